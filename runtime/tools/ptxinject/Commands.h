@@ -1,0 +1,22 @@
+//===- Commands.h - Subcommands of the ptxinject tool -----------*- C++ -*-===//
+//
+// Each subcommand lives in its own file and takes the arguments after its
+// name. It returns the process exit code and reports errors on stderr as
+// "FILE:LINE:COL: error: message".
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_TOOLS_COMMANDS_H
+#define PTXINJECT_TOOLS_COMMANDS_H
+
+namespace ptxinject {
+namespace tool {
+
+int runInspect(int Argc, char **Argv);
+int runRender(int Argc, char **Argv);
+int runStack(int Argc, char **Argv);
+int runVariants(int Argc, char **Argv);
+
+} // namespace tool
+} // namespace ptxinject
+
+#endif

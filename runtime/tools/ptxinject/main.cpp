@@ -1,0 +1,55 @@
+//===- main.cpp - The ptxinject command-line tool -------------------------===//
+//
+// Runtime-side tool (no LLVM): inspect and render annotated PTX, compile Stack
+// PTX programs to stubs, and compile batches of kernel variants to cubins.
+//
+//===----------------------------------------------------------------------===//
+#include "Commands.h"
+
+#include <cstdio>
+#include <cstring>
+
+using namespace ptxinject::tool;
+
+namespace {
+struct Command {
+  const char *Name;
+  int (*Run)(int, char **);
+  const char *Summary;
+};
+
+const Command Commands[] = {
+    {"inspect", runInspect, "print the inject table of annotated PTX"},
+    {"render", runRender, "insert PTX stubs at the inject sites"},
+    {"stack", runStack, "compile a Stack PTX program to a PTX stub"},
+    {"variants", runVariants, "compile many kernel variants to cubins"},
+};
+
+void printUsage(FILE *Out) {
+  std::fprintf(Out, "usage: ptxinject <command> [options]\n\ncommands:\n");
+  for (const Command &C : Commands)
+    std::fprintf(Out, "  %-10s %s\n", C.Name, C.Summary);
+  std::fprintf(Out, "\nRun 'ptxinject <command> --help' for a command's options.\n");
+}
+} // namespace
+
+int main(int Argc, char **Argv) {
+  if (Argc < 2) {
+    printUsage(stderr);
+    return 2;
+  }
+  if (!std::strcmp(Argv[1], "--help") || !std::strcmp(Argv[1], "-h")) {
+    printUsage(stdout);
+    return 0;
+  }
+  if (!std::strcmp(Argv[1], "--version")) {
+    std::printf("ptxinject " PTXINJECT_VERSION "\n");
+    return 0;
+  }
+  for (const Command &C : Commands)
+    if (!std::strcmp(Argv[1], C.Name))
+      return C.Run(Argc - 1, Argv + 1);
+  std::fprintf(stderr, "ptxinject: error: unknown command '%s'\n", Argv[1]);
+  printUsage(stderr);
+  return 2;
+}

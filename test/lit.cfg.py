@@ -1,0 +1,63 @@
+# lit configuration for the golden cases (source, PTX, stubs, end to end).
+import os
+import shutil
+
+import lit.formats
+
+config.name = "PtxInject"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".ptx", ".test", ".c", ".stack", ".ast"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py", "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.project_binary_dir, "test")
+
+src = config.project_source_dir
+include_dir = os.path.join(src, "runtime", "include")
+shim_dir = os.path.join(src, "clang-plugin", "cuda-shim")
+cuda_root = os.path.dirname(os.path.dirname(config.nvcc)) if config.nvcc else "/usr/local/cuda"
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.tools_dir, config.filecheck_dir, config.environment.get("PATH", "")])
+for var in ("HOME", "TMPDIR", "CUDA_PATH", "LD_LIBRARY_PATH"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+
+def tool(name):
+    return os.path.join(config.tools_dir, name)
+
+
+subs = config.substitutions
+subs.append(("%ptxinject-rewrite", tool("ptxinject-rewrite")))
+subs.append(("%ptxinject", tool("ptxinject")))
+subs.append(("%plugin", os.path.join(config.library_dir, "PtxInjectPlugin.so")))
+subs.append(("%include", include_dir))
+subs.append(("%shim", shim_dir))
+subs.append(("%data", os.path.join(src, "data")))
+subs.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+subs.append(("%python", config.python))
+# Blanks C/C++ comments (not string literals), so a rewritten file's copy of the
+# test's own CHECK lines can never satisfy FileCheck.
+subs.append(("%strip-comments",
+             "%s %s" % (config.python, os.path.join(src, "utils", "lit", "strip_comments.py"))))
+subs.append(("%nvcc-ptx", "%s -ptx -arch=sm_80 -I%s" % (config.nvcc, include_dir)))
+subs.append(("%ptxas", "%s -arch=sm_80" % config.ptxas))
+subs.append(("%clang-cuda",
+             "%s -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 --cuda-path=%s "
+             "-isystem %s -Wno-unknown-cuda-version -I%s"
+             % (config.clang, cuda_root, shim_dir, include_dir)))
+
+if config.nvcc and os.path.exists(config.nvcc):
+    config.available_features.add("nvcc")
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+if config.clang and os.path.exists(config.clang):
+    config.available_features.add("clang")
+if config.enable_clang and os.path.exists(tool("ptxinject-rewrite")):
+    config.available_features.add("rewriter")
+if config.enable_clang and os.path.exists(os.path.join(config.library_dir, "PtxInjectPlugin.so")):
+    config.available_features.add("plugin")
+if config.enable_cuda:
+    config.available_features.add("cuda-backends")
+if config.sanitize:
+    config.available_features.add("asan")
