@@ -1,0 +1,1 @@
+/* Placeholder: the runtime C API lands with the runtime work. */
