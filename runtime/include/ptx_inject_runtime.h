@@ -1,1 +1,123 @@
-/* Placeholder: the runtime C API lands with the runtime work. */
+/*===- ptx_inject_runtime.h - PTX Inject runtime C API -------------------===*
+ *
+ * The host-side C API (C99 and C++), with the reference system's function
+ * names and shapes: parse annotated PTX once into a handle, look up injects
+ * and their operands, and render PTX with one stub per inject. Handles are
+ * immutable after creation; any number of threads may use one at once.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef PTX_INJECT_RUNTIME_H
+#define PTX_INJECT_RUNTIME_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  PTX_INJECT_SUCCESS = 0,
+  /** The PTX markers are malformed (see the diagnostic for the line). */
+  PTX_INJECT_ERROR_FORMATTING = 1,
+  /** The output buffer is too small; the needed size was reported. */
+  PTX_INJECT_ERROR_INSUFFICIENT_BUFFER = 2,
+  PTX_INJECT_ERROR_INTERNAL = 3,
+  /** A null pointer, empty PTX or bytes that are not UTF-8. */
+  PTX_INJECT_ERROR_INVALID_INPUT = 4,
+  /** More sites than the runtime accepts. */
+  PTX_INJECT_ERROR_MAX_UNIQUE_INJECTS_EXCEEDED = 5,
+  /** The stubs array length differs from ptx_inject_num_injects. */
+  PTX_INJECT_ERROR_WRONG_NUM_STUBS = 6,
+  PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX = 7,
+  /** Two sites of one name have different operand lists. */
+  PTX_INJECT_ERROR_INCONSISTENT_INJECTION = 8,
+  PTX_INJECT_ERROR_INJECTION_NAME_NOT_FOUND = 9,
+  PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND = 10,
+  PTX_INJECT_ERROR_OUT_OF_MEMORY = 11,
+  PTX_INJECT_RESULT_NUM_ENUMS
+} PtxInjectResult;
+
+typedef enum {
+  PTX_INJECT_MUT_TYPE_IN = 0,
+  PTX_INJECT_MUT_TYPE_MOD = 1,
+  PTX_INJECT_MUT_TYPE_OUT = 2,
+  PTX_INJECT_MUT_TYPE_NUM_ENUMS
+} PtxInjectMutType;
+
+typedef struct PtxInjectHandleImpl *PtxInjectHandle;
+
+/** Where and why ptx_inject_create_with_diagnostic failed. */
+typedef struct {
+  PtxInjectResult result;
+  size_t line;        /**< 1-based PTX line, 0 when unknown */
+  size_t column;      /**< 1-based byte column, 0 when unknown */
+  char message[512];  /**< NUL-terminated, truncated if longer */
+} PtxInjectDiagnostic;
+
+/** A readable name for a result code; never NULL. */
+const char *ptx_inject_result_to_string(PtxInjectResult result);
+
+/** Parses NUL-terminated annotated PTX. On failure *handle is NULL. */
+PtxInjectResult ptx_inject_create(PtxInjectHandle *handle, const char *ptx);
+
+/** As ptx_inject_create, for PTX of ptx_size bytes (NUL not required), and
+ *  fills *diagnostic (may be NULL) with the line, column and message. */
+PtxInjectResult ptx_inject_create_with_diagnostic(
+    PtxInjectHandle *handle, const char *ptx, size_t ptx_size,
+    PtxInjectDiagnostic *diagnostic);
+
+/** Frees the handle; NULL is accepted. */
+PtxInjectResult ptx_inject_destroy(PtxInjectHandle handle);
+
+PtxInjectResult ptx_inject_num_injects(const PtxInjectHandle handle,
+                                       size_t *num_injects_out);
+
+/** Any out pointer may be NULL. */
+PtxInjectResult ptx_inject_inject_info_by_name(const PtxInjectHandle handle,
+                                               const char *inject_name,
+                                               size_t *inject_idx_out,
+                                               size_t *inject_num_args_out,
+                                               size_t *inject_num_sites_out);
+
+PtxInjectResult ptx_inject_inject_info_by_index(const PtxInjectHandle handle,
+                                                size_t inject_idx,
+                                                const char **inject_name_out,
+                                                size_t *inject_num_args_out,
+                                                size_t *inject_num_sites_out);
+
+/** Register names come without '%' (e.g. "_x0"); register type is the PTX
+ *  register type (e.g. "f32"), data type the marker's type label ("F32").
+ *  Returned strings live as long as the handle. Any out pointer may be NULL. */
+PtxInjectResult ptx_inject_variable_info_by_name(
+    const PtxInjectHandle handle, size_t inject_idx,
+    const char *inject_variable_name, size_t *inject_variable_arg_idx_out,
+    const char **inject_variable_register_name_out,
+    PtxInjectMutType *inject_variable_mut_type_out,
+    const char **inject_variable_register_type_name_out,
+    const char **inject_variable_data_type_name_out);
+
+PtxInjectResult ptx_inject_variable_info_by_index(
+    const PtxInjectHandle handle, size_t inject_idx,
+    size_t inject_variable_arg_idx, const char **inject_variable_name_out,
+    const char **inject_variable_register_name_out,
+    PtxInjectMutType *inject_variable_mut_type_out,
+    const char **inject_variable_register_type_name_out,
+    const char **inject_variable_data_type_name_out);
+
+/** Measure and allocate: with a NULL buffer, *bytes_written_out receives the
+ *  rendered size (without NUL). Otherwise renders into the buffer, adds a NUL
+ *  when there is room, and sets *bytes_written_out to the rendered size.
+ *  ptx_stubs[i] (NULL or "" for none) goes to every site of inject i. A too
+ *  small buffer gives PTX_INJECT_ERROR_INSUFFICIENT_BUFFER and no output. */
+PtxInjectResult ptx_inject_render_ptx(const PtxInjectHandle handle,
+                                      const char *const *ptx_stubs,
+                                      size_t num_ptx_stubs,
+                                      char *rendered_ptx_buffer,
+                                      size_t rendered_ptx_buffer_size,
+                                      size_t *bytes_written_out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PTX_INJECT_RUNTIME_H */

@@ -1,0 +1,50 @@
+//===- ToolSupport.h - Shared helpers of the ptxinject commands -*- C++ -*-===//
+//
+// File input and output and error reporting that every subcommand uses the
+// same way: whole-file reads, outputs that are either complete or absent
+// (temporary file + rename), and errors as "FILE:LINE:COL: error: message".
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_TOOLS_TOOLSUPPORT_H
+#define PTXINJECT_TOOLS_TOOLSUPPORT_H
+
+#include "ptxinject/RuntimeError.h"
+
+#include <string>
+#include <string_view>
+
+namespace ptxinject {
+namespace tool {
+
+/// Reads all of Path ("-" reads stdin) into Out. On failure sets
+/// ErrorMessage (without the path) and returns false.
+bool readWholeFile(const std::string &Path, std::string &Out,
+                   std::string &ErrorMessage);
+
+/// Like readWholeFile, but reports failure on stderr as "PATH: error: ...".
+bool readWholeFileOrReport(const std::string &Path, std::string &Out);
+
+/// Writes Content to Path through a temporary file in the same directory and
+/// a rename, so Path is never left half-written. "-" writes stdout.
+bool writeFileAtomically(const std::string &Path, std::string_view Content,
+                         std::string &ErrorMessage);
+
+/// Like writeFileAtomically, but reports failure on stderr.
+bool writeFileAtomicallyOrReport(const std::string &Path,
+                                 std::string_view Content);
+
+/// Prints "FILE:LINE:COL: error: MESSAGE" (or "FILE: error: MESSAGE" when
+/// Line is 0) on stderr.
+void reportError(std::string_view File, unsigned Line, unsigned Column,
+                 std::string_view Message);
+void reportError(std::string_view File, std::string_view Message);
+/// Prints a runtime Error with its place in File.
+void reportError(std::string_view File, const Error &E);
+
+/// Prints "ptxinject COMMAND: error: MESSAGE" for usage mistakes.
+void reportUsageError(std::string_view Command, std::string_view Message);
+
+} // namespace tool
+} // namespace ptxinject
+
+#endif
