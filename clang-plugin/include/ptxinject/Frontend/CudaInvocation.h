@@ -1,0 +1,47 @@
+//===- CudaInvocation.h - Compiler flags a front end adds -------*- C++ -*-===//
+//
+// The flags both front ends need to parse CUDA 13 with Clang 19 in analysis
+// mode: the CUDA installation, the shim headers, Clang's resource directory
+// and the define that switches ptx_inject.h to marker calls. Each location is
+// searched for, so an installed tool works outside the build tree.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_FRONTEND_CUDAINVOCATION_H
+#define PTXINJECT_FRONTEND_CUDAINVOCATION_H
+
+#include <string>
+#include <vector>
+
+namespace ptxinject {
+namespace frontend {
+
+/// The CUDA installation: $CUDA_PATH, $CUDA_HOME, /usr/local/cuda, then the
+/// folder above the `nvcc` on PATH. Empty when none has include/cuda.h.
+std::string findCudaPath();
+
+/// The folder of empty headers CUDA 13 lacks (texture_fetch_functions.h...):
+/// $PTXINJECT_SHIM_DIR, the installed share/ptxinject/cuda-shim next to the
+/// tool, or the source tree's. Empty when none exists.
+std::string findCudaShimDir(const char *Argv0);
+
+/// The folder holding ptx_inject.h: installed include/ next to the tool, or
+/// the source tree's runtime/include. Empty when none exists.
+std::string findPtxInjectIncludeDir(const char *Argv0);
+
+/// Clang's resource directory (its CUDA wrapper headers): the one Clang was
+/// configured with at build time, else lib/clang/<major> next to the tool.
+std::string findClangResourceDir(const char *Argv0);
+
+enum class FrontEnd { Rewriter, Plugin };
+
+/// Driver arguments for device-side analysis, to append to a command line
+/// that does not already choose them (an existing --cuda-path, -resource-dir
+/// or --cuda-gpu-arch in Existing is kept).
+std::vector<std::string>
+analysisArguments(FrontEnd Which, const char *Argv0,
+                  const std::vector<std::string> &Existing);
+
+} // namespace frontend
+} // namespace ptxinject
+
+#endif

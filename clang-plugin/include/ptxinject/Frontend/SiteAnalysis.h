@@ -1,0 +1,66 @@
+//===- SiteAnalysis.h - Inject sites read from the Clang AST ----*- C++ -*-===//
+//
+// Recognizes the marker calls that PTX_INJECT expands to under the front end
+// (__ptx_inject_site with __ptx_inject_in/mod/out operands) and turns one call
+// into a typed Site, taking every operand type from the AST. Shared by the
+// ptxinject-rewrite tool and the -fplugin plugin.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_FRONTEND_SITEANALYSIS_H
+#define PTXINJECT_FRONTEND_SITEANALYSIS_H
+
+#include "ptxinject/Site.h"
+#include "ptxinject/TypeTable.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <optional>
+#include <vector>
+
+namespace ptxinject {
+namespace frontend {
+
+/// True for a call of __ptx_inject_site (resolved, or still dependent inside
+/// a template pattern).
+bool isSiteCall(const clang::CallExpr *Call);
+
+/// True for a call of __ptx_inject_site that can be analyzed: resolved and
+/// not type-dependent (a template pattern's call is not; its instantiations
+/// are).
+bool isAnalyzableSiteCall(const clang::CallExpr *Call);
+
+/// One analyzed site.
+struct AnalyzedSite {
+  ptxinject::Site S;
+  /// The value argument of each operand marker call, indexed like S.Operands:
+  /// the user's expression with the macro's parentheses and the temporary
+  /// materialization stripped; Sema-checked, so its type is the operand type.
+  std::vector<const clang::Expr *> OperandExprs;
+  const clang::CallExpr *Call = nullptr;
+  /// The call's source range (locations may be macro locations).
+  clang::SourceRange Range;
+};
+
+/// Analyzes one site call. Reports every problem through Ctx.getDiagnostics()
+/// (errors at the operand's location) and returns std::nullopt if there was
+/// any.
+std::optional<AnalyzedSite> analyzeSite(const clang::CallExpr *Call,
+                                        clang::ASTContext &Ctx,
+                                        const ptxinject::TypeTable &Types);
+
+/// The operand type for an AST type, following typedefs, auto, references and
+/// cv-qualifiers: float F32, double F64, int S32, unsigned U32, long long /
+/// long S64, unsigned long long / unsigned long U64, short S16, unsigned short
+/// U16, __half F16, __nv_bfloat16 BF16, __half2 F16X2, __nv_bfloat162 BF16X2,
+/// any pointer U64, bool PRED. Returns nullptr for an unsupported type or when
+/// Types lacks the entry.
+const ptxinject::TypeInfo *typeInfoFor(clang::QualType T,
+                                       clang::ASTContext &Ctx,
+                                       const ptxinject::TypeTable &Types);
+
+} // namespace frontend
+} // namespace ptxinject
+
+#endif
