@@ -1,0 +1,98 @@
+//===- CubinBackend.h - PTX to cubin compilers ------------------*- C++ -*-===//
+//
+// A CubinBackend turns one PTX module into an ELF cubin for one GPU
+// architecture: in process through nvJitLink or nvPTXCompiler, or through the
+// ptxas command line. Backends are stateless after creation, so one backend
+// object serves many threads at once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_CUBINBACKEND_H
+#define PTXINJECT_CUBINBACKEND_H
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ptxinject {
+
+enum class CubinBackendKind { NvJitLink, NvPtxCompiler, Ptxas };
+
+/// Options shared by every backend.
+struct CubinOptions {
+  /// Target architecture, as ptxas spells it ("sm_80", "sm_90a", ...).
+  std::string Arch = "sm_80";
+  /// ptxas optimization level, 0 to 3.
+  int OptLevel = 3;
+  /// Ask the compiler for its resource report (registers, spills) in the log.
+  bool Verbose = false;
+  /// Upper bound on registers per thread; 0 leaves it to the compiler.
+  int MaxRegisters = 0;
+  /// ptxas executable for the Ptxas backend; empty searches PATH, then
+  /// $CUDA_PATH/bin and /usr/local/cuda/bin.
+  std::string PtxasPath;
+  /// Folder for the Ptxas backend's temporary files; empty uses $TMPDIR or /tmp.
+  std::string TempDir;
+};
+
+/// One kernel's resources as the compiler reported them in a verbose log.
+struct KernelResources {
+  std::string Function;
+  int Registers = -1;
+  int SpillStoreBytes = 0;
+  int SpillLoadBytes = 0;
+  int StackFrameBytes = 0;
+};
+
+class CubinBackend {
+public:
+  virtual ~CubinBackend();
+
+  virtual CubinBackendKind kind() const = 0;
+
+  /// Compiles \p Ptx into \p Cubin (an ELF image). \p Log receives the
+  /// compiler's messages: the error log on failure, the info log on success
+  /// (filled when CubinOptions::Verbose is set). Both outputs are cleared
+  /// first and keep their capacity, so a loop reusing them does not allocate
+  /// on our side. Returns false on failure, with the reason in \p Log.
+  /// Safe to call from many threads at once.
+  virtual bool compile(std::string_view Ptx, std::vector<char> &Cubin,
+                       std::string &Log) const = 0;
+
+  const CubinOptions &options() const { return Options; }
+
+protected:
+  explicit CubinBackend(CubinOptions Options) : Options(std::move(Options)) {}
+  CubinOptions Options;
+};
+
+/// Creates a backend of \p Kind, or returns null with the reason in \p Error
+/// (for instance a backend that this build does not include).
+std::unique_ptr<CubinBackend> createCubinBackend(CubinBackendKind Kind,
+                                                 const CubinOptions &Options,
+                                                 std::string &Error);
+
+/// Whether this build includes \p Kind (Ptxas is always built; it still needs
+/// a ptxas executable at run time).
+bool isCubinBackendBuilt(CubinBackendKind Kind);
+
+/// The backend used when the user names none: nvJitLink when built, else
+/// nvPTXCompiler, else ptxas. docs/variants.md explains the choice.
+CubinBackendKind defaultCubinBackend();
+
+/// "nvjitlink", "nvptxcompiler" or "ptxas".
+const char *cubinBackendName(CubinBackendKind Kind);
+
+/// Parses a name printed by cubinBackendName; returns false if unknown.
+bool parseCubinBackendName(std::string_view Name, CubinBackendKind &Kind);
+
+/// Reads the per-kernel resource lines of a verbose compiler log (the
+/// "Function properties for" and "Used N registers" lines ptxas prints).
+std::vector<KernelResources> parseKernelResources(std::string_view Log);
+
+/// Whether \p Image starts with the ELF magic and is a 64-bit object.
+bool looksLikeCubin(const std::vector<char> &Image);
+
+} // namespace ptxinject
+
+#endif

@@ -1,0 +1,38 @@
+//===- Backends.h - Constructors of the built cubin backends ----*- C++ -*-===//
+//
+// Each backend lives in its own file; the factory in CubinBackend.cpp calls
+// the constructors of those this build includes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_RUNTIME_BACKENDS_H
+#define PTXINJECT_RUNTIME_BACKENDS_H
+
+#include "ptxinject/CubinBackend.h"
+
+namespace ptxinject {
+namespace detail {
+
+std::unique_ptr<CubinBackend> createPtxasBackend(const CubinOptions &Options,
+                                                 std::string &Error);
+#ifdef PTXINJECT_HAVE_NVJITLINK
+std::unique_ptr<CubinBackend>
+createNvJitLinkBackend(const CubinOptions &Options, std::string &Error);
+#endif
+#ifdef PTXINJECT_HAVE_NVPTXCOMPILER
+std::unique_ptr<CubinBackend>
+createNvPtxCompilerBackend(const CubinOptions &Options, std::string &Error);
+#endif
+
+/// The option strings every in-process backend passes: -arch, -O, -v, and
+/// -maxrregcount, spelled with \p Prefix for the ones where the APIs differ.
+std::vector<std::string> commonCompilerOptions(const CubinOptions &Options,
+                                               bool ArchWithEquals);
+
+/// Checks the architecture string so a typo fails with a clear message
+/// before any compiler sees it.
+bool checkArch(const std::string &Arch, std::string &Error);
+
+} // namespace detail
+} // namespace ptxinject
+
+#endif

@@ -1,0 +1,209 @@
+//===- CubinBackend.cpp - Backend factory, names and log parsing ----------===//
+#include "Backends.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+
+using namespace ptxinject;
+
+CubinBackend::~CubinBackend() = default;
+
+std::unique_ptr<CubinBackend>
+ptxinject::createCubinBackend(CubinBackendKind Kind,
+                              const CubinOptions &Options,
+                              std::string &Error) {
+  if (!detail::checkArch(Options.Arch, Error))
+    return nullptr;
+  if (Options.OptLevel < 0 || Options.OptLevel > 3) {
+    Error = "optimization level must be 0 to 3, got " +
+            std::to_string(Options.OptLevel);
+    return nullptr;
+  }
+  switch (Kind) {
+  case CubinBackendKind::Ptxas:
+    return detail::createPtxasBackend(Options, Error);
+  case CubinBackendKind::NvJitLink:
+#ifdef PTXINJECT_HAVE_NVJITLINK
+    return detail::createNvJitLinkBackend(Options, Error);
+#else
+    Error = "the nvjitlink backend is not built; configure with "
+            "-DPTXINJECT_ENABLE_CUDA=ON and a CUDA toolkit, or use "
+            "--backend ptxas";
+    return nullptr;
+#endif
+  case CubinBackendKind::NvPtxCompiler:
+#ifdef PTXINJECT_HAVE_NVPTXCOMPILER
+    return detail::createNvPtxCompilerBackend(Options, Error);
+#else
+    Error = "the nvptxcompiler backend is not built; run "
+            "utils/install-nvptxcompiler and reconfigure, or use "
+            "--backend nvjitlink or ptxas";
+    return nullptr;
+#endif
+  }
+  Error = "unknown backend";
+  return nullptr;
+}
+
+bool ptxinject::isCubinBackendBuilt(CubinBackendKind Kind) {
+  switch (Kind) {
+  case CubinBackendKind::Ptxas:
+    return true;
+  case CubinBackendKind::NvJitLink:
+#ifdef PTXINJECT_HAVE_NVJITLINK
+    return true;
+#else
+    return false;
+#endif
+  case CubinBackendKind::NvPtxCompiler:
+#ifdef PTXINJECT_HAVE_NVPTXCOMPILER
+    return true;
+#else
+    return false;
+#endif
+  }
+  return false;
+}
+
+CubinBackendKind ptxinject::defaultCubinBackend() {
+  // nvJitLink ships with every CUDA toolkit as a shared library and
+  // compiles in process; see docs/variants.md for the measurements.
+  if (isCubinBackendBuilt(CubinBackendKind::NvJitLink))
+    return CubinBackendKind::NvJitLink;
+  if (isCubinBackendBuilt(CubinBackendKind::NvPtxCompiler))
+    return CubinBackendKind::NvPtxCompiler;
+  return CubinBackendKind::Ptxas;
+}
+
+const char *ptxinject::cubinBackendName(CubinBackendKind Kind) {
+  switch (Kind) {
+  case CubinBackendKind::NvJitLink:
+    return "nvjitlink";
+  case CubinBackendKind::NvPtxCompiler:
+    return "nvptxcompiler";
+  case CubinBackendKind::Ptxas:
+    return "ptxas";
+  }
+  return "unknown";
+}
+
+bool ptxinject::parseCubinBackendName(std::string_view Name,
+                                      CubinBackendKind &Kind) {
+  for (CubinBackendKind K :
+       {CubinBackendKind::NvJitLink, CubinBackendKind::NvPtxCompiler,
+        CubinBackendKind::Ptxas}) {
+    if (Name == cubinBackendName(K)) {
+      Kind = K;
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+// Returns the integer that ends right before \p Suffix in \p Line, or -1.
+int numberBefore(std::string_view Line, std::string_view Suffix) {
+  size_t At = Line.find(Suffix);
+  if (At == std::string_view::npos || At == 0)
+    return -1;
+  size_t End = At;
+  while (End > 0 && Line[End - 1] == ' ')
+    --End;
+  size_t Begin = End;
+  while (Begin > 0 && std::isdigit(static_cast<unsigned char>(Line[Begin - 1])))
+    --Begin;
+  if (Begin == End)
+    return -1;
+  long Value = 0;
+  for (size_t I = Begin; I < End && Value < 1000000000; ++I)
+    Value = Value * 10 + (Line[I] - '0');
+  return static_cast<int>(Value);
+}
+} // namespace
+
+std::vector<KernelResources>
+ptxinject::parseKernelResources(std::string_view Log) {
+  // ptxas reports, per function:
+  //   ... Function properties for NAME
+  //       N bytes stack frame, N bytes spill stores, N bytes spill loads
+  //   ... Used N registers, ...
+  std::vector<KernelResources> Result;
+  size_t Current = 0;
+  size_t Pos = 0;
+  while (Pos < Log.size()) {
+    size_t Eol = Log.find('\n', Pos);
+    if (Eol == std::string_view::npos)
+      Eol = Log.size();
+    std::string_view Line = Log.substr(Pos, Eol - Pos);
+    Pos = Eol + 1;
+    static constexpr std::string_view PropertiesFor = "Function properties for ";
+    size_t At = Line.find(PropertiesFor);
+    if (At != std::string_view::npos) {
+      // nvJitLink repeats the report after linking as "for 'NAME':".
+      std::string_view Name = Line.substr(At + PropertiesFor.size());
+      while (!Name.empty() && (Name.back() == '\r' || Name.back() == ' ' ||
+                               Name.back() == ':' || Name.back() == '\''))
+        Name.remove_suffix(1);
+      while (!Name.empty() && Name.front() == '\'')
+        Name.remove_prefix(1);
+      Current = Result.size();
+      for (size_t I = 0; I < Result.size(); ++I)
+        if (Result[I].Function == Name)
+          Current = I;
+      if (Current == Result.size()) {
+        Result.emplace_back();
+        Result.back().Function = std::string(Name);
+      }
+      continue;
+    }
+    if (Current >= Result.size())
+      continue;
+    KernelResources &K = Result[Current];
+    if (Line.find("bytes stack frame") != std::string_view::npos) {
+      K.StackFrameBytes = std::max(0, numberBefore(Line, " bytes stack frame"));
+      K.SpillStoreBytes = std::max(0, numberBefore(Line, " bytes spill stores"));
+      K.SpillLoadBytes = std::max(0, numberBefore(Line, " bytes spill loads"));
+    } else if (Line.find("Used ") != std::string_view::npos &&
+               K.Registers < 0) {
+      K.Registers = numberBefore(Line, " registers");
+    }
+  }
+  return Result;
+}
+
+bool ptxinject::looksLikeCubin(const std::vector<char> &Image) {
+  return Image.size() >= 16 && std::memcmp(Image.data(), "\x7f"
+                                                         "ELF",
+                                           4) == 0 &&
+         Image[4] == 2;
+}
+
+std::vector<std::string>
+detail::commonCompilerOptions(const CubinOptions &Options,
+                              bool ArchWithEquals) {
+  std::vector<std::string> Args;
+  Args.push_back(ArchWithEquals ? "-arch=" + Options.Arch
+                                : "--gpu-name=" + Options.Arch);
+  Args.push_back("-O" + std::to_string(Options.OptLevel));
+  if (Options.MaxRegisters > 0)
+    Args.push_back("-maxrregcount=" + std::to_string(Options.MaxRegisters));
+  return Args;
+}
+
+bool detail::checkArch(const std::string &Arch, std::string &Error) {
+  // sm_NN, sm_NNN, optionally followed by 'a' or 'f'.
+  bool Ok = Arch.size() >= 5 && Arch.compare(0, 3, "sm_") == 0;
+  size_t I = 3;
+  while (Ok && I < Arch.size() &&
+         std::isdigit(static_cast<unsigned char>(Arch[I])))
+    ++I;
+  Ok = Ok && I >= 5 &&
+       (I == Arch.size() ||
+        (I + 1 == Arch.size() && (Arch[I] == 'a' || Arch[I] == 'f')));
+  if (!Ok)
+    Error = "invalid architecture '" + Arch +
+            "'; expected sm_NN such as sm_80 or sm_90a";
+  return Ok;
+}

@@ -1,0 +1,94 @@
+//===- NvJitLinkBackend.cpp - PTX to cubin through nvJitLink --------------===//
+//
+// nvJitLink ships with the CUDA toolkit as a shared library and needs no
+// driver or GPU. Each compile uses its own handle, so calls from many threads
+// run in parallel.
+//
+//===----------------------------------------------------------------------===//
+#include "Backends.h"
+
+#include <nvJitLink.h>
+
+using namespace ptxinject;
+
+namespace {
+
+class NvJitLinkBackend final : public CubinBackend {
+public:
+  explicit NvJitLinkBackend(const CubinOptions &Options)
+      : CubinBackend(Options) {
+    OptionStrings = detail::commonCompilerOptions(Options, true);
+    if (Options.Verbose)
+      OptionStrings.push_back("-verbose");
+    for (const std::string &S : OptionStrings)
+      OptionPointers.push_back(S.c_str());
+  }
+
+  CubinBackendKind kind() const override {
+    return CubinBackendKind::NvJitLink;
+  }
+
+  bool compile(std::string_view Ptx, std::vector<char> &Cubin,
+               std::string &Log) const override {
+    Cubin.clear();
+    Log.clear();
+    nvJitLinkHandle Handle = nullptr;
+    nvJitLinkResult R = nvJitLinkCreate(
+        &Handle, static_cast<uint32_t>(OptionPointers.size()),
+        const_cast<const char **>(OptionPointers.data()));
+    if (R != NVJITLINK_SUCCESS) {
+      Log = "nvJitLink: cannot create a link (error " + std::to_string(R) +
+            "); check the architecture '" + Options.Arch + "'";
+      return false;
+    }
+    R = nvJitLinkAddData(Handle, NVJITLINK_INPUT_PTX, Ptx.data(), Ptx.size(),
+                         "variant.ptx");
+    if (R == NVJITLINK_SUCCESS)
+      R = nvJitLinkComplete(Handle);
+    bool Ok = R == NVJITLINK_SUCCESS;
+    if (Ok) {
+      size_t Size = 0;
+      Ok = nvJitLinkGetLinkedCubinSize(Handle, &Size) == NVJITLINK_SUCCESS;
+      if (Ok) {
+        Cubin.resize(Size);
+        Ok = nvJitLinkGetLinkedCubin(Handle, Cubin.data()) ==
+             NVJITLINK_SUCCESS;
+      }
+    }
+    appendLog(Handle, Ok, Log);
+    if (!Ok && Log.empty())
+      Log = "nvJitLink: compilation failed (error " + std::to_string(R) + ")";
+    if (!Ok)
+      Cubin.clear();
+    nvJitLinkDestroy(&Handle);
+    return Ok;
+  }
+
+private:
+  static void appendLog(nvJitLinkHandle Handle, bool Ok, std::string &Log) {
+    size_t Size = 0;
+    nvJitLinkResult R = Ok ? nvJitLinkGetInfoLogSize(Handle, &Size)
+                           : nvJitLinkGetErrorLogSize(Handle, &Size);
+    if (R != NVJITLINK_SUCCESS || Size <= 1)
+      return;
+    Log.resize(Size);
+    R = Ok ? nvJitLinkGetInfoLog(Handle, Log.data())
+           : nvJitLinkGetErrorLog(Handle, Log.data());
+    if (R != NVJITLINK_SUCCESS) {
+      Log.clear();
+      return;
+    }
+    while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
+      Log.pop_back();
+  }
+
+  std::vector<std::string> OptionStrings;
+  std::vector<const char *> OptionPointers;
+};
+
+} // namespace
+
+std::unique_ptr<CubinBackend>
+detail::createNvJitLinkBackend(const CubinOptions &Options, std::string &) {
+  return std::make_unique<NvJitLinkBackend>(Options);
+}

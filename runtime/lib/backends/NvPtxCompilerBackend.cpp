@@ -1,0 +1,93 @@
+//===- NvPtxCompilerBackend.cpp - PTX to cubin through nvPTXCompiler ------===//
+//
+// The PTX Compiler API is a static library (ptxas in process, no driver, no
+// GPU). Each compile uses its own handle, so calls from many threads run in
+// parallel. utils/install-nvptxcompiler fetches the library.
+//
+//===----------------------------------------------------------------------===//
+#include "Backends.h"
+
+#include <nvPTXCompiler.h>
+
+using namespace ptxinject;
+
+namespace {
+
+class NvPtxCompilerBackend final : public CubinBackend {
+public:
+  explicit NvPtxCompilerBackend(const CubinOptions &Options)
+      : CubinBackend(Options) {
+    OptionStrings = detail::commonCompilerOptions(Options, false);
+    if (Options.Verbose)
+      OptionStrings.push_back("--verbose");
+    for (const std::string &S : OptionStrings)
+      OptionPointers.push_back(S.c_str());
+  }
+
+  CubinBackendKind kind() const override {
+    return CubinBackendKind::NvPtxCompiler;
+  }
+
+  bool compile(std::string_view Ptx, std::vector<char> &Cubin,
+               std::string &Log) const override {
+    Cubin.clear();
+    Log.clear();
+    nvPTXCompilerHandle Handle = nullptr;
+    nvPTXCompileResult R = nvPTXCompilerCreate(&Handle, Ptx.size(), Ptx.data());
+    if (R != NVPTXCOMPILE_SUCCESS) {
+      Log = "nvPTXCompiler: cannot create a compiler (error " +
+            std::to_string(R) + ")";
+      return false;
+    }
+    R = nvPTXCompilerCompile(Handle, static_cast<int>(OptionPointers.size()),
+                             OptionPointers.data());
+    bool Ok = R == NVPTXCOMPILE_SUCCESS;
+    if (Ok) {
+      size_t Size = 0;
+      Ok = nvPTXCompilerGetCompiledProgramSize(Handle, &Size) ==
+           NVPTXCOMPILE_SUCCESS;
+      if (Ok) {
+        Cubin.resize(Size);
+        Ok = nvPTXCompilerGetCompiledProgram(Handle, Cubin.data()) ==
+             NVPTXCOMPILE_SUCCESS;
+      }
+    }
+    readLog(Handle, Ok, Log);
+    if (!Ok && Log.empty())
+      Log = "nvPTXCompiler: compilation failed (error " + std::to_string(R) +
+            ")";
+    if (!Ok)
+      Cubin.clear();
+    nvPTXCompilerDestroy(&Handle);
+    return Ok;
+  }
+
+private:
+  static void readLog(nvPTXCompilerHandle Handle, bool Ok, std::string &Log) {
+    size_t Size = 0;
+    nvPTXCompileResult R = Ok ? nvPTXCompilerGetInfoLogSize(Handle, &Size)
+                              : nvPTXCompilerGetErrorLogSize(Handle, &Size);
+    if (R != NVPTXCOMPILE_SUCCESS || Size == 0)
+      return;
+    Log.resize(Size + 1);
+    R = Ok ? nvPTXCompilerGetInfoLog(Handle, Log.data())
+           : nvPTXCompilerGetErrorLog(Handle, Log.data());
+    if (R != NVPTXCOMPILE_SUCCESS) {
+      Log.clear();
+      return;
+    }
+    while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
+      Log.pop_back();
+  }
+
+  std::vector<std::string> OptionStrings;
+  std::vector<const char *> OptionPointers;
+};
+
+} // namespace
+
+std::unique_ptr<CubinBackend>
+detail::createNvPtxCompilerBackend(const CubinOptions &Options,
+                                   std::string &) {
+  return std::make_unique<NvPtxCompilerBackend>(Options);
+}

@@ -1,0 +1,216 @@
+//===- CubinBackendTest.cpp - PTX to cubin back ends ----------------------===//
+#include "ptxinject/CubinBackend.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+
+using namespace ptxinject;
+
+namespace {
+
+const char ValidPtx[] = R"(.version 8.0
+.target sm_80
+.address_size 64
+
+.visible .entry scale(
+	.param .u64 scale_param_0,
+	.param .u64 scale_param_1,
+	.param .f32 scale_param_2
+)
+{
+	.reg .f32 	%f<4>;
+	.reg .b32 	%r<5>;
+	.reg .b64 	%rd<8>;
+
+	ld.param.u64 	%rd1, [scale_param_0];
+	ld.param.u64 	%rd2, [scale_param_1];
+	ld.param.f32 	%f1, [scale_param_2];
+	cvta.to.global.u64 	%rd3, %rd1;
+	cvta.to.global.u64 	%rd4, %rd2;
+	mov.u32 	%r1, %ctaid.x;
+	mov.u32 	%r2, %ntid.x;
+	mov.u32 	%r3, %tid.x;
+	mad.lo.s32 	%r4, %r1, %r2, %r3;
+	mul.wide.s32 	%rd5, %r4, 4;
+	add.s64 	%rd6, %rd4, %rd5;
+	ld.global.f32 	%f2, [%rd6];
+	fma.rn.f32 	%f3, %f2, %f1, 0f3F800000;
+	add.s64 	%rd7, %rd3, %rd5;
+	st.global.f32 	[%rd7], %f3;
+	ret;
+}
+)";
+
+// The same kernel with an undeclared register.
+std::string invalidPtx() {
+  std::string Ptx = ValidPtx;
+  const std::string Good = "fma.rn.f32 \t%f3, %f2";
+  Ptx.replace(Ptx.find(Good), Good.size(), "fma.rn.f32 \t%f3, %q9");
+  return Ptx;
+}
+
+class CubinBackendTest : public ::testing::TestWithParam<CubinBackendKind> {
+protected:
+  std::unique_ptr<CubinBackend> make(CubinOptions Options = {}) {
+    std::string Error;
+    auto B = createCubinBackend(GetParam(), Options, Error);
+    if (!B)
+      ADD_FAILURE() << cubinBackendName(GetParam()) << ": " << Error;
+    return B;
+  }
+};
+
+TEST_P(CubinBackendTest, ValidPtxGivesElfCubin) {
+  auto B = make();
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->kind(), GetParam());
+  std::vector<char> Cubin;
+  std::string Log;
+  ASSERT_TRUE(B->compile(ValidPtx, Cubin, Log)) << Log;
+  EXPECT_TRUE(looksLikeCubin(Cubin));
+  EXPECT_GT(Cubin.size(), 256u);
+}
+
+TEST_P(CubinBackendTest, InvalidPtxGivesMessage) {
+  auto B = make();
+  ASSERT_TRUE(B);
+  std::vector<char> Cubin(10, 'x');
+  std::string Log;
+  EXPECT_FALSE(B->compile(invalidPtx(), Cubin, Log));
+  EXPECT_TRUE(Cubin.empty());
+  // Every back end is ptxas underneath: the message names the bad register.
+  EXPECT_NE(Log.find("q9"), std::string::npos) << Log;
+}
+
+TEST_P(CubinBackendTest, GarbageInputFailsCleanly) {
+  auto B = make();
+  ASSERT_TRUE(B);
+  std::vector<char> Cubin;
+  std::string Log;
+  EXPECT_FALSE(B->compile("\x01\x02 not ptx at all {{{", Cubin, Log));
+  EXPECT_FALSE(Log.empty());
+  EXPECT_FALSE(B->compile("", Cubin, Log));
+  EXPECT_FALSE(Log.empty());
+}
+
+TEST_P(CubinBackendTest, VerboseLogReportsRegisters) {
+  CubinOptions Options;
+  Options.Verbose = true;
+  auto B = make(Options);
+  ASSERT_TRUE(B);
+  std::vector<char> Cubin;
+  std::string Log;
+  ASSERT_TRUE(B->compile(ValidPtx, Cubin, Log)) << Log;
+  std::vector<KernelResources> Kernels = parseKernelResources(Log);
+  ASSERT_EQ(Kernels.size(), 1u) << Log;
+  EXPECT_EQ(Kernels[0].Function, "scale");
+  EXPECT_GT(Kernels[0].Registers, 4) << Log;
+  EXPECT_LT(Kernels[0].Registers, 64) << Log;
+}
+
+TEST_P(CubinBackendTest, ParallelCallsAllSucceed) {
+  auto B = make();
+  ASSERT_TRUE(B);
+  std::atomic<int> Good{0};
+  std::vector<std::thread> Threads;
+  for (int T = 0; T < 4; ++T)
+    Threads.emplace_back([&, T] {
+      std::vector<char> Cubin;
+      std::string Log;
+      for (int I = 0; I < 3; ++I) {
+        bool Bad = (T + I) % 3 == 0;
+        bool Ok = B->compile(Bad ? invalidPtx() : std::string(ValidPtx),
+                             Cubin, Log);
+        if (Ok == !Bad && (Bad || looksLikeCubin(Cubin)))
+          ++Good;
+      }
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  EXPECT_EQ(Good.load(), 12);
+}
+
+std::vector<CubinBackendKind> builtBackends() {
+  std::vector<CubinBackendKind> Kinds;
+  for (CubinBackendKind K :
+       {CubinBackendKind::NvJitLink, CubinBackendKind::NvPtxCompiler,
+        CubinBackendKind::Ptxas})
+    if (isCubinBackendBuilt(K))
+      Kinds.push_back(K);
+  return Kinds;
+}
+
+INSTANTIATE_TEST_SUITE_P(Built, CubinBackendTest,
+                         ::testing::ValuesIn(builtBackends()),
+                         [](const auto &Info) {
+                           return std::string(cubinBackendName(Info.param));
+                         });
+
+TEST(CubinBackendOptions, RejectsBadArchitecture) {
+  std::string Error;
+  CubinOptions Options;
+  Options.Arch = "compute80";
+  EXPECT_FALSE(createCubinBackend(CubinBackendKind::Ptxas, Options, Error));
+  EXPECT_NE(Error.find("sm_80"), std::string::npos) << Error;
+  Options.Arch = "sm_90a";
+  Error.clear();
+  EXPECT_TRUE(createCubinBackend(CubinBackendKind::Ptxas, Options, Error))
+      << Error;
+}
+
+TEST(CubinBackendOptions, MissingPtxasIsAnError) {
+  std::string Error;
+  CubinOptions Options;
+  Options.PtxasPath = "/nonexistent/ptxas";
+  EXPECT_FALSE(createCubinBackend(CubinBackendKind::Ptxas, Options, Error));
+  EXPECT_NE(Error.find("/nonexistent/ptxas"), std::string::npos);
+}
+
+TEST(CubinBackendNames, RoundTrip) {
+  for (CubinBackendKind K :
+       {CubinBackendKind::NvJitLink, CubinBackendKind::NvPtxCompiler,
+        CubinBackendKind::Ptxas}) {
+    CubinBackendKind Back;
+    ASSERT_TRUE(parseCubinBackendName(cubinBackendName(K), Back));
+    EXPECT_EQ(Back, K);
+  }
+  CubinBackendKind Unused;
+  EXPECT_FALSE(parseCubinBackendName("nvcc", Unused));
+}
+
+TEST(KernelResourcesParser, ReadsPtxasVerboseLines) {
+  const char Log[] =
+      "ptxas info    : 0 bytes gmem\n"
+      "ptxas info    : Compiling entry function 'a' for 'sm_80'\n"
+      "ptxas info    : Function properties for a\n"
+      "    16 bytes stack frame, 8 bytes spill stores, 4 bytes spill loads\n"
+      "ptxas info    : Used 40 registers, used 0 barriers, 372 bytes cmem[0]\n"
+      "ptxas info    : Function properties for b\n"
+      "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 7 registers\n";
+  std::vector<KernelResources> K = parseKernelResources(Log);
+  ASSERT_EQ(K.size(), 2u);
+  EXPECT_EQ(K[0].Function, "a");
+  EXPECT_EQ(K[0].Registers, 40);
+  EXPECT_EQ(K[0].StackFrameBytes, 16);
+  EXPECT_EQ(K[0].SpillStoreBytes, 8);
+  EXPECT_EQ(K[0].SpillLoadBytes, 4);
+  EXPECT_EQ(K[1].Function, "b");
+  EXPECT_EQ(K[1].Registers, 7);
+  EXPECT_TRUE(parseKernelResources("").empty());
+  EXPECT_TRUE(parseKernelResources("Used registers\nFunction properties for ")
+                  .size() == 1);
+}
+
+TEST(LooksLikeCubin, ChecksMagic) {
+  EXPECT_FALSE(looksLikeCubin({}));
+  std::vector<char> Elf = {'\x7f', 'E', 'L', 'F', 2};
+  Elf.resize(64);
+  EXPECT_TRUE(looksLikeCubin(Elf));
+  Elf[1] = 'X';
+  EXPECT_FALSE(looksLikeCubin(Elf));
+}
+
+} // namespace
