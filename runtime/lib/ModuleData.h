@@ -1,0 +1,42 @@
+//===- ModuleData.h - The parsed form of a Module ---------------*- C++ -*-===//
+//
+// Private to the runtime: what parsing precomputes so that rendering is only
+// copies. The output is a list of pieces; each piece is a run of fixed text
+// followed, optionally, by the stub of one inject.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_RUNTIME_MODULEDATA_H
+#define PTXINJECT_RUNTIME_MODULEDATA_H
+
+#include "ptxinject/Module.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace ptxinject {
+
+struct Module::Data {
+  static constexpr uint32_t NoSlot = UINT32_MAX;
+
+  struct Piece {
+    const char *Text = nullptr;
+    size_t Length = 0;
+    uint32_t Slot = NoSlot; ///< inject whose stub follows the text
+  };
+
+  std::string Source;    ///< the PTX as given
+  std::string Generated; ///< normalization text of tagged-dialect sites
+  std::vector<Piece> Pieces;
+  size_t FixedSize = 0; ///< bytes of all pieces' text
+  size_t NumSites = 0;
+  std::vector<Inject> Injects;
+  /// Names are views into Source, which never changes after parse.
+  std::unordered_map<std::string_view, uint32_t> ByName;
+};
+
+} // namespace ptxinject
+
+#endif
