@@ -1,0 +1,201 @@
+//===- AsmStmtBuilder.cpp - A GCCAsmStmt for one analyzed site ------------===//
+#include "AsmStmtBuilder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace ptxinject {
+namespace plugin {
+
+Expr *AsmStmtBuilder::makeStringLiteral(llvm::StringRef Contents) {
+  std::string Spelling = "\"" + escapeForStringLiteral(Contents.str()) + "\"";
+  Token Tok;
+  Tok.startToken();
+  Tok.setKind(tok::string_literal);
+  PP.CreateString(Spelling, Tok, ExpansionBegin, ExpansionEnd);
+  ExprResult R = S.ActOnStringLiteral(Tok);
+  return R.isUsable() ? R.get() : nullptr;
+}
+
+QualType AsmStmtBuilder::viewTypeFor(char Constraint) const {
+  ASTContext &Ctx = S.getASTContext();
+  switch (Constraint) {
+  case 'h':
+    return Ctx.UnsignedShortTy;
+  case 'r':
+    return Ctx.UnsignedIntTy;
+  case 'l':
+    return Ctx.UnsignedLongLongTy;
+  case 'f':
+    return Ctx.FloatTy;
+  case 'd':
+    return Ctx.DoubleTy;
+  default:
+    return QualType();
+  }
+}
+
+static char constraintLetter(const AsmOperand &Op) {
+  // Outputs carry a '+' or '=' before the register letter.
+  return Op.Constraint.empty() ? 0 : Op.Constraint.back();
+}
+
+Expr *AsmStmtBuilder::bindOperand(const frontend::AnalyzedSite &Site,
+                                  const AsmOperand &Op, bool IsOutput) {
+  ASTContext &Ctx = S.getASTContext();
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  Expr *E = const_cast<Expr *>(Site.OperandExprs[Op.SiteOperandIndex]);
+  // An rvalue operand reached the marker through a temporary; the asm takes
+  // the value itself.
+  if (auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = M->getSubExpr();
+  SourceLocation ELoc = E->getExprLoc();
+  const std::string &Label = Site.S.Operands[Op.SiteOperandIndex].Label;
+
+  switch (Op.How) {
+  case AsmOperand::Binding::Direct:
+    return E;
+
+  case AsmOperand::Binding::CastView: {
+    QualType View = viewTypeFor(constraintLetter(Op));
+    if (View.isNull() || Ctx.getTypeSizeInChars(View) !=
+                             Ctx.getTypeSizeInChars(E->getType())) {
+      unsigned ID = Diags.getCustomDiagID(
+          DiagnosticsEngine::Error,
+          "operand '%0' of type %1 does not fit the '%2' register it is "
+          "bound to; give the type an entry with a matching "
+          "register_char in the types JSON");
+      Diags.Report(ELoc, ID) << Label << E->getType() << Op.Constraint;
+      return nullptr;
+    }
+    ExprResult R;
+    if (IsOutput) {
+      // An lvalue view of the same storage, so the asm writes the variable.
+      R = S.BuildCXXNamedCast(
+          ELoc, tok::kw_reinterpret_cast,
+          Ctx.getTrivialTypeSourceInfo(Ctx.getLValueReferenceType(View), ELoc),
+          E, SourceRange(ELoc, ELoc), SourceRange(ELoc, ELoc));
+    } else {
+      // Inputs may be rvalues: copy the bits instead of taking an address.
+      R = S.BuildBuiltinBitCastExpr(
+          ELoc, Ctx.getTrivialTypeSourceInfo(View, ELoc), E, ELoc);
+    }
+    return R.isUsable() ? R.get() : nullptr;
+  }
+
+  case AsmOperand::Binding::BoolAsU32: {
+    QualType U32 = Ctx.UnsignedIntTy;
+    auto MakeLocal = [&](QualType T, Expr *Init) -> VarDecl * {
+      std::string Name = "__ptx_inject_tmp" + std::to_string(TempCounter++);
+      VarDecl *V = VarDecl::Create(Ctx, S.CurContext, Loc, Loc,
+                                   &Ctx.Idents.get(Name), T,
+                                   Ctx.getTrivialTypeSourceInfo(T, Loc),
+                                   SC_None);
+      V->setImplicit();
+      if (Init)
+        S.AddInitializerToDecl(V, Init, /*DirectInit=*/false);
+      else
+        S.ActOnUninitializedDecl(V);
+      if (V->isInvalidDecl())
+        return nullptr;
+      Before.push_back(new (Ctx) DeclStmt(DeclGroupRef(V), Loc, Loc));
+      return V;
+    };
+    auto Ref = [&](VarDecl *V) {
+      return S.BuildDeclRefExpr(V, V->getType().getNonReferenceType(),
+                                VK_LValue, Loc);
+    };
+    if (!IsOutput) {
+      ExprResult R = S.BuildCStyleCastExpr(
+          ELoc, Ctx.getTrivialTypeSourceInfo(U32, ELoc), ELoc, E);
+      return R.isUsable() ? R.get() : nullptr;
+    }
+    // The bool is reached once through a reference, so an operand with side
+    // effects is evaluated once; a 32-bit temporary carries it through asm.
+    VarDecl *BoolRef =
+        MakeLocal(Ctx.getLValueReferenceType(E->getType()), E);
+    if (!BoolRef)
+      return nullptr;
+    Expr *Init = nullptr;
+    if (Op.Constraint.front() == '+') {
+      ExprResult Cast = S.BuildCStyleCastExpr(
+          Loc, Ctx.getTrivialTypeSourceInfo(U32, Loc), Loc, Ref(BoolRef));
+      if (!Cast.isUsable())
+        return nullptr;
+      Init = Cast.get();
+    } else {
+      Init = IntegerLiteral::Create(Ctx, llvm::APInt(32, 0), U32, Loc);
+    }
+    VarDecl *Tmp = MakeLocal(U32, Init);
+    if (!Tmp)
+      return nullptr;
+    Expr *Zero = IntegerLiteral::Create(Ctx, llvm::APInt(32, 0), U32, Loc);
+    ExprResult NotZero = S.BuildBinOp(nullptr, Loc, BO_NE, Ref(Tmp), Zero);
+    if (!NotZero.isUsable())
+      return nullptr;
+    ExprResult Store =
+        S.BuildBinOp(nullptr, Loc, BO_Assign, Ref(BoolRef), NotZero.get());
+    if (!Store.isUsable())
+      return nullptr;
+    After.push_back(Store.get());
+    return Ref(Tmp);
+  }
+  }
+  return nullptr;
+}
+
+Stmt *AsmStmtBuilder::build(const frontend::AnalyzedSite &Site,
+                            const InlineAsm &Asm, DeclContext *DC,
+                            bool Volatile) {
+  ASTContext &Ctx = S.getASTContext();
+  SourceManager &SM = Ctx.getSourceManager();
+  Sema::ContextRAII SavedContext(S, DC);
+  Before.clear();
+  After.clear();
+  Loc = SM.getExpansionLoc(Site.Call->getBeginLoc());
+  CharSourceRange Expansion =
+      SM.getExpansionRange(Site.Call->getSourceRange());
+  ExpansionBegin = Expansion.getBegin();
+  ExpansionEnd = Expansion.getEnd();
+
+  std::vector<Expr *> Constraints, Operands;
+  bool Failed = false;
+  auto Add = [&](const AsmOperand &Op, bool IsOutput) {
+    Expr *C = makeStringLiteral(Op.Constraint);
+    Expr *E = bindOperand(Site, Op, IsOutput);
+    if (!C || !E) {
+      Failed = true;
+      return;
+    }
+    Constraints.push_back(C);
+    Operands.push_back(E);
+  };
+  for (const AsmOperand &Op : Asm.Outputs)
+    Add(Op, /*IsOutput=*/true);
+  for (const AsmOperand &Op : Asm.Inputs)
+    Add(Op, /*IsOutput=*/false);
+  Expr *Template = makeStringLiteral(Asm.Template);
+  if (Failed || !Template)
+    return nullptr;
+
+  std::vector<IdentifierInfo *> Names(Operands.size(), nullptr);
+  StmtResult R = S.ActOnGCCAsmStmt(
+      Loc, /*IsSimple=*/false, Volatile, Asm.Outputs.size(), Asm.Inputs.size(),
+      Names.data(), Constraints, Operands, Template, /*Clobbers=*/{},
+      /*NumLabels=*/0, ExpansionEnd);
+  if (!R.isUsable())
+    return nullptr;
+  if (Before.empty() && After.empty())
+    return R.get();
+  std::vector<Stmt *> Body(Before.begin(), Before.end());
+  Body.push_back(R.get());
+  Body.insert(Body.end(), After.begin(), After.end());
+  return CompoundStmt::Create(Ctx, Body, FPOptionsOverride(), Loc,
+                              ExpansionEnd);
+}
+
+} // namespace plugin
+} // namespace ptxinject

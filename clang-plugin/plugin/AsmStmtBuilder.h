@@ -1,0 +1,47 @@
+//===- AsmStmtBuilder.h - A GCCAsmStmt for one analyzed site ----*- C++ -*-===//
+//
+// Builds, through Sema, the inline asm statement that replaces a site's marker
+// call inside an already parsed (or instantiated) function body.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_PLUGIN_ASMSTMTBUILDER_H
+#define PTXINJECT_PLUGIN_ASMSTMTBUILDER_H
+
+#include "SiteAnalysisApi.h"
+
+#include "clang/AST/Stmt.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
+
+namespace ptxinject {
+namespace plugin {
+
+class AsmStmtBuilder {
+public:
+  AsmStmtBuilder(clang::Sema &S, clang::Preprocessor &PP) : S(S), PP(PP) {}
+
+  /// Builds the statement for Site inside the function context DC. Returns
+  /// nullptr after reporting an error.
+  clang::Stmt *build(const frontend::AnalyzedSite &Site, const InlineAsm &Asm,
+                     clang::DeclContext *DC, bool Volatile);
+
+private:
+  /// A string literal spelled in the scratch buffer: the marker call's own
+  /// tokens cannot be reused, Clang re-lexes a literal at its location.
+  clang::Expr *makeStringLiteral(llvm::StringRef Contents);
+  /// The expression bound to one asm operand, viewed as its register type.
+  clang::Expr *bindOperand(const frontend::AnalyzedSite &Site,
+                           const AsmOperand &Op, bool IsOutput);
+  clang::QualType viewTypeFor(char Constraint) const;
+
+  clang::Sema &S;
+  clang::Preprocessor &PP;
+  clang::SourceLocation Loc, ExpansionBegin, ExpansionEnd;
+  std::vector<clang::Stmt *> Before, After;
+  unsigned TempCounter = 0;
+};
+
+} // namespace plugin
+} // namespace ptxinject
+
+#endif
