@@ -112,3 +112,22 @@ void tool::reportUsageError(std::string_view Command,
   std::fprintf(stderr, "ptxinject %.*s: error: %.*s\n", (int)Command.size(),
                Command.data(), (int)Message.size(), Message.data());
 }
+
+bool tool::addTypesFromFileOrReport(const std::string &Path,
+                                    TypeTable &Table) {
+  std::string Text;
+  if (!readWholeFileOrReport(Path, Text))
+    return false;
+  std::string Message;
+  if (Table.addFromJson(Text, Message))
+    return true;
+  // The table reports "LINE:COL: message"; put the file in front of it.
+  size_t Sep = Message.find(": ");
+  if (Sep == std::string::npos)
+    reportError(Path, Message);
+  else
+    std::fprintf(stderr, "%s:%s: error: %s\n", Path.c_str(),
+                 Message.substr(0, Sep).c_str(),
+                 Message.substr(Sep + 2).c_str());
+  return false;
+}

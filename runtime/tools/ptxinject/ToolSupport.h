@@ -9,6 +9,7 @@
 #define PTXINJECT_TOOLS_TOOLSUPPORT_H
 
 #include "ptxinject/RuntimeError.h"
+#include "ptxinject/TypeTable.h"
 
 #include <string>
 #include <string_view>
@@ -40,6 +41,10 @@ void reportError(std::string_view File, unsigned Line, unsigned Column,
 void reportError(std::string_view File, std::string_view Message);
 /// Prints a runtime Error with its place in File.
 void reportError(std::string_view File, const Error &E);
+
+/// Adds the types of a JSON type file (data_type_infos format) to Table;
+/// reports errors as "PATH:LINE:COL: error: ..." and returns false.
+bool addTypesFromFileOrReport(const std::string &Path, TypeTable &Table);
 
 /// Prints "ptxinject COMMAND: error: MESSAGE" for usage mistakes.
 void reportUsageError(std::string_view Command, std::string_view Message);
