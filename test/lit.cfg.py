@@ -42,6 +42,13 @@ subs.append(("%strip-comments",
              "%s %s" % (config.python, os.path.join(src, "utils", "lit", "strip_comments.py"))))
 subs.append(("%nvcc-ptx", "%s -ptx -arch=sm_80 -I%s" % (config.nvcc, include_dir)))
 subs.append(("%ptxas", "%s -arch=sm_80" % config.ptxas))
+# Compiles a C99 host program against the runtime C API; link with
+# %runtime-libs after the sources (static libraries, C++ runtime).
+_sanitize = " -fsanitize=address,undefined" if config.sanitize else ""
+subs.append(("%cc-runtime", "cc -std=c99 -Wall -pedantic -I%s%s" % (include_dir, _sanitize)))
+subs.append(("%runtime-libs", "%s %s -lstdc++ -lpthread -lm%s" % (
+    os.path.join(config.library_dir, "libptxinject_runtime.a"),
+    os.path.join(config.library_dir, "libptxinject_core.a"), _sanitize)))
 subs.append(("%clang-cuda",
              "%s -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 --cuda-path=%s "
              "-isystem %s -Wno-unknown-cuda-version -I%s"
