@@ -7,7 +7,8 @@
 #ifndef PTXINJECT_PLUGIN_ASMSTMTBUILDER_H
 #define PTXINJECT_PLUGIN_ASMSTMTBUILDER_H
 
-#include "SiteAnalysisApi.h"
+#include "ptxinject/AsmEmitter.h"
+#include "ptxinject/Frontend/SiteAnalysis.h"
 
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Preprocessor.h"

@@ -23,7 +23,7 @@ static const CallExpr *asSiteCall(const Stmt *St) {
   if (!E)
     return nullptr;
   const auto *Call = dyn_cast<CallExpr>(E->IgnoreImplicit());
-  if (!Call || Call->isTypeDependent() || !frontend::isSiteCall(Call))
+  if (!Call || !frontend::isAnalyzableSiteCall(Call))
     return nullptr;
   return Call;
 }

@@ -1,83 +1,12 @@
 //===- StandInSiteAnalysis.cpp - Temporary site analysis for the plugin ---===//
-#include "StandInSiteAnalysis.h"
+#include "ptxinject/AsmEmitter.h"
+#include "ptxinject/Frontend/SiteAnalysis.h"
 
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
 namespace ptxinject {
-
-char operandKindLetter(OperandKind K) {
-  return K == OperandKind::In ? 'i' : K == OperandKind::Mod ? 'm' : 'o';
-}
-const char *operandKindName(OperandKind K) {
-  return K == OperandKind::In ? "in" : K == OperandKind::Mod ? "mod" : "out";
-}
-
-std::string escapeForStringLiteral(const std::string &Text) {
-  std::string Out;
-  for (char C : Text) {
-    if (C == '\n')
-      Out += "\\n";
-    else if (C == '\t')
-      Out += "\\t";
-    else if (C == '"' || C == '\\')
-      Out += std::string("\\") + C;
-    else
-      Out += C;
-  }
-  return Out;
-}
-
-InlineAsm buildInlineAsm(const Site &S) {
-  InlineAsm A;
-  std::vector<unsigned> Order;
-  for (OperandKind K : {OperandKind::Mod, OperandKind::Out, OperandKind::In})
-    for (unsigned I = 0; I < S.Operands.size(); ++I)
-      if (S.Operands[I].Kind == K)
-        Order.push_back(I);
-  std::string T = "{\n\t";
-  for (unsigned R = 0; R < Order.size(); ++R)
-    T += ".reg ." + S.Operands[Order[R]].Type->RegisterType + " %%_x" +
-         std::to_string(R) + ";\n\t";
-  for (unsigned R = 0; R < Order.size(); ++R) {
-    const SiteOperand &O = S.Operands[Order[R]];
-    if (O.Kind != OperandKind::Out)
-      T += "mov." + O.Type->MovPostfix + " %%_x" + std::to_string(R) + ", %" +
-           std::to_string(R) + ";\n\t";
-  }
-  T += "// PTX_INJECT_START " + S.Name + "\n\t";
-  for (unsigned R = 0; R < Order.size(); ++R) {
-    const SiteOperand &O = S.Operands[Order[R]];
-    T += "// _x" + std::to_string(R) + " " + operandKindLetter(O.Kind) + " " +
-         O.Type->RegisterType + " " + O.Type->Name + " " + O.Label + "\n\t";
-  }
-  T += "// PTX_INJECT_END\n\t";
-  for (unsigned R = 0; R < Order.size(); ++R) {
-    const SiteOperand &O = S.Operands[Order[R]];
-    if (O.Kind != OperandKind::In)
-      T += "mov." + O.Type->MovPostfix + " %" + std::to_string(R) + ", %%_x" +
-           std::to_string(R) + ";\n\t";
-  }
-  T += "}";
-  A.Template = T;
-  for (unsigned R = 0; R < Order.size(); ++R) {
-    const SiteOperand &O = S.Operands[Order[R]];
-    AsmOperand Op;
-    Op.SiteOperandIndex = Order[R];
-    Op.How = O.Type->CastPrefix.empty() ? AsmOperand::Binding::Direct
-                                        : AsmOperand::Binding::CastView;
-    std::string C(1, O.Type->Constraint);
-    if (O.Kind == OperandKind::In) {
-      Op.Constraint = C;
-      A.Inputs.push_back(Op);
-    } else {
-      Op.Constraint = (O.Kind == OperandKind::Mod ? "+" : "=") + C;
-      A.Outputs.push_back(Op);
-    }
-  }
-  return A;
-}
 
 namespace frontend {
 
@@ -88,6 +17,10 @@ static const FunctionDecl *calleeOf(const CallExpr *Call) {
 bool isSiteCall(const CallExpr *Call) {
   const FunctionDecl *F = calleeOf(Call);
   return F && F->getIdentifier() && F->getName() == "__ptx_inject_site";
+}
+
+bool isAnalyzableSiteCall(const CallExpr *Call) {
+  return isSiteCall(Call) && !Call->isTypeDependent();
 }
 
 std::optional<AnalyzedSite> analyzeSite(const CallExpr *Call, ASTContext &Ctx,
