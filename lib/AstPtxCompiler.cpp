@@ -1,0 +1,1 @@
+// AstPtxCompiler: being written.

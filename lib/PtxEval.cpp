@@ -1,0 +1,1 @@
+// PtxEval: being written.

@@ -1,0 +1,113 @@
+//===- StackPtxCApi.cpp - C API of the Stack PTX compiler -----------------===//
+//
+// The functions declared in stack_ptx.h. Compiling measures and, when the
+// buffer is large enough, writes in the same pass; a short buffer keeps the
+// compiled program in the workspace for stack_ptx_write_output.
+//
+//===----------------------------------------------------------------------===//
+#include "StackPtxCore.h"
+
+#include <cstring>
+
+using namespace ptxinject::stackptx;
+
+extern "C" {
+
+const char *stack_ptx_result_to_string(StackPtxResult Result) {
+  switch (Result) {
+  case STACK_PTX_SUCCESS:
+    return "STACK_PTX_SUCCESS";
+  case STACK_PTX_ERROR_INSUFFICIENT_BUFFER:
+    return "STACK_PTX_ERROR_INSUFFICIENT_BUFFER: the output buffer is too small; "
+           "allocate the reported size + 1";
+  case STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE:
+    return "STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE: allocate the size "
+           "stack_ptx_compile_workspace_size reports";
+  case STACK_PTX_ERROR_INVALID_ARGUMENT:
+    return "STACK_PTX_ERROR_INVALID_ARGUMENT: a required pointer is NULL";
+  case STACK_PTX_ERROR_INVALID_INSTRUCTION_SET:
+    return "STACK_PTX_ERROR_INVALID_INSTRUCTION_SET: the instruction set tables are "
+           "inconsistent";
+  case STACK_PTX_ERROR_INVALID_REGISTER:
+    return "STACK_PTX_ERROR_INVALID_REGISTER: a request index is past the registers, or "
+           "a register has no name or an unknown stack_idx";
+  case STACK_PTX_ERROR_NOTHING_COMPILED:
+    return "STACK_PTX_ERROR_NOTHING_COMPILED: call stack_ptx_compile on this workspace "
+           "first";
+  case STACK_PTX_ERROR_INVALID_DESCRIPTION:
+    return "STACK_PTX_ERROR_INVALID_DESCRIPTION: the JSON description is malformed";
+  default:
+    return "STACK_PTX_ERROR_UNKNOWN: not a StackPtxResult value";
+  }
+}
+
+StackPtxResult stack_ptx_compile_workspace_size(const StackPtxCompilerInfo *Info,
+                                                const StackPtxInstructionSetInfo *Set,
+                                                size_t *WorkspaceSize) {
+  if (!Info || !Set || !WorkspaceSize)
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  *WorkspaceSize = detail::workspaceBytes(*Info, *Set);
+  return STACK_PTX_SUCCESS;
+}
+
+StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *Info,
+                                 const StackPtxInstructionSetInfo *Set,
+                                 const StackPtxInstruction *Instructions,
+                                 const StackPtxRegister *Registers, size_t NumRegisters,
+                                 const StackPtxInstruction *const *Routines,
+                                 size_t NumRoutines, const size_t *Requests,
+                                 size_t NumRequests, void *Workspace, size_t WorkspaceSize,
+                                 char *Buffer, size_t BufferSize, size_t *RequiredSize) {
+  if (!Info || !Set || !Instructions || !RequiredSize)
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  for (size_t R = 0; R < NumRoutines; ++R)
+    if (!Routines[R])
+      return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  detail::RoutineTable Table;
+  Table.Arrays = Routines;
+  Table.Count = NumRoutines;
+  StackPtxResult R = detail::compileToWorkspace(
+      *Info, *Set, Program(Instructions, SIZE_MAX), Registers, NumRegisters, Table,
+      Requests, NumRequests, Workspace, WorkspaceSize);
+  if (R != STACK_PTX_SUCCESS)
+    return R;
+  size_t Bound = detail::outputBound(Workspace);
+  if (Buffer && BufferSize > Bound) {
+    size_t N = detail::writeOutput(Workspace, Buffer);
+    Buffer[N] = '\0';
+    *RequiredSize = N;
+    return STACK_PTX_SUCCESS;
+  }
+  size_t Exact = detail::outputSize(Workspace);
+  *RequiredSize = Exact;
+  if (!Buffer)
+    return STACK_PTX_SUCCESS;
+  if (BufferSize <= Exact) {
+    if (BufferSize)
+      Buffer[0] = '\0';
+    return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
+  }
+  detail::writeOutput(Workspace, Buffer);
+  Buffer[Exact] = '\0';
+  return STACK_PTX_SUCCESS;
+}
+
+StackPtxResult stack_ptx_write_output(const void *Workspace, size_t WorkspaceSize,
+                                      char *Buffer, size_t BufferSize, size_t *BytesWritten) {
+  if (!Workspace || !Buffer || !BytesWritten)
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  if (!detail::hasCompiledProgram(Workspace, WorkspaceSize))
+    return STACK_PTX_ERROR_NOTHING_COMPILED;
+  size_t Exact = detail::outputSize(Workspace);
+  if (BufferSize <= Exact) {
+    if (BufferSize)
+      Buffer[0] = '\0';
+    return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
+  }
+  detail::writeOutput(Workspace, Buffer);
+  Buffer[Exact] = '\0';
+  *BytesWritten = Exact;
+  return STACK_PTX_SUCCESS;
+}
+
+} // extern "C"

@@ -1,0 +1,43 @@
+//===- StackPtxCompiler.cpp - C++ Stack PTX compiler ----------------------===//
+//
+// The reusable-buffer C++ front of the compiler core: one compile pass, the
+// output written straight into the caller's string.
+//
+//===----------------------------------------------------------------------===//
+#include "StackPtxCore.h"
+#include "stack_ptx_default_info.h"
+
+namespace ptxinject {
+namespace stackptx {
+
+StackPtxCompilerInfo defaultLimits() { return stack_ptx_default_compiler_info; }
+
+Compiler::Compiler(const InstructionSet &Set, const StackPtxCompilerInfo &Limits)
+    : Owner(Set), Info(&Owner.info()), Limits(Limits),
+      WorkspaceBytes(detail::workspaceBytes(Limits, *Info)) {}
+
+Compiler::Compiler(const StackPtxInstructionSetInfo &Info, const StackPtxCompilerInfo &Limits)
+    : Info(&Info), Limits(Limits), WorkspaceBytes(detail::workspaceBytes(Limits, Info)) {}
+
+StackPtxResult Compiler::compile(Program Prog, Span<StackPtxRegister> Registers,
+                                 Span<size_t> Requests, Workspace &WS, std::string &Out,
+                                 Span<Program> Routines) const {
+  if (WS.size() < WorkspaceBytes)
+    WS.resize(WorkspaceBytes);
+  detail::RoutineTable Table;
+  Table.Spans = Routines.data();
+  Table.Count = Routines.size();
+  StackPtxResult R = detail::compileToWorkspace(
+      Limits, *Info, Prog, Registers.data(), Registers.size(), Table, Requests.data(),
+      Requests.size(), WS.data(), WS.size());
+  if (R != STACK_PTX_SUCCESS) {
+    Out.clear();
+    return R;
+  }
+  Out.resize(detail::outputBound(WS.data()));
+  Out.resize(detail::writeOutput(WS.data(), &Out[0]));
+  return STACK_PTX_SUCCESS;
+}
+
+} // namespace stackptx
+} // namespace ptxinject

@@ -1,0 +1,1 @@
+// StackPtxInterpreter: being written.

@@ -1,0 +1,1 @@
+// StackPtxRandom: being written.

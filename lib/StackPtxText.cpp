@@ -1,0 +1,1 @@
+// StackPtxText: being written.

@@ -1,0 +1,39 @@
+//===- PtxEval.h - Evaluator for straight-line PTX stubs --------*- C++ -*-===//
+//
+// Executes the straight-line PTX that the stub compilers emit (a `{ }` block
+// of .reg declarations, scalar and vector moves and arithmetic) on 32-bit
+// values, so tests can check a stub's result against an interpreter without
+// a GPU. Opcode semantics are shared with the interpreters.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_PTXEVAL_H
+#define PTXINJECT_PTXEVAL_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace ptxinject {
+namespace ptxeval {
+
+/// Computes Opcode (e.g. "add.ftz.f32") on NumArgs operand bit patterns
+/// (pred as 0/1). Returns false when the opcode is not modelled or the
+/// operand counts do not fit it.
+bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args, unsigned NumArgs,
+                    uint32_t *Results, unsigned NumResults);
+
+/// True for opcodes whose hardware result is approximate (compare these
+/// with a tolerance against a real GPU; the evaluator itself is exact).
+bool isApproximateOpcode(std::string_view Opcode);
+
+/// Runs Stub with Registers (names without %) as the initial register file;
+/// registers it writes are updated in place. Special registers read as 0.
+/// Returns false with Error "LINE:COL: message" on text it cannot run.
+bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Registers,
+                  std::string &Error);
+
+} // namespace ptxeval
+} // namespace ptxinject
+
+#endif

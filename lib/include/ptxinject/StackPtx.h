@@ -1,0 +1,124 @@
+//===- StackPtx.h - C++ API of the Stack PTX compiler -----------*- C++ -*-===//
+//
+// An instruction set loaded once (from JSON or generated tables) and a
+// Compiler built from it that many threads share: each thread passes its own
+// Workspace and output string, which are reused across calls so a search
+// loop compiles with no allocation after the first call.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_STACKPTX_H
+#define PTXINJECT_STACKPTX_H
+
+#include "stack_ptx.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ptxinject {
+namespace stackptx {
+
+/// A read-only view of a contiguous array (the project targets C++17).
+template <class T> class Span {
+public:
+  constexpr Span() = default;
+  constexpr Span(const T *Data, size_t Size) : Data(Data), Count(Size) {}
+  template <size_t N> constexpr Span(const T (&Array)[N]) : Data(Array), Count(N) {}
+  Span(const std::vector<T> &V) : Data(V.data()), Count(V.size()) {}
+  const T *data() const { return Data; }
+  size_t size() const { return Count; }
+  bool empty() const { return Count == 0; }
+  const T &operator[](size_t I) const { return Data[I]; }
+  const T *begin() const { return Data; }
+  const T *end() const { return Data + Count; }
+
+private:
+  const T *Data = nullptr;
+  size_t Count = 0;
+};
+
+using Program = Span<StackPtxInstruction>;
+
+/// Stack types, arg types, PTX instructions and special registers. Copies
+/// share one immutable table, so an InstructionSet is cheap to pass around
+/// and safe to read from many threads.
+class InstructionSet {
+public:
+  /// Reads the stack_ptx_descriptions.json format. On failure returns false
+  /// and sets Error to "LINE:COL: message".
+  static bool fromJson(std::string_view Text, InstructionSet &Out, std::string &Error);
+  /// Reads a description file; Error starts with the path.
+  static bool fromFile(const std::string &Path, InstructionSet &Out, std::string &Error);
+  /// The description shipped with the project (data/stack_ptx_descriptions.json).
+  static const InstructionSet &builtin();
+
+  const StackPtxInstructionSetInfo &info() const;
+
+  /// Lookups by name; -1 when absent. Stack and arg type names match
+  /// case-insensitively ("f32" finds F32). Instructions match their display
+  /// name (the ptx opcode when the description gives none).
+  int findStackType(std::string_view Name) const;
+  int findArgType(std::string_view Name) const;
+  int findInstruction(std::string_view DisplayName) const;
+  int findSpecialRegister(std::string_view Ptx) const;
+
+  struct Tables;
+
+private:
+  std::shared_ptr<const Tables> Impl;
+};
+
+/// Limits used when none are given (those of stack_ptx_default_info.h).
+StackPtxCompilerInfo defaultLimits();
+
+/// Scratch memory for one compile at a time; reuse it across compiles.
+class Workspace {
+public:
+  Workspace() = default;
+  size_t size() const { return Storage.size() * sizeof(uint64_t); }
+  void *data() { return Storage.data(); }
+  const void *data() const { return Storage.data(); }
+  void resize(size_t Bytes) { Storage.resize((Bytes + 7) / 8); }
+
+private:
+  std::vector<uint64_t> Storage;
+};
+
+/// Compiles Stack PTX programs against one instruction set and set of
+/// limits. compile() is const and thread-safe.
+class Compiler {
+public:
+  explicit Compiler(const InstructionSet &Set,
+                    const StackPtxCompilerInfo &Limits = defaultLimits());
+  /// For tables from a generated header; Info must outlive the Compiler.
+  explicit Compiler(const StackPtxInstructionSetInfo &Info,
+                    const StackPtxCompilerInfo &Limits = defaultLimits());
+
+  /// Bytes of workspace a compile needs; compile() grows a smaller one.
+  size_t workspaceSize() const { return WorkspaceBytes; }
+  const StackPtxInstructionSetInfo &info() const { return *Info; }
+  const StackPtxCompilerInfo &limits() const { return Limits; }
+
+  /// Runs Program (up to its first return, or to its end), pops one value
+  /// per request into that register and replaces Out with the stub.
+  /// Routines[i] is the body of routine i, likewise ended by a return or
+  /// its end. Errors are only about bad registers/requests: any instruction
+  /// bytes compile.
+  StackPtxResult compile(Program Prog, Span<StackPtxRegister> Registers,
+                         Span<size_t> Requests, Workspace &WS, std::string &Out,
+                         Span<Program> Routines = {}) const;
+
+private:
+  InstructionSet Owner; // keeps the tables alive when built from a set
+  const StackPtxInstructionSetInfo *Info;
+  StackPtxCompilerInfo Limits;
+  size_t WorkspaceBytes;
+};
+
+} // namespace stackptx
+} // namespace ptxinject
+
+#endif

@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Generates Stack PTX / AST PTX headers from a JSON instruction description.
+
+  --lang c    C header: enums, stack_ptx_encode_* macros, static tables and
+              a StackPtxInstructionSetInfo named <prefix>_instruction_set.
+  --lang cpp  C++ header: the same as constexpr values in a namespace.
+  --lang ast  ast_ptx_instructions.h: the f32 instructions with one f32
+              result, as AST PTX enums, names, arities and encoders.
+
+The description format is that of data/stack_ptx_descriptions.json.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+MAX_ARGS, MAX_RETS, MAX_VEC = 4, 2, 4
+CONSTANT_KINDS = {None: "STACK_PTX_CONSTANT_NONE", "f32": "STACK_PTX_CONSTANT_F32",
+                  "u32": "STACK_PTX_CONSTANT_U32", "s32": "STACK_PTX_CONSTANT_S32"}
+
+
+class DescriptionError(Exception):
+    pass
+
+
+def ident(name):
+    """'add.ftz.f32' -> 'add_ftz_f32' (a C identifier, lower case)."""
+    s = re.sub(r"[^0-9A-Za-z]+", "_", name).strip("_").lower()
+    if not s or s[0].isdigit():
+        s = "_" + s
+    return s
+
+
+def c_string(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def load(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            desc = json.load(f)
+    except json.JSONDecodeError as e:
+        raise DescriptionError("%s:%d:%d: error: %s" % (path, e.lineno, e.colno, e.msg))
+    except OSError as e:
+        raise DescriptionError("%s: error: cannot read: %s" % (path, e.strerror))
+
+    def err(msg):
+        raise DescriptionError("%s: error: %s" % (path, msg))
+
+    stacks, stack_index = [], {}
+    for s in desc.get("stack_types", []):
+        if "name" not in s or "literal_prefix" not in s:
+            err("a stack type needs 'name' and 'literal_prefix'")
+        ct = s.get("constant_type")
+        if ct not in CONSTANT_KINDS:
+            err("stack type %s: constant_type %r is not f32, u32 or s32" % (s["name"], ct))
+        stack_index[s["name"].lower()] = len(stacks)
+        stacks.append({"name": s["name"], "reg": s["literal_prefix"], "constant": ct,
+                       "encoder": s.get("encoder_type") or ct})
+    args, arg_index = [], {}
+    for a in desc.get("arg_types", []):
+        st = stack_index.get(a.get("stack_type", "").lower())
+        if st is None:
+            err("arg type %s names unknown stack type %r" % (a.get("name"), a.get("stack_type")))
+        vec = int(a.get("num_vec_elems", 0))
+        if not 0 <= vec <= MAX_VEC:
+            err("arg type %s: num_vec_elems must be 1 to 4" % a["name"])
+        arg_index[a["name"].lower()] = len(args)
+        args.append({"name": a["name"], "stack": st, "vec": vec})
+
+    def arg(name, where):
+        if name.lower() not in arg_index:
+            err("%s names unknown arg type %r" % (where, name))
+        return arg_index[name.lower()]
+
+    instrs, seen = [], set()
+    for i in desc.get("instructions", []):
+        display = i.get("display", i["ptx"])
+        if display in seen:
+            err("duplicate instruction name %r; give one a distinct 'display'" % display)
+        seen.add(display)
+        a = [arg(x, "instruction " + display) for x in i.get("args", [])]
+        r = [arg(x, "instruction " + display) for x in i.get("rets", [])]
+        if len(a) > MAX_ARGS or not 1 <= len(r) <= MAX_RETS:
+            err("instruction %s: at most 4 args and 1 or 2 rets" % display)
+        instrs.append({"ptx": i["ptx"], "display": display, "args": a, "rets": r,
+                       "aligned": bool(i.get("aligned", False))})
+    specials = []
+    for s in desc.get("special_registers", []):
+        specials.append({"ptx": s["ptx"], "arg": arg(s["arg_type"], "special register " + s["ptx"])})
+    return stacks, args, instrs, specials
+
+
+def header_guard(path):
+    return re.sub(r"[^0-9A-Za-z]", "_", os.path.basename(path)).upper()
+
+
+def emit_tables(out, prefix, stacks, args, instrs, specials, storage):
+    def table(ctype, name, rows):
+        out.append("%s %s %s_%s[] = {" % (storage, ctype, prefix, name))
+        out.extend("    " + r + "," for r in rows or ["{0}"])
+        out.append("};")
+
+    table("StackPtxStackTypeInfo", "stack_types",
+          ["{%s, %s, %s}" % (c_string(s["name"]), c_string(s["reg"]), CONSTANT_KINDS[s["constant"]])
+           for s in stacks])
+    table("StackPtxArgTypeInfo", "arg_types",
+          ["{%s, %d, %d}" % (c_string(a["name"]), a["stack"], a["vec"]) for a in args])
+
+    def pad(v, n):
+        return "{" + ", ".join(str(x) for x in (v + [0] * n)[:n]) + "}"
+    table("StackPtxPtxInstructionInfo", "instructions",
+          ["{%s, %s, %d, %d, %s, %s, %d}" % (c_string(i["ptx"]), c_string(i["display"]), len(i["args"]),
+                                             len(i["rets"]), pad(i["args"], MAX_ARGS),
+                                             pad(i["rets"], MAX_RETS), int(i["aligned"]))
+           for i in instrs])
+    table("StackPtxSpecialRegisterInfo", "special_registers",
+          ["{%s, %d}" % (c_string(s["ptx"]), s["arg"]) for s in specials])
+    out.append("%s StackPtxInstructionSetInfo %s_instruction_set = {" % (storage, prefix))
+    out.append("    %s_stack_types, %d, %s_arg_types, %d," % (prefix, len(stacks), prefix, len(args)))
+    out.append("    %s_instructions, %d, %s_special_registers, %d};"
+               % (prefix, len(instrs), prefix, len(specials)))
+
+
+def gen_c(src, path, prefix, stacks, args, instrs, specials):
+    g = header_guard(path)
+    o = ["/* Generated by gen_stack_ptx_header.py from %s; do not edit. */" % os.path.basename(src),
+         "#ifndef %s" % g, "#define %s" % g, "", '#include "stack_ptx.h"', "",
+         "#if defined(__GNUC__)", "#define STACK_PTX_GENERATED_UNUSED __attribute__((unused))",
+         "#else", "#define STACK_PTX_GENERATED_UNUSED", "#endif", ""]
+
+    def enum(kind, names):
+        o.append("enum {")
+        o.extend("  STACK_PTX_%s_%s = %d," % (kind, ident(n).upper(), k) for k, n in enumerate(names))
+        o.append("  STACK_PTX_%s_NUM_ENUMS = %d" % (kind, len(names)))
+        o.append("};")
+    enum("STACK_TYPE", [s["name"] for s in stacks])
+    enum("ARG_TYPE", [a["name"] for a in args])
+    enum("PTX_INSTRUCTION", [i["display"] for i in instrs])
+    enum("SPECIAL_REGISTER", [s["ptx"] for s in specials])
+    o.append("")
+    for k, s in enumerate(stacks):
+        enc, st = s["encoder"], "STACK_PTX_STACK_TYPE_" + ident(s["name"]).upper()
+        name = ident(s["name"])
+        if s["constant"] is None:
+            continue
+        if enc == "f32":
+            o.append("#define stack_ptx_encode_constant_%s(value) STACK_PTX_F32_CONSTANT(%s, value)" % (name, st))
+        elif enc == "s32":
+            o.append("#define stack_ptx_encode_constant_%s(value) "
+                     "stack_ptx_encode_constant_bits(%s, (uint32_t)(int32_t)(value))" % (name, st))
+        else:
+            o.append("#define stack_ptx_encode_constant_%s(value) "
+                     "stack_ptx_encode_constant_bits(%s, (uint32_t)(value))" % (name, st))
+    for i in instrs:
+        n = ident(i["display"])
+        o.append("#define stack_ptx_encode_ptx_instruction_%s "
+                 "stack_ptx_encode_ptx_instruction(STACK_PTX_PTX_INSTRUCTION_%s)" % (n, n.upper()))
+    for s in specials:
+        n = ident(s["ptx"])
+        o.append("#define stack_ptx_encode_special_register_%s "
+                 "stack_ptx_encode_special_register(STACK_PTX_SPECIAL_REGISTER_%s)" % (n, n.upper()))
+    o.append("")
+    emit_tables(o, prefix, stacks, args, instrs, specials, "static const STACK_PTX_GENERATED_UNUSED")
+    o += ["", "#endif /* %s */" % g, ""]
+    return "\n".join(o)
+
+
+def gen_cpp(src, path, prefix, stacks, args, instrs, specials):
+    g = header_guard(path)
+    o = ["// Generated by gen_stack_ptx_header.py from %s; do not edit." % os.path.basename(src),
+         "#ifndef %s" % g, "#define %s" % g, "", '#include "stack_ptx.h"', "",
+         "namespace %s {" % prefix, ""]
+
+    def enum(name, base, names):
+        # A struct scope per enum: F32 is both a stack type and an arg type.
+        o.append("struct %s {" % name)
+        o.append("  enum : %s {" % base)
+        o.extend("    %s = %d," % (ident(n).upper(), k) for k, n in enumerate(names))
+        o.append("    NUM_ENUMS = %d" % len(names))
+        o.append("  };")
+        o.append("};")
+    enum("StackType", "uint8_t", [s["name"] for s in stacks])
+    enum("ArgType", "uint8_t", [a["name"] for a in args])
+    enum("PtxInstruction", "uint16_t", [i["display"] for i in instrs])
+    enum("SpecialRegister", "uint16_t", [s["ptx"] for s in specials])
+    o += ["",
+          "constexpr StackPtxInstruction ret = stack_ptx_encode_return;",
+          "constexpr StackPtxInstruction input(unsigned reg) { return stack_ptx_encode_input(reg); }",
+          "constexpr StackPtxInstruction meta_constant(uint32_t v) { return stack_ptx_encode_meta_constant(v); }",
+          "constexpr StackPtxInstruction meta(StackPtxMetaOp op, unsigned stack) { return stack_ptx_encode_meta(op, stack); }",
+          "constexpr StackPtxInstruction store(unsigned stack, unsigned slot) { return stack_ptx_encode_store(stack, slot); }",
+          "constexpr StackPtxInstruction load(unsigned slot) { return stack_ptx_encode_load(slot); }",
+          "constexpr StackPtxInstruction routine(unsigned r) { return stack_ptx_encode_routine(r); }"]
+    for s in stacks:
+        if s["constant"] is None:
+            continue
+        n, enc = ident(s["name"]), s["encoder"]
+        if enc == "f32":
+            o.append("constexpr StackPtxInstruction constant_%s(float v) { return STACK_PTX_F32_CONSTANT(StackType::%s, v); }"
+                     % (n, n.upper()))
+        elif enc == "s32":
+            o.append("constexpr StackPtxInstruction constant_%s(int32_t v) "
+                     "{ return stack_ptx_encode_constant_bits(StackType::%s, (uint32_t)v); }" % (n, n.upper()))
+        else:
+            o.append("constexpr StackPtxInstruction constant_%s(uint32_t v) "
+                     "{ return stack_ptx_encode_constant_bits(StackType::%s, v); }" % (n, n.upper()))
+    o += ["", "namespace ptx {"]
+    for i in instrs:
+        n = ident(i["display"])
+        o.append("constexpr StackPtxInstruction %s = stack_ptx_encode_ptx_instruction(PtxInstruction::%s);"
+                 % (n, n.upper()))
+    o += ["} // namespace ptx", "", "namespace special {"]
+    for s in specials:
+        n = ident(s["ptx"])
+        o.append("constexpr StackPtxInstruction %s = stack_ptx_encode_special_register(SpecialRegister::%s);"
+                 % (n, n.upper()))
+    o += ["} // namespace special", ""]
+    emit_tables(o, "tables", stacks, args, instrs, specials, "inline constexpr")
+    o += ["", "} // namespace %s" % prefix, "", "#endif // %s" % g, ""]
+    return "\n".join(o)
+
+
+def ast_instructions(stacks, args, instrs):
+    def is_f32(a):
+        return args[a]["vec"] == 0 and stacks[args[a]["stack"]]["reg"] == "f32"
+    return [i for i in instrs
+            if i["args"] and all(is_f32(a) for a in i["args"]) and len(i["rets"]) == 1 and is_f32(i["rets"][0])]
+
+
+def gen_ast(src, path, stacks, args, instrs):
+    g = header_guard(path)
+    sel = ast_instructions(stacks, args, instrs)
+    o = ["/* Generated by gen_stack_ptx_header.py from %s; do not edit. */" % os.path.basename(src),
+         "#ifndef %s" % g, "#define %s" % g, "", '#include "ast_ptx.h"', "", "enum {"]
+    o.extend("  AST_PTX_INSTRUCTION_%s = %d," % (ident(i["display"]).upper(), k) for k, i in enumerate(sel))
+    o += ["  AST_PTX_INSTRUCTION_NUM_ENUMS = %d" % len(sel), "};", ""]
+    o.append("#if defined(__GNUC__)")
+    o.append("__attribute__((unused))")
+    o.append("#endif")
+    o.append("static const char *const ast_ptx_instruction_names[] = {")
+    o.extend("    %s," % c_string(i["ptx"]) for i in sel)
+    o += ["};", "#if defined(__GNUC__)", "__attribute__((unused))", "#endif",
+          "static const size_t ast_ptx_instruction_num_args[] = {"]
+    o.extend("    %d," % len(i["args"]) for i in sel)
+    o += ["};", ""]
+    for i in sel:
+        n = ident(i["display"])
+        o.append("#define ast_ptx_encode_ptx_instruction_%s "
+                 "ast_ptx_encode_ptx_instruction(AST_PTX_INSTRUCTION_%s)" % (n, n.upper()))
+    o += ["", "#endif /* %s */" % g, ""]
+    return "\n".join(o)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--input", required=True, help="JSON description")
+    p.add_argument("--output", required=True, help="header to write")
+    p.add_argument("--lang", choices=["c", "cpp", "ast"], default="c")
+    p.add_argument("--prefix", help="C table prefix / C++ namespace "
+                   "(default: stack_ptx_generated / stack_ptx)")
+    o = p.parse_args()
+    try:
+        stacks, args, instrs, specials = load(o.input)
+    except DescriptionError as e:
+        print(e, file=sys.stderr)
+        return 1
+    if o.lang == "c":
+        text = gen_c(o.input, o.output, o.prefix or "stack_ptx_generated", stacks, args, instrs, specials)
+    elif o.lang == "cpp":
+        text = gen_cpp(o.input, o.output, o.prefix or "stack_ptx", stacks, args, instrs, specials)
+    else:
+        text = gen_ast(o.input, o.output, stacks, args, instrs)
+    # Write through a temporary so a failed run never leaves half a header.
+    tmp = o.output + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, o.output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
