@@ -1,0 +1,503 @@
+//===- VariantCompiler.cpp - Many kernel variants to cubins, on every core ===//
+#include "ptxinject/VariantCompiler.h"
+
+#include "ptxinject/StackPtxRandom.h"
+#include "ptxinject/StackPtxText.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <thread>
+
+using namespace ptxinject;
+
+ProgramScratch::~ProgramScratch() = default;
+ProgramSource::~ProgramSource() = default;
+
+std::unique_ptr<ProgramScratch> ProgramSource::makeScratch() const {
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Raw stubs
+//===----------------------------------------------------------------------===//
+
+bool RawStubSource::prepare(const Inject &Target, std::string &) {
+  Resolved.assign(Stubs.size(), std::string());
+  Errors.assign(Stubs.size(), std::string());
+  for (size_t I = 0; I < Stubs.size(); ++I) {
+    const std::string &S = Stubs[I];
+    std::string &Out = Resolved[I];
+    Out.reserve(S.size());
+    for (size_t P = 0; P < S.size(); ++P) {
+      if (S[P] != '%' || P + 1 >= S.size() || S[P + 1] != '{') {
+        Out += S[P];
+        continue;
+      }
+      size_t Close = S.find('}', P + 2);
+      if (Close == std::string::npos) {
+        Errors[I] = "unterminated %{ in stub";
+        break;
+      }
+      std::string_view Label(S.data() + P + 2, Close - P - 2);
+      const InjectOperand *Op = Target.findOperand(Label);
+      if (!Op) {
+        Errors[I] = "inject '" + Target.Name + "' has no operand '" +
+                    std::string(Label) + "'";
+        break;
+      }
+      Out += '%';
+      Out += Op->Register;
+      P = Close;
+    }
+  }
+  return true;
+}
+
+bool RawStubSource::stub(size_t Index, ProgramScratch *, std::string &,
+                         std::string_view &Stub, std::string &Error) const {
+  if (!Errors[Index].empty()) {
+    Error = Errors[Index];
+    return false;
+  }
+  Stub = Resolved[Index];
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Stack PTX programs
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct StackPtxScratch final : ProgramScratch {
+  stackptx::Workspace WS;
+};
+} // namespace
+
+StackPtxSource::StackPtxSource(stackptx::InstructionSet Set)
+    : Set(std::move(Set)) {}
+
+void StackPtxSource::addText(std::string Text) {
+  TextOf.push_back(static_cast<long>(Texts.size()));
+  Texts.push_back(std::move(Text));
+  Programs.emplace_back();
+}
+
+void StackPtxSource::addInstructions(std::vector<StackPtxInstruction> P) {
+  TextOf.push_back(-1);
+  Programs.push_back(std::move(P));
+}
+
+void StackPtxSource::addRandom(size_t Count, size_t Length, uint64_t Seed) {
+  RandomCount = Count;
+  RandomLength = Length;
+  RandomSeed = Seed;
+}
+
+bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
+  // Inputs (in, mod) first so that a program's input indices are the same
+  // whether it was written by hand, parsed or generated.
+  RegisterNames.clear();
+  Registers.clear();
+  Requests.clear();
+  std::vector<const InjectOperand *> Order;
+  for (const InjectOperand &Op : Target.Operands)
+    if (Op.Kind != OperandKind::Out)
+      Order.push_back(&Op);
+  NumInputs = Order.size();
+  for (const InjectOperand &Op : Target.Operands)
+    if (Op.Kind == OperandKind::Out)
+      Order.push_back(&Op);
+  std::vector<unsigned> StackTypes;
+  for (size_t I = 0; I < Order.size(); ++I) {
+    int Stack = Set.findStackType(Order[I]->RegisterType);
+    if (Stack < 0) {
+      Error = "operand '" + Order[I]->Label + "' of inject '" + Target.Name +
+              "' has PTX type " + Order[I]->RegisterType +
+              ", which the Stack PTX description has no stack for; add a "
+              "stack type for it to the description";
+      return false;
+    }
+    if (std::find(StackTypes.begin(), StackTypes.end(), unsigned(Stack)) ==
+        StackTypes.end())
+      StackTypes.push_back(static_cast<unsigned>(Stack));
+    RegisterNames.push_back(Order[I]->Register);
+    if (Order[I]->Kind != OperandKind::In)
+      Requests.push_back(I);
+  }
+  if (Requests.empty()) {
+    Error = "inject '" + Target.Name +
+            "' has no out or mod operand for a Stack PTX program to write";
+    return false;
+  }
+  for (size_t I = 0; I < Order.size(); ++I)
+    Registers.push_back(StackPtxRegister{
+        RegisterNames[I].c_str(),
+        static_cast<size_t>(Set.findStackType(Order[I]->RegisterType))});
+
+  // Text programs name operands by label.
+  std::vector<StackPtxRegister> ByLabel = Registers;
+  for (size_t I = 0; I < Order.size(); ++I)
+    ByLabel[I].name = Order[I]->Label.c_str();
+  Errors.assign(Programs.size(), std::string());
+  for (size_t I = 0; I < Programs.size(); ++I) {
+    if (TextOf[I] < 0)
+      continue;
+    stackptx::TextError TE;
+    if (!stackptx::parseProgram(Texts[TextOf[I]], Set, ByLabel, Programs[I],
+                                TE))
+      Errors[I] = std::to_string(TE.Line) + ":" + std::to_string(TE.Column) +
+                  ": " + TE.Message;
+  }
+
+  if (RandomCount > 0) {
+    std::mt19937_64 Rng(RandomSeed);
+    stackptx::RandomProgramOptions RO;
+    RO.StackTypes = StackTypes;
+    size_t First = Programs.size();
+    Programs.resize(First + RandomCount);
+    TextOf.resize(First + RandomCount, -1);
+    Errors.resize(First + RandomCount);
+    stackptx::Span<StackPtxRegister> Inputs(Registers.data(), NumInputs);
+    for (size_t I = 0; I < RandomCount; ++I)
+      stackptx::randomProgram(Rng, RandomLength, Set, Inputs,
+                              Programs[First + I], RO);
+    RandomCount = 0;
+  }
+  Compiler = std::make_unique<stackptx::Compiler>(Set);
+  return true;
+}
+
+std::unique_ptr<ProgramScratch> StackPtxSource::makeScratch() const {
+  auto S = std::make_unique<StackPtxScratch>();
+  if (Compiler)
+    S->WS.resize(Compiler->workspaceSize());
+  return S;
+}
+
+bool StackPtxSource::stub(size_t Index, ProgramScratch *Scratch,
+                          std::string &Buffer, std::string_view &Stub,
+                          std::string &Error) const {
+  if (!Errors[Index].empty()) {
+    Error = Errors[Index];
+    return false;
+  }
+  auto &WS = static_cast<StackPtxScratch *>(Scratch)->WS;
+  StackPtxResult R = Compiler->compile(Programs[Index], Registers, Requests,
+                                       WS, Buffer);
+  if (R != STACK_PTX_SUCCESS) {
+    Error = std::string("Stack PTX: ") + stack_ptx_result_to_string(R);
+    return false;
+  }
+  Stub = Buffer;
+  return true;
+}
+
+stackptx::Program StackPtxSource::program(size_t Index) const {
+  return Programs[Index];
+}
+
+//===----------------------------------------------------------------------===//
+// The batch
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+// "inject_2" < "inject_10": digit runs compare by value.
+bool naturalLess(std::string_view A, std::string_view B) {
+  size_t I = 0, J = 0;
+  while (I < A.size() && J < B.size()) {
+    if (std::isdigit(static_cast<unsigned char>(A[I])) &&
+        std::isdigit(static_cast<unsigned char>(B[J]))) {
+      size_t EI = I, EJ = J;
+      while (EI < A.size() && A[EI] == '0')
+        ++EI;
+      while (EJ < B.size() && B[EJ] == '0')
+        ++EJ;
+      size_t SI = EI, SJ = EJ;
+      while (EI < A.size() && std::isdigit(static_cast<unsigned char>(A[EI])))
+        ++EI;
+      while (EJ < B.size() && std::isdigit(static_cast<unsigned char>(B[EJ])))
+        ++EJ;
+      if (EI - SI != EJ - SJ)
+        return EI - SI < EJ - SJ;
+      int C = A.substr(SI, EI - SI).compare(B.substr(SJ, EJ - SJ));
+      if (C != 0)
+        return C < 0;
+      I = EI;
+      J = EJ;
+      continue;
+    }
+    if (A[I] != B[J])
+      return A[I] < B[J];
+    ++I;
+    ++J;
+  }
+  return A.size() - I < B.size() - J;
+}
+
+bool sameOperands(const Inject &A, const Inject &B) {
+  if (A.Operands.size() != B.Operands.size())
+    return false;
+  for (size_t I = 0; I < A.Operands.size(); ++I) {
+    const InjectOperand &X = A.Operands[I], &Y = B.Operands[I];
+    if (X.Kind != Y.Kind || X.RegisterType != Y.RegisterType ||
+        X.Register != Y.Register)
+      return false;
+  }
+  return true;
+}
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point &T) {
+  Clock::time_point Now = Clock::now();
+  double S = std::chrono::duration<double>(Now - T).count();
+  T = Now;
+  return S;
+}
+
+// Everything one worker owns; reused for every module it compiles.
+struct Worker {
+  std::unique_ptr<ProgramScratch> Scratch;
+  std::vector<std::string> Buffers;       // one per slot
+  std::vector<std::string_view> Stubs;    // one per slot
+  std::vector<std::string_view> AllStubs; // one per inject of the module
+  std::vector<bool> Bad;                  // per slot
+  std::vector<size_t> Failed;             // program numbers, this module
+  std::string Ptx, Log, Error;
+  std::vector<char> Cubin;
+  std::vector<VariantFailure> Failures;
+  double Stub = 0, Render = 0, CubinTime = 0, Sink = 0;
+  size_t Isolations = 0;
+};
+
+class Batch {
+public:
+  Batch(const Module &Kernel, const CubinBackend &Backend,
+        const ProgramSource &Programs, const VariantOptions &Options,
+        const ModuleSink &Sink, std::vector<size_t> Slots)
+      : Kernel(Kernel), Backend(Backend), Programs(Programs),
+        Options(Options), Sink(Sink), Slots(std::move(Slots)) {
+    NumPrograms = Programs.numPrograms();
+    NumModules = (NumPrograms + Options.Pack - 1) / Options.Pack;
+  }
+
+  size_t numModules() const { return NumModules; }
+
+  void run(Worker &W) {
+    W.Scratch = Programs.makeScratch();
+    W.Buffers.assign(Options.Pack, std::string());
+    W.Stubs.assign(Options.Pack, std::string_view());
+    W.AllStubs.assign(Kernel.numInjects(), std::string_view());
+    W.Bad.assign(Options.Pack, false);
+    for (;;) {
+      size_t M = NextModule.fetch_add(1, std::memory_order_relaxed);
+      if (M >= NumModules)
+        return;
+      compileModule(W, M);
+    }
+  }
+
+private:
+  bool assemble(Worker &W, size_t Count) {
+    Clock::time_point T = Clock::now();
+    for (size_t J = 0; J < Count; ++J)
+      W.AllStubs[Slots[J]] = W.Bad[J] ? std::string_view() : W.Stubs[J];
+    Error E = Kernel.render(W.AllStubs, W.Ptx);
+    W.Render += secondsSince(T);
+    if (E) {
+      W.Log = "render: " + E.Message;
+      return false;
+    }
+    bool Ok = Backend.compile(W.Ptx, W.Cubin, W.Log);
+    W.CubinTime += secondsSince(T);
+    return Ok;
+  }
+
+  void fail(Worker &W, size_t Program, VariantStage Stage,
+            const std::string &Message) {
+    W.Failures.push_back(VariantFailure{Program, Stage, Message});
+    W.Failed.push_back(Program);
+  }
+
+  void compileModule(Worker &W, size_t M) {
+    size_t First = M * Options.Pack;
+    size_t Count = std::min(Options.Pack, NumPrograms - First);
+    W.Failed.clear();
+    Clock::time_point T = Clock::now();
+    for (size_t J = 0; J < Count; ++J) {
+      W.Stubs[J] = std::string_view();
+      W.Bad[J] = !Programs.stub(First + J, W.Scratch.get(), W.Buffers[J],
+                                W.Stubs[J], W.Error);
+      if (W.Bad[J])
+        fail(W, First + J, VariantStage::Stub, W.Error);
+    }
+    W.Stub += secondsSince(T);
+
+    bool Ok = W.Failed.size() < Count && assemble(W, Count);
+    if (!Ok && W.Failed.size() < Count) {
+      if (Count - W.Failed.size() == 1) {
+        for (size_t J = 0; J < Count; ++J)
+          if (!W.Bad[J]) {
+            fail(W, First + J, VariantStage::Cubin, W.Log);
+            W.Bad[J] = true;
+          }
+      } else {
+        isolate(W, First, Count);
+        Ok = W.Failed.size() < Count && assemble(W, Count);
+        if (!Ok)
+          for (size_t J = 0; J < Count; ++J)
+            if (!W.Bad[J]) {
+              fail(W, First + J, VariantStage::Cubin, W.Log);
+              W.Bad[J] = true;
+            }
+      }
+    }
+    if (!Ok)
+      W.Cubin.clear();
+    std::sort(W.Failed.begin(), W.Failed.end());
+
+    T = Clock::now();
+    CompiledModule C;
+    C.Index = M;
+    C.FirstProgram = First;
+    C.NumPrograms = Count;
+    C.Failed = &W.Failed;
+    if (Options.KeepPtx)
+      C.Ptx = W.Ptx;
+    C.Cubin = &W.Cubin;
+    if (Sink && !Sink(C, W.Error)) {
+      for (size_t J = 0; J < Count; ++J)
+        if (!W.Bad[J])
+          W.Failures.push_back(
+              VariantFailure{First + J, VariantStage::Cubin, W.Error});
+    }
+    W.Sink += secondsSince(T);
+    if (Options.Progress)
+      Options.Progress->fetch_add(Count, std::memory_order_relaxed);
+  }
+
+  // The packed module failed: compile each program alone (its slot filled,
+  // the others empty) to find the bad ones, which are then left out.
+  void isolate(Worker &W, size_t First, size_t Count) {
+    std::vector<bool> Keep(W.Bad);
+    for (size_t J = 0; J < Count; ++J) {
+      if (Keep[J])
+        continue;
+      for (size_t K = 0; K < Count; ++K)
+        W.Bad[K] = K != J;
+      bool Ok = assemble(W, Count);
+      ++W.Isolations;
+      if (!Ok) {
+        Keep[J] = true;
+        fail(W, First + J, VariantStage::Cubin, W.Log);
+      }
+    }
+    for (size_t J = 0; J < Count; ++J)
+      W.Bad[J] = Keep[J];
+  }
+
+  const Module &Kernel;
+  const CubinBackend &Backend;
+  const ProgramSource &Programs;
+  const VariantOptions &Options;
+  const ModuleSink &Sink;
+  std::vector<size_t> Slots;
+  size_t NumPrograms = 0, NumModules = 0;
+  std::atomic<size_t> NextModule{0};
+};
+
+} // namespace
+
+Expected<std::vector<size_t>>
+ptxinject::resolveSlots(const Module &Kernel, const VariantOptions &Options) {
+  std::vector<size_t> Slots;
+  if (Options.Slots.empty()) {
+    for (size_t I = 0; I < Kernel.numInjects(); ++I)
+      Slots.push_back(I);
+    std::stable_sort(Slots.begin(), Slots.end(), [&](size_t A, size_t B) {
+      return naturalLess(Kernel.inject(A).Name, Kernel.inject(B).Name);
+    });
+  } else {
+    for (const std::string &Name : Options.Slots) {
+      std::optional<size_t> I = Kernel.injectIndex(Name);
+      if (!I)
+        return Error::make(ErrorCode::InjectNotFound,
+                           "the kernel has no inject named '" + Name +
+                               "'; run 'ptxinject inspect' to list them");
+      Slots.push_back(*I);
+    }
+  }
+  if (Slots.empty())
+    return Error::make(ErrorCode::InjectNotFound,
+                       "the kernel has no inject sites; annotate it with "
+                       "PTX_INJECT and run ptxinject-rewrite before nvcc");
+  if (Options.Pack == 0 || Options.Pack > Slots.size())
+    return Error::make(ErrorCode::InvalidArgument,
+                       "cannot pack " + std::to_string(Options.Pack) +
+                           " programs per module: the kernel has " +
+                           std::to_string(Slots.size()) +
+                           " inject(s); use a pack between 1 and " +
+                           std::to_string(Slots.size()));
+  Slots.resize(Options.Pack);
+  for (size_t I = 1; I < Slots.size(); ++I)
+    if (!sameOperands(Kernel.inject(Slots[0]), Kernel.inject(Slots[I])))
+      return Error::make(
+          ErrorCode::InconsistentSites,
+          "packed injects '" + Kernel.inject(Slots[0]).Name + "' and '" +
+              Kernel.inject(Slots[I]).Name +
+              "' have different operands; every packed site must take the "
+              "same operands in the same order");
+  return Slots;
+}
+
+Error ptxinject::compileVariants(const Module &Kernel,
+                                 const CubinBackend &Backend,
+                                 ProgramSource &Programs,
+                                 const VariantOptions &Options,
+                                 const ModuleSink &Sink,
+                                 VariantReport &Report) {
+  Report = VariantReport();
+  Expected<std::vector<size_t>> Slots = resolveSlots(Kernel, Options);
+  if (!Slots)
+    return Slots.error();
+  std::string Message;
+  if (!Programs.prepare(Kernel.inject((*Slots)[0]), Message))
+    return Error::make(ErrorCode::InvalidArgument, Message);
+
+  Clock::time_point Start = Clock::now();
+  Batch B(Kernel, Backend, Programs, Options, Sink, Slots.take());
+  unsigned Jobs = Options.Jobs ? Options.Jobs
+                               : std::max(1u, std::thread::hardware_concurrency());
+  Jobs = static_cast<unsigned>(
+      std::min<size_t>(Jobs, std::max<size_t>(1, B.numModules())));
+  std::vector<Worker> Workers(Jobs);
+  if (Jobs == 1) {
+    B.run(Workers[0]);
+  } else {
+    std::vector<std::thread> Threads;
+    for (unsigned I = 0; I < Jobs; ++I)
+      Threads.emplace_back([&B, &Workers, I] { B.run(Workers[I]); });
+    for (std::thread &T : Threads)
+      T.join();
+  }
+  Report.WallSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
+  Report.Threads = Jobs;
+  Report.Variants = Programs.numPrograms();
+  Report.Modules = B.numModules();
+  for (Worker &W : Workers) {
+    Report.StubSeconds += W.Stub;
+    Report.RenderSeconds += W.Render;
+    Report.CubinSeconds += W.CubinTime;
+    Report.SinkSeconds += W.Sink;
+    Report.IsolationCompiles += W.Isolations;
+    for (VariantFailure &F : W.Failures)
+      Report.Failures.push_back(std::move(F));
+  }
+  std::stable_sort(Report.Failures.begin(), Report.Failures.end(),
+                   [](const VariantFailure &A, const VariantFailure &B) {
+                     return A.Program < B.Program;
+                   });
+  return Error::success();
+}
