@@ -53,6 +53,11 @@ subs.append(("%clang-cuda",
              "%s -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 --cuda-path=%s "
              "-isystem %s -Wno-unknown-cuda-version -I%s"
              % (config.clang, cuda_root, shim_dir, include_dir)))
+# The host pass of the same CUDA compile (a host+device build needs both).
+subs.append(("%clang-host-cuda",
+             "%s -x cuda --cuda-host-only --cuda-gpu-arch=sm_80 --cuda-path=%s "
+             "-isystem %s -Wno-unknown-cuda-version -I%s"
+             % (config.clang, cuda_root, shim_dir, include_dir)))
 
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
