@@ -306,7 +306,8 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                      "expected an operand line '// REG KIND TYPE LABEL' or "
                      "PTX_INJECT_END inside inject site '" +
                          std::string(Name) + "' (opened at line " +
-                         std::to_string(StartLine) + ")");
+                         std::to_string(StartLine) +
+                         "): is its PTX_INJECT_END missing?");
     std::string_view Body = trim(Line.substr(2));
     if (startsWithWord(Body, EndWord)) {
       size_t ReplaceEnd = LineEnd < Text.size() ? LineEnd + 1 : LineEnd;

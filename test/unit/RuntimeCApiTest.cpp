@@ -1,0 +1,188 @@
+//===- RuntimeCApiTest.cpp - The C API over Module ------------------------===//
+#include "ptx_inject_runtime.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+const char *Ptx = ".version 8.0\n.target sm_80\n"
+                  ".visible .entry k()\n{\n"
+                  "\t// PTX_INJECT_START func\n"
+                  "\t// _x0 m f32 F32 y\n"
+                  "\t// _x1 o f32 F32 z\n"
+                  "\t// _x2 i f32 F32 x\n"
+                  "\t// PTX_INJECT_END\n"
+                  "\t// PTX_INJECT_START other\n"
+                  "\t// _x0 i u32 U32 n\n"
+                  "\t// PTX_INJECT_END\n"
+                  "\tret;\n}\n";
+
+class CApi : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_EQ(ptx_inject_create(&H, Ptx), PTX_INJECT_SUCCESS);
+  }
+  void TearDown() override {
+    EXPECT_EQ(ptx_inject_destroy(H), PTX_INJECT_SUCCESS);
+  }
+  PtxInjectHandle H = nullptr;
+};
+
+TEST_F(CApi, InjectQueries) {
+  size_t N = 0;
+  ASSERT_EQ(ptx_inject_num_injects(H, &N), PTX_INJECT_SUCCESS);
+  EXPECT_EQ(N, 2u);
+  size_t Index = 9, Args = 0, Sites = 0;
+  ASSERT_EQ(ptx_inject_inject_info_by_name(H, "other", &Index, &Args, &Sites),
+            PTX_INJECT_SUCCESS);
+  EXPECT_EQ(Index, 1u);
+  EXPECT_EQ(Args, 1u);
+  EXPECT_EQ(Sites, 1u);
+  EXPECT_EQ(ptx_inject_inject_info_by_name(H, "func", nullptr, nullptr,
+                                           nullptr),
+            PTX_INJECT_SUCCESS);
+  EXPECT_EQ(ptx_inject_inject_info_by_name(H, "missing", &Index, nullptr,
+                                           nullptr),
+            PTX_INJECT_ERROR_INJECTION_NAME_NOT_FOUND);
+  const char *Name = nullptr;
+  ASSERT_EQ(ptx_inject_inject_info_by_index(H, 0, &Name, &Args, &Sites),
+            PTX_INJECT_SUCCESS);
+  EXPECT_STREQ(Name, "func");
+  EXPECT_EQ(Args, 3u);
+  EXPECT_EQ(ptx_inject_inject_info_by_index(H, 2, &Name, nullptr, nullptr),
+            PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX);
+}
+
+TEST_F(CApi, OperandQueries) {
+  size_t Arg = 9;
+  const char *Reg = nullptr, *RegType = nullptr, *DataType = nullptr;
+  PtxInjectMutType Mut = PTX_INJECT_MUT_TYPE_NUM_ENUMS;
+  ASSERT_EQ(ptx_inject_variable_info_by_name(H, 0, "z", &Arg, &Reg, &Mut,
+                                             &RegType, &DataType),
+            PTX_INJECT_SUCCESS);
+  EXPECT_EQ(Arg, 1u);
+  EXPECT_STREQ(Reg, "_x1");
+  EXPECT_EQ(Mut, PTX_INJECT_MUT_TYPE_OUT);
+  EXPECT_STREQ(RegType, "f32");
+  EXPECT_STREQ(DataType, "F32");
+  EXPECT_EQ(ptx_inject_variable_info_by_name(H, 0, "w", &Arg, nullptr, nullptr,
+                                             nullptr, nullptr),
+            PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND);
+  EXPECT_EQ(ptx_inject_variable_info_by_name(H, 5, "z", nullptr, nullptr,
+                                             nullptr, nullptr, nullptr),
+            PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX);
+  const char *Label = nullptr;
+  ASSERT_EQ(ptx_inject_variable_info_by_index(H, 0, 0, &Label, &Reg, &Mut,
+                                              nullptr, nullptr),
+            PTX_INJECT_SUCCESS);
+  EXPECT_STREQ(Label, "y");
+  EXPECT_STREQ(Reg, "_x0");
+  EXPECT_EQ(Mut, PTX_INJECT_MUT_TYPE_MOD);
+  ASSERT_EQ(ptx_inject_variable_info_by_index(H, 1, 0, &Label, nullptr, &Mut,
+                                              &RegType, &DataType),
+            PTX_INJECT_SUCCESS);
+  EXPECT_STREQ(Label, "n");
+  EXPECT_EQ(Mut, PTX_INJECT_MUT_TYPE_IN);
+  EXPECT_STREQ(RegType, "u32");
+  EXPECT_STREQ(DataType, "U32");
+  EXPECT_EQ(ptx_inject_variable_info_by_index(H, 1, 1, &Label, nullptr,
+                                              nullptr, nullptr, nullptr),
+            PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX);
+}
+
+TEST_F(CApi, MeasureThenRender) {
+  const char *Stubs[] = {"\tadd.f32 %_x1, %_x0, %_x2;", nullptr};
+  size_t Size = 0;
+  ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, &Size),
+            PTX_INJECT_SUCCESS);
+  std::vector<char> Buffer(Size + 1, '#');
+  size_t Written = 0;
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Size, &Written),
+            PTX_INJECT_SUCCESS)
+      << "exactly the size fits (no room for NUL is allowed)";
+  EXPECT_EQ(Buffer[Size], '#');
+  ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Size + 1,
+                                  &Written),
+            PTX_INJECT_SUCCESS);
+  EXPECT_EQ(Written, Size);
+  EXPECT_EQ(std::strlen(Buffer.data()), Size);
+  std::string Out(Buffer.data());
+  EXPECT_EQ(Out.find("PTX_INJECT"), std::string::npos);
+  EXPECT_NE(Out.find("{\n\tadd.f32 %_x1, %_x0, %_x2;\n\tret;"),
+            std::string::npos)
+      << Out;
+}
+
+TEST_F(CApi, RenderErrors) {
+  const char *Stubs[] = {"a", "b", "c"};
+  size_t Size = 0;
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 1, nullptr, 0, &Size),
+            PTX_INJECT_ERROR_WRONG_NUM_STUBS);
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 3, nullptr, 0, &Size),
+            PTX_INJECT_ERROR_WRONG_NUM_STUBS);
+  EXPECT_EQ(ptx_inject_render_ptx(H, nullptr, 2, nullptr, 0, &Size),
+            PTX_INJECT_ERROR_INVALID_INPUT);
+  char Small[8];
+  size_t Written = 0;
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Small, sizeof(Small), &Written),
+            PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
+  EXPECT_GT(Written, sizeof(Small));
+}
+
+TEST(CApiCreate, ErrorsCarryTheirPlace) {
+  PtxInjectHandle H = reinterpret_cast<PtxInjectHandle>(1);
+  PtxInjectDiagnostic Diag;
+  const char *Bad = "x\n// PTX_INJECT_START f\n// _x0 z f32 F32 v\n";
+  EXPECT_EQ(ptx_inject_create_with_diagnostic(&H, Bad, std::strlen(Bad), &Diag),
+            PTX_INJECT_ERROR_FORMATTING);
+  EXPECT_EQ(H, nullptr);
+  EXPECT_EQ(Diag.result, PTX_INJECT_ERROR_FORMATTING);
+  EXPECT_EQ(Diag.line, 3u);
+  EXPECT_EQ(Diag.column, 8u);
+  EXPECT_NE(std::string(Diag.message).find("unknown operand kind 'z'"),
+            std::string::npos);
+
+  const char *Dup = "// PTX_INJECT_START f\n// _x0 i f32 F32 v\n"
+                    "// PTX_INJECT_END\n// PTX_INJECT_START f\n"
+                    "// PTX_INJECT_END\n";
+  EXPECT_EQ(ptx_inject_create(&H, Dup),
+            PTX_INJECT_ERROR_INCONSISTENT_INJECTION);
+  EXPECT_EQ(ptx_inject_create(&H, ""), PTX_INJECT_ERROR_INVALID_INPUT);
+  EXPECT_EQ(ptx_inject_create(&H, "ok \xff"), PTX_INJECT_ERROR_INVALID_INPUT);
+  EXPECT_EQ(ptx_inject_create(&H, nullptr), PTX_INJECT_ERROR_INVALID_INPUT);
+  EXPECT_EQ(ptx_inject_create(nullptr, "x"), PTX_INJECT_ERROR_INVALID_INPUT);
+  EXPECT_EQ(ptx_inject_num_injects(nullptr, nullptr),
+            PTX_INJECT_ERROR_INVALID_INPUT);
+  EXPECT_EQ(ptx_inject_destroy(nullptr), PTX_INJECT_SUCCESS);
+}
+
+TEST(CApiCreate, ExplicitSizeNeedsNoTerminator) {
+  std::string Text = "// PTX_INJECT_START f\n// PTX_INJECT_END\nGARBAGE";
+  PtxInjectHandle H = nullptr;
+  // Only the first 38 bytes count: the garbage after them is never read.
+  ASSERT_EQ(ptx_inject_create_with_diagnostic(&H, Text.data(), 39, nullptr),
+            PTX_INJECT_SUCCESS);
+  size_t Size = 0;
+  const char *Stub = "S";
+  ASSERT_EQ(ptx_inject_render_ptx(H, &Stub, 1, nullptr, 0, &Size),
+            PTX_INJECT_SUCCESS);
+  EXPECT_EQ(Size, 2u);
+  ptx_inject_destroy(H);
+}
+
+TEST(CApiCreate, EveryResultHasAName) {
+  for (int R = 0; R < PTX_INJECT_RESULT_NUM_ENUMS; ++R) {
+    const char *Name =
+        ptx_inject_result_to_string(static_cast<PtxInjectResult>(R));
+    ASSERT_NE(Name, nullptr);
+    EXPECT_EQ(std::string(Name).rfind("PTX_INJECT_", 0), 0u) << R;
+  }
+  EXPECT_STREQ(ptx_inject_result_to_string(PTX_INJECT_ERROR_WRONG_NUM_STUBS),
+               "PTX_INJECT_ERROR_WRONG_NUM_STUBS");
+}
+
+} // namespace

@@ -1,0 +1,42 @@
+//===- RuntimeSiteManifestTest.cpp - Manifest reading and lost sites ------===//
+#include "ptxinject/SiteManifest.h"
+
+#include <gtest/gtest.h>
+
+using namespace ptxinject;
+
+namespace {
+
+TEST(SiteManifest, FindsSitesMissingFromThePtx) {
+  Expected<SiteManifest> Manifest = SiteManifest::parse(
+      R"({"version":1,"sites":[
+        {"name":"kept","file":"k.cu","line":3,"column":7,
+         "operands":[{"label":"x","kind":"in","type":"F32"}]},
+        {"name":"gone","file":"k.cu","line":12,"column":5,"operands":[]}]})");
+  ASSERT_TRUE(Manifest) << Manifest.error().Message;
+  ASSERT_EQ(Manifest->Sites.size(), 2u);
+  EXPECT_EQ(Manifest->Sites[0].Operands[0].Kind, "in");
+  Expected<Module> M =
+      Module::parse("// PTX_INJECT_START kept\n// _x0 i f32 F32 x\n"
+                    "// PTX_INJECT_END\n");
+  ASSERT_TRUE(M);
+  std::vector<const ManifestSite *> Missing = findMissingSites(*M, *Manifest);
+  ASSERT_EQ(Missing.size(), 1u);
+  EXPECT_EQ(Missing[0]->Name, "gone");
+  EXPECT_EQ(describeMissingSite(*Missing[0]),
+            "k.cu:12:5: error: inject site 'gone' is missing from the PTX: "
+            "the optimizer removed its asm because no output is used; make "
+            "the site volatile (see docs) or use its outputs");
+}
+
+TEST(SiteManifest, RejectsMalformedManifests) {
+  EXPECT_FALSE(SiteManifest::parse("{"));
+  EXPECT_FALSE(SiteManifest::parse(R"({"version":2,"sites":[]})"));
+  EXPECT_FALSE(SiteManifest::parse(R"({"version":1})"));
+  Expected<SiteManifest> M = SiteManifest::parse(
+      "{\"version\":1,\"sites\":[\n{\"name\":\"a\",\"file\":\"f\"}]}");
+  ASSERT_FALSE(M);
+  EXPECT_EQ(M.error().Line, 2u);
+}
+
+} // namespace
