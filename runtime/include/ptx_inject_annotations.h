@@ -25,6 +25,32 @@
   __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OPERAND3, __PTX_INJECT_OPERAND2, \
                     __PTX_INJECT_OPERAND1, )(kind, __VA_ARGS__)
 
+/* Used by rewritten sources (ptxinject-rewrite output), where the sites are
+ * already asm. __PTX_INJECT_DEVICE_ONLY keeps a site of a __host__ __device__
+ * function out of the host compilation. __ptx_inject_is picks the asm of a
+ * template site per instantiation: is<decltype((e)), float>::value. */
+#if defined(__CUDA_ARCH__)
+#define __PTX_INJECT_DEVICE_ONLY(...) __VA_ARGS__
+#else
+#define __PTX_INJECT_DEVICE_ONLY(...) do { } while (0)
+#endif
+template <class T> struct __ptx_inject_bare { typedef T type; };
+template <class T> struct __ptx_inject_bare<T &> : __ptx_inject_bare<T> {};
+template <class T> struct __ptx_inject_bare<T &&> : __ptx_inject_bare<T> {};
+template <class T> struct __ptx_inject_bare<const T> : __ptx_inject_bare<T> {};
+template <class T> struct __ptx_inject_bare<volatile T> : __ptx_inject_bare<T> {};
+template <class T>
+struct __ptx_inject_bare<const volatile T> : __ptx_inject_bare<T> {};
+template <class A, class B> struct __ptx_inject_same {
+  static constexpr bool value = false;
+};
+template <class A> struct __ptx_inject_same<A, A> {
+  static constexpr bool value = true;
+};
+template <class E, class T>
+struct __ptx_inject_is
+    : __ptx_inject_same<typename __ptx_inject_bare<E>::type, T> {};
+
 #if defined(__PTX_INJECT_ANALYSIS__) || defined(__PTX_INJECT_PLUGIN__)
 
 struct __ptx_inject_operand_t {};

@@ -1,0 +1,174 @@
+//===- CudaInvocation.cpp - Compiler flags a front end adds ---------------===//
+#include "ptxinject/Frontend/CudaInvocation.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <cstdlib>
+
+// Set by the build: where this source tree and Clang's headers are.
+#ifndef PTXINJECT_SOURCE_ROOT
+#define PTXINJECT_SOURCE_ROOT ""
+#endif
+#ifndef PTXINJECT_CLANG_RESOURCE_DIR
+#define PTXINJECT_CLANG_RESOURCE_DIR ""
+#endif
+
+namespace ptxinject {
+namespace frontend {
+
+namespace {
+
+bool isDir(const llvm::Twine &P) { return llvm::sys::fs::is_directory(P); }
+bool exists(const llvm::Twine &P) { return llvm::sys::fs::exists(P); }
+
+/// <prefix> of an installed tool at <prefix>/bin/tool.
+std::string installPrefix(const char *Argv0) {
+  if (!Argv0)
+    return "";
+  std::string Exe = llvm::sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&installPrefix));
+  if (Exe.empty())
+    return "";
+  return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)).str();
+}
+
+std::string joined(llvm::StringRef A, llvm::StringRef B, llvm::StringRef C = "",
+                   llvm::StringRef D = "") {
+  llvm::SmallString<256> P(A);
+  // An empty component would still add a separator.
+  for (llvm::StringRef Part : {B, C, D})
+    if (!Part.empty())
+      llvm::sys::path::append(P, Part);
+  return std::string(P);
+}
+
+bool isCudaRoot(llvm::StringRef Dir) {
+  return !Dir.empty() && exists(joined(Dir, "include", "cuda.h"));
+}
+
+bool hasArgument(const std::vector<std::string> &Args, llvm::StringRef Prefix) {
+  for (const std::string &A : Args)
+    if (llvm::StringRef(A).starts_with(Prefix))
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::string findCudaPath() {
+  for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
+    if (const char *V = std::getenv(Var))
+      if (isCudaRoot(V))
+        return V;
+  if (isCudaRoot("/usr/local/cuda"))
+    return "/usr/local/cuda";
+  if (llvm::ErrorOr<std::string> Nvcc = llvm::sys::findProgramByName("nvcc")) {
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(*Nvcc, Real)) {
+      std::string Root =
+          llvm::sys::path::parent_path(llvm::sys::path::parent_path(Real)).str();
+      if (isCudaRoot(Root))
+        return Root;
+    }
+  }
+  return "";
+}
+
+std::string findCudaShimDir(const char *Argv0) {
+  if (const char *V = std::getenv("PTXINJECT_SHIM_DIR"))
+    if (isDir(V))
+      return V;
+  std::string Prefix = installPrefix(Argv0);
+  if (!Prefix.empty()) {
+    std::string Installed = joined(Prefix, "share", "ptxinject", "cuda-shim");
+    if (isDir(Installed))
+      return Installed;
+  }
+  std::string InTree = joined(PTXINJECT_SOURCE_ROOT, "clang-plugin", "cuda-shim");
+  if (llvm::StringRef(PTXINJECT_SOURCE_ROOT).size() && isDir(InTree))
+    return InTree;
+  return "";
+}
+
+std::string findPtxInjectIncludeDir(const char *Argv0) {
+  std::string Prefix = installPrefix(Argv0);
+  if (!Prefix.empty() && exists(joined(Prefix, "include", "ptx_inject.h")))
+    return joined(Prefix, "include");
+  std::string InTree = joined(PTXINJECT_SOURCE_ROOT, "runtime", "include");
+  if (llvm::StringRef(PTXINJECT_SOURCE_ROOT).size() &&
+      exists(joined(InTree, "ptx_inject.h")))
+    return InTree;
+  return "";
+}
+
+std::string findClangResourceDir(const char *Argv0) {
+  llvm::StringRef Configured = PTXINJECT_CLANG_RESOURCE_DIR;
+  if (!Configured.empty() && isDir(joined(Configured, "include")))
+    return Configured.str();
+  std::string Prefix = installPrefix(Argv0);
+  if (!Prefix.empty()) {
+    std::string Beside = joined(Prefix, "lib", "clang", "19");
+    if (isDir(joined(Beside, "include")))
+      return Beside;
+  }
+  return "";
+}
+
+std::vector<std::string>
+analysisArguments(FrontEnd Which, const char *Argv0,
+                  const std::vector<std::string> &Existing) {
+  std::vector<std::string> Args;
+  Args.push_back(Which == FrontEnd::Rewriter ? "-D__PTX_INJECT_ANALYSIS__"
+                                             : "-D__PTX_INJECT_PLUGIN__");
+  if (Which == FrontEnd::Rewriter) {
+    // The rewriter reads the device side only: that is where sites become asm.
+    if (!hasArgument(Existing, "-x"))
+      {
+      Args.push_back("-x");
+      Args.push_back("cuda");
+    }
+    if (!hasArgument(Existing, "--cuda-device-only") &&
+        !hasArgument(Existing, "--cuda-host-only"))
+      Args.push_back("--cuda-device-only");
+    if (!hasArgument(Existing, "--cuda-gpu-arch") &&
+        !hasArgument(Existing, "--offload-arch"))
+      Args.push_back("--cuda-gpu-arch=sm_80");
+    if (!hasArgument(Existing, "-fsyntax-only"))
+      Args.push_back("-fsyntax-only");
+  }
+  if (!hasArgument(Existing, "--cuda-path")) {
+    std::string Cuda = findCudaPath();
+    if (!Cuda.empty())
+      Args.push_back("--cuda-path=" + Cuda);
+  }
+  // CUDA 13 is newer than Clang 19 knows; the headers still parse.
+  Args.push_back("-Wno-unknown-cuda-version");
+  std::string Shim = findCudaShimDir(Argv0);
+  if (!Shim.empty())
+    {
+    Args.push_back("-isystem");
+    Args.push_back(Shim);
+  }
+  std::string Include = findPtxInjectIncludeDir(Argv0);
+  if (!Include.empty())
+    {
+    Args.push_back("-idirafter");
+    Args.push_back(Include);
+  }
+  if (!hasArgument(Existing, "-resource-dir")) {
+    std::string Resource = findClangResourceDir(Argv0);
+    if (!Resource.empty())
+      {
+      Args.push_back("-resource-dir");
+      Args.push_back(Resource);
+    }
+  }
+  return Args;
+}
+
+} // namespace frontend
+} // namespace ptxinject

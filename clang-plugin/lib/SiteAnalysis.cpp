@@ -1,0 +1,352 @@
+//===- SiteAnalysis.cpp - Inject sites read from the Clang AST ------------===//
+#include "ptxinject/Frontend/SiteAnalysis.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <cctype>
+
+using namespace clang;
+
+namespace ptxinject {
+namespace frontend {
+
+namespace {
+
+StringRef calleeName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    if (const IdentifierInfo *II = FD->getIdentifier())
+      return II->getName();
+  // A call inside a template pattern whose arguments depend on the template:
+  // its callee is still an unresolved name.
+  const Expr *Callee = Call->getCallee()->IgnoreImplicit();
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee))
+    if (ULE->getName().isIdentifier())
+      return ULE->getName().getAsIdentifierInfo()->getName();
+  return {};
+}
+
+/// An argument passed by value reaches the callee through copies and
+/// temporaries; this digs out the expression the user (or macro) wrote.
+const Expr *stripArgumentPassing(const Expr *E) {
+  while (true) {
+    E = E->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      if (CE->getNumArgs() == 1) {
+        E = CE->getArg(0);
+        continue;
+      }
+    return E;
+  }
+}
+
+const StringLiteral *asStringLiteral(const Expr *E) {
+  return dyn_cast<StringLiteral>(E->IgnoreParenImpCasts());
+}
+
+std::string withoutSpaces(StringRef S) {
+  std::string Out;
+  for (char C : S)
+    if (!isspace(static_cast<unsigned char>(C)))
+      Out += C;
+  return Out;
+}
+
+/// Bits of a register type ("f32" -> 32, "pred" -> 1, "b16" -> 16).
+unsigned registerBits(StringRef RegisterType) {
+  if (RegisterType == "pred")
+    return 1;
+  unsigned Bits = 0;
+  StringRef Digits = RegisterType.drop_while([](char C) { return !isdigit(C); });
+  Digits.getAsInteger(10, Bits);
+  return Bits;
+}
+
+/// Two table entries that produce the same asm (a renamed copy).
+bool sameRegisterShape(const TypeInfo &A, const TypeInfo &B) {
+  return A.RegisterType == B.RegisterType && A.MovPostfix == B.MovPostfix &&
+         A.Constraint == B.Constraint && A.CastPrefix == B.CastPrefix;
+}
+
+std::string knownTypeNames(const TypeTable &Types) {
+  std::string Out;
+  for (const TypeInfo &T : Types.entries()) {
+    if (!Out.empty())
+      Out += ", ";
+    Out += T.Name;
+  }
+  return Out;
+}
+
+class SiteAnalyzer {
+public:
+  SiteAnalyzer(ASTContext &Ctx, const TypeTable &Types)
+      : Ctx(Ctx), Diags(Ctx.getDiagnostics()), Types(Types) {}
+
+  std::optional<AnalyzedSite> analyze(const CallExpr *Call);
+
+private:
+  template <unsigned N>
+  DiagnosticBuilder error(SourceLocation Loc, const char (&Format)[N]) {
+    Failed = true;
+    return Diags.Report(Loc,
+                        Diags.getCustomDiagID(DiagnosticsEngine::Error, Format));
+  }
+  template <unsigned N>
+  DiagnosticBuilder note(SourceLocation Loc, const char (&Format)[N]) {
+    return Diags.Report(Loc,
+                        Diags.getCustomDiagID(DiagnosticsEngine::Note, Format));
+  }
+
+  void analyzeOperand(const Expr *Arg, AnalyzedSite &Out);
+  const TypeInfo *resolveType(const StringLiteral *Token, const Expr *Value,
+                              StringRef Label);
+
+  ASTContext &Ctx;
+  DiagnosticsEngine &Diags;
+  const TypeTable &Types;
+  bool Failed = false;
+};
+
+std::optional<AnalyzedSite> SiteAnalyzer::analyze(const CallExpr *Call) {
+  AnalyzedSite Out;
+  Out.Call = Call;
+  Out.Range = Call->getSourceRange();
+  if (Call->getNumArgs() == 0) {
+    error(Call->getBeginLoc(), "inject site has no name; write "
+                               "PTX_INJECT(\"name\", PTX_IN(x), ...)");
+    return std::nullopt;
+  }
+  const Expr *NameArg = Call->getArg(0);
+  const StringLiteral *Name = asStringLiteral(NameArg);
+  if (!Name || !Name->isOrdinary()) {
+    error(NameArg->getExprLoc(),
+          "inject site name must be a string literal, as in "
+          "PTX_INJECT(\"func\", ...)");
+  } else {
+    Out.S.Name = Name->getString().str();
+    if (Out.S.Name.empty() || withoutSpaces(Out.S.Name) != Out.S.Name)
+      error(NameArg->getExprLoc(),
+            "inject site name '%0' must be one non-empty word without spaces")
+          << Out.S.Name;
+  }
+  if (Call->getNumArgs() == 1)
+    error(Call->getBeginLoc(),
+          "inject site '%0' has no operands; add PTX_IN(x), PTX_MOD(y) or "
+          "PTX_OUT(z)")
+        << Out.S.Name;
+
+  for (unsigned I = 1; I < Call->getNumArgs(); ++I)
+    analyzeOperand(Call->getArg(I), Out);
+
+  // Labels name the operands in the runtime's tables: two equal labels would
+  // make one of them unreachable.
+  llvm::StringMap<unsigned> Seen;
+  for (unsigned I = 0; I < Out.S.Operands.size(); ++I) {
+    auto [It, Inserted] = Seen.try_emplace(Out.S.Operands[I].Label, I);
+    if (Inserted)
+      continue;
+    error(Out.OperandExprs[I]->getExprLoc(),
+          "duplicate operand label '%0' in inject site '%1'; give one a "
+          "distinct label with PTX_IN(TYPE, label, expr)")
+        << Out.S.Operands[I].Label << Out.S.Name;
+    note(Out.OperandExprs[It->second]->getExprLoc(),
+         "first operand labelled '%0' is here")
+        << Out.S.Operands[I].Label;
+  }
+  if (Failed)
+    return std::nullopt;
+  return Out;
+}
+
+void SiteAnalyzer::analyzeOperand(const Expr *Arg, AnalyzedSite &Out) {
+  const auto *Marker = dyn_cast<CallExpr>(stripArgumentPassing(Arg));
+  StringRef Callee = Marker ? calleeName(Marker) : StringRef();
+  OperandKind Kind;
+  if (Callee == "__ptx_inject_in")
+    Kind = OperandKind::In;
+  else if (Callee == "__ptx_inject_mod")
+    Kind = OperandKind::Mod;
+  else if (Callee == "__ptx_inject_out")
+    Kind = OperandKind::Out;
+  else {
+    error(Arg->getExprLoc(), "inject site operand must be PTX_IN(...), "
+                             "PTX_MOD(...) or PTX_OUT(...)");
+    return;
+  }
+  if (Marker->getNumArgs() != 3) {
+    error(Arg->getExprLoc(), "malformed inject operand marker");
+    return;
+  }
+  const StringLiteral *TypeToken = asStringLiteral(Marker->getArg(0));
+  const StringLiteral *LabelLit = asStringLiteral(Marker->getArg(1));
+  // T&& binds the value; a prvalue arrives materialized, and the macro added
+  // parentheses. What remains is the user's expression, with its real type.
+  const Expr *Value = Marker->getArg(2)->IgnoreImplicit()->IgnoreParens();
+  if (!TypeToken || !LabelLit) {
+    error(Arg->getExprLoc(), "malformed inject operand marker");
+    return;
+  }
+  std::string Label = withoutSpaces(LabelLit->getString());
+  if (Label.empty()) {
+    error(Value->getExprLoc(), "inject operand has an empty label");
+    return;
+  }
+  const char *KindName = operandKindName(Kind);
+  QualType T = Value->getType();
+  if (Kind != OperandKind::In) {
+    if (T.isConstQualified()) {
+      error(Value->getExprLoc(),
+            "'%0' operand '%1' has const type %2; only 'in' operands may be "
+            "const")
+          << KindName << Label << T << Value->getSourceRange();
+      return;
+    }
+    if (!Value->isLValue()) {
+      error(Value->getExprLoc(),
+            "'%0' operand '%1' is not an lvalue, so the site cannot write it; "
+            "use a variable, array element or field")
+          << KindName << Label << Value->getSourceRange();
+      return;
+    }
+  }
+  const TypeInfo *Type = resolveType(TypeToken, Value, Label);
+  if (!Type)
+    return;
+  Out.S.Operands.push_back({Kind, Label, Type});
+  Out.OperandExprs.push_back(Value);
+}
+
+const TypeInfo *SiteAnalyzer::resolveType(const StringLiteral *Token,
+                                          const Expr *Value, StringRef Label) {
+  QualType T = Value->getType();
+  const TypeInfo *Inferred = typeInfoFor(T, Ctx, Types);
+  StringRef TokenText = Token->getString();
+  if (TokenText.empty()) {
+    if (!Inferred)
+      error(Value->getExprLoc(),
+            "unsupported inject operand type %0 of '%1'; supported are float, "
+            "double, int, unsigned, long long, unsigned long long, short, "
+            "unsigned short, __half, __nv_bfloat16, __half2, __nv_bfloat162, "
+            "bool and pointers (or add a type with --types and write its name "
+            "in the annotation)")
+          << T << Label << Value->getSourceRange();
+    return Inferred;
+  }
+  const TypeInfo *Written = Types.find(TokenText.str());
+  if (!Written) {
+    error(Value->getExprLoc(),
+          "unknown inject type '%0' for operand '%1'; known types are %2 (add "
+          "more with --types FILE.json)")
+        << TokenText << Label << knownTypeNames(Types)
+        << Value->getSourceRange();
+    return nullptr;
+  }
+  if (Inferred) {
+    if (Written == Inferred || sameRegisterShape(*Written, *Inferred))
+      return Written;
+    error(Value->getExprLoc(),
+          "type '%0' written for operand '%1' contradicts its type %2, which "
+          "is %3; write %3 or leave the type out")
+        << TokenText << Label << T << Inferred->Name << Value->getSourceRange();
+    return nullptr;
+  }
+  // A type the front end cannot map itself (a user struct) may still travel
+  // through a table entry's bit view, if the sizes agree.
+  if (!Written->CastPrefix.empty() && !T->isIncompleteType() &&
+      !T->isDependentType() &&
+      Ctx.getTypeSize(T.getNonReferenceType()) ==
+          registerBits(Written->RegisterType))
+    return Written;
+  error(Value->getExprLoc(),
+        "type '%0' written for operand '%1' does not fit its type %2; an "
+        "unsupported type needs a table entry with a cast view of the same "
+        "size")
+      << TokenText << Label << T << Value->getSourceRange();
+  return nullptr;
+}
+
+} // namespace
+
+bool isSiteCall(const CallExpr *Call) {
+  return Call && calleeName(Call) == "__ptx_inject_site";
+}
+
+bool isAnalyzableSiteCall(const CallExpr *Call) {
+  return isSiteCall(Call) && Call->getDirectCallee() &&
+         !Call->isInstantiationDependent();
+}
+
+std::optional<AnalyzedSite> analyzeSite(const CallExpr *Call, ASTContext &Ctx,
+                                        const TypeTable &Types) {
+  return SiteAnalyzer(Ctx, Types).analyze(Call);
+}
+
+const TypeInfo *typeInfoFor(QualType T, ASTContext &Ctx,
+                            const TypeTable &Types) {
+  if (T.isNull())
+    return nullptr;
+  QualType C = Ctx.getCanonicalType(T.getNonReferenceType()).getUnqualifiedType();
+  const char *Name = nullptr;
+  if (C->isPointerType()) {
+    Name = "U64";
+  } else if (const auto *BT = C->getAs<BuiltinType>()) {
+    bool Wide = Ctx.getTypeSize(C) == 64;
+    switch (BT->getKind()) {
+    case BuiltinType::Bool:
+      Name = "PRED";
+      break;
+    case BuiltinType::Float:
+      Name = "F32";
+      break;
+    case BuiltinType::Double:
+      Name = "F64";
+      break;
+    case BuiltinType::Int:
+      Name = "S32";
+      break;
+    case BuiltinType::UInt:
+      Name = "U32";
+      break;
+    case BuiltinType::Long:
+      Name = Wide ? "S64" : "S32";
+      break;
+    case BuiltinType::ULong:
+      Name = Wide ? "U64" : "U32";
+      break;
+    case BuiltinType::LongLong:
+      Name = "S64";
+      break;
+    case BuiltinType::ULongLong:
+      Name = "U64";
+      break;
+    case BuiltinType::Short:
+      Name = "S16";
+      break;
+    case BuiltinType::UShort:
+      Name = "U16";
+      break;
+    default:
+      break;
+    }
+  } else if (const RecordDecl *RD = C->getAsRecordDecl()) {
+    // CUDA's half types are plain structs in the global namespace.
+    if (RD->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+        RD->getIdentifier()) {
+      StringRef N = RD->getName();
+      if (N == "__half")
+        Name = "F16";
+      else if (N == "__nv_bfloat16")
+        Name = "BF16";
+      else if (N == "__half2")
+        Name = "F16X2";
+      else if (N == "__nv_bfloat162")
+        Name = "BF16X2";
+    }
+  }
+  return Name ? Types.find(Name) : nullptr;
+}
+
+} // namespace frontend
+} // namespace ptxinject

@@ -1,0 +1,319 @@
+//===- SiteRewriter.cpp - Replace inject sites with inline asm text -------===//
+#include "ptxinject/Frontend/SiteRewriter.h"
+
+#include "ptxinject/AsmEmitter.h"
+#include "ptxinject/Frontend/CommentAnnotations.h"
+#include "ptxinject/Frontend/SiteAnalysis.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace clang;
+
+namespace ptxinject {
+namespace frontend {
+
+namespace {
+
+/// Every call of one source site: the template pattern's and one per
+/// instantiation share the annotation's location.
+struct SiteOccurrences {
+  SourceLocation Annotation; // expansion location: `PTX_INJECT` or `/*`
+  const CallExpr *First = nullptr;
+  std::vector<const CallExpr *> Analyzable;
+  const FunctionDecl *Function = nullptr;
+};
+
+class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
+public:
+  explicit SiteCollector(SourceManager &SM) : SM(SM) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    // CUDA's own headers hold no sites; skipping them keeps the walk short.
+    if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD)
+      Functions.push_back(FD);
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Functions.pop_back();
+    return Result;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!isSiteCall(Call))
+      return true;
+    SourceLocation Key = SM.getExpansionLoc(Call->getBeginLoc());
+    SiteOccurrences &Occ = Sites[Key.getRawEncoding()];
+    if (!Occ.First) {
+      Occ.Annotation = Key;
+      Occ.First = Call;
+      Occ.Function = Functions.empty() ? nullptr : Functions.back();
+    }
+    if (isAnalyzableSiteCall(Call))
+      Occ.Analyzable.push_back(Call);
+    return true;
+  }
+
+  llvm::MapVector<unsigned, SiteOccurrences> Sites;
+
+private:
+  SourceManager &SM;
+  std::vector<const FunctionDecl *> Functions;
+};
+
+class MainFileRewriter {
+public:
+  MainFileRewriter(ASTContext &Ctx, const RewriteOptions &Options,
+                   SiteManifest &Manifest)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+        Diags(Ctx.getDiagnostics()), Options(Options), Manifest(Manifest),
+        R(SM, LO) {}
+
+  std::optional<std::string> run();
+
+private:
+  template <unsigned N>
+  DiagnosticBuilder error(SourceLocation Loc, const char (&Format)[N]) {
+    return Diags.Report(Loc,
+                        Diags.getCustomDiagID(DiagnosticsEngine::Error, Format));
+  }
+
+  void rewriteSite(const SiteOccurrences &Occ);
+  CharSourceRange annotationRange(const SiteOccurrences &Occ);
+  std::optional<std::string> expressionText(const Expr *E);
+  std::string spelledType(QualType T);
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const LangOptions &LO;
+  DiagnosticsEngine &Diags;
+  const RewriteOptions &Options;
+  SiteManifest &Manifest;
+  Rewriter R;
+  std::vector<ManifestEntry> Pending;
+};
+
+std::optional<std::string> MainFileRewriter::run() {
+  SiteCollector Collector(SM);
+  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (auto &[Key, Occ] : Collector.Sites)
+    rewriteSite(Occ);
+  if (Diags.hasErrorOccurred())
+    return std::nullopt;
+  for (ManifestEntry &E : Pending)
+    Manifest.add(std::move(E));
+  FileID Main = SM.getMainFileID();
+  if (const RewriteBuffer *Buf = R.getRewriteBufferFor(Main))
+    return std::string(Buf->begin(), Buf->end());
+  return SM.getBufferData(Main).str();
+}
+
+/// The text to replace: the PTX_INJECT(...) invocation or the whole comment.
+CharSourceRange MainFileRewriter::annotationRange(const SiteOccurrences &Occ) {
+  SourceLocation Begin = Occ.Annotation;
+  CharSourceRange Comment = commentAnnotationRange(Begin, SM);
+  if (Comment.isValid())
+    return Comment;
+  // The outermost macro must be PTX_INJECT itself: a site inside a user's
+  // macro lives in that macro's body, which text replacement cannot reach.
+  StringRef Name = Lexer::getImmediateMacroName(Occ.First->getBeginLoc(), SM, LO);
+  SourceLocation Loc = Occ.First->getBeginLoc();
+  while (Loc.isMacroID()) {
+    Name = Lexer::getImmediateMacroName(Loc, SM, LO);
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  if (Name != "PTX_INJECT") {
+    error(Begin, "inject site inside the macro '%0': the rewriter replaces "
+                 "source text and cannot rewrite a macro body; write "
+                 "PTX_INJECT directly in the function, or use the plugin")
+        << Name;
+    return {};
+  }
+  return SM.getExpansionRange(Occ.First->getSourceRange());
+}
+
+std::optional<std::string> MainFileRewriter::expressionText(const Expr *E) {
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO);
+  if (Range.isInvalid()) {
+    // A macro argument of a macro argument: use where it was spelled.
+    SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
+    SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
+    if (B.isValid() && End.isValid() && SM.isWrittenInSameFile(B, End) &&
+        !SM.isBeforeInTranslationUnit(End, B))
+      Range = CharSourceRange::getTokenRange(B, End);
+  }
+  bool Invalid = false;
+  StringRef Text = Lexer::getSourceText(Range, SM, LO, &Invalid);
+  if (Invalid || Text.empty()) {
+    error(E->getExprLoc(), "cannot find the source text of this inject "
+                           "operand; write it directly in PTX_INJECT");
+    return std::nullopt;
+  }
+  // One line of output: the source's line breaks would shift later lines.
+  std::string Out;
+  for (char C : Text)
+    Out += (C == '\n' || C == '\r') ? ' ' : C;
+  return Out;
+}
+
+std::string MainFileRewriter::spelledType(QualType T) {
+  PrintingPolicy Policy(LO);
+  Policy.SuppressTagKeyword = true;
+  Policy.FullyQualifiedName = true;
+  Policy.PrintCanonicalTypes = true;
+  Policy.SuppressScope = false;
+  QualType C = Ctx.getCanonicalType(T.getNonReferenceType());
+  return C.getUnqualifiedType().getAsString(Policy);
+}
+
+void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
+  SourceLocation Loc = Occ.Annotation;
+  if (!Occ.Function) {
+    error(Loc, "inject site outside a function body; sites must be "
+               "statements in __device__ or __global__ code");
+    return;
+  }
+  if (!SM.isWrittenInMainFile(Loc)) {
+    error(Loc, "inject site in an included file; ptxinject-rewrite rewrites "
+               "only its input file: move the site into the .cu file, rewrite "
+               "the header as its own input, or use the plugin");
+    return;
+  }
+  bool Device = Occ.Function->hasAttr<CUDADeviceAttr>() ||
+                Occ.Function->hasAttr<CUDAGlobalAttr>();
+  bool Host = Occ.Function->hasAttr<CUDAHostAttr>();
+  if (!Device) {
+    error(Loc, "inject site in the host function %0; sites belong in "
+               "__device__ or __global__ functions")
+        << Occ.Function;
+    return;
+  }
+  if (Occ.Analyzable.empty()) {
+    error(Loc, "inject site in a template that is never instantiated, so its "
+               "operand types are unknown; instantiate the template in this "
+               "file (an explicit instantiation will do) or remove the site");
+    return;
+  }
+
+  // One analysis per instantiation; instantiations with equal operand types
+  // share one asm variant.
+  std::vector<AnalyzedSite> Analyzed;
+  for (const CallExpr *Call : Occ.Analyzable) {
+    std::optional<AnalyzedSite> A = analyzeSite(Call, Ctx, *Options.Types);
+    if (!A)
+      return;
+    Analyzed.push_back(std::move(*A));
+  }
+  std::vector<std::vector<unsigned>> Variants; // indices into Analyzed
+  for (unsigned I = 0; I < Analyzed.size(); ++I) {
+    bool Placed = false;
+    for (auto &V : Variants) {
+      const Site &A = Analyzed[V.front()].S, &B = Analyzed[I].S;
+      bool Same = A.Operands.size() == B.Operands.size();
+      for (unsigned K = 0; Same && K < A.Operands.size(); ++K)
+        Same = A.Operands[K].Type == B.Operands[K].Type;
+      if (Same) {
+        V.push_back(I);
+        Placed = true;
+        break;
+      }
+    }
+    if (!Placed)
+      Variants.push_back({I});
+  }
+
+  const AnalyzedSite &Primary = Analyzed.front();
+  std::vector<std::string> Exprs;
+  for (const Expr *E : Primary.OperandExprs) {
+    std::optional<std::string> Text = expressionText(E);
+    if (!Text)
+      return;
+    Exprs.push_back(std::move(*Text));
+  }
+  CharSourceRange Range = annotationRange(Occ);
+  if (Range.isInvalid())
+    return;
+
+  bool Volatile = Options.Volatile == VolatileMode::Always;
+  std::string Text;
+  if (Variants.size() == 1) {
+    Text = renderAsmStatement(Primary.S, buildInlineAsm(Primary.S), Exprs,
+                              Volatile);
+  } else {
+    // Asm strings are literals, so a template whose instantiations differ in
+    // operand types gets one asm per type combination, chosen at compile time.
+    std::vector<unsigned> Differing;
+    for (unsigned K = 0; K < Primary.S.Operands.size(); ++K)
+      for (auto &V : Variants)
+        if (Analyzed[V.front()].S.Operands[K].Type !=
+            Primary.S.Operands[K].Type) {
+          Differing.push_back(K);
+          break;
+        }
+    Text = "do { ";
+    for (unsigned VI = 0; VI < Variants.size(); ++VI) {
+      std::vector<std::string> Alternatives;
+      for (unsigned I : Variants[VI]) {
+        std::string Cond;
+        for (unsigned K : Differing) {
+          if (!Cond.empty())
+            Cond += " && ";
+          Cond += "__ptx_inject_is<decltype((" + Exprs[K] + ")), " +
+                  spelledType(Analyzed[I].OperandExprs[K]->getType()) +
+                  ">::value";
+        }
+        if (llvm::find(Alternatives, Cond) == Alternatives.end())
+          Alternatives.push_back(Cond);
+      }
+      std::string Cond;
+      for (const std::string &A : Alternatives)
+        Cond += (Cond.empty() ? "(" : " || (") + A + ")";
+      const Site &S = Analyzed[Variants[VI].front()].S;
+      Text += VI ? " else if constexpr (" : "if constexpr (";
+      Text += Cond + ") { " +
+              renderAsmStatement(S, buildInlineAsm(S), Exprs, Volatile) +
+              "; }";
+    }
+    Text += " } while (0)";
+  }
+  // A __host__ __device__ function is compiled for the host too, where PTX
+  // is no assembly at all.
+  if (Host)
+    Text = "__PTX_INJECT_DEVICE_ONLY(" + Text + ")";
+  // The comment form has no ';' of its own.
+  bool IsComment = commentAnnotationRange(Loc, SM).isValid();
+  if (IsComment)
+    Text += ";";
+  // Keep every later line at its line number.
+  StringRef Old = Lexer::getSourceText(Range, SM, LO);
+  Text.append(Old.count('\n'), '\n');
+  R.ReplaceText(Range, Text);
+
+  PresumedLoc P = SM.getPresumedLoc(Loc);
+  for (auto &V : Variants)
+    Pending.push_back({Analyzed[V.front()].S, P.getFilename(), P.getLine(),
+                       P.getColumn()});
+}
+
+} // namespace
+
+std::optional<std::string> rewriteMainFile(ASTContext &Ctx,
+                                           const RewriteOptions &Options,
+                                           SiteManifest &Manifest) {
+  return MainFileRewriter(Ctx, Options, Manifest).run();
+}
+
+} // namespace frontend
+} // namespace ptxinject

@@ -1,0 +1,239 @@
+//===- ptxinject-rewrite.cpp - Turn inject sites into tagged inline asm ---===//
+//
+// Reads CUDA sources with PTX_INJECT annotations (macro or comment form),
+// types every operand from the AST, and writes each source with its sites
+// replaced by the inline asm of the marker contract.
+//
+//===----------------------------------------------------------------------===//
+#include "ptxinject/Frontend/CommentAnnotations.h"
+#include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/Frontend/SiteManifest.h"
+#include "ptxinject/Frontend/SiteRewriter.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#ifndef PTXINJECT_VERSION
+#define PTXINJECT_VERSION "unknown"
+#endif
+
+using namespace clang;
+using namespace ptxinject;
+using namespace ptxinject::frontend;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory Category("ptxinject-rewrite options");
+
+static cl::opt<std::string>
+    OutputFile("o", cl::desc("Write the rewritten source here ('-' for "
+                             "stdout; one input only)"),
+               cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string>
+    OutputDir("out-dir",
+              cl::desc("Write each rewritten source here, under its own name"),
+              cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string>
+    TypesFile("types",
+              cl::desc("Add or replace operand types from a JSON file in the "
+                       "format of data/ptx_inject_default_types.json"),
+              cl::value_desc("file.json"), cl::cat(Category));
+static cl::opt<std::string>
+    ManifestFile("manifest",
+                 cl::desc("Write the site manifest (JSON) here, for "
+                          "'ptxinject inspect --manifest'"),
+                 cl::value_desc("file.json"), cl::cat(Category));
+static cl::opt<VolatileMode> Volatile(
+    "volatile", cl::desc("Whether sites are 'asm volatile'"),
+    cl::values(clEnumValN(VolatileMode::Always, "always",
+                          "every site is volatile: the optimizer keeps it "
+                          "even when its outputs are unused (default)"),
+               clEnumValN(VolatileMode::Never, "never",
+                          "plain asm: a site whose outputs are unused may "
+                          "vanish from the PTX")),
+    cl::init(VolatileMode::Always), cl::cat(Category));
+
+static cl::extrahelp CommonHelp(tooling::CommonOptionsParser::HelpMessage);
+static cl::extrahelp MoreHelp(R"(
+Each input is parsed as CUDA device code (sm_80 unless --cuda-gpu-arch is
+given after --); the CUDA installation, Clang's resource directory and the
+shim headers CUDA 13 needs are found automatically. Compiler flags such as -I
+and -D go after '--'. Without -o or --out-dir the result goes to stdout.
+
+Examples:
+  ptxinject-rewrite kernel.cu -o kernel.rewritten.cu -- -Iinclude
+  ptxinject-rewrite cuda/*.cu --out-dir processed_cuda/ --manifest sites.json
+)");
+
+namespace {
+
+struct Session {
+  TypeTable Types = TypeTable::builtin();
+  SiteManifest Manifest;
+  bool WriteFailed = false;
+};
+
+std::string outputPathFor(StringRef Input) {
+  if (!OutputDir.empty()) {
+    llvm::SmallString<256> P(OutputDir);
+    llvm::sys::path::append(P, llvm::sys::path::filename(Input));
+    return std::string(P);
+  }
+  return OutputFile.empty() ? std::string("-") : std::string(OutputFile);
+}
+
+class RewriteConsumer : public ASTConsumer {
+public:
+  RewriteConsumer(Session &S, std::string Input)
+      : S(S), Input(std::move(Input)) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // A file Clang could not parse has no trustworthy sites.
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    RewriteOptions Options;
+    Options.Types = &S.Types;
+    Options.Volatile = Volatile;
+    SiteManifest FileManifest;
+    std::optional<std::string> Text =
+        rewriteMainFile(Ctx, Options, FileManifest);
+    if (!Text)
+      return;
+    std::string Path = outputPathFor(Input);
+    if (llvm::Error E =
+            llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+              OS << *Text;
+              return llvm::Error::success();
+            })) {
+      llvm::errs() << "error: cannot write '" << Path
+                   << "': " << llvm::toString(std::move(E)) << "\n";
+      S.WriteFailed = true;
+      return;
+    }
+    for (const ManifestEntry &E : FileManifest.entries())
+      S.Manifest.add(E);
+  }
+
+private:
+  Session &S;
+  std::string Input;
+};
+
+class RewriteAction : public ASTFrontendAction {
+public:
+  explicit RewriteAction(Session &S) : S(S) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef File) override {
+    addCommentAnnotationHandler(CI.getPreprocessor());
+    return std::make_unique<RewriteConsumer>(S, File.str());
+  }
+
+private:
+  Session &S;
+};
+
+class RewriteActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit RewriteActionFactory(Session &S) : S(S) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<RewriteAction>(S);
+  }
+
+private:
+  Session &S;
+};
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "ptxinject-rewrite " << PTXINJECT_VERSION << " (Clang "
+       << CLANG_VERSION_STRING << ")\n";
+  });
+  // Without '--' the options parser goes looking for compile_commands.json
+  // and complains when there is none; flags-after-'--' is the common case.
+  std::vector<const char *> Args(argv, argv + argc);
+  bool HasSeparator = false, HasDatabase = false;
+  for (int I = 1; I < argc; ++I) {
+    StringRef A = argv[I];
+    HasSeparator |= A == "--";
+    HasDatabase |= A == "-p" || A.starts_with("-p=") || A.starts_with("--p=");
+  }
+  if (!HasSeparator && !HasDatabase)
+    Args.push_back("--");
+  int ArgCount = static_cast<int>(Args.size());
+  auto Parser = tooling::CommonOptionsParser::create(
+      ArgCount, Args.data(), Category, cl::OneOrMore,
+      "Replaces PTX_INJECT annotations in CUDA sources with tagged inline "
+      "asm, typing every operand from the Clang AST.\n");
+  if (!Parser) {
+    llvm::errs() << llvm::toString(Parser.takeError());
+    return 1;
+  }
+  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (!OutputFile.empty() && !OutputDir.empty()) {
+    llvm::errs() << "error: give either -o or --out-dir, not both\n";
+    return 1;
+  }
+  if (Sources.size() > 1 && OutputDir.empty()) {
+    llvm::errs() << "error: " << Sources.size()
+                 << " inputs need --out-dir DIR (-o and stdout take one)\n";
+    return 1;
+  }
+  if (!OutputDir.empty()) {
+    if (std::error_code EC = llvm::sys::fs::create_directories(OutputDir)) {
+      llvm::errs() << "error: cannot create '" << OutputDir
+                   << "': " << EC.message() << "\n";
+      return 1;
+    }
+  }
+
+  Session S;
+  if (!TypesFile.empty()) {
+    auto Buf = llvm::MemoryBuffer::getFile(TypesFile, /*IsText=*/true);
+    if (!Buf) {
+      llvm::errs() << "error: cannot read '" << TypesFile
+                   << "': " << Buf.getError().message() << "\n";
+      return 1;
+    }
+    std::string Error;
+    if (!S.Types.addFromJson((*Buf)->getBuffer().str(), Error)) {
+      llvm::errs() << TypesFile << ":" << Error << "\n";
+      return 1;
+    }
+  }
+
+  tooling::ClangTool Tool(Parser->getCompilations(), Sources);
+  const char *Argv0 = argv[0];
+  Tool.appendArgumentsAdjuster(
+      [Argv0](const tooling::CommandLineArguments &Cmd, StringRef) {
+        std::vector<std::string> Extra =
+            analysisArguments(FrontEnd::Rewriter, Argv0, Cmd);
+        tooling::CommandLineArguments Out;
+        if (!Cmd.empty())
+          Out.push_back(Cmd.front());
+        Out.insert(Out.end(), Extra.begin(), Extra.end());
+        if (Cmd.size() > 1)
+          Out.insert(Out.end(), Cmd.begin() + 1, Cmd.end());
+        return Out;
+      });
+  RewriteActionFactory Factory(S);
+  int Status = Tool.run(&Factory);
+  if (Status != 0 || S.WriteFailed)
+    return 1;
+  if (!ManifestFile.empty())
+    if (llvm::Error E = S.Manifest.writeTo(ManifestFile)) {
+      llvm::errs() << "error: cannot write '" << ManifestFile
+                   << "': " << llvm::toString(std::move(E)) << "\n";
+      return 1;
+    }
+  return 0;
+}
