@@ -38,6 +38,28 @@ QualType AsmStmtBuilder::viewTypeFor(char Constraint) const {
   }
 }
 
+VarDecl *AsmStmtBuilder::makeLocal(QualType T, Expr *Init) {
+  ASTContext &Ctx = S.getASTContext();
+  std::string Name = "__ptx_inject_tmp" + std::to_string(TempCounter++);
+  VarDecl *V =
+      VarDecl::Create(Ctx, S.CurContext, Loc, Loc, &Ctx.Idents.get(Name), T,
+                      Ctx.getTrivialTypeSourceInfo(T, Loc), SC_None);
+  V->setImplicit();
+  if (Init)
+    S.AddInitializerToDecl(V, Init, /*DirectInit=*/false);
+  else
+    S.ActOnUninitializedDecl(V);
+  if (V->isInvalidDecl())
+    return nullptr;
+  Before.push_back(new (Ctx) DeclStmt(DeclGroupRef(V), Loc, Loc));
+  return V;
+}
+
+Expr *AsmStmtBuilder::refTo(VarDecl *V) {
+  return S.BuildDeclRefExpr(V, V->getType().getNonReferenceType(), VK_LValue,
+                            Loc);
+}
+
 static char constraintLetter(const AsmOperand &Op) {
   // Outputs carry a '+' or '=' before the register letter.
   return Op.Constraint.empty() ? 0 : Op.Constraint.back();
@@ -71,43 +93,28 @@ Expr *AsmStmtBuilder::bindOperand(const frontend::AnalyzedSite &Site,
       Diags.Report(ELoc, ID) << Label << E->getType() << Op.Constraint;
       return nullptr;
     }
-    ExprResult R;
-    if (IsOutput) {
-      // An lvalue view of the same storage, so the asm writes the variable.
-      R = S.BuildCXXNamedCast(
-          ELoc, tok::kw_reinterpret_cast,
-          Ctx.getTrivialTypeSourceInfo(Ctx.getLValueReferenceType(View), ELoc),
-          E, SourceRange(ELoc, ELoc), SourceRange(ELoc, ELoc));
-    } else {
-      // Inputs may be rvalues: copy the bits instead of taking an address.
-      R = S.BuildBuiltinBitCastExpr(
-          ELoc, Ctx.getTrivialTypeSourceInfo(View, ELoc), E, ELoc);
+    // An input may be an rvalue, which has no storage to view: copy it into
+    // a local first (the half types are not always trivially copyable, so
+    // __builtin_bit_cast is no option).
+    if (!IsOutput && E->isPRValue()) {
+      VarDecl *Copy = makeLocal(E->getType(), E);
+      if (!Copy)
+        return nullptr;
+      E = refTo(Copy);
     }
+    // An lvalue view of the same storage, so the asm reads and writes the
+    // variable itself.
+    QualType ViewRef = Ctx.getLValueReferenceType(
+        IsOutput ? View : View.withConst());
+    ExprResult R = S.BuildCXXNamedCast(
+        ELoc, tok::kw_reinterpret_cast,
+        Ctx.getTrivialTypeSourceInfo(ViewRef, ELoc), E,
+        SourceRange(ELoc, ELoc), SourceRange(ELoc, ELoc));
     return R.isUsable() ? R.get() : nullptr;
   }
 
   case AsmOperand::Binding::BoolAsU32: {
     QualType U32 = Ctx.UnsignedIntTy;
-    auto MakeLocal = [&](QualType T, Expr *Init) -> VarDecl * {
-      std::string Name = "__ptx_inject_tmp" + std::to_string(TempCounter++);
-      VarDecl *V = VarDecl::Create(Ctx, S.CurContext, Loc, Loc,
-                                   &Ctx.Idents.get(Name), T,
-                                   Ctx.getTrivialTypeSourceInfo(T, Loc),
-                                   SC_None);
-      V->setImplicit();
-      if (Init)
-        S.AddInitializerToDecl(V, Init, /*DirectInit=*/false);
-      else
-        S.ActOnUninitializedDecl(V);
-      if (V->isInvalidDecl())
-        return nullptr;
-      Before.push_back(new (Ctx) DeclStmt(DeclGroupRef(V), Loc, Loc));
-      return V;
-    };
-    auto Ref = [&](VarDecl *V) {
-      return S.BuildDeclRefExpr(V, V->getType().getNonReferenceType(),
-                                VK_LValue, Loc);
-    };
     if (!IsOutput) {
       ExprResult R = S.BuildCStyleCastExpr(
           ELoc, Ctx.getTrivialTypeSourceInfo(U32, ELoc), ELoc, E);
@@ -116,32 +123,32 @@ Expr *AsmStmtBuilder::bindOperand(const frontend::AnalyzedSite &Site,
     // The bool is reached once through a reference, so an operand with side
     // effects is evaluated once; a 32-bit temporary carries it through asm.
     VarDecl *BoolRef =
-        MakeLocal(Ctx.getLValueReferenceType(E->getType()), E);
+        makeLocal(Ctx.getLValueReferenceType(E->getType()), E);
     if (!BoolRef)
       return nullptr;
     Expr *Init = nullptr;
     if (Op.Constraint.front() == '+') {
       ExprResult Cast = S.BuildCStyleCastExpr(
-          Loc, Ctx.getTrivialTypeSourceInfo(U32, Loc), Loc, Ref(BoolRef));
+          Loc, Ctx.getTrivialTypeSourceInfo(U32, Loc), Loc, refTo(BoolRef));
       if (!Cast.isUsable())
         return nullptr;
       Init = Cast.get();
     } else {
       Init = IntegerLiteral::Create(Ctx, llvm::APInt(32, 0), U32, Loc);
     }
-    VarDecl *Tmp = MakeLocal(U32, Init);
+    VarDecl *Tmp = makeLocal(U32, Init);
     if (!Tmp)
       return nullptr;
     Expr *Zero = IntegerLiteral::Create(Ctx, llvm::APInt(32, 0), U32, Loc);
-    ExprResult NotZero = S.BuildBinOp(nullptr, Loc, BO_NE, Ref(Tmp), Zero);
+    ExprResult NotZero = S.BuildBinOp(nullptr, Loc, BO_NE, refTo(Tmp), Zero);
     if (!NotZero.isUsable())
       return nullptr;
     ExprResult Store =
-        S.BuildBinOp(nullptr, Loc, BO_Assign, Ref(BoolRef), NotZero.get());
+        S.BuildBinOp(nullptr, Loc, BO_Assign, refTo(BoolRef), NotZero.get());
     if (!Store.isUsable())
       return nullptr;
     After.push_back(Store.get());
-    return Ref(Tmp);
+    return refTo(Tmp);
   }
   }
   return nullptr;

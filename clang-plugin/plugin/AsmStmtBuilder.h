@@ -34,6 +34,10 @@ private:
   clang::Expr *bindOperand(const frontend::AnalyzedSite &Site,
                            const AsmOperand &Op, bool IsOutput);
   clang::QualType viewTypeFor(char Constraint) const;
+  /// A local variable declared just before the asm (inside the replacement's
+  /// braces), e.g. to give an rvalue storage.
+  clang::VarDecl *makeLocal(clang::QualType T, clang::Expr *Init);
+  clang::Expr *refTo(clang::VarDecl *V);
 
   clang::Sema &S;
   clang::Preprocessor &PP;

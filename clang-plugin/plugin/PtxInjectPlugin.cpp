@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "PluginOptions.h"
 #include "SiteExpander.h"
+#include "ptxinject/Frontend/CommentAnnotations.h"
+#include "ptxinject/Frontend/SiteManifest.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclGroup.h"
@@ -19,6 +21,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
+#include <set>
 
 using namespace clang;
 
@@ -56,9 +59,41 @@ public:
     if (!Expander)
       return;
     Expander->sweep(Ctx.getTranslationUnitDecl());
+    if (!Opts.ManifestPath.empty() && !CI.getDiagnostics().hasErrorOccurred())
+      writeManifest(Ctx.getSourceManager());
   }
 
 private:
+  /// One entry per distinct site: a template site appears once per
+  /// instantiation whose types differ.
+  void writeManifest(SourceManager &SM) {
+    frontend::SiteManifest Manifest;
+    std::set<std::string> Seen;
+    for (const frontend::AnalyzedSite &A : Expander->expandedSites()) {
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(A.Range.getBegin()));
+      frontend::ManifestEntry E;
+      E.S = A.S;
+      if (P.isValid()) {
+        E.File = P.getFilename();
+        E.Line = P.getLine();
+        E.Column = P.getColumn();
+      }
+      std::string Key = E.File + ":" + std::to_string(E.Line) + ":" +
+                        std::to_string(E.Column) + ":" + E.S.Name;
+      for (const SiteOperand &Op : E.S.Operands)
+        Key += ":" + Op.Label + "=" + (Op.Type ? Op.Type->Name : "");
+      if (Seen.insert(Key).second)
+        Manifest.add(std::move(E));
+    }
+    if (llvm::Error Err = Manifest.writeTo(Opts.ManifestPath)) {
+      DiagnosticsEngine &Diags = CI.getDiagnostics();
+      unsigned ID = Diags.getCustomDiagID(
+          DiagnosticsEngine::Error,
+          "cannot write the PTX Inject site manifest '%0': %1");
+      Diags.Report(ID) << Opts.ManifestPath << llvm::toString(std::move(Err));
+    }
+  }
+
   void loadTypes() {
     Types = TypeTable::builtin();
     if (Opts.TypesPath.empty())
@@ -68,9 +103,7 @@ private:
     std::string Error;
     if (!Buffer)
       Error = Buffer.getError().message();
-    else if (!Types.addFromJson((*Buffer)->getBuffer(), Error))
-      Error = Error; // already "LINE:COL: message"
-    if (Error.empty())
+    else if (Types.addFromJson((*Buffer)->getBuffer(), Error))
       return;
     unsigned ID = Diags.getCustomDiagID(
         DiagnosticsEngine::Error,
@@ -93,6 +126,7 @@ protected:
     // the host side the markers are inline no-ops.
     Preprocessor &PP = CI.getPreprocessor();
     PP.setPredefines(PP.getPredefines() + "#define __PTX_INJECT_PLUGIN__ 1\n");
+    frontend::addCommentAnnotationHandler(PP);
     if (!CI.getLangOpts().CUDAIsDevice)
       return std::make_unique<ASTConsumer>();
     return std::make_unique<ExpandSitesConsumer>(CI, Opts);
@@ -108,11 +142,9 @@ protected:
         Opts.ManifestPath = Value.str();
       } else if (Name == "types") {
         Opts.TypesPath = Value.str();
-      } else if (Name == "volatile" &&
-                 (Value == "on" || Value == "1" || Value == "true")) {
+      } else if (Name == "volatile" && Value == "always") {
         Opts.Volatile = true;
-      } else if (Name == "volatile" &&
-                 (Value == "off" || Value == "0" || Value == "false")) {
+      } else if (Name == "volatile" && Value == "never") {
         Opts.Volatile = false;
       } else {
         unsigned ID = Diags.getCustomDiagID(
@@ -120,7 +152,7 @@ protected:
             "unknown PTX Inject plugin argument '%0'; use "
             "-fplugin-arg-ptxinject-manifest=FILE, "
             "-fplugin-arg-ptxinject-types=FILE.json or "
-            "-fplugin-arg-ptxinject-volatile=on|off");
+            "-fplugin-arg-ptxinject-volatile=always|never");
         Diags.Report(ID) << Arg;
         return false;
       }
