@@ -10,6 +10,9 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 using namespace ptxinject;
 
@@ -47,6 +50,70 @@ std::string_view takeField(std::string_view &S) {
 bool startsWithWord(std::string_view S, std::string_view Word) {
   return S.substr(0, Word.size()) == Word &&
          (S.size() == Word.size() || isBlank(S[Word.size()]));
+}
+
+#if defined(__SSE2__)
+/// Adds the newlines of up to 255 16-byte chunks at P: matches are summed
+/// in byte lanes (subtracting the all-ones compare result) and folded once.
+size_t countNewlineChunks(const char *P, size_t Chunks, int &HighBits) {
+  const __m128i NL = _mm_set1_epi8('\n');
+  __m128i Lanes = _mm_setzero_si128();
+  int High = 0;
+  for (size_t I = 0; I < Chunks; ++I) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P + 16 * I));
+    High |= _mm_movemask_epi8(V);
+    Lanes = _mm_sub_epi8(Lanes, _mm_cmpeq_epi8(V, NL));
+  }
+  HighBits |= High;
+  __m128i Sums = _mm_sad_epu8(Lanes, _mm_setzero_si128());
+  return static_cast<size_t>(_mm_cvtsi128_si32(Sums)) +
+         static_cast<size_t>(_mm_cvtsi128_si32(_mm_srli_si128(Sums, 8)));
+}
+#endif
+
+/// Number of '\n' in [P, P + N); HighBits gets any byte >= 0x80 (in the
+/// chunked part; callers that need it exactly pass whole chunks).
+size_t countNewlines(const char *P, size_t N, int &HighBits) {
+  size_t Count = 0, I = 0;
+#if defined(__SSE2__)
+  while (N - I >= 16) {
+    size_t Chunks = std::min<size_t>((N - I) / 16, 255);
+    Count += countNewlineChunks(P + I, Chunks, HighBits);
+    I += Chunks * 16;
+  }
+#endif
+  for (; I < N; ++I) {
+    Count += P[I] == '\n';
+    HighBits |= static_cast<unsigned char>(P[I]) >= 0x80;
+  }
+  return Count;
+}
+
+size_t countNewlines(const char *P, size_t N) {
+  int HighBits = 0;
+  return countNewlines(P, N, HighBits);
+}
+
+/// True when some byte has its high bit set; only then is UTF-8 decoded.
+bool hasHighBit(std::string_view Text) {
+  const char *P = Text.data();
+  size_t N = Text.size(), I = 0;
+#if defined(__SSE2__)
+  __m128i Acc = _mm_setzero_si128();
+  for (; I + 64 <= N; I += 64) {
+    const __m128i *V = reinterpret_cast<const __m128i *>(P + I);
+    Acc = _mm_or_si128(Acc, _mm_or_si128(_mm_or_si128(_mm_loadu_si128(V),
+                                                      _mm_loadu_si128(V + 1)),
+                                         _mm_or_si128(_mm_loadu_si128(V + 2),
+                                                      _mm_loadu_si128(V + 3))));
+  }
+  if (_mm_movemask_epi8(Acc))
+    return true;
+#endif
+  unsigned char Tail = 0;
+  for (; I < N; ++I)
+    Tail |= static_cast<unsigned char>(P[I]);
+  return (Tail & 0x80) != 0;
 }
 
 /// Offset of the first byte that does not belong to valid UTF-8, or npos.
@@ -134,13 +201,20 @@ private:
   const TypeTable &Types;
   std::string_view Text;
 
-  size_t CountedPos = 0;
-  unsigned CountedLine = 1;
+  // Sites come in text order, so line numbers are counted forward from the
+  // last query; only an error can ask for an earlier place.
+  size_t LastPos = 0;
+  unsigned LastLine = 1;
   size_t CopyFrom = 0;
   std::vector<PendingPiece> Pending;
   std::vector<ParsedOperand> Operands; // reused by every site
+  /// Per inject: the operand lines of its first site when that site used
+  /// the stable dialect. Compilers copy an asm block byte for byte, so a
+  /// later site with the same bytes is known to agree without parsing.
+  std::vector<std::string_view> StableBodies;
 
   unsigned lineAt(size_t Pos);
+  size_t findMarkerPrefix(size_t From) const;
   unsigned columnAt(size_t Pos) const;
   Error errorAt(ErrorCode Code, size_t Pos, std::string Message);
   size_t lineBeginOf(size_t Pos) const;
@@ -152,22 +226,44 @@ private:
 
   Error parseSite(size_t StartLineBegin, size_t Hit, std::string_view Rest);
   Error parseOperand(size_t LineBegin, std::string_view Body, Dialect &D);
-  Error addSite(std::string_view Name, size_t StartLineBegin,
-                size_t ReplaceEnd, Dialect SiteDialect, unsigned StartLine,
+  bool tryRepeatedStableSite(std::string_view Name, size_t StartLineBegin,
+                             size_t Hit, unsigned StartLine,
+                             unsigned StartColumn);
+  void recordSite(uint32_t Slot, size_t StartLineBegin, size_t ReplaceEnd,
+                  unsigned StartLine, unsigned StartColumn);
+  Error addSite(std::string_view Name, std::string_view Body,
+                size_t StartLineBegin, size_t ReplaceEnd, Dialect SiteDialect, unsigned StartLine,
                 unsigned StartColumn);
   void emitTagged(const Inject &I, size_t Slot, std::string_view Indent);
   void finishPieces();
 };
 
 unsigned Parser::lineAt(size_t Pos) {
-  if (Pos < CountedPos) {
-    CountedPos = 0;
-    CountedLine = 1;
+  if (Pos < LastPos) {
+    LastPos = 0;
+    LastLine = 1;
   }
-  CountedLine += static_cast<unsigned>(
-      std::count(Text.data() + CountedPos, Text.data() + Pos, '\n'));
-  CountedPos = Pos;
-  return CountedLine;
+  LastLine += static_cast<unsigned>(
+      countNewlines(Text.data() + LastPos, Pos - LastPos));
+  LastPos = Pos;
+  return LastLine;
+}
+
+/// memchr for the rare 'P' runs near memory speed; PTX has few capitals.
+size_t Parser::findMarkerPrefix(size_t From) const {
+  const char *Begin = Text.data();
+  const char *End = Begin + Text.size();
+  const char *P = Begin + From;
+  while (static_cast<size_t>(End - P) >= MarkerPrefix.size()) {
+    P = static_cast<const char *>(std::memchr(P, 'P', End - P));
+    if (!P || static_cast<size_t>(End - P) < MarkerPrefix.size())
+      return std::string_view::npos;
+    if (std::memcmp(P + 1, MarkerPrefix.data() + 1,
+                    MarkerPrefix.size() - 1) == 0)
+      return P - Begin;
+    ++P;
+  }
+  return std::string_view::npos;
 }
 
 unsigned Parser::columnAt(size_t Pos) const {
@@ -220,7 +316,8 @@ Error Parser::run() {
     return Error::make(ErrorCode::EmptyInput,
                        "the PTX is empty: pass the output of nvcc -ptx, nvrtc "
                        "or clang --cuda-device-only -S");
-  size_t Bad = findInvalidUtf8(Text.data(), Text.size());
+  size_t Bad = hasHighBit(Text) ? findInvalidUtf8(Text.data(), Text.size())
+                       : std::string_view::npos;
   if (Bad != std::string_view::npos)
     return errorAt(ErrorCode::InvalidEncoding, Bad,
                    "byte 0x" +
@@ -234,11 +331,9 @@ Error Parser::run() {
 
   size_t Pos = 0;
   while (Pos < Text.size()) {
-    const void *Found = memmem(Text.data() + Pos, Text.size() - Pos,
-                               MarkerPrefix.data(), MarkerPrefix.size());
-    if (!Found)
+    size_t Hit = findMarkerPrefix(Pos);
+    if (Hit == std::string_view::npos)
       break;
-    size_t Hit = static_cast<const char *>(Found) - Text.data();
     size_t LineBegin = lineBeginOf(Hit);
     std::string_view Word, Rest;
     if (!markerOnLine(LineBegin, Hit, Word, Rest)) {
@@ -288,10 +383,14 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                    "more than " + std::to_string(Options.MaxSites) +
                        " inject sites: raise ParseOptions::MaxSites if this "
                        "is intended");
+  if (tryRepeatedStableSite(Name, StartLineBegin, Hit, StartLine,
+                            StartColumn))
+    return Error::success();
 
   Operands.clear();
   Dialect SiteDialect = Dialect::None;
   size_t LineBegin = lineEndOf(Hit);
+  size_t BodyBegin = std::min(LineBegin + 1, Text.size());
   while (LineBegin < Text.size()) {
     ++LineBegin; // past '\n'
     size_t LineEnd = lineEndOf(LineBegin);
@@ -311,7 +410,8 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
     std::string_view Body = trim(Line.substr(2));
     if (startsWithWord(Body, EndWord)) {
       size_t ReplaceEnd = LineEnd < Text.size() ? LineEnd + 1 : LineEnd;
-      return addSite(Name, StartLineBegin, ReplaceEnd, SiteDialect, StartLine,
+      return addSite(Name, Text.substr(BodyBegin, LineBegin - BodyBegin),
+                     StartLineBegin, ReplaceEnd, SiteDialect, StartLine,
                      StartColumn);
     }
     if (startsWithWord(Body, StartWord))
@@ -410,8 +510,8 @@ Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
   return Error::success();
 }
 
-Error Parser::addSite(std::string_view Name, size_t StartLineBegin,
-                      size_t ReplaceEnd, Dialect SiteDialect,
+Error Parser::addSite(std::string_view Name, std::string_view Body,
+                      size_t StartLineBegin, size_t ReplaceEnd, Dialect SiteDialect,
                       unsigned StartLine, unsigned StartColumn) {
   auto [It, Inserted] =
       D.ByName.emplace(Name, static_cast<uint32_t>(D.Injects.size()));
@@ -441,17 +541,21 @@ Error Parser::addSite(std::string_view Name, size_t StartLineBegin,
       I.Operands.push_back(std::move(Out));
     }
     D.Injects.push_back(std::move(I));
+    StableBodies.push_back(SiteDialect == Dialect::Tagged ? std::string_view()
+                                                          : Body);
   } else {
     const Inject &First = D.Injects[Slot];
     unsigned FirstLine = First.Sites.front().Line;
-    std::string Where = "inject '" + std::string(Name) + "' at line " +
-                        std::to_string(StartLine) +
-                        " differs from its site at line " +
-                        std::to_string(FirstLine) + ": ";
+    // Built only on failure: this branch runs for every repeated site.
+    auto Where = [&] {
+      return "inject '" + std::string(Name) + "' at line " +
+             std::to_string(StartLine) + " differs from its site at line " +
+             std::to_string(FirstLine) + ": ";
+    };
     const char *Fix = "; sites that share a name must have the same operands";
     if (First.Operands.size() != Operands.size())
       return Error::make(ErrorCode::InconsistentSites,
-                         Where + std::to_string(Operands.size()) +
+                         Where() + std::to_string(Operands.size()) +
                              " operands here, " +
                              std::to_string(First.Operands.size()) +
                              " there" + Fix,
@@ -477,7 +581,7 @@ Error Parser::addSite(std::string_view Name, size_t StartLineBegin,
           SiteDialect == Dialect::Tagged ? Want.Register : Op.Register;
       return errorAt(ErrorCode::InconsistentSites,
                      Op.Register.data() - Text.data(),
-                     Where + "operand " + std::to_string(K) + " is " +
+                     Where() + "operand " + std::to_string(K) + " is " +
                          Describe(HereReg, Op.Kind, Op.RegisterType,
                                   Op.TypeLabel, Op.Label) +
                          " here but " +
@@ -487,11 +591,14 @@ Error Parser::addSite(std::string_view Name, size_t StartLineBegin,
                          " there" + Fix);
     }
   }
+  if (SiteDialect != Dialect::Tagged) {
+    recordSite(Slot, StartLineBegin, ReplaceEnd, StartLine, StartColumn);
+    return Error::success();
+  }
   Inject &I = D.Injects[Slot];
   I.Sites.push_back({StartLine, StartColumn});
   ++D.NumSites;
-
-  if (SiteDialect == Dialect::Tagged) {
+  {
     size_t IndentEnd = StartLineBegin;
     while (IndentEnd < Text.size() && isBlank(Text[IndentEnd]) &&
            Text[IndentEnd] != '\r')
@@ -500,11 +607,47 @@ Error Parser::addSite(std::string_view Name, size_t StartLineBegin,
                        Module::Data::NoSlot});
     emitTagged(I, Slot,
                Text.substr(StartLineBegin, IndentEnd - StartLineBegin));
-  } else {
-    Pending.push_back({false, CopyFrom, StartLineBegin - CopyFrom, Slot});
   }
   CopyFrom = ReplaceEnd;
   return Error::success();
+}
+
+void Parser::recordSite(uint32_t Slot, size_t StartLineBegin,
+                        size_t ReplaceEnd, unsigned StartLine,
+                        unsigned StartColumn) {
+  D.Injects[Slot].Sites.push_back({StartLine, StartColumn});
+  ++D.NumSites;
+  Pending.push_back({false, CopyFrom, StartLineBegin - CopyFrom, Slot});
+  CopyFrom = ReplaceEnd;
+}
+
+bool Parser::tryRepeatedStableSite(std::string_view Name,
+                                   size_t StartLineBegin, size_t Hit,
+                                   unsigned StartLine, unsigned StartColumn) {
+  auto It = D.ByName.find(Name);
+  if (It == D.ByName.end())
+    return false;
+  std::string_view First = StableBodies[It->second];
+  size_t StartLineEnd = lineEndOf(Hit);
+  if (First.data() == nullptr || StartLineEnd == Text.size())
+    return false;
+  size_t BodyBegin = StartLineEnd + 1;
+  if (Text.substr(BodyBegin, First.size()) != First)
+    return false;
+  // The same bytes hold no marker, so the next marker must be this END.
+  size_t EndHit = findMarkerPrefix(BodyBegin + First.size());
+  if (EndHit == std::string_view::npos)
+    return false;
+  size_t EndLineBegin = lineBeginOf(EndHit);
+  std::string_view Word, Rest;
+  if (EndLineBegin != BodyBegin + First.size() ||
+      !markerOnLine(EndLineBegin, EndHit, Word, Rest) || Word != EndWord)
+    return false;
+  size_t EndLineEnd = lineEndOf(EndHit);
+  recordSite(It->second, StartLineBegin,
+             EndLineEnd < Text.size() ? EndLineEnd + 1 : EndLineEnd,
+             StartLine, StartColumn);
+  return true;
 }
 
 void Parser::emitTagged(const Inject &I, size_t Slot, std::string_view Indent) {

@@ -1,0 +1,231 @@
+//===- RuntimeBench.cpp - Parse and render speed of the runtime -----------===//
+//
+// Measures, in one run, parse throughput and render time of the runtime on
+// (1) a real nvcc kernel with 128 sites, compiled at bench time, (2) a
+// synthetic PTX of several MB, (3) 500 distinct injects. Render time is
+// reported as a ratio to a plain memcpy of the same output size measured in
+// the same run, so the figure does not depend on the machine's speed.
+//
+// usage: ptxinject-runtime-bench [--nvcc PATH] [--ptx FILE]...
+//
+//===----------------------------------------------------------------------===//
+#include "ptxinject/Module.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace ptxinject;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Seconds per call of Fn: the fastest of 40 batches of ~2 ms each. The
+/// minimum is the figure least disturbed by other work on a shared machine.
+template <class F> double secondsPerCall(F &&Fn) {
+  size_t Reps = 1;
+  for (;;) {
+    auto T0 = Clock::now();
+    for (size_t I = 0; I < Reps; ++I)
+      Fn();
+    double S = std::chrono::duration<double>(Clock::now() - T0).count();
+    if (S > 0.002 || Reps > (1u << 26))
+      break;
+    Reps *= 2;
+  }
+  std::vector<double> Samples;
+  for (int B = 0; B < 40; ++B) {
+    auto T0 = Clock::now();
+    for (size_t I = 0; I < Reps; ++I)
+      Fn();
+    Samples.push_back(
+        std::chrono::duration<double>(Clock::now() - T0).count() / Reps);
+  }
+  return *std::min_element(Samples.begin(), Samples.end());
+}
+
+volatile char Sink;
+
+void benchModule(const std::string &Title, const std::string &Ptx) {
+  Expected<Module> Parsed = Module::parse(Ptx);
+  if (!Parsed) {
+    std::printf("%s: parse failed: %u:%u: %s\n", Title.c_str(),
+                Parsed.error().Line, Parsed.error().Column,
+                Parsed.error().Message.c_str());
+    return;
+  }
+  const Module M = Parsed.take();
+
+  double Parse = secondsPerCall([&] {
+    Expected<Module> P = Module::parse(Ptx);
+    Sink = static_cast<char>(P->numInjects());
+  });
+
+  // A stub of a few instructions per inject, as a search loop would pass.
+  std::vector<std::string> StubText;
+  for (size_t I = 0; I < M.numInjects(); ++I) {
+    const Inject &Inj = M.inject(I);
+    std::string S;
+    for (const InjectOperand &Op : Inj.Operands)
+      if (Op.Kind != OperandKind::In)
+        S += "\tmov.b32 %" + Op.Register + ", %" + Inj.Operands[0].Register +
+             ";\n";
+    S += "\t// variant stub\n";
+    StubText.push_back(S);
+  }
+  std::vector<std::string_view> Stubs(StubText.begin(), StubText.end());
+  std::string Out;
+  M.render(Stubs, Out);
+  double Render = secondsPerCall([&] {
+    M.render(Stubs, Out);
+    Sink = Out[Out.size() / 2];
+  });
+
+  std::string Source(Out.size(), 'x');
+  std::string Copy(Out.size(), 'y');
+  double Memcpy = secondsPerCall([&] {
+    std::memcpy(Copy.data(), Source.data(), Source.size());
+    Sink = Copy[Copy.size() / 2];
+  });
+
+  double MB = Ptx.size() / 1e6;
+  std::printf("%s\n", Title.c_str());
+  std::printf("  input %.3f MB, %zu injects, %zu sites, output %.3f MB\n", MB,
+              M.numInjects(), M.numSites(), Out.size() / 1e6);
+  std::printf("  parse   %10.2f us   %8.0f MB/s\n", Parse * 1e6, MB / Parse);
+  std::printf("  render  %10.2f us   (%.2f x memcpy of the output)\n",
+              Render * 1e6, Render / Memcpy);
+  std::printf("  memcpy  %10.2f us   %8.0f MB/s\n", Memcpy * 1e6,
+              Out.size() / 1e6 / Memcpy);
+}
+
+/// A kernel with 4 injects in a loop unrolled 32 times: 128 sites whose
+/// asm follows the marker contract, with real work between the sites.
+std::string benchKernelSource() {
+  std::string Src = "extern \"C\" __global__ void bench(float *out, int n) {\n"
+                    "  float a = out[0], b = out[1], c = out[2], d = out[3];\n"
+                    "#pragma unroll\n"
+                    "  for (int i = 0; i < 32; ++i) {\n"
+                    "    float v = out[4 + i];\n";
+  const char *Names[] = {"alpha", "beta", "gamma", "delta"};
+  const char *Vars[] = {"a", "b", "c", "d"};
+  for (int K = 0; K < 4; ++K) {
+    Src += std::string("    asm(\"{\\n\\t.reg .f32 %%_x0;\\n\\t.reg .f32 "
+                       "%%_x1;\\n\\tmov.f32 %%_x0, %0;\\n\\tmov.f32 %%_x1, "
+                       "%1;\\n\\t\"\n"
+                       "        \"// PTX_INJECT_START ") +
+           Names[K] +
+           "\\n\\t// _x0 m f32 F32 " + Vars[K] +
+           "\\n\\t// _x1 i f32 F32 v\\n\\t// PTX_INJECT_END\\n\\t\"\n"
+           "        \"mov.f32 %0, %%_x0;\\n\\t}\" : \"+f\"(" +
+           Vars[K] + ") : \"f\"(v));\n";
+    Src += std::string("    ") + Vars[K] + " = " + Vars[K] + " * 0.5f + v;\n";
+  }
+  Src += "  }\n  out[0] = a + b + c + d;\n}\n";
+  return Src;
+}
+
+bool compileWithNvcc(const std::string &Nvcc, std::string &Ptx) {
+  char Dir[] = "/tmp/ptxinject-bench-XXXXXX";
+  if (!mkdtemp(Dir))
+    return false;
+  std::string Cu = std::string(Dir) + "/bench.cu";
+  std::string Out = std::string(Dir) + "/bench.ptx";
+  std::ofstream(Cu) << benchKernelSource();
+  std::string Cmd =
+      Nvcc + " -ptx -arch=sm_80 " + Cu + " -o " + Out + " 2>&1";
+  bool Ok = std::system(Cmd.c_str()) == 0;
+  if (Ok) {
+    std::ifstream In(Out);
+    std::stringstream S;
+    S << In.rdbuf();
+    Ptx = S.str();
+  }
+  std::remove(Cu.c_str());
+  std::remove(Out.c_str());
+  rmdir(Dir);
+  return Ok;
+}
+
+/// PTX-like text of about Bytes bytes: instruction lines as nvcc writes
+/// them, with a stable-dialect site every Every lines, over Injects names.
+std::string syntheticPtx(size_t Bytes, size_t Injects, size_t Every) {
+  std::string P = ".version 8.0\n.target sm_80\n.address_size 64\n\n"
+                  ".visible .entry synthetic(\n\t.param .u64 p\n)\n{\n"
+                  "\t.reg .f32 \t%f<100000>;\n\t.reg .b64 \t%rd<100>;\n";
+  size_t Line = 0, Site = 0;
+  char Buf[256];
+  while (P.size() < Bytes) {
+    if (++Line % Every == 0) {
+      size_t I = Site++ % Injects;
+      std::snprintf(Buf, sizeof(Buf),
+                    "\t// begin inline asm\n\t{\n\t.reg .f32 %%_x0;\n\t.reg "
+                    ".f32 %%_x1;\n\tmov.f32 %%_x0, %%f%zu;\n\tmov.f32 "
+                    "%%_x1, %%f%zu;\n",
+                    Line % 1000, Line % 997);
+      P += Buf;
+      std::snprintf(Buf, sizeof(Buf),
+                    "\t// PTX_INJECT_START site_%zu\n\t// _x0 m f32 F32 "
+                    "acc\n\t// _x1 i f32 F32 v\n\t// PTX_INJECT_END\n",
+                    I);
+      P += Buf;
+      std::snprintf(Buf, sizeof(Buf),
+                    "\tmov.f32 %%f%zu, %%_x0;\n\t}\n\t// end inline asm\n",
+                    Line % 1000);
+      P += Buf;
+      continue;
+    }
+    std::snprintf(Buf, sizeof(Buf),
+                  "\tfma.rn.f32 \t%%f%zu, %%f%zu, %%f%zu, %%f%zu;\n",
+                  Line % 100000, (Line * 7) % 100000, (Line * 13) % 100000,
+                  (Line * 31) % 100000);
+    P += Buf;
+  }
+  P += "\tret;\n}\n";
+  return P;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::string Nvcc = "/usr/local/cuda/bin/nvcc";
+  std::vector<std::string> Files;
+  for (int I = 1; I < Argc; ++I) {
+    std::string Arg = Argv[I];
+    if (Arg == "--nvcc" && I + 1 < Argc)
+      Nvcc = Argv[++I];
+    else if (Arg == "--ptx" && I + 1 < Argc)
+      Files.push_back(Argv[++I]);
+    else {
+      std::fprintf(stderr,
+                   "usage: %s [--nvcc PATH] [--ptx FILE]...\n", Argv[0]);
+      return 2;
+    }
+  }
+
+  std::string Real;
+  if (compileWithNvcc(Nvcc, Real))
+    benchModule("nvcc kernel, 4 injects x 32 unrolled sites", Real);
+  else
+    std::printf("nvcc kernel: skipped (%s could not compile it)\n",
+                Nvcc.c_str());
+  benchModule("synthetic 4 MB PTX, 512 injects, a site every 64 lines",
+              syntheticPtx(4 << 20, 512, 64));
+  benchModule("synthetic 180 KB PTX, 500 distinct injects",
+              syntheticPtx(180 << 10, 500, 3));
+  for (const std::string &F : Files) {
+    std::ifstream In(F);
+    std::stringstream S;
+    S << In.rdbuf();
+    benchModule(F, S.str());
+  }
+  return 0;
+}
