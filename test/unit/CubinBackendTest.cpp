@@ -168,6 +168,15 @@ TEST(CubinBackendOptions, MissingPtxasIsAnError) {
   EXPECT_NE(Error.find("/nonexistent/ptxas"), std::string::npos);
 }
 
+TEST(CubinBackendOptions, DefaultIsBuiltAndPrefersWholeProgramCode) {
+  CubinBackendKind D = defaultCubinBackend();
+  EXPECT_TRUE(isCubinBackendBuilt(D));
+  if (isCubinBackendBuilt(CubinBackendKind::NvPtxCompiler))
+    EXPECT_EQ(D, CubinBackendKind::NvPtxCompiler);
+  else
+    EXPECT_NE(D, CubinBackendKind::NvJitLink); // ptxas is on this machine
+}
+
 TEST(CubinBackendNames, RoundTrip) {
   for (CubinBackendKind K :
        {CubinBackendKind::NvJitLink, CubinBackendKind::NvPtxCompiler,

@@ -76,8 +76,10 @@ std::unique_ptr<CubinBackend> createCubinBackend(CubinBackendKind Kind,
 /// a ptxas executable at run time).
 bool isCubinBackendBuilt(CubinBackendKind Kind);
 
-/// The backend used when the user names none: nvJitLink when built, else
-/// nvPTXCompiler, else ptxas. docs/variants.md explains the choice.
+/// The backend used when the user names none: nvPTXCompiler when built,
+/// else ptxas when an executable is found, else nvJitLink (which compiles
+/// PTX as relocatable code and may use more registers). docs/variants.md
+/// gives the measurements behind the order.
 CubinBackendKind defaultCubinBackend();
 
 /// "nvjitlink", "nvptxcompiler" or "ptxas".

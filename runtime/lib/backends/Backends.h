@@ -28,6 +28,10 @@ createNvPtxCompilerBackend(const CubinOptions &Options, std::string &Error);
 std::vector<std::string> commonCompilerOptions(const CubinOptions &Options,
                                                bool ArchWithEquals);
 
+/// The ptxas the Ptxas backend would run: Requested if executable, else the
+/// first of PATH, $CUDA_PATH/bin, /usr/local/cuda/bin; empty if none.
+std::string findPtxasExecutable(const std::string &Requested);
+
 /// Checks the architecture string so a typo fails with a clear message
 /// before any compiler sees it.
 bool checkArch(const std::string &Arch, std::string &Error);

@@ -30,7 +30,9 @@ bool isExecutable(const std::string &Path) {
   return !Path.empty() && ::access(Path.c_str(), X_OK) == 0;
 }
 
-std::string findPtxas(const std::string &Requested) {
+} // namespace
+
+std::string detail::findPtxasExecutable(const std::string &Requested) {
   if (!Requested.empty())
     return isExecutable(Requested) ? Requested : std::string();
   if (const char *Path = std::getenv("PATH")) {
@@ -55,6 +57,8 @@ std::string findPtxas(const std::string &Requested) {
   return isExecutable("/usr/local/cuda/bin/ptxas") ? "/usr/local/cuda/bin/ptxas"
                                                    : std::string();
 }
+
+namespace {
 
 bool writeFile(const std::string &Path, std::string_view Data) {
   int Fd = ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -195,7 +199,7 @@ private:
 
 std::unique_ptr<CubinBackend>
 detail::createPtxasBackend(const CubinOptions &Options, std::string &Error) {
-  std::string Ptxas = findPtxas(Options.PtxasPath);
+  std::string Ptxas = detail::findPtxasExecutable(Options.PtxasPath);
   if (Ptxas.empty()) {
     Error = Options.PtxasPath.empty()
                 ? "ptxas not found in PATH, $CUDA_PATH/bin or "

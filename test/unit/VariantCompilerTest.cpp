@@ -1,0 +1,358 @@
+//===- VariantCompilerTest.cpp - The batch variant compiler ---------------===//
+#include "ptxinject/VariantCompiler.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <mutex>
+#include <set>
+
+using namespace ptxinject;
+
+namespace {
+
+// nvcc -ptx of examples/variants/generate_kernel.py --sites 3 --form asm:
+// three injects, emitted in PTX in the order inject_2, inject_0, inject_1.
+const char KernelPtx[] = R"(
+.version 9.0
+.target sm_80
+.address_size 64
+
+	// .globl	variants_kernel_0
+
+.visible .entry variants_kernel_0(
+	.param .u64 variants_kernel_0_param_0,
+	.param .u64 variants_kernel_0_param_1,
+	.param .u64 variants_kernel_0_param_2,
+	.param .u32 variants_kernel_0_param_3
+)
+{
+	.reg .pred 	%p<5>;
+	.reg .f32 	%f<18>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<12>;
+
+
+	ld.param.u64 	%rd1, [variants_kernel_0_param_0];
+	ld.param.u64 	%rd2, [variants_kernel_0_param_1];
+	ld.param.u64 	%rd3, [variants_kernel_0_param_2];
+	ld.param.u32 	%r3, [variants_kernel_0_param_3];
+	mov.u32 	%r4, %ntid.x;
+	mov.u32 	%r5, %ctaid.y;
+	mov.u32 	%r6, %tid.x;
+	mad.lo.s32 	%r1, %r5, %r4, %r6;
+	setp.ge.s32 	%p1, %r1, %r3;
+	@%p1 bra 	$L__BB0_8;
+
+	cvta.to.global.u64 	%rd4, %rd1;
+	mul.wide.s32 	%rd5, %r1, 4;
+	add.s64 	%rd6, %rd4, %rd5;
+	ld.global.nc.f32 	%f1, [%rd6];
+	cvta.to.global.u64 	%rd7, %rd2;
+	add.s64 	%rd8, %rd7, %rd5;
+	ld.global.nc.f32 	%f2, [%rd8];
+	mov.f32 	%f17, 0f00000000;
+	mov.u32 	%r2, %ctaid.x;
+	setp.eq.s32 	%p2, %r2, 0;
+	@%p2 bra 	$L__BB0_6;
+
+	setp.eq.s32 	%p3, %r2, 1;
+	@%p3 bra 	$L__BB0_5;
+
+	setp.ne.s32 	%p4, %r2, 2;
+	@%p4 bra 	$L__BB0_7;
+
+	// begin inline asm
+	{
+.reg .f32 %_x0;
+.reg .f32 %_x1;
+.reg .f32 %_x2;
+mov.f32 %_x1, %f1;
+mov.f32 %_x2, %f2;
+// PTX_INJECT_START inject_2
+// _x0 o f32 F32 z
+// _x1 i f32 F32 x
+// _x2 i f32 F32 y
+// PTX_INJECT_END
+mov.f32 %f17, %_x0;
+}
+
+	// end inline asm
+	bra.uni 	$L__BB0_7;
+
+$L__BB0_6:
+	// begin inline asm
+	{
+.reg .f32 %_x0;
+.reg .f32 %_x1;
+.reg .f32 %_x2;
+mov.f32 %_x1, %f1;
+mov.f32 %_x2, %f2;
+// PTX_INJECT_START inject_0
+// _x0 o f32 F32 z
+// _x1 i f32 F32 x
+// _x2 i f32 F32 y
+// PTX_INJECT_END
+mov.f32 %f17, %_x0;
+}
+
+	// end inline asm
+	bra.uni 	$L__BB0_7;
+
+$L__BB0_5:
+	// begin inline asm
+	{
+.reg .f32 %_x0;
+.reg .f32 %_x1;
+.reg .f32 %_x2;
+mov.f32 %_x1, %f1;
+mov.f32 %_x2, %f2;
+// PTX_INJECT_START inject_1
+// _x0 o f32 F32 z
+// _x1 i f32 F32 x
+// _x2 i f32 F32 y
+// PTX_INJECT_END
+mov.f32 %f17, %_x0;
+}
+
+	// end inline asm
+
+$L__BB0_7:
+	mad.lo.s32 	%r7, %r2, %r3, %r1;
+	cvta.to.global.u64 	%rd9, %rd3;
+	mul.wide.u32 	%rd10, %r7, 4;
+	add.s64 	%rd11, %rd9, %rd10;
+	st.global.f32 	[%rd11], %f17;
+
+$L__BB0_8:
+	ret;
+
+}
+
+)";
+
+Module parseKernel() {
+  Expected<Module> M = Module::parse(KernelPtx);
+  EXPECT_TRUE(bool(M)) << M.error().Message;
+  return M.take();
+}
+
+std::unique_ptr<CubinBackend> backend() {
+  std::string Error;
+  CubinOptions O;
+  auto B = createCubinBackend(defaultCubinBackend(), O, Error);
+  EXPECT_TRUE(B) << Error;
+  return B;
+}
+
+// Collects what the sink sees, from any thread.
+struct Collected {
+  std::mutex M;
+  std::map<size_t, std::pair<size_t, size_t>> Modules; // index -> first, count
+  std::map<size_t, std::vector<size_t>> Failed;
+  std::map<size_t, std::string> Ptx;
+  size_t ElfCubins = 0;
+
+  ModuleSink sink() {
+    return [this](const CompiledModule &C, std::string &) {
+      std::lock_guard<std::mutex> L(M);
+      Modules[C.Index] = {C.FirstProgram, C.NumPrograms};
+      Failed[C.Index] = *C.Failed;
+      Ptx[C.Index] = std::string(C.Ptx);
+      if (looksLikeCubin(*C.Cubin))
+        ++ElfCubins;
+      return true;
+    };
+  }
+};
+
+std::string addStub(int K) {
+  // z = x + y * K, written against operand labels.
+  return "mul.rn.f32 %{z}, %{y}, 0f" +
+         std::string(K == 2 ? "40000000" : "3F800000") +
+         ";\nadd.rn.f32 %{z}, %{z}, %{x};\n";
+}
+
+TEST(VariantCompiler, OneProgramPerModule) {
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  std::vector<std::string> Stubs;
+  for (int I = 0; I < 5; ++I)
+    Stubs.push_back(addStub(I % 3));
+  RawStubSource Source(Stubs);
+  VariantOptions O;
+  O.Jobs = 2;
+  O.KeepPtx = true;
+  std::atomic<size_t> Progress{0};
+  O.Progress = &Progress;
+  Collected C;
+  VariantReport R;
+  Error E = compileVariants(M, *B, Source, O, C.sink(), R);
+  ASSERT_FALSE(E) << E.Message;
+  EXPECT_EQ(R.Variants, 5u);
+  EXPECT_EQ(R.Modules, 5u);
+  EXPECT_TRUE(R.Failures.empty());
+  EXPECT_EQ(C.ElfCubins, 5u);
+  EXPECT_EQ(Progress.load(), 5u);
+  EXPECT_GT(R.CubinSeconds, 0);
+  EXPECT_GT(R.WallSeconds, 0);
+  // Slot 0 is inject_0 (natural order), whatever the PTX order.
+  EXPECT_EQ(M.inject(resolveSlots(M, O)->front()).Name, "inject_0");
+  // The rendered PTX holds the stub with the stable registers.
+  EXPECT_NE(C.Ptx[1].find("mul.rn.f32 %_x0, %_x2, 0f3F800000;"),
+            std::string::npos)
+      << C.Ptx[1];
+}
+
+TEST(VariantCompiler, PackedModulesCoverEveryProgram) {
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  std::vector<std::string> Stubs;
+  for (int I = 0; I < 7; ++I)
+    Stubs.push_back(addStub(I));
+  RawStubSource Source(Stubs);
+  VariantOptions O;
+  O.Pack = 3;
+  O.Jobs = 2;
+  O.KeepPtx = true;
+  Collected C;
+  VariantReport R;
+  ASSERT_FALSE(compileVariants(M, *B, Source, O, C.sink(), R));
+  EXPECT_EQ(R.Modules, 3u);
+  EXPECT_EQ(C.ElfCubins, 3u);
+  EXPECT_EQ(C.Modules[0], std::make_pair(size_t(0), size_t(3)));
+  EXPECT_EQ(C.Modules[2], std::make_pair(size_t(6), size_t(1)));
+  // Every packed site received a stub: three in a full module.
+  size_t Count = 0;
+  for (size_t P = 0; (P = C.Ptx[0].find("add.rn.f32 %_x0", P)) !=
+                     std::string::npos;
+       ++P)
+    ++Count;
+  EXPECT_EQ(Count, 3u);
+}
+
+TEST(VariantCompiler, BadProgramFailsAloneInPackedModule) {
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  std::vector<std::string> Stubs;
+  for (int I = 0; I < 6; ++I)
+    Stubs.push_back(addStub(I));
+  Stubs[4] = "bogus.op.f32 %{z}, %{x};\n";  // rejected by the back end
+  Stubs[1] = "mov.f32 %{z}, %{nope};\n";    // unknown label
+  RawStubSource Source(Stubs);
+  VariantOptions O;
+  O.Pack = 3;
+  O.Jobs = 1;
+  Collected C;
+  VariantReport R;
+  ASSERT_FALSE(compileVariants(M, *B, Source, O, C.sink(), R));
+  ASSERT_EQ(R.Failures.size(), 2u);
+  EXPECT_EQ(R.Failures[0].Program, 1u);
+  EXPECT_EQ(R.Failures[0].Stage, VariantStage::Stub);
+  EXPECT_NE(R.Failures[0].Message.find("nope"), std::string::npos);
+  EXPECT_EQ(R.Failures[1].Program, 4u);
+  EXPECT_EQ(R.Failures[1].Stage, VariantStage::Cubin);
+  EXPECT_NE(R.Failures[1].Message.find("bogus"), std::string::npos)
+      << R.Failures[1].Message;
+  // Both modules still produced a cubin for their good programs.
+  EXPECT_EQ(C.ElfCubins, 2u);
+  EXPECT_EQ(C.Failed[0], std::vector<size_t>{1});
+  EXPECT_EQ(C.Failed[1], std::vector<size_t>{4});
+  EXPECT_GT(R.IsolationCompiles, 0u);
+}
+
+TEST(VariantCompiler, ResultsDoNotDependOnThreadCount) {
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  std::vector<std::string> Stubs;
+  for (int I = 0; I < 8; ++I)
+    Stubs.push_back(I == 5 ? "nonsense;\n" : addStub(I));
+  std::vector<size_t> Failed[2];
+  for (unsigned Jobs : {1u, 2u}) {
+    RawStubSource Source(Stubs);
+    VariantOptions O;
+    O.Jobs = Jobs;
+    VariantReport R;
+    ASSERT_FALSE(compileVariants(M, *B, Source, O, nullptr, R));
+    EXPECT_EQ(R.Threads, Jobs);
+    for (const VariantFailure &F : R.Failures)
+      Failed[Jobs - 1].push_back(F.Program);
+  }
+  EXPECT_EQ(Failed[0], std::vector<size_t>{5});
+  EXPECT_EQ(Failed[0], Failed[1]);
+}
+
+TEST(VariantCompiler, BatchesThatCannotStartAreErrors) {
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  RawStubSource Source({addStub(1)});
+  VariantReport R;
+  VariantOptions O;
+  O.Pack = 4;
+  Error E = compileVariants(M, *B, Source, O, nullptr, R);
+  EXPECT_EQ(E.Code, ErrorCode::InvalidArgument);
+  EXPECT_NE(E.Message.find("has 3 inject"), std::string::npos) << E.Message;
+  O.Pack = 1;
+  O.Slots = {"inject_9"};
+  E = compileVariants(M, *B, Source, O, nullptr, R);
+  EXPECT_EQ(E.Code, ErrorCode::InjectNotFound);
+  O.Slots = {"inject_2", "inject_1"};
+  O.Pack = 2;
+  Expected<std::vector<size_t>> Slots = resolveSlots(M, O);
+  ASSERT_TRUE(bool(Slots));
+  EXPECT_EQ(M.inject((*Slots)[0]).Name, "inject_2");
+  EXPECT_EQ(M.inject((*Slots)[1]).Name, "inject_1");
+}
+
+TEST(VariantCompiler, StackPtxRandomProgramsAllCompile) {
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  StackPtxSource Source(stackptx::InstructionSet::builtin());
+  Source.addRandom(12, 32, 7);
+  VariantOptions O;
+  O.Pack = 3;
+  O.Jobs = 2;
+  O.KeepPtx = true;
+  Collected C;
+  VariantReport R;
+  Error E = compileVariants(M, *B, Source, O, C.sink(), R);
+  ASSERT_FALSE(E) << E.Message;
+  EXPECT_EQ(R.Variants, 12u);
+  EXPECT_TRUE(R.Failures.empty())
+      << R.Failures[0].Message;
+  EXPECT_EQ(C.ElfCubins, 4u);
+  EXPECT_GT(R.StubSeconds, 0);
+  // Every stub writes the out register.
+  EXPECT_NE(C.Ptx[0].find("mov.f32 %_x0, "), std::string::npos) << C.Ptx[0];
+}
+
+TEST(VariantCompiler, StackPtxTextProgramsUseLabels) {
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  StackPtxSource Source(stackptx::InstructionSet::builtin());
+  Source.addText("x y add.ftz.f32");
+  Source.addText("x frobnicate");
+  Source.addText("y y mul.ftz.f32 x add.ftz.f32");
+  VariantOptions O;
+  O.KeepPtx = true;
+  Collected C;
+  VariantReport R;
+  ASSERT_FALSE(compileVariants(M, *B, Source, O, C.sink(), R));
+  ASSERT_EQ(R.Failures.size(), 1u);
+  EXPECT_EQ(R.Failures[0].Program, 1u);
+  EXPECT_EQ(R.Failures[0].Stage, VariantStage::Stub);
+  EXPECT_NE(R.Failures[0].Message.find("1:3"), std::string::npos)
+      << R.Failures[0].Message;
+  EXPECT_EQ(C.ElfCubins, 2u);
+  EXPECT_NE(C.Ptx[0].find("add.ftz.f32"), std::string::npos);
+  EXPECT_NE(C.Ptx[0].find("%_x1"), std::string::npos);
+}
+
+} // namespace
