@@ -147,11 +147,11 @@ std::optional<AnalyzedSite> SiteAnalyzer::analyze(const CallExpr *Call) {
     auto [It, Inserted] = Seen.try_emplace(Out.S.Operands[I].Label, I);
     if (Inserted)
       continue;
-    error(Out.OperandExprs[I]->getExprLoc(),
+    error(Out.OperandExprs[I]->getBeginLoc(),
           "duplicate operand label '%0' in inject site '%1'; give one a "
           "distinct label with PTX_IN(TYPE, label, expr)")
         << Out.S.Operands[I].Label << Out.S.Name;
-    note(Out.OperandExprs[It->second]->getExprLoc(),
+    note(Out.OperandExprs[It->second]->getBeginLoc(),
          "first operand labelled '%0' is here")
         << Out.S.Operands[I].Label;
   }
@@ -190,21 +190,21 @@ void SiteAnalyzer::analyzeOperand(const Expr *Arg, AnalyzedSite &Out) {
   }
   std::string Label = withoutSpaces(LabelLit->getString());
   if (Label.empty()) {
-    error(Value->getExprLoc(), "inject operand has an empty label");
+    error(Value->getBeginLoc(), "inject operand has an empty label");
     return;
   }
   const char *KindName = operandKindName(Kind);
   QualType T = Value->getType();
   if (Kind != OperandKind::In) {
     if (T.isConstQualified()) {
-      error(Value->getExprLoc(),
+      error(Value->getBeginLoc(),
             "'%0' operand '%1' has const type %2; only 'in' operands may be "
             "const")
           << KindName << Label << T << Value->getSourceRange();
       return;
     }
     if (!Value->isLValue()) {
-      error(Value->getExprLoc(),
+      error(Value->getBeginLoc(),
             "'%0' operand '%1' is not an lvalue, so the site cannot write it; "
             "use a variable, array element or field")
           << KindName << Label << Value->getSourceRange();
@@ -225,7 +225,7 @@ const TypeInfo *SiteAnalyzer::resolveType(const StringLiteral *Token,
   StringRef TokenText = Token->getString();
   if (TokenText.empty()) {
     if (!Inferred)
-      error(Value->getExprLoc(),
+      error(Value->getBeginLoc(),
             "unsupported inject operand type %0 of '%1'; supported are float, "
             "double, int, unsigned, long long, unsigned long long, short, "
             "unsigned short, __half, __nv_bfloat16, __half2, __nv_bfloat162, "
@@ -236,7 +236,7 @@ const TypeInfo *SiteAnalyzer::resolveType(const StringLiteral *Token,
   }
   const TypeInfo *Written = Types.find(TokenText.str());
   if (!Written) {
-    error(Value->getExprLoc(),
+    error(Value->getBeginLoc(),
           "unknown inject type '%0' for operand '%1'; known types are %2 (add "
           "more with --types FILE.json)")
         << TokenText << Label << knownTypeNames(Types)
@@ -246,7 +246,7 @@ const TypeInfo *SiteAnalyzer::resolveType(const StringLiteral *Token,
   if (Inferred) {
     if (Written == Inferred || sameRegisterShape(*Written, *Inferred))
       return Written;
-    error(Value->getExprLoc(),
+    error(Value->getBeginLoc(),
           "type '%0' written for operand '%1' contradicts its type %2, which "
           "is %3; write %3 or leave the type out")
         << TokenText << Label << T << Inferred->Name << Value->getSourceRange();
@@ -259,7 +259,7 @@ const TypeInfo *SiteAnalyzer::resolveType(const StringLiteral *Token,
       Ctx.getTypeSize(T.getNonReferenceType()) ==
           registerBits(Written->RegisterType))
     return Written;
-  error(Value->getExprLoc(),
+  error(Value->getBeginLoc(),
         "type '%0' written for operand '%1' does not fit its type %2; an "
         "unsupported type needs a table entry with a cast view of the same "
         "size")
