@@ -211,6 +211,20 @@ private:
   size_t Pos = 0;
 };
 
+bool isSpecialRegister(const std::string &Name) {
+  static const char *const Names[] = {
+      "tid",        "ntid",          "laneid",       "warpid",          "nwarpid",
+      "ctaid",      "nctaid",        "smid",         "nsmid",           "gridid",
+      "lanemask_eq", "lanemask_le",  "lanemask_lt",  "lanemask_ge",     "lanemask_gt",
+      "clock",      "clock_hi",      "clock64",      "globaltimer",     "total_smem_size",
+      "aggr_smem_size", "dynamic_smem_size", "globaltimer_lo", "globaltimer_hi"};
+  std::string Base = Name.substr(0, Name.find('.'));
+  for (const char *N : Names)
+    if (Base == N)
+      return true;
+  return false;
+}
+
 bool readLiteral(std::string_view W, uint32_t &Out) {
   if (W.size() == 10 && (W[0] == '0') && (W[1] == 'f' || W[1] == 'F')) {
     uint32_t V = 0;
@@ -324,8 +338,7 @@ bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Regist
       auto It = Registers.find(O.Name);
       if (It != Registers.end()) {
         Args.push_back(It->second);
-      } else if (O.Name.find('.') != std::string::npos || O.Name == "laneid" ||
-                 O.Name == "warpid" || O.Name == "clock") {
+      } else if (isSpecialRegister(O.Name)) {
         Args.push_back(0); // special registers read as zero
       } else {
         return fail("register %" + O.Name + " is read before it is written");

@@ -49,6 +49,7 @@ struct Frame {
 struct Assignment {
   uint32_t Register;
   uint32_t Value;
+  uint32_t CopyTemp; // Dead, or a temporary holding the input before it is overwritten
 };
 
 /// The workspace: this header, then the arrays it points to.
@@ -426,7 +427,7 @@ void Machine::assignRequests(const size_t *Requests, size_t NumRequests) {
     if (S.StackSizes[Stack] == 0 || S.NumAssignments >= S.MaxAssignments)
       continue; // nothing to give: the register keeps its value
     uint32_t V = stack(Stack)[--S.StackSizes[Stack]];
-    S.Assignments[S.NumAssignments++] = Assignment{uint32_t(Reg), V};
+    S.Assignments[S.NumAssignments++] = Assignment{uint32_t(Reg), V, Dead};
     S.Values[V].Temp = Live;
   }
 }
@@ -479,8 +480,19 @@ void finalize(State &S) {
     }
   }
   for (uint32_t A = 0; A < S.NumAssignments; ++A) {
-    uint32_t Stack = S.Values[S.Assignments[A].Value].Stack;
-    Bound += 16 + std::strlen(Set.stack_types[Stack].reg_type) + 2 * OperandBound;
+    Assignment &As = S.Assignments[A];
+    const Value &Source = S.Values[As.Value];
+    Bound += 16 + std::strlen(Set.stack_types[Source.Stack].reg_type) + 2 * OperandBound;
+    // A request that passes an input through must read it before an earlier
+    // request overwrites that register (e.g. requests z, x from `z x`).
+    if (Source.Kind != VInput)
+      continue;
+    for (uint32_t B = 0; B < A; ++B)
+      if (S.Assignments[B].Register == Source.A) {
+        As.CopyTemp = S.TempCounts[Source.Stack]++;
+        Bound += 16 + std::strlen(Set.stack_types[Source.Stack].reg_type) + 2 * OperandBound;
+        break;
+      }
   }
   S.Bound = Bound;
 }
@@ -656,11 +668,26 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
   }
   for (uint32_t A = 0; A < S.NumAssignments; ++A) {
     const Assignment &As = S.Assignments[A];
-    putMove(W, Set.stack_types[S.Values[As.Value].Stack].reg_type);
+    if (As.CopyTemp == Dead)
+      continue;
+    unsigned Stack = S.Values[As.Value].Stack;
+    putMove(W, Set.stack_types[Stack].reg_type);
+    putTemp(W, Stack, As.CopyTemp);
+    W.put(", ", 2);
+    putOperand(W, S, As.Value);
+    W.put(";\n", 2);
+  }
+  for (uint32_t A = 0; A < S.NumAssignments; ++A) {
+    const Assignment &As = S.Assignments[A];
+    unsigned Stack = S.Values[As.Value].Stack;
+    putMove(W, Set.stack_types[Stack].reg_type);
     W.put('%');
     W.put(S.Registers[As.Register].name);
     W.put(", ", 2);
-    putOperand(W, S, As.Value);
+    if (As.CopyTemp == Dead)
+      putOperand(W, S, As.Value);
+    else
+      putTemp(W, Stack, As.CopyTemp);
     W.put(";\n", 2);
   }
   W.put('}');

@@ -84,7 +84,12 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
       return fail(Error, S, "a stack type needs string 'name' and 'literal_prefix' "
                             "(the PTX register type, e.g. \"f32\")");
     uint8_t Kind = STACK_PTX_CONSTANT_NONE;
-    if (const std::string *C = stringMember(S, "constant_type")) {
+    // constant_type says how literals print; a stack with only an
+    // encoder_type (S32 in the shipped file) takes literals of that type.
+    const std::string *C = stringMember(S, "constant_type");
+    if (!C)
+      C = stringMember(S, "encoder_type");
+    if (C) {
       if (*C == "f32")
         Kind = STACK_PTX_CONSTANT_F32;
       else if (*C == "u32")

@@ -51,8 +51,12 @@ void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Se
   if (AllowedStacks.empty())
     for (unsigned S = 0; S < Info.num_stack_types; ++S)
       AllowedStacks.push_back(S);
+  auto excluded = [&](const char *Name) {
+    return std::find(Options.Exclude.begin(), Options.Exclude.end(), Name) !=
+           Options.Exclude.end();
+  };
   for (unsigned I = 0; I < Info.num_instructions; ++I)
-    if (touchesOnly(Info, Info.instructions[I], AllowedStacks) &&
+    if (!excluded(Info.instructions[I].display) && touchesOnly(Info, Info.instructions[I], AllowedStacks) &&
         (!Options.InterpretedOnly || interpreted(Info, Info.instructions[I])))
       Instrs.push_back(I);
   for (unsigned S : AllowedStacks)
@@ -61,7 +65,8 @@ void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Se
   if (Options.SpecialRegisters)
     for (unsigned S = 0; S < Info.num_special_registers; ++S) {
       uint8_t A = Info.special_registers[S].arg_type;
-      if (A < Info.num_arg_types && std::find(AllowedStacks.begin(), AllowedStacks.end(),
+      if (!excluded(Info.special_registers[S].ptx) && A < Info.num_arg_types &&
+          std::find(AllowedStacks.begin(), AllowedStacks.end(),
                                               Info.arg_types[A].stack_idx) != AllowedStacks.end())
         Specials.push_back(S);
     }

@@ -49,6 +49,13 @@ subs.append(("%cc-runtime", "cc -std=c99 -Wall -pedantic -I%s%s" % (include_dir,
 subs.append(("%runtime-libs", "%s %s -lstdc++ -lpthread -lm%s" % (
     os.path.join(config.library_dir, "libptxinject_runtime.a"),
     os.path.join(config.library_dir, "libptxinject_core.a"), _sanitize)))
+# Stack PTX / AST PTX: C99 programs against lib/include and the generated
+# default headers (link with %runtime-libs), and the header generator.
+subs.append(("%cc-stack", "cc -std=c99 -Wall -Wextra -pedantic -I%s -I%s%s" % (
+    os.path.join(src, "lib", "include"),
+    os.path.join(config.project_binary_dir, "generated", "include"), _sanitize)))
+subs.append(("%gen-stack-header", "%s %s" % (
+    config.python, os.path.join(src, "utils", "gen_stack_ptx_header.py"))))
 subs.append(("%clang-cuda",
              "%s -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 --cuda-path=%s "
              "-isystem %s -Wno-unknown-cuda-version -I%s"

@@ -52,7 +52,9 @@ def load(path):
     for s in desc.get("stack_types", []):
         if "name" not in s or "literal_prefix" not in s:
             err("a stack type needs 'name' and 'literal_prefix'")
-        ct = s.get("constant_type")
+        # constant_type says how literals print; a stack with only an
+        # encoder_type takes literals of that type.
+        ct = s.get("constant_type") or s.get("encoder_type")
         if ct not in CONSTANT_KINDS:
             err("stack type %s: constant_type %r is not f32, u32 or s32" % (s["name"], ct))
         stack_index[s["name"].lower()] = len(stacks)

@@ -11,6 +11,7 @@
 #include "ptxinject/StackPtx.h"
 
 #include <random>
+#include <string>
 #include <vector>
 
 namespace ptxinject {
@@ -26,6 +27,9 @@ struct RandomProgramOptions {
   bool StoreLoad = true;
   bool SpecialRegisters = true;
   unsigned NumRoutines = 0; // routine calls use indices below this
+  /// Instructions (display names) and special registers (ptx names) never
+  /// drawn, e.g. those a target architecture lacks.
+  std::vector<std::string> Exclude;
 };
 
 /// Fills Out with Length random instructions followed by a return. Inputs

@@ -1,0 +1,387 @@
+//===- StackPtxTest.cpp - Stack PTX compiler, C API, text form, tables ----===//
+#include "ptxinject/StackPtx.h"
+#include "ptxinject/StackPtxText.h"
+#include "stack_ptx_default_info.h"
+#include "stack_ptx_generated_descriptions.h"
+#include "stack_ptx_generated_descriptions.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+using namespace ptxinject::stackptx;
+
+namespace {
+
+enum { REG_X, REG_Y, REG_Z, REG_COUNT };
+const StackPtxRegister SeedRegisters[] = {
+    {"x", STACK_PTX_STACK_TYPE_F32},
+    {"y", STACK_PTX_STACK_TYPE_F32},
+    {"z", STACK_PTX_STACK_TYPE_F32},
+};
+const StackPtxInstruction SeedProgram[] = {
+    stack_ptx_encode_input(REG_X),
+    stack_ptx_encode_input(REG_Y),
+    stack_ptx_encode_ptx_instruction_mul_ftz_f32,
+    stack_ptx_encode_constant_f32(1.0f),
+    stack_ptx_encode_ptx_instruction_add_ftz_f32,
+    stack_ptx_encode_return,
+};
+const size_t SeedRequests[] = {REG_Z};
+const char SeedStub[] = "{\n"
+                        ".reg .f32 %_s0_<2>;\n"
+                        "mul.ftz.f32 %_s0_0, %x, %y;\n"
+                        "add.ftz.f32 %_s0_1, %_s0_0, 0f3F800000;\n"
+                        "mov.f32 %z, %_s0_1;\n"
+                        "}";
+
+/// Compiles a text program with F32 inputs x, y and requests.
+std::string compileText(const std::string &Text, std::vector<StackPtxRegister> Regs,
+                        std::vector<size_t> Requests,
+                        StackPtxCompilerInfo Limits = defaultLimits()) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  std::vector<StackPtxInstruction> Prog;
+  TextError Err;
+  EXPECT_TRUE(parseProgram(Text, Set, Regs, Prog, Err)) << Err.Message;
+  Compiler C(Set, Limits);
+  Workspace WS;
+  std::string Out;
+  EXPECT_EQ(C.compile(Prog, Regs, Requests, WS, Out), STACK_PTX_SUCCESS);
+  return Out;
+}
+
+std::vector<StackPtxRegister> xyz() {
+  return {{"x", 0}, {"y", 0}, {"z", 0}};
+}
+
+} // namespace
+
+TEST(StackPtx, InstructionsAreEightBytes) {
+  EXPECT_EQ(sizeof(StackPtxInstruction), 8u);
+  EXPECT_EQ(sizeof(SeedProgram), 6 * 8u);
+}
+
+TEST(StackPtx, SeedExampleThroughTheCApi) {
+  const StackPtxInstructionSetInfo *Set = &stack_ptx_generated_instruction_set;
+  size_t WorkspaceSize = 0;
+  ASSERT_EQ(stack_ptx_compile_workspace_size(&stack_ptx_default_compiler_info, Set,
+                                             &WorkspaceSize),
+            STACK_PTX_SUCCESS);
+  std::vector<char> Workspace(WorkspaceSize);
+  size_t Required = 0;
+  // Measure with no buffer, then write the same compile with no recompile.
+  ASSERT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram,
+                              SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
+                              Workspace.data(), Workspace.size(), nullptr, 0, &Required),
+            STACK_PTX_SUCCESS);
+  EXPECT_EQ(Required, std::strlen(SeedStub));
+  std::vector<char> Buffer(Required + 1);
+  size_t Written = 0;
+  ASSERT_EQ(stack_ptx_write_output(Workspace.data(), Workspace.size(), Buffer.data(),
+                                   Buffer.size(), &Written),
+            STACK_PTX_SUCCESS);
+  EXPECT_EQ(Written, Required);
+  EXPECT_STREQ(Buffer.data(), SeedStub);
+
+  // A buffer one byte short is refused and nothing is half-written.
+  std::vector<char> Small(Required);
+  EXPECT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram,
+                              SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
+                              Workspace.data(), Workspace.size(), Small.data(), Small.size(),
+                              &Required),
+            STACK_PTX_ERROR_INSUFFICIENT_BUFFER);
+  EXPECT_EQ(Small[0], '\0');
+  // A large buffer is written in the compile call itself.
+  std::vector<char> Large(4096);
+  ASSERT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram,
+                              SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
+                              Workspace.data(), Workspace.size(), Large.data(), Large.size(),
+                              &Required),
+            STACK_PTX_SUCCESS);
+  EXPECT_STREQ(Large.data(), SeedStub);
+}
+
+TEST(StackPtx, CApiRejectsBadArguments) {
+  const StackPtxInstructionSetInfo *Set = &stack_ptx_generated_instruction_set;
+  size_t WorkspaceSize = 0, Required = 0;
+  stack_ptx_compile_workspace_size(&stack_ptx_default_compiler_info, Set, &WorkspaceSize);
+  std::vector<char> Workspace(WorkspaceSize);
+  EXPECT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram,
+                              SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
+                              Workspace.data(), Workspace.size() - 9, nullptr, 0, &Required),
+            STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE);
+  const size_t BadRequest[] = {7};
+  EXPECT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram,
+                              SeedRegisters, REG_COUNT, nullptr, 0, BadRequest, 1,
+                              Workspace.data(), Workspace.size(), nullptr, 0, &Required),
+            STACK_PTX_ERROR_INVALID_REGISTER);
+  const StackPtxRegister BadStack[] = {{"x", 200}};
+  EXPECT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram, BadStack, 1,
+                              nullptr, 0, nullptr, 0, Workspace.data(), Workspace.size(),
+                              nullptr, 0, &Required),
+            STACK_PTX_ERROR_INVALID_REGISTER);
+  EXPECT_EQ(stack_ptx_compile(nullptr, Set, SeedProgram, SeedRegisters, REG_COUNT, nullptr, 0,
+                              SeedRequests, 1, Workspace.data(), Workspace.size(), nullptr, 0,
+                              &Required),
+            STACK_PTX_ERROR_INVALID_ARGUMENT);
+  std::vector<char> Fresh(WorkspaceSize, 0);
+  char Buf[8];
+  size_t Written;
+  EXPECT_EQ(stack_ptx_write_output(Fresh.data(), Fresh.size(), Buf, sizeof Buf, &Written),
+            STACK_PTX_ERROR_NOTHING_COMPILED);
+  EXPECT_NE(std::strstr(stack_ptx_result_to_string(STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE),
+                        "stack_ptx_compile_workspace_size"),
+            nullptr);
+}
+
+TEST(StackPtx, CppApiMatchesAndReusesBuffers) {
+  Compiler C(InstructionSet::builtin());
+  Workspace WS;
+  std::string Out;
+  ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Out), STACK_PTX_SUCCESS);
+  EXPECT_EQ(Out, SeedStub);
+  const void *Data = WS.data();
+  std::string Again;
+  Again.reserve(1024);
+  const char *OutData = Again.data();
+  ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Again), STACK_PTX_SUCCESS);
+  EXPECT_EQ(Again, SeedStub);
+  EXPECT_EQ(WS.data(), Data) << "the workspace must be reused, not reallocated";
+  EXPECT_EQ(Again.data(), OutData) << "the output buffer must be reused";
+}
+
+TEST(StackPtx, GeneratedCppHeaderEncodesTheSameProgram) {
+  using namespace stack_ptx;
+  constexpr StackPtxInstruction Prog[] = {input(REG_X), input(REG_Y), ptx::mul_ftz_f32,
+                                          constant_f32(1.0f), ptx::add_ftz_f32, ret};
+  static_assert(sizeof(Prog) == sizeof(SeedProgram), "same length");
+  EXPECT_EQ(std::memcmp(Prog, SeedProgram, sizeof(Prog)), 0);
+  Compiler C(tables_instruction_set);
+  Workspace WS;
+  std::string Out;
+  ASSERT_EQ(C.compile(Prog, SeedRegisters, SeedRequests, WS, Out), STACK_PTX_SUCCESS);
+  EXPECT_EQ(Out, SeedStub);
+}
+
+TEST(StackPtx, GeneratedTablesEqualTheJsonLoader) {
+  const StackPtxInstructionSetInfo &A = InstructionSet::builtin().info();
+  const StackPtxInstructionSetInfo &B = stack_ptx_generated_instruction_set;
+  ASSERT_EQ(A.num_stack_types, B.num_stack_types);
+  ASSERT_EQ(A.num_arg_types, B.num_arg_types);
+  ASSERT_EQ(A.num_instructions, B.num_instructions);
+  ASSERT_EQ(A.num_special_registers, B.num_special_registers);
+  for (size_t I = 0; I < A.num_stack_types; ++I) {
+    EXPECT_STREQ(A.stack_types[I].name, B.stack_types[I].name);
+    EXPECT_STREQ(A.stack_types[I].reg_type, B.stack_types[I].reg_type);
+    EXPECT_EQ(A.stack_types[I].constant_kind, B.stack_types[I].constant_kind);
+  }
+  for (size_t I = 0; I < A.num_instructions; ++I) {
+    const StackPtxPtxInstructionInfo &X = A.instructions[I], &Y = B.instructions[I];
+    EXPECT_STREQ(X.ptx, Y.ptx);
+    EXPECT_STREQ(X.display, Y.display);
+    EXPECT_EQ(X.num_args, Y.num_args);
+    EXPECT_EQ(X.num_rets, Y.num_rets);
+    EXPECT_EQ(std::memcmp(X.args, Y.args, sizeof X.args), 0) << X.display;
+    EXPECT_EQ(std::memcmp(X.rets, Y.rets, sizeof X.rets), 0) << X.display;
+    EXPECT_EQ(X.aligned, Y.aligned);
+  }
+  for (size_t I = 0; I < A.num_special_registers; ++I) {
+    EXPECT_STREQ(A.special_registers[I].ptx, B.special_registers[I].ptx);
+    EXPECT_EQ(A.special_registers[I].arg_type, B.special_registers[I].arg_type);
+  }
+}
+
+TEST(StackPtx, SkipsInstructionsWithMissingOperands) {
+  // add needs two values; the lone x stays and goes to z.
+  EXPECT_EQ(compileText("x add.ftz.f32", xyz(), {2}), "{\nmov.f32 %z, %x;\n}");
+  // Nothing on the stack: the request is left alone.
+  EXPECT_EQ(compileText("add.ftz.f32 neg.ftz.f32", xyz(), {2}), "{\n}");
+}
+
+TEST(StackPtx, EliminatesDeadCode) {
+  std::string Out = compileText("x y sub.ftz.f32 x neg.ftz.f32 y", xyz(), {2});
+  EXPECT_EQ(Out, "{\nmov.f32 %z, %y;\n}");
+  Out = compileText("x y sub.ftz.f32 x abs.ftz.f32 swap.f32", xyz(), {2});
+  EXPECT_EQ(Out, "{\n.reg .f32 %_s0_<1>;\nsub.ftz.f32 %_s0_0, %x, %y;\nmov.f32 %z, %_s0_0;\n}");
+}
+
+TEST(StackPtx, MetaInstructions) {
+  auto R = xyz();
+  // Inputs x y z pushed; rotate sinks the top two places: x y z -> z x y (bottom..top).
+  auto Top = [&](const std::string &Prog) {
+    std::string Out = compileText(Prog, R, {2});
+    size_t P = Out.find("mov.f32 %z, ");
+    return P == std::string::npos ? std::string("none") : Out.substr(P + 12, 2);
+  };
+  EXPECT_EQ(Top("x y dup.f32"), "%y");
+  EXPECT_EQ(Top("x y swap.f32"), "%x");
+  EXPECT_EQ(Top("x y z rotate.f32"), "%y");
+  EXPECT_EQ(Top("x y z rotate.f32 drop.f32"), "%y") << "drop without meta is skipped";
+  EXPECT_EQ(Top("x y z meta 1 drop.f32"), "%y");
+  EXPECT_EQ(Top("x y z meta 3 drop.f32"), "none");
+  EXPECT_EQ(Top("x y z meta 4 drop.f32"), "%z") << "dropping more than present is skipped";
+  EXPECT_EQ(Top("x y z meta 2 yank_dup.f32"), "%x");
+  EXPECT_EQ(Top("x y z meta 3 yank_dup.f32"), "%z") << "too deep: skipped";
+  EXPECT_EQ(Top("x y z meta 2 swap_with.f32"), "%x");
+  EXPECT_EQ(Top("x y z reverse.f32"), "%x");
+  EXPECT_EQ(Top("x y z clear.f32"), "none");
+  EXPECT_EQ(Top("x y z meta 1 replace.f32"), "%y");
+  EXPECT_EQ(Top("x y z meta 1 replace.f32 meta 1 drop.f32"), "%z")
+      << "replace moved z into x's slot";
+  EXPECT_EQ(Top("x y store.f32 0 load 0 load 0 add.ftz.f32 meta 0 drop.f32"), "%_")
+      << "loaded twice, added";
+  EXPECT_EQ(Top("x load 3"), "%x") << "load of an empty slot is skipped";
+  EXPECT_EQ(Top("x meta 5 dup.u32 meta 0 yank_dup.f32"), "%x");
+}
+
+TEST(StackPtx, RequestsPopInOrder) {
+  std::vector<StackPtxRegister> R = {{"x", 0}, {"y", 0}, {"a", 0}, {"b", 0}};
+  EXPECT_EQ(compileText("x y", R, {2, 3}), "{\nmov.f32 %a, %y;\nmov.f32 %b, %x;\n}");
+  // Swapping two registers: x is copied before the first request overwrites it.
+  EXPECT_EQ(compileText("x y", R, {0, 1}),
+            "{\n.reg .f32 %_s0_<1>;\nmov.f32 %_s0_0, %x;\nmov.f32 %x, %y;\nmov.f32 %y, "
+            "%_s0_0;\n}");
+}
+
+TEST(StackPtx, ConstantsAndSpecialRegisters) {
+  std::vector<StackPtxRegister> R = {{"u", 1}, {"s", 2}, {"f", 0}};
+  EXPECT_EQ(compileText("-5 1.5", R, {1, 2}), "{\nmov.s32 %s, -5;\nmov.f32 %f, 0f3FC00000;\n}");
+  EXPECT_EQ(compileText("%tid.x 10 add.u32", R, {0}),
+            "{\n.reg .u32 %_s1_<2>;\nmov.u32 %_s1_0, %tid.x;\nadd.u32 %_s1_1, %_s1_0, 10;\n"
+            "mov.u32 %u, %_s1_1;\n}");
+  // Vector special registers push .x .y .z .w; w ends on top.
+  EXPECT_EQ(compileText("%ctaid", R, {0}),
+            "{\n.reg .u32 %_s1_<1>;\nmov.u32 %_s1_0, %ctaid.w;\nmov.u32 %u, %_s1_0;\n}");
+}
+
+TEST(StackPtx, VectorOperandsAndTwoStackInstructions) {
+  std::vector<StackPtxRegister> R = {{"a", 0}, {"p", 3}, {"d", 0}};
+  // selp takes F32 F32 PRED: the two floats come deepest first.
+  EXPECT_EQ(compileText("a 2.0 a 1.0 setp.lt.ftz.f32 selp.f32", R, {2}),
+            "{\n.reg .f32 %_s0_<1>;\n.reg .pred %_s3_<1>;\nsetp.lt.ftz.f32 %_s3_0, %a, "
+            "0f3F800000;\nselp.f32 %_s0_0, %a, 0f40000000, %_s3_0;\nmov.f32 %d, %_s0_0;\n}");
+  std::string Mma = compileText("a a a a a cvt.rna.tf32.f32 a cvt.rna.tf32.f32 a "
+                                "cvt.rna.tf32.f32 mma.sync.aligned.m16n8k4.row.col.f32.tf32."
+                                "tf32.f32",
+                                R, {2});
+  EXPECT_NE(Mma.find("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%_s0_0, %_s0_1, "
+                     "%_s0_2, %_s0_3}, {%_s4_0, %_s4_1}, {%_s4_2}, {%a, %a, %a, %a};"),
+            std::string::npos)
+      << Mma;
+  EXPECT_NE(Mma.find("mov.f32 %d, %_s0_3;"), std::string::npos) << Mma;
+}
+
+TEST(StackPtx, RoutinesAndFrameDepth) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  auto R = xyz();
+  std::vector<StackPtxInstruction> Main, Body;
+  TextError Err;
+  ASSERT_TRUE(parseProgram("x routine 0", Set, R, Main, Err));
+  ASSERT_TRUE(parseProgram("dup.f32 add.ftz.f32 routine 0", Set, R, Body, Err));
+  Program Routines[] = {Body};
+  for (size_t Depth : {0, 1, 3}) {
+    StackPtxCompilerInfo L = defaultLimits();
+    L.max_frame_depth = Depth;
+    Compiler C(Set, L);
+    Workspace WS;
+    std::string Out;
+    const size_t Req[] = {2};
+    ASSERT_EQ(C.compile(Main, R, Req, WS, Out, Routines), STACK_PTX_SUCCESS);
+    // Each level doubles: Depth adds, recursion stops at the limit.
+    size_t Adds = 0;
+    for (size_t P = Out.find("add.ftz.f32"); P != std::string::npos;
+         P = Out.find("add.ftz.f32", P + 1))
+      ++Adds;
+    EXPECT_EQ(Adds, Depth) << Out;
+  }
+}
+
+TEST(StackPtx, LimitsSkipInsteadOfOverflowing) {
+  StackPtxCompilerInfo L = defaultLimits();
+  L.stack_size = 2;
+  EXPECT_EQ(compileText("x y z", xyz(), {2}, L), "{\nmov.f32 %z, %y;\n}");
+  L = defaultLimits();
+  L.max_ast_size = 2;
+  EXPECT_EQ(compileText("x y z", xyz(), {2}, L), "{\nmov.f32 %z, %y;\n}");
+  L = defaultLimits();
+  L.execution_limit = 1;
+  EXPECT_EQ(compileText("x y", xyz(), {2}, L), "{\nmov.f32 %z, %x;\n}");
+}
+
+TEST(StackPtxText, ErrorsCarryLineAndColumn) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  std::vector<StackPtxInstruction> P;
+  TextError Err;
+  auto R = xyz();
+  EXPECT_FALSE(parseProgram("x y\n  add.ftz.f32 bogus", Set, R, P, Err));
+  EXPECT_EQ(Err.Line, 2u);
+  EXPECT_EQ(Err.Column, 15u);
+  EXPECT_NE(Err.Message.find("'bogus'"), std::string::npos);
+  EXPECT_FALSE(parseProgram("store.f32", Set, R, P, Err));
+  EXPECT_NE(Err.Message.find("needs a number"), std::string::npos);
+  EXPECT_FALSE(parseProgram("1:pred", Set, R, P, Err));
+  EXPECT_NE(Err.Message.find("no constants"), std::string::npos);
+  EXPECT_FALSE(parseProgram("dup.nosuch", Set, R, P, Err));
+  EXPECT_FALSE(parseProgram("%nosuch", Set, R, P, Err));
+  EXPECT_TRUE(parseProgram("# comment\nx # more\n y", Set, R, P, Err));
+  EXPECT_EQ(P.size(), 3u);
+}
+
+TEST(StackPtxText, PrintThenParseRoundTrips) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  auto R = xyz();
+  std::vector<StackPtxInstruction> P, Q;
+  TextError Err;
+  const char *Text = "x y add.ftz.f32 2.5 -3 7 meta 2 dup.f32 yank_dup.u32 store.f32 1 "
+                     "load 1 routine 0 %tid.x %ctaid add.philox 5:philox reverse.pred";
+  ASSERT_TRUE(parseProgram(Text, Set, R, P, Err)) << Err.Message;
+  std::string Printed = printProgram(P, Set, R);
+  ASSERT_TRUE(parseProgram(Printed, Set, R, Q, Err)) << Err.Message << " in " << Printed;
+  ASSERT_EQ(P.size(), Q.size());
+  EXPECT_EQ(std::memcmp(P.data(), Q.data(), P.size() * 8), 0) << Printed;
+}
+
+TEST(StackPtxInstructionSet, JsonErrorsNameTheProblem) {
+  InstructionSet S;
+  std::string Error;
+  EXPECT_FALSE(InstructionSet::fromJson("{\"stack_types\": [", S, Error));
+  EXPECT_EQ(Error.substr(0, 2), "1:");
+  EXPECT_FALSE(InstructionSet::fromJson(
+      "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}],\n"
+      " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F64\"}]}",
+      S, Error));
+  EXPECT_NE(Error.find("unknown stack type 'F64'"), std::string::npos) << Error;
+  EXPECT_EQ(Error.substr(0, 2), "2:");
+  EXPECT_FALSE(InstructionSet::fromJson(
+      "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}],"
+      " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F32\"}],"
+      " \"instructions\": [{\"ptx\": \"a\", \"args\": [], \"rets\": [\"F32\"]},"
+      "                    {\"ptx\": \"a\", \"args\": [], \"rets\": [\"F32\"]}]}",
+      S, Error));
+  EXPECT_NE(Error.find("duplicate instruction name 'a'"), std::string::npos) << Error;
+  ASSERT_TRUE(InstructionSet::fromJson(
+      "{\"stack_types\": [{\"name\": \"F64\", \"literal_prefix\": \"f64\"}],"
+      " \"arg_types\": [{\"name\": \"F64\", \"stack_type\": \"F64\"}],"
+      " \"instructions\": [{\"ptx\": \"add.f64\", \"args\": [\"F64\", \"F64\"], "
+      "\"rets\": [\"F64\"]}]}",
+      S, Error))
+      << Error;
+  EXPECT_EQ(S.findInstruction("add.f64"), 0);
+  EXPECT_EQ(S.findStackType("f64"), 0);
+}
+
+TEST(StackPtxInstructionSet, CApiLoadsJson) {
+  const char Json[] = "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}]}";
+  StackPtxInstructionSet *Set = nullptr;
+  char Error[128];
+  ASSERT_EQ(stack_ptx_instruction_set_create(Json, sizeof(Json) - 1, &Set, Error, sizeof Error),
+            STACK_PTX_SUCCESS);
+  EXPECT_EQ(stack_ptx_instruction_set_info(Set)->num_stack_types, 1u);
+  stack_ptx_instruction_set_destroy(Set);
+  EXPECT_EQ(stack_ptx_instruction_set_create("{", 1, &Set, Error, sizeof Error),
+            STACK_PTX_ERROR_INVALID_DESCRIPTION);
+  EXPECT_EQ(Set, nullptr);
+  EXPECT_NE(std::strchr(Error, ':'), nullptr);
+  EXPECT_GT(stack_ptx_instruction_set_info(stack_ptx_instruction_set_default())->num_instructions,
+            30u);
+}
