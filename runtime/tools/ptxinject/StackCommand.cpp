@@ -10,6 +10,7 @@
 #include "ptxinject/StackPtx.h"
 #include "ptxinject/StackPtxText.h"
 
+#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -88,7 +89,8 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
         return 2;
     } else if (A == "--print-program") {
       PrintProgram = true;
-    } else if (!A.empty() && A[0] == '-' && A != "-") {
+    } else if (A.size() > 1 && A[0] == '-' && !std::isdigit(static_cast<unsigned char>(A[1])) &&
+               A[1] != '.') { // "-7" is a program, not an option
       reportUsageError("stack", "unknown option '" + A + "'; see 'ptxinject stack --help'");
       return 2;
     } else if (HaveProgram) {
