@@ -45,6 +45,13 @@ void SiteExpander::expandDecl(Decl *D) {
       expandIn(VD->getInit(), VD->getDeclContext());
     return;
   }
+  if (auto *Field = dyn_cast<FieldDecl>(D)) {
+    // Default member initializers reach constructors as CXXDefaultInitExpr,
+    // which does not show the initializer as a child.
+    if (Field->hasInClassInitializer() && !Field->isTemplated())
+      expandIn(Field->getInClassInitializer(), Field->getParent());
+    return;
+  }
   if (auto *RD = dyn_cast<CXXRecordDecl>(D))
     if (RD->isDependentContext())
       return;
@@ -65,6 +72,12 @@ void SiteExpander::expandFunction(FunctionDecl *FD) {
     return;
   FunctionDecl *Saved = CurrentFunction;
   CurrentFunction = FD;
+  // Default arguments reach calls as CXXDefaultArgExpr, which does not show
+  // the argument as a child.
+  for (ParmVarDecl *Param : FD->parameters())
+    if (Param->hasDefaultArg() && !Param->hasUnparsedDefaultArg() &&
+        !Param->hasUninstantiatedDefaultArg())
+      expandIn(Param->getDefaultArg(), FD);
   if (auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
     for (CXXCtorInitializer *Init : Ctor->inits())
       expandIn(Init->getInit(), FD);
