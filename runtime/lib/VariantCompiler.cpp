@@ -24,26 +24,35 @@ std::unique_ptr<ProgramScratch> ProgramSource::makeScratch() const {
 
 bool RawStubSource::prepare(const Inject &Target, std::string &) {
   Resolved.assign(Stubs.size(), std::string());
-  Errors.assign(Stubs.size(), std::string());
+  Errors.assign(Stubs.size(), StubError());
   for (size_t I = 0; I < Stubs.size(); ++I) {
     const std::string &S = Stubs[I];
     std::string &Out = Resolved[I];
     Out.reserve(S.size());
+    unsigned Line = 1, LineStart = 0;
     for (size_t P = 0; P < S.size(); ++P) {
+      if (S[P] == '\n') {
+        ++Line;
+        LineStart = static_cast<unsigned>(P + 1);
+      }
       if (S[P] != '%' || P + 1 >= S.size() || S[P + 1] != '{') {
         Out += S[P];
         continue;
       }
-      size_t Close = S.find('}', P + 2);
-      if (Close == std::string::npos) {
-        Errors[I] = "unterminated %{ in stub";
+      size_t Close = S.find_first_of("}\n", P + 2);
+      StubError &E = Errors[I];
+      if (Close == std::string::npos || S[Close] != '}') {
+        E = StubError{"'%{' without a closing '}'; write %{label}", Line,
+                      static_cast<unsigned>(P - LineStart + 1)};
         break;
       }
       std::string_view Label(S.data() + P + 2, Close - P - 2);
       const InjectOperand *Op = Target.findOperand(Label);
       if (!Op) {
-        Errors[I] = "inject '" + Target.Name + "' has no operand '" +
-                    std::string(Label) + "'";
+        E = StubError{"inject '" + Target.Name + "' has no operand '" +
+                          std::string(Label) +
+                          "'; run 'ptxinject inspect' to list its operands",
+                      Line, static_cast<unsigned>(P - LineStart + 1)};
         break;
       }
       Out += '%';
@@ -55,8 +64,8 @@ bool RawStubSource::prepare(const Inject &Target, std::string &) {
 }
 
 bool RawStubSource::stub(size_t Index, ProgramScratch *, std::string &,
-                         std::string_view &Stub, std::string &Error) const {
-  if (!Errors[Index].empty()) {
+                         std::string_view &Stub, StubError &Error) const {
+  if (!Errors[Index].Message.empty()) {
     Error = Errors[Index];
     return false;
   }
@@ -139,15 +148,14 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
   std::vector<StackPtxRegister> ByLabel = Registers;
   for (size_t I = 0; I < Order.size(); ++I)
     ByLabel[I].name = Order[I]->Label.c_str();
-  Errors.assign(Programs.size(), std::string());
+  Errors.assign(Programs.size(), StubError());
   for (size_t I = 0; I < Programs.size(); ++I) {
     if (TextOf[I] < 0)
       continue;
     stackptx::TextError TE;
     if (!stackptx::parseProgram(Texts[TextOf[I]], Set, ByLabel, Programs[I],
                                 TE))
-      Errors[I] = std::to_string(TE.Line) + ":" + std::to_string(TE.Column) +
-                  ": " + TE.Message;
+      Errors[I] = StubError{TE.Message, TE.Line, TE.Column};
   }
 
   if (RandomCount > 0) {
@@ -177,8 +185,8 @@ std::unique_ptr<ProgramScratch> StackPtxSource::makeScratch() const {
 
 bool StackPtxSource::stub(size_t Index, ProgramScratch *Scratch,
                           std::string &Buffer, std::string_view &Stub,
-                          std::string &Error) const {
-  if (!Errors[Index].empty()) {
+                          StubError &Error) const {
+  if (!Errors[Index].Message.empty()) {
     Error = Errors[Index];
     return false;
   }
@@ -186,7 +194,8 @@ bool StackPtxSource::stub(size_t Index, ProgramScratch *Scratch,
   StackPtxResult R = Compiler->compile(Programs[Index], Registers, Requests,
                                        WS, Buffer);
   if (R != STACK_PTX_SUCCESS) {
-    Error = std::string("Stack PTX: ") + stack_ptx_result_to_string(R);
+    Error = StubError{std::string("Stack PTX: ") + stack_ptx_result_to_string(R),
+                      0, 0};
     return false;
   }
   Stub = Buffer;
@@ -266,6 +275,7 @@ struct Worker {
   std::vector<bool> Bad;                  // per slot
   std::vector<size_t> Failed;             // program numbers, this module
   std::string Ptx, Log, Error;
+  StubError StubErr;
   std::vector<char> Cubin;
   std::vector<VariantFailure> Failures;
   double Stub = 0, Render = 0, CubinTime = 0, Sink = 0;
@@ -317,7 +327,11 @@ private:
 
   void fail(Worker &W, size_t Program, VariantStage Stage,
             const std::string &Message) {
-    W.Failures.push_back(VariantFailure{Program, Stage, Message});
+    VariantFailure F;
+    F.Program = Program;
+    F.Stage = Stage;
+    F.Message = Message;
+    W.Failures.push_back(std::move(F));
     W.Failed.push_back(Program);
   }
 
@@ -329,9 +343,12 @@ private:
     for (size_t J = 0; J < Count; ++J) {
       W.Stubs[J] = std::string_view();
       W.Bad[J] = !Programs.stub(First + J, W.Scratch.get(), W.Buffers[J],
-                                W.Stubs[J], W.Error);
-      if (W.Bad[J])
-        fail(W, First + J, VariantStage::Stub, W.Error);
+                                W.Stubs[J], W.StubErr);
+      if (W.Bad[J]) {
+        fail(W, First + J, VariantStage::Stub, W.StubErr.Message);
+        W.Failures.back().Line = W.StubErr.Line;
+        W.Failures.back().Column = W.StubErr.Column;
+      }
     }
     W.Stub += secondsSince(T);
 
@@ -370,8 +387,7 @@ private:
     if (Sink && !Sink(C, W.Error)) {
       for (size_t J = 0; J < Count; ++J)
         if (!W.Bad[J])
-          W.Failures.push_back(
-              VariantFailure{First + J, VariantStage::Cubin, W.Error});
+          fail(W, First + J, VariantStage::Cubin, W.Error);
     }
     W.Sink += secondsSince(T);
     if (Options.Progress)

@@ -253,6 +253,8 @@ TEST(VariantCompiler, BadProgramFailsAloneInPackedModule) {
   EXPECT_EQ(R.Failures[0].Program, 1u);
   EXPECT_EQ(R.Failures[0].Stage, VariantStage::Stub);
   EXPECT_NE(R.Failures[0].Message.find("nope"), std::string::npos);
+  EXPECT_EQ(R.Failures[0].Line, 1u);
+  EXPECT_EQ(R.Failures[0].Column, 15u);
   EXPECT_EQ(R.Failures[1].Program, 4u);
   EXPECT_EQ(R.Failures[1].Stage, VariantStage::Cubin);
   EXPECT_NE(R.Failures[1].Message.find("bogus"), std::string::npos)
@@ -348,8 +350,9 @@ TEST(VariantCompiler, StackPtxTextProgramsUseLabels) {
   ASSERT_EQ(R.Failures.size(), 1u);
   EXPECT_EQ(R.Failures[0].Program, 1u);
   EXPECT_EQ(R.Failures[0].Stage, VariantStage::Stub);
-  EXPECT_NE(R.Failures[0].Message.find("1:3"), std::string::npos)
-      << R.Failures[0].Message;
+  EXPECT_EQ(R.Failures[0].Line, 1u);
+  EXPECT_EQ(R.Failures[0].Column, 3u) << R.Failures[0].Message;
+  EXPECT_NE(R.Failures[0].Message.find("frobnicate"), std::string::npos);
   EXPECT_EQ(C.ElfCubins, 2u);
   EXPECT_NE(C.Ptx[0].find("add.ftz.f32"), std::string::npos);
   EXPECT_NE(C.Ptx[0].find("%_x1"), std::string::npos);

@@ -285,6 +285,7 @@ int main(int Argc, char **Argv) {
               PrepareNvrtc * 1e3, Parse * 1e6, Kernel->numInjects(), Ptx.size());
 
   std::string Message;
+  StubError StubErr;
   CubinOptions CO;
   CO.Arch = C.Arch;
   std::unique_ptr<CubinBackend> Backend = createCubinBackend(C.Backend, CO, Message);
@@ -363,7 +364,7 @@ int main(int Argc, char **Argv) {
     for (size_t M = 0; M < NvrtcModules; ++M) {
       for (size_t J = 0; J < Pack; ++J)
         if (!Programs.stub(M * Pack + J, Scratch.get(), Buffers[J], Stubs[J],
-                           Message))
+                           StubErr))
           Stubs[J] = std::string_view();
       std::string Source = kernelSource(C, &Stubs);
       T = Clock::now();
@@ -401,7 +402,7 @@ int main(int Argc, char **Argv) {
     }());
     std::string_view View;
     for (size_t J = 0; J < Pack; ++J)
-      if (Programs.stub(J, Scratch.get(), Buffers[J], View, Message))
+      if (Programs.stub(J, Scratch.get(), Buffers[J], View, StubErr))
         All[(*Slots)[J]] = View;
     std::string Rendered;
     Kernel->render(All, Rendered);

@@ -26,6 +26,14 @@
 
 namespace ptxinject {
 
+/// Why a program produced no stub; Line and Column (1-based, 0 when
+/// unknown) point into the program's own text.
+struct StubError {
+  std::string Message;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
 /// Per-thread scratch state of a ProgramSource (workspaces and the like).
 class ProgramScratch {
 public:
@@ -53,7 +61,7 @@ public:
   /// with Error when the program is bad; the batch goes on without it.
   /// Thread-safe: workers call it concurrently, each with its own scratch.
   virtual bool stub(size_t Index, ProgramScratch *Scratch, std::string &Buffer,
-                    std::string_view &Stub, std::string &Error) const = 0;
+                    std::string_view &Stub, StubError &Error) const = 0;
 };
 
 /// Ready-made PTX stubs. A stub names operands as %{label}, which prepare
@@ -65,12 +73,12 @@ public:
   size_t numPrograms() const override { return Stubs.size(); }
   bool prepare(const Inject &Target, std::string &Error) override;
   bool stub(size_t Index, ProgramScratch *Scratch, std::string &Buffer,
-            std::string_view &Stub, std::string &Error) const override;
+            std::string_view &Stub, StubError &Error) const override;
 
 private:
   std::vector<std::string> Stubs;
   std::vector<std::string> Resolved;
-  std::vector<std::string> Errors; // per stub, empty when fine
+  std::vector<StubError> Errors; // per stub, empty message when fine
 };
 
 /// Stack PTX programs, compiled to stubs by the workers. Registers are the
@@ -94,7 +102,7 @@ public:
   bool prepare(const Inject &Target, std::string &Error) override;
   std::unique_ptr<ProgramScratch> makeScratch() const override;
   bool stub(size_t Index, ProgramScratch *Scratch, std::string &Buffer,
-            std::string_view &Stub, std::string &Error) const override;
+            std::string_view &Stub, StubError &Error) const override;
 
   /// Instructions of program Index after prepare (for printing/saving).
   stackptx::Program program(size_t Index) const;
@@ -108,7 +116,7 @@ private:
   std::vector<std::string> Texts; // Programs[i] parsed from Texts[TextOf[i]]
   std::vector<std::vector<StackPtxInstruction>> Programs;
   std::vector<long> TextOf;
-  std::vector<std::string> Errors; // per program, empty when fine
+  std::vector<StubError> Errors; // per program, empty message when fine
   size_t RandomCount = 0, RandomLength = 0;
   uint64_t RandomSeed = 0;
   std::vector<std::string> RegisterNames;
@@ -124,6 +132,8 @@ struct VariantFailure {
   size_t Program = 0;
   VariantStage Stage = VariantStage::Stub;
   std::string Message;
+  /// Place in the program's text for stub failures (0 when unknown).
+  unsigned Line = 0, Column = 0;
 };
 
 /// One compiled module as the sink sees it (views valid during the call).

@@ -559,11 +559,14 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
 
   // Per-variant failures, tied to the program that caused them.
   for (const VariantFailure &F : Report.Failures) {
-    std::string Where;
-    if (!ProgramFile.empty() && F.Program < ProgramLines.size())
-      Where = ProgramFile + ":" + std::to_string(ProgramLines[F.Program]) + ":1";
-    else
-      Where = A.Kernel;
+    std::string Where = A.Kernel;
+    if (!ProgramFile.empty() && F.Program < ProgramLines.size()) {
+      // Stub errors point into the program's text, which starts at its line.
+      unsigned Line = ProgramLines[F.Program] + (F.Line ? F.Line - 1 : 0);
+      unsigned Column = F.Column ? F.Column : 1;
+      Where = ProgramFile + ":" + std::to_string(Line) + ":" +
+              std::to_string(Column);
+    }
     std::string Msg = "program " + std::to_string(F.Program) +
                       (F.Stage == VariantStage::Stub ? " (stub): " : " (cubin): ") +
                       F.Message;
