@@ -60,11 +60,13 @@ struct State {
   const StackPtxRegister *Registers;
   size_t NumRegisters;
   size_t Bound;
-  uint32_t NumStacks, StackSize, StoreSize, MaxFrames;
-  uint32_t MaxValues, MaxOperands, MaxAssignments;
-  uint32_t NumValues, NumNodes, NumOperands, NumAssignments;
+  // size_t, not uint32_t: stores through the uint32_t arrays below cannot
+  // alias these counters, so the compiler keeps them in registers.
+  size_t NumStacks, StackSize, StoreSize, MaxFrames;
+  size_t MaxValues, MaxOperands, MaxAssignments;
+  size_t NumValues, NumNodes, NumOperands, NumAssignments;
   uint32_t *StackData;  // NumStacks * StackSize
-  uint32_t *StackSizes; // NumStacks
+  size_t *StackSizes;   // NumStacks
   uint32_t *MetaStack;  // StackSize
   uint32_t *Slots;      // StoreSize
   uint32_t *TempCounts; // NumStacks
@@ -92,7 +94,7 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
     return Here;
   };
   L.StackData = Take(NumStacks * StackSize * sizeof(uint32_t));
-  L.StackSizes = Take(NumStacks * sizeof(uint32_t));
+  L.StackSizes = Take(NumStacks * sizeof(size_t));
   L.MetaStack = Take(StackSize * sizeof(uint32_t));
   L.Slots = Take(StoreSize * sizeof(uint32_t));
   L.TempCounts = Take(NumStacks * sizeof(uint32_t));
@@ -356,7 +358,7 @@ void Machine::runMeta(unsigned Op, unsigned Stack, uint32_t Payload) {
   if (Stack >= S.NumStacks)
     return;
   uint32_t *St = stack(Stack);
-  uint32_t &Size = S.StackSizes[Stack];
+  size_t &Size = S.StackSizes[Stack];
   uint32_t Depth;
   switch (Op) {
   case STACK_PTX_META_DUP:
@@ -744,7 +746,7 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   S.MaxAssignments = S.NumStacks * S.StackSize;
   S.NumValues = S.NumNodes = S.NumOperands = S.NumAssignments = 0;
   S.StackData = reinterpret_cast<uint32_t *>(Base + Lay.StackData);
-  S.StackSizes = reinterpret_cast<uint32_t *>(Base + Lay.StackSizes);
+  S.StackSizes = reinterpret_cast<size_t *>(Base + Lay.StackSizes);
   S.MetaStack = reinterpret_cast<uint32_t *>(Base + Lay.MetaStack);
   S.Slots = reinterpret_cast<uint32_t *>(Base + Lay.Slots);
   S.TempCounts = reinterpret_cast<uint32_t *>(Base + Lay.TempCounts);
@@ -753,7 +755,7 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   S.Nodes = reinterpret_cast<Node *>(Base + Lay.Nodes);
   S.Operands = reinterpret_cast<uint32_t *>(Base + Lay.Operands);
   S.Assignments = reinterpret_cast<Assignment *>(Base + Lay.Assignments);
-  std::memset(S.StackSizes, 0, S.NumStacks * sizeof(uint32_t));
+  std::memset(S.StackSizes, 0, S.NumStacks * sizeof(size_t));
   std::memset(S.Slots, 0xFF, S.StoreSize * sizeof(uint32_t));
 
   static_assert(MaxOperandsPerNode <= 255, "operand count fits a byte");
