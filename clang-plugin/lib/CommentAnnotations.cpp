@@ -304,12 +304,12 @@ CharSourceRange commentAnnotationRange(SourceLocation Loc,
   if (Invalid || Offset >= Buffer.size())
     return {};
   StringRef Rest = Buffer.substr(Offset);
-  if (!annotationKeywordEnd(Rest.substr(0, Rest.find("*/") == StringRef::npos
-                                               ? Rest.size()
-                                               : Rest.find("*/") + 2)))
+  // Look at the opening first: searching for "*/" from every macro site
+  // would scan the rest of the file each time.
+  if (!Rest.starts_with("/*"))
     return {};
-  size_t Close = Rest.find("*/");
-  if (Close == StringRef::npos)
+  size_t Close = Rest.find("*/", 2);
+  if (Close == StringRef::npos || !annotationKeywordEnd(Rest.substr(0, Close + 2)))
     return {};
   return CharSourceRange::getCharRange(Loc, Loc.getLocWithOffset(Close + 2));
 }
