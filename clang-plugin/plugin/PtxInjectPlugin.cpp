@@ -125,7 +125,11 @@ protected:
     // Both passes of a CUDA compile see the marker form of PTX_INJECT; on
     // the host side the markers are inline no-ops.
     Preprocessor &PP = CI.getPreprocessor();
-    PP.setPredefines(PP.getPredefines() + "#define __PTX_INJECT_PLUGIN__ 1\n");
+    // Guarded: flows that preprocess separately pass -D__PTX_INJECT_PLUGIN__
+    // themselves and then compile with the plugin too.
+    PP.setPredefines(PP.getPredefines() + "#ifndef __PTX_INJECT_PLUGIN__\n"
+                                          "#define __PTX_INJECT_PLUGIN__ 1\n"
+                                          "#endif\n");
     frontend::addCommentAnnotationHandler(PP);
     if (!CI.getLangOpts().CUDAIsDevice)
       return std::make_unique<ASTConsumer>();
