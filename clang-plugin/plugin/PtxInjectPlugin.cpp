@@ -102,14 +102,16 @@ private:
     auto Buffer = llvm::MemoryBuffer::getFile(Opts.TypesPath);
     std::string Error;
     if (!Buffer)
-      Error = Buffer.getError().message();
+      Error = Opts.TypesPath + ": " + Buffer.getError().message();
     else if (Types.addFromJson((*Buffer)->getBuffer(), Error))
       return;
+    else
+      Error = Opts.TypesPath + ":" + Error; // Error starts with LINE:COL
     unsigned ID = Diags.getCustomDiagID(
         DiagnosticsEngine::Error,
-        "cannot read PTX Inject types from '%0': %1; fix the file or drop "
+        "cannot read PTX Inject types: %0; fix the file or drop "
         "-fplugin-arg-ptxinject-types");
-    Diags.Report(ID) << Opts.TypesPath << Error;
+    Diags.Report(ID) << Error;
   }
 
   CompilerInstance &CI;
