@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 using namespace ptxinject;
@@ -266,6 +267,26 @@ double secondsSince(Clock::time_point &T) {
   return S;
 }
 
+// This thread's CPU time and run-queue wait, in seconds, from Linux's
+// schedstat; false where it is not available.
+bool readSchedStat(double &Cpu, double &Wait) {
+#ifdef __linux__
+  std::FILE *F = std::fopen("/proc/thread-self/schedstat", "r");
+  if (!F)
+    return false;
+  unsigned long long CpuNs = 0, WaitNs = 0;
+  bool Ok = std::fscanf(F, "%llu %llu", &CpuNs, &WaitNs) == 2;
+  std::fclose(F);
+  Cpu = CpuNs * 1e-9;
+  Wait = WaitNs * 1e-9;
+  return Ok;
+#else
+  (void)Cpu;
+  (void)Wait;
+  return false;
+#endif
+}
+
 // Everything one worker owns; reused for every module it compiles.
 struct Worker {
   std::unique_ptr<ProgramScratch> Scratch;
@@ -279,6 +300,7 @@ struct Worker {
   std::vector<char> Cubin;
   std::vector<VariantFailure> Failures;
   double Stub = 0, Render = 0, CubinTime = 0, Sink = 0;
+  double Cpu = 0, Wait = 0;
   size_t Isolations = 0;
 };
 
@@ -301,11 +323,17 @@ public:
     W.Stubs.assign(Options.Pack, std::string_view());
     W.AllStubs.assign(Kernel.numInjects(), std::string_view());
     W.Bad.assign(Options.Pack, false);
+    double Cpu0 = 0, Wait0 = 0, Cpu1 = 0, Wait1 = 0;
+    bool Sched = readSchedStat(Cpu0, Wait0);
     for (;;) {
       size_t M = NextModule.fetch_add(1, std::memory_order_relaxed);
       if (M >= NumModules)
-        return;
+        break;
       compileModule(W, M);
+    }
+    if (Sched && readSchedStat(Cpu1, Wait1)) {
+      W.Cpu = Cpu1 - Cpu0;
+      W.Wait = Wait1 - Wait0;
     }
   }
 
@@ -507,6 +535,8 @@ Error ptxinject::compileVariants(const Module &Kernel,
     Report.RenderSeconds += W.Render;
     Report.CubinSeconds += W.CubinTime;
     Report.SinkSeconds += W.Sink;
+    Report.WorkerCpuSeconds += W.Cpu;
+    Report.RunQueueWaitSeconds += W.Wait;
     Report.IsolationCompiles += W.Isolations;
     for (VariantFailure &F : W.Failures)
       Report.Failures.push_back(std::move(F));

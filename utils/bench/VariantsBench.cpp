@@ -305,11 +305,11 @@ int main(int Argc, char **Argv) {
 
   // The PTX path, at each thread count.
   std::printf("\nPTX path (stub compile + render + PTX->cubin), pack %zu:\n", Pack);
-  std::printf("  %-8s %9s %11s %15s %15s %9s %9s %9s\n", "threads", "wall s",
-              "us/program", "programs/s/thr", "cpu us/program", "stub %",
-              "render %", "cubin %");
+  std::printf("  %-8s %9s %11s %15s %15s %9s %9s %9s %12s\n", "threads",
+              "wall s", "us/program", "programs/s/thr", "cpu us/program",
+              "stub %", "render %", "cubin %", "core wait %");
   double UsPerProgram1 = 0, PerThread1 = 0, CubinPerModule1 = 0;
-  double CpuPerModule1 = 0;
+  double CpuPerModule1 = 0, CpuPerProgram1 = 0;
   StackPtxSource Programs(stackptx::InstructionSet::builtin());
   Programs.addRandom(NumPrograms, C.Length, C.Seed);
   for (unsigned Threads : C.Threads) {
@@ -330,21 +330,30 @@ int main(int Argc, char **Argv) {
     double Busy = R.busySeconds();
     double UsPerProgram = R.WallSeconds * 1e6 / R.Variants;
     double PerThread = R.Variants / R.WallSeconds / R.Threads;
-    std::printf("  %-8u %9.3f %11.1f %15.1f %15.1f %9.3f %9.3f %9.2f\n",
+    std::printf("  %-8u %9.3f %11.1f %15.1f %15.1f %9.3f %9.3f %9.2f %12.1f\n",
                 R.Threads, R.WallSeconds, UsPerProgram, PerThread,
                 Cpu * 1e6 / R.Variants, 100 * R.StubSeconds / Busy,
-                100 * R.RenderSeconds / Busy, 100 * R.CubinSeconds / Busy);
+                100 * R.RenderSeconds / Busy, 100 * R.CubinSeconds / Busy,
+                100 * R.RunQueueWaitSeconds / (R.WallSeconds * R.Threads));
     if (Threads == C.Threads.front()) {
       UsPerProgram1 = UsPerProgram * R.Threads;
       PerThread1 = PerThread;
       CubinPerModule1 = (R.RenderSeconds + R.CubinSeconds + R.StubSeconds) /
                         R.Modules;
       CpuPerModule1 = Cpu / R.Modules;
+      CpuPerProgram1 = Cpu / R.Variants;
     } else {
-      std::printf("  scaling %u->%u threads: %.2fx programs/s (linear: %.2fx)\n",
+      // Wall-clock scaling needs free cores; the CPU cost per program shows
+      // whether the threads slow each other down (locks, shared caches).
+      std::printf("  scaling %u->%u threads: %.2fx programs/s wall (linear: "
+                  "%.2fx); %.2fx on CPU time (cpu per program %.2fx of the "
+                  "%u-thread run)\n",
                   C.Threads.front(), Threads,
                   PerThread * R.Threads / (PerThread1 * C.Threads.front()),
-                  double(Threads) / C.Threads.front());
+                  double(Threads) / C.Threads.front(),
+                  double(Threads) / C.Threads.front() * CpuPerProgram1 /
+                      (Cpu / R.Variants),
+                  (Cpu / R.Variants) / CpuPerProgram1, C.Threads.front());
     }
     if (Threads == C.Threads.front()) {
       std::printf("  stub compile + render = %.3f%% of PTX->cubin time\n",

@@ -175,6 +175,12 @@ struct VariantReport {
   double WallSeconds = 0;
   /// Thread-seconds per stage, summed over workers.
   double StubSeconds = 0, RenderSeconds = 0, CubinSeconds = 0, SinkSeconds = 0;
+  /// Seconds the workers were ready to run but waited for a core (Linux
+  /// schedstat; 0 where unavailable): on a busy machine this, not the
+  /// compiler, is what keeps wall time from scaling with threads.
+  double RunQueueWaitSeconds = 0;
+  /// CPU seconds of the worker threads.
+  double WorkerCpuSeconds = 0;
   /// Back-end calls made to find which program of a failed packed module
   /// was bad.
   size_t IsolationCompiles = 0;

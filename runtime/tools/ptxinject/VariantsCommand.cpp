@@ -606,6 +606,11 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
               "PTX->cubin %.2f%%, write %.2f%%\n",
               100 * Report.StubSeconds / Busy, 100 * Report.RenderSeconds / Busy,
               100 * Report.CubinSeconds / Busy, 100 * Report.SinkSeconds / Busy);
+  if (Report.RunQueueWaitSeconds > 0)
+    std::printf("waiting for a core:  %.1f%% of worker time (a busy machine; "
+                "fewer --jobs may do as well)\n",
+                100 * Report.RunQueueWaitSeconds /
+                    (Report.WallSeconds * Report.Threads));
   std::printf("output:              %s\n", A.OutDir.c_str());
   return Report.Failures.empty() ? 0 : 3;
 }
