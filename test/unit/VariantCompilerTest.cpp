@@ -358,4 +358,45 @@ TEST(VariantCompiler, StackPtxTextProgramsUseLabels) {
   EXPECT_NE(C.Ptx[0].find("%_x1"), std::string::npos);
 }
 
+TEST(VariantCompiler, AstPtxPrograms) {
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  const astptx::InstructionTable &T = astptx::builtinInstructions();
+  int Add = -1, Mul = -1;
+  for (size_t I = 0; I < T.Names.size(); ++I) {
+    if (std::string(T.Names[I]) == "add.ftz.f32")
+      Add = static_cast<int>(I);
+    if (std::string(T.Names[I]) == "mul.ftz.f32")
+      Mul = static_cast<int>(I);
+  }
+  ASSERT_GE(Add, 0);
+  ASSERT_GE(Mul, 0);
+  AstPtxSource Source;
+  // (x * y) + 1.0
+  Source.addProgram({ast_ptx_encode_input(0), ast_ptx_encode_input(1),
+                     ast_ptx_encode_ptx_instruction(Mul),
+                     ast_ptx_encode_constant(1.0f),
+                     ast_ptx_encode_ptx_instruction(Add),
+                     ast_ptx_encode_return});
+  // Underflow: add with one operand.
+  Source.addProgram({ast_ptx_encode_input(0),
+                     ast_ptx_encode_ptx_instruction(Add),
+                     ast_ptx_encode_return});
+  VariantOptions O;
+  O.Pack = 2;
+  O.KeepPtx = true;
+  Collected C;
+  VariantReport R;
+  Error E = compileVariants(M, *B, Source, O, C.sink(), R);
+  ASSERT_FALSE(E) << E.Message;
+  ASSERT_EQ(R.Failures.size(), 1u);
+  EXPECT_EQ(R.Failures[0].Program, 1u);
+  EXPECT_EQ(R.Failures[0].Stage, VariantStage::Stub);
+  EXPECT_EQ(C.ElfCubins, 1u);
+  EXPECT_NE(C.Ptx[0].find("mul.ftz.f32 %ast0, %_x1, %_x2;"), std::string::npos)
+      << C.Ptx[0];
+  EXPECT_NE(C.Ptx[0].find("mov.f32 %_x0, %ast1;"), std::string::npos);
+}
+
 } // namespace

@@ -11,6 +11,7 @@
 #ifndef PTXINJECT_VARIANTCOMPILER_H
 #define PTXINJECT_VARIANTCOMPILER_H
 
+#include "ptxinject/AstPtx.h"
 #include "ptxinject/CubinBackend.h"
 #include "ptxinject/Module.h"
 #include "ptxinject/StackPtx.h"
@@ -123,6 +124,37 @@ private:
   std::vector<StackPtxRegister> Registers;
   std::vector<size_t> Requests;
   size_t NumInputs = 0;
+};
+
+/// AST PTX programs (postorder f32 expression trees, seed 003). The inject
+/// must have exactly one out or mod operand, of type f32, which receives the
+/// value; the program's inputs are the in and mod operands in marker order.
+class AstPtxSource final : public ProgramSource {
+public:
+  /// Table: the instruction enums the programs use (default: the built-in
+  /// f32 instructions of ast_ptx_instructions.h). Routines are shared by
+  /// every program; each is ended by a return.
+  explicit AstPtxSource(
+      const astptx::InstructionTable &Table = astptx::builtinInstructions(),
+      std::vector<std::vector<AstPtxInstruction>> Routines = {});
+
+  void addProgram(std::vector<AstPtxInstruction> Program) {
+    Programs.push_back(std::move(Program));
+  }
+
+  size_t numPrograms() const override { return Programs.size(); }
+  bool prepare(const Inject &Target, std::string &Error) override;
+  bool stub(size_t Index, ProgramScratch *Scratch, std::string &Buffer,
+            std::string_view &Stub, StubError &Error) const override;
+
+private:
+  const astptx::InstructionTable &Table;
+  std::vector<std::vector<AstPtxInstruction>> RoutineBodies;
+  std::vector<astptx::Program> Routines;
+  std::vector<std::vector<AstPtxInstruction>> Programs;
+  std::string Output;
+  std::vector<std::string> InputNames;
+  std::vector<const char *> Inputs;
 };
 
 enum class VariantStage { Stub, Cubin };
