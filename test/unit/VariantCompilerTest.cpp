@@ -22,8 +22,22 @@ void *operator new(size_t Size) {
     return P;
   throw std::bad_alloc();
 }
+void *operator new(size_t Size, const std::nothrow_t &) noexcept {
+  ++NumAllocations;
+  return std::malloc(Size ? Size : 1);
+}
+void *operator new[](size_t Size) { return operator new(Size); }
+void *operator new[](size_t Size, const std::nothrow_t &T) noexcept {
+  return operator new(Size, T);
+}
 void operator delete(void *P) noexcept { std::free(P); }
 void operator delete(void *P, size_t) noexcept { std::free(P); }
+void operator delete(void *P, const std::nothrow_t &) noexcept { std::free(P); }
+void operator delete[](void *P) noexcept { std::free(P); }
+void operator delete[](void *P, size_t) noexcept { std::free(P); }
+void operator delete[](void *P, const std::nothrow_t &) noexcept {
+  std::free(P);
+}
 
 using namespace ptxinject;
 
