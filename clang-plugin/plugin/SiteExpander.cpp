@@ -64,10 +64,6 @@ void SiteExpander::expandFunction(FunctionDecl *FD) {
   if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
       FD->isInvalidDecl())
     return;
-  // Sites never live in system headers, and skipping them keeps the CUDA
-  // headers' many inline functions out of the walk.
-  if (S.getSourceManager().isInSystemHeader(FD->getLocation()))
-    return;
   if (!Walked.insert(FD).second)
     return;
   FunctionDecl *Saved = CurrentFunction;
@@ -251,6 +247,8 @@ public:
       : Expander(Expander), SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
+  // Functions in system headers were all handed over as they were parsed;
+  // skipping the headers' declarations keeps this sweep cheap.
   bool TraverseDecl(Decl *D) {
     if (D && !isa<TranslationUnitDecl>(D) &&
         SM.isInSystemHeader(D->getLocation()))
