@@ -102,7 +102,48 @@ void StackPtxSource::addRandom(size_t Count, size_t Length, uint64_t Seed) {
   RandomCount = Count;
   RandomLength = Length;
   RandomSeed = Seed;
+  RandomLive = false;
 }
+
+void StackPtxSource::addRandomLive(size_t Count, size_t Length,
+                                   uint64_t Seed) {
+  addRandom(Count, Length, Seed);
+  RandomLive = true;
+}
+
+namespace {
+// A chain of Length operations on stack type Stack: each PTX instruction
+// pops the previous result plus fresh inputs or constants and pushes one
+// value, so the final value depends on every instruction.
+void liveProgram(std::mt19937_64 &Rng, size_t Length,
+                 const StackPtxInstructionSetInfo &Info, unsigned Stack,
+                 const std::vector<unsigned> &Ops,
+                 const std::vector<size_t> &Inputs,
+                 std::vector<StackPtxInstruction> &Out) {
+  Out.clear();
+  auto PushOperand = [&] {
+    bool UseInput = !Inputs.empty() && (Rng() % 3 != 0);
+    if (UseInput) {
+      Out.push_back(stack_ptx_make_instruction(
+          STACK_PTX_INSTRUCTION_KIND_INPUT, Stack,
+          static_cast<unsigned>(Inputs[Rng() % Inputs.size()]), 0));
+    } else {
+      float Value = static_cast<float>(Rng() % 2000) / 256.0f - 4.0f;
+      Out.push_back(stack_ptx_make_f32_constant(Stack, Value));
+    }
+  };
+  PushOperand();
+  for (size_t I = 0; I < Length && !Ops.empty(); ++I) {
+    unsigned Op = Ops[Rng() % Ops.size()];
+    for (unsigned A = 1; A < Info.instructions[Op].num_args; ++A)
+      PushOperand();
+    Out.push_back(stack_ptx_make_instruction(STACK_PTX_INSTRUCTION_KIND_PTX,
+                                             Stack, Op, 0));
+  }
+  Out.push_back(stack_ptx_make_instruction(STACK_PTX_INSTRUCTION_KIND_RETURN,
+                                           0, 0, 0));
+}
+} // namespace
 
 bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
   // Inputs (in, mod) first so that a program's input indices are the same
@@ -161,16 +202,49 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
 
   if (RandomCount > 0) {
     std::mt19937_64 Rng(RandomSeed);
-    stackptx::RandomProgramOptions RO;
-    RO.StackTypes = StackTypes;
     size_t First = Programs.size();
     Programs.resize(First + RandomCount);
     TextOf.resize(First + RandomCount, -1);
     Errors.resize(First + RandomCount);
-    stackptx::Span<StackPtxRegister> Inputs(Registers.data(), NumInputs);
-    for (size_t I = 0; I < RandomCount; ++I)
-      stackptx::randomProgram(Rng, RandomLength, Set, Inputs,
-                              Programs[First + I], RO);
+    if (RandomLive) {
+      // Operations whose arguments and single result are scalars of the
+      // requested operand's stack type.
+      const StackPtxInstructionSetInfo &Info = Set.info();
+      unsigned Stack = static_cast<unsigned>(Registers[Requests[0]].stack_idx);
+      std::vector<unsigned> Ops;
+      for (size_t I = 0; I < Info.num_instructions; ++I) {
+        const StackPtxPtxInstructionInfo &In = Info.instructions[I];
+        bool Ok = In.num_rets == 1 && In.num_args >= 1 && !In.aligned;
+        for (unsigned A = 0; Ok && A < In.num_args + In.num_rets; ++A) {
+          const StackPtxArgTypeInfo &T =
+              Info.arg_types[A < In.num_args ? In.args[A]
+                                             : In.rets[A - In.num_args]];
+          Ok = T.stack_idx == Stack && T.num_vec_elems == 0;
+        }
+        if (Ok)
+          Ops.push_back(static_cast<unsigned>(I));
+      }
+      if (Ops.empty()) {
+        Error = "the Stack PTX description has no instruction that maps " +
+                RegisterNames[Requests[0]] +
+                "'s stack type to itself; live random programs need one";
+        return false;
+      }
+      std::vector<size_t> Inputs;
+      for (size_t I = 0; I < NumInputs; ++I)
+        if (Registers[I].stack_idx == Stack)
+          Inputs.push_back(I);
+      for (size_t I = 0; I < RandomCount; ++I)
+        liveProgram(Rng, RandomLength, Info, Stack, Ops, Inputs,
+                    Programs[First + I]);
+    } else {
+      stackptx::RandomProgramOptions RO;
+      RO.StackTypes = StackTypes;
+      stackptx::Span<StackPtxRegister> Inputs(Registers.data(), NumInputs);
+      for (size_t I = 0; I < RandomCount; ++I)
+        stackptx::randomProgram(Rng, RandomLength, Set, Inputs,
+                                Programs[First + I], RO);
+    }
     RandomCount = 0;
   }
   Compiler = std::make_unique<stackptx::Compiler>(Set);

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <map>
@@ -364,6 +365,32 @@ TEST(VariantCompiler, StackPtxRandomProgramsAllCompile) {
   EXPECT_GT(R.StubSeconds, 0);
   // Every stub writes the out register.
   EXPECT_NE(C.Ptx[0].find("mov.f32 %_x0, "), std::string::npos) << C.Ptx[0];
+}
+
+TEST(VariantCompiler, LiveRandomProgramsKeepEveryOperation) {
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  StackPtxSource Source(stackptx::InstructionSet::builtin());
+  Source.addRandomLive(6, 32, 11);
+  VariantOptions O;
+  O.Pack = 3;
+  O.KeepPtx = true;
+  Collected C;
+  VariantReport R;
+  Error E = compileVariants(M, *B, Source, O, C.sink(), R);
+  ASSERT_FALSE(E) << E.Message;
+  EXPECT_TRUE(R.Failures.empty());
+  EXPECT_EQ(C.ElfCubins, 2u);
+  std::unique_ptr<ProgramScratch> Scratch = Source.makeScratch();
+  std::string Buffer;
+  std::string_view Stub;
+  StubError Err;
+  for (size_t P = 0; P < 6; ++P) {
+    ASSERT_TRUE(Source.stub(P, Scratch.get(), Buffer, Stub, Err));
+    // The temporaries' declaration, 32 operations, the move into z.
+    EXPECT_EQ(std::count(Stub.begin(), Stub.end(), ';'), 34) << Stub;
+  }
 }
 
 TEST(VariantCompiler, StackPtxTextProgramsUseLabels) {

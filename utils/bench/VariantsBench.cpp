@@ -59,6 +59,9 @@ struct Config {
   /// Give each kernel a CUB block scan + reduce epilogue: a template-heavy
   /// kernel, as real ones are, where the CUDA front end dominates nvrtc.
   bool Cub = false;
+  /// Live programs keep all Length operations after dead-code elimination;
+  /// plain random ones keep about 4 of 32.
+  bool Live = true;
   /// Where to write module 0's rendered PTX, for a look with ptxas -v.
   std::string DumpPtx;
 };
@@ -211,7 +214,7 @@ int usage() {
                "usage: VariantsBench [--modules M] [--kernels K] [--sites S] "
                "[--length L] [--threads 1,2] [--nvrtc-modules N] [--repeats R] "
                "[--backend nvjitlink|nvptxcompiler|ptxas] [--arch sm_80] [--seed S] "
-               "[--cub on|off] [--dump-ptx FILE]\n");
+               "[--cub on|off] [--shape live|random] [--dump-ptx FILE]\n");
   return 2;
 }
 
@@ -240,6 +243,8 @@ int main(int Argc, char **Argv) {
       C.Seed = std::strtoull(V, nullptr, 10);
     else if (A == "--dump-ptx")
       C.DumpPtx = V;
+    else if (A == "--shape")
+      C.Live = std::string(V) != "random";
     else if (A == "--cub")
       C.Cub = std::string(V) == "on" || std::string(V) == "1";
     else if (A == "--arch")
@@ -259,9 +264,9 @@ int main(int Argc, char **Argv) {
   size_t NumPrograms = C.Modules * Pack;
 
   std::printf("VariantsBench: %zu modules x %zu kernels x %zu sites = %zu "
-              "programs of %zu Stack PTX instructions (f32), %s, back end %s, "
-              "CUB epilogue %s\n",
+              "random programs of %zu %s (f32), %s, back end %s, CUB epilogue %s\n",
               C.Modules, C.Kernels, C.Sites, NumPrograms, C.Length,
+              C.Live ? "live operations" : "Stack PTX instructions",
               C.Arch.c_str(), cubinBackendName(C.Backend), C.Cub ? "on" : "off");
 
   // Prepare once: CUDA -> PTX with markers, parse.
@@ -311,7 +316,10 @@ int main(int Argc, char **Argv) {
   double UsPerProgram1 = 0, PerThread1 = 0, CubinPerModule1 = 0;
   double CpuPerModule1 = 0, CpuPerProgram1 = 0;
   StackPtxSource Programs(stackptx::InstructionSet::builtin());
-  Programs.addRandom(NumPrograms, C.Length, C.Seed);
+  if (C.Live)
+    Programs.addRandomLive(NumPrograms, C.Length, C.Seed);
+  else
+    Programs.addRandom(NumPrograms, C.Length, C.Seed);
   for (unsigned Threads : C.Threads) {
     VariantOptions VO;
     VO.Pack = Pack;
@@ -361,6 +369,18 @@ int main(int Argc, char **Argv) {
     }
   }
   (void)UsPerProgram1;
+  {
+    // How much code the programs leave after dead-code elimination.
+    std::unique_ptr<ProgramScratch> Scratch = Programs.makeScratch();
+    std::string Buffer;
+    std::string_view View;
+    size_t Lines = 0;
+    for (size_t P = 0; P < NumPrograms; ++P)
+      if (Programs.stub(P, Scratch.get(), Buffer, View, StubErr))
+        Lines += static_cast<size_t>(std::count(View.begin(), View.end(), ';'));
+    std::printf("  stubs: %.1f PTX instructions on average (moves included)\n",
+                double(Lines) / NumPrograms);
+  }
 
   // The CUDA path: the same modules as CUDA source, through nvrtc to cubin.
   size_t NvrtcModules = std::min(C.NvrtcModules, C.Modules);

@@ -98,6 +98,12 @@ public:
   /// prepare from Seed with the Stack PTX random generator, restricted to
   /// the stack types of the inject's operands.
   void addRandom(size_t Count, size_t Length, uint64_t Seed);
+  /// Adds Count random programs in which every PTX instruction is live: a
+  /// chain of Length operations on the first out operand's stack type, each
+  /// taking the previous result and random inputs or constants. Random
+  /// programs of addRandom mostly die in dead-code elimination (a
+  /// 32-instruction program leaves about 4); these keep all Length.
+  void addRandomLive(size_t Count, size_t Length, uint64_t Seed);
 
   size_t numPrograms() const override { return Programs.size() + RandomCount; }
   bool prepare(const Inject &Target, std::string &Error) override;
@@ -120,6 +126,7 @@ private:
   std::vector<StubError> Errors; // per program, empty message when fine
   size_t RandomCount = 0, RandomLength = 0;
   uint64_t RandomSeed = 0;
+  bool RandomLive = false;
   std::vector<std::string> RegisterNames;
   std::vector<StackPtxRegister> Registers;
   std::vector<size_t> Requests;

@@ -40,7 +40,8 @@ namespace {
 
 const char Usage[] =
     "usage: ptxinject variants KERNEL.cu|KERNEL.ptx --out-dir DIR\n"
-    "         (--programs FILE | --stubs FILE | --random N [--length L] [--seed S])\n"
+    "         (--programs FILE | --stubs FILE |\n"
+    "          --random N [--length L] [--seed S] [--live])\n"
     "         [--desc FILE.json] [--pack K] [--jobs J] [--arch sm_80]\n"
     "         [--backend nvjitlink|nvptxcompiler|ptxas] [--slot NAME]...\n"
     "         [--keep-ptx] [--no-progress] [--nvcc PATH] [--rewriter PATH]\n"
@@ -56,7 +57,10 @@ const char Usage[] =
     "  --stubs FILE      raw PTX stubs separated by lines holding only '---';\n"
     "                    %%{label} stands for an operand's register\n"
     "  --random N        N random Stack PTX programs of --length L (default 32)\n"
-    "                    instructions, from --seed S (default 1)\n"
+    "                    instructions, from --seed S (default 1); most of\n"
+    "                    their instructions are dead code, removed from the stub\n"
+    "  --live            random programs whose L operations are all live (a\n"
+    "                    chain of f32 operations on the inputs and constants)\n"
     "  --desc FILE.json  Stack PTX instruction description (default: built in)\n"
     "  --pack K          programs per module, one per inject site (default 1)\n"
     "  --slot NAME       inject to fill, repeatable (default: every inject in\n"
@@ -74,7 +78,7 @@ struct Arguments {
   size_t Random = 0, Length = 32, Pack = 1;
   unsigned long long Seed = 1;
   unsigned Jobs = 0;
-  bool HaveRandom = false, KeepPtx = false, Progress = true;
+  bool HaveRandom = false, KeepPtx = false, Progress = true, Live = false;
   CubinBackendKind Backend = defaultCubinBackend();
 };
 
@@ -183,6 +187,8 @@ bool parseArguments(int Argc, char **Argv, Arguments &A, bool &Help) {
       if (!Number(I, "--jobs", 4096ULL, N))
         return false;
       A.Jobs = static_cast<unsigned>(N);
+    } else if (Arg == "--live") {
+      A.Live = true;
     } else if (Arg == "--keep-ptx") {
       A.KeepPtx = true;
     } else if (Arg == "--no-progress") {
@@ -503,7 +509,10 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       }
       ProgramFile = A.Programs;
     } else {
-      S->addRandom(A.Random, A.Length, A.Seed);
+      if (A.Live)
+        S->addRandomLive(A.Random, A.Length, A.Seed);
+      else
+        S->addRandom(A.Random, A.Length, A.Seed);
     }
     Source = std::move(S);
   }
