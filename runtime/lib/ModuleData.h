@@ -2,18 +2,19 @@
 //
 // Private to the runtime: what parsing precomputes so that rendering is only
 // copies. The output is a list of pieces; each piece is a run of fixed text
-// followed, optionally, by the stub of one inject.
+// followed, optionally, by the stub of one inject. What a render reads is kept
+// in small flat arrays (pieces, site counts) rather than in the Inject
+// objects, so a render touches little memory besides the text it copies.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_RUNTIME_MODULEDATA_H
 #define PTXINJECT_RUNTIME_MODULEDATA_H
 
+#include "InjectNameIndex.h"
 #include "ptxinject/Module.h"
 
 #include <cstdint>
 #include <string>
-#include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace ptxinject {
@@ -33,8 +34,9 @@ struct Module::Data {
   size_t FixedSize = 0; ///< bytes of all pieces' text
   size_t NumSites = 0;
   std::vector<Inject> Injects;
+  std::vector<size_t> SiteCounts; ///< Injects[I].Sites.size(), for render
   /// Names are views into Source, which never changes after parse.
-  std::unordered_map<std::string_view, uint32_t> ByName;
+  InjectNameIndex ByName;
 };
 
 } // namespace ptxinject

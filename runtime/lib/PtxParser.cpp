@@ -1,8 +1,8 @@
 //===- PtxParser.cpp - Finding, checking and normalizing inject sites -----===//
 //
-// One forward pass over the PTX: marker lines are found with memmem, never
-// by looking at every character, and each site is turned into output pieces
-// right away, so parse cost is close to the cost of reading the text once.
+// One forward pass over the PTX: a vector scan finds marker candidates while
+// it counts lines, and each site is turned into output pieces right away, so
+// parse cost is close to the cost of reading the text once.
 //
 //===----------------------------------------------------------------------===//
 #include "ModuleData.h"
@@ -10,8 +10,14 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define PTXINJECT_X86_DISPATCH 1
+#include <immintrin.h>
+#else
+#define PTXINJECT_X86_DISPATCH 0
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
 #endif
 
 using namespace ptxinject;
@@ -52,46 +58,162 @@ bool startsWithWord(std::string_view S, std::string_view Word) {
          (S.size() == Word.size() || isBlank(S[Word.size()]));
 }
 
-#if defined(__SSE2__)
-/// Adds the newlines of up to 255 16-byte chunks at P: matches are summed
-/// in byte lanes (subtracting the all-ones compare result) and folded once.
-size_t countNewlineChunks(const char *P, size_t Chunks, int &HighBits) {
-  const __m128i NL = _mm_set1_epi8('\n');
-  __m128i Lanes = _mm_setzero_si128();
-  int High = 0;
-  for (size_t I = 0; I < Chunks; ++I) {
-    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P + 16 * I));
-    High |= _mm_movemask_epi8(V);
-    Lanes = _mm_sub_epi8(Lanes, _mm_cmpeq_epi8(V, NL));
+// Text scanning. Every byte of the PTX goes through exactly one of two
+// kernels: findCapitalP (the search for the next marker candidate) or
+// countNewlines (the span a site covers). Both count newlines, so every site
+// knows its line without a second pass, and both note bytes >= 0x80, so
+// UTF-8 is decoded only for the rare PTX that has any. AVX2 is used when the
+// processor has it; the build targets baseline x86-64.
+
+/// Offset of the first 'P' in [P, P + N), or N. Adds the newlines before it
+/// to Lines and sets High when a byte before it is >= 0x80.
+using FindCapitalPFn = size_t (*)(const char *P, size_t N, size_t &Lines,
+                                  unsigned &High);
+/// Number of '\n' in [P, P + N); sets High when a byte is >= 0x80.
+using CountNewlinesFn = size_t (*)(const char *P, size_t N, unsigned &High);
+
+size_t findCapitalPTail(const char *P, size_t I, size_t N, size_t &Lines,
+                        unsigned &High) {
+  size_t L = 0;
+  unsigned H = 0;
+  for (; I < N && P[I] != 'P'; ++I) {
+    L += P[I] == '\n';
+    H |= static_cast<unsigned char>(P[I]) >> 7;
   }
-  HighBits |= High;
-  __m128i Sums = _mm_sad_epu8(Lanes, _mm_setzero_si128());
-  return static_cast<size_t>(_mm_cvtsi128_si32(Sums)) +
-         static_cast<size_t>(_mm_cvtsi128_si32(_mm_srli_si128(Sums, 8)));
+  Lines += L;
+  High |= H;
+  return I;
+}
+
+size_t countNewlinesTail(const char *P, size_t I, size_t N, unsigned &High) {
+  size_t L = 0;
+  unsigned H = 0;
+  for (; I < N; ++I) {
+    L += P[I] == '\n';
+    H |= static_cast<unsigned char>(P[I]) >> 7;
+  }
+  High |= H;
+  return L;
+}
+
+[[maybe_unused]] size_t findCapitalPScalar(const char *P, size_t N, size_t &Lines,
+                          unsigned &High) {
+  return findCapitalPTail(P, 0, N, Lines, High);
+}
+
+[[maybe_unused]] size_t countNewlinesScalar(const char *P, size_t N, unsigned &High) {
+  return countNewlinesTail(P, 0, N, High);
+}
+
+#if PTXINJECT_X86_DISPATCH
+__attribute__((target("avx2,popcnt"))) size_t
+findCapitalPAvx2(const char *P, size_t N, size_t &Lines, unsigned &High) {
+  const __m256i NL = _mm256_set1_epi8('\n');
+  const __m256i Cap = _mm256_set1_epi8('P');
+  __m256i Or = _mm256_setzero_si256();
+  size_t I = 0, L = 0;
+  for (; I + 32 <= N; I += 32) {
+    __m256i V = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(P + I));
+    uint32_t Caps = _mm256_movemask_epi8(_mm256_cmpeq_epi8(V, Cap));
+    uint32_t Newlines = _mm256_movemask_epi8(_mm256_cmpeq_epi8(V, NL));
+    if (Caps) {
+      unsigned K = __builtin_ctz(Caps);
+      uint32_t Before = (1u << K) - 1;
+      Lines += L + __builtin_popcount(Newlines & Before);
+      High |= (static_cast<uint32_t>(_mm256_movemask_epi8(V)) & Before) |
+              _mm256_movemask_epi8(Or);
+      return I + K;
+    }
+    Or = _mm256_or_si256(Or, V);
+    L += __builtin_popcount(Newlines);
+  }
+  Lines += L;
+  High |= _mm256_movemask_epi8(Or);
+  return findCapitalPTail(P, I, N, Lines, High);
+}
+
+__attribute__((target("avx2,popcnt"))) size_t
+countNewlinesAvx2(const char *P, size_t N, unsigned &High) {
+  const __m256i NL = _mm256_set1_epi8('\n');
+  __m256i Or = _mm256_setzero_si256();
+  size_t I = 0, L = 0;
+  for (; I + 32 <= N; I += 32) {
+    __m256i V = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(P + I));
+    Or = _mm256_or_si256(Or, V);
+    L += __builtin_popcount(
+        static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(V, NL))));
+  }
+  High |= _mm256_movemask_epi8(Or);
+  return L + countNewlinesTail(P, I, N, High);
 }
 #endif
 
-/// Number of '\n' in [P, P + N); HighBits gets any byte >= 0x80 (in the
-/// chunked part; callers that need it exactly pass whole chunks).
-size_t countNewlines(const char *P, size_t N, int &HighBits) {
-  size_t Count = 0, I = 0;
 #if defined(__SSE2__)
-  while (N - I >= 16) {
-    size_t Chunks = std::min<size_t>((N - I) / 16, 255);
-    Count += countNewlineChunks(P + I, Chunks, HighBits);
-    I += Chunks * 16;
+size_t findCapitalPSse2(const char *P, size_t N, size_t &Lines,
+                        unsigned &High) {
+  const __m128i NL = _mm_set1_epi8('\n');
+  const __m128i Cap = _mm_set1_epi8('P');
+  __m128i Or = _mm_setzero_si128();
+  size_t I = 0, L = 0;
+  for (; I + 16 <= N; I += 16) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P + I));
+    unsigned Caps = _mm_movemask_epi8(_mm_cmpeq_epi8(V, Cap));
+    unsigned Newlines = _mm_movemask_epi8(_mm_cmpeq_epi8(V, NL));
+    if (Caps) {
+      unsigned K = __builtin_ctz(Caps);
+      unsigned Before = (1u << K) - 1;
+      Lines += L + __builtin_popcount(Newlines & Before);
+      High |= (_mm_movemask_epi8(V) & Before) | _mm_movemask_epi8(Or);
+      return I + K;
+    }
+    Or = _mm_or_si128(Or, V);
+    L += __builtin_popcount(Newlines);
   }
+  Lines += L;
+  High |= _mm_movemask_epi8(Or);
+  return findCapitalPTail(P, I, N, Lines, High);
+}
+
+size_t countNewlinesSse2(const char *P, size_t N, unsigned &High) {
+  const __m128i NL = _mm_set1_epi8('\n');
+  __m128i Or = _mm_setzero_si128();
+  size_t I = 0, L = 0;
+  for (; I + 16 <= N; I += 16) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P + I));
+    Or = _mm_or_si128(Or, V);
+    L += __builtin_popcount(_mm_movemask_epi8(_mm_cmpeq_epi8(V, NL)));
+  }
+  High |= _mm_movemask_epi8(Or);
+  return L + countNewlinesTail(P, I, N, High);
+}
 #endif
-  for (; I < N; ++I) {
-    Count += P[I] == '\n';
-    HighBits |= static_cast<unsigned char>(P[I]) >= 0x80;
-  }
-  return Count;
+
+struct ScanKernels {
+  FindCapitalPFn FindCapitalP;
+  CountNewlinesFn CountNewlines;
+};
+
+ScanKernels pickScanKernels() {
+#if PTXINJECT_X86_DISPATCH
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+    return {findCapitalPAvx2, countNewlinesAvx2};
+#endif
+#if defined(__SSE2__)
+  return {findCapitalPSse2, countNewlinesSse2};
+#else
+  return {findCapitalPScalar, countNewlinesScalar};
+#endif
+}
+
+const ScanKernels &scanKernels() {
+  static const ScanKernels Kernels = pickScanKernels();
+  return Kernels;
 }
 
 size_t countNewlines(const char *P, size_t N) {
-  int HighBits = 0;
-  return countNewlines(P, N, HighBits);
+  unsigned High = 0;
+  return scanKernels().CountNewlines(P, N, High);
 }
 
 /// True when some byte has its high bit set; only then is UTF-8 decoded.
@@ -184,7 +306,7 @@ public:
   Parser(Module::Data &D, const ParseOptions &Options)
       : D(D), Options(Options),
         Types(Options.Types ? *Options.Types : TypeTable::builtin()),
-        Text(D.Source) {}
+        Text(D.Source), Scan(scanKernels()) {}
 
   Error run();
 
@@ -200,11 +322,14 @@ private:
   const ParseOptions &Options;
   const TypeTable &Types;
   std::string_view Text;
+  const ScanKernels &Scan;
 
-  // Sites come in text order, so line numbers are counted forward from the
-  // last query; only an error can ask for an earlier place.
-  size_t LastPos = 0;
-  unsigned LastLine = 1;
+  // The scan front: every byte before ScanPos has been looked at once, its
+  // newlines are in ScanLine and its high bits in ScanHigh.
+  size_t ScanPos = 0;
+  size_t ScanLine = 1;
+  unsigned ScanHigh = 0;
+
   size_t CopyFrom = 0;
   std::vector<PendingPiece> Pending;
   std::vector<ParsedOperand> Operands; // reused by every site
@@ -213,66 +338,68 @@ private:
   /// later site with the same bytes is known to agree without parsing.
   std::vector<std::string_view> StableBodies;
 
-  unsigned lineAt(size_t Pos);
-  size_t findMarkerPrefix(size_t From) const;
+  void scanTo(size_t Pos);
+  unsigned lineAt(size_t Pos) const;
   unsigned columnAt(size_t Pos) const;
-  Error errorAt(ErrorCode Code, size_t Pos, std::string Message);
+  Error errorAt(ErrorCode Code, size_t Pos, std::string Message) const;
+  Error encodingError() const;
   size_t lineBeginOf(size_t Pos) const;
   size_t lineEndOf(size_t Pos) const;
-  /// If the line at LineBegin is "// PTX_INJECT_<Word> ...", the view after
-  /// the marker word; Word tells which one.
-  bool markerOnLine(size_t LineBegin, size_t Hit, std::string_view &Word,
-                    std::string_view &Rest) const;
+  /// If Hit starts "PTX_INJECT_<Word>" on a line "// PTX_INJECT_<Word> ...",
+  /// the line's start and the view after the marker word up to the line
+  /// end; Word tells which one.
+  bool markerAt(size_t Hit, size_t &LineBegin, std::string_view &Word,
+                std::string_view &Rest) const;
 
   Error parseSite(size_t StartLineBegin, size_t Hit, std::string_view Rest);
   Error parseOperand(size_t LineBegin, std::string_view Body, Dialect &D);
-  bool tryRepeatedStableSite(std::string_view Name, size_t StartLineBegin,
-                             size_t Hit, unsigned StartLine,
+  bool tryRepeatedStableSite(uint32_t Slot, size_t StartLineBegin,
+                             size_t StartLineEnd, unsigned StartLine,
                              unsigned StartColumn);
   void recordSite(uint32_t Slot, size_t StartLineBegin, size_t ReplaceEnd,
                   unsigned StartLine, unsigned StartColumn);
-  Error addSite(std::string_view Name, std::string_view Body,
-                size_t StartLineBegin, size_t ReplaceEnd, Dialect SiteDialect, unsigned StartLine,
-                unsigned StartColumn);
+  Error addSite(std::string_view Name, uint32_t Slot, std::string_view Body,
+                size_t StartLineBegin, size_t ReplaceEnd, Dialect SiteDialect,
+                unsigned StartLine, unsigned StartColumn);
+  Error addInject(std::string_view Name, std::string_view Body,
+                  Dialect SiteDialect, uint32_t &Slot);
   void emitTagged(const Inject &I, size_t Slot, std::string_view Indent);
   void finishPieces();
 };
 
-unsigned Parser::lineAt(size_t Pos) {
-  if (Pos < LastPos) {
-    LastPos = 0;
-    LastLine = 1;
-  }
-  LastLine += static_cast<unsigned>(
-      countNewlines(Text.data() + LastPos, Pos - LastPos));
-  LastPos = Pos;
-  return LastLine;
+void Parser::scanTo(size_t Pos) {
+  ScanLine += Scan.CountNewlines(Text.data() + ScanPos, Pos - ScanPos,
+                                 ScanHigh);
+  ScanPos = Pos;
 }
 
-/// memchr for the rare 'P' runs near memory speed; PTX has few capitals.
-size_t Parser::findMarkerPrefix(size_t From) const {
-  const char *Begin = Text.data();
-  const char *End = Begin + Text.size();
-  const char *P = Begin + From;
-  while (static_cast<size_t>(End - P) >= MarkerPrefix.size()) {
-    P = static_cast<const char *>(std::memchr(P, 'P', End - P));
-    if (!P || static_cast<size_t>(End - P) < MarkerPrefix.size())
-      return std::string_view::npos;
-    if (std::memcmp(P + 1, MarkerPrefix.data() + 1,
-                    MarkerPrefix.size() - 1) == 0)
-      return P - Begin;
-    ++P;
-  }
-  return std::string_view::npos;
+/// Only errors ask for a place behind the scan front, so this counts from
+/// the start of the text.
+unsigned Parser::lineAt(size_t Pos) const {
+  return static_cast<unsigned>(1 + countNewlines(Text.data(), Pos));
 }
 
 unsigned Parser::columnAt(size_t Pos) const {
   return static_cast<unsigned>(Pos - lineBeginOf(Pos) + 1);
 }
 
-Error Parser::errorAt(ErrorCode Code, size_t Pos, std::string Message) {
-  unsigned Column = columnAt(Pos);
-  return Error::make(Code, std::move(Message), lineAt(Pos), Column);
+Error Parser::errorAt(ErrorCode Code, size_t Pos, std::string Message) const {
+  return Error::make(Code, std::move(Message), lineAt(Pos), columnAt(Pos));
+}
+
+/// The error for the first invalid UTF-8 byte, or success when the text is
+/// valid. It is reported before any site error, wherever the byte is.
+Error Parser::encodingError() const {
+  size_t Bad = hasHighBit(Text) ? findInvalidUtf8(Text.data(), Text.size())
+                                : std::string_view::npos;
+  if (Bad == std::string_view::npos)
+    return Error::success();
+  static const char Hex[] = "0123456789abcdef";
+  unsigned char C = Text[Bad];
+  return errorAt(ErrorCode::InvalidEncoding, Bad,
+                 "byte 0x" + std::string{Hex[C >> 4], Hex[C & 15]} +
+                     " is not valid UTF-8: PTX must be text; check that "
+                     "the file is the compiler's PTX output");
 }
 
 size_t Parser::lineBeginOf(size_t Pos) const {
@@ -287,26 +414,32 @@ size_t Parser::lineEndOf(size_t Pos) const {
   return NL ? static_cast<const char *>(NL) - Text.data() : Text.size();
 }
 
-bool Parser::markerOnLine(size_t LineBegin, size_t Hit, std::string_view &Word,
-                          std::string_view &Rest) const {
-  size_t P = LineBegin;
-  while (P < Hit && isBlank(Text[P]))
-    ++P;
-  if (Hit - P < 2 || Text[P] != '/' || Text[P + 1] != '/')
+bool Parser::markerAt(size_t Hit, size_t &LineBegin, std::string_view &Word,
+                      std::string_view &Rest) const {
+  if (Text.size() - Hit < MarkerPrefix.size() ||
+      std::memcmp(Text.data() + Hit, MarkerPrefix.data(),
+                  MarkerPrefix.size()) != 0)
     return false;
-  P += 2;
-  while (P < Hit && isBlank(Text[P]))
-    ++P;
-  if (P != Hit)
+  // Walk back over "[blanks]//[blanks]" to the line start; blanks and '/'
+  // are disjoint, so this accepts exactly the lines a forward match would.
+  size_t P = Hit;
+  while (P > 0 && isBlank(Text[P - 1]))
+    --P;
+  if (P < 2 || Text[P - 1] != '/' || Text[P - 2] != '/')
     return false;
-  std::string_view Line =
-      Text.substr(Hit, lineEndOf(Hit) - Hit);
+  P -= 2;
+  while (P > 0 && isBlank(Text[P - 1]))
+    --P;
+  if (P > 0 && Text[P - 1] != '\n')
+    return false;
+  std::string_view Line = Text.substr(Hit, lineEndOf(Hit) - Hit);
   if (startsWithWord(Line, StartWord))
     Word = StartWord;
   else if (startsWithWord(Line, EndWord))
     Word = EndWord;
   else
     return false;
+  LineBegin = P;
   Rest = Line.substr(Word.size());
   return true;
 }
@@ -316,38 +449,35 @@ Error Parser::run() {
     return Error::make(ErrorCode::EmptyInput,
                        "the PTX is empty: pass the output of nvcc -ptx, nvrtc "
                        "or clang --cuda-device-only -S");
-  size_t Bad = hasHighBit(Text) ? findInvalidUtf8(Text.data(), Text.size())
-                       : std::string_view::npos;
-  if (Bad != std::string_view::npos)
-    return errorAt(ErrorCode::InvalidEncoding, Bad,
-                   "byte 0x" +
-                       [&] {
-                         static const char Hex[] = "0123456789abcdef";
-                         unsigned char C = Text[Bad];
-                         return std::string{Hex[C >> 4], Hex[C & 15]};
-                       }() +
-                       " is not valid UTF-8: PTX must be text; check that "
-                       "the file is the compiler's PTX output");
-
-  size_t Pos = 0;
-  while (Pos < Text.size()) {
-    size_t Hit = findMarkerPrefix(Pos);
-    if (Hit == std::string_view::npos)
+  auto Fail = [&](Error E) {
+    if (Error Encoding = encodingError())
+      return Encoding;
+    return E;
+  };
+  while (ScanPos < Text.size()) {
+    ScanPos += Scan.FindCapitalP(Text.data() + ScanPos,
+                                 Text.size() - ScanPos, ScanLine, ScanHigh);
+    if (ScanPos >= Text.size())
       break;
-    size_t LineBegin = lineBeginOf(Hit);
+    size_t Hit = ScanPos;
+    size_t LineBegin;
     std::string_view Word, Rest;
-    if (!markerOnLine(LineBegin, Hit, Word, Rest)) {
-      Pos = Hit + MarkerPrefix.size();
+    if (!markerAt(Hit, LineBegin, Word, Rest)) {
+      scanTo(Hit + 1);
       continue;
     }
     if (Word == EndWord)
-      return errorAt(ErrorCode::UnmatchedEnd, Hit,
-                     "PTX_INJECT_END without a PTX_INJECT_START before it: "
-                     "check that the site's asm was not edited by hand");
+      return Fail(errorAt(ErrorCode::UnmatchedEnd, Hit,
+                          "PTX_INJECT_END without a PTX_INJECT_START before "
+                          "it: check that the site's asm was not edited by "
+                          "hand"));
     if (Error E = parseSite(LineBegin, Hit, Rest))
-      return E;
-    Pos = CopyFrom;
+      return Fail(std::move(E));
+    scanTo(CopyFrom);
   }
+  if (ScanHigh)
+    if (Error E = encodingError())
+      return E;
   Pending.push_back({false, CopyFrom, Text.size() - CopyFrom,
                      Module::Data::NoSlot});
   finishPieces();
@@ -356,8 +486,10 @@ Error Parser::run() {
 
 Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                         std::string_view Rest) {
-  unsigned StartLine = lineAt(Hit);
-  unsigned StartColumn = columnAt(Hit);
+  // The scan front stands at Hit.
+  unsigned StartLine = static_cast<unsigned>(ScanLine);
+  unsigned StartColumn = static_cast<unsigned>(Hit - StartLineBegin + 1);
+  size_t StartLineEnd = Rest.data() + Rest.size() - Text.data();
   std::string_view Name = trim(Rest);
   size_t NamePos = Name.empty() ? Hit : Name.data() - Text.data();
   std::string_view AfterName = Name;
@@ -383,13 +515,15 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                    "more than " + std::to_string(Options.MaxSites) +
                        " inject sites: raise ParseOptions::MaxSites if this "
                        "is intended");
-  if (tryRepeatedStableSite(Name, StartLineBegin, Hit, StartLine,
+  uint32_t Slot = D.ByName.find(Name);
+  if (Slot != InjectNameIndex::NotFound &&
+      tryRepeatedStableSite(Slot, StartLineBegin, StartLineEnd, StartLine,
                             StartColumn))
     return Error::success();
 
   Operands.clear();
   Dialect SiteDialect = Dialect::None;
-  size_t LineBegin = lineEndOf(Hit);
+  size_t LineBegin = StartLineEnd;
   size_t BodyBegin = std::min(LineBegin + 1, Text.size());
   while (LineBegin < Text.size()) {
     ++LineBegin; // past '\n'
@@ -410,7 +544,8 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
     std::string_view Body = trim(Line.substr(2));
     if (startsWithWord(Body, EndWord)) {
       size_t ReplaceEnd = LineEnd < Text.size() ? LineEnd + 1 : LineEnd;
-      return addSite(Name, Text.substr(BodyBegin, LineBegin - BodyBegin),
+      return addSite(Name, Slot,
+                     Text.substr(BodyBegin, LineBegin - BodyBegin),
                      StartLineBegin, ReplaceEnd, SiteDialect, StartLine,
                      StartColumn);
     }
@@ -510,39 +645,47 @@ Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
   return Error::success();
 }
 
-Error Parser::addSite(std::string_view Name, std::string_view Body,
-                      size_t StartLineBegin, size_t ReplaceEnd, Dialect SiteDialect,
+/// The first site of a name: checks its operands and appends the inject.
+/// Everything is built in place in D.Injects, so a new inject costs its
+/// operand and site vectors and nothing else.
+Error Parser::addInject(std::string_view Name, std::string_view Body,
+                        Dialect SiteDialect, uint32_t &Slot) {
+  for (size_t K = 0; K < Operands.size(); ++K)
+    for (size_t J = 0; J < K; ++J)
+      if (Operands[J].Label == Operands[K].Label)
+        return errorAt(ErrorCode::DuplicateOperand,
+                       Operands[K].Label.data() - Text.data(),
+                       "operand '" + std::string(Operands[K].Label) +
+                           "' appears twice in inject '" + std::string(Name) +
+                           "': give each operand its own label");
+  Slot = D.ByName.add(Name);
+  Inject &I = D.Injects.emplace_back();
+  I.Name.assign(Name.data(), Name.size());
+  I.Operands.resize(Operands.size());
+  for (size_t K = 0; K < Operands.size(); ++K) {
+    const ParsedOperand &Op = Operands[K];
+    InjectOperand &Out = I.Operands[K];
+    Out.Label.assign(Op.Label.data(), Op.Label.size());
+    if (SiteDialect == Dialect::Tagged)
+      Out.Register = "_x" + std::to_string(K);
+    else
+      Out.Register.assign(Op.Register.data(), Op.Register.size());
+    Out.Kind = Op.Kind;
+    Out.RegisterType.assign(Op.RegisterType.data(), Op.RegisterType.size());
+    Out.TypeLabel.assign(Op.TypeLabel.data(), Op.TypeLabel.size());
+  }
+  StableBodies.push_back(SiteDialect == Dialect::Tagged ? std::string_view()
+                                                        : Body);
+  return Error::success();
+}
+
+Error Parser::addSite(std::string_view Name, uint32_t Slot,
+                      std::string_view Body, size_t StartLineBegin,
+                      size_t ReplaceEnd, Dialect SiteDialect,
                       unsigned StartLine, unsigned StartColumn) {
-  auto [It, Inserted] =
-      D.ByName.emplace(Name, static_cast<uint32_t>(D.Injects.size()));
-  uint32_t Slot = It->second;
-  if (Inserted) {
-    Inject I;
-    I.Name = std::string(Name);
-    I.Operands.reserve(Operands.size());
-    for (size_t K = 0; K < Operands.size(); ++K) {
-      const ParsedOperand &Op = Operands[K];
-      for (size_t J = 0; J < K; ++J)
-        if (Operands[J].Label == Op.Label)
-          return errorAt(ErrorCode::DuplicateOperand,
-                         Op.Label.data() - Text.data(),
-                         "operand '" + std::string(Op.Label) +
-                             "' appears twice in inject '" +
-                             std::string(Name) +
-                             "': give each operand its own label");
-      InjectOperand Out;
-      Out.Label = std::string(Op.Label);
-      Out.Register = SiteDialect == Dialect::Tagged
-                         ? "_x" + std::to_string(K)
-                         : std::string(Op.Register);
-      Out.Kind = Op.Kind;
-      Out.RegisterType = std::string(Op.RegisterType);
-      Out.TypeLabel = std::string(Op.TypeLabel);
-      I.Operands.push_back(std::move(Out));
-    }
-    D.Injects.push_back(std::move(I));
-    StableBodies.push_back(SiteDialect == Dialect::Tagged ? std::string_view()
-                                                          : Body);
+  if (Slot == InjectNameIndex::NotFound) {
+    if (Error E = addInject(Name, Body, SiteDialect, Slot))
+      return E;
   } else {
     const Inject &First = D.Injects[Slot];
     unsigned FirstLine = First.Sites.front().Line;
@@ -621,30 +764,30 @@ void Parser::recordSite(uint32_t Slot, size_t StartLineBegin,
   CopyFrom = ReplaceEnd;
 }
 
-bool Parser::tryRepeatedStableSite(std::string_view Name,
-                                   size_t StartLineBegin, size_t Hit,
-                                   unsigned StartLine, unsigned StartColumn) {
-  auto It = D.ByName.find(Name);
-  if (It == D.ByName.end())
-    return false;
-  std::string_view First = StableBodies[It->second];
-  size_t StartLineEnd = lineEndOf(Hit);
+bool Parser::tryRepeatedStableSite(uint32_t Slot, size_t StartLineBegin,
+                                   size_t StartLineEnd, unsigned StartLine,
+                                   unsigned StartColumn) {
+  std::string_view First = StableBodies[Slot];
   if (First.data() == nullptr || StartLineEnd == Text.size())
     return false;
   size_t BodyBegin = StartLineEnd + 1;
-  if (Text.substr(BodyBegin, First.size()) != First)
+  if (Text.size() - BodyBegin < First.size() ||
+      std::memcmp(Text.data() + BodyBegin, First.data(), First.size()) != 0)
     return false;
-  // The same bytes hold no marker, so the next marker must be this END.
-  size_t EndHit = findMarkerPrefix(BodyBegin + First.size());
-  if (EndHit == std::string_view::npos)
+  // The same bytes hold no marker, so the next line must be this site's
+  // "[blanks]//[blanks]PTX_INJECT_END" for the shortcut to apply.
+  size_t P = BodyBegin + First.size();
+  while (P < Text.size() && isBlank(Text[P]))
+    ++P;
+  if (Text.size() - P < 2 || Text[P] != '/' || Text[P + 1] != '/')
     return false;
-  size_t EndLineBegin = lineBeginOf(EndHit);
-  std::string_view Word, Rest;
-  if (EndLineBegin != BodyBegin + First.size() ||
-      !markerOnLine(EndLineBegin, EndHit, Word, Rest) || Word != EndWord)
+  P += 2;
+  while (P < Text.size() && isBlank(Text[P]))
+    ++P;
+  size_t EndLineEnd = lineEndOf(P);
+  if (!startsWithWord(Text.substr(P, EndLineEnd - P), EndWord))
     return false;
-  size_t EndLineEnd = lineEndOf(EndHit);
-  recordSite(It->second, StartLineBegin,
+  recordSite(Slot, StartLineBegin,
              EndLineEnd < Text.size() ? EndLineEnd + 1 : EndLineEnd,
              StartLine, StartColumn);
   return true;
@@ -677,6 +820,9 @@ void Parser::emitTagged(const Inject &I, size_t Slot, std::string_view Indent) {
 }
 
 void Parser::finishPieces() {
+  D.SiteCounts.reserve(D.Injects.size());
+  for (const Inject &I : D.Injects)
+    D.SiteCounts.push_back(I.Sites.size());
   D.Pieces.reserve(Pending.size());
   D.FixedSize = 0;
   for (const PendingPiece &P : Pending) {

@@ -9,10 +9,11 @@
 // machine's speed.
 //
 // usage: ptxinject-runtime-bench [--nvcc PATH] [--ptx FILE]... [--only TEXT]
-//                                [--reps N]
+//                                [--reps N] [--save DIR]
 //   --only TEXT  run only the inputs whose title contains TEXT
 //   --reps N     no timing: parse and render each input N times, for
 //                instruction counts under callgrind
+//   --save DIR   also write each generated input to DIR/<n>.ptx
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/Module.h"
@@ -309,7 +310,7 @@ std::string gemmLikePtx(size_t Bytes, size_t Sites) {
 int main(int Argc, char **Argv) {
   std::string Nvcc = "/usr/local/cuda/bin/nvcc";
   std::vector<std::string> Files;
-  std::string Only;
+  std::string Only, SaveDir;
   for (int I = 1; I < Argc; ++I) {
     std::string Arg = Argv[I];
     if (Arg == "--nvcc" && I + 1 < Argc)
@@ -320,10 +321,12 @@ int main(int Argc, char **Argv) {
       Only = Argv[++I];
     else if (Arg == "--reps" && I + 1 < Argc)
       FixedReps = std::strtoull(Argv[++I], nullptr, 10);
+    else if (Arg == "--save" && I + 1 < Argc)
+      SaveDir = Argv[++I];
     else {
       std::fprintf(stderr,
                    "usage: %s [--nvcc PATH] [--ptx FILE]... [--only TEXT] "
-                   "[--reps N]\n",
+                   "[--reps N] [--save DIR]\n",
                    Argv[0]);
       return 2;
     }
@@ -353,9 +356,16 @@ int main(int Argc, char **Argv) {
       {"GEMM-like 187 KB PTX, 2 injects x 288 sites",
        [] { return gemmLikePtx(187 << 10, 576); }},
   };
-  for (const Generated &G : Inputs)
-    if (Wanted(G.Title))
-      benchModule(G.Title, G.Make());
+  int Number = 0;
+  for (const Generated &G : Inputs) {
+    ++Number;
+    if (!Wanted(G.Title))
+      continue;
+    std::string Ptx = G.Make();
+    if (!SaveDir.empty())
+      std::ofstream(SaveDir + "/" + std::to_string(Number) + ".ptx") << Ptx;
+    benchModule(G.Title, Ptx);
+  }
   for (const std::string &F : Files) {
     std::ifstream In(F);
     std::stringstream S;

@@ -1,0 +1,102 @@
+//===- InjectNameIndex.h - Inject name to inject index -------*- C++ -*-===//
+//
+// Private to the runtime: an open-addressing hash table from inject name to
+// inject index. Names are views into the module's own PTX text, so adding a
+// name allocates nothing and a module with thousands of injects parses in
+// time linear in their number.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_RUNTIME_INJECTNAMEINDEX_H
+#define PTXINJECT_RUNTIME_INJECTNAMEINDEX_H
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+namespace ptxinject {
+
+class InjectNameIndex {
+public:
+  static constexpr uint32_t NotFound = UINT32_MAX;
+
+  /// Index stored for Name, or NotFound.
+  uint32_t find(std::string_view Name) const {
+    if (Slots.empty())
+      return NotFound;
+    uint32_t Hash = hashName(Name);
+    for (size_t I = Hash & Mask;; I = (I + 1) & Mask) {
+      const Slot &S = Slots[I];
+      if (S.IndexPlusOne == 0)
+        return NotFound;
+      if (S.Hash == Hash && Names[S.IndexPlusOne - 1] == Name)
+        return S.IndexPlusOne - 1;
+    }
+  }
+
+  /// Adds Name as the next index (0, 1, 2, ...); Name must not be present
+  /// and must outlive the index.
+  uint32_t add(std::string_view Name) {
+    uint32_t Index = static_cast<uint32_t>(Names.size());
+    Names.push_back(Name);
+    // At most half full, so probes stay short and find() always stops.
+    if (Names.size() * 2 > Slots.size())
+      rehash(Slots.empty() ? 16 : Slots.size() * 2);
+    else
+      place(hashName(Name), Index);
+    return Index;
+  }
+
+  size_t size() const { return Names.size(); }
+
+private:
+  struct Slot {
+    uint32_t Hash = 0;
+    uint32_t IndexPlusOne = 0; ///< 0 marks an empty slot
+  };
+  std::vector<Slot> Slots;             ///< size is a power of two
+  std::vector<std::string_view> Names; ///< by index
+  size_t Mask = 0;
+
+  /// Eight bytes per step with a multiply-xorshift mix: names are short,
+  /// so this costs a few nanoseconds and spreads sequential names well.
+  static uint32_t hashName(std::string_view Name) {
+    const char *P = Name.data();
+    size_t N = Name.size();
+    uint64_t H = 0x9E3779B97F4A7C15ull ^ N;
+    auto Mix = [&H](uint64_t W) {
+      H = (H ^ W) * 0xBF58476D1CE4E5B9ull;
+      H ^= H >> 31;
+    };
+    for (; N >= 8; P += 8, N -= 8) {
+      uint64_t W;
+      std::memcpy(&W, P, 8);
+      Mix(W);
+    }
+    if (N) {
+      uint64_t W = 0;
+      std::memcpy(&W, P, N);
+      Mix(W);
+    }
+    H *= 0x94D049BB133111EBull;
+    return static_cast<uint32_t>(H ^ (H >> 32));
+  }
+
+  void place(uint32_t Hash, uint32_t Index) {
+    size_t I = Hash & Mask;
+    while (Slots[I].IndexPlusOne != 0)
+      I = (I + 1) & Mask;
+    Slots[I] = {Hash, Index + 1};
+  }
+
+  void rehash(size_t NewSize) {
+    Slots.assign(NewSize, Slot());
+    Mask = NewSize - 1;
+    for (size_t I = 0; I < Names.size(); ++I)
+      place(hashName(Names[I]), static_cast<uint32_t>(I));
+  }
+};
+
+} // namespace ptxinject
+
+#endif
