@@ -28,33 +28,44 @@ constexpr std::string_view MarkerPrefix = "PTX_INJECT_";
 constexpr std::string_view StartWord = "PTX_INJECT_START";
 constexpr std::string_view EndWord = "PTX_INJECT_END";
 
-bool isBlank(char C) {
-  return C == ' ' || C == '\t' || C == '\r' || C == '\v' || C == '\f';
+/// ' ', '\t', '\r', '\v', '\f' (not '\n'), as one shift and mask.
+inline bool isBlank(char C) {
+  constexpr uint64_t Blanks = (1ull << ' ') | (1ull << '\t') | (1ull << '\r') |
+                              (1ull << '\v') | (1ull << '\f');
+  unsigned char U = static_cast<unsigned char>(C);
+  return U <= ' ' && ((Blanks >> U) & 1);
 }
 
-std::string_view trim(std::string_view S) {
-  while (!S.empty() && isBlank(S.front()))
-    S.remove_prefix(1);
-  while (!S.empty() && isBlank(S.back()))
-    S.remove_suffix(1);
-  return S;
+inline std::string_view trim(std::string_view S) {
+  const char *B = S.data(), *E = B + S.size();
+  while (B != E && isBlank(*B))
+    ++B;
+  while (B != E && isBlank(E[-1]))
+    --E;
+  return std::string_view(B, E - B);
 }
 
-/// Splits off the first blank-separated field of S.
-std::string_view takeField(std::string_view &S) {
-  S = trim(S);
-  size_t N = 0;
-  while (N < S.size() && !isBlank(S[N]))
-    ++N;
-  std::string_view Field = S.substr(0, N);
-  S.remove_prefix(N);
-  S = trim(S);
+/// Splits off the first blank-separated field of S and the blanks after
+/// it. S has no trailing blanks (callers trim lines first), so what stays in
+/// S is already trimmed.
+inline std::string_view takeField(std::string_view &S) {
+  const char *B = S.data(), *E = B + S.size();
+  while (B != E && isBlank(*B))
+    ++B;
+  const char *F = B;
+  while (F != E && !isBlank(*F))
+    ++F;
+  std::string_view Field(B, F - B);
+  while (F != E && isBlank(*F))
+    ++F;
+  S = std::string_view(F, E - F);
   return Field;
 }
 
 /// True when Word starts S and is followed by a blank or the end.
-bool startsWithWord(std::string_view S, std::string_view Word) {
-  return S.substr(0, Word.size()) == Word &&
+inline bool startsWithWord(std::string_view S, std::string_view Word) {
+  return S.size() >= Word.size() &&
+         std::memcmp(S.data(), Word.data(), Word.size()) == 0 &&
          (S.size() == Word.size() || isBlank(S[Word.size()]));
 }
 
@@ -72,10 +83,45 @@ using FindCapitalPFn = size_t (*)(const char *P, size_t N, size_t &Lines,
 /// Number of '\n' in [P, P + N); sets High when a byte is >= 0x80.
 using CountNewlinesFn = size_t (*)(const char *P, size_t N, unsigned &High);
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PTXINJECT_SWAR 1
+constexpr uint64_t Ones = 0x0101010101010101ull;
+constexpr uint64_t Highs = 0x8080808080808080ull;
+
+/// The high bit of each byte of W that equals C; exact, no false matches.
+inline uint64_t bytesEqual(uint64_t W, unsigned char C) {
+  uint64_t X = W ^ (Ones * C);
+  return ~(((X & ~Highs) + ~Highs) | X) & Highs;
+}
+#else
+#define PTXINJECT_SWAR 0
+#endif
+
+// The tails below handle what the vector loops leave (under one vector);
+// eight bytes at a time matter because every site ends in such a tail.
+
 size_t findCapitalPTail(const char *P, size_t I, size_t N, size_t &Lines,
                         unsigned &High) {
   size_t L = 0;
   unsigned H = 0;
+#if PTXINJECT_SWAR
+  for (; I + 8 <= N; I += 8) {
+    uint64_t W;
+    std::memcpy(&W, P + I, 8);
+    uint64_t Caps = bytesEqual(W, 'P');
+    uint64_t Newlines = bytesEqual(W, '\n');
+    if (Caps) {
+      unsigned K = __builtin_ctzll(Caps) / 8;
+      uint64_t Before = (1ull << (8 * K)) - 1;
+      L += __builtin_popcountll(Newlines & Before);
+      H |= (W & Highs & Before) != 0;
+      I += K;
+      break;
+    }
+    L += __builtin_popcountll(Newlines);
+    H |= (W & Highs) != 0;
+  }
+#endif
   for (; I < N && P[I] != 'P'; ++I) {
     L += P[I] == '\n';
     H |= static_cast<unsigned char>(P[I]) >> 7;
@@ -88,6 +134,14 @@ size_t findCapitalPTail(const char *P, size_t I, size_t N, size_t &Lines,
 size_t countNewlinesTail(const char *P, size_t I, size_t N, unsigned &High) {
   size_t L = 0;
   unsigned H = 0;
+#if PTXINJECT_SWAR
+  for (; I + 8 <= N; I += 8) {
+    uint64_t W;
+    std::memcpy(&W, P + I, 8);
+    L += __builtin_popcountll(bytesEqual(W, '\n'));
+    H |= (W & Highs) != 0;
+  }
+#endif
   for (; I < N; ++I) {
     L += P[I] == '\n';
     H |= static_cast<unsigned char>(P[I]) >> 7;
@@ -660,19 +714,18 @@ Error Parser::addInject(std::string_view Name, std::string_view Body,
                            "': give each operand its own label");
   Slot = D.ByName.add(Name);
   Inject &I = D.Injects.emplace_back();
-  I.Name.assign(Name.data(), Name.size());
-  I.Operands.resize(Operands.size());
+  I.Name = std::string(Name.data(), Name.size());
+  I.Operands.reserve(Operands.size());
+  auto Copy = [](std::string_view V) {
+    return std::string(V.data(), V.size());
+  };
   for (size_t K = 0; K < Operands.size(); ++K) {
     const ParsedOperand &Op = Operands[K];
-    InjectOperand &Out = I.Operands[K];
-    Out.Label.assign(Op.Label.data(), Op.Label.size());
-    if (SiteDialect == Dialect::Tagged)
-      Out.Register = "_x" + std::to_string(K);
-    else
-      Out.Register.assign(Op.Register.data(), Op.Register.size());
-    Out.Kind = Op.Kind;
-    Out.RegisterType.assign(Op.RegisterType.data(), Op.RegisterType.size());
-    Out.TypeLabel.assign(Op.TypeLabel.data(), Op.TypeLabel.size());
+    I.Operands.push_back(
+        {Copy(Op.Label),
+         SiteDialect == Dialect::Tagged ? "_x" + std::to_string(K)
+                                        : Copy(Op.Register),
+         Op.Kind, Copy(Op.RegisterType), Copy(Op.TypeLabel)});
   }
   StableBodies.push_back(SiteDialect == Dialect::Tagged ? std::string_view()
                                                         : Body);
