@@ -135,10 +135,15 @@ char *writePieces(const Module::Data &D, const std::string_view *Stubs,
 /// instructions where memcpy would first have to pick a strategy.
 __attribute__((target("avx2"))) inline void
 copyBytesAvx2(char *Dst, const char *Src, size_t N) {
-  if (N >= 32 && N <= 1024) {
-    size_t I = 0;
+  if (N >= 32 && N <= 4096) {
+    // One unaligned head, then stores aligned to 32 bytes, so that no store
+    // in the loop straddles two cache lines.
+    _mm256_storeu_si256(
+        reinterpret_cast<__m256i *>(Dst),
+        _mm256_loadu_si256(reinterpret_cast<const __m256i *>(Src)));
+    size_t I = 32 - (reinterpret_cast<uintptr_t>(Dst) & 31);
     for (; I + 32 < N; I += 32)
-      _mm256_storeu_si256(
+      _mm256_store_si256(
           reinterpret_cast<__m256i *>(Dst + I),
           _mm256_loadu_si256(reinterpret_cast<const __m256i *>(Src + I)));
     _mm256_storeu_si256(
