@@ -35,12 +35,12 @@ const Inject &Module::inject(size_t Index) const { return D->Injects[Index]; }
 
 const Inject *Module::findInject(std::string_view Name) const {
   uint32_t Index = D->ByName.find(Name);
-  return Index == InjectNameIndex::NotFound ? nullptr : &D->Injects[Index];
+  return Index == StringViewIndex::NotFound ? nullptr : &D->Injects[Index];
 }
 
 std::optional<size_t> Module::injectIndex(std::string_view Name) const {
   uint32_t Index = D->ByName.find(Name);
-  if (Index == InjectNameIndex::NotFound)
+  if (Index == StringViewIndex::NotFound)
     return std::nullopt;
   return Index;
 }

@@ -10,7 +10,7 @@
 #ifndef PTXINJECT_RUNTIME_MODULEDATA_H
 #define PTXINJECT_RUNTIME_MODULEDATA_H
 
-#include "InjectNameIndex.h"
+#include "StringViewIndex.h"
 #include "ptxinject/Module.h"
 
 #include <cstdint>
@@ -36,7 +36,7 @@ struct Module::Data {
   std::vector<Inject> Injects;
   std::vector<size_t> SiteCounts; ///< Injects[I].Sites.size(), for render
   /// Names are views into Source, which never changes after parse.
-  InjectNameIndex ByName;
+  StringViewIndex ByName;
 };
 
 } // namespace ptxinject

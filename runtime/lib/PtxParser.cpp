@@ -391,6 +391,11 @@ private:
   /// the stable dialect. Compilers copy an asm block byte for byte, so a
   /// later site with the same bytes is known to agree without parsing.
   std::vector<std::string_view> StableBodies;
+  /// Distinct stable-dialect operand blocks and the inject that first had
+  /// each. Generated kernels give many injects one signature, so a new
+  /// inject whose block is known copies those operands without parsing.
+  StringViewIndex KnownBodies;
+  std::vector<uint32_t> BodyOwners;
 
   void scanTo(size_t Pos);
   unsigned lineAt(size_t Pos) const;
@@ -410,6 +415,9 @@ private:
   bool tryRepeatedStableSite(uint32_t Slot, size_t StartLineBegin,
                              size_t StartLineEnd, unsigned StartLine,
                              unsigned StartColumn);
+  bool tryKnownBodySite(std::string_view Name, size_t StartLineBegin,
+                        size_t StartLineEnd, unsigned StartLine,
+                        unsigned StartColumn);
   void recordSite(uint32_t Slot, size_t StartLineBegin, size_t ReplaceEnd,
                   unsigned StartLine, unsigned StartColumn);
   Error addSite(std::string_view Name, uint32_t Slot, std::string_view Body,
@@ -570,9 +578,11 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                        " inject sites: raise ParseOptions::MaxSites if this "
                        "is intended");
   uint32_t Slot = D.ByName.find(Name);
-  if (Slot != InjectNameIndex::NotFound &&
-      tryRepeatedStableSite(Slot, StartLineBegin, StartLineEnd, StartLine,
-                            StartColumn))
+  if (Slot != StringViewIndex::NotFound
+          ? tryRepeatedStableSite(Slot, StartLineBegin, StartLineEnd,
+                                  StartLine, StartColumn)
+          : tryKnownBodySite(Name, StartLineBegin, StartLineEnd, StartLine,
+                             StartColumn))
     return Error::success();
 
   Operands.clear();
@@ -623,7 +633,9 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
 Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
                            Dialect &SiteDialect) {
   std::string_view Fields = Body;
-  ParsedOperand Op;
+  // Filled in place: a local copied into the vector afterwards costs a
+  // store-forwarding stall per field. A failed line fails the whole parse.
+  ParsedOperand &Op = Operands.emplace_back();
   Op.LineBegin = LineBegin;
   Op.Register = takeField(Fields);
   std::string_view Kind = takeField(Fields);
@@ -695,7 +707,6 @@ Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
   Op.Label = Fields; // the rest of the line; may hold blanks, as in "a[0]"
   if (Op.Label.empty())
     return Malformed("missing label");
-  Operands.push_back(Op);
   return Error::success();
 }
 
@@ -727,8 +738,15 @@ Error Parser::addInject(std::string_view Name, std::string_view Body,
                                         : Copy(Op.Register),
          Op.Kind, Copy(Op.RegisterType), Copy(Op.TypeLabel)});
   }
-  StableBodies.push_back(SiteDialect == Dialect::Tagged ? std::string_view()
-                                                        : Body);
+  if (SiteDialect == Dialect::Tagged) {
+    StableBodies.emplace_back();
+    return Error::success();
+  }
+  StableBodies.push_back(Body);
+  if (KnownBodies.find(Body) == StringViewIndex::NotFound) {
+    KnownBodies.add(Body);
+    BodyOwners.push_back(Slot);
+  }
   return Error::success();
 }
 
@@ -736,7 +754,7 @@ Error Parser::addSite(std::string_view Name, uint32_t Slot,
                       std::string_view Body, size_t StartLineBegin,
                       size_t ReplaceEnd, Dialect SiteDialect,
                       unsigned StartLine, unsigned StartColumn) {
-  if (Slot == InjectNameIndex::NotFound) {
+  if (Slot == StringViewIndex::NotFound) {
     if (Error E = addInject(Name, Body, SiteDialect, Slot))
       return E;
   } else {
@@ -840,6 +858,41 @@ bool Parser::tryRepeatedStableSite(uint32_t Slot, size_t StartLineBegin,
   size_t EndLineEnd = lineEndOf(P);
   if (!startsWithWord(Text.substr(P, EndLineEnd - P), EndWord))
     return false;
+  recordSite(Slot, StartLineBegin,
+             EndLineEnd < Text.size() ? EndLineEnd + 1 : EndLineEnd,
+             StartLine, StartColumn);
+  return true;
+}
+
+bool Parser::tryKnownBodySite(std::string_view Name, size_t StartLineBegin,
+                              size_t StartLineEnd, unsigned StartLine,
+                              unsigned StartColumn) {
+  if (KnownBodies.size() == 0 || StartLineEnd == Text.size())
+    return false;
+  // The block ends where the END line starts; any other capital P first
+  // (a label, say) sends the site down the general path.
+  size_t BodyBegin = StartLineEnd + 1;
+  size_t Lines = 0;
+  unsigned High = 0;
+  size_t EndHit = BodyBegin + Scan.FindCapitalP(Text.data() + BodyBegin,
+                                                Text.size() - BodyBegin,
+                                                Lines, High);
+  size_t EndLineBegin;
+  std::string_view Word, Rest;
+  if (EndHit >= Text.size() || !markerAt(EndHit, EndLineBegin, Word, Rest) ||
+      Word != EndWord || EndLineBegin < BodyBegin)
+    return false;
+  std::string_view Body = Text.substr(BodyBegin, EndLineBegin - BodyBegin);
+  uint32_t Known = KnownBodies.find(Body);
+  if (Known == StringViewIndex::NotFound)
+    return false;
+  // Same bytes as the owner's block, so the same operands, already checked.
+  uint32_t Slot = D.ByName.add(Name);
+  Inject &I = D.Injects.emplace_back();
+  I.Name = std::string(Name.data(), Name.size());
+  I.Operands = D.Injects[BodyOwners[Known]].Operands;
+  StableBodies.push_back(Body);
+  size_t EndLineEnd = Rest.data() + Rest.size() - Text.data();
   recordSite(Slot, StartLineBegin,
              EndLineEnd < Text.size() ? EndLineEnd + 1 : EndLineEnd,
              StartLine, StartColumn);

@@ -1,13 +1,14 @@
-//===- InjectNameIndex.h - Inject name to inject index -------*- C++ -*-===//
+//===- StringViewIndex.h - Strings to dense indices ----------*- C++ -*-===//
 //
-// Private to the runtime: an open-addressing hash table from inject name to
-// inject index. Names are views into the module's own PTX text, so adding a
-// name allocates nothing and a module with thousands of injects parses in
-// time linear in their number.
+// Private to the runtime: an open-addressing hash table from strings to the
+// indices 0, 1, 2, ... in the order they were added. Keys are views into the
+// module's own PTX text (inject names, operand blocks), so adding one
+// allocates nothing and a module with thousands of injects parses in time
+// linear in their number.
 //
 //===----------------------------------------------------------------------===//
-#ifndef PTXINJECT_RUNTIME_INJECTNAMEINDEX_H
-#define PTXINJECT_RUNTIME_INJECTNAMEINDEX_H
+#ifndef PTXINJECT_RUNTIME_STRINGVIEWINDEX_H
+#define PTXINJECT_RUNTIME_STRINGVIEWINDEX_H
 
 #include <cstdint>
 #include <cstring>
@@ -16,38 +17,38 @@
 
 namespace ptxinject {
 
-class InjectNameIndex {
+class StringViewIndex {
 public:
   static constexpr uint32_t NotFound = UINT32_MAX;
 
-  /// Index stored for Name, or NotFound.
-  uint32_t find(std::string_view Name) const {
+  /// Index of Key, or NotFound.
+  uint32_t find(std::string_view Key) const {
     if (Slots.empty())
       return NotFound;
-    uint32_t Hash = hashName(Name);
+    uint32_t Hash = hashKey(Key);
     for (size_t I = Hash & Mask;; I = (I + 1) & Mask) {
       const Slot &S = Slots[I];
       if (S.IndexPlusOne == 0)
         return NotFound;
-      if (S.Hash == Hash && Names[S.IndexPlusOne - 1] == Name)
+      if (S.Hash == Hash && Keys[S.IndexPlusOne - 1] == Key)
         return S.IndexPlusOne - 1;
     }
   }
 
-  /// Adds Name as the next index (0, 1, 2, ...); Name must not be present
+  /// Adds Key as the next index (0, 1, 2, ...); Key must not be present
   /// and must outlive the index.
-  uint32_t add(std::string_view Name) {
-    uint32_t Index = static_cast<uint32_t>(Names.size());
-    Names.push_back(Name);
+  uint32_t add(std::string_view Key) {
+    uint32_t Index = static_cast<uint32_t>(Keys.size());
+    Keys.push_back(Key);
     // At most half full, so probes stay short and find() always stops.
-    if (Names.size() * 2 > Slots.size())
+    if (Keys.size() * 2 > Slots.size())
       rehash(Slots.empty() ? 16 : Slots.size() * 2);
     else
-      place(hashName(Name), Index);
+      place(hashKey(Key), Index);
     return Index;
   }
 
-  size_t size() const { return Names.size(); }
+  size_t size() const { return Keys.size(); }
 
 private:
   struct Slot {
@@ -55,14 +56,14 @@ private:
     uint32_t IndexPlusOne = 0; ///< 0 marks an empty slot
   };
   std::vector<Slot> Slots;             ///< size is a power of two
-  std::vector<std::string_view> Names; ///< by index
+  std::vector<std::string_view> Keys; ///< by index
   size_t Mask = 0;
 
-  /// Eight bytes per step with a multiply-xorshift mix: names are short,
+  /// Eight bytes per step with a multiply-xorshift mix: keys are short,
   /// so this costs a few nanoseconds and spreads sequential names well.
-  static uint32_t hashName(std::string_view Name) {
-    const char *P = Name.data();
-    size_t N = Name.size();
+  static uint32_t hashKey(std::string_view Key) {
+    const char *P = Key.data();
+    size_t N = Key.size();
     uint64_t H = 0x9E3779B97F4A7C15ull ^ N;
     auto Mix = [&H](uint64_t W) {
       H = (H ^ W) * 0xBF58476D1CE4E5B9ull;
@@ -92,8 +93,8 @@ private:
   void rehash(size_t NewSize) {
     Slots.assign(NewSize, Slot());
     Mask = NewSize - 1;
-    for (size_t I = 0; I < Names.size(); ++I)
-      place(hashName(Names[I]), static_cast<uint32_t>(I));
+    for (size_t I = 0; I < Keys.size(); ++I)
+      place(hashKey(Keys[I]), static_cast<uint32_t>(I));
   }
 };
 
