@@ -14,10 +14,11 @@ StackPtxCompilerInfo defaultLimits() { return stack_ptx_default_compiler_info; }
 
 Compiler::Compiler(const InstructionSet &Set, const StackPtxCompilerInfo &Limits)
     : Owner(Set), Info(&Owner.info()), Limits(Limits),
-      WorkspaceBytes(detail::workspaceBytes(Limits, *Info)) {}
+      WorkspaceBytes(detail::workspaceBytes(Limits, *Info)), Decoded(detail::decodeSet(*Info)) {}
 
 Compiler::Compiler(const StackPtxInstructionSetInfo &Info, const StackPtxCompilerInfo &Limits)
-    : Info(&Info), Limits(Limits), WorkspaceBytes(detail::workspaceBytes(Limits, Info)) {}
+    : Info(&Info), Limits(Limits), WorkspaceBytes(detail::workspaceBytes(Limits, Info)),
+      Decoded(detail::decodeSet(Info)) {}
 
 StackPtxResult Compiler::compile(Program Prog, Span<StackPtxRegister> Registers,
                                  Span<size_t> Requests, Workspace &WS, std::string &Out,
@@ -29,7 +30,7 @@ StackPtxResult Compiler::compile(Program Prog, Span<StackPtxRegister> Registers,
   Table.Count = Routines.size();
   StackPtxResult R = detail::compileToWorkspace(
       Limits, *Info, Prog, Registers.data(), Registers.size(), Table, Requests.data(),
-      Requests.size(), WS.data(), WS.size());
+      Requests.size(), WS.data(), WS.size(), Decoded.get());
   if (R != STACK_PTX_SUCCESS) {
     Out.clear();
     return R;

@@ -2,8 +2,11 @@
 //
 // Runs a program symbolically: stacks hold value ids, PTX instructions become
 // graph nodes. Values are created in order, so operands always precede their
-// users; one backward sweep finds live values and one forward sweep numbers
-// and prints them. Everything lives in the caller's workspace.
+// users; one backward sweep over the nodes finds live values and one forward
+// sweep numbers and prints them. Everything lives in the caller's workspace.
+// Instructions are run from decoded layouts (StackPtxDecodedSet.cpp): a
+// Compiler decodes its set once; the C API decodes an entry into the
+// workspace the first time a compile uses it.
 //
 //===----------------------------------------------------------------------===//
 #include "StackPtxCore.h"
@@ -17,10 +20,9 @@ namespace {
 
 constexpr uint32_t WorkspaceMagic = 0x53505458; // "SPTX"
 constexpr uint32_t Dead = 0xFFFFFFFFu;
-constexpr uint32_t Live = 0xFFFFFFFEu;
 constexpr uint32_t NoValue = 0xFFFFFFFFu;
 constexpr size_t OperandsPerValue = 4;
-constexpr unsigned MaxOperandsPerNode = STACK_PTX_MAX_ARGS * STACK_PTX_MAX_VEC_ELEMS;
+constexpr size_t CopySlack = 4;
 
 enum ValueKind : uint8_t { VInput, VConstant, VSpecial, VResult };
 
@@ -29,7 +31,7 @@ struct Value {
   uint8_t Stack;
   uint16_t Aux;  // special: element (0xFFFF scalar); result: output position
   uint32_t A;    // input: register; constant: bits; special: register; result: node
-  uint32_t Temp; // Dead, Live, or the temporary's number
+  uint32_t Temp; // Dead, or the temporary's number once numbered
 };
 
 struct Node {
@@ -38,7 +40,6 @@ struct Node {
   uint8_t NumResults;
   uint32_t FirstOperand;
   uint32_t FirstResult;
-  uint32_t IsLive;
 };
 
 struct Frame {
@@ -56,14 +57,18 @@ struct Assignment {
 struct State {
   uint32_t Magic;
   uint32_t Compiled;
+  // Cache entries stamped with this compile's generation are decoded.
+  uint32_t Generation;
+  size_t Total; // the layout size the caches were laid out for
   const StackPtxInstructionSetInfo *Set;
+  const DecodedSet *Decoded; // or null: decode into the caches
   const StackPtxRegister *Registers;
   size_t NumRegisters;
   size_t Bound;
   // size_t, not uint32_t: stores through the uint32_t arrays below cannot
   // alias these counters, so the compiler keeps them in registers.
   size_t NumStacks, StackSize, StoreSize, MaxFrames;
-  size_t MaxValues, MaxOperands, MaxAssignments;
+  size_t MaxValues, MaxOperands, MaxAssignments, NumCachedInstrs;
   size_t NumValues, NumNodes, NumOperands, NumAssignments;
   uint32_t *StackData;  // NumStacks * StackSize
   size_t *StackSizes;   // NumStacks
@@ -75,17 +80,30 @@ struct State {
   Node *Nodes;          // MaxValues
   uint32_t *Operands;   // MaxOperands
   Assignment *Assignments;
+  uint32_t *Work;          // MaxOperands + MaxAssignments: liveness worklist, then the emit list
+  uint64_t *LiveBits;      // MaxValues bits: live specials and first results of live nodes
+  size_t NumEmit;
+  InstrLayout *InstrCache; // NumCachedInstrs
+  uint32_t *InstrStamps;   // NumCachedInstrs
+  StackText *StackCache;   // NumStacks
+  uint32_t *StackStamps;   // NumStacks
+  const StackText *Stacks; // Decoded->Stacks or StackCache
 };
 
 size_t alignUp(size_t N) { return (N + 7) & ~size_t(7); }
 
 struct Layout {
   size_t StackData, StackSizes, MetaStack, Slots, TempCounts, Frames, Values, Nodes,
-      Operands, Assignments, Total;
+      Operands, Assignments, Work, LiveBits, InstrCache, InstrStamps, StackCache, StackStamps,
+      Total;
 };
 
+size_t cachedInstrs(const StackPtxInstructionSetInfo &Set) {
+  return Set.num_instructions < 0x10000 ? Set.num_instructions : 0x10000;
+}
+
 Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t MaxFrames,
-                 size_t MaxValues) {
+                 size_t MaxValues, size_t NumInstrs) {
   Layout L;
   size_t At = alignUp(sizeof(State));
   auto Take = [&](size_t Bytes) {
@@ -93,7 +111,9 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
     At += alignUp(Bytes);
     return Here;
   };
-  L.StackData = Take(NumStacks * StackSize * sizeof(uint32_t));
+  // Slack after the stacks and operands: operand lists are copied four
+  // elements at a time.
+  L.StackData = Take((NumStacks * StackSize + CopySlack) * sizeof(uint32_t));
   L.StackSizes = Take(NumStacks * sizeof(size_t));
   L.MetaStack = Take(StackSize * sizeof(uint32_t));
   L.Slots = Take(StoreSize * sizeof(uint32_t));
@@ -101,8 +121,14 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
   L.Frames = Take((MaxFrames + 1) * sizeof(Frame));
   L.Values = Take(MaxValues * sizeof(Value));
   L.Nodes = Take(MaxValues * sizeof(Node));
-  L.Operands = Take(MaxValues * OperandsPerValue * sizeof(uint32_t));
+  L.Operands = Take((MaxValues * OperandsPerValue + CopySlack) * sizeof(uint32_t));
   L.Assignments = Take(NumStacks * StackSize * sizeof(Assignment));
+  L.Work = Take((MaxValues * OperandsPerValue + NumStacks * StackSize) * sizeof(uint32_t));
+  L.LiveBits = Take((MaxValues + 63) / 64 * sizeof(uint64_t));
+  L.InstrCache = Take(NumInstrs * sizeof(InstrLayout));
+  L.InstrStamps = Take(NumInstrs * sizeof(uint32_t));
+  L.StackCache = Take(NumStacks * sizeof(StackText));
+  L.StackStamps = Take(NumStacks * sizeof(uint32_t));
   L.Total = At + 8; // slack to align an unaligned workspace pointer
   return L;
 }
@@ -124,6 +150,11 @@ Limits32 clampLimits(const StackPtxCompilerInfo &L) {
   return C;
 }
 
+Layout layoutFor(const Limits32 &L, const StackPtxInstructionSetInfo &Set) {
+  return layoutFor(Set.num_stack_types, L.StackSize, L.StoreSize, L.MaxFrames, L.MaxValues,
+                   cachedInstrs(Set));
+}
+
 State *stateOf(void *Workspace) {
   uintptr_t P = reinterpret_cast<uintptr_t>(Workspace);
   return reinterpret_cast<State *>((P + 7) & ~uintptr_t(7));
@@ -132,31 +163,59 @@ const State *stateOf(const void *Workspace) {
   return stateOf(const_cast<void *>(Workspace));
 }
 
-/// The symbolic machine over a State.
+const InstrLayout &instrLayout(State &S, unsigned Index) {
+  if (S.Decoded)
+    return S.Decoded->Instrs[Index];
+  if (S.InstrStamps[Index] != S.Generation) {
+    decodeInstruction(*S.Set, Index, S.InstrCache[Index]);
+    S.InstrStamps[Index] = S.Generation;
+  }
+  return S.InstrCache[Index];
+}
+
+void needStackText(State &S, unsigned Stack) {
+  if (!S.Decoded && S.StackStamps[Stack] != S.Generation) {
+    decodeStack(*S.Set, Stack, S.StackCache[Stack]);
+    S.StackStamps[Stack] = S.Generation;
+  }
+}
+
+/// The symbolic machine over a State. Counters live in members while it
+/// runs and go back to the State at the end.
 class Machine {
 public:
-  Machine(State &S, const StackPtxInstructionSetInfo &Set, const StackPtxRegister *Registers,
-          size_t NumRegisters)
-      : S(S), Set(Set), Registers(Registers), NumRegisters(NumRegisters) {}
+  Machine(State &S, const StackPtxRegister *Registers, size_t NumRegisters)
+      : S(S), Set(*S.Set), Registers(Registers), NumRegisters(NumRegisters),
+        StackData(S.StackData), StackSizes(S.StackSizes), Values(S.Values), Nodes(S.Nodes),
+        Operands(S.Operands), StackSize(S.StackSize), NumStacks(S.NumStacks),
+        MaxValues(S.MaxValues), MaxOperands(S.MaxOperands),
+        Layouts(S.Decoded ? S.Decoded->Instrs.data() : nullptr) {}
 
-  void run(Program Main, const RoutineTable &Routines, size_t ExecutionLimit);
-  void assignRequests(const size_t *Requests, size_t NumRequests);
+  void run(Program Main, const RoutineTable &Routines, size_t Budget);
+  void finish() {
+    S.NumValues = NumValues;
+    S.NumNodes = NumNodes;
+    S.NumOperands = NumOperands;
+  }
 
 private:
-  uint32_t *stack(unsigned I) { return S.StackData + size_t(I) * S.StackSize; }
-  bool hasRoom(unsigned Stack, uint32_t N) const {
-    return S.StackSizes[Stack] + N <= S.StackSize;
+  uint32_t *stack(unsigned I) { return StackData + size_t(I) * StackSize; }
+  /// How a span of instructions ended.
+  enum SpanExit { SpanLimit, SpanReturn, SpanCall };
+  template <bool Checked>
+  SpanExit runSpan(const StackPtxInstruction *Code, size_t &Pc, size_t Limit, unsigned &Callee);
+
+  /// Checked: the value and operand arrays may fill up. Unchecked spans are
+  /// short enough that they cannot, so those tests are left out.
+  template <bool Checked> void push(uint8_t Kind, unsigned Stack, uint16_t Aux, uint32_t A) {
+    size_t &Size = StackSizes[Stack];
+    if (Size >= StackSize || (Checked && NumValues >= MaxValues))
+      return;
+    Values[NumValues] = Value{Kind, uint8_t(Stack), Aux, A, Dead};
+    stack(Stack)[Size++] = uint32_t(NumValues++);
   }
-  bool newValue(uint8_t Kind, uint8_t Stack, uint16_t Aux, uint32_t A) {
-    if (S.NumValues >= S.MaxValues)
-      return false;
-    S.Values[S.NumValues] = Value{Kind, Stack, Aux, A, Dead};
-    uint32_t Id = S.NumValues++;
-    stack(Stack)[S.StackSizes[Stack]++] = Id;
-    return true;
-  }
-  void step(const StackPtxInstruction &I, const RoutineTable &Routines, uint32_t &Depth);
-  void runPtx(unsigned Index);
+  template <bool Checked> void runPtx(unsigned Index);
+  void runPtxMultiStack(const InstrLayout &L, unsigned Index);
   void runSpecial(unsigned Index);
   void runMeta(unsigned Op, unsigned Stack, uint32_t Payload);
   bool popMeta(uint32_t &V) {
@@ -170,168 +229,194 @@ private:
   const StackPtxInstructionSetInfo &Set;
   const StackPtxRegister *Registers;
   size_t NumRegisters;
-  uint32_t MetaSize = 0;
+  uint32_t *StackData;
+  size_t *StackSizes;
+  Value *Values;
+  Node *Nodes;
+  uint32_t *Operands;
+  size_t StackSize, NumStacks, MaxValues, MaxOperands;
+  const InstrLayout *Layouts; // null: decode into the workspace cache
+  size_t NumValues = 0, NumNodes = 0, NumOperands = 0;
+  size_t MetaSize = 0;
 };
 
-void Machine::run(Program Main, const RoutineTable &Routines, size_t ExecutionLimit) {
-  uint32_t Depth = 0;
-  S.Frames[0] = Frame{NoValue, 0};
-  Program Current = Main;
-  size_t Executed = 0;
-  for (;;) {
-    Frame &F = S.Frames[Depth];
-    if (F.Pc >= Current.size() || Current[F.Pc].kind == STACK_PTX_INSTRUCTION_KIND_RETURN) {
-      if (Depth == 0)
-        return;
-      --Depth;
-      uint32_t R = S.Frames[Depth].Routine;
-      Current = R == NoValue ? Main : Routines.get(R);
-      continue;
+template <bool Checked>
+Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &Pc, size_t Limit,
+                                   unsigned &Callee) {
+  while (Pc < Limit) {
+    const StackPtxInstruction I = Code[Pc];
+    switch (I.kind) {
+    case STACK_PTX_INSTRUCTION_KIND_RETURN:
+      return SpanReturn;
+    case STACK_PTX_INSTRUCTION_KIND_INPUT:
+      if (I.idx < NumRegisters)
+        push<Checked>(VInput, unsigned(Registers[I.idx].stack_idx), 0, I.idx);
+      break;
+    case STACK_PTX_INSTRUCTION_KIND_CONSTANT:
+      if (I.stack_idx < NumStacks &&
+          Set.stack_types[I.stack_idx].constant_kind != STACK_PTX_CONSTANT_NONE) {
+        uint32_t Bits;
+        std::memcpy(&Bits, &I.payload, sizeof(Bits));
+        push<Checked>(VConstant, I.stack_idx, 0, Bits);
+      }
+      break;
+    case STACK_PTX_INSTRUCTION_KIND_PTX:
+      if (I.idx < Set.num_instructions)
+        runPtx<Checked>(I.idx);
+      break;
+    case STACK_PTX_INSTRUCTION_KIND_SPECIAL_REGISTER:
+      if (I.idx < Set.num_special_registers)
+        runSpecial(I.idx);
+      break;
+    case STACK_PTX_INSTRUCTION_KIND_META: {
+      uint32_t Payload;
+      std::memcpy(&Payload, &I.payload, sizeof(Payload));
+      runMeta(I.idx, I.stack_idx, Payload);
+      break;
     }
-    if (Executed++ >= ExecutionLimit)
-      return;
-    const StackPtxInstruction &I = Current[F.Pc++];
-    if (I.kind == STACK_PTX_INSTRUCTION_KIND_ROUTINE) {
-      if (I.idx < Routines.Count && Depth < S.MaxFrames) {
+    case STACK_PTX_INSTRUCTION_KIND_STORE: {
+      unsigned Stack = I.stack_idx;
+      if (Stack >= NumStacks || I.idx >= S.StoreSize || StackSizes[Stack] == 0)
+        break;
+      S.Slots[I.idx] = stack(Stack)[--StackSizes[Stack]];
+      break;
+    }
+    case STACK_PTX_INSTRUCTION_KIND_LOAD: {
+      if (I.idx >= S.StoreSize || S.Slots[I.idx] == NoValue)
+        break;
+      uint32_t V = S.Slots[I.idx];
+      unsigned Stack = Values[V].Stack;
+      size_t &Size = StackSizes[Stack];
+      if (Size < StackSize)
+        stack(Stack)[Size++] = V;
+      break;
+    }
+    case STACK_PTX_INSTRUCTION_KIND_ROUTINE:
+      ++Pc;
+      Callee = I.idx;
+      return SpanCall;
+    default:
+      break; // unknown kinds are skipped: any bytes are a valid instruction
+    }
+    ++Pc;
+  }
+  return SpanLimit;
+}
+
+void Machine::run(Program Main, const RoutineTable &Routines, size_t Budget) {
+  // One instruction adds at most this many values and operands.
+  constexpr size_t MaxNewValues = MaxRetElems, MaxNewOperands = MaxArgElems;
+  size_t Depth = 0;
+  S.Frames[0] = Frame{NoValue, 0};
+  const StackPtxInstruction *Code = Main.data();
+  size_t End = Main.size(), Pc = 0;
+  for (;;) {
+    // The budget bounds the span instead of being counted per instruction.
+    // Once it is spent nothing more can run (returns create no values), so
+    // the run ends where the budget does.
+    size_t Limit = End - Pc <= Budget ? End : Pc + Budget;
+    SpanExit Exit = SpanLimit;
+    unsigned Callee = 0;
+    while (Pc < Limit) {
+      size_t Start = Pc;
+      size_t Room = (MaxValues - NumValues) / MaxNewValues;
+      size_t OperandRoom = (MaxOperands - NumOperands) / MaxNewOperands;
+      Room = Room < OperandRoom ? Room : OperandRoom;
+      if (Room >= 16)
+        Exit = runSpan<false>(Code, Pc, Limit - Pc <= Room ? Limit : Pc + Room, Callee);
+      else
+        Exit = runSpan<true>(Code, Pc, Limit, Callee);
+      Budget -= Pc - Start;
+      if (Exit != SpanLimit)
+        break;
+    }
+    if (Exit == SpanCall) {
+      if (Callee < Routines.Count && Depth < S.MaxFrames) {
+        S.Frames[Depth].Pc = uint32_t(Pc);
         ++Depth;
-        S.Frames[Depth] = Frame{I.idx, 0};
-        Current = Routines.get(I.idx);
+        S.Frames[Depth] = Frame{Callee, 0};
+        Program Body = Routines.get(Callee);
+        Code = Body.data();
+        End = Body.size();
+        Pc = 0;
       }
       continue;
     }
-    step(I, Routines, Depth);
+    if (Budget == 0 || Depth == 0)
+      return;
+    --Depth;
+    uint32_t R = S.Frames[Depth].Routine;
+    Program Body = R == NoValue ? Main : Routines.get(R);
+    Code = Body.data();
+    End = Body.size();
+    Pc = S.Frames[Depth].Pc;
   }
 }
 
-void Machine::step(const StackPtxInstruction &I, const RoutineTable &, uint32_t &) {
-  switch (I.kind) {
-  case STACK_PTX_INSTRUCTION_KIND_INPUT: {
-    if (I.idx >= NumRegisters)
-      return;
-    unsigned Stack = unsigned(Registers[I.idx].stack_idx);
-    if (hasRoom(Stack, 1))
-      newValue(VInput, uint8_t(Stack), 0, I.idx);
+template <bool Checked> void Machine::runPtx(unsigned Index) {
+  const InstrLayout &L = Layouts ? Layouts[Index] : instrLayout(S, Index);
+  if (!L.Runnable || (Checked && (NumValues + L.NumRetElems > MaxValues ||
+                                  NumOperands + L.NumArgElems > MaxOperands)))
     return;
-  }
-  case STACK_PTX_INSTRUCTION_KIND_CONSTANT: {
-    unsigned Stack = I.stack_idx;
-    if (Stack >= S.NumStacks || Set.stack_types[Stack].constant_kind == STACK_PTX_CONSTANT_NONE ||
-        !hasRoom(Stack, 1))
-      return;
-    uint32_t Bits;
-    std::memcpy(&Bits, &I.payload, sizeof(Bits));
-    newValue(VConstant, uint8_t(Stack), 0, Bits);
+  if (!L.SingleStack)
+    return runPtxMultiStack(L, Index);
+  // Operands of one stack are its top elements, deepest first, so
+  // `x y sub` is x - y.
+  unsigned Stack = L.Stacks[0];
+  size_t Size = StackSizes[Stack];
+  size_t Need = L.NumArgElems;
+  if (Need > Size || Size - Need + L.NumRetElems > StackSize)
     return;
-  }
-  case STACK_PTX_INSTRUCTION_KIND_PTX:
-    if (I.idx < Set.num_instructions)
-      runPtx(I.idx);
-    return;
-  case STACK_PTX_INSTRUCTION_KIND_SPECIAL_REGISTER:
-    if (I.idx < Set.num_special_registers)
-      runSpecial(I.idx);
-    return;
-  case STACK_PTX_INSTRUCTION_KIND_META: {
-    uint32_t Payload;
-    std::memcpy(&Payload, &I.payload, sizeof(Payload));
-    runMeta(I.idx, I.stack_idx, Payload);
-    return;
-  }
-  case STACK_PTX_INSTRUCTION_KIND_STORE: {
-    unsigned Stack = I.stack_idx;
-    if (Stack >= S.NumStacks || I.idx >= S.StoreSize || S.StackSizes[Stack] == 0)
-      return;
-    S.Slots[I.idx] = stack(Stack)[--S.StackSizes[Stack]];
-    return;
-  }
-  case STACK_PTX_INSTRUCTION_KIND_LOAD: {
-    if (I.idx >= S.StoreSize || S.Slots[I.idx] == NoValue)
-      return;
-    uint32_t V = S.Slots[I.idx];
-    unsigned Stack = S.Values[V].Stack;
-    if (hasRoom(Stack, 1))
-      stack(Stack)[S.StackSizes[Stack]++] = V;
-    return;
-  }
-  default:
-    return; // unknown kinds are skipped: any bytes are a valid instruction
-  }
-}
-
-void Machine::runPtx(unsigned Index) {
-  const StackPtxPtxInstructionInfo &Info = Set.instructions[Index];
-  if (Info.num_args > STACK_PTX_MAX_ARGS || Info.num_rets > STACK_PTX_MAX_RETS ||
-      Info.num_rets == 0)
-    return;
-  // Per-stack operand and result counts; at most 6 distinct stacks.
-  unsigned Stacks[STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS];
-  uint32_t Need[STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS];
-  uint32_t Push[STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS];
-  unsigned NumStacks = 0;
-  auto slotFor = [&](unsigned Stack) {
-    for (unsigned K = 0; K < NumStacks; ++K)
-      if (Stacks[K] == Stack)
-        return K;
-    Stacks[NumStacks] = Stack;
-    Need[NumStacks] = Push[NumStacks] = 0;
-    return NumStacks++;
-  };
-  unsigned TotalArgs = 0, TotalRets = 0;
-  for (unsigned A = 0; A < Info.num_args; ++A) {
-    if (Info.args[A] >= Set.num_arg_types)
-      return;
-    const StackPtxArgTypeInfo &T = Set.arg_types[Info.args[A]];
-    if (T.stack_idx >= S.NumStacks || T.num_vec_elems > STACK_PTX_MAX_VEC_ELEMS)
-      return;
-    unsigned N = T.num_vec_elems ? T.num_vec_elems : 1;
-    Need[slotFor(T.stack_idx)] += N;
-    TotalArgs += N;
-  }
-  for (unsigned R = 0; R < Info.num_rets; ++R) {
-    if (Info.rets[R] >= Set.num_arg_types)
-      return;
-    const StackPtxArgTypeInfo &T = Set.arg_types[Info.rets[R]];
-    if (T.stack_idx >= S.NumStacks || T.num_vec_elems > STACK_PTX_MAX_VEC_ELEMS)
-      return;
-    unsigned N = T.num_vec_elems ? T.num_vec_elems : 1;
-    Push[slotFor(T.stack_idx)] += N;
-    TotalRets += N;
-  }
-  for (unsigned K = 0; K < NumStacks; ++K) {
-    uint32_t Size = S.StackSizes[Stacks[K]];
-    if (Need[K] > Size || Size - Need[K] + Push[K] > S.StackSize)
-      return;
-  }
-  if (S.NumValues + TotalRets > S.MaxValues || S.NumOperands + TotalArgs > S.MaxOperands)
-    return;
-
-  // Operands of one stack are taken deepest first, so `x y sub` is x - y.
-  uint32_t Next[STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS];
-  for (unsigned K = 0; K < NumStacks; ++K)
-    Next[K] = S.StackSizes[Stacks[K]] - Need[K];
-  Node &N = S.Nodes[S.NumNodes];
+  uint32_t *Top = stack(Stack) + (Size - Need);
+  Node &N = Nodes[NumNodes];
   N.Instr = uint16_t(Index);
-  N.NumOperands = uint8_t(TotalArgs);
-  N.NumResults = uint8_t(TotalRets);
-  N.FirstOperand = S.NumOperands;
-  N.FirstResult = S.NumValues;
-  N.IsLive = 0;
-  for (unsigned A = 0; A < Info.num_args; ++A) {
-    const StackPtxArgTypeInfo &T = Set.arg_types[Info.args[A]];
-    unsigned K = slotFor(T.stack_idx);
-    unsigned Count = T.num_vec_elems ? T.num_vec_elems : 1;
-    for (unsigned E = 0; E < Count; ++E)
-      S.Operands[S.NumOperands++] = stack(T.stack_idx)[Next[K]++];
+  N.NumOperands = L.NumArgElems;
+  N.NumResults = L.NumRetElems;
+  N.FirstOperand = uint32_t(NumOperands);
+  N.FirstResult = uint32_t(NumValues);
+  uint32_t *Ops = Operands + NumOperands;
+  if (Need <= CopySlack)
+    std::memcpy(Ops, Top, CopySlack * sizeof(uint32_t)); // the slack absorbs the excess
+  else
+    for (size_t E = 0; E < Need; ++E)
+      Ops[E] = Top[E];
+  NumOperands += Need;
+  uint32_t NodeId = uint32_t(NumNodes++);
+  Values[NumValues] = Value{VResult, uint8_t(Stack), 0, NodeId, Dead};
+  Top[0] = uint32_t(NumValues++);
+  for (unsigned R = 1; R < L.NumRetElems; ++R) {
+    Values[NumValues] = Value{VResult, uint8_t(Stack), uint16_t(R), NodeId, Dead};
+    Top[R] = uint32_t(NumValues++);
   }
-  for (unsigned K = 0; K < NumStacks; ++K)
-    S.StackSizes[Stacks[K]] -= Need[K];
-  uint32_t NodeId = S.NumNodes++;
-  uint16_t Position = 0;
-  for (unsigned R = 0; R < Info.num_rets; ++R) {
-    const StackPtxArgTypeInfo &T = Set.arg_types[Info.rets[R]];
-    unsigned Count = T.num_vec_elems ? T.num_vec_elems : 1;
-    for (unsigned E = 0; E < Count; ++E)
-      newValue(VResult, T.stack_idx, Position++, NodeId);
+  StackSizes[Stack] = Size - Need + L.NumRetElems;
+}
+
+void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
+  for (unsigned K = 0; K < L.NumStacks; ++K) {
+    size_t Size = StackSizes[L.Stacks[K]];
+    if (L.Need[K] > Size || Size - L.Need[K] + L.Push[K] > StackSize)
+      return;
+  }
+  size_t Next[MaxStacksPerInstr];
+  for (unsigned K = 0; K < L.NumStacks; ++K)
+    Next[K] = StackSizes[L.Stacks[K]] - L.Need[K];
+  Node &N = Nodes[NumNodes];
+  N.Instr = uint16_t(Index);
+  N.NumOperands = L.NumArgElems;
+  N.NumResults = L.NumRetElems;
+  N.FirstOperand = uint32_t(NumOperands);
+  N.FirstResult = uint32_t(NumValues);
+  for (unsigned E = 0; E < L.NumArgElems; ++E) {
+    unsigned K = L.ArgSlot[E];
+    Operands[NumOperands++] = stack(L.Stacks[K])[Next[K]++];
+  }
+  for (unsigned K = 0; K < L.NumStacks; ++K)
+    StackSizes[L.Stacks[K]] -= L.Need[K];
+  uint32_t NodeId = uint32_t(NumNodes++);
+  for (unsigned R = 0; R < L.NumRetElems; ++R) {
+    unsigned Stack = L.RetStack[R];
+    Values[NumValues] = Value{VResult, uint8_t(Stack), uint16_t(R), NodeId, Dead};
+    stack(Stack)[StackSizes[Stack]++] = uint32_t(NumValues++);
   }
 }
 
@@ -340,35 +425,35 @@ void Machine::runSpecial(unsigned Index) {
   if (Info.arg_type >= Set.num_arg_types)
     return;
   const StackPtxArgTypeInfo &T = Set.arg_types[Info.arg_type];
-  if (T.stack_idx >= S.NumStacks || T.num_vec_elems > STACK_PTX_MAX_VEC_ELEMS)
+  if (T.stack_idx >= NumStacks || T.num_vec_elems > STACK_PTX_MAX_VEC_ELEMS)
     return;
   unsigned Count = T.num_vec_elems ? T.num_vec_elems : 1;
-  if (!hasRoom(T.stack_idx, Count) || S.NumValues + Count > S.MaxValues)
+  if (StackSizes[T.stack_idx] + Count > StackSize || NumValues + Count > MaxValues)
     return;
   for (unsigned E = 0; E < Count; ++E)
-    newValue(VSpecial, T.stack_idx, T.num_vec_elems ? uint16_t(E) : uint16_t(0xFFFF), Index);
+    push<true>(VSpecial, T.stack_idx, T.num_vec_elems ? uint16_t(E) : uint16_t(0xFFFF), Index);
 }
 
 void Machine::runMeta(unsigned Op, unsigned Stack, uint32_t Payload) {
   if (Op == STACK_PTX_META_CONSTANT) {
-    if (MetaSize < S.StackSize)
+    if (MetaSize < StackSize)
       S.MetaStack[MetaSize++] = Payload;
     return;
   }
-  if (Stack >= S.NumStacks)
+  if (Stack >= NumStacks)
     return;
   uint32_t *St = stack(Stack);
-  size_t &Size = S.StackSizes[Stack];
+  size_t &Size = StackSizes[Stack];
   uint32_t Depth;
   switch (Op) {
   case STACK_PTX_META_DUP:
-    if (Size > 0 && Size < S.StackSize) {
+    if (Size > 0 && Size < StackSize) {
       St[Size] = St[Size - 1];
       ++Size;
     }
     return;
   case STACK_PTX_META_YANK_DUP:
-    if (popMeta(Depth) && Depth < Size && Size < S.StackSize) {
+    if (popMeta(Depth) && Depth < Size && Size < StackSize) {
       St[Size] = St[Size - 1 - Depth];
       ++Size;
     }
@@ -408,7 +493,7 @@ void Machine::runMeta(unsigned Op, unsigned Stack, uint32_t Payload) {
     }
     return;
   case STACK_PTX_META_REVERSE:
-    for (uint32_t Lo = 0, Hi = Size; Lo + 1 < Hi; ++Lo, --Hi) {
+    for (size_t Lo = 0, Hi = Size; Lo + 1 < Hi; ++Lo, --Hi) {
       uint32_t T = St[Lo];
       St[Lo] = St[Hi - 1];
       St[Hi - 1] = T;
@@ -422,31 +507,52 @@ void Machine::runMeta(unsigned Op, unsigned Stack, uint32_t Payload) {
   }
 }
 
-void Machine::assignRequests(const size_t *Requests, size_t NumRequests) {
+void assignRequests(State &S, const size_t *Requests, size_t NumRequests) {
   for (size_t R = 0; R < NumRequests; ++R) {
     size_t Reg = Requests[R];
-    unsigned Stack = unsigned(Registers[Reg].stack_idx);
-    if (S.StackSizes[Stack] == 0 || S.NumAssignments >= S.MaxAssignments)
+    unsigned Stack = unsigned(S.Registers[Reg].stack_idx);
+    size_t &Size = S.StackSizes[Stack];
+    if (Size == 0 || S.NumAssignments >= S.MaxAssignments)
       continue; // nothing to give: the register keeps its value
-    uint32_t V = stack(Stack)[--S.StackSizes[Stack]];
+    uint32_t V = S.StackData[Stack * S.StackSize + --Size];
     S.Assignments[S.NumAssignments++] = Assignment{uint32_t(Reg), V, Dead};
-    S.Values[V].Temp = Live;
   }
 }
 
-/// Marks live values backwards, numbers temporaries forwards, and bounds the
-/// output size.
+/// Marks live values from the requests back through their operands, numbers
+/// temporaries in value order, lists what to print, and bounds the output.
 void finalize(State &S) {
-  for (uint32_t V = S.NumValues; V-- > 0;) {
-    Value &Val = S.Values[V];
-    if (Val.Temp != Live || Val.Kind != VResult)
-      continue;
-    Node &N = S.Nodes[Val.A];
-    if (N.IsLive)
-      continue;
-    N.IsLive = 1;
-    for (uint32_t O = 0; O < N.NumOperands; ++O)
-      S.Values[S.Operands[N.FirstOperand + O]].Temp = Live;
+  Value *Values = S.Values;
+  Node *Nodes = S.Nodes;
+  const uint32_t *Operands = S.Operands;
+  uint64_t *LiveBits = S.LiveBits;
+  size_t NumWords = (S.NumValues + 63) / 64;
+  std::memset(LiveBits, 0, NumWords * sizeof(uint64_t));
+
+  // Work ∝ live values: dead code is never visited. Each node enters once
+  // (marked before its operands go on the list), so the list holds at most
+  // every operand plus every request.
+  uint32_t *Work = S.Work;
+  size_t NumWork = 0;
+  for (size_t A = 0; A < S.NumAssignments; ++A)
+    Work[NumWork++] = S.Assignments[A].Value;
+  while (NumWork) {
+    uint32_t V = Work[--NumWork];
+    Value &Val = Values[V];
+    if (Val.Kind == VResult) {
+      // A node is live once the bit of its first result is set.
+      const Node &N = Nodes[Val.A];
+      uint64_t &Word = LiveBits[N.FirstResult / 64];
+      uint64_t Bit = uint64_t(1) << (N.FirstResult % 64);
+      if (Word & Bit)
+        continue;
+      Word |= Bit;
+      const uint32_t *Ops = Operands + N.FirstOperand;
+      for (unsigned O = 0; O < N.NumOperands; ++O)
+        Work[NumWork++] = Ops[O];
+    } else if (Val.Kind == VSpecial) {
+      LiveBits[V / 64] |= uint64_t(1) << (V % 64);
+    }
   }
 
   size_t MaxName = 0;
@@ -458,46 +564,72 @@ void finalize(State &S) {
   size_t OperandBound = (MaxName + 1 > 15 ? MaxName + 1 : 15) + 4;
   const StackPtxInstructionSetInfo &Set = *S.Set;
   size_t Bound = 8;
-  for (uint32_t K = 0; K < S.NumStacks; ++K) {
-    S.TempCounts[K] = 0;
-    Bound += 32 + std::strlen(Set.stack_types[K].reg_type);
-  }
-  for (uint32_t V = 0; V < S.NumValues; ++V) {
-    Value &Val = S.Values[V];
-    if (Val.Kind == VSpecial) {
-      if (Val.Temp == Live) {
-        Val.Temp = S.TempCounts[Val.Stack]++;
-        Bound += 16 + std::strlen(Set.stack_types[Val.Stack].reg_type) +
-                 std::strlen(Set.special_registers[Val.A].ptx) + 2 * OperandBound;
+  uint32_t *TempCounts = S.TempCounts;
+  for (size_t K = 0; K < S.NumStacks; ++K)
+    TempCounts[K] = 0;
+  // A move line: "cvt.T.T " or "mov.T ", a destination, ", ", a source, ";\n".
+  auto moveBound = [&](unsigned Stack) {
+    needStackText(S, Stack);
+    return 16 + 2 * size_t(S.Stacks[Stack].RegTypeLen) + 2 * OperandBound;
+  };
+  // The worklist is empty now; it becomes the list of lines to print.
+  uint32_t *Emit = S.Work;
+  size_t NumEmit = 0;
+  for (size_t W = 0; W < NumWords; ++W) {
+    for (uint64_t Bits = LiveBits[W]; Bits; Bits &= Bits - 1) {
+      uint32_t V = uint32_t(W * 64 + unsigned(__builtin_ctzll(Bits)));
+      Emit[NumEmit++] = V;
+      Value &Val = Values[V];
+      if (Val.Kind == VSpecial) {
+        Val.Temp = TempCounts[Val.Stack]++;
+        Bound += moveBound(Val.Stack) + std::strlen(Set.special_registers[Val.A].ptx);
+        continue;
       }
-    } else if (Val.Kind == VResult) {
-      const Node &N = S.Nodes[Val.A];
-      if (N.IsLive) {
-        Val.Temp = S.TempCounts[Val.Stack]++;
-        if (Val.Aux == 0)
-          Bound += 8 + std::strlen(Set.instructions[N.Instr].ptx) +
-                   (N.NumOperands + N.NumResults) * OperandBound +
-                   4 * (STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS);
+      // The first result of a live node: its results are consecutive values.
+      const Node &N = Nodes[Val.A];
+      for (unsigned R = 0; R < N.NumResults; ++R) {
+        Value &Result = Values[V + R];
+        Result.Temp = TempCounts[Result.Stack]++;
       }
+      Bound += 8 + instrLayout(S, N.Instr).MnemonicLen +
+               (N.NumOperands + N.NumResults) * OperandBound +
+               4 * (STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS);
     }
   }
-  for (uint32_t A = 0; A < S.NumAssignments; ++A) {
+  S.NumEmit = NumEmit;
+  for (size_t K = 0; K < S.NumStacks; ++K)
+    if (TempCounts[K]) {
+      needStackText(S, unsigned(K));
+      Bound += 32 + S.Stacks[K].RegTypeLen;
+    }
+  for (size_t A = 0; A < S.NumAssignments; ++A) {
     Assignment &As = S.Assignments[A];
-    const Value &Source = S.Values[As.Value];
-    Bound += 16 + std::strlen(Set.stack_types[Source.Stack].reg_type) + 2 * OperandBound;
+    const Value &Source = Values[As.Value];
+    Bound += moveBound(Source.Stack);
     // A request that passes an input through must read it before an earlier
     // request overwrites that register (e.g. requests z, x from `z x`).
     if (Source.Kind != VInput)
       continue;
-    for (uint32_t B = 0; B < A; ++B)
+    for (size_t B = 0; B < A; ++B)
       if (S.Assignments[B].Register == Source.A) {
-        As.CopyTemp = S.TempCounts[Source.Stack]++;
-        Bound += 16 + std::strlen(Set.stack_types[Source.Stack].reg_type) + 2 * OperandBound;
+        As.CopyTemp = TempCounts[Source.Stack]++;
+        Bound += moveBound(Source.Stack) + 32 + S.Stacks[Source.Stack].RegTypeLen;
         break;
       }
   }
   S.Bound = Bound;
 }
+
+const char DigitPairs[] = "00010203040506070809"
+                          "10111213141516171819"
+                          "20212223242526272829"
+                          "30313233343536373839"
+                          "40414243444546474849"
+                          "50515253545556575859"
+                          "60616263646566676869"
+                          "70717273747576777879"
+                          "80818283848586878889"
+                          "90919293949596979899";
 
 /// Writes characters to memory the bound guarantees is large enough.
 struct RawWriter {
@@ -509,6 +641,15 @@ struct RawWriter {
   void put(const char *S) { put(S, std::strlen(S)); }
   void put(char C) { *P++ = C; }
   void putUnsigned(uint32_t V) {
+    if (V < 10) {
+      *P++ = char('0' + V);
+      return;
+    }
+    if (V < 100) {
+      std::memcpy(P, DigitPairs + 2 * V, 2);
+      P += 2;
+      return;
+    }
     char Buf[10];
     unsigned N = 0;
     do {
@@ -540,10 +681,8 @@ struct CountingWriter {
   void putHex8(uint32_t) { N += 8; }
 };
 
-template <class Writer> void putTemp(Writer &W, unsigned Stack, uint32_t Temp) {
-  W.put("%_s", 3);
-  W.putUnsigned(Stack);
-  W.put('_');
+template <class Writer> void putTemp(Writer &W, const StackText &T, uint32_t Temp) {
+  W.put(T.TempPrefix, T.TempPrefixLen);
   W.putUnsigned(Temp);
 }
 
@@ -555,6 +694,8 @@ template <class Writer> void putOperand(Writer &W, const State &S, uint32_t V) {
     W.put(S.Registers[Val.A].name);
     return;
   case VConstant:
+    // Constants are never live temporaries; read the kind from the set, as
+    // the stack text may not have been decoded for a stack without temps.
     switch (S.Set->stack_types[Val.Stack].constant_kind) {
     case STACK_PTX_CONSTANT_F32:
       W.put("0f", 2);
@@ -573,123 +714,122 @@ template <class Writer> void putOperand(Writer &W, const State &S, uint32_t V) {
       return;
     }
   default:
-    putTemp(W, Val.Stack, Val.Temp);
+    putTemp(W, S.Stacks[Val.Stack], Val.Temp);
     return;
   }
 }
 
-/// Writes one instruction operand group: a scalar, or a braced vector.
-template <class Writer>
-void putGroup(Writer &W, const State &S, const StackPtxArgTypeInfo &T, const uint32_t *Values,
-              bool ValuesAreTemps, unsigned Stack, uint32_t FirstTemp) {
-  unsigned Count = T.num_vec_elems ? T.num_vec_elems : 1;
-  if (T.num_vec_elems)
-    W.put('{');
-  for (unsigned E = 0; E < Count; ++E) {
-    if (E)
-      W.put(", ", 2);
-    if (ValuesAreTemps)
-      putTemp(W, Stack, FirstTemp + E);
-    else
-      putOperand(W, S, Values[E]);
-  }
-  if (T.num_vec_elems)
-    W.put('}');
-}
-
-template <class Writer> void putMove(Writer &W, const char *RegType) {
-  // PTX has no 8-bit mov; a same-type cvt copies instead.
-  if (!std::strcmp(RegType, "u8") || !std::strcmp(RegType, "s8")) {
+template <class Writer> void putMove(Writer &W, const StackText &T) {
+  if (T.ByteMove) {
     W.put("cvt.", 4);
-    W.put(RegType);
+    W.put(T.RegType, T.RegTypeLen);
     W.put('.');
-    W.put(RegType);
+    W.put(T.RegType, T.RegTypeLen);
     W.put(' ');
     return;
   }
   W.put("mov.", 4);
-  W.put(RegType);
+  W.put(T.RegType, T.RegTypeLen);
   W.put(' ');
+}
+
+template <class Writer>
+void putInstruction(Writer &W, const State &S, const Node &N, const InstrLayout &L) {
+  W.put(L.Mnemonic, L.MnemonicLen);
+  W.put(' ');
+  // Results: temporaries numbered consecutively per stack from the first.
+  const Value *Result = S.Values + N.FirstResult;
+  for (unsigned R = 0; R < L.NumRets; ++R) {
+    if (R)
+      W.put(", ", 2);
+    unsigned Count = L.RetVec[R] ? L.RetVec[R] : 1;
+    if (L.RetVec[R])
+      W.put('{');
+    for (unsigned E = 0; E < Count; ++E) {
+      if (E)
+        W.put(", ", 2);
+      putTemp(W, S.Stacks[Result[E].Stack], Result[E].Temp);
+    }
+    if (L.RetVec[R])
+      W.put('}');
+    Result += Count;
+  }
+  const uint32_t *Operand = S.Operands + N.FirstOperand;
+  for (unsigned A = 0; A < L.NumArgs; ++A) {
+    W.put(", ", 2);
+    unsigned Count = L.ArgVec[A] ? L.ArgVec[A] : 1;
+    if (L.ArgVec[A])
+      W.put('{');
+    for (unsigned E = 0; E < Count; ++E) {
+      if (E)
+        W.put(", ", 2);
+      putOperand(W, S, Operand[E]);
+    }
+    if (L.ArgVec[A])
+      W.put('}');
+    Operand += Count;
+  }
+  W.put(";\n", 2);
 }
 
 template <class Writer> void writeStub(const State &S, Writer &W) {
   const StackPtxInstructionSetInfo &Set = *S.Set;
   W.put("{\n", 2);
-  for (uint32_t K = 0; K < S.NumStacks; ++K) {
+  for (size_t K = 0; K < S.NumStacks; ++K) {
     if (!S.TempCounts[K])
       continue;
+    const StackText &T = S.Stacks[K];
     W.put(".reg .", 6);
-    W.put(Set.stack_types[K].reg_type);
-    W.put(" %_s", 4);
-    W.putUnsigned(K);
-    W.put("_<", 2);
+    W.put(T.RegType, T.RegTypeLen);
+    W.put(' ');
+    W.put(T.TempPrefix, T.TempPrefixLen);
+    W.put('<');
     W.putUnsigned(S.TempCounts[K]);
     W.put(">;\n", 3);
   }
   static const char Elements[] = "xyzw";
-  for (uint32_t V = 0; V < S.NumValues; ++V) {
-    const Value &Val = S.Values[V];
-    if (Val.Kind == VSpecial) {
-      if (Val.Temp >= Live)
-        continue;
-      putMove(W, Set.stack_types[Val.Stack].reg_type);
-      putTemp(W, Val.Stack, Val.Temp);
-      W.put(", %", 3);
-      W.put(Set.special_registers[Val.A].ptx);
-      if (Val.Aux != 0xFFFF) {
-        W.put('.');
-        W.put(Elements[Val.Aux & 3]);
-      }
-      W.put(";\n", 2);
+  for (size_t I = 0; I < S.NumEmit; ++I) {
+    const Value &Val = S.Values[S.Work[I]];
+    if (Val.Kind == VResult) {
+      const Node &N = S.Nodes[Val.A];
+      const InstrLayout &L =
+          S.Decoded ? S.Decoded->Instrs[N.Instr] : S.InstrCache[N.Instr];
+      putInstruction(W, S, N, L);
       continue;
     }
-    if (Val.Kind != VResult || Val.Aux != 0)
-      continue;
-    const Node &N = S.Nodes[Val.A];
-    if (!N.IsLive)
-      continue;
-    const StackPtxPtxInstructionInfo &Info = Set.instructions[N.Instr];
-    W.put(Info.ptx);
-    W.put(' ');
-    uint32_t Result = N.FirstResult;
-    for (unsigned R = 0; R < Info.num_rets; ++R) {
-      const StackPtxArgTypeInfo &T = Set.arg_types[Info.rets[R]];
-      if (R)
-        W.put(", ", 2);
-      putGroup(W, S, T, nullptr, true, T.stack_idx, S.Values[Result].Temp);
-      Result += T.num_vec_elems ? T.num_vec_elems : 1;
-    }
-    const uint32_t *Operand = S.Operands + N.FirstOperand;
-    for (unsigned A = 0; A < Info.num_args; ++A) {
-      const StackPtxArgTypeInfo &T = Set.arg_types[Info.args[A]];
-      W.put(", ", 2);
-      putGroup(W, S, T, Operand, false, 0, 0);
-      Operand += T.num_vec_elems ? T.num_vec_elems : 1;
+    const StackText &T = S.Stacks[Val.Stack];
+    putMove(W, T);
+    putTemp(W, T, Val.Temp);
+    W.put(", %", 3);
+    W.put(Set.special_registers[Val.A].ptx);
+    if (Val.Aux != 0xFFFF) {
+      W.put('.');
+      W.put(Elements[Val.Aux & 3]);
     }
     W.put(";\n", 2);
   }
-  for (uint32_t A = 0; A < S.NumAssignments; ++A) {
+  for (size_t A = 0; A < S.NumAssignments; ++A) {
     const Assignment &As = S.Assignments[A];
     if (As.CopyTemp == Dead)
       continue;
-    unsigned Stack = S.Values[As.Value].Stack;
-    putMove(W, Set.stack_types[Stack].reg_type);
-    putTemp(W, Stack, As.CopyTemp);
+    const StackText &T = S.Stacks[S.Values[As.Value].Stack];
+    putMove(W, T);
+    putTemp(W, T, As.CopyTemp);
     W.put(", ", 2);
     putOperand(W, S, As.Value);
     W.put(";\n", 2);
   }
-  for (uint32_t A = 0; A < S.NumAssignments; ++A) {
+  for (size_t A = 0; A < S.NumAssignments; ++A) {
     const Assignment &As = S.Assignments[A];
-    unsigned Stack = S.Values[As.Value].Stack;
-    putMove(W, Set.stack_types[Stack].reg_type);
+    const StackText &T = S.Stacks[S.Values[As.Value].Stack];
+    putMove(W, T);
     W.put('%');
     W.put(S.Registers[As.Register].name);
     W.put(", ", 2);
     if (As.CopyTemp == Dead)
       putOperand(W, S, As.Value);
     else
-      putTemp(W, Stack, As.CopyTemp);
+      putTemp(W, T, As.CopyTemp);
     W.put(";\n", 2);
   }
   W.put('}');
@@ -699,26 +839,22 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
 
 size_t workspaceBytes(const StackPtxCompilerInfo &Limits,
                       const StackPtxInstructionSetInfo &Set) {
-  Limits32 L = clampLimits(Limits);
-  return layoutFor(Set.num_stack_types, L.StackSize, L.StoreSize, L.MaxFrames, L.MaxValues)
-      .Total;
+  return layoutFor(clampLimits(Limits), Set).Total;
 }
 
 StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
                                   const StackPtxInstructionSetInfo &Set, Program Main,
                                   const StackPtxRegister *Registers, size_t NumRegisters,
                                   const RoutineTable &Routines, const size_t *Requests,
-                                  size_t NumRequests, void *Workspace, size_t WorkspaceSize) {
+                                  size_t NumRequests, void *Workspace, size_t WorkspaceSize,
+                                  const DecodedSet *Decoded) {
   if (!Workspace || (NumRegisters && !Registers) || (NumRequests && !Requests) ||
       (Routines.Count && !Routines.Spans && !Routines.Arrays))
     return STACK_PTX_ERROR_INVALID_ARGUMENT;
-  if (Set.num_stack_types > 255 || (Set.num_stack_types && !Set.stack_types) ||
-      (Set.num_arg_types && !Set.arg_types) || (Set.num_instructions && !Set.instructions) ||
-      (Set.num_special_registers && !Set.special_registers))
+  if (!isUsableSet(Set))
     return STACK_PTX_ERROR_INVALID_INSTRUCTION_SET;
   Limits32 L = clampLimits(Limits);
-  Layout Lay = layoutFor(Set.num_stack_types, L.StackSize, L.StoreSize, L.MaxFrames,
-                         L.MaxValues);
+  Layout Lay = layoutFor(L, Set);
   if (WorkspaceSize < Lay.Total)
     return STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE;
   for (size_t R = 0; R < NumRegisters; ++R)
@@ -732,17 +868,33 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
 
   State &S = *stateOf(Workspace);
   char *Base = reinterpret_cast<char *>(&S);
+  S.InstrCache = reinterpret_cast<InstrLayout *>(Base + Lay.InstrCache);
+  S.InstrStamps = reinterpret_cast<uint32_t *>(Base + Lay.InstrStamps);
+  S.StackCache = reinterpret_cast<StackText *>(Base + Lay.StackCache);
+  S.StackStamps = reinterpret_cast<uint32_t *>(Base + Lay.StackStamps);
+  S.NumCachedInstrs = cachedInstrs(Set);
+  // Stamps from an earlier compile with this layout stay below the next
+  // generation; anything else (a fresh workspace, another layout, a wrapped
+  // counter) starts the caches over.
+  if (S.Magic != WorkspaceMagic || S.Total != Lay.Total || S.Generation >= 0xFFFFFFF0u) {
+    std::memset(S.InstrStamps, 0, S.NumCachedInstrs * sizeof(uint32_t));
+    std::memset(S.StackStamps, 0, Set.num_stack_types * sizeof(uint32_t));
+    S.Generation = 0;
+  }
+  ++S.Generation;
   S.Magic = WorkspaceMagic;
+  S.Total = Lay.Total;
   S.Compiled = 0;
   S.Set = &Set;
+  S.Decoded = Decoded;
   S.Registers = Registers;
   S.NumRegisters = NumRegisters;
-  S.NumStacks = uint32_t(Set.num_stack_types);
-  S.StackSize = uint32_t(L.StackSize);
-  S.StoreSize = uint32_t(L.StoreSize);
-  S.MaxFrames = uint32_t(L.MaxFrames);
-  S.MaxValues = uint32_t(L.MaxValues);
-  S.MaxOperands = uint32_t(L.MaxValues * OperandsPerValue);
+  S.NumStacks = Set.num_stack_types;
+  S.StackSize = L.StackSize;
+  S.StoreSize = L.StoreSize;
+  S.MaxFrames = L.MaxFrames;
+  S.MaxValues = L.MaxValues;
+  S.MaxOperands = L.MaxValues * OperandsPerValue;
   S.MaxAssignments = S.NumStacks * S.StackSize;
   S.NumValues = S.NumNodes = S.NumOperands = S.NumAssignments = 0;
   S.StackData = reinterpret_cast<uint32_t *>(Base + Lay.StackData);
@@ -755,13 +907,17 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   S.Nodes = reinterpret_cast<Node *>(Base + Lay.Nodes);
   S.Operands = reinterpret_cast<uint32_t *>(Base + Lay.Operands);
   S.Assignments = reinterpret_cast<Assignment *>(Base + Lay.Assignments);
+  S.Work = reinterpret_cast<uint32_t *>(Base + Lay.Work);
+  S.LiveBits = reinterpret_cast<uint64_t *>(Base + Lay.LiveBits);
+  S.Stacks = Decoded ? Decoded->Stacks.data() : S.StackCache;
   std::memset(S.StackSizes, 0, S.NumStacks * sizeof(size_t));
   std::memset(S.Slots, 0xFF, S.StoreSize * sizeof(uint32_t));
 
-  static_assert(MaxOperandsPerNode <= 255, "operand count fits a byte");
-  Machine M(S, Set, Registers, NumRegisters);
+  static_assert(MaxArgElems <= 255, "operand count fits a byte");
+  Machine M(S, Registers, NumRegisters);
   M.run(Main, Routines, L.ExecutionLimit);
-  M.assignRequests(Requests, NumRequests);
+  M.finish();
+  assignRequests(S, Requests, NumRequests);
   finalize(S);
   S.Compiled = 1;
   return STACK_PTX_SUCCESS;

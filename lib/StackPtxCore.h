@@ -11,6 +11,9 @@
 
 #include "ptxinject/StackPtx.h"
 
+#include <memory>
+#include <vector>
+
 namespace ptxinject {
 namespace stackptx {
 namespace detail {
@@ -28,16 +31,64 @@ struct RoutineTable {
   }
 };
 
+constexpr unsigned MaxStacksPerInstr = STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS;
+constexpr unsigned MaxArgElems = STACK_PTX_MAX_ARGS * STACK_PTX_MAX_VEC_ELEMS;
+constexpr unsigned MaxRetElems = STACK_PTX_MAX_RETS * STACK_PTX_MAX_VEC_ELEMS;
+
+/// One PTX instruction of a set, decoded so that running it needs no look-ups
+/// in the set: the stacks it pops and pushes, element counts, and its text.
+struct InstrLayout {
+  uint8_t Runnable;    // 0: the entry names bad arg types; the instruction is skipped
+  uint8_t SingleStack; // all operands and results on Stacks[0]
+  uint8_t NumStacks;   // distinct stacks popped or pushed
+  uint8_t NumArgElems, NumRetElems;
+  uint8_t NumArgs, NumRets;
+  uint8_t Stacks[MaxStacksPerInstr], Need[MaxStacksPerInstr], Push[MaxStacksPerInstr];
+  uint8_t ArgSlot[MaxArgElems];  // per operand element: its index in Stacks
+  uint8_t RetStack[MaxRetElems]; // per result element: its stack
+  uint8_t ArgVec[STACK_PTX_MAX_ARGS], RetVec[STACK_PTX_MAX_RETS]; // 0: scalar
+  uint32_t MnemonicLen;
+  const char *Mnemonic; // the set's ptx string
+};
+
+/// How one stack's values are written: register type, literal kind, and the
+/// "%_sK_" prefix of its temporaries.
+struct StackText {
+  const char *RegType;
+  uint32_t RegTypeLen;
+  uint8_t ConstantKind;
+  uint8_t ByteMove; // u8/s8: PTX has no 8-bit mov, a cvt copies instead
+  uint8_t TempPrefixLen;
+  char TempPrefix[8];
+};
+
+/// A whole set decoded once, for a Compiler that compiles many programs.
+struct DecodedSet {
+  std::vector<InstrLayout> Instrs;
+  std::vector<StackText> Stacks;
+};
+
+/// True when the set's tables can be read (counts fit, arrays present).
+bool isUsableSet(const StackPtxInstructionSetInfo &Set);
+void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,
+                       InstrLayout &Out);
+void decodeStack(const StackPtxInstructionSetInfo &Set, unsigned Index, StackText &Out);
+/// Decodes every entry; an unusable set gives empty tables (compile rejects it).
+std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Set);
+
 size_t workspaceBytes(const StackPtxCompilerInfo &Limits,
                       const StackPtxInstructionSetInfo &Set);
 
 /// Compiles into Workspace. On success the workspace holds everything the
 /// writers below need (the register names are read again when writing).
+/// Decoded, when given, must come from decodeSet(Set); without it, entries
+/// are decoded into the workspace as the program first uses them.
 StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
                                   const StackPtxInstructionSetInfo &Set, Program Main,
                                   const StackPtxRegister *Registers, size_t NumRegisters,
                                   const RoutineTable &Routines, const size_t *Requests,
-                                  size_t NumRequests, void *Workspace, size_t WorkspaceSize);
+                                  size_t NumRequests, void *Workspace, size_t WorkspaceSize,
+                                  const DecodedSet *Decoded = nullptr);
 
 /// True when Workspace holds a compiled program.
 bool hasCompiledProgram(const void *Workspace, size_t WorkspaceSize);

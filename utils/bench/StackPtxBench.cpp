@@ -5,7 +5,10 @@
 // the same run: copying the produced stubs (memcpy), and the C API's
 // measure-then-write path (compile with no buffer, then write the output).
 //
-//   ptxinject-stack-bench [--programs N] [--rounds R] [--mixed]
+//   ptxinject-stack-bench [--programs N] [--rounds R] [--length L] [--mixed]
+//
+// --length runs one program length only (e.g. to count instructions per
+// compile under callgrind with --toggle-collect on Compiler::compile).
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/StackPtx.h"
@@ -105,15 +108,18 @@ int main(int Argc, char **Argv) {
   size_t NumPrograms = 20000;
   int Rounds = 5;
   bool Mixed = false;
+  size_t OnlyLength = 0;
   for (int I = 1; I < Argc; ++I) {
     if (!std::strcmp(Argv[I], "--programs") && I + 1 < Argc)
       NumPrograms = size_t(std::atol(Argv[++I]));
     else if (!std::strcmp(Argv[I], "--rounds") && I + 1 < Argc)
       Rounds = std::atoi(Argv[++I]);
+    else if (!std::strcmp(Argv[I], "--length") && I + 1 < Argc)
+      OnlyLength = size_t(std::atol(Argv[++I]));
     else if (!std::strcmp(Argv[I], "--mixed"))
       Mixed = true;
     else {
-      std::fprintf(stderr, "usage: %s [--programs N] [--rounds R] [--mixed]\n", Argv[0]);
+      std::fprintf(stderr, "usage: %s [--programs N] [--rounds R] [--length L] [--mixed]\n", Argv[0]);
       return 2;
     }
   }
@@ -123,6 +129,10 @@ int main(int Argc, char **Argv) {
   }
   std::printf("Stack PTX compile, one thread, best of %d rounds over %zu random programs\n",
               Rounds, NumPrograms);
+  if (OnlyLength) {
+    run(OnlyLength, NumPrograms, Rounds, Mixed);
+    return 0;
+  }
   for (size_t Length : {32, 100})
     run(Length, NumPrograms, Rounds, Mixed);
   return 0;

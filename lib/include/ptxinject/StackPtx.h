@@ -71,6 +71,10 @@ private:
   std::shared_ptr<const Tables> Impl;
 };
 
+namespace detail {
+struct DecodedSet;
+} // namespace detail
+
 /// Limits used when none are given (those of stack_ptx_default_info.h).
 StackPtxCompilerInfo defaultLimits();
 
@@ -116,6 +120,8 @@ private:
   const StackPtxInstructionSetInfo *Info;
   StackPtxCompilerInfo Limits;
   size_t WorkspaceBytes;
+  // The set's entries decoded once, so compiles never look them up again.
+  std::shared_ptr<const detail::DecodedSet> Decoded;
 };
 
 } // namespace stackptx

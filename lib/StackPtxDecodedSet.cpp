@@ -1,0 +1,115 @@
+//===- StackPtxDecodedSet.cpp - Instruction set entries decoded for compiling ===//
+//
+// Turns the set's C tables into operand layouts and text pieces, so the
+// compile loop reads one record per instruction instead of chasing arg types
+// and measuring strings for every instruction it runs.
+//
+//===----------------------------------------------------------------------===//
+#include "StackPtxCore.h"
+
+#include <cstring>
+
+namespace ptxinject {
+namespace stackptx {
+namespace detail {
+
+bool isUsableSet(const StackPtxInstructionSetInfo &Set) {
+  return Set.num_stack_types <= 255 && (!Set.num_stack_types || Set.stack_types) &&
+         (!Set.num_arg_types || Set.arg_types) &&
+         (!Set.num_instructions || Set.instructions) &&
+         (!Set.num_special_registers || Set.special_registers);
+}
+
+void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,
+                       InstrLayout &Out) {
+  std::memset(&Out, 0, sizeof(Out));
+  const StackPtxPtxInstructionInfo &Info = Set.instructions[Index];
+  if (Info.num_args > STACK_PTX_MAX_ARGS || Info.num_rets > STACK_PTX_MAX_RETS ||
+      Info.num_rets == 0)
+    return;
+  auto slotFor = [&](unsigned Stack) {
+    for (unsigned K = 0; K < Out.NumStacks; ++K)
+      if (Out.Stacks[K] == Stack)
+        return K;
+    Out.Stacks[Out.NumStacks] = uint8_t(Stack);
+    return unsigned(Out.NumStacks++);
+  };
+  // Validate every arg type first, so a bad entry leaves nothing half-built.
+  auto typeOf = [&](uint8_t Arg) -> const StackPtxArgTypeInfo * {
+    if (Arg >= Set.num_arg_types)
+      return nullptr;
+    const StackPtxArgTypeInfo &T = Set.arg_types[Arg];
+    if (T.stack_idx >= Set.num_stack_types || T.num_vec_elems > STACK_PTX_MAX_VEC_ELEMS)
+      return nullptr;
+    return &T;
+  };
+  for (unsigned A = 0; A < Info.num_args; ++A)
+    if (!typeOf(Info.args[A]))
+      return;
+  for (unsigned R = 0; R < Info.num_rets; ++R)
+    if (!typeOf(Info.rets[R]))
+      return;
+
+  Out.NumArgs = Info.num_args;
+  Out.NumRets = Info.num_rets;
+  for (unsigned A = 0; A < Info.num_args; ++A) {
+    const StackPtxArgTypeInfo &T = *typeOf(Info.args[A]);
+    unsigned K = slotFor(T.stack_idx);
+    unsigned N = T.num_vec_elems ? T.num_vec_elems : 1;
+    Out.ArgVec[A] = T.num_vec_elems;
+    for (unsigned E = 0; E < N; ++E)
+      Out.ArgSlot[Out.NumArgElems++] = uint8_t(K);
+    Out.Need[K] = uint8_t(Out.Need[K] + N);
+  }
+  for (unsigned R = 0; R < Info.num_rets; ++R) {
+    const StackPtxArgTypeInfo &T = *typeOf(Info.rets[R]);
+    unsigned K = slotFor(T.stack_idx);
+    unsigned N = T.num_vec_elems ? T.num_vec_elems : 1;
+    Out.RetVec[R] = T.num_vec_elems;
+    for (unsigned E = 0; E < N; ++E)
+      Out.RetStack[Out.NumRetElems++] = T.stack_idx;
+    Out.Push[K] = uint8_t(Out.Push[K] + N);
+  }
+  Out.SingleStack = Out.NumStacks == 1;
+  Out.Mnemonic = Info.ptx ? Info.ptx : "";
+  Out.MnemonicLen = uint32_t(std::strlen(Out.Mnemonic));
+  Out.Runnable = 1;
+}
+
+void decodeStack(const StackPtxInstructionSetInfo &Set, unsigned Index, StackText &Out) {
+  const StackPtxStackTypeInfo &T = Set.stack_types[Index];
+  Out.RegType = T.reg_type ? T.reg_type : "";
+  Out.RegTypeLen = uint32_t(std::strlen(Out.RegType));
+  Out.ConstantKind = T.constant_kind;
+  Out.ByteMove = !std::strcmp(Out.RegType, "u8") || !std::strcmp(Out.RegType, "s8");
+  // "%_s" + up to three digits + "_".
+  char *P = Out.TempPrefix;
+  *P++ = '%';
+  *P++ = '_';
+  *P++ = 's';
+  if (Index >= 100)
+    *P++ = char('0' + Index / 100);
+  if (Index >= 10)
+    *P++ = char('0' + Index / 10 % 10);
+  *P++ = char('0' + Index % 10);
+  *P++ = '_';
+  Out.TempPrefixLen = uint8_t(P - Out.TempPrefix);
+}
+
+std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Set) {
+  auto D = std::make_shared<DecodedSet>();
+  if (!isUsableSet(Set))
+    return D;
+  // Instructions are addressed by a 16-bit index.
+  D->Instrs.resize(Set.num_instructions < 0x10000 ? Set.num_instructions : 0x10000);
+  for (size_t I = 0; I < D->Instrs.size(); ++I)
+    decodeInstruction(Set, unsigned(I), D->Instrs[I]);
+  D->Stacks.resize(Set.num_stack_types);
+  for (size_t K = 0; K < Set.num_stack_types; ++K)
+    decodeStack(Set, unsigned(K), D->Stacks[K]);
+  return D;
+}
+
+} // namespace detail
+} // namespace stackptx
+} // namespace ptxinject
