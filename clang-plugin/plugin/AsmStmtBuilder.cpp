@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Sema/EnterExpressionEvaluationContext.h"
 
 using namespace clang;
 
@@ -160,6 +161,12 @@ Stmt *AsmStmtBuilder::build(const frontend::AnalyzedSite &Site,
   ASTContext &Ctx = S.getASTContext();
   SourceManager &SM = Ctx.getSourceManager();
   Sema::ContextRAII SavedContext(S, DC);
+  // The compiler may hand a function over in the middle of parsing another
+  // expression (an instantiation needed for return type deduction); a fresh
+  // evaluation context keeps that expression's pending cleanups apart from
+  // the temporaries built here.
+  EnterExpressionEvaluationContext Evaluated(
+      S, Sema::ExpressionEvaluationContext::PotentiallyEvaluated);
   Before.clear();
   After.clear();
   Loc = SM.getExpansionLoc(Site.Call->getBeginLoc());
