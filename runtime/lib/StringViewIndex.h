@@ -61,6 +61,8 @@ private:
 
   /// Eight bytes per step with a multiply-xorshift mix: keys are short,
   /// so this costs a few nanoseconds and spreads sequential names well.
+  /// Tails are read with whole (overlapping) loads, never byte by byte: a
+  /// word assembled from byte stores stalls the load that reads it back.
   static uint32_t hashKey(std::string_view Key) {
     const char *P = Key.data();
     size_t N = Key.size();
@@ -69,15 +71,28 @@ private:
       H = (H ^ W) * 0xBF58476D1CE4E5B9ull;
       H ^= H >> 31;
     };
-    for (; N >= 8; P += 8, N -= 8) {
+    auto Load64 = [](const char *At) {
       uint64_t W;
-      std::memcpy(&W, P, 8);
-      Mix(W);
-    }
-    if (N) {
-      uint64_t W = 0;
-      std::memcpy(&W, P, N);
-      Mix(W);
+      std::memcpy(&W, At, 8);
+      return W;
+    };
+    auto Load32 = [](const char *At) {
+      uint32_t W;
+      std::memcpy(&W, At, 4);
+      return static_cast<uint64_t>(W);
+    };
+    if (N >= 8) {
+      const char *Last = P + N - 8;
+      for (; P < Last; P += 8)
+        Mix(Load64(P));
+      Mix(Load64(Last));
+    } else if (N >= 4) {
+      Mix(Load32(P) | (Load32(P + N - 4) << 32));
+    } else if (N > 0) {
+      auto Byte = [P](size_t I) {
+        return static_cast<uint64_t>(static_cast<unsigned char>(P[I]));
+      };
+      Mix(Byte(0) | (Byte(N / 2) << 8) | (Byte(N - 1) << 16));
     }
     H *= 0x94D049BB133111EBull;
     return static_cast<uint32_t>(H ^ (H >> 32));
