@@ -87,7 +87,7 @@ StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *Info,
       Buffer[0] = '\0';
     return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
   }
-  detail::writeOutput(Workspace, Buffer);
+  detail::writeOutputExact(Workspace, Buffer);
   Buffer[Exact] = '\0';
   return STACK_PTX_SUCCESS;
 }
@@ -98,13 +98,19 @@ StackPtxResult stack_ptx_write_output(const void *Workspace, size_t WorkspaceSiz
     return STACK_PTX_ERROR_INVALID_ARGUMENT;
   if (!detail::hasCompiledProgram(Workspace, WorkspaceSize))
     return STACK_PTX_ERROR_NOTHING_COMPILED;
+  if (BufferSize > detail::outputBound(Workspace)) {
+    size_t N = detail::writeOutput(Workspace, Buffer);
+    Buffer[N] = '\0';
+    *BytesWritten = N;
+    return STACK_PTX_SUCCESS;
+  }
   size_t Exact = detail::outputSize(Workspace);
   if (BufferSize <= Exact) {
     if (BufferSize)
       Buffer[0] = '\0';
     return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
   }
-  detail::writeOutput(Workspace, Buffer);
+  detail::writeOutputExact(Workspace, Buffer);
   Buffer[Exact] = '\0';
   *BytesWritten = Exact;
   return STACK_PTX_SUCCESS;

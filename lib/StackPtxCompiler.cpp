@@ -35,8 +35,10 @@ StackPtxResult Compiler::compile(Program Prog, Span<StackPtxRegister> Registers,
     Out.clear();
     return R;
   }
-  Out.resize(detail::outputBound(WS.data()));
-  Out.resize(detail::writeOutput(WS.data(), &Out[0]));
+  size_t Bound = detail::outputBound(WS.data());
+  if (WS.Text.size() < Bound)
+    WS.Text.resize(Bound);
+  Out.assign(WS.Text.data(), detail::writeOutput(WS.data(), WS.Text.data()));
   return STACK_PTX_SUCCESS;
 }
 

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "StackPtxCore.h"
 
+#include <cstddef>
 #include <cstring>
 
 namespace ptxinject {
@@ -23,6 +24,9 @@ constexpr uint32_t Dead = 0xFFFFFFFFu;
 constexpr uint32_t NoValue = 0xFFFFFFFFu;
 constexpr size_t OperandsPerValue = 4;
 constexpr size_t CopySlack = 4;
+constexpr size_t NameLenCache = 16;
+// Bytes a fast writer may store past its final position.
+constexpr size_t WriteSlack = 16;
 
 enum ValueKind : uint8_t { VInput, VConstant, VSpecial, VResult };
 
@@ -31,8 +35,20 @@ struct Value {
   uint8_t Stack;
   uint16_t Aux;  // special: element (0xFFFF scalar); result: output position
   uint32_t A;    // input: register; constant: bits; special: register; result: node
-  uint32_t Temp; // Dead, or the temporary's number once numbered
+  uint32_t Temp; // the temporary's number, set only for printed values
 };
+
+static_assert(offsetof(Value, Temp) == 8, "the first 8 bytes are written as one");
+
+/// Writes all but Temp, which is only read once numbered, as one store.
+inline void setValue(Value &Dst, uint8_t Kind, unsigned Stack, unsigned Aux, uint32_t A) {
+  Value V;
+  V.Kind = Kind;
+  V.Stack = uint8_t(Stack);
+  V.Aux = uint16_t(Aux);
+  V.A = A;
+  std::memcpy(&Dst, &V, 8);
+}
 
 struct Node {
   uint16_t Instr;
@@ -65,6 +81,9 @@ struct State {
   const StackPtxRegister *Registers;
   size_t NumRegisters;
   size_t Bound;
+  uint32_t NameLens[NameLenCache]; // of the first registers' names
+  size_t NumTempStacks;
+  uint8_t TempStacks[256]; // stacks with temporaries, ascending
   // size_t, not uint32_t: stores through the uint32_t arrays below cannot
   // alias these counters, so the compiler keeps them in registers.
   size_t NumStacks, StackSize, StoreSize, MaxFrames;
@@ -211,10 +230,9 @@ private:
     size_t &Size = StackSizes[Stack];
     if (Size >= StackSize || (Checked && NumValues >= MaxValues))
       return;
-    Values[NumValues] = Value{Kind, uint8_t(Stack), Aux, A, Dead};
+    setValue(Values[NumValues], Kind, Stack, Aux, A);
     stack(Stack)[Size++] = uint32_t(NumValues++);
   }
-  template <bool Checked> void runPtx(unsigned Index);
   void runPtxMultiStack(const InstrLayout &L, unsigned Index);
   void runSpecial(unsigned Index);
   void runMeta(unsigned Op, unsigned Stack, uint32_t Payload);
@@ -241,32 +259,107 @@ private:
 };
 
 template <bool Checked>
-Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &Pc, size_t Limit,
-                                   unsigned &Callee) {
-  while (Pc < Limit) {
+Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcInOut,
+                                   size_t Limit, unsigned &Callee) {
+  // The hot state lives in locals for the span: stores into the workspace
+  // arrays (some through byte-sized fields, which may alias anything) would
+  // otherwise force the members to be reloaded after every store.
+  size_t Pc = PcInOut;
+  size_t NV = NumValues, NO = NumOperands, NN = NumNodes;
+  Value *const Vals = Values;
+  Node *const Nds = Nodes;
+  uint32_t *const Ops = Operands;
+  uint32_t *const Data = StackData;
+  size_t *const Sizes = StackSizes;
+  const size_t Capacity = StackSize, NStacks = NumStacks;
+  const size_t MaxV = MaxValues, MaxO = MaxOperands;
+  const InstrLayout *const Lay = Layouts;
+  const StackPtxRegister *const Regs = Registers;
+  const size_t NRegs = NumRegisters;
+  const StackPtxStackTypeInfo *const StackTypes = Set.stack_types;
+  const size_t NInstrs = Set.num_instructions, NSpecials = Set.num_special_registers;
+  auto sync = [&] {
+    NumValues = NV;
+    NumOperands = NO;
+    NumNodes = NN;
+  };
+  auto reload = [&] {
+    NV = NumValues;
+    NO = NumOperands;
+    NN = NumNodes;
+  };
+  auto pushLeaf = [&](uint8_t Kind, unsigned Stack, uint32_t A) {
+    size_t Size = Sizes[Stack];
+    if (Size >= Capacity || (Checked && NV >= MaxV))
+      return;
+    setValue(Vals[NV], Kind, Stack, 0, A);
+    Data[Stack * Capacity + Size] = uint32_t(NV++);
+    Sizes[Stack] = Size + 1;
+  };
+
+  SpanExit Exit = SpanLimit;
+  for (; Pc < Limit; ++Pc) {
     const StackPtxInstruction I = Code[Pc];
     switch (I.kind) {
     case STACK_PTX_INSTRUCTION_KIND_RETURN:
-      return SpanReturn;
+      Exit = SpanReturn;
+      goto Done;
     case STACK_PTX_INSTRUCTION_KIND_INPUT:
-      if (I.idx < NumRegisters)
-        push<Checked>(VInput, unsigned(Registers[I.idx].stack_idx), 0, I.idx);
+      if (I.idx < NRegs)
+        pushLeaf(VInput, unsigned(Regs[I.idx].stack_idx), I.idx);
       break;
     case STACK_PTX_INSTRUCTION_KIND_CONSTANT:
-      if (I.stack_idx < NumStacks &&
-          Set.stack_types[I.stack_idx].constant_kind != STACK_PTX_CONSTANT_NONE) {
+      if (I.stack_idx < NStacks &&
+          StackTypes[I.stack_idx].constant_kind != STACK_PTX_CONSTANT_NONE) {
         uint32_t Bits;
         std::memcpy(&Bits, &I.payload, sizeof(Bits));
-        push<Checked>(VConstant, I.stack_idx, 0, Bits);
+        pushLeaf(VConstant, I.stack_idx, Bits);
       }
       break;
-    case STACK_PTX_INSTRUCTION_KIND_PTX:
-      if (I.idx < Set.num_instructions)
-        runPtx<Checked>(I.idx);
+    case STACK_PTX_INSTRUCTION_KIND_PTX: {
+      if (I.idx >= NInstrs)
+        break;
+      const InstrLayout &L = Lay ? Lay[I.idx] : instrLayout(S, I.idx);
+      if (!L.Runnable ||
+          (Checked && (NV + L.NumRetElems > MaxV || NO + L.NumArgElems > MaxO)))
+        break;
+      if (!L.SingleStack) {
+        sync();
+        runPtxMultiStack(L, I.idx);
+        reload();
+        break;
+      }
+      // Operands of one stack are its top elements, deepest first, so
+      // `x y sub` is x - y.
+      unsigned Stack = L.Stacks[0];
+      size_t Size = Sizes[Stack];
+      size_t Need = L.NumArgElems, Rets = L.NumRetElems;
+      if (Need > Size || Size - Need + Rets > Capacity)
+        break;
+      uint32_t *Top = Data + Stack * Capacity + (Size - Need);
+      Nds[NN] = Node{I.idx, uint8_t(Need), uint8_t(Rets), uint32_t(NO), uint32_t(NV)};
+      if (Need <= CopySlack)
+        std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t)); // the slack absorbs the excess
+      else
+        for (size_t E = 0; E < Need; ++E)
+          Ops[NO + E] = Top[E];
+      NO += Need;
+      uint32_t NodeId = uint32_t(NN++);
+      setValue(Vals[NV], VResult, Stack, 0, NodeId);
+      Top[0] = uint32_t(NV++);
+      for (unsigned R = 1; R < Rets; ++R) {
+        setValue(Vals[NV], VResult, Stack, R, NodeId);
+        Top[R] = uint32_t(NV++);
+      }
+      Sizes[Stack] = Size - Need + Rets;
       break;
+    }
     case STACK_PTX_INSTRUCTION_KIND_SPECIAL_REGISTER:
-      if (I.idx < Set.num_special_registers)
+      if (I.idx < NSpecials) {
+        sync();
         runSpecial(I.idx);
+        reload();
+      }
       break;
     case STACK_PTX_INSTRUCTION_KIND_META: {
       uint32_t Payload;
@@ -276,31 +369,36 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &Pc, 
     }
     case STACK_PTX_INSTRUCTION_KIND_STORE: {
       unsigned Stack = I.stack_idx;
-      if (Stack >= NumStacks || I.idx >= S.StoreSize || StackSizes[Stack] == 0)
+      if (Stack >= NStacks || I.idx >= S.StoreSize || Sizes[Stack] == 0)
         break;
-      S.Slots[I.idx] = stack(Stack)[--StackSizes[Stack]];
+      S.Slots[I.idx] = Data[Stack * Capacity + --Sizes[Stack]];
       break;
     }
     case STACK_PTX_INSTRUCTION_KIND_LOAD: {
       if (I.idx >= S.StoreSize || S.Slots[I.idx] == NoValue)
         break;
       uint32_t V = S.Slots[I.idx];
-      unsigned Stack = Values[V].Stack;
-      size_t &Size = StackSizes[Stack];
-      if (Size < StackSize)
-        stack(Stack)[Size++] = V;
+      unsigned Stack = Vals[V].Stack;
+      size_t Size = Sizes[Stack];
+      if (Size < Capacity) {
+        Data[Stack * Capacity + Size] = V;
+        Sizes[Stack] = Size + 1;
+      }
       break;
     }
     case STACK_PTX_INSTRUCTION_KIND_ROUTINE:
       ++Pc;
       Callee = I.idx;
-      return SpanCall;
+      Exit = SpanCall;
+      goto Done;
     default:
       break; // unknown kinds are skipped: any bytes are a valid instruction
     }
-    ++Pc;
   }
-  return SpanLimit;
+Done:
+  sync();
+  PcInOut = Pc;
+  return Exit;
 }
 
 void Machine::run(Program Main, const RoutineTable &Routines, size_t Budget) {
@@ -353,44 +451,6 @@ void Machine::run(Program Main, const RoutineTable &Routines, size_t Budget) {
   }
 }
 
-template <bool Checked> void Machine::runPtx(unsigned Index) {
-  const InstrLayout &L = Layouts ? Layouts[Index] : instrLayout(S, Index);
-  if (!L.Runnable || (Checked && (NumValues + L.NumRetElems > MaxValues ||
-                                  NumOperands + L.NumArgElems > MaxOperands)))
-    return;
-  if (!L.SingleStack)
-    return runPtxMultiStack(L, Index);
-  // Operands of one stack are its top elements, deepest first, so
-  // `x y sub` is x - y.
-  unsigned Stack = L.Stacks[0];
-  size_t Size = StackSizes[Stack];
-  size_t Need = L.NumArgElems;
-  if (Need > Size || Size - Need + L.NumRetElems > StackSize)
-    return;
-  uint32_t *Top = stack(Stack) + (Size - Need);
-  Node &N = Nodes[NumNodes];
-  N.Instr = uint16_t(Index);
-  N.NumOperands = L.NumArgElems;
-  N.NumResults = L.NumRetElems;
-  N.FirstOperand = uint32_t(NumOperands);
-  N.FirstResult = uint32_t(NumValues);
-  uint32_t *Ops = Operands + NumOperands;
-  if (Need <= CopySlack)
-    std::memcpy(Ops, Top, CopySlack * sizeof(uint32_t)); // the slack absorbs the excess
-  else
-    for (size_t E = 0; E < Need; ++E)
-      Ops[E] = Top[E];
-  NumOperands += Need;
-  uint32_t NodeId = uint32_t(NumNodes++);
-  Values[NumValues] = Value{VResult, uint8_t(Stack), 0, NodeId, Dead};
-  Top[0] = uint32_t(NumValues++);
-  for (unsigned R = 1; R < L.NumRetElems; ++R) {
-    Values[NumValues] = Value{VResult, uint8_t(Stack), uint16_t(R), NodeId, Dead};
-    Top[R] = uint32_t(NumValues++);
-  }
-  StackSizes[Stack] = Size - Need + L.NumRetElems;
-}
-
 void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
   for (unsigned K = 0; K < L.NumStacks; ++K) {
     size_t Size = StackSizes[L.Stacks[K]];
@@ -415,7 +475,7 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
   uint32_t NodeId = uint32_t(NumNodes++);
   for (unsigned R = 0; R < L.NumRetElems; ++R) {
     unsigned Stack = L.RetStack[R];
-    Values[NumValues] = Value{VResult, uint8_t(Stack), uint16_t(R), NodeId, Dead};
+    setValue(Values[NumValues], VResult, Stack, R, NodeId);
     stack(Stack)[StackSizes[Stack]++] = uint32_t(NumValues++);
   }
 }
@@ -557,13 +617,15 @@ void finalize(State &S) {
 
   size_t MaxName = 0;
   for (size_t R = 0; R < S.NumRegisters; ++R) {
-    size_t L = S.Registers[R].name ? std::strlen(S.Registers[R].name) : 0;
+    size_t L = std::strlen(S.Registers[R].name);
+    if (R < NameLenCache)
+      S.NameLens[R] = uint32_t(L);
     MaxName = L > MaxName ? L : MaxName;
   }
   // "%_s255_16777215" is 15 characters, literals at most 11; plus ", " and braces.
   size_t OperandBound = (MaxName + 1 > 15 ? MaxName + 1 : 15) + 4;
   const StackPtxInstructionSetInfo &Set = *S.Set;
-  size_t Bound = 8;
+  size_t Bound = 8 + WriteSlack;
   uint32_t *TempCounts = S.TempCounts;
   for (size_t K = 0; K < S.NumStacks; ++K)
     TempCounts[K] = 0;
@@ -597,11 +659,6 @@ void finalize(State &S) {
     }
   }
   S.NumEmit = NumEmit;
-  for (size_t K = 0; K < S.NumStacks; ++K)
-    if (TempCounts[K]) {
-      needStackText(S, unsigned(K));
-      Bound += 32 + S.Stacks[K].RegTypeLen;
-    }
   for (size_t A = 0; A < S.NumAssignments; ++A) {
     Assignment &As = S.Assignments[A];
     const Value &Source = Values[As.Value];
@@ -613,10 +670,18 @@ void finalize(State &S) {
     for (size_t B = 0; B < A; ++B)
       if (S.Assignments[B].Register == Source.A) {
         As.CopyTemp = TempCounts[Source.Stack]++;
-        Bound += moveBound(Source.Stack) + 32 + S.Stacks[Source.Stack].RegTypeLen;
+        Bound += moveBound(Source.Stack);
         break;
       }
   }
+  // Copies above may give a stack its first temporary, so declare last.
+  S.NumTempStacks = 0;
+  for (size_t K = 0; K < S.NumStacks; ++K)
+    if (TempCounts[K]) {
+      needStackText(S, unsigned(K));
+      S.TempStacks[S.NumTempStacks++] = uint8_t(K);
+      Bound += 32 + S.Stacks[K].RegTypeLen;
+    }
   S.Bound = Bound;
 }
 
@@ -631,8 +696,8 @@ const char DigitPairs[] = "00010203040506070809"
                           "80818283848586878889"
                           "90919293949596979899";
 
-/// Writes characters to memory the bound guarantees is large enough.
-struct RawWriter {
+/// Writes characters to a buffer the exact size of the stub.
+struct ExactWriter {
   char *P;
   void put(const char *S, size_t N) {
     std::memcpy(P, S, N);
@@ -640,6 +705,7 @@ struct RawWriter {
   }
   void put(const char *S) { put(S, std::strlen(S)); }
   void put(char C) { *P++ = C; }
+  void putPrefix(const char (&S)[8], size_t N) { put(S, N); }
   void putUnsigned(uint32_t V) {
     if (V < 10) {
       *P++ = char('0' + V);
@@ -666,12 +732,33 @@ struct RawWriter {
   }
 };
 
-/// Counts the characters RawWriter would write.
+/// Writes to a buffer of outputBound() bytes, which leaves WriteSlack bytes
+/// past the stub: short pieces are stored whole and the position advanced
+/// by their length, with no length-dependent copy.
+struct SlackWriter : ExactWriter {
+  void putPrefix(const char (&S)[8], size_t N) {
+    std::memcpy(P, S, 8);
+    P += N;
+  }
+  void putUnsigned(uint32_t V) {
+    if (V < 100) {
+      const char *D = DigitPairs + 2 * V;
+      bool One = V < 10;
+      std::memcpy(P, D + One, 2);
+      P += 2 - One;
+      return;
+    }
+    ExactWriter::putUnsigned(V);
+  }
+};
+
+/// Counts the characters the writers above write.
 struct CountingWriter {
   size_t N = 0;
   void put(const char *, size_t Len) { N += Len; }
   void put(const char *S) { N += std::strlen(S); }
   void put(char) { ++N; }
+  void putPrefix(const char (&)[8], size_t Len) { N += Len; }
   void putUnsigned(uint32_t V) {
     do {
       ++N;
@@ -682,16 +769,21 @@ struct CountingWriter {
 };
 
 template <class Writer> void putTemp(Writer &W, const StackText &T, uint32_t Temp) {
-  W.put(T.TempPrefix, T.TempPrefixLen);
+  W.putPrefix(T.TempPrefix, T.TempPrefixLen);
   W.putUnsigned(Temp);
+}
+
+template <class Writer> void putRegister(Writer &W, const State &S, uint32_t Reg) {
+  W.put('%');
+  const char *Name = S.Registers[Reg].name;
+  W.put(Name, Reg < NameLenCache ? S.NameLens[Reg] : std::strlen(Name));
 }
 
 template <class Writer> void putOperand(Writer &W, const State &S, uint32_t V) {
   const Value &Val = S.Values[V];
   switch (Val.Kind) {
   case VInput:
-    W.put('%');
-    W.put(S.Registers[Val.A].name);
+    putRegister(W, S, Val.A);
     return;
   case VConstant:
     // Constants are never live temporaries; read the kind from the set, as
@@ -775,14 +867,13 @@ void putInstruction(Writer &W, const State &S, const Node &N, const InstrLayout 
 template <class Writer> void writeStub(const State &S, Writer &W) {
   const StackPtxInstructionSetInfo &Set = *S.Set;
   W.put("{\n", 2);
-  for (size_t K = 0; K < S.NumStacks; ++K) {
-    if (!S.TempCounts[K])
-      continue;
+  for (size_t I = 0; I < S.NumTempStacks; ++I) {
+    unsigned K = S.TempStacks[I];
     const StackText &T = S.Stacks[K];
     W.put(".reg .", 6);
     W.put(T.RegType, T.RegTypeLen);
     W.put(' ');
-    W.put(T.TempPrefix, T.TempPrefixLen);
+    W.putPrefix(T.TempPrefix, T.TempPrefixLen);
     W.put('<');
     W.putUnsigned(S.TempCounts[K]);
     W.put(">;\n", 3);
@@ -823,8 +914,7 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
     const Assignment &As = S.Assignments[A];
     const StackText &T = S.Stacks[S.Values[As.Value].Stack];
     putMove(W, T);
-    W.put('%');
-    W.put(S.Registers[As.Register].name);
+    putRegister(W, S, As.Register);
     W.put(", ", 2);
     if (As.CopyTemp == Dead)
       putOperand(W, S, As.Value);
@@ -939,7 +1029,13 @@ size_t outputSize(const void *Workspace) {
 }
 
 size_t writeOutput(const void *Workspace, char *Out) {
-  RawWriter W{Out};
+  SlackWriter W{{Out}};
+  writeStub(*stateOf(Workspace), W);
+  return size_t(W.P - Out);
+}
+
+size_t writeOutputExact(const void *Workspace, char *Out) {
+  ExactWriter W{Out};
   writeStub(*stateOf(Workspace), W);
   return size_t(W.P - Out);
 }

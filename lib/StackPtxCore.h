@@ -96,9 +96,11 @@ bool hasCompiledProgram(const void *Workspace, size_t WorkspaceSize);
 size_t outputBound(const void *Workspace);
 /// The exact stub length (formats without writing).
 size_t outputSize(const void *Workspace);
-/// Writes the stub (no NUL) to Out, which must hold outputBound() bytes;
-/// returns its length.
+/// Writes the stub (no NUL) to Out, which must hold outputBound() bytes
+/// (bytes past the stub may be overwritten); returns its length.
 size_t writeOutput(const void *Workspace, char *Out);
+/// Writes the stub (no NUL) to Out, which must hold outputSize() bytes.
+size_t writeOutputExact(const void *Workspace, char *Out);
 
 } // namespace detail
 } // namespace stackptx

@@ -54,15 +54,28 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
     Bytes += Out.size();
   }
 
+  // Timed per chunk as well as per round: on a shared machine a round of
+  // 20,000 programs is rarely left alone, a chunk of 500 often is. The sum of
+  // each chunk's best over the rounds still covers every program.
+  constexpr size_t Chunk = 500;
+  std::vector<double> BestChunk((NumPrograms + Chunk - 1) / Chunk, 1e30);
   double Best = 1e30;
   for (int R = 0; R < Rounds; ++R) {
     auto T = Clock::now();
-    for (auto &P : Programs) {
-      C.compile(P, Regs, Requests, WS, Out);
-      Checksum += Out.size();
+    for (size_t First = 0; First < NumPrograms; First += Chunk) {
+      auto TC = Clock::now();
+      for (size_t I = First; I < std::min(First + Chunk, NumPrograms); ++I) {
+        C.compile(Programs[I], Regs, Requests, WS, Out);
+        Checksum += Out.size();
+      }
+      double &B = BestChunk[First / Chunk];
+      B = std::min(B, secondsSince(TC));
     }
     Best = std::min(Best, secondsSince(T));
   }
+  double Chunked = 0;
+  for (double B : BestChunk)
+    Chunked += B;
 
   // Baseline 1: copying the same number of bytes the compiler wrote.
   std::vector<char> Src(Bytes / NumPrograms + 1, 'x'), Dst(Src.size());
@@ -96,9 +109,12 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
   }
 
   double PerProgram = Best / double(NumPrograms) * 1e6;
-  std::printf("%-6s %4zu instr: %7.3f us/program  %7.3f us/100 instr  %6.0f B stub  "
-              "x%.1f memcpy of the stub  x%.2f of C measure+write  (checksum %zu)\n",
+  double PerProgramChunked = Chunked / double(NumPrograms) * 1e6;
+  std::printf("%-6s %4zu instr: %7.3f us/program  %7.3f us/100 instr  (best chunks: %7.3f  "
+              "%7.3f)  %6.0f B stub  x%.1f memcpy of the stub  x%.2f of C measure+write  "
+              "(checksum %zu)\n",
               Mixed ? "mixed" : "f32", Length, PerProgram, PerProgram * 100.0 / double(Length),
+              PerProgramChunked, PerProgramChunked * 100.0 / double(Length),
               double(Bytes) / double(NumPrograms), Best / Copy, Best / Measure, Checksum % 1000);
 }
 

@@ -88,7 +88,11 @@ public:
   void resize(size_t Bytes) { Storage.resize((Bytes + 7) / 8); }
 
 private:
+  friend class Compiler;
   std::vector<uint64_t> Storage;
+  // The stub is formatted here and copied out once: formatting straight
+  // into the caller's string would resize it twice per compile.
+  std::vector<char> Text;
 };
 
 /// Compiles Stack PTX programs against one instruction set and set of
