@@ -21,6 +21,9 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ("HOME", "TMPDIR", "CUDA_PATH", "LD_LIBRARY_PATH"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# ptxinject-rewrite caches precompiled CUDA headers: keep the tests' cache in
+# the build tree, away from the user's.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "cache")
 
 
 def tool(name):

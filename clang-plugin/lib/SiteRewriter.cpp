@@ -106,7 +106,16 @@ private:
 
 std::optional<std::string> MainFileRewriter::run() {
   SiteCollector Collector(SM);
-  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // Only the declarations parsed in this run: walking decls() would load
+  // every declaration of a precompiled prelude, none of which holds a site.
+  for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls()) {
+    // Blocks and lambda classes are reached through their expressions.
+    if (isa<BlockDecl>(D) || isa<CapturedDecl>(D))
+      continue;
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(D); RD && RD->isLambda())
+      continue;
+    Collector.TraverseDecl(D);
+  }
   for (auto &[Key, Occ] : Collector.Sites)
     rewriteSite(Occ);
   if (Diags.hasErrorOccurred())

@@ -4,21 +4,21 @@
 // RUN: rm -f %t.cu
 // RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=1 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not test -e %t.cu
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=2 2>&1 | FileCheck %s --check-prefix=BADTYPE
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=3 2>&1 | FileCheck %s --check-prefix=CONTRADICT
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=4 2>&1 | FileCheck %s --check-prefix=CONST
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=5 2>&1 | FileCheck %s --check-prefix=RVALUE
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=6 2>&1 | FileCheck %s --check-prefix=DUPLICATE
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=7 2>&1 | FileCheck %s --check-prefix=EMPTY
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=8 2>&1 | FileCheck %s --check-prefix=NAME
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=9 2>&1 | FileCheck %s --check-prefix=MALFORMED
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=10 2>&1 | FileCheck %s --check-prefix=DIRECTIVE
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=11 2>&1 | FileCheck %s --check-prefix=OUTSIDE
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=12 2>&1 | FileCheck %s --check-prefix=UNINSTANTIATED
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=13 2>&1 | FileCheck %s --check-prefix=INMACRO
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=14 2>&1 | FileCheck %s --check-prefix=HOST
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=15 2>&1 | FileCheck %s --check-prefix=NOEXPR
-// RUN: not %ptxinject-rewrite %s -o %t.cu -- -DCASE=16 2>&1 | FileCheck %s --check-prefix=UNDECLARED
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=2 2>&1 | FileCheck %s --check-prefix=BADTYPE
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=3 2>&1 | FileCheck %s --check-prefix=CONTRADICT
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=4 2>&1 | FileCheck %s --check-prefix=CONST
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=5 2>&1 | FileCheck %s --check-prefix=RVALUE
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=6 2>&1 | FileCheck %s --check-prefix=DUPLICATE
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=7 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=8 2>&1 | FileCheck %s --check-prefix=NAME
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=9 2>&1 | FileCheck %s --check-prefix=MALFORMED
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=10 2>&1 | FileCheck %s --check-prefix=DIRECTIVE
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=11 2>&1 | FileCheck %s --check-prefix=OUTSIDE
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=12 2>&1 | FileCheck %s --check-prefix=UNINSTANTIATED
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=13 2>&1 | FileCheck %s --check-prefix=INMACRO
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=14 2>&1 | FileCheck %s --check-prefix=HOST
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=15 2>&1 | FileCheck %s --check-prefix=NOEXPR
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=16 2>&1 | FileCheck %s --check-prefix=UNDECLARED
 // RUN: not test -e %t.cu
 #include <ptx_inject.h>
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
 
@@ -59,6 +60,21 @@ static cl::opt<VolatileMode> Volatile(
                           "plain asm: a site whose outputs are unused may "
                           "vanish from the PTX")),
     cl::init(VolatileMode::Always), cl::cat(Category));
+static cl::opt<bool> NoPchCache(
+    "no-pch-cache",
+    cl::desc("Parse CUDA's headers on every run instead of reusing a "
+             "precompiled copy from the cache"),
+    cl::cat(Category));
+static cl::opt<std::string> PchCacheDir(
+    "pch-cache-dir",
+    cl::desc("Cache folder for precompiled CUDA headers (default: "
+             "$XDG_CACHE_HOME/ptxinject, else ~/.cache/ptxinject)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> PchCacheVerbose(
+    "pch-cache-verbose",
+    cl::desc("Say on stderr whether the precompiled CUDA headers were "
+             "reused or built, and why not when neither"),
+    cl::cat(Category));
 
 static cl::extrahelp CommonHelp(tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp MoreHelp(R"(
@@ -145,6 +161,37 @@ public:
   explicit RewriteActionFactory(Session &S) : S(S) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<RewriteAction>(S);
+  }
+
+  /// Swaps CUDA's headers for their cached precompiled form before parsing.
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    if (!NoPchCache) {
+      std::string Dir =
+          PchCacheDir.empty() ? defaultPreludeCacheDir() : PchCacheDir;
+      PreludeResult R = usePrecompiledPrelude(*Invocation, Dir, PCHOps);
+      if (PchCacheVerbose) {
+        llvm::errs() << "ptxinject-rewrite: CUDA headers: ";
+        switch (R.Status) {
+        case PreludeStatus::NotApplicable:
+          llvm::errs() << "not included, no cache needed\n";
+          break;
+        case PreludeStatus::Reused:
+          llvm::errs() << "reused " << R.PchPath << "\n";
+          break;
+        case PreludeStatus::Built:
+          llvm::errs() << "built " << R.PchPath << "\n";
+          break;
+        case PreludeStatus::Unavailable:
+          llvm::errs() << "parsed (" << R.Reason << ")\n";
+          break;
+        }
+      }
+    }
+    return FrontendActionFactory::runInvocation(
+        std::move(Invocation), Files, std::move(PCHOps), DiagConsumer);
   }
 
 private:

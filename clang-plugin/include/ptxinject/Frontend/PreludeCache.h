@@ -1,0 +1,64 @@
+//===- PreludeCache.h - Precompiled CUDA prelude, cached on disk -*- C++ -*-===//
+//
+// Most of the time of one analysis is Clang parsing CUDA's own headers (the
+// __clang_cuda_runtime_wrapper.h the driver includes first), the same work for
+// every file compiled with the same flags. This cache keeps that prelude as a
+// precompiled header, keyed by the Clang version and every compiler flag, and
+// checks every header it was built from before reusing it.
+//
+// Cache layout in the cache folder: `prelude-<key>.stamp` (text: the name of
+// the current PCH, then `size mtime path` of every file it was built from)
+// and `prelude-<key>-<files hash>.pch`. Files are written to temporaries and
+// renamed, PCH first, so processes racing on one key only ever read a
+// complete stamp that names a complete PCH.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_FRONTEND_PRELUDECACHE_H
+#define PTXINJECT_FRONTEND_PRELUDECACHE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <string>
+
+namespace clang {
+class CompilerInvocation;
+class PCHContainerOperations;
+} // namespace clang
+
+namespace ptxinject {
+namespace frontend {
+
+/// $XDG_CACHE_HOME/ptxinject, else $HOME/.cache/ptxinject; empty when
+/// neither variable is set.
+std::string defaultPreludeCacheDir();
+
+enum class PreludeStatus {
+  NotApplicable, ///< the invocation does not start with the CUDA wrapper
+  Reused,        ///< a cached PCH matched; the invocation now uses it
+  Built,         ///< a PCH was built and cached; the invocation now uses it
+  Unavailable    ///< no PCH could be built or stored; invocation unchanged
+};
+
+struct PreludeResult {
+  PreludeStatus Status = PreludeStatus::NotApplicable;
+  std::string PchPath; ///< the PCH in use (Reused, Built)
+  std::string Reason;  ///< why not (Unavailable)
+};
+
+/// If Invocation's first forced include is Clang's CUDA runtime wrapper,
+/// replaces that include with a PCH of it from CacheDir, building and caching
+/// the PCH when it is missing or any file it was built from has changed. On
+/// any failure the invocation is left as it was, so the caller parses the
+/// headers itself. Function bodies in the prelude are skipped (Clang keeps
+/// those it needs: constexpr functions and deduced return types), so the PCH
+/// holds declarations only.
+PreludeResult
+usePrecompiledPrelude(clang::CompilerInvocation &Invocation,
+                      llvm::StringRef CacheDir,
+                      std::shared_ptr<clang::PCHContainerOperations> PCHOps);
+
+} // namespace frontend
+} // namespace ptxinject
+
+#endif

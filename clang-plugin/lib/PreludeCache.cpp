@@ -1,0 +1,313 @@
+//===- PreludeCache.cpp - Precompiled CUDA prelude, cached on disk --------===//
+#include "ptxinject/Frontend/PreludeCache.h"
+
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Chrono.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+using namespace clang;
+
+namespace ptxinject {
+namespace frontend {
+
+namespace {
+
+constexpr llvm::StringLiteral CudaWrapper = "__clang_cuda_runtime_wrapper.h";
+constexpr llvm::StringLiteral StampMagic = "ptxinject-prelude 1";
+
+std::string hex64(uint64_t V) { return llvm::utohexstr(V, /*LowerCase=*/true, 16); }
+
+std::string inDir(llvm::StringRef Dir, const llvm::Twine &Name) {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, Name);
+  return std::string(P);
+}
+
+/// Everything that shapes the prelude's AST: the Clang build and every flag
+/// except those naming this one compile's input and outputs.
+std::string preludeKey(const CompilerInvocation &Invocation) {
+  CompilerInvocation K(Invocation);
+  FrontendOptions &FO = K.getFrontendOpts();
+  FO.Inputs.clear();
+  FO.OutputFile.clear();
+  FO.ProgramAction = clang::frontend::ParseSyntaxOnly;
+  FO.SkipFunctionBodies = false;
+  K.getCodeGenOpts().MainFileName.clear();
+  K.getCodeGenOpts().DebugCompilationDir.clear();
+  K.getCodeGenOpts().CoverageCompilationDir.clear();
+  K.getDependencyOutputOpts() = DependencyOutputOptions();
+  // The compilation-unit id is a hash of the input's name; it only names
+  // externalized static device variables in generated code.
+  K.getLangOpts().CUID.clear();
+  PreprocessorOptions &PPO = K.getPreprocessorOpts();
+  PPO.Includes.assign(1, CudaWrapper.str());
+  PPO.ImplicitPCHInclude.clear();
+  std::string Text = getClangFullVersion();
+  Text += '\0';
+  for (const std::string &Arg : K.getCC1CommandLine()) {
+    Text += Arg;
+    Text += '\0';
+  }
+  // A relative search path means something else in another folder.
+  bool Relative = false;
+  for (const auto &E : K.getHeaderSearchOpts().UserEntries)
+    Relative |= llvm::sys::path::is_relative(E.Path);
+  if (Relative) {
+    llvm::SmallString<256> Cwd;
+    if (!llvm::sys::fs::current_path(Cwd))
+      Text += Cwd.str();
+  }
+  return hex64(llvm::xxh3_64bits(Text));
+}
+
+struct FileStamp {
+  uint64_t Size = 0;
+  int64_t ModTime = 0;
+  std::string Path;
+};
+
+bool stampMatches(const FileStamp &S) {
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(S.Path, St) || !llvm::sys::fs::is_regular_file(St))
+    return false;
+  return St.getSize() == S.Size &&
+         static_cast<int64_t>(
+             llvm::sys::toTimeT(St.getLastModificationTime())) == S.ModTime;
+}
+
+/// Reads a stamp; returns the PCH it names when that PCH exists and every
+/// file it was built from is unchanged, else an empty string.
+std::string validPchFromStamp(llvm::StringRef StampPath, llvm::StringRef Dir,
+                              std::string *OldPch) {
+  auto Buf = llvm::MemoryBuffer::getFile(StampPath, /*IsText=*/true);
+  if (!Buf)
+    return "";
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  if (Lines.size() < 3 || Lines[0] != StampMagic)
+    return "";
+  llvm::StringRef PchName = Lines[1];
+  // A stamp names a file of its own folder, never a path.
+  if (PchName.empty() || PchName.contains('/') || PchName.contains('\\'))
+    return "";
+  std::string Pch = inDir(Dir, PchName);
+  if (OldPch)
+    *OldPch = Pch;
+  for (size_t I = 2; I < Lines.size(); ++I) {
+    FileStamp S;
+    auto [SizeText, Rest] = Lines[I].split(' ');
+    auto [TimeText, Path] = Rest.split(' ');
+    if (SizeText.getAsInteger(10, S.Size) || TimeText.getAsInteger(10, S.ModTime) ||
+        Path.empty())
+      return "";
+    S.Path = Path.str();
+    if (!stampMatches(S))
+      return "";
+  }
+  if (!llvm::sys::fs::exists(Pch))
+    return "";
+  return Pch;
+}
+
+/// The empty main file of every prelude PCH. Created once and never
+/// rewritten: Clang checks its size and time when it loads a PCH.
+bool ensureEmptyHeader(llvm::StringRef Path) {
+  if (llvm::sys::fs::exists(Path))
+    return true;
+  int FD = -1;
+  std::error_code EC = llvm::sys::fs::openFileForWrite(
+      Path, FD, llvm::sys::fs::CD_CreateNew, llvm::sys::fs::OF_None);
+  if (EC)
+    return EC == std::errc::file_exists;
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  return true;
+}
+
+/// Keeps the folder bounded: every distinct flag set has its own PCH of a
+/// few MB, so only the most recently built ones are kept. A removed PCH is
+/// simply rebuilt when its flags come back.
+void pruneOldPreludes(llvm::StringRef Dir, unsigned Keep) {
+  std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> Pchs;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.starts_with("prelude-") || !Name.ends_with(".pch"))
+      continue;
+    llvm::sys::fs::file_status St;
+    if (!llvm::sys::fs::status(It->path(), St))
+      Pchs.push_back({St.getLastModificationTime(), It->path()});
+  }
+  if (Pchs.size() <= Keep)
+    return;
+  std::sort(Pchs.begin(), Pchs.end());
+  for (size_t I = 0; I + Keep < Pchs.size(); ++I)
+    llvm::sys::fs::remove(Pchs[I].second);
+}
+
+PreludeResult unavailable(std::string Reason) {
+  PreludeResult R;
+  R.Status = PreludeStatus::Unavailable;
+  R.Reason = std::move(Reason);
+  return R;
+}
+
+/// Builds the PCH of the prelude into a temporary, names it by the files it
+/// was read from, and publishes it with its stamp.
+PreludeResult buildPrelude(const CompilerInvocation &Invocation,
+                           llvm::StringRef Dir, llvm::StringRef Key,
+                           std::shared_ptr<PCHContainerOperations> PCHOps,
+                           llvm::StringRef OldPch) {
+  std::string EmptyHeader = inDir(Dir, "prelude-main.h");
+  if (!ensureEmptyHeader(EmptyHeader))
+    return unavailable("cannot create '" + EmptyHeader + "'");
+  llvm::SmallString<256> Temp;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
+          inDir(Dir, "prelude-" + Key + "-%%%%%%%%.pch.tmp"), Temp))
+    return unavailable("cannot write in '" + Dir.str() + "': " + EC.message());
+
+  auto Build = std::make_shared<CompilerInvocation>(Invocation);
+  FrontendOptions &FO = Build->getFrontendOpts();
+  InputKind Kind = FO.Inputs.empty() ? InputKind(Language::CUDA)
+                                     : FO.Inputs.front().getKind();
+  FO.Inputs.assign(1, FrontendInputFile(EmptyHeader, Kind.getHeader()));
+  FO.OutputFile = std::string(Temp);
+  FO.ProgramAction = clang::frontend::GeneratePCH;
+  // Declarations are all an analysis needs; Clang still parses the bodies
+  // that decide a declaration (constexpr, deduced return types).
+  FO.SkipFunctionBodies = true;
+  Build->getPreprocessorOpts().Includes.assign(1, CudaWrapper.str());
+  Build->getPreprocessorOpts().ImplicitPCHInclude.clear();
+  Build->getDependencyOutputOpts() = DependencyOutputOptions();
+  Build->getCodeGenOpts().MainFileName.clear();
+  Build->getLangOpts().CUID.clear();
+
+  CompilerInstance CI(std::move(PCHOps));
+  CI.setInvocation(std::move(Build));
+  // A prelude that fails to build is no error of the user's: the ordinary
+  // parse that follows reports whatever is wrong.
+  CI.createDiagnostics(new IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
+  GeneratePCHAction Action;
+  bool Ok = CI.ExecuteAction(Action) && !CI.getDiagnostics().hasErrorOccurred();
+  if (!Ok || !CI.hasFileManager()) {
+    llvm::sys::fs::remove(Temp);
+    return unavailable("Clang could not precompile the CUDA headers");
+  }
+
+  std::vector<FileStamp> Stamps;
+  llvm::SmallVector<OptionalFileEntryRef, 0> Files;
+  CI.getFileManager().GetUniqueIDMapping(Files);
+  for (OptionalFileEntryRef F : Files) {
+    if (!F)
+      continue;
+    llvm::SmallString<256> Path(F->getName());
+    llvm::sys::fs::make_absolute(Path);
+    if (Path == Temp)
+      continue;
+    if (llvm::StringRef(Path).contains('\n')) {
+      llvm::sys::fs::remove(Temp);
+      return unavailable("a header path contains a line break");
+    }
+    Stamps.push_back({static_cast<uint64_t>(F->getSize()),
+                      static_cast<int64_t>(F->getModificationTime()),
+                      std::string(Path)});
+  }
+  std::sort(Stamps.begin(), Stamps.end(),
+            [](const FileStamp &A, const FileStamp &B) { return A.Path < B.Path; });
+  std::string StampText;
+  for (const FileStamp &S : Stamps)
+    StampText += std::to_string(S.Size) + " " + std::to_string(S.ModTime) +
+                 " " + S.Path + "\n";
+
+  std::string PchName =
+      "prelude-" + Key.str() + "-" + hex64(llvm::xxh3_64bits(StampText)) + ".pch";
+  std::string Pch = inDir(Dir, PchName);
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, Pch)) {
+    llvm::sys::fs::remove(Temp);
+    return unavailable("cannot store '" + Pch + "': " + EC.message());
+  }
+  std::string StampPath = inDir(Dir, "prelude-" + Key + ".stamp");
+  if (llvm::Error E = llvm::writeToOutput(StampPath, [&](llvm::raw_ostream &OS) {
+        OS << StampMagic << "\n" << PchName << "\n" << StampText;
+        return llvm::Error::success();
+      })) {
+    std::string Message = llvm::toString(std::move(E));
+    return unavailable("cannot store '" + StampPath + "': " + Message);
+  }
+  // A stale PCH is no longer named by any stamp; a process that still has
+  // it open keeps reading it.
+  if (!OldPch.empty() && OldPch != Pch)
+    llvm::sys::fs::remove(OldPch);
+  pruneOldPreludes(Dir, /*Keep=*/12);
+  PreludeResult R;
+  R.Status = PreludeStatus::Built;
+  R.PchPath = Pch;
+  return R;
+}
+
+} // namespace
+
+std::string defaultPreludeCacheDir() {
+  llvm::SmallString<256> Dir;
+  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg) {
+    Dir = Xdg;
+  } else if (const char *Home = std::getenv("HOME"); Home && *Home) {
+    Dir = Home;
+    llvm::sys::path::append(Dir, ".cache");
+  } else {
+    return "";
+  }
+  llvm::sys::path::append(Dir, "ptxinject");
+  return std::string(Dir);
+}
+
+PreludeResult
+usePrecompiledPrelude(CompilerInvocation &Invocation, llvm::StringRef CacheDir,
+                      std::shared_ptr<PCHContainerOperations> PCHOps) {
+  PreprocessorOptions &PPO = Invocation.getPreprocessorOpts();
+  if (PPO.Includes.empty() || PPO.Includes.front() != CudaWrapper ||
+      !PPO.ImplicitPCHInclude.empty() ||
+      Invocation.getFrontendOpts().Inputs.size() != 1)
+    return {};
+  if (CacheDir.empty())
+    return unavailable("no cache folder (set XDG_CACHE_HOME or HOME)");
+  llvm::SmallString<256> Dir(CacheDir);
+  llvm::sys::fs::make_absolute(Dir);
+  if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+    return unavailable("cannot create '" + Dir.str().str() + "': " + EC.message());
+
+  std::string Key = preludeKey(Invocation);
+  std::string StampPath = inDir(Dir, "prelude-" + Key + ".stamp");
+  std::string OldPch;
+  PreludeResult R;
+  std::string Pch = validPchFromStamp(StampPath, Dir, &OldPch);
+  if (!Pch.empty()) {
+    R.Status = PreludeStatus::Reused;
+    R.PchPath = Pch;
+  } else {
+    R = buildPrelude(Invocation, Dir, Key, std::move(PCHOps), OldPch);
+    if (R.Status != PreludeStatus::Built)
+      return R;
+  }
+  PPO.Includes.erase(PPO.Includes.begin());
+  PPO.ImplicitPCHInclude = R.PchPath;
+  return R;
+}
+
+} // namespace frontend
+} // namespace ptxinject
