@@ -42,12 +42,18 @@ static_assert(offsetof(Value, Temp) == 8, "the first 8 bytes are written as one"
 
 /// Writes all but Temp, which is only read once numbered, as one store.
 inline void setValue(Value &Dst, uint8_t Kind, unsigned Stack, unsigned Aux, uint32_t A) {
-  Value V;
-  V.Kind = Kind;
-  V.Stack = uint8_t(Stack);
-  V.Aux = uint16_t(Aux);
-  V.A = A;
-  std::memcpy(&Dst, &V, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  // Assembled in a register: byte-wise stores into a stack copy would make
+  // the 8-byte load wait for all of them.
+  uint64_t Head = uint64_t(Kind) | uint64_t(Stack & 0xFF) << 8 | uint64_t(Aux & 0xFFFF) << 16 |
+                  uint64_t(A) << 32;
+  std::memcpy(&Dst, &Head, 8);
+#else
+  Dst.Kind = Kind;
+  Dst.Stack = uint8_t(Stack);
+  Dst.Aux = uint16_t(Aux);
+  Dst.A = A;
+#endif
 }
 
 struct Node {
@@ -696,6 +702,19 @@ const char DigitPairs[] = "00010203040506070809"
                           "80818283848586878889"
                           "90919293949596979899";
 
+/// "00" to "FF", for writing f32 literals a byte at a time.
+struct HexPairTable {
+  char Text[512];
+  constexpr HexPairTable() : Text() {
+    const char *Digits = "0123456789ABCDEF";
+    for (int I = 0; I < 256; ++I) {
+      Text[2 * I] = Digits[I >> 4];
+      Text[2 * I + 1] = Digits[I & 15];
+    }
+  }
+};
+constexpr HexPairTable HexPairs;
+
 /// Writes characters to a buffer the exact size of the stub.
 struct ExactWriter {
   char *P;
@@ -706,6 +725,10 @@ struct ExactWriter {
   void put(const char *S) { put(S, std::strlen(S)); }
   void put(char C) { *P++ = C; }
   void putPrefix(const char (&S)[8], size_t N) { put(S, N); }
+  void putHead(const InstrLayout &L) {
+    put(L.Mnemonic, L.MnemonicLen);
+    put(' ');
+  }
   void putUnsigned(uint32_t V) {
     if (V < 10) {
       *P++ = char('0' + V);
@@ -726,9 +749,10 @@ struct ExactWriter {
       *P++ = Buf[--N];
   }
   void putHex8(uint32_t V) {
-    static const char Digits[] = "0123456789ABCDEF";
-    for (int Shift = 28; Shift >= 0; Shift -= 4)
-      *P++ = Digits[(V >> Shift) & 15];
+    for (int Shift = 24; Shift >= 0; Shift -= 8) {
+      std::memcpy(P, HexPairs.Text + 2 * ((V >> Shift) & 0xFF), 2);
+      P += 2;
+    }
   }
 };
 
@@ -739,6 +763,17 @@ struct SlackWriter : ExactWriter {
   void putPrefix(const char (&S)[8], size_t N) {
     std::memcpy(P, S, 8);
     P += N;
+  }
+  void putHead(const InstrLayout &L) {
+    if (!L.HeadLen)
+      return ExactWriter::putHead(L);
+    std::memcpy(P, L.Head, 16);
+    if (L.HeadLen > 16) {
+      std::memcpy(P + 16, L.Head + 16, 16);
+      if (L.HeadLen > 32)
+        std::memcpy(P + 32, L.Head + 32, 16);
+    }
+    P += L.HeadLen;
   }
   void putUnsigned(uint32_t V) {
     if (V < 100) {
@@ -759,6 +794,7 @@ struct CountingWriter {
   void put(const char *S) { N += std::strlen(S); }
   void put(char) { ++N; }
   void putPrefix(const char (&)[8], size_t Len) { N += Len; }
+  void putHead(const InstrLayout &L) { N += L.MnemonicLen + 1; }
   void putUnsigned(uint32_t V) {
     do {
       ++N;
@@ -779,7 +815,8 @@ template <class Writer> void putRegister(Writer &W, const State &S, uint32_t Reg
   W.put(Name, Reg < NameLenCache ? S.NameLens[Reg] : std::strlen(Name));
 }
 
-template <class Writer> void putOperand(Writer &W, const State &S, uint32_t V) {
+template <class Writer>
+inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S, uint32_t V) {
   const Value &Val = S.Values[V];
   switch (Val.Kind) {
   case VInput:
@@ -827,8 +864,23 @@ template <class Writer> void putMove(Writer &W, const StackText &T) {
 
 template <class Writer>
 void putInstruction(Writer &W, const State &S, const Node &N, const InstrLayout &L) {
-  W.put(L.Mnemonic, L.MnemonicLen);
-  W.put(' ');
+  W.putHead(L);
+  if (L.AllScalar) {
+    // The common shape: results, then operands, all scalars.
+    const Value *Result = S.Values + N.FirstResult;
+    putTemp(W, S.Stacks[Result[0].Stack], Result[0].Temp);
+    for (unsigned R = 1; R < N.NumResults; ++R) {
+      W.put(", ", 2);
+      putTemp(W, S.Stacks[Result[R].Stack], Result[R].Temp);
+    }
+    const uint32_t *Operand = S.Operands + N.FirstOperand;
+    for (unsigned A = 0; A < N.NumOperands; ++A) {
+      W.put(", ", 2);
+      putOperand(W, S, Operand[A]);
+    }
+    W.put(";\n", 2);
+    return;
+  }
   // Results: temporaries numbered consecutively per stack from the first.
   const Value *Result = S.Values + N.FirstResult;
   for (unsigned R = 0; R < L.NumRets; ++R) {

@@ -47,8 +47,13 @@ struct InstrLayout {
   uint8_t ArgSlot[MaxArgElems];  // per operand element: its index in Stacks
   uint8_t RetStack[MaxRetElems]; // per result element: its stack
   uint8_t ArgVec[STACK_PTX_MAX_ARGS], RetVec[STACK_PTX_MAX_RETS]; // 0: scalar
+  uint8_t AllScalar; // no braced vector operand or result
+  uint8_t HeadLen;   // length of Head, or 0 when the mnemonic is too long for it
   uint32_t MnemonicLen;
   const char *Mnemonic; // the set's ptx string
+  // The mnemonic and its trailing space, padded so that a writer may copy
+  // it in whole 16-byte pieces.
+  char Head[48];
 };
 
 /// How one stack's values are written: register type, literal kind, and the

@@ -73,6 +73,16 @@ void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,
   Out.SingleStack = Out.NumStacks == 1;
   Out.Mnemonic = Info.ptx ? Info.ptx : "";
   Out.MnemonicLen = uint32_t(std::strlen(Out.Mnemonic));
+  if (Out.MnemonicLen + 1 <= sizeof(Out.Head)) {
+    std::memcpy(Out.Head, Out.Mnemonic, Out.MnemonicLen);
+    Out.Head[Out.MnemonicLen] = ' ';
+    Out.HeadLen = uint8_t(Out.MnemonicLen + 1);
+  }
+  Out.AllScalar = 1;
+  for (unsigned A = 0; A < Out.NumArgs; ++A)
+    Out.AllScalar &= Out.ArgVec[A] == 0;
+  for (unsigned R = 0; R < Out.NumRets; ++R)
+    Out.AllScalar &= Out.RetVec[R] == 0;
   Out.Runnable = 1;
 }
 
