@@ -45,6 +45,12 @@ subs.append(("%strip-comments",
              "%s %s" % (config.python, os.path.join(src, "utils", "lit", "strip_comments.py"))))
 subs.append(("%nvcc-ptx", "%s -ptx -arch=sm_80 -I%s" % (config.nvcc, include_dir)))
 subs.append(("%ptxas", "%s -arch=sm_80" % config.ptxas))
+# NVRTC through a small ctypes driver: SOURCE -o OUT.ptx, compute_80, with
+# ptx_inject.h and CUDA's own headers (cuda_fp16.h...) on the include path.
+nvrtc_lib = os.path.join(cuda_root, "lib64", "libnvrtc.so")
+subs.append(("%nvrtc-ptx", "%s %s --lib %s -I %s -I %s" % (
+    config.python, os.path.join(src, "utils", "lit", "nvrtc_compile.py"),
+    nvrtc_lib, include_dir, os.path.join(cuda_root, "include"))))
 # Compiles a C99 host program against the runtime C API; link with
 # %runtime-libs after the sources (static libraries, C++ runtime).
 _sanitize = " -fsanitize=address,undefined" if config.sanitize else ""
@@ -73,6 +79,8 @@ if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
+if os.path.exists(nvrtc_lib):
+    config.available_features.add("nvrtc")
 if config.clang and os.path.exists(config.clang):
     config.available_features.add("clang")
 if config.enable_clang and os.path.exists(tool("ptxinject-rewrite")):
