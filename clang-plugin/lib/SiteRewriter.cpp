@@ -6,6 +6,7 @@
 #include "ptxinject/Frontend/SiteAnalysis.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -50,6 +51,18 @@ public:
     return Result;
   }
 
+  /// A generic lambda's call operator is a template whose instantiations
+  /// hang off the lambda class, which the walk does not enter on its own.
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    if (!RecursiveASTVisitor::TraverseLambdaExpr(LE))
+      return false;
+    if (FunctionTemplateDecl *Op = LE->getDependentCallOperator())
+      for (FunctionDecl *Spec : Op->specializations())
+        if (!TraverseDecl(Spec))
+          return false;
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *Call) {
     if (!isSiteCall(Call))
       return true;
@@ -90,6 +103,7 @@ private:
   }
 
   void rewriteSite(const SiteOccurrences &Occ);
+  void rewriteUninstantiatedSite(const SiteOccurrences &Occ);
   CharSourceRange annotationRange(const SiteOccurrences &Occ);
   std::optional<std::string> expressionText(const Expr *E);
   std::string spelledType(QualType T);
@@ -134,17 +148,22 @@ CharSourceRange MainFileRewriter::annotationRange(const SiteOccurrences &Occ) {
   CharSourceRange Comment = commentAnnotationRange(Begin, SM);
   if (Comment.isValid())
     return Comment;
-  // The outermost macro must be PTX_INJECT itself: a site inside a user's
-  // macro lives in that macro's body, which text replacement cannot reach.
   StringRef Name = Lexer::getImmediateMacroName(Occ.First->getBeginLoc(), SM, LO);
   SourceLocation Loc = Occ.First->getBeginLoc();
   while (Loc.isMacroID()) {
     Name = Lexer::getImmediateMacroName(Loc, SM, LO);
     Loc = SM.getImmediateMacroCallerLoc(Loc);
   }
-  if (Name != "PTX_INJECT") {
+  // A user's macro that expands to the site and nothing else (macros nested
+  // in macros included) is replaced as a whole invocation. A site that is
+  // only part of a macro's expansion lives in the macro's body, which text
+  // replacement cannot reach.
+  if (Name != "PTX_INJECT" &&
+      !(Lexer::isAtStartOfMacroExpansion(Occ.First->getBeginLoc(), SM, LO) &&
+        Lexer::isAtEndOfMacroExpansion(Occ.First->getEndLoc(), SM, LO))) {
     error(Begin, "inject site inside the macro '%0': the rewriter replaces "
-                 "source text and cannot rewrite a macro body; write "
+                 "source text and cannot rewrite a macro body; make the "
+                 "macro expand to the PTX_INJECT(...) call alone, write "
                  "PTX_INJECT directly in the function, or use the plugin")
         << Name;
     return {};
@@ -167,7 +186,9 @@ std::optional<std::string> MainFileRewriter::expressionText(const Expr *E) {
   StringRef Text = Lexer::getSourceText(Range, SM, LO, &Invalid);
   if (Invalid || Text.empty()) {
     error(E->getExprLoc(), "cannot find the source text of this inject "
-                           "operand; write it directly in PTX_INJECT");
+                           "operand (part of it comes from a macro's body); "
+                           "pass the whole operand as a macro argument or "
+                           "write it directly in PTX_INJECT");
     return std::nullopt;
   }
   // One line of output: the source's line breaks would shift later lines.
@@ -185,6 +206,58 @@ std::string MainFileRewriter::spelledType(QualType T) {
   Policy.SuppressScope = false;
   QualType C = Ctx.getCanonicalType(T.getNonReferenceType());
   return C.getUnqualifiedType().getAsString(Policy);
+}
+
+/// A site of a template that is never instantiated has no operand types, so
+/// it has no asm. It becomes a static_assert that depends on an operand: the
+/// output compiles, and fails with a clear message if the template is ever
+/// instantiated after all.
+void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
+  SourceLocation Loc = Occ.Annotation;
+  const Expr *Dependent = nullptr;
+  for (unsigned I = 1; I < Occ.First->getNumArgs() && !Dependent; ++I)
+    if (const auto *Marker =
+            dyn_cast<CallExpr>(Occ.First->getArg(I)->IgnoreImplicit()))
+      if (Marker->getNumArgs() == 3 &&
+          Marker->getArg(2)->isInstantiationDependent())
+        Dependent = Marker->getArg(2)->IgnoreParens();
+  const auto *Name = Occ.First->getNumArgs()
+                         ? dyn_cast<StringLiteral>(
+                               Occ.First->getArg(0)->IgnoreParenImpCasts())
+                         : nullptr;
+  CharSourceRange Range = Dependent && Name && Name->isOrdinary()
+                              ? annotationRange(Occ)
+                              : CharSourceRange();
+  std::optional<std::string> Operand;
+  if (Range.isValid())
+    Operand = expressionText(Dependent);
+  if (!Operand) {
+    if (!Diags.hasErrorOccurred())
+      error(Loc, "inject site in a template that is never instantiated, so "
+                 "its operand types are unknown; instantiate the template in "
+                 "this file (an explicit instantiation will do) or remove the "
+                 "site");
+    return;
+  }
+  std::string SiteName = Name->getString().str();
+  Diags.Report(Loc, Diags.getCustomDiagID(
+                        DiagnosticsEngine::Warning,
+                        "inject site '%0' is in a template that is never "
+                        "instantiated, so its operand types are unknown; it is "
+                        "written as a static_assert that fails if the template "
+                        "is instantiated (instantiate it in this file, an "
+                        "explicit instantiation will do, to get its asm)"))
+      << SiteName;
+  std::string Text = "static_assert(__ptx_inject_is<decltype((" + *Operand +
+                     ")), void>::value, \"PTX_INJECT site '" + SiteName +
+                     "' was in a template that was never instantiated when "
+                     "ptxinject-rewrite ran: instantiate it in that file and "
+                     "rewrite again\")";
+  if (commentAnnotationRange(Loc, SM).isValid())
+    Text += ";";
+  StringRef Old = Lexer::getSourceText(Range, SM, LO);
+  Text.append(Old.count('\n'), '\n');
+  R.ReplaceText(Range, Text);
 }
 
 void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
@@ -210,9 +283,7 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
     return;
   }
   if (Occ.Analyzable.empty()) {
-    error(Loc, "inject site in a template that is never instantiated, so its "
-               "operand types are unknown; instantiate the template in this "
-               "file (an explicit instantiation will do) or remove the site");
+    rewriteUninstantiatedSite(Occ);
     return;
   }
 
@@ -244,6 +315,9 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
   }
 
   const AnalyzedSite &Primary = Analyzed.front();
+  CharSourceRange Range = annotationRange(Occ);
+  if (Range.isInvalid())
+    return;
   std::vector<std::string> Exprs;
   for (const Expr *E : Primary.OperandExprs) {
     std::optional<std::string> Text = expressionText(E);
@@ -251,9 +325,6 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
       return;
     Exprs.push_back(std::move(*Text));
   }
-  CharSourceRange Range = annotationRange(Occ);
-  if (Range.isInvalid())
-    return;
 
   bool Volatile = Options.Volatile == VolatileMode::Always;
   std::string Text;

@@ -14,11 +14,12 @@
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=9 2>&1 | FileCheck %s --check-prefix=MALFORMED
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=10 2>&1 | FileCheck %s --check-prefix=DIRECTIVE
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=11 2>&1 | FileCheck %s --check-prefix=OUTSIDE
-// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=12 2>&1 | FileCheck %s --check-prefix=UNINSTANTIATED
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=12 2>&1 | FileCheck %s --check-prefix=FILESCOPE
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=13 2>&1 | FileCheck %s --check-prefix=INMACRO
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=14 2>&1 | FileCheck %s --check-prefix=HOST
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=15 2>&1 | FileCheck %s --check-prefix=NOEXPR
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=16 2>&1 | FileCheck %s --check-prefix=UNDECLARED
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=17 2>&1 | FileCheck %s --check-prefix=BODYOPERAND
 // RUN: not test -e %t.cu
 #include <ptx_inject.h>
 
@@ -77,13 +78,19 @@ float global_site = (PTX_INJECT("g", PTX_IN(1.0f)), 0.0f);
 __global__ void rest(float *out) { float y = 0;
 #elif CASE == 12
 }
-template <class T> __device__ void never(T v) { PTX_INJECT("n", PTX_IN(v)); }
-// UNINSTANTIATED: diagnostics.cu:[[@LINE-1]]:49: error: inject site in a template that is never instantiated, so its operand types are unknown; instantiate the template in this file (an explicit instantiation will do) or remove the site
+__device__ float global_value;
+PTX_INJECT("g", PTX_IN(global_value));
+// FILESCOPE: diagnostics.cu:[[@LINE-1]]:1: error: inject site outside a function body; sites must be statements in __device__ or __global__ code
+/* PTX_INJECT c
+   in global_value
+*/
+// FILESCOPE: diagnostics.cu:[[@LINE-3]]:1: error: inject site outside a function body; sites must be statements in __device__ or __global__ code
+// FILESCOPE-NOT: type specifier
 __global__ void rest(float *out) { float y = 0;
 #elif CASE == 13
-#define MY_SITE(v) PTX_INJECT("m", PTX_MOD(v))
+#define MY_SITE(v) { PTX_INJECT("m", PTX_MOD(v)); }
   MY_SITE(y);
-  // INMACRO: diagnostics.cu:[[@LINE-1]]:3: error: inject site inside the macro 'MY_SITE': the rewriter replaces source text and cannot rewrite a macro body; write PTX_INJECT directly in the function, or use the plugin
+  // INMACRO: diagnostics.cu:[[@LINE-1]]:3: error: inject site inside the macro 'MY_SITE': the rewriter replaces source text and cannot rewrite a macro body; make the macro expand to the PTX_INJECT(...) call alone, write PTX_INJECT directly in the function, or use the plugin
 #elif CASE == 14
 }
 void host_function(float h) { PTX_INJECT("h", PTX_IN(h)); }
@@ -97,6 +104,10 @@ __global__ void rest(float *out) { float y = 0;
 #elif CASE == 16
   PTX_INJECT("f", PTX_IN(nope));
   // UNDECLARED: diagnostics.cu:[[@LINE-1]]:26: error: use of undeclared identifier 'nope'
+#elif CASE == 17
+#define SCALED_SITE(v) PTX_INJECT("s", PTX_MOD(y), PTX_IN(v * 2.0f))
+  SCALED_SITE(x);
+  // BODYOPERAND: diagnostics.cu:[[@LINE-1]]:3: error: cannot find the source text of this inject operand (part of it comes from a macro's body); pass the whole operand as a macro argument or write it directly in PTX_INJECT
 #endif
   out[0] = y;
 }

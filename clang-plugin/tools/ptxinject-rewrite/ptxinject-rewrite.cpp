@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/Frontend/FileScopeSites.h"
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
@@ -149,6 +150,7 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
     addCommentAnnotationHandler(CI.getPreprocessor());
+    reportFileScopeSitesClearly(CI.getDiagnostics());
     return std::make_unique<RewriteConsumer>(S, File.str());
   }
 
