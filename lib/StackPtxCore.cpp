@@ -1,12 +1,15 @@
 //===- StackPtxCore.cpp - Stack PTX compiler core -------------------------===//
 //
-// Runs a program symbolically: stacks hold value ids, PTX instructions become
-// graph nodes. Values are created in order, so operands always precede their
-// users; one backward sweep over the nodes finds live values and one forward
-// sweep numbers and prints them. Everything lives in the caller's workspace.
-// Instructions are run from decoded layouts (StackPtxDecodedSet.cpp): a
-// Compiler decodes its set once; the C API decodes an entry into the
-// workspace the first time a compile uses it.
+// Runs a program symbolically: stacks hold references to values, PTX
+// instructions become graph nodes. A reference names an input register, a
+// constant, a special register element or a node's result, so pushing an
+// input writes nothing but the stack slot and a node is one small record.
+// Values are created in order, so operands always precede their users:
+// liveness walks back from the requests, temporaries are numbered in
+// creation order, and only live lines are printed. Everything lives in the
+// caller's workspace. Instructions run from decoded layouts
+// (StackPtxDecodedSet.cpp): a Compiler decodes its set once; the C API
+// decodes an entry into the workspace the first time a compile uses it.
 //
 //===----------------------------------------------------------------------===//
 #include "StackPtxCore.h"
@@ -28,40 +31,34 @@ constexpr size_t NameLenCache = 16;
 // Bytes a fast writer may store past its final position.
 constexpr size_t WriteSlack = 16;
 
-enum ValueKind : uint8_t { VInput, VConstant, VSpecial, VResult };
-
-struct Value {
-  uint8_t Kind;
-  uint8_t Stack;
-  uint16_t Aux;  // special: element (0xFFFF scalar); result: output position
-  uint32_t A;    // input: register; constant: bits; special: register; result: node
-  uint32_t Temp; // the temporary's number, set only for printed values
-};
-
-static_assert(offsetof(Value, Temp) == 8, "the first 8 bytes are written as one");
-
-/// Writes all but Temp, which is only read once numbered, as one store.
-inline void setValue(Value &Dst, uint8_t Kind, unsigned Stack, unsigned Aux, uint32_t A) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  // Assembled in a register: byte-wise stores into a stack copy would make
-  // the 8-byte load wait for all of them.
-  uint64_t Head = uint64_t(Kind) | uint64_t(Stack & 0xFF) << 8 | uint64_t(Aux & 0xFFFF) << 16 |
-                  uint64_t(A) << 32;
-  std::memcpy(&Dst, &Head, 8);
-#else
-  Dst.Kind = Kind;
-  Dst.Stack = uint8_t(Stack);
-  Dst.Aux = uint16_t(Aux);
-  Dst.A = A;
-#endif
-}
+/// A value reference: the kind in the top two bits. A node result keeps the
+/// node id above a 3-bit result index, so a node's first result is id << 3.
+enum RefKind : uint32_t { RefResult = 0, RefInput = 1, RefConstant = 2, RefSpecial = 3 };
+constexpr uint32_t RefPayload = 0x3FFFFFFFu;
+inline uint32_t makeRef(RefKind K, uint32_t Payload) { return uint32_t(K) << 30 | Payload; }
+inline RefKind refKind(uint32_t Ref) { return RefKind(Ref >> 30); }
 
 struct Node {
   uint16_t Instr;
-  uint8_t NumOperands;
-  uint8_t NumResults;
+  uint16_t Unused;
   uint32_t FirstOperand;
-  uint32_t FirstResult;
+  uint32_t FirstTemp; // set when numbered: where its results' temporaries start
+};
+
+static_assert(offsetof(Node, FirstOperand) == 4, "a node's head is written as one");
+
+struct Constant {
+  uint32_t Bits;
+  uint32_t Stack;
+};
+
+struct Special {
+  uint16_t Index;
+  uint8_t Element; // 0xFF: scalar
+  uint8_t Stack;
+  uint32_t NodesBefore; // nodes created before it: its place in creation order
+  uint32_t Temp;
+  uint32_t Live;
 };
 
 struct Frame {
@@ -94,20 +91,24 @@ struct State {
   // alias these counters, so the compiler keeps them in registers.
   size_t NumStacks, StackSize, StoreSize, MaxFrames;
   size_t MaxValues, MaxOperands, MaxAssignments, NumCachedInstrs;
-  size_t NumValues, NumNodes, NumOperands, NumAssignments;
-  uint32_t *StackData;  // NumStacks * StackSize
+  // NumValues counts values created (the max_ast_size limit); only
+  // constants, specials and nodes have records.
+  size_t NumValues, NumNodes, NumOperands, NumConstants, NumSpecials, NumAssignments;
+  size_t NumEmit;
+  uint32_t *StackData;  // NumStacks * StackSize (+ CopySlack)
   size_t *StackSizes;   // NumStacks
   uint32_t *MetaStack;  // StackSize
-  uint32_t *Slots;      // StoreSize
-  uint32_t *TempCounts; // NumStacks
+  uint32_t *Slots;      // StoreSize: a reference + 1, 0 when empty
+  size_t *TempCounts;   // NumStacks
   Frame *Frames;        // MaxFrames + 1
-  Value *Values;        // MaxValues
   Node *Nodes;          // MaxValues
-  uint32_t *Operands;   // MaxOperands
+  Constant *Constants;  // MaxValues
+  Special *Specials;    // MaxValues
+  uint32_t *Operands;   // MaxOperands (+ CopySlack)
+  uint32_t *ResultTemps; // MaxValues
   Assignment *Assignments;
-  uint32_t *Work;          // MaxOperands + MaxAssignments: liveness worklist, then the emit list
-  uint64_t *LiveBits;      // MaxValues bits: live specials and first results of live nodes
-  size_t NumEmit;
+  uint32_t *Work;       // MaxOperands + MaxAssignments: liveness worklist, then the emit list
+  uint64_t *LiveNodes;  // MaxValues bits
   InstrLayout *InstrCache; // NumCachedInstrs
   uint32_t *InstrStamps;   // NumCachedInstrs
   StackText *StackCache;   // NumStacks
@@ -118,9 +119,9 @@ struct State {
 size_t alignUp(size_t N) { return (N + 7) & ~size_t(7); }
 
 struct Layout {
-  size_t StackData, StackSizes, MetaStack, Slots, TempCounts, Frames, Values, Nodes,
-      Operands, Assignments, Work, LiveBits, InstrCache, InstrStamps, StackCache, StackStamps,
-      Total;
+  size_t StackData, StackSizes, MetaStack, Slots, TempCounts, Frames, Nodes, Constants,
+      Specials, Operands, ResultTemps, Assignments, Work, LiveNodes, InstrCache, InstrStamps,
+      StackCache, StackStamps, Total;
 };
 
 size_t cachedInstrs(const StackPtxInstructionSetInfo &Set) {
@@ -139,17 +140,21 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
   // Slack after the stacks and operands: operand lists are copied four
   // elements at a time.
   L.StackData = Take((NumStacks * StackSize + CopySlack) * sizeof(uint32_t));
+  // Stack sizes, temporary counts and slots start at zero: one block, one
+  // clear per compile.
   L.StackSizes = Take(NumStacks * sizeof(size_t));
-  L.MetaStack = Take(StackSize * sizeof(uint32_t));
+  L.TempCounts = Take(NumStacks * sizeof(size_t));
   L.Slots = Take(StoreSize * sizeof(uint32_t));
-  L.TempCounts = Take(NumStacks * sizeof(uint32_t));
+  L.MetaStack = Take(StackSize * sizeof(uint32_t));
   L.Frames = Take((MaxFrames + 1) * sizeof(Frame));
-  L.Values = Take(MaxValues * sizeof(Value));
   L.Nodes = Take(MaxValues * sizeof(Node));
+  L.Constants = Take(MaxValues * sizeof(Constant));
+  L.Specials = Take(MaxValues * sizeof(Special));
   L.Operands = Take((MaxValues * OperandsPerValue + CopySlack) * sizeof(uint32_t));
+  L.ResultTemps = Take(MaxValues * sizeof(uint32_t));
   L.Assignments = Take(NumStacks * StackSize * sizeof(Assignment));
   L.Work = Take((MaxValues * OperandsPerValue + NumStacks * StackSize) * sizeof(uint32_t));
-  L.LiveBits = Take((MaxValues + 63) / 64 * sizeof(uint64_t));
+  L.LiveNodes = Take((MaxValues + 63) / 64 * sizeof(uint64_t));
   L.InstrCache = Take(NumInstrs * sizeof(InstrLayout));
   L.InstrStamps = Take(NumInstrs * sizeof(uint32_t));
   L.StackCache = Take(NumStacks * sizeof(StackText));
@@ -198,11 +203,42 @@ const InstrLayout &instrLayout(State &S, unsigned Index) {
   return S.InstrCache[Index];
 }
 
+/// For writers: every instruction they see was decoded by this compile.
+const InstrLayout &decodedLayout(const State &S, unsigned Index) {
+  return S.Decoded ? S.Decoded->Instrs[Index] : S.InstrCache[Index];
+}
+
 void needStackText(State &S, unsigned Stack) {
   if (!S.Decoded && S.StackStamps[Stack] != S.Generation) {
     decodeStack(*S.Set, Stack, S.StackCache[Stack]);
     S.StackStamps[Stack] = S.Generation;
   }
+}
+
+/// The stack a referenced value lives on.
+unsigned refStack(State &S, uint32_t Ref) {
+  uint32_t P = Ref & RefPayload;
+  switch (refKind(Ref)) {
+  case RefResult:
+    return instrLayout(S, S.Nodes[P >> 3].Instr).RetStack[P & 7];
+  case RefInput:
+    return unsigned(S.Registers[P].stack_idx);
+  case RefConstant:
+    return S.Constants[P].Stack;
+  default:
+    return S.Specials[P].Stack;
+  }
+}
+
+/// Writes Instr and FirstOperand as one store; FirstTemp is set when numbered.
+inline void setNode(Node &Dst, uint16_t Instr, uint32_t FirstOperand) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t Head = uint64_t(Instr) | uint64_t(FirstOperand) << 32;
+  std::memcpy(&Dst, &Head, 8);
+#else
+  Dst.Instr = Instr;
+  Dst.FirstOperand = FirstOperand;
+#endif
 }
 
 /// The symbolic machine over a State. Counters live in members while it
@@ -211,34 +247,30 @@ class Machine {
 public:
   Machine(State &S, const StackPtxRegister *Registers, size_t NumRegisters)
       : S(S), Set(*S.Set), Registers(Registers), NumRegisters(NumRegisters),
-        StackData(S.StackData), StackSizes(S.StackSizes), Values(S.Values), Nodes(S.Nodes),
+        StackData(S.StackData), StackSizes(S.StackSizes), Nodes(S.Nodes),
         Operands(S.Operands), StackSize(S.StackSize), NumStacks(S.NumStacks),
         MaxValues(S.MaxValues), MaxOperands(S.MaxOperands),
-        Layouts(S.Decoded ? S.Decoded->Instrs.data() : nullptr) {}
+        Fast(S.Decoded ? S.Decoded->Fast.data() : nullptr) {}
 
   void run(Program Main, const RoutineTable &Routines, size_t Budget);
   void finish() {
     S.NumValues = NumValues;
     S.NumNodes = NumNodes;
     S.NumOperands = NumOperands;
+    S.NumConstants = NumConstants;
+    S.NumSpecials = NumSpecials;
   }
 
 private:
-  uint32_t *stack(unsigned I) { return StackData + size_t(I) * StackSize; }
   /// How a span of instructions ended.
   enum SpanExit { SpanLimit, SpanReturn, SpanCall };
-  template <bool Checked>
+  /// Checked: the value and operand arrays may fill up (unchecked spans are
+  /// too short to). Predecoded: the Compiler's tables, not the workspace cache.
+  template <bool Checked, bool Predecoded>
   SpanExit runSpan(const StackPtxInstruction *Code, size_t &Pc, size_t Limit, unsigned &Callee);
+  template <bool Predecoded> void runFrames(Program Main, const RoutineTable &Routines, size_t Budget);
 
-  /// Checked: the value and operand arrays may fill up. Unchecked spans are
-  /// short enough that they cannot, so those tests are left out.
-  template <bool Checked> void push(uint8_t Kind, unsigned Stack, uint16_t Aux, uint32_t A) {
-    size_t &Size = StackSizes[Stack];
-    if (Size >= StackSize || (Checked && NumValues >= MaxValues))
-      return;
-    setValue(Values[NumValues], Kind, Stack, Aux, A);
-    stack(Stack)[Size++] = uint32_t(NumValues++);
-  }
+  uint32_t *stack(unsigned I) { return StackData + size_t(I) * StackSize; }
   void runPtxMultiStack(const InstrLayout &L, unsigned Index);
   void runSpecial(unsigned Index);
   void runMeta(unsigned Op, unsigned Stack, uint32_t Payload);
@@ -255,16 +287,15 @@ private:
   size_t NumRegisters;
   uint32_t *StackData;
   size_t *StackSizes;
-  Value *Values;
   Node *Nodes;
   uint32_t *Operands;
   size_t StackSize, NumStacks, MaxValues, MaxOperands;
-  const InstrLayout *Layouts; // null: decode into the workspace cache
-  size_t NumValues = 0, NumNodes = 0, NumOperands = 0;
+  const uint32_t *Fast; // null: decode into the workspace cache
+  size_t NumValues = 0, NumNodes = 0, NumOperands = 0, NumConstants = 0, NumSpecials = 0;
   size_t MetaSize = 0;
 };
 
-template <bool Checked>
+template <bool Checked, bool Predecoded>
 Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcInOut,
                                    size_t Limit, unsigned &Callee) {
   // The hot state lives in locals for the span: stores into the workspace
@@ -272,18 +303,13 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   // otherwise force the members to be reloaded after every store.
   size_t Pc = PcInOut;
   size_t NV = NumValues, NO = NumOperands, NN = NumNodes;
-  Value *const Vals = Values;
   Node *const Nds = Nodes;
   uint32_t *const Ops = Operands;
   uint32_t *const Data = StackData;
   size_t *const Sizes = StackSizes;
-  const size_t Capacity = StackSize, NStacks = NumStacks;
-  const size_t MaxV = MaxValues, MaxO = MaxOperands;
-  const InstrLayout *const Lay = Layouts;
-  const StackPtxRegister *const Regs = Registers;
-  const size_t NRegs = NumRegisters;
-  const StackPtxStackTypeInfo *const StackTypes = Set.stack_types;
-  const size_t NInstrs = Set.num_instructions, NSpecials = Set.num_special_registers;
+  const size_t Capacity = StackSize;
+  const uint32_t *const FastWords = Fast;
+  const size_t NumInstrs = Set.num_instructions;
   auto sync = [&] {
     NumValues = NV;
     NumOperands = NO;
@@ -294,14 +320,6 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
     NO = NumOperands;
     NN = NumNodes;
   };
-  auto pushLeaf = [&](uint8_t Kind, unsigned Stack, uint32_t A) {
-    size_t Size = Sizes[Stack];
-    if (Size >= Capacity || (Checked && NV >= MaxV))
-      return;
-    setValue(Vals[NV], Kind, Stack, 0, A);
-    Data[Stack * Capacity + Size] = uint32_t(NV++);
-    Sizes[Stack] = Size + 1;
-  };
 
   SpanExit Exit = SpanLimit;
   for (; Pc < Limit; ++Pc) {
@@ -310,58 +328,75 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
     case STACK_PTX_INSTRUCTION_KIND_RETURN:
       Exit = SpanReturn;
       goto Done;
-    case STACK_PTX_INSTRUCTION_KIND_INPUT:
-      if (I.idx < NRegs)
-        pushLeaf(VInput, unsigned(Regs[I.idx].stack_idx), I.idx);
+    case STACK_PTX_INSTRUCTION_KIND_INPUT: {
+      if (I.idx >= NumRegisters)
+        break;
+      unsigned Stack = unsigned(Registers[I.idx].stack_idx);
+      size_t Size = Sizes[Stack];
+      if (Size >= Capacity || (Checked && NV >= MaxValues))
+        break;
+      Data[Stack * Capacity + Size] = makeRef(RefInput, I.idx);
+      Sizes[Stack] = Size + 1;
+      ++NV;
       break;
-    case STACK_PTX_INSTRUCTION_KIND_CONSTANT:
-      if (I.stack_idx < NStacks &&
-          StackTypes[I.stack_idx].constant_kind != STACK_PTX_CONSTANT_NONE) {
-        uint32_t Bits;
-        std::memcpy(&Bits, &I.payload, sizeof(Bits));
-        pushLeaf(VConstant, I.stack_idx, Bits);
-      }
+    }
+    case STACK_PTX_INSTRUCTION_KIND_CONSTANT: {
+      unsigned Stack = I.stack_idx;
+      if (Stack >= NumStacks || Set.stack_types[Stack].constant_kind == STACK_PTX_CONSTANT_NONE)
+        break;
+      size_t Size = Sizes[Stack];
+      if (Size >= Capacity || (Checked && NV >= MaxValues))
+        break;
+      uint32_t Bits;
+      std::memcpy(&Bits, &I.payload, sizeof(Bits));
+      S.Constants[NumConstants] = Constant{Bits, Stack};
+      Data[Stack * Capacity + Size] = makeRef(RefConstant, uint32_t(NumConstants++));
+      Sizes[Stack] = Size + 1;
+      ++NV;
       break;
+    }
     case STACK_PTX_INSTRUCTION_KIND_PTX: {
-      if (I.idx >= NInstrs)
+      if (I.idx >= NumInstrs)
         break;
-      const InstrLayout &L = Lay ? Lay[I.idx] : instrLayout(S, I.idx);
-      if (!L.Runnable ||
-          (Checked && (NV + L.NumRetElems > MaxV || NO + L.NumArgElems > MaxO)))
+      uint32_t F = Predecoded ? FastWords[I.idx] : fastWord(instrLayout(S, I.idx));
+      size_t Need = (F >> 16) & 0xFF, Rets = F >> 24;
+      if (F == FastSkip)
         break;
-      if (!L.SingleStack) {
+      if ((F & 0xFF) == FastMulti) {
+        const InstrLayout &L = instrLayout(S, I.idx);
+        if (Checked && (NV + L.NumRetElems > MaxValues || NO + L.NumArgElems > MaxOperands))
+          break;
         sync();
         runPtxMultiStack(L, I.idx);
         reload();
         break;
       }
+      if (Checked && (NV + Rets > MaxValues || NO + Need > MaxOperands))
+        break;
       // Operands of one stack are its top elements, deepest first, so
       // `x y sub` is x - y.
-      unsigned Stack = L.Stacks[0];
+      unsigned Stack = (F >> 8) & 0xFF;
       size_t Size = Sizes[Stack];
-      size_t Need = L.NumArgElems, Rets = L.NumRetElems;
       if (Need > Size || Size - Need + Rets > Capacity)
         break;
       uint32_t *Top = Data + Stack * Capacity + (Size - Need);
-      Nds[NN] = Node{I.idx, uint8_t(Need), uint8_t(Rets), uint32_t(NO), uint32_t(NV)};
+      setNode(Nds[NN], I.idx, uint32_t(NO));
       if (Need <= CopySlack)
         std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t)); // the slack absorbs the excess
       else
         for (size_t E = 0; E < Need; ++E)
           Ops[NO + E] = Top[E];
       NO += Need;
-      uint32_t NodeId = uint32_t(NN++);
-      setValue(Vals[NV], VResult, Stack, 0, NodeId);
-      Top[0] = uint32_t(NV++);
-      for (unsigned R = 1; R < Rets; ++R) {
-        setValue(Vals[NV], VResult, Stack, R, NodeId);
-        Top[R] = uint32_t(NV++);
-      }
+      uint32_t Ref = uint32_t(NN++) << 3;
+      Top[0] = Ref;
+      for (unsigned R = 1; R < Rets; ++R)
+        Top[R] = Ref | R;
+      NV += Rets;
       Sizes[Stack] = Size - Need + Rets;
       break;
     }
     case STACK_PTX_INSTRUCTION_KIND_SPECIAL_REGISTER:
-      if (I.idx < NSpecials) {
+      if (I.idx < Set.num_special_registers) {
         sync();
         runSpecial(I.idx);
         reload();
@@ -375,16 +410,16 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
     }
     case STACK_PTX_INSTRUCTION_KIND_STORE: {
       unsigned Stack = I.stack_idx;
-      if (Stack >= NStacks || I.idx >= S.StoreSize || Sizes[Stack] == 0)
+      if (Stack >= NumStacks || I.idx >= S.StoreSize || Sizes[Stack] == 0)
         break;
-      S.Slots[I.idx] = Data[Stack * Capacity + --Sizes[Stack]];
+      S.Slots[I.idx] = Data[Stack * Capacity + --Sizes[Stack]] + 1;
       break;
     }
     case STACK_PTX_INSTRUCTION_KIND_LOAD: {
-      if (I.idx >= S.StoreSize || S.Slots[I.idx] == NoValue)
+      if (I.idx >= S.StoreSize || S.Slots[I.idx] == 0)
         break;
-      uint32_t V = S.Slots[I.idx];
-      unsigned Stack = Vals[V].Stack;
+      uint32_t V = S.Slots[I.idx] - 1;
+      unsigned Stack = refStack(S, V);
       size_t Size = Sizes[Stack];
       if (Size < Capacity) {
         Data[Stack * Capacity + Size] = V;
@@ -408,6 +443,14 @@ Done:
 }
 
 void Machine::run(Program Main, const RoutineTable &Routines, size_t Budget) {
+  if (Fast)
+    runFrames<true>(Main, Routines, Budget);
+  else
+    runFrames<false>(Main, Routines, Budget);
+}
+
+template <bool Predecoded>
+void Machine::runFrames(Program Main, const RoutineTable &Routines, size_t Budget) {
   // One instruction adds at most this many values and operands.
   constexpr size_t MaxNewValues = MaxRetElems, MaxNewOperands = MaxArgElems;
   size_t Depth = 0;
@@ -427,9 +470,10 @@ void Machine::run(Program Main, const RoutineTable &Routines, size_t Budget) {
       size_t OperandRoom = (MaxOperands - NumOperands) / MaxNewOperands;
       Room = Room < OperandRoom ? Room : OperandRoom;
       if (Room >= 16)
-        Exit = runSpan<false>(Code, Pc, Limit - Pc <= Room ? Limit : Pc + Room, Callee);
+        Exit = runSpan<false, Predecoded>(Code, Pc, Limit - Pc <= Room ? Limit : Pc + Room,
+                                          Callee);
       else
-        Exit = runSpan<true>(Code, Pc, Limit, Callee);
+        Exit = runSpan<true, Predecoded>(Code, Pc, Limit, Callee);
       Budget -= Pc - Start;
       if (Exit != SpanLimit)
         break;
@@ -466,24 +510,19 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
   size_t Next[MaxStacksPerInstr];
   for (unsigned K = 0; K < L.NumStacks; ++K)
     Next[K] = StackSizes[L.Stacks[K]] - L.Need[K];
-  Node &N = Nodes[NumNodes];
-  N.Instr = uint16_t(Index);
-  N.NumOperands = L.NumArgElems;
-  N.NumResults = L.NumRetElems;
-  N.FirstOperand = uint32_t(NumOperands);
-  N.FirstResult = uint32_t(NumValues);
+  setNode(Nodes[NumNodes], uint16_t(Index), uint32_t(NumOperands));
   for (unsigned E = 0; E < L.NumArgElems; ++E) {
     unsigned K = L.ArgSlot[E];
     Operands[NumOperands++] = stack(L.Stacks[K])[Next[K]++];
   }
   for (unsigned K = 0; K < L.NumStacks; ++K)
     StackSizes[L.Stacks[K]] -= L.Need[K];
-  uint32_t NodeId = uint32_t(NumNodes++);
+  uint32_t Ref = uint32_t(NumNodes++) << 3;
   for (unsigned R = 0; R < L.NumRetElems; ++R) {
     unsigned Stack = L.RetStack[R];
-    setValue(Values[NumValues], VResult, Stack, R, NodeId);
-    stack(Stack)[StackSizes[Stack]++] = uint32_t(NumValues++);
+    stack(Stack)[StackSizes[Stack]++] = Ref | R;
   }
+  NumValues += L.NumRetElems;
 }
 
 void Machine::runSpecial(unsigned Index) {
@@ -494,13 +533,20 @@ void Machine::runSpecial(unsigned Index) {
   if (T.stack_idx >= NumStacks || T.num_vec_elems > STACK_PTX_MAX_VEC_ELEMS)
     return;
   unsigned Count = T.num_vec_elems ? T.num_vec_elems : 1;
-  if (StackSizes[T.stack_idx] + Count > StackSize || NumValues + Count > MaxValues)
+  size_t &Size = StackSizes[T.stack_idx];
+  if (Size + Count > StackSize || NumValues + Count > MaxValues)
     return;
-  for (unsigned E = 0; E < Count; ++E)
-    push<true>(VSpecial, T.stack_idx, T.num_vec_elems ? uint16_t(E) : uint16_t(0xFFFF), Index);
+  for (unsigned E = 0; E < Count; ++E) {
+    S.Specials[NumSpecials] =
+        Special{uint16_t(Index), T.num_vec_elems ? uint8_t(E) : uint8_t(0xFF), T.stack_idx,
+                uint32_t(NumNodes), 0, 0};
+    stack(T.stack_idx)[Size++] = makeRef(RefSpecial, uint32_t(NumSpecials++));
+    ++NumValues;
+  }
 }
 
-void Machine::runMeta(unsigned Op, unsigned Stack, uint32_t Payload) {
+inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigned Stack,
+                                                             uint32_t Payload) {
   if (Op == STACK_PTX_META_CONSTANT) {
     if (MetaSize < StackSize)
       S.MetaStack[MetaSize++] = Payload;
@@ -586,14 +632,17 @@ void assignRequests(State &S, const size_t *Requests, size_t NumRequests) {
 }
 
 /// Marks live values from the requests back through their operands, numbers
-/// temporaries in value order, lists what to print, and bounds the output.
+/// temporaries in creation order, lists what to print, and bounds the output.
 void finalize(State &S) {
-  Value *Values = S.Values;
   Node *Nodes = S.Nodes;
+  Special *Specials = S.Specials;
   const uint32_t *Operands = S.Operands;
-  uint64_t *LiveBits = S.LiveBits;
-  size_t NumWords = (S.NumValues + 63) / 64;
-  std::memset(LiveBits, 0, NumWords * sizeof(uint64_t));
+  uint64_t *LiveNodes = S.LiveNodes;
+  size_t NumWords = (S.NumNodes + 63) / 64;
+  if (NumWords == 1)
+    LiveNodes[0] = 0; // the usual case, without a call
+  else
+    std::memset(LiveNodes, 0, NumWords * sizeof(uint64_t));
 
   // Work ∝ live values: dead code is never visited. Each node enters once
   // (marked before its operands go on the list), so the list holds at most
@@ -603,21 +652,21 @@ void finalize(State &S) {
   for (size_t A = 0; A < S.NumAssignments; ++A)
     Work[NumWork++] = S.Assignments[A].Value;
   while (NumWork) {
-    uint32_t V = Work[--NumWork];
-    Value &Val = Values[V];
-    if (Val.Kind == VResult) {
-      // A node is live once the bit of its first result is set.
-      const Node &N = Nodes[Val.A];
-      uint64_t &Word = LiveBits[N.FirstResult / 64];
-      uint64_t Bit = uint64_t(1) << (N.FirstResult % 64);
+    uint32_t Ref = Work[--NumWork];
+    uint32_t P = Ref & RefPayload;
+    if (refKind(Ref) == RefResult) {
+      uint32_t Id = P >> 3;
+      uint64_t &Word = LiveNodes[Id / 64];
+      uint64_t Bit = uint64_t(1) << (Id % 64);
       if (Word & Bit)
         continue;
       Word |= Bit;
+      const Node &N = Nodes[Id];
       const uint32_t *Ops = Operands + N.FirstOperand;
-      for (unsigned O = 0; O < N.NumOperands; ++O)
+      for (unsigned O = 0, E = decodedLayout(S, N.Instr).NumArgElems; O < E; ++O)
         Work[NumWork++] = Ops[O];
-    } else if (Val.Kind == VSpecial) {
-      LiveBits[V / 64] |= uint64_t(1) << (V % 64);
+    } else if (refKind(Ref) == RefSpecial) {
+      Specials[P].Live = 1;
     }
   }
 
@@ -632,51 +681,59 @@ void finalize(State &S) {
   size_t OperandBound = (MaxName + 1 > 15 ? MaxName + 1 : 15) + 4;
   const StackPtxInstructionSetInfo &Set = *S.Set;
   size_t Bound = 8 + WriteSlack;
-  uint32_t *TempCounts = S.TempCounts;
-  for (size_t K = 0; K < S.NumStacks; ++K)
-    TempCounts[K] = 0;
+  size_t *TempCounts = S.TempCounts; // cleared when compiling began
   // A move line: "cvt.T.T " or "mov.T ", a destination, ", ", a source, ";\n".
   auto moveBound = [&](unsigned Stack) {
     needStackText(S, Stack);
     return 16 + 2 * size_t(S.Stacks[Stack].RegTypeLen) + 2 * OperandBound;
   };
-  // The worklist is empty now; it becomes the list of lines to print.
+  // The worklist is empty now; it becomes the list of lines to print, in
+  // creation order: specials slot in before the first node created after them.
   uint32_t *Emit = S.Work;
   size_t NumEmit = 0;
-  for (size_t W = 0; W < NumWords; ++W) {
-    for (uint64_t Bits = LiveBits[W]; Bits; Bits &= Bits - 1) {
-      uint32_t V = uint32_t(W * 64 + unsigned(__builtin_ctzll(Bits)));
-      Emit[NumEmit++] = V;
-      Value &Val = Values[V];
-      if (Val.Kind == VSpecial) {
-        Val.Temp = TempCounts[Val.Stack]++;
-        Bound += moveBound(Val.Stack) + std::strlen(Set.special_registers[Val.A].ptx);
+  size_t NextSpecial = 0, NumResultTemps = 0;
+  auto emitSpecialsBefore = [&](size_t NodeId) {
+    for (; NextSpecial < S.NumSpecials && Specials[NextSpecial].NodesBefore <= NodeId;
+         ++NextSpecial) {
+      Special &Sp = Specials[NextSpecial];
+      if (!Sp.Live)
         continue;
-      }
-      // The first result of a live node: its results are consecutive values.
-      const Node &N = Nodes[Val.A];
-      for (unsigned R = 0; R < N.NumResults; ++R) {
-        Value &Result = Values[V + R];
-        Result.Temp = TempCounts[Result.Stack]++;
-      }
-      Bound += 8 + instrLayout(S, N.Instr).MnemonicLen +
-               (N.NumOperands + N.NumResults) * OperandBound +
+      Sp.Temp = uint32_t(TempCounts[Sp.Stack]++);
+      Emit[NumEmit++] = makeRef(RefSpecial, uint32_t(NextSpecial));
+      Bound += moveBound(Sp.Stack) + std::strlen(Set.special_registers[Sp.Index].ptx);
+    }
+  };
+  for (size_t W = 0; W < NumWords; ++W) {
+    for (uint64_t Bits = LiveNodes[W]; Bits; Bits &= Bits - 1) {
+      uint32_t Id = uint32_t(W * 64 + unsigned(__builtin_ctzll(Bits)));
+      if (S.NumSpecials)
+        emitSpecialsBefore(Id);
+      Emit[NumEmit++] = makeRef(RefResult, Id << 3);
+      Node &N = Nodes[Id];
+      const InstrLayout &L = decodedLayout(S, N.Instr);
+      N.FirstTemp = uint32_t(NumResultTemps);
+      for (unsigned R = 0; R < L.NumRetElems; ++R)
+        S.ResultTemps[NumResultTemps++] = uint32_t(TempCounts[L.RetStack[R]]++);
+      Bound += 8 + L.MnemonicLen + (L.NumArgElems + L.NumRetElems) * OperandBound +
                4 * (STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS);
     }
   }
+  if (S.NumSpecials)
+    emitSpecialsBefore(SIZE_MAX);
   S.NumEmit = NumEmit;
   for (size_t A = 0; A < S.NumAssignments; ++A) {
     Assignment &As = S.Assignments[A];
-    const Value &Source = Values[As.Value];
-    Bound += moveBound(Source.Stack);
+    unsigned Stack = refStack(S, As.Value);
+    Bound += moveBound(Stack);
     // A request that passes an input through must read it before an earlier
     // request overwrites that register (e.g. requests z, x from `z x`).
-    if (Source.Kind != VInput)
+    if (refKind(As.Value) != RefInput)
       continue;
+    uint32_t Reg = As.Value & RefPayload;
     for (size_t B = 0; B < A; ++B)
-      if (S.Assignments[B].Register == Source.A) {
-        As.CopyTemp = TempCounts[Source.Stack]++;
-        Bound += moveBound(Source.Stack);
+      if (S.Assignments[B].Register == Reg) {
+        As.CopyTemp = uint32_t(TempCounts[Stack]++);
+        Bound += moveBound(Stack);
         break;
       }
   }
@@ -816,35 +873,45 @@ template <class Writer> void putRegister(Writer &W, const State &S, uint32_t Reg
 }
 
 template <class Writer>
-inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S, uint32_t V) {
-  const Value &Val = S.Values[V];
-  switch (Val.Kind) {
-  case VInput:
-    putRegister(W, S, Val.A);
+inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S, uint32_t Ref) {
+  uint32_t P = Ref & RefPayload;
+  switch (refKind(Ref)) {
+  case RefResult: {
+    const Node &N = S.Nodes[P >> 3];
+    unsigned R = P & 7;
+    putTemp(W, S.Stacks[decodedLayout(S, N.Instr).RetStack[R]], S.ResultTemps[N.FirstTemp + R]);
     return;
-  case VConstant:
-    // Constants are never live temporaries; read the kind from the set, as
-    // the stack text may not have been decoded for a stack without temps.
-    switch (S.Set->stack_types[Val.Stack].constant_kind) {
+  }
+  case RefInput:
+    putRegister(W, S, P);
+    return;
+  case RefConstant: {
+    const Constant &C = S.Constants[P];
+    // Read the kind from the set: a stack holding only literals has no
+    // decoded text.
+    switch (S.Set->stack_types[C.Stack].constant_kind) {
     case STACK_PTX_CONSTANT_F32:
       W.put("0f", 2);
-      W.putHex8(Val.A);
+      W.putHex8(C.Bits);
       return;
     case STACK_PTX_CONSTANT_S32:
-      if (int32_t(Val.A) < 0) {
+      if (int32_t(C.Bits) < 0) {
         W.put('-');
-        W.putUnsigned(0u - Val.A);
+        W.putUnsigned(0u - C.Bits);
         return;
       }
-      W.putUnsigned(Val.A);
+      W.putUnsigned(C.Bits);
       return;
     default:
-      W.putUnsigned(Val.A);
+      W.putUnsigned(C.Bits);
       return;
     }
-  default:
-    putTemp(W, S.Stacks[Val.Stack], Val.Temp);
+  }
+  default: {
+    const Special &Sp = S.Specials[P];
+    putTemp(W, S.Stacks[Sp.Stack], Sp.Temp);
     return;
+  }
   }
 }
 
@@ -865,16 +932,16 @@ template <class Writer> void putMove(Writer &W, const StackText &T) {
 template <class Writer>
 void putInstruction(Writer &W, const State &S, const Node &N, const InstrLayout &L) {
   W.putHead(L);
+  const uint32_t *Temps = S.ResultTemps + N.FirstTemp;
+  const uint32_t *Operand = S.Operands + N.FirstOperand;
   if (L.AllScalar) {
     // The common shape: results, then operands, all scalars.
-    const Value *Result = S.Values + N.FirstResult;
-    putTemp(W, S.Stacks[Result[0].Stack], Result[0].Temp);
-    for (unsigned R = 1; R < N.NumResults; ++R) {
+    putTemp(W, S.Stacks[L.RetStack[0]], Temps[0]);
+    for (unsigned R = 1; R < L.NumRetElems; ++R) {
       W.put(", ", 2);
-      putTemp(W, S.Stacks[Result[R].Stack], Result[R].Temp);
+      putTemp(W, S.Stacks[L.RetStack[R]], Temps[R]);
     }
-    const uint32_t *Operand = S.Operands + N.FirstOperand;
-    for (unsigned A = 0; A < N.NumOperands; ++A) {
+    for (unsigned A = 0; A < L.NumArgElems; ++A) {
       W.put(", ", 2);
       putOperand(W, S, Operand[A]);
     }
@@ -882,23 +949,21 @@ void putInstruction(Writer &W, const State &S, const Node &N, const InstrLayout 
     return;
   }
   // Results: temporaries numbered consecutively per stack from the first.
-  const Value *Result = S.Values + N.FirstResult;
+  unsigned Elem = 0;
   for (unsigned R = 0; R < L.NumRets; ++R) {
     if (R)
       W.put(", ", 2);
     unsigned Count = L.RetVec[R] ? L.RetVec[R] : 1;
     if (L.RetVec[R])
       W.put('{');
-    for (unsigned E = 0; E < Count; ++E) {
+    for (unsigned E = 0; E < Count; ++E, ++Elem) {
       if (E)
         W.put(", ", 2);
-      putTemp(W, S.Stacks[Result[E].Stack], Result[E].Temp);
+      putTemp(W, S.Stacks[L.RetStack[Elem]], Temps[Elem]);
     }
     if (L.RetVec[R])
       W.put('}');
-    Result += Count;
   }
-  const uint32_t *Operand = S.Operands + N.FirstOperand;
   for (unsigned A = 0; A < L.NumArgs; ++A) {
     W.put(", ", 2);
     unsigned Count = L.ArgVec[A] ? L.ArgVec[A] : 1;
@@ -927,27 +992,27 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
     W.put(' ');
     W.putPrefix(T.TempPrefix, T.TempPrefixLen);
     W.put('<');
-    W.putUnsigned(S.TempCounts[K]);
+    W.putUnsigned(uint32_t(S.TempCounts[K]));
     W.put(">;\n", 3);
   }
   static const char Elements[] = "xyzw";
   for (size_t I = 0; I < S.NumEmit; ++I) {
-    const Value &Val = S.Values[S.Work[I]];
-    if (Val.Kind == VResult) {
-      const Node &N = S.Nodes[Val.A];
-      const InstrLayout &L =
-          S.Decoded ? S.Decoded->Instrs[N.Instr] : S.InstrCache[N.Instr];
-      putInstruction(W, S, N, L);
+    uint32_t Ref = S.Work[I];
+    uint32_t P = Ref & RefPayload;
+    if (refKind(Ref) == RefResult) {
+      const Node &N = S.Nodes[P >> 3];
+      putInstruction(W, S, N, decodedLayout(S, N.Instr));
       continue;
     }
-    const StackText &T = S.Stacks[Val.Stack];
+    const Special &Sp = S.Specials[P];
+    const StackText &T = S.Stacks[Sp.Stack];
     putMove(W, T);
-    putTemp(W, T, Val.Temp);
+    putTemp(W, T, Sp.Temp);
     W.put(", %", 3);
-    W.put(Set.special_registers[Val.A].ptx);
-    if (Val.Aux != 0xFFFF) {
+    W.put(Set.special_registers[Sp.Index].ptx);
+    if (Sp.Element != 0xFF) {
       W.put('.');
-      W.put(Elements[Val.Aux & 3]);
+      W.put(Elements[Sp.Element & 3]);
     }
     W.put(";\n", 2);
   }
@@ -955,7 +1020,7 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
     const Assignment &As = S.Assignments[A];
     if (As.CopyTemp == Dead)
       continue;
-    const StackText &T = S.Stacks[S.Values[As.Value].Stack];
+    const StackText &T = S.Stacks[S.Registers[As.Value & RefPayload].stack_idx];
     putMove(W, T);
     putTemp(W, T, As.CopyTemp);
     W.put(", ", 2);
@@ -964,7 +1029,7 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
   }
   for (size_t A = 0; A < S.NumAssignments; ++A) {
     const Assignment &As = S.Assignments[A];
-    const StackText &T = S.Stacks[S.Values[As.Value].Stack];
+    const StackText &T = S.Stacks[S.Registers[As.Register].stack_idx];
     putMove(W, T);
     putRegister(W, S, As.Register);
     W.put(", ", 2);
@@ -1038,22 +1103,24 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   S.MaxValues = L.MaxValues;
   S.MaxOperands = L.MaxValues * OperandsPerValue;
   S.MaxAssignments = S.NumStacks * S.StackSize;
-  S.NumValues = S.NumNodes = S.NumOperands = S.NumAssignments = 0;
+  S.NumValues = S.NumNodes = S.NumOperands = S.NumConstants = S.NumSpecials = 0;
+  S.NumAssignments = 0;
   S.StackData = reinterpret_cast<uint32_t *>(Base + Lay.StackData);
   S.StackSizes = reinterpret_cast<size_t *>(Base + Lay.StackSizes);
   S.MetaStack = reinterpret_cast<uint32_t *>(Base + Lay.MetaStack);
   S.Slots = reinterpret_cast<uint32_t *>(Base + Lay.Slots);
-  S.TempCounts = reinterpret_cast<uint32_t *>(Base + Lay.TempCounts);
+  S.TempCounts = reinterpret_cast<size_t *>(Base + Lay.TempCounts);
   S.Frames = reinterpret_cast<Frame *>(Base + Lay.Frames);
-  S.Values = reinterpret_cast<Value *>(Base + Lay.Values);
   S.Nodes = reinterpret_cast<Node *>(Base + Lay.Nodes);
+  S.Constants = reinterpret_cast<Constant *>(Base + Lay.Constants);
+  S.Specials = reinterpret_cast<Special *>(Base + Lay.Specials);
   S.Operands = reinterpret_cast<uint32_t *>(Base + Lay.Operands);
+  S.ResultTemps = reinterpret_cast<uint32_t *>(Base + Lay.ResultTemps);
   S.Assignments = reinterpret_cast<Assignment *>(Base + Lay.Assignments);
   S.Work = reinterpret_cast<uint32_t *>(Base + Lay.Work);
-  S.LiveBits = reinterpret_cast<uint64_t *>(Base + Lay.LiveBits);
+  S.LiveNodes = reinterpret_cast<uint64_t *>(Base + Lay.LiveNodes);
   S.Stacks = Decoded ? Decoded->Stacks.data() : S.StackCache;
-  std::memset(S.StackSizes, 0, S.NumStacks * sizeof(size_t));
-  std::memset(S.Slots, 0xFF, S.StoreSize * sizeof(uint32_t));
+  std::memset(S.StackSizes, 0, Lay.MetaStack - Lay.StackSizes);
 
   static_assert(MaxArgElems <= 255, "operand count fits a byte");
   Machine M(S, Registers, NumRegisters);

@@ -67,9 +67,23 @@ struct StackText {
   char TempPrefix[8];
 };
 
+/// The fields the run loop needs, in one word: kind (FastSkip, FastSingle:
+/// every operand and result on one stack, FastMulti), that stack, the
+/// operand count and the result count, a byte each from the lowest.
+enum FastKind : uint32_t { FastSkip = 0, FastSingle = 1, FastMulti = 2 };
+inline uint32_t fastWord(const InstrLayout &L) {
+  if (!L.Runnable)
+    return FastSkip;
+  if (!L.SingleStack)
+    return FastMulti;
+  return FastSingle | uint32_t(L.Stacks[0]) << 8 | uint32_t(L.NumArgElems) << 16 |
+         uint32_t(L.NumRetElems) << 24;
+}
+
 /// A whole set decoded once, for a Compiler that compiles many programs.
 struct DecodedSet {
   std::vector<InstrLayout> Instrs;
+  std::vector<uint32_t> Fast; // fastWord of each instruction
   std::vector<StackText> Stacks;
 };
 

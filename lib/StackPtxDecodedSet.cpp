@@ -112,8 +112,11 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Se
     return D;
   // Instructions are addressed by a 16-bit index.
   D->Instrs.resize(Set.num_instructions < 0x10000 ? Set.num_instructions : 0x10000);
-  for (size_t I = 0; I < D->Instrs.size(); ++I)
+  D->Fast.resize(D->Instrs.size());
+  for (size_t I = 0; I < D->Instrs.size(); ++I) {
     decodeInstruction(Set, unsigned(I), D->Instrs[I]);
+    D->Fast[I] = fastWord(D->Instrs[I]);
+  }
   D->Stacks.resize(Set.num_stack_types);
   for (size_t K = 0; K < Set.num_stack_types; ++K)
     decodeStack(Set, unsigned(K), D->Stacks[K]);
