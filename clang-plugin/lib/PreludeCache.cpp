@@ -7,6 +7,8 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/MultiplexExternalSemaSource.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
@@ -260,7 +262,28 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   return R;
 }
 
+/// Forwards everything to the PCH except two end-of-file lists that only
+/// serve warnings about the prelude's own code: declarations to check for
+/// deferred device diagnostics and unused file-scope declarations.
+class PreludeSemaSource : public MultiplexExternalSemaSource {
+public:
+  explicit PreludeSemaSource(ExternalSemaSource *Pch)
+      : MultiplexExternalSemaSource(Pch, new ExternalSemaSource()) {}
+  void ReadDeclsToCheckForDeferredDiags(
+      llvm::SmallSetVector<Decl *, 4> &) override {}
+  void ReadUnusedFileScopedDecls(
+      llvm::SmallVectorImpl<const DeclaratorDecl *> &) override {}
+};
+
 } // namespace
+
+void skipPreludeDeferredDiagnostics(Sema &S) {
+
+  if (!S.ExternalSource || isa<MultiplexExternalSemaSource>(*S.ExternalSource))
+    return;
+  S.ExternalSource = new PreludeSemaSource(S.ExternalSource.get());
+
+}
 
 std::string defaultPreludeCacheDir() {
   llvm::SmallString<256> Dir;

@@ -16,6 +16,8 @@
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
@@ -106,10 +108,21 @@ std::string outputPathFor(StringRef Input) {
   return OutputFile.empty() ? std::string("-") : std::string(OutputFile);
 }
 
-class RewriteConsumer : public ASTConsumer {
+class RewriteConsumer : public SemaConsumer {
 public:
-  RewriteConsumer(Session &S, std::string Input)
-      : S(S), Input(std::move(Input)) {}
+  RewriteConsumer(Session &S, std::string Input, bool UsesPrelude)
+      : S(S), Input(std::move(Input)), UsesPrelude(UsesPrelude) {}
+
+  void InitializeSema(Sema &Sema) override { TheSema = &Sema; }
+
+  bool HandleTopLevelDecl(DeclGroupRef) override {
+    // The first declaration of the input comes after the PCH is attached.
+    if (UsesPrelude && TheSema) {
+      skipPreludeDeferredDiagnostics(*TheSema);
+      UsesPrelude = false;
+    }
+    return true;
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // A file Clang could not parse has no trustworthy sites.
@@ -141,6 +154,8 @@ public:
 private:
   Session &S;
   std::string Input;
+  bool UsesPrelude;
+  Sema *TheSema = nullptr;
 };
 
 class RewriteAction : public ASTFrontendAction {
@@ -151,7 +166,8 @@ public:
                                                  StringRef File) override {
     addCommentAnnotationHandler(CI.getPreprocessor());
     reportFileScopeSitesClearly(CI.getDiagnostics());
-    return std::make_unique<RewriteConsumer>(S, File.str());
+    return std::make_unique<RewriteConsumer>(
+        S, File.str(), !CI.getPreprocessorOpts().ImplicitPCHInclude.empty());
   }
 
 private:

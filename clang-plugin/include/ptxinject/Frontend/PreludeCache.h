@@ -24,6 +24,7 @@
 namespace clang {
 class CompilerInvocation;
 class PCHContainerOperations;
+class Sema;
 } // namespace clang
 
 namespace ptxinject {
@@ -57,6 +58,14 @@ PreludeResult
 usePrecompiledPrelude(clang::CompilerInvocation &Invocation,
                       llvm::StringRef CacheDir,
                       std::shared_ptr<clang::PCHContainerOperations> PCHOps);
+
+/// At the end of a CUDA translation unit Clang loads every declaration of a
+/// PCH that may carry deferred device diagnostics, which is most of the
+/// prelude and a third of an empty file's time. The prelude's function
+/// bodies were skipped, so there is nothing to report there: this stops
+/// Sema from asking its PCH for them. Call once the PCH is attached to S
+/// (e.g. at the first top-level declaration); a no-op without a PCH.
+void skipPreludeDeferredDiagnostics(clang::Sema &S);
 
 } // namespace frontend
 } // namespace ptxinject
