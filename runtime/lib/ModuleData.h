@@ -35,7 +35,11 @@ struct Module::Data {
   size_t NumSites = 0;
   std::vector<Inject> Injects;
   std::vector<size_t> SiteCounts; ///< Injects[I].Sites.size(), for render
-  /// Names are views into Source, which never changes after parse.
+  /// Final inject names, one after another, when same-name sites were
+  /// split by operand types ("func<F32>"); empty otherwise.
+  std::string SplitNames;
+  /// Names are views into Source, which never changes after parse, or into
+  /// SplitNames when a split happened.
   StringViewIndex ByName;
 };
 

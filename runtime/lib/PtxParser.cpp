@@ -396,6 +396,15 @@ private:
   /// inject whose block is known copies those operands without parsing.
   StringViewIndex KnownBodies;
   std::vector<uint32_t> BodyOwners;
+  /// Same-name sites that differ only in operand types (a template
+  /// instantiated with several types) become one inject per type signature.
+  /// D.ByName keeps one entry per marker name, for the first such inject;
+  /// NextVariant chains it to the others. Once a split has happened,
+  /// inject indices no longer equal name indices, so SlotOfName maps them,
+  /// and the final names are indexed again at the end.
+  bool Split = false;
+  std::vector<uint32_t> SlotOfName;
+  std::vector<uint32_t> NextVariant;
 
   void scanTo(size_t Pos);
   unsigned lineAt(size_t Pos) const;
@@ -410,6 +419,12 @@ private:
   bool markerAt(size_t Hit, size_t &LineBegin, std::string_view &Word,
                 std::string_view &Rest) const;
 
+  uint32_t findName(std::string_view Name) const;
+  uint32_t addName(std::string_view Name);
+  uint32_t nextVariant(uint32_t Slot) const {
+    return Slot < NextVariant.size() ? NextVariant[Slot]
+                                     : StringViewIndex::NotFound;
+  }
   Error parseSite(size_t StartLineBegin, size_t Hit, std::string_view Rest);
   Error parseOperand(size_t LineBegin, std::string_view Body, Dialect &D);
   bool tryRepeatedStableSite(uint32_t Slot, size_t StartLineBegin,
@@ -425,6 +440,11 @@ private:
                 unsigned StartLine, unsigned StartColumn);
   Error addInject(std::string_view Name, std::string_view Body,
                   Dialect SiteDialect, uint32_t &Slot);
+  void appendInject(std::string Name, std::string_view Body,
+                    Dialect SiteDialect);
+  uint32_t typedVariant(std::string_view Name, uint32_t First,
+                        std::string_view Body, Dialect SiteDialect);
+  Error indexSplitNames();
   void emitTagged(const Inject &I, size_t Slot, std::string_view Indent);
   void finishPieces();
 };
@@ -540,6 +560,9 @@ Error Parser::run() {
   if (ScanHigh)
     if (Error E = encodingError())
       return E;
+  if (Split)
+    if (Error E = indexSplitNames())
+      return E;
   Pending.push_back({false, CopyFrom, Text.size() - CopyFrom,
                      Module::Data::NoSlot});
   finishPieces();
@@ -577,7 +600,7 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                    "more than " + std::to_string(Options.MaxSites) +
                        " inject sites: raise ParseOptions::MaxSites if this "
                        "is intended");
-  uint32_t Slot = D.ByName.find(Name);
+  uint32_t Slot = findName(Name);
   if (Slot != StringViewIndex::NotFound
           ? tryRepeatedStableSite(Slot, StartLineBegin, StartLineEnd,
                                   StartLine, StartColumn)
@@ -723,9 +746,17 @@ Error Parser::addInject(std::string_view Name, std::string_view Body,
                        "operand '" + std::string(Operands[K].Label) +
                            "' appears twice in inject '" + std::string(Name) +
                            "': give each operand its own label");
-  Slot = D.ByName.add(Name);
+  Slot = addName(Name);
+  appendInject(std::string(Name.data(), Name.size()), Body, SiteDialect);
+  return Error::success();
+}
+
+/// Appends an inject with the operands of the site just parsed.
+void Parser::appendInject(std::string Name, std::string_view Body,
+                          Dialect SiteDialect) {
+  uint32_t Slot = static_cast<uint32_t>(D.Injects.size());
   Inject &I = D.Injects.emplace_back();
-  I.Name = std::string(Name.data(), Name.size());
+  I.Name = std::move(Name);
   I.Operands.reserve(Operands.size());
   auto Copy = [](std::string_view V) {
     return std::string(V.data(), V.size());
@@ -740,12 +771,110 @@ Error Parser::addInject(std::string_view Name, std::string_view Body,
   }
   if (SiteDialect == Dialect::Tagged) {
     StableBodies.emplace_back();
-    return Error::success();
+    return;
   }
   StableBodies.push_back(Body);
   if (KnownBodies.find(Body) == StringViewIndex::NotFound) {
     KnownBodies.add(Body);
     BodyOwners.push_back(Slot);
+  }
+}
+
+uint32_t Parser::findName(std::string_view Name) const {
+  uint32_t Index = D.ByName.find(Name);
+  return Split && Index != StringViewIndex::NotFound ? SlotOfName[Index]
+                                                     : Index;
+}
+
+/// Registers a marker name for the inject about to be appended.
+uint32_t Parser::addName(std::string_view Name) {
+  D.ByName.add(Name);
+  uint32_t Slot = static_cast<uint32_t>(D.Injects.size());
+  if (Split)
+    SlotOfName.push_back(Slot);
+  return Slot;
+}
+
+/// The inject among First and its type variants whose operand types match
+/// the site just parsed, appended when there is none. Labels, kinds and
+/// registers are already known to match First's.
+uint32_t Parser::typedVariant(std::string_view Name, uint32_t First,
+                              std::string_view Body, Dialect SiteDialect) {
+  auto SameTypes = [&](const Inject &I) {
+    for (size_t K = 0; K < Operands.size(); ++K)
+      if (Operands[K].RegisterType != I.Operands[K].RegisterType ||
+          Operands[K].TypeLabel != I.Operands[K].TypeLabel)
+        return false;
+    return true;
+  };
+  uint32_t Last = First;
+  for (uint32_t V = First; V != StringViewIndex::NotFound;
+       Last = V, V = nextVariant(V))
+    if (SameTypes(D.Injects[V]))
+      return V;
+  // "NAME<T1,T2,...>" with the type labels of all operands in marker order.
+  auto Qualified = [&](auto TypeLabelAt) {
+    std::string Q(Name.data(), Name.size());
+    Q.push_back('<');
+    for (size_t K = 0; K < Operands.size(); ++K) {
+      if (K)
+        Q.push_back(',');
+      Q.append(TypeLabelAt(K));
+    }
+    Q.push_back('>');
+    return Q;
+  };
+  if (!Split) {
+    // Until now every inject had its own name, so slots equal name indices.
+    Split = true;
+    SlotOfName.resize(D.ByName.size());
+    for (size_t K = 0; K < SlotOfName.size(); ++K)
+      SlotOfName[K] = static_cast<uint32_t>(K);
+  }
+  if (Last == First) {
+    Inject &Renamed = D.Injects[First];
+    Renamed.Name = Qualified([&](size_t K) -> std::string_view {
+      return Renamed.Operands[K].TypeLabel;
+    });
+  }
+  uint32_t V = static_cast<uint32_t>(D.Injects.size());
+  appendInject(Qualified([&](size_t K) { return Operands[K].TypeLabel; }),
+               Body, SiteDialect);
+  if (NextVariant.size() <= V)
+    NextVariant.resize(V + 1, StringViewIndex::NotFound);
+  NextVariant[Last] = V;
+  return V;
+}
+
+/// Indexes the final names after a split. A split name can meet a marker
+/// that already spells it, or two signatures can differ only in register
+/// types; both leave one name for two injects, which lookups cannot serve.
+Error Parser::indexSplitNames() {
+  size_t Total = 0;
+  for (const Inject &I : D.Injects)
+    Total += I.Name.size();
+  D.SplitNames.reserve(Total);
+  for (const Inject &I : D.Injects)
+    D.SplitNames.append(I.Name);
+  D.ByName = StringViewIndex();
+  const char *At = D.SplitNames.data();
+  for (const Inject &I : D.Injects) {
+    std::string_view Key(At, I.Name.size());
+    At += I.Name.size();
+    uint32_t Taken = D.ByName.find(Key);
+    if (Taken != StringViewIndex::NotFound) {
+      const SiteLocation &Here = I.Sites.front();
+      return Error::make(
+          ErrorCode::InconsistentSites,
+          "two injects are named '" + I.Name + "' (first sites at lines " +
+              std::to_string(D.Injects[Taken].Sites.front().Line) + " and " +
+              std::to_string(Here.Line) +
+              "): same-name sites that differ in operand types are split "
+              "into NAME<TYPE,...> injects, and this name is taken twice; "
+              "give one of the sites another name",
+          Here.Line, Here.Column);
+    }
+    D.ByName.add(Key);
   }
   return Error::success();
 }
@@ -774,16 +903,20 @@ Error Parser::addSite(std::string_view Name, uint32_t Slot,
                              std::to_string(First.Operands.size()) +
                              " there" + Fix,
                          StartLine, StartColumn);
+    // Operand types alone may differ: such sites get an inject per type
+    // signature (below). Any other difference is an error.
+    bool SameTypes = true;
     for (size_t K = 0; K < Operands.size(); ++K) {
       const ParsedOperand &Op = Operands[K];
       const InjectOperand &Want = First.Operands[K];
       bool SameRegister = SiteDialect == Dialect::Tagged
                               ? true
                               : Op.Register == Want.Register;
-      if (Op.Label == Want.Label && Op.Kind == Want.Kind &&
-          Op.RegisterType == Want.RegisterType &&
-          Op.TypeLabel == Want.TypeLabel && SameRegister)
+      if (Op.Label == Want.Label && Op.Kind == Want.Kind && SameRegister) {
+        SameTypes = SameTypes && Op.RegisterType == Want.RegisterType &&
+                    Op.TypeLabel == Want.TypeLabel;
         continue;
+      }
       auto Describe = [](std::string_view Reg, OperandKind Kind,
                          std::string_view RegType, std::string_view TypeLabel,
                          std::string_view Label) {
@@ -804,6 +937,8 @@ Error Parser::addSite(std::string_view Name, uint32_t Slot,
                                   Want.Label) +
                          " there" + Fix);
     }
+    if (!SameTypes)
+      Slot = typedVariant(Name, Slot, Body, SiteDialect);
   }
   if (SiteDialect != Dialect::Tagged) {
     recordSite(Slot, StartLineBegin, ReplaceEnd, StartLine, StartColumn);
@@ -838,13 +973,20 @@ void Parser::recordSite(uint32_t Slot, size_t StartLineBegin,
 bool Parser::tryRepeatedStableSite(uint32_t Slot, size_t StartLineBegin,
                                    size_t StartLineEnd, unsigned StartLine,
                                    unsigned StartColumn) {
-  std::string_view First = StableBodies[Slot];
-  if (First.data() == nullptr || StartLineEnd == Text.size())
+  if (StartLineEnd == Text.size())
     return false;
   size_t BodyBegin = StartLineEnd + 1;
-  if (Text.size() - BodyBegin < First.size() ||
-      std::memcmp(Text.data() + BodyBegin, First.data(), First.size()) != 0)
-    return false;
+  // The inject of this name, or one of its type variants, whose first
+  // site's operand block has these bytes.
+  std::string_view First;
+  for (;; Slot = nextVariant(Slot)) {
+    if (Slot == StringViewIndex::NotFound)
+      return false;
+    First = StableBodies[Slot];
+    if (First.data() != nullptr && Text.size() - BodyBegin >= First.size() &&
+        std::memcmp(Text.data() + BodyBegin, First.data(), First.size()) == 0)
+      break;
+  }
   // The same bytes hold no marker, so the next line must be this site's
   // "[blanks]//[blanks]PTX_INJECT_END" for the shortcut to apply.
   size_t P = BodyBegin + First.size();
@@ -887,7 +1029,7 @@ bool Parser::tryKnownBodySite(std::string_view Name, size_t StartLineBegin,
   if (Known == StringViewIndex::NotFound)
     return false;
   // Same bytes as the owner's block, so the same operands, already checked.
-  uint32_t Slot = D.ByName.add(Name);
+  uint32_t Slot = addName(Name);
   Inject &I = D.Injects.emplace_back();
   I.Name = std::string(Name.data(), Name.size());
   I.Operands = D.Injects[BodyOwners[Known]].Operands;

@@ -286,7 +286,7 @@ TEST(RuntimeModule, BadInputGivesCodeAndPlace) {
        ErrorCode::MixedDialects, 3, 4},
       {"inconsistent duplicates",
        "// PTX_INJECT_START f\n// _x0 i f32 F32 v\n// PTX_INJECT_END\n"
-       "// PTX_INJECT_START f\n// _x0 i f64 F64 v\n// PTX_INJECT_END\n",
+       "// PTX_INJECT_START f\n// _x0 i f64 F64 w\n// PTX_INJECT_END\n",
        ErrorCode::InconsistentSites, 5, 4},
       {"inconsistent registers",
        "// PTX_INJECT_START f\n// _x0 i f32 F32 v\n// PTX_INJECT_END\n"
