@@ -212,9 +212,9 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
     while (P < E && isIdentChar(Text[P]))
       ++P;
     StringRef Kind = Text.slice(KindBegin, P);
-    const char *Marker = Kind == "in"    ? "__ptx_inject_in"
-                         : Kind == "mod" ? "__ptx_inject_mod"
-                         : Kind == "out" ? "__ptx_inject_out"
+    const char *Marker = Kind == "in"    ? "'i'"
+                         : Kind == "mod" ? "'m'"
+                         : Kind == "out" ? "'o'"
                                          : nullptr;
     if (!Marker || (P < E && !isBlank(Text[P]))) {
       error(PP, LocAt(KindBegin),
@@ -256,13 +256,15 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
         Label += C;
     SourceLocation KindLoc = LocAt(KindBegin);
     addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
-    addSynthetic(PP, Toks, tok::identifier, Marker, KindLoc);
-    addSynthetic(PP, Toks, tok::l_paren, "(", KindLoc);
+    addSynthetic(PP, Toks, tok::char_constant, Marker, KindLoc);
+    addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
     addSynthetic(PP, Toks, tok::string_literal, ("\"" + TypeToken + "\"").str(),
                  TypeToken.empty() ? KindLoc : LocAt(TypeBegin));
     addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
     addSynthetic(PP, Toks, tok::string_literal, "\"" + Label + "\"", LocAt(P));
     addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
+    addSynthetic(PP, Toks, tok::identifier, "__ptx_inject_ptr", LocAt(P));
+    addSynthetic(PP, Toks, tok::l_paren, "(", LocAt(P));
     addSynthetic(PP, Toks, tok::l_paren, "(", LocAt(P));
     if (!lexExpression(PP, FID, Buffer, BeginOffset + P, BeginOffset + E,
                        Toks)) {

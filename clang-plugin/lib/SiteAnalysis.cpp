@@ -79,6 +79,9 @@ std::string knownTypeNames(const TypeTable &Types) {
   return Out;
 }
 
+/// Kind, type token, label and value.
+constexpr unsigned ArgsPerOperand = 4;
+
 class SiteAnalyzer {
 public:
   SiteAnalyzer(ASTContext &Ctx, const TypeTable &Types)
@@ -99,7 +102,9 @@ private:
                         Diags.getCustomDiagID(DiagnosticsEngine::Note, Format));
   }
 
-  void analyzeOperand(const Expr *Arg, AnalyzedSite &Out);
+  /// Analyzes the operand whose four arguments start at First; false when
+  /// they are malformed, so the following arguments cannot be grouped.
+  bool analyzeOperand(const CallExpr *Call, unsigned First, AnalyzedSite &Out);
   const TypeInfo *resolveType(const StringLiteral *Token, const Expr *Value,
                               StringRef Label);
 
@@ -137,8 +142,11 @@ std::optional<AnalyzedSite> SiteAnalyzer::analyze(const CallExpr *Call) {
           "PTX_OUT(z)")
         << Out.S.Name;
 
-  for (unsigned I = 1; I < Call->getNumArgs(); ++I)
-    analyzeOperand(Call->getArg(I), Out);
+  // Operands are groups of four arguments; after a malformed one the rest
+  // cannot be told apart, so analysis stops there.
+  for (unsigned I = 1; I < Call->getNumArgs(); I += ArgsPerOperand)
+    if (!analyzeOperand(Call, I, Out))
+      break;
 
   // Labels name the operands in the runtime's tables: two equal labels would
   // make one of them unreachable.
@@ -160,38 +168,38 @@ std::optional<AnalyzedSite> SiteAnalyzer::analyze(const CallExpr *Call) {
   return Out;
 }
 
-void SiteAnalyzer::analyzeOperand(const Expr *Arg, AnalyzedSite &Out) {
-  const auto *Marker = dyn_cast<CallExpr>(stripArgumentPassing(Arg));
-  StringRef Callee = Marker ? calleeName(Marker) : StringRef();
+bool SiteAnalyzer::analyzeOperand(const CallExpr *Call, unsigned First,
+                                  AnalyzedSite &Out) {
+  const Expr *Arg = Call->getArg(First);
+  const auto *KindLit = dyn_cast<CharacterLiteral>(Arg->IgnoreParenImpCasts());
   OperandKind Kind;
-  if (Callee == "__ptx_inject_in")
+  unsigned KindChar = KindLit ? KindLit->getValue() : 0;
+  if (KindChar == 'i')
     Kind = OperandKind::In;
-  else if (Callee == "__ptx_inject_mod")
+  else if (KindChar == 'm')
     Kind = OperandKind::Mod;
-  else if (Callee == "__ptx_inject_out")
+  else if (KindChar == 'o')
     Kind = OperandKind::Out;
   else {
     error(Arg->getExprLoc(), "inject site operand must be PTX_IN(...), "
                              "PTX_MOD(...) or PTX_OUT(...)");
-    return;
+    return false;
   }
-  if (Marker->getNumArgs() != 3) {
+  if (First + ArgsPerOperand > Call->getNumArgs()) {
     error(Arg->getExprLoc(), "malformed inject operand marker");
-    return;
+    return false;
   }
-  const StringLiteral *TypeToken = asStringLiteral(Marker->getArg(0));
-  const StringLiteral *LabelLit = asStringLiteral(Marker->getArg(1));
-  // T&& binds the value; a prvalue arrives materialized, and the macro added
-  // parentheses. What remains is the user's expression, with its real type.
-  const Expr *Value = Marker->getArg(2)->IgnoreImplicit()->IgnoreParens();
+  const StringLiteral *TypeToken = asStringLiteral(Call->getArg(First + 1));
+  const StringLiteral *LabelLit = asStringLiteral(Call->getArg(First + 2));
+  const Expr *Value = siteOperandValue(Call->getArg(First + 3));
   if (!TypeToken || !LabelLit) {
     error(Arg->getExprLoc(), "malformed inject operand marker");
-    return;
+    return false;
   }
   std::string Label = withoutSpaces(LabelLit->getString());
   if (Label.empty()) {
     error(Value->getBeginLoc(), "inject operand has an empty label");
-    return;
+    return true;
   }
   const char *KindName = operandKindName(Kind);
   QualType T = Value->getType();
@@ -201,21 +209,22 @@ void SiteAnalyzer::analyzeOperand(const Expr *Arg, AnalyzedSite &Out) {
             "'%0' operand '%1' has const type %2; only 'in' operands may be "
             "const")
           << KindName << Label << T << Value->getSourceRange();
-      return;
+      return true;
     }
     if (!Value->isLValue()) {
       error(Value->getBeginLoc(),
             "'%0' operand '%1' is not an lvalue, so the site cannot write it; "
             "use a variable, array element or field")
           << KindName << Label << Value->getSourceRange();
-      return;
+      return true;
     }
   }
   const TypeInfo *Type = resolveType(TypeToken, Value, Label);
   if (!Type)
-    return;
+    return true;
   Out.S.Operands.push_back({Kind, Label, Type});
   Out.OperandExprs.push_back(Value);
+  return true;
 }
 
 const TypeInfo *SiteAnalyzer::resolveType(const StringLiteral *Token,
@@ -268,6 +277,17 @@ const TypeInfo *SiteAnalyzer::resolveType(const StringLiteral *Token,
 }
 
 } // namespace
+
+const Expr *siteOperandValue(const Expr *Arg) {
+  // The macro passes __ptx_inject_ptr((expr)); T&& binds the value (a
+  // prvalue arrives materialized), so under the call and the macro's
+  // parentheses is the user's expression with its real type.
+  const Expr *E = stripArgumentPassing(Arg);
+  if (const auto *Ref = dyn_cast<CallExpr>(E))
+    if (Ref->getNumArgs() == 1 && calleeName(Ref) == "__ptx_inject_ptr")
+      E = stripArgumentPassing(Ref->getArg(0));
+  return E->IgnoreParens();
+}
 
 bool isSiteCall(const CallExpr *Call) {
   return Call && calleeName(Call) == "__ptx_inject_site";

@@ -215,12 +215,10 @@ std::string MainFileRewriter::spelledType(QualType T) {
 void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
   SourceLocation Loc = Occ.Annotation;
   const Expr *Dependent = nullptr;
-  for (unsigned I = 1; I < Occ.First->getNumArgs() && !Dependent; ++I)
-    if (const auto *Marker =
-            dyn_cast<CallExpr>(Occ.First->getArg(I)->IgnoreImplicit()))
-      if (Marker->getNumArgs() == 3 &&
-          Marker->getArg(2)->isInstantiationDependent())
-        Dependent = Marker->getArg(2)->IgnoreParens();
+  // Operands are groups of four arguments ending with the value.
+  for (unsigned I = 4; I < Occ.First->getNumArgs() && !Dependent; I += 4)
+    if (Occ.First->getArg(I)->isInstantiationDependent())
+      Dependent = siteOperandValue(Occ.First->getArg(I));
   const auto *Name = Occ.First->getNumArgs()
                          ? dyn_cast<StringLiteral>(
                                Occ.First->getArg(0)->IgnoreParenImpCasts())

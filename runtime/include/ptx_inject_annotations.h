@@ -7,8 +7,8 @@
  *
  * The Clang front end (ptxinject-rewrite, or clang -fplugin=PtxInjectPlugin.so)
  * turns every site into tagged inline asm. It defines __PTX_INJECT_ANALYSIS__
- * (rewriter) or __PTX_INJECT_PLUGIN__ (plugin); then a site expands to calls of
- * the marker templates below, so Sema types every operand, per template
+ * (rewriter) or __PTX_INJECT_PLUGIN__ (plugin); then a site expands to one call of
+ * the marker below, so Sema types every operand, per template
  * instantiation. Without the front end a site is a compile error that says
  * how to run it: a site must never silently compile to nothing.
  *
@@ -16,14 +16,17 @@
 #ifndef PTX_INJECT_ANNOTATIONS_H
 #define PTX_INJECT_ANNOTATIONS_H
 
-/* Operand macros: choose the form by argument count. */
+/* An operand is four arguments of the site call: its kind ('i', 'm' or 'o'),
+ * its written type ("" when left out), its label, and the address of (expr). The form is
+ * chosen by argument count in one macro layer, so a site costs the
+ * preprocessor little. */
 #define __PTX_INJECT_PICK(_1, _2, _3, NAME, ...) NAME
-#define __PTX_INJECT_OPERAND1(kind, expr) kind("", #expr, (expr))
-#define __PTX_INJECT_OPERAND2(kind, type, expr) kind(#type, #expr, (expr))
-#define __PTX_INJECT_OPERAND3(kind, type, label, expr) kind(#type, #label, (expr))
-#define __PTX_INJECT_OPERAND(kind, ...)                                        \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OPERAND3, __PTX_INJECT_OPERAND2, \
-                    __PTX_INJECT_OPERAND1, )(kind, __VA_ARGS__)
+#define __PTX_INJECT_OPERAND1(kind, expr)                                      \
+  kind, "", #expr, __ptx_inject_ptr((expr))
+#define __PTX_INJECT_OPERAND2(kind, type, expr)                                \
+  kind, #type, #expr, __ptx_inject_ptr((expr))
+#define __PTX_INJECT_OPERAND3(kind, type, label, expr)                         \
+  kind, #type, #label, __ptx_inject_ptr((expr))
 
 /* Used by rewritten sources (ptxinject-rewrite output), where the sites are
  * already asm. __PTX_INJECT_DEVICE_ONLY keeps a site of a __host__ __device__
@@ -53,48 +56,40 @@ struct __ptx_inject_is
 
 #if defined(__PTX_INJECT_ANALYSIS__) || defined(__PTX_INJECT_PLUGIN__)
 
-struct __ptx_inject_operand_t {};
-
+/* One C-variadic marker per site: Sema checks the site call itself without
+ * deducing or resolving anything, which keeps the per-site cost of the front
+ * end low. The front end reads the operand expressions as written,
+ * under the argument promotions of the call. */
 #if defined(__CUDA_ARCH__) && defined(__PTX_INJECT_PLUGIN__)
-/* Device side under the plugin: every marker call must be replaced by asm
+/* Device side under the plugin: every site call must be replaced by asm
  * before code generation; one that survives is a clean error. */
-#define __PTX_INJECT_MARKER                                                    \
-  __device__ __attribute__((error("PTX_INJECT site was not expanded by the "   \
-                                  "PTX Inject plugin")))
-#define __PTX_INJECT_MARKER_BODY ;
-#else
-/* Host side, or analysis by the rewriter: inline no-ops, so __host__
- * __device__ functions compile and analysis never needs a definition. */
-#define __PTX_INJECT_MARKER __host__ __device__ inline
-#define __PTX_INJECT_MARKER_BODY { return __ptx_inject_operand_t(); }
-#endif
-
-template <class T>
-__PTX_INJECT_MARKER __ptx_inject_operand_t
-__ptx_inject_in(const char *type, const char *label, T &&value)
-    __PTX_INJECT_MARKER_BODY
-template <class T>
-__PTX_INJECT_MARKER __ptx_inject_operand_t
-__ptx_inject_mod(const char *type, const char *label, T &&value)
-    __PTX_INJECT_MARKER_BODY
-template <class T>
-__PTX_INJECT_MARKER __ptx_inject_operand_t
-__ptx_inject_out(const char *type, const char *label, T &&value)
-    __PTX_INJECT_MARKER_BODY
-
-#if defined(__CUDA_ARCH__) && defined(__PTX_INJECT_PLUGIN__)
-template <class... Operands>
 __device__ __attribute__((error("PTX_INJECT site was not expanded by the PTX "
                                 "Inject plugin"))) void
-__ptx_inject_site(const char *name, Operands...);
+__ptx_inject_site(const char *name, ...);
 #else
-template <class... Operands>
-__host__ __device__ inline void __ptx_inject_site(const char *, Operands...) {}
+/* Host side, or analysis by the rewriter: an inline no-op, so __host__
+ * __device__ functions compile and analysis never needs a definition. */
+__host__ __device__ inline void __ptx_inject_site(const char *, ...) {}
 #endif
 
-#define PTX_IN(...) __PTX_INJECT_OPERAND(__ptx_inject_in, __VA_ARGS__)
-#define PTX_MOD(...) __PTX_INJECT_OPERAND(__ptx_inject_mod, __VA_ARGS__)
-#define PTX_OUT(...) __PTX_INJECT_OPERAND(__ptx_inject_out, __VA_ARGS__)
+/* A value reaches the variadic marker as a pointer: class types such as
+ * __half2 cannot pass through "..." by value, and a variable bound to a
+ * reference counts as set by the site (no "uninitialized" warning for an out
+ * operand). A one-argument template is the cheapest way to get there. */
+template <class T>
+__host__ __device__ inline const volatile void *__ptx_inject_ptr(T &&value) {
+  return __builtin_addressof(value);
+}
+
+#define PTX_IN(...)                                                            \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OPERAND3, __PTX_INJECT_OPERAND2, \
+                    __PTX_INJECT_OPERAND1, )('i', __VA_ARGS__)
+#define PTX_MOD(...)                                                           \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OPERAND3, __PTX_INJECT_OPERAND2, \
+                    __PTX_INJECT_OPERAND1, )('m', __VA_ARGS__)
+#define PTX_OUT(...)                                                           \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OPERAND3, __PTX_INJECT_OPERAND2, \
+                    __PTX_INJECT_OPERAND1, )('o', __VA_ARGS__)
 #define PTX_INJECT(name, ...) __ptx_inject_site(name, __VA_ARGS__)
 
 #else /* no front end */

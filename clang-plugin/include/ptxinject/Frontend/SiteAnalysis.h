@@ -1,7 +1,8 @@
 //===- SiteAnalysis.h - Inject sites read from the Clang AST ----*- C++ -*-===//
 //
-// Recognizes the marker calls that PTX_INJECT expands to under the front end
-// (__ptx_inject_site with __ptx_inject_in/mod/out operands) and turns one call
+// Recognizes the marker call that PTX_INJECT expands to under the front end
+// (one C-variadic __ptx_inject_site call whose operands are groups of four
+// arguments: kind 'i'/'m'/'o', type token, label, value) and turns one call
 // into a typed Site, taking every operand type from the AST. Shared by the
 // ptxinject-rewrite tool and the -fplugin plugin.
 //
@@ -31,12 +32,17 @@ bool isSiteCall(const clang::CallExpr *Call);
 /// are).
 bool isAnalyzableSiteCall(const clang::CallExpr *Call);
 
+/// The operand expression as written, from the value argument of a site call:
+/// the pointer wrapper __ptx_inject_ptr, the binding of its argument and
+/// the macro's parentheses stripped.
+const clang::Expr *siteOperandValue(const clang::Expr *Arg);
+
 /// One analyzed site.
 struct AnalyzedSite {
   ptxinject::Site S;
-  /// The value argument of each operand marker call, indexed like S.Operands:
-  /// the user's expression with the macro's parentheses and the temporary
-  /// materialization stripped; Sema-checked, so its type is the operand type.
+  /// The value argument of each operand, indexed like S.Operands: the user's
+  /// expression as siteOperandValue finds it; Sema-checked, so its type is
+  /// the operand type.
   std::vector<const clang::Expr *> OperandExprs;
   const clang::CallExpr *Call = nullptr;
   /// The call's source range (locations may be macro locations).
