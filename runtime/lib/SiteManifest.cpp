@@ -2,6 +2,9 @@
 #include "ptxinject/SiteManifest.h"
 #include "ptxinject/Json.h"
 
+#include <string_view>
+#include <unordered_set>
+
 using namespace ptxinject;
 
 namespace {
@@ -71,9 +74,18 @@ Expected<SiteManifest> SiteManifest::parse(std::string_view Json) {
 
 std::vector<const ManifestSite *>
 ptxinject::findMissingSites(const Module &M, const SiteManifest &Manifest) {
+  // A template site whose instantiations differ in type is split by the
+  // runtime into NAME<T1,...> injects; any of them means the site survived.
+  std::unordered_set<std::string_view> SplitBases;
+  for (size_t I = 0; I < M.numInjects(); ++I) {
+    std::string_view Name = M.inject(I).Name;
+    size_t Open = Name.find('<');
+    if (Open != std::string_view::npos && Name.back() == '>')
+      SplitBases.insert(Name.substr(0, Open));
+  }
   std::vector<const ManifestSite *> Missing;
   for (const ManifestSite &S : Manifest.Sites)
-    if (!M.findInject(S.Name))
+    if (!M.findInject(S.Name) && !SplitBases.count(S.Name))
       Missing.push_back(&S);
   return Missing;
 }

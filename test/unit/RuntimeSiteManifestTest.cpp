@@ -29,6 +29,29 @@ TEST(SiteManifest, FindsSitesMissingFromThePtx) {
             "the site volatile (see docs) or use its outputs");
 }
 
+TEST(SiteManifest, TemplateSitesSplitByTypeAreNotMissing) {
+  Expected<SiteManifest> Manifest = SiteManifest::parse(
+      R"({"version":1,"sites":[
+        {"name":"func","file":"k.cu","line":3,"column":7,
+         "operands":[{"label":"v","kind":"mod","type":"F32"}]},
+        {"name":"fun","file":"k.cu","line":9,"column":7,
+         "operands":[{"label":"v","kind":"mod","type":"F32"}]}]})");
+  ASSERT_TRUE(Manifest) << Manifest.error().Message;
+  // Instantiations with float and int: the runtime splits the name by type.
+  Expected<Module> M =
+      Module::parse("// PTX_INJECT_START func\n// _x0 m f32 F32 v\n"
+                    "// PTX_INJECT_END\n"
+                    "// PTX_INJECT_START func\n// _x0 m s32 S32 v\n"
+                    "// PTX_INJECT_END\n");
+  ASSERT_TRUE(M) << M.error().Message;
+  ASSERT_EQ(M->numInjects(), 2u);
+  EXPECT_EQ(M->inject(0).Name, "func<F32>");
+  std::vector<const ManifestSite *> Missing = findMissingSites(*M, *Manifest);
+  // "fun" is a prefix of "func<...>" but not its base name: still missing.
+  ASSERT_EQ(Missing.size(), 1u);
+  EXPECT_EQ(Missing[0]->Name, "fun");
+}
+
 TEST(SiteManifest, RejectsMalformedManifests) {
   EXPECT_FALSE(SiteManifest::parse("{"));
   EXPECT_FALSE(SiteManifest::parse(R"({"version":2,"sites":[]})"));
