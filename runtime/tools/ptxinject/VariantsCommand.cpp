@@ -95,6 +95,19 @@ bool parseCount(const char *Text, unsigned long long Max,
   return true;
 }
 
+/// The option that takes one string value into A, or nullptr.
+std::string *stringOption(const std::string &Arg, Arguments &A) {
+  const std::pair<const char *, std::string *> Options[] = {
+      {"--out-dir", &A.OutDir}, {"-o", &A.OutDir},
+      {"--programs", &A.Programs}, {"--stubs", &A.Stubs},
+      {"--desc", &A.Desc},       {"--arch", &A.Arch},
+      {"--nvcc", &A.Nvcc},       {"--rewriter", &A.Rewriter}};
+  for (const auto &[Name, Target] : Options)
+    if (Arg == Name)
+      return Target;
+  return nullptr;
+}
+
 bool parseArguments(int Argc, char **Argv, Arguments &A, bool &Help) {
   auto Need = [&](int &I, const char *Flag) -> const char * {
     if (I + 1 >= Argc) {
@@ -122,34 +135,10 @@ bool parseArguments(int Argc, char **Argv, Arguments &A, bool &Help) {
     if (Arg == "--help" || Arg == "-h") {
       Help = true;
       return true;
-    } else if (Arg == "--out-dir" || Arg == "-o") {
-      if (!(V = Need(I, "--out-dir")))
+    } else if (std::string *Target = stringOption(Arg, A)) {
+      if (!(V = Need(I, Arg.c_str())))
         return false;
-      A.OutDir = V;
-    } else if (Arg == "--programs") {
-      if (!(V = Need(I, "--programs")))
-        return false;
-      A.Programs = V;
-    } else if (Arg == "--stubs") {
-      if (!(V = Need(I, "--stubs")))
-        return false;
-      A.Stubs = V;
-    } else if (Arg == "--desc") {
-      if (!(V = Need(I, "--desc")))
-        return false;
-      A.Desc = V;
-    } else if (Arg == "--arch") {
-      if (!(V = Need(I, "--arch")))
-        return false;
-      A.Arch = V;
-    } else if (Arg == "--nvcc") {
-      if (!(V = Need(I, "--nvcc")))
-        return false;
-      A.Nvcc = V;
-    } else if (Arg == "--rewriter") {
-      if (!(V = Need(I, "--rewriter")))
-        return false;
-      A.Rewriter = V;
+      *Target = V;
     } else if (Arg == "--slot") {
       if (!(V = Need(I, "--slot")))
         return false;
