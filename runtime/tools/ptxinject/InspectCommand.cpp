@@ -163,19 +163,9 @@ int ptxinject::tool::runInspect(int Argc, char **Argv) {
     return 2;
   }
 
-  TypeTable Types = TypeTable::builtin();
-  if (!TypesPath.empty() && !addTypesFromFileOrReport(TypesPath, Types))
+  std::optional<Module> M = loadModuleOrReport(Input, TypesPath);
+  if (!M)
     return 1;
-  std::string Ptx;
-  if (!readWholeFileOrReport(Input, Ptx))
-    return 1;
-  ParseOptions Options;
-  Options.Types = &Types;
-  Expected<Module> M = Module::parse(Ptx, Options);
-  if (!M) {
-    reportError(Input, M.error());
-    return 1;
-  }
 
   std::string Out = Json ? jsonTable(*M) : textTable(*M);
   if (std::fwrite(Out.data(), 1, Out.size(), stdout) != Out.size())

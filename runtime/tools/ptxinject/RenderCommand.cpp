@@ -102,19 +102,9 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
     return 2;
   }
 
-  TypeTable Types = TypeTable::builtin();
-  if (!TypesPath.empty() && !addTypesFromFileOrReport(TypesPath, Types))
+  std::optional<Module> M = loadModuleOrReport(Input, TypesPath);
+  if (!M)
     return 1;
-  std::string Ptx;
-  if (!readWholeFileOrReport(Input, Ptx))
-    return 1;
-  ParseOptions Options;
-  Options.Types = &Types;
-  Expected<Module> M = Module::parse(Ptx, Options);
-  if (!M) {
-    reportError(Input, M.error());
-    return 1;
-  }
 
   std::vector<std::string_view> Views(M->numInjects());
   std::vector<bool> Given(M->numInjects(), false);

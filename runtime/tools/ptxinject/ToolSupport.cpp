@@ -131,3 +131,21 @@ bool tool::addTypesFromFileOrReport(const std::string &Path,
                  Message.substr(Sep + 2).c_str());
   return false;
 }
+
+std::optional<Module> tool::loadModuleOrReport(const std::string &Input,
+                                               const std::string &TypesPath) {
+  TypeTable Types = TypeTable::builtin();
+  if (!TypesPath.empty() && !addTypesFromFileOrReport(TypesPath, Types))
+    return std::nullopt;
+  std::string Ptx;
+  if (!readWholeFileOrReport(Input, Ptx))
+    return std::nullopt;
+  ParseOptions Options;
+  Options.Types = &Types;
+  Expected<Module> M = Module::parse(Ptx, Options);
+  if (!M) {
+    reportError(Input, M.error());
+    return std::nullopt;
+  }
+  return std::move(*M);
+}

@@ -8,9 +8,11 @@
 #ifndef PTXINJECT_TOOLS_TOOLSUPPORT_H
 #define PTXINJECT_TOOLS_TOOLSUPPORT_H
 
+#include "ptxinject/Module.h"
 #include "ptxinject/RuntimeError.h"
 #include "ptxinject/TypeTable.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -45,6 +47,12 @@ void reportError(std::string_view File, const Error &E);
 /// Adds the types of a JSON type file (data_type_infos format) to Table;
 /// reports errors as "PATH:LINE:COL: error: ..." and returns false.
 bool addTypesFromFileOrReport(const std::string &Path, TypeTable &Table);
+
+/// Reads and parses the annotated PTX at Input, resolving tagged-dialect type
+/// names through the built-in table plus TypesPath (when not empty). Reports
+/// every failure on stderr and returns std::nullopt.
+std::optional<Module> loadModuleOrReport(const std::string &Input,
+                                         const std::string &TypesPath);
 
 /// Prints "ptxinject COMMAND: error: MESSAGE" for usage mistakes.
 void reportUsageError(std::string_view Command, std::string_view Message);
