@@ -24,6 +24,8 @@
 #include <vector>
 
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace ptxinject;
 
@@ -185,6 +187,39 @@ bool nvrtcCompile(const std::string &Source, const std::string &Arch,
   }
   nvrtcDestroyProgram(&Prog);
   return Ok;
+}
+
+// The scaling the machine allows: Copies independent processes, each
+// compiling every program on one thread, at the same time. Cores that share
+// a physical core, memory bandwidth or a hypervisor's time slice slow these
+// down as much as threads of one process, so in-process scaling is judged
+// against this ceiling. Returns programs per second over all copies, or 0
+// when a copy failed.
+double processCeiling(unsigned Copies, const Module &Kernel,
+                      CubinBackend &Backend, ProgramSource &Programs,
+                      const VariantOptions &OneThread) {
+  std::fflush(stdout);
+  Clock::time_point T = Clock::now();
+  std::vector<pid_t> Children;
+  for (unsigned I = 0; I < Copies; ++I) {
+    pid_t Pid = fork();
+    if (Pid == 0) {
+      VariantReport R;
+      Error E = compileVariants(Kernel, Backend, Programs, OneThread, nullptr, R);
+      _exit(E || !R.Failures.empty() ? 1 : 0);
+    }
+    if (Pid < 0)
+      break;
+    Children.push_back(Pid);
+  }
+  bool Ok = Children.size() == Copies;
+  for (pid_t Pid : Children) {
+    int Status = 0;
+    Ok &= waitpid(Pid, &Status, 0) == Pid && WIFEXITED(Status) &&
+          WEXITSTATUS(Status) == 0;
+  }
+  double Wall = since(T);
+  return Ok ? Copies * Programs.numPrograms() / Wall : 0;
 }
 
 double median(std::vector<double> V) {
@@ -362,6 +397,17 @@ int main(int Argc, char **Argv) {
                   double(Threads) / C.Threads.front() * CpuPerProgram1 /
                       (Cpu / R.Variants),
                   (Cpu / R.Variants) / CpuPerProgram1, C.Threads.front());
+      VariantOptions One = VO;
+      One.Jobs = 1;
+      double Ceiling = processCeiling(Threads, *Kernel, *Backend, Programs, One);
+      if (Ceiling > 0)
+        std::printf("  baseline, %u independent 1-thread processes: %.1f "
+                    "programs/s (%.2fx one thread); %u threads in one process "
+                    "reach %.1f%% of it\n",
+                    Threads, Ceiling, Ceiling / PerThread1, Threads,
+                    100 * PerThread * R.Threads / Ceiling);
+      else
+        std::printf("  baseline of %u processes failed\n", Threads);
     }
     if (Threads == C.Threads.front()) {
       std::printf("  stub compile + render = %.3f%% of PTX->cubin time\n",
