@@ -82,7 +82,7 @@ private:
     T.startToken();
     T.setKind(Kind);
     PP.CreateString(Spelling, T, Loc, Loc);
-    if (Kind == tok::identifier)
+    if (Kind == tok::identifier || tok::getKeywordSpelling(Kind))
       T.setIdentifierInfo(PP.getIdentifierInfo(Spelling));
     Toks.push_back(T);
   }
@@ -263,16 +263,30 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
     addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
     addSynthetic(PP, Toks, tok::string_literal, "\"" + Label + "\"", LocAt(P));
     addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
-    addSynthetic(PP, Toks, tok::identifier, "__ptx_inject_ptr", LocAt(P));
-    addSynthetic(PP, Toks, tok::l_paren, "(", LocAt(P));
-    addSynthetic(PP, Toks, tok::l_paren, "(", LocAt(P));
+    // The value as the macro form writes it: ((void)(expr), 0) for in,
+    // &(expr) for mod and out.
+    bool In = Marker[1] == 'i';
+    SourceLocation At = LocAt(P), AtEnd = LocAt(E);
+    if (In) {
+      addSynthetic(PP, Toks, tok::l_paren, "(", At);
+      addSynthetic(PP, Toks, tok::l_paren, "(", At);
+      addSynthetic(PP, Toks, tok::kw_void, "void", At);
+      addSynthetic(PP, Toks, tok::r_paren, ")", At);
+    } else {
+      addSynthetic(PP, Toks, tok::amp, "&", At);
+    }
+    addSynthetic(PP, Toks, tok::l_paren, "(", At);
     if (!lexExpression(PP, FID, Buffer, BeginOffset + P, BeginOffset + E,
                        Toks)) {
       Ok = false;
       continue;
     }
-    addSynthetic(PP, Toks, tok::r_paren, ")", LocAt(E));
-    addSynthetic(PP, Toks, tok::r_paren, ")", LocAt(E));
+    addSynthetic(PP, Toks, tok::r_paren, ")", AtEnd);
+    if (In) {
+      addSynthetic(PP, Toks, tok::comma, ",", AtEnd);
+      addSynthetic(PP, Toks, tok::numeric_constant, "0", AtEnd);
+      addSynthetic(PP, Toks, tok::r_paren, ")", AtEnd);
+    }
   }
   if (!Ok)
     return false;
@@ -314,6 +328,26 @@ CharSourceRange commentAnnotationRange(SourceLocation Loc,
   if (Close == StringRef::npos || !annotationKeywordEnd(Rest.substr(0, Close + 2)))
     return {};
   return CharSourceRange::getCharRange(Loc, Loc.getLocWithOffset(Close + 2));
+}
+
+char commentOperandKindAt(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid() || !Loc.isFileID())
+    return 0;
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  if (Invalid || Offset > Buffer.size())
+    return 0;
+  size_t LineStart = Buffer.rfind('\n', Offset);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  StringRef Line = Buffer.slice(LineStart, Offset).ltrim(" \t\f\r");
+  for (auto [Word, Kind] : {std::pair<StringRef, char>{"in", 'i'},
+                            {"mod", 'm'},
+                            {"out", 'o'}})
+    if (Line.starts_with(Word) && Line.size() > Word.size() &&
+        isBlank(Line[Word.size()]))
+      return Kind;
+  return 0;
 }
 
 } // namespace frontend

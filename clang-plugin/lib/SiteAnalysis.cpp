@@ -27,20 +27,6 @@ StringRef calleeName(const CallExpr *Call) {
   return {};
 }
 
-/// An argument passed by value reaches the callee through copies and
-/// temporaries; this digs out the expression the user (or macro) wrote.
-const Expr *stripArgumentPassing(const Expr *E) {
-  while (true) {
-    E = E->IgnoreImplicit();
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-      if (CE->getNumArgs() == 1) {
-        E = CE->getArg(0);
-        continue;
-      }
-    return E;
-  }
-}
-
 const StringLiteral *asStringLiteral(const Expr *E) {
   return dyn_cast<StringLiteral>(E->IgnoreParenImpCasts());
 }
@@ -279,14 +265,26 @@ const TypeInfo *SiteAnalyzer::resolveType(const StringLiteral *Token,
 } // namespace
 
 const Expr *siteOperandValue(const Expr *Arg) {
-  // The macro passes __ptx_inject_ptr((expr)); T&& binds the value (a
-  // prvalue arrives materialized), so under the call and the macro's
-  // parentheses is the user's expression with its real type.
-  const Expr *E = stripArgumentPassing(Arg);
-  if (const auto *Ref = dyn_cast<CallExpr>(E))
-    if (Ref->getNumArgs() == 1 && calleeName(Ref) == "__ptx_inject_ptr")
-      E = stripArgumentPassing(Ref->getArg(0));
-  return E->IgnoreParens();
+  // An in value is ((void)(expr), 0), a mod or out value &(expr); under the
+  // comma's void cast or the address-of, and the macro's parentheses, is the
+  // user's expression with its real type.
+  const Expr *E = Arg->IgnoreImplicit()->IgnoreParens();
+  if (const auto *Comma = dyn_cast<BinaryOperator>(E)) {
+    if (Comma->getOpcode() == BO_Comma)
+      if (const auto *Discard = dyn_cast<CStyleCastExpr>(
+              Comma->getLHS()->IgnoreParens()))
+        if (Discard->getType()->isVoidType())
+          return Discard->getSubExprAsWritten()->IgnoreParens();
+  } else if (const auto *Addr = dyn_cast<UnaryOperator>(E)) {
+    if (Addr->getOpcode() == UO_AddrOf)
+      return Addr->getSubExpr()->IgnoreParens();
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // A class with its own unary operator& (or one still unresolved in a
+    // template pattern).
+    if (Op->getOperator() == OO_Amp && Op->getNumArgs() == 1)
+      return Op->getArg(0)->IgnoreParens();
+  }
+  return E;
 }
 
 bool isSiteCall(const CallExpr *Call) {

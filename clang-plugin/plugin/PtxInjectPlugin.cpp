@@ -9,6 +9,7 @@
 #include "PluginOptions.h"
 #include "SiteExpander.h"
 #include "ptxinject/Frontend/CommentAnnotations.h"
+#include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -133,6 +134,7 @@ protected:
                                           "#define __PTX_INJECT_PLUGIN__ 1\n"
                                           "#endif\n");
     frontend::addCommentAnnotationHandler(PP);
+    frontend::restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
     if (!CI.getLangOpts().CUDAIsDevice)
       return std::make_unique<ASTConsumer>();
     return std::make_unique<ExpandSitesConsumer>(CI, Opts);

@@ -17,16 +17,24 @@
 #define PTX_INJECT_ANNOTATIONS_H
 
 /* An operand is four arguments of the site call: its kind ('i', 'm' or 'o'),
- * its written type ("" when left out), its label, and the address of (expr). The form is
- * chosen by argument count in one macro layer, so a site costs the
- * preprocessor little. */
+ * its written type ("" when left out), its label, and its value. A mod or out
+ * value is the address &(expr): the site writes it, so the variable counts as
+ * set, and an rvalue is rejected on the spot. An in value is
+ * ((void)(expr), 0): evaluated (so lambdas capture it) but never copied, so
+ * rvalues and class types such as __half2 pass. Neither form calls anything,
+ * which keeps Sema's work per operand small. The form is chosen by argument
+ * count in one macro layer. */
 #define __PTX_INJECT_PICK(_1, _2, _3, NAME, ...) NAME
-#define __PTX_INJECT_OPERAND1(kind, expr)                                      \
-  kind, "", #expr, __ptx_inject_ptr((expr))
-#define __PTX_INJECT_OPERAND2(kind, type, expr)                                \
-  kind, #type, #expr, __ptx_inject_ptr((expr))
-#define __PTX_INJECT_OPERAND3(kind, type, label, expr)                         \
-  kind, #type, #label, __ptx_inject_ptr((expr))
+#define __PTX_INJECT_IN1(expr) 'i', "", #expr, ((void)(expr), 0)
+#define __PTX_INJECT_IN2(type, expr) 'i', #type, #expr, ((void)(expr), 0)
+#define __PTX_INJECT_IN3(type, label, expr)                                    \
+  'i', #type, #label, ((void)(expr), 0)
+#define __PTX_INJECT_MOD1(expr) 'm', "", #expr, &(expr)
+#define __PTX_INJECT_MOD2(type, expr) 'm', #type, #expr, &(expr)
+#define __PTX_INJECT_MOD3(type, label, expr) 'm', #type, #label, &(expr)
+#define __PTX_INJECT_OUT1(expr) 'o', "", #expr, &(expr)
+#define __PTX_INJECT_OUT2(type, expr) 'o', #type, #expr, &(expr)
+#define __PTX_INJECT_OUT3(type, label, expr) 'o', #type, #label, &(expr)
 
 /* Used by rewritten sources (ptxinject-rewrite output), where the sites are
  * already asm. __PTX_INJECT_DEVICE_ONLY keeps a site of a __host__ __device__
@@ -72,24 +80,15 @@ __ptx_inject_site(const char *name, ...);
 __host__ __device__ inline void __ptx_inject_site(const char *, ...) {}
 #endif
 
-/* A value reaches the variadic marker as a pointer: class types such as
- * __half2 cannot pass through "..." by value, and a variable bound to a
- * reference counts as set by the site (no "uninitialized" warning for an out
- * operand). A one-argument template is the cheapest way to get there. */
-template <class T>
-__host__ __device__ inline const volatile void *__ptx_inject_ptr(T &&value) {
-  return __builtin_addressof(value);
-}
-
 #define PTX_IN(...)                                                            \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OPERAND3, __PTX_INJECT_OPERAND2, \
-                    __PTX_INJECT_OPERAND1, )('i', __VA_ARGS__)
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_IN3, __PTX_INJECT_IN2,            \
+                    __PTX_INJECT_IN1, )(__VA_ARGS__)
 #define PTX_MOD(...)                                                           \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OPERAND3, __PTX_INJECT_OPERAND2, \
-                    __PTX_INJECT_OPERAND1, )('m', __VA_ARGS__)
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_MOD3, __PTX_INJECT_MOD2,          \
+                    __PTX_INJECT_MOD1, )(__VA_ARGS__)
 #define PTX_OUT(...)                                                           \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OPERAND3, __PTX_INJECT_OPERAND2, \
-                    __PTX_INJECT_OPERAND1, )('o', __VA_ARGS__)
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OUT3, __PTX_INJECT_OUT2,          \
+                    __PTX_INJECT_OUT1, )(__VA_ARGS__)
 #define PTX_INJECT(name, ...) __ptx_inject_site(name, __VA_ARGS__)
 
 #else /* no front end */

@@ -22,6 +22,12 @@ __global__ void kernel(float *F) {
   const float C = F[0];
   // expected-error@+1 {{'out' operand 'C' has const type 'const float'; only 'in' operands may be const}}
   PTX_INJECT("const_out", PTX_OUT(C));
+  // expected-error@+1 {{'mod' operand is not an lvalue, so the site cannot write it; use a variable, array element or field}}
+  PTX_INJECT("rvalue_mod", PTX_IN(F[1]), PTX_MOD(F[0] + 1.0f));
+  /* PTX_INJECT rvalue_out
+     out F[0] * 2.0f
+  */
+  // expected-error@-2 {{'out' operand is not an lvalue}}
   // expected-error@+1 {{type 'S32' written for operand 'x' contradicts its type 'float', which is F32}}
   PTX_INJECT("mismatch", PTX_IN(S32, x, F[0]));
   // expected-error@+1 {{PTX_INJECT must be a statement of its own}}

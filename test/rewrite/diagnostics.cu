@@ -20,6 +20,8 @@
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=15 2>&1 | FileCheck %s --check-prefix=NOEXPR
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=16 2>&1 | FileCheck %s --check-prefix=UNDECLARED
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=17 2>&1 | FileCheck %s --check-prefix=BODYOPERAND
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=18 2>&1 | FileCheck %s --check-prefix=RVALUEOUT
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=19 2>&1 | FileCheck %s --check-prefix=RVALUECOMMENT
 // RUN: not test -e %t.cu
 #include <ptx_inject.h>
 
@@ -49,7 +51,10 @@ __global__ void kernel(float *out, const float *in, Opaque o) {
   // CONST: diagnostics.cu:[[@LINE-1]]:27: error: 'out' operand 'c' has const type 'const float'; only 'in' operands may be const
 #elif CASE == 5
   PTX_INJECT("f", PTX_MOD(x + 1.0f));
-  // RVALUE: diagnostics.cu:[[@LINE-1]]:27: error: 'mod' operand 'x+1.0f' is not an lvalue, so the site cannot write it; use a variable, array element or field
+  // A written operand is passed as &(expr): Clang rejects an rvalue while
+  // parsing, at the operand's macro, and the front end restates its error.
+  // RVALUE: diagnostics.cu:[[@LINE-3]]:19: error: 'mod' operand is not an lvalue, so the site cannot write it; use a variable, array element or field
+  // RVALUE-NOT: address of an rvalue
 #elif CASE == 6
   PTX_INJECT("f", PTX_IN(x), PTX_OUT(F32, x, y));
   // DUPLICATE: diagnostics.cu:[[@LINE-1]]:46: error: duplicate operand label 'x' in inject site 'f'; give one a distinct label with PTX_IN(TYPE, label, expr)
@@ -108,6 +113,17 @@ __global__ void rest(float *out) { float y = 0;
 #define SCALED_SITE(v) PTX_INJECT("s", PTX_MOD(y), PTX_IN(v * 2.0f))
   SCALED_SITE(x);
   // BODYOPERAND: diagnostics.cu:[[@LINE-1]]:3: error: cannot find the source text of this inject operand (part of it comes from a macro's body); pass the whole operand as a macro argument or write it directly in PTX_INJECT
+#elif CASE == 18
+  PTX_INJECT("f", PTX_IN(x), PTX_OUT(F32, v, value()));
+  // RVALUEOUT: diagnostics.cu:[[@LINE-1]]:30: error: 'out' operand is not an lvalue, so the site cannot write it; use a variable, array element or field
+  // RVALUEOUT-NOT: address of an rvalue
+#elif CASE == 19
+  /* PTX_INJECT f
+     in x
+     out f32 value()
+  */
+  // RVALUECOMMENT: diagnostics.cu:[[@LINE-2]]:14: error: 'out' operand is not an lvalue, so the site cannot write it; use a variable, array element or field
+  // RVALUECOMMENT-NOT: address of an rvalue
 #endif
   out[0] = y;
 }

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
-#include "ptxinject/Frontend/FileScopeSites.h"
+#include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
@@ -165,7 +165,7 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
     addCommentAnnotationHandler(CI.getPreprocessor());
-    reportFileScopeSitesClearly(CI.getDiagnostics());
+    restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
     return std::make_unique<RewriteConsumer>(
         S, File.str(), !CI.getPreprocessorOpts().ImplicitPCHInclude.empty());
   }

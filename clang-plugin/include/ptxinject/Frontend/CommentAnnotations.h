@@ -31,6 +31,12 @@ void addCommentAnnotationHandler(clang::Preprocessor &PP);
 clang::CharSourceRange commentAnnotationRange(clang::SourceLocation Loc,
                                               const clang::SourceManager &SM);
 
+/// The kind letter ('i', 'm' or 'o') of the comment annotation's operand
+/// line holding Loc (a file location inside the operand's expression), or 0
+/// when that line does not start with in, mod or out.
+char commentOperandKindAt(clang::SourceLocation Loc,
+                          const clang::SourceManager &SM);
+
 } // namespace frontend
 } // namespace ptxinject
 

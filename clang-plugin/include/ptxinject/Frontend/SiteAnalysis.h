@@ -33,8 +33,8 @@ bool isSiteCall(const clang::CallExpr *Call);
 bool isAnalyzableSiteCall(const clang::CallExpr *Call);
 
 /// The operand expression as written, from the value argument of a site call:
-/// the pointer wrapper __ptx_inject_ptr, the binding of its argument and
-/// the macro's parentheses stripped.
+/// the in form ((void)(expr), 0) or the mod/out form &(expr), and the macro's
+/// parentheses, stripped.
 const clang::Expr *siteOperandValue(const clang::Expr *Arg);
 
 /// One analyzed site.

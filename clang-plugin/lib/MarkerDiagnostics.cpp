@@ -1,0 +1,155 @@
+//===- MarkerDiagnostics.cpp - Clang's errors on site markers, restated ---===//
+#include "ptxinject/Frontend/MarkerDiagnostics.h"
+
+#include "ptxinject/Frontend/CommentAnnotations.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <cctype>
+#include <cstring>
+#include <memory>
+
+using namespace clang;
+
+namespace ptxinject {
+namespace frontend {
+
+namespace {
+
+constexpr llvm::StringLiteral SiteCallee = "__ptx_inject_site";
+
+bool isSiteMarkerToken(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return false;
+  bool Invalid = false;
+  const char *Text = SM.getCharacterData(SM.getSpellingLoc(Loc), &Invalid);
+  if (Invalid || !Text)
+    return false;
+  // Buffers end with a NUL, so strncmp stops at the end of a short buffer
+  // and the next byte is only read after a full match.
+  if (std::strncmp(Text, SiteCallee.data(), SiteCallee.size()) != 0)
+    return false;
+  char Next = Text[SiteCallee.size()];
+  return !(isalnum(static_cast<unsigned char>(Next)) || Next == '_');
+}
+
+/// The kind ('m' or 'o') of the operand whose marker `&(expr)` holds the '&'
+/// at Loc, or 0 when that '&' is not a marker's.
+char writtenOperandKindAt(SourceLocation Loc, const SourceManager &SM,
+                          const LangOptions &LO) {
+  if (!Loc.isMacroID())
+    return 0;
+  // The macro form: the '&' is in the body of __PTX_INJECT_MOD<n> or
+  // __PTX_INJECT_OUT<n>, possibly inside a user's macro.
+  for (SourceLocation L = Loc; L.isMacroID();
+       L = SM.getImmediateMacroCallerLoc(L)) {
+    StringRef Name = Lexer::getImmediateMacroName(L, SM, LO);
+    if (Name.starts_with("__PTX_INJECT_MOD"))
+      return 'm';
+    if (Name.starts_with("__PTX_INJECT_OUT"))
+      return 'o';
+    if (Name.starts_with("__PTX_INJECT_IN"))
+      return 0;
+  }
+  // The comment form: a '&' the comment handler made up, placed at the
+  // operand's expression on its line.
+  SourceLocation Spelling = SM.getSpellingLoc(Loc);
+  bool Invalid = false;
+  const char *Text = SM.getCharacterData(Spelling, &Invalid);
+  if (Invalid || !Text || *Text != '&' || !SM.isWrittenInScratchSpace(Spelling))
+    return 0;
+  char Kind = commentOperandKindAt(SM.getExpansionLoc(Loc), SM);
+  return Kind == 'i' ? 0 : Kind;
+}
+
+class MarkerErrorFilter : public DiagnosticConsumer {
+public:
+  MarkerErrorFilter(DiagnosticConsumer *Inner,
+                    std::unique_ptr<DiagnosticConsumer> Owned,
+                    const LangOptions &LO)
+      : Inner(Inner), Owned(std::move(Owned)), LO(LO) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Inner->BeginSourceFile(LO, PP);
+  }
+  // The compiler reads the error count from this client: it is the inner
+  // one's, which -verify resets once every error was expected.
+  void EndSourceFile() override {
+    Inner->EndSourceFile();
+    syncCounts();
+  }
+  void finish() override {
+    Inner->finish();
+    syncCounts();
+  }
+  void clear() override {
+    Inner->clear();
+    syncCounts();
+  }
+  bool IncludeInDiagnosticCounts() const override {
+    return Inner->IncludeInDiagnosticCounts();
+  }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    forward(Level, Info);
+    syncCounts();
+  }
+
+private:
+  void syncCounts() {
+    NumErrors = Inner->getNumErrors();
+    NumWarnings = Inner->getNumWarnings();
+  }
+
+  void forward(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+    if (Info.hasSourceManager()) {
+      const SourceManager &SM = Info.getSourceManager();
+      if (Info.getID() == diag::err_missing_type_specifier &&
+          isSiteMarkerToken(Info.getLocation(), SM)) {
+        Diagnostic Clear(Info.getDiags(),
+                         "inject site outside a function body; sites must be "
+                         "statements in __device__ or __global__ code");
+        Inner->HandleDiagnostic(Level, Clear);
+        return;
+      }
+      // A mod or out operand is passed as &(expr), which an rvalue rejects.
+      if (Info.getID() == diag::err_typecheck_invalid_lvalue_addrof)
+        if (char Kind = writtenOperandKindAt(Info.getLocation(), SM, LO)) {
+          Diagnostic Clear(
+              Info.getDiags(),
+              Kind == 'm'
+                  ? "'mod' operand is not an lvalue, so the site cannot "
+                    "write it; use a variable, array element or field"
+                  : "'out' operand is not an lvalue, so the site cannot "
+                    "write it; use a variable, array element or field");
+          Inner->HandleDiagnostic(Level, Clear);
+          return;
+        }
+    }
+    Inner->HandleDiagnostic(Level, Info);
+  }
+
+  DiagnosticConsumer *Inner;
+  std::unique_ptr<DiagnosticConsumer> Owned;
+  const LangOptions &LO;
+};
+
+} // namespace
+
+void restateMarkerErrors(DiagnosticsEngine &Diags, const LangOptions &LO) {
+  DiagnosticConsumer *Inner = Diags.getClient();
+  if (!Inner)
+    return;
+  std::unique_ptr<DiagnosticConsumer> Owned =
+      Diags.ownsClient() ? Diags.takeClient() : nullptr;
+  Diags.setClient(new MarkerErrorFilter(Inner, std::move(Owned), LO),
+                  /*ShouldOwnClient=*/true);
+}
+
+} // namespace frontend
+} // namespace ptxinject
