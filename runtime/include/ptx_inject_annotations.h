@@ -89,7 +89,9 @@ __host__ __device__ inline void __ptx_inject_site(const char *, ...) {}
 #define PTX_OUT(...)                                                           \
   __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OUT3, __PTX_INJECT_OUT2,          \
                     __PTX_INJECT_OUT1, )(__VA_ARGS__)
-#define PTX_INJECT(name, ...) __ptx_inject_site(name, __VA_ARGS__)
+/* Object-like, so the operands are expanded once, while the call is read,
+ * instead of first as a macro argument and again when rescanned. */
+#define PTX_INJECT __ptx_inject_site
 
 #else /* no front end */
 
