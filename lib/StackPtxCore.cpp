@@ -27,30 +27,25 @@ constexpr uint32_t Dead = 0xFFFFFFFFu;
 constexpr uint32_t NoValue = 0xFFFFFFFFu;
 constexpr size_t OperandsPerValue = 4;
 constexpr size_t CopySlack = 4;
+// Slots past each stack's capacity: a skipped step writes its two results
+// above the top of a possibly full stack, and operands are read four at a time.
+constexpr size_t StackSlack = 4;
 constexpr size_t NameLenCache = 16;
 // Bytes a fast writer may store past its final position.
 constexpr size_t WriteSlack = 16;
 
-/// A value reference: the kind in the top two bits. A node result keeps the
-/// node id above a 3-bit result index, so a node's first result is id << 3.
-enum RefKind : uint32_t { RefResult = 0, RefInput = 1, RefConstant = 2, RefSpecial = 3 };
-constexpr uint32_t RefPayload = 0x3FFFFFFFu;
-inline uint32_t makeRef(RefKind K, uint32_t Payload) { return uint32_t(K) << 30 | Payload; }
-inline RefKind refKind(uint32_t Ref) { return RefKind(Ref >> 30); }
 
+/// A record: the node of a PTX instruction, or a constant, numbered in one
+/// sequence. Running an input, a constant or a node writes both halves of
+/// the next record whether it takes it or not, so that no choice is needed.
 struct Node {
-  uint16_t Instr;
-  uint16_t Unused;
-  uint32_t FirstOperand;
-  uint32_t FirstTemp; // set when numbered: where its results' temporaries start
+  uint32_t Instr;        // a node's instruction
+  uint32_t FirstOperand; // a node's first operand
+  uint32_t Value;        // a constant's bits; a node's first temporary once numbered
+  uint32_t Stack;        // a constant's stack
 };
 
-static_assert(offsetof(Node, FirstOperand) == 4, "a node's head is written as one");
-
-struct Constant {
-  uint32_t Bits;
-  uint32_t Stack;
-};
+static_assert(sizeof(Node) == 16, "a record is written as two 8-byte halves");
 
 struct Special {
   uint16_t Index;
@@ -89,20 +84,19 @@ struct State {
   uint8_t TempStacks[256]; // stacks with temporaries, ascending
   // size_t, not uint32_t: stores through the uint32_t arrays below cannot
   // alias these counters, so the compiler keeps them in registers.
-  size_t NumStacks, StackSize, StoreSize, MaxFrames;
+  size_t NumStacks, StackSize, StackStride, StoreSize, MaxFrames;
   size_t MaxValues, MaxOperands, MaxAssignments, NumCachedInstrs;
   // NumValues counts values created (the max_ast_size limit); only
   // constants, specials and nodes have records.
-  size_t NumValues, NumNodes, NumOperands, NumConstants, NumSpecials, NumAssignments;
+  size_t NumValues, NumNodes, NumOperands, NumSpecials, NumAssignments;
   size_t NumEmit;
-  uint32_t *StackData;  // NumStacks * StackSize (+ CopySlack)
+  uint32_t *StackData;  // NumStacks * StackStride (+ CopySlack)
   size_t *StackSizes;   // NumStacks
   uint32_t *MetaStack;  // StackSize
-  uint32_t *Slots;      // StoreSize: a reference + 1, 0 when empty
+  uint64_t *Slots;      // StoreSize: a reference + 1 (0 when empty), its stack << 32
   size_t *TempCounts;   // NumStacks
   Frame *Frames;        // MaxFrames + 1
-  Node *Nodes;          // MaxValues
-  Constant *Constants;  // MaxValues
+  Node *Nodes;          // MaxValues: nodes and constants
   Special *Specials;    // MaxValues
   uint32_t *Operands;   // MaxOperands (+ CopySlack)
   uint32_t *ResultTemps; // MaxValues
@@ -119,7 +113,7 @@ struct State {
 size_t alignUp(size_t N) { return (N + 7) & ~size_t(7); }
 
 struct Layout {
-  size_t StackData, StackSizes, MetaStack, Slots, TempCounts, Frames, Nodes, Constants,
+  size_t StackData, StackSizes, MetaStack, Slots, TempCounts, Frames, Nodes,
       Specials, Operands, ResultTemps, Assignments, Work, LiveNodes, InstrCache, InstrStamps,
       StackCache, StackStamps, Total;
 };
@@ -139,16 +133,15 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
   };
   // Slack after the stacks and operands: operand lists are copied four
   // elements at a time.
-  L.StackData = Take((NumStacks * StackSize + CopySlack) * sizeof(uint32_t));
+  L.StackData = Take((NumStacks * (StackSize + StackSlack) + CopySlack) * sizeof(uint32_t));
   // Stack sizes, temporary counts and slots start at zero: one block, one
   // clear per compile.
   L.StackSizes = Take(NumStacks * sizeof(size_t));
   L.TempCounts = Take(NumStacks * sizeof(size_t));
-  L.Slots = Take(StoreSize * sizeof(uint32_t));
+  L.Slots = Take(StoreSize * sizeof(uint64_t));
   L.MetaStack = Take(StackSize * sizeof(uint32_t));
   L.Frames = Take((MaxFrames + 1) * sizeof(Frame));
   L.Nodes = Take(MaxValues * sizeof(Node));
-  L.Constants = Take(MaxValues * sizeof(Constant));
   L.Specials = Take(MaxValues * sizeof(Special));
   L.Operands = Take((MaxValues * OperandsPerValue + CopySlack) * sizeof(uint32_t));
   L.ResultTemps = Take(MaxValues * sizeof(uint32_t));
@@ -224,21 +217,22 @@ unsigned refStack(State &S, uint32_t Ref) {
   case RefInput:
     return unsigned(S.Registers[P].stack_idx);
   case RefConstant:
-    return S.Constants[P].Stack;
+    return S.Nodes[P].Stack;
   default:
     return S.Specials[P].Stack;
   }
 }
 
-/// Writes Instr and FirstOperand as one store; FirstTemp is set when numbered.
-inline void setNode(Node &Dst, uint16_t Instr, uint32_t FirstOperand) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/// Writes a node's instruction and first operand as one store.
+inline void setNode(Node &Dst, uint32_t Instr, uint32_t FirstOperand) {
   uint64_t Head = uint64_t(Instr) | uint64_t(FirstOperand) << 32;
   std::memcpy(&Dst, &Head, 8);
-#else
-  Dst.Instr = Instr;
-  Dst.FirstOperand = FirstOperand;
-#endif
+}
+
+/// Writes a constant's bits and stack as one store.
+inline void setConstant(Node &Dst, uint32_t Bits, uint32_t Stack) {
+  uint64_t Tail = uint64_t(Bits) | uint64_t(Stack) << 32;
+  std::memcpy(&Dst.Value, &Tail, 8);
 }
 
 /// The symbolic machine over a State. Counters live in members while it
@@ -248,16 +242,19 @@ public:
   Machine(State &S, const StackPtxRegister *Registers, size_t NumRegisters)
       : S(S), Set(*S.Set), Registers(Registers), NumRegisters(NumRegisters),
         StackData(S.StackData), StackSizes(S.StackSizes), Nodes(S.Nodes),
-        Operands(S.Operands), StackSize(S.StackSize), NumStacks(S.NumStacks),
+        Operands(S.Operands), StackSize(S.StackSize), StackStride(S.StackStride),
+        NumStacks(S.NumStacks),
         MaxValues(S.MaxValues), MaxOperands(S.MaxOperands),
-        Fast(S.Decoded ? S.Decoded->Fast.data() : nullptr) {}
+        Fast(S.Decoded ? S.Decoded->Fast.data() : nullptr) {
+    if (S.Decoded)
+      buildSteps(*S.Decoded);
+  }
 
   void run(Program Main, const RoutineTable &Routines, size_t Budget);
   void finish() {
     S.NumValues = NumValues;
     S.NumNodes = NumNodes;
     S.NumOperands = NumOperands;
-    S.NumConstants = NumConstants;
     S.NumSpecials = NumSpecials;
   }
 
@@ -270,7 +267,9 @@ private:
   SpanExit runSpan(const StackPtxInstruction *Code, size_t &Pc, size_t Limit, unsigned &Callee);
   template <bool Predecoded> void runFrames(Program Main, const RoutineTable &Routines, size_t Budget);
 
-  uint32_t *stack(unsigned I) { return StackData + size_t(I) * StackSize; }
+  uint32_t *stack(unsigned I) { return StackData + size_t(I) * StackStride; }
+  void buildSteps(const DecodedSet &D);
+  void runStackEdit(unsigned Handler, unsigned Stack, unsigned Slot);
   void runPtxMultiStack(const InstrLayout &L, unsigned Index);
   void runSpecial(unsigned Index);
   void runMeta(unsigned Op, unsigned Stack, uint32_t Payload);
@@ -289,11 +288,128 @@ private:
   size_t *StackSizes;
   Node *Nodes;
   uint32_t *Operands;
-  size_t StackSize, NumStacks, MaxValues, MaxOperands;
+  size_t StackSize, StackStride, NumStacks, MaxValues, MaxOperands;
   const uint32_t *Fast; // null: decode into the workspace cache
-  size_t NumValues = 0, NumNodes = 0, NumOperands = 0, NumConstants = 0, NumSpecials = 0;
+  size_t NumValues = 0, NumNodes = 0, NumOperands = 0, NumSpecials = 0;
   size_t MetaSize = 0;
+
+  /// Where the step of an instruction of one kind is found: Table[min((first
+  /// word >> Shift) & Mask, Bound)], Table[Bound] being StepSlow. Kinds past
+  /// the last known one share the final entry.
+  struct KindSteps {
+    const RunStep *Table;
+    uint32_t Shift, Bound;
+  };
+  static constexpr unsigned NumKindSteps = STACK_PTX_INSTRUCTION_KIND_NUM_ENUMS + 1;
+  // Inputs past this many registers take the per-kind path.
+  static constexpr unsigned MaxStepInputs = 32;
+  KindSteps Kinds[NumKindSteps];
+  RunStep InputSteps[MaxStepInputs + 1];
 };
+
+void Machine::buildSteps(const DecodedSet &D) {
+  static const RunStep Slow = slowStep();
+  static const RunStep Store = handlerStep(HandleStore);
+  // By meta op, then one for ops past the last.
+  static const RunStep Meta[] = {
+      handlerStep(HandleMetaConstant), handlerStep(HandleDup),     handlerStep(HandleYankDup),
+      handlerStep(HandleSwap),         handlerStep(HandleSwapWith), handlerStep(HandleReplace),
+      handlerStep(HandleDrop),         handlerStep(HandleRotate),  slowStep() /* reverse */,
+      handlerStep(HandleClear),        slowStep()};
+  static_assert(sizeof(Meta) / sizeof(Meta[0]) == STACK_PTX_META_NUM_ENUMS + 1,
+                "one handler per meta op");
+  for (KindSteps &K : Kinds)
+    K = KindSteps{&Slow, 0, 0};
+  // A skipped step writes two results above the top: it needs two slots.
+  if (StackSize < StepMaxRets)
+    return;
+  size_t NumInputs = NumRegisters < MaxStepInputs ? NumRegisters : MaxStepInputs;
+  for (size_t R = 0; R < NumInputs; ++R)
+    InputSteps[R] = makeStep(Registers[R].stack_idx, 0, 1, makeRef(RefInput, uint32_t(R)), 0);
+  InputSteps[NumInputs] = slowStep();
+  Kinds[STACK_PTX_INSTRUCTION_KIND_INPUT] = KindSteps{InputSteps, 16, uint32_t(NumInputs)};
+  // The key of a constant is its stack_idx byte and the low byte of its
+  // (unused) idx: one with a nonzero idx takes the per-kind path.
+  Kinds[STACK_PTX_INSTRUCTION_KIND_CONSTANT] = KindSteps{D.ConstSteps.data(), 8, 256};
+  Kinds[STACK_PTX_INSTRUCTION_KIND_PTX] =
+      KindSteps{D.PtxSteps.data(), 16, uint32_t(D.PtxSteps.size() - 1)};
+  Kinds[STACK_PTX_INSTRUCTION_KIND_META] = KindSteps{Meta, 16, STACK_PTX_META_NUM_ENUMS};
+  Kinds[STACK_PTX_INSTRUCTION_KIND_STORE] = KindSteps{&Store, 0, 0};
+}
+
+/// The meta instructions, store and load, on a valid stack, with their
+/// conditions as arithmetic: when one cannot run, its reads and writes go to
+/// the slot above the top, which holds nothing.
+inline __attribute__((always_inline)) void Machine::runStackEdit(unsigned Handler,
+                                                                 unsigned Stack,
+                                                                 unsigned Slot) {
+  uint32_t *St = stack(Stack);
+  size_t &SizeRef = StackSizes[Stack];
+  size_t Size = SizeRef;
+  // Indexed edits take their operand from the meta stack; with none there
+  // the edit is skipped and consumes nothing.
+  size_t Depth = 0;
+  constexpr unsigned PopsMeta = 1u << HandleYankDup | 1u << HandleSwapWith |
+                                1u << HandleReplace | 1u << HandleDrop;
+  if (PopsMeta >> Handler & 1) {
+    if (MetaSize == 0)
+      return;
+    Depth = S.MetaStack[--MetaSize];
+  }
+  switch (Handler) {
+  case HandleDup:
+  case HandleYankDup: {
+    size_t Ok = Depth < Size && Size < StackSize;
+    St[Size] = St[Ok ? Size - 1 - Depth : Size];
+    SizeRef = Size + Ok;
+    return;
+  }
+  case HandleSwap:
+  case HandleSwapWith: {
+    if (Handler == HandleSwap)
+      Depth = 1;
+    size_t Ok = Depth < Size && Size >= 1;
+    size_t A = Size - Ok, B = Ok ? Size - 1 - Depth : Size;
+    uint32_t X = St[A], Y = St[B];
+    St[A] = Y;
+    St[B] = X;
+    return;
+  }
+  case HandleReplace: {
+    // The top moves into the slot Depth below it (counted after the pop).
+    size_t Ok = Depth + 1 < Size;
+    size_t From = Size - Ok, To = Ok ? Size - 2 - Depth : Size;
+    St[To] = St[From];
+    SizeRef = Size - Ok;
+    return;
+  }
+  case HandleDrop:
+    SizeRef = Depth <= Size ? Size - Depth : Size;
+    return;
+  case HandleRotate: {
+    // Top-first "a b c" becomes "b c a": the top sinks two places.
+    size_t Ok = Size >= 3;
+    size_t A = Size - Ok, B = Size - 2 * Ok, C = Size - 3 * Ok;
+    uint32_t Top = St[A];
+    St[A] = St[B];
+    St[B] = St[C];
+    St[C] = Top;
+    return;
+  }
+  case HandleStore: {
+    if (Slot >= S.StoreSize)
+      return;
+    size_t Ok = Size != 0;
+    uint64_t Old = S.Slots[Slot];
+    uint64_t New = (St[Size - Ok] + uint64_t(1)) | uint64_t(Stack) << 32;
+    S.Slots[Slot] = Old ^ ((Old ^ New) & (0 - uint64_t(Ok)));
+    SizeRef = Size - Ok;
+    return;
+  }
+  default:
+    return;
+  }
+}
 
 template <bool Checked, bool Predecoded>
 Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcInOut,
@@ -307,7 +423,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   uint32_t *const Ops = Operands;
   uint32_t *const Data = StackData;
   size_t *const Sizes = StackSizes;
-  const size_t Capacity = StackSize;
+  const size_t Capacity = StackSize, Stride = StackStride;
   const uint32_t *const FastWords = Fast;
   const size_t NumInstrs = Set.num_instructions;
   auto sync = [&] {
@@ -324,6 +440,68 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   SpanExit Exit = SpanLimit;
   for (; Pc < Limit; ++Pc) {
     const StackPtxInstruction I = Code[Pc];
+    if (!Checked && Predecoded) {
+      // The shared step of inputs, constants and PTX instructions. Every
+      // choice in it is arithmetic: a step that cannot run (operands
+      // missing, stack full) still writes its record and results, past the
+      // record count and above the stack top, where nothing reads them.
+      uint64_t Word;
+      std::memcpy(&Word, &I, sizeof(Word));
+      uint32_t Kind = uint32_t(Word) & 0xFF;
+      Kind = Kind < NumKindSteps - 1 ? Kind : NumKindSteps - 1;
+      const KindSteps &K = Kinds[Kind];
+      uint32_t Key = (uint32_t(Word) >> K.Shift) & 0xFFFF;
+      const RunStep &St = K.Table[Key < K.Bound ? Key : K.Bound];
+      switch (St.Handler) {
+      case HandleCommon: {
+        size_t Stack = St.Stack, Need = St.Need, Rets = St.Rets;
+        size_t Size = Sizes[Stack];
+        // Masks, not selects: a compiler may turn a select into a branch.
+        // Size - Need wraps when operands are missing.
+        size_t Mask = 0 - size_t(Size - Need <= Capacity - Rets);
+        size_t Take = Need & Mask, Push = Rets & Mask;
+        size_t At = Size - Take;
+        Sizes[Stack] = At + Push;
+        uint32_t *Top = Data + Stack * Stride + At;
+        std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t));
+        uint32_t Ref = St.RefBase + uint32_t(NN) * St.RefScale;
+        Top[0] = Ref;
+        Top[1] = Ref | 1;
+        uint64_t Record[2] = {((Word >> 16) & 0xFFFF) | uint64_t(NO) << 32,
+                              (Word >> 32) | uint64_t(Stack) << 32};
+        std::memcpy(&Nds[NN], Record, sizeof(Record));
+        NO += Take;
+        NV += Push;
+        NN += St.Record & Mask;
+        continue;
+      }
+      case HandleMetaConstant:
+        if (MetaSize < Capacity)
+          S.MetaStack[MetaSize++] = uint32_t(Word >> 32);
+        continue;
+      case HandleClear:
+        if (I.stack_idx < NumStacks)
+          Sizes[I.stack_idx] = 0;
+        continue;
+// One case per handler, so that the switch is one indexed jump.
+#define PTXINJECT_STACK_EDIT(H)                                                          \
+  case H:                                                                                \
+    if (I.stack_idx < NumStacks)                                                         \
+      runStackEdit(H, I.stack_idx, I.idx);                                               \
+    continue;
+        PTXINJECT_STACK_EDIT(HandleDup)
+        PTXINJECT_STACK_EDIT(HandleYankDup)
+        PTXINJECT_STACK_EDIT(HandleSwap)
+        PTXINJECT_STACK_EDIT(HandleSwapWith)
+        PTXINJECT_STACK_EDIT(HandleReplace)
+        PTXINJECT_STACK_EDIT(HandleDrop)
+        PTXINJECT_STACK_EDIT(HandleRotate)
+        PTXINJECT_STACK_EDIT(HandleStore)
+#undef PTXINJECT_STACK_EDIT
+      default:
+        break;
+      }
+    }
     switch (I.kind) {
     case STACK_PTX_INSTRUCTION_KIND_RETURN:
       Exit = SpanReturn;
@@ -335,7 +513,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       size_t Size = Sizes[Stack];
       if (Size >= Capacity || (Checked && NV >= MaxValues))
         break;
-      Data[Stack * Capacity + Size] = makeRef(RefInput, I.idx);
+      Data[Stack * Stride + Size] = makeRef(RefInput, I.idx);
       Sizes[Stack] = Size + 1;
       ++NV;
       break;
@@ -349,8 +527,8 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         break;
       uint32_t Bits;
       std::memcpy(&Bits, &I.payload, sizeof(Bits));
-      S.Constants[NumConstants] = Constant{Bits, Stack};
-      Data[Stack * Capacity + Size] = makeRef(RefConstant, uint32_t(NumConstants++));
+      setConstant(Nds[NN], Bits, Stack);
+      Data[Stack * Stride + Size] = makeRef(RefConstant, uint32_t(NN++));
       Sizes[Stack] = Size + 1;
       ++NV;
       break;
@@ -379,7 +557,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       size_t Size = Sizes[Stack];
       if (Need > Size || Size - Need + Rets > Capacity)
         break;
-      uint32_t *Top = Data + Stack * Capacity + (Size - Need);
+      uint32_t *Top = Data + Stack * Stride + (Size - Need);
       setNode(Nds[NN], I.idx, uint32_t(NO));
       if (Need <= CopySlack)
         std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t)); // the slack absorbs the excess
@@ -412,17 +590,17 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       unsigned Stack = I.stack_idx;
       if (Stack >= NumStacks || I.idx >= S.StoreSize || Sizes[Stack] == 0)
         break;
-      S.Slots[I.idx] = Data[Stack * Capacity + --Sizes[Stack]] + 1;
+      S.Slots[I.idx] = (Data[Stack * Stride + --Sizes[Stack]] + uint64_t(1)) | uint64_t(Stack) << 32;
       break;
     }
     case STACK_PTX_INSTRUCTION_KIND_LOAD: {
-      if (I.idx >= S.StoreSize || S.Slots[I.idx] == 0)
+      if (I.idx >= S.StoreSize || uint32_t(S.Slots[I.idx]) == 0)
         break;
-      uint32_t V = S.Slots[I.idx] - 1;
-      unsigned Stack = refStack(S, V);
+      uint32_t V = uint32_t(S.Slots[I.idx]) - 1;
+      unsigned Stack = unsigned(S.Slots[I.idx] >> 32);
       size_t Size = Sizes[Stack];
       if (Size < Capacity) {
-        Data[Stack * Capacity + Size] = V;
+        Data[Stack * Stride + Size] = V;
         Sizes[Stack] = Size + 1;
       }
       break;
@@ -626,7 +804,7 @@ void assignRequests(State &S, const size_t *Requests, size_t NumRequests) {
     size_t &Size = S.StackSizes[Stack];
     if (Size == 0 || S.NumAssignments >= S.MaxAssignments)
       continue; // nothing to give: the register keeps its value
-    uint32_t V = S.StackData[Stack * S.StackSize + --Size];
+    uint32_t V = S.StackData[Stack * S.StackStride + --Size];
     S.Assignments[S.NumAssignments++] = Assignment{uint32_t(Reg), V, Dead};
   }
 }
@@ -711,7 +889,7 @@ void finalize(State &S) {
       Emit[NumEmit++] = makeRef(RefResult, Id << 3);
       Node &N = Nodes[Id];
       const InstrLayout &L = decodedLayout(S, N.Instr);
-      N.FirstTemp = uint32_t(NumResultTemps);
+      N.Value = uint32_t(NumResultTemps);
       for (unsigned R = 0; R < L.NumRetElems; ++R)
         S.ResultTemps[NumResultTemps++] = uint32_t(TempCounts[L.RetStack[R]]++);
       Bound += 8 + L.MnemonicLen + (L.NumArgElems + L.NumRetElems) * OperandBound +
@@ -879,31 +1057,31 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
   case RefResult: {
     const Node &N = S.Nodes[P >> 3];
     unsigned R = P & 7;
-    putTemp(W, S.Stacks[decodedLayout(S, N.Instr).RetStack[R]], S.ResultTemps[N.FirstTemp + R]);
+    putTemp(W, S.Stacks[decodedLayout(S, N.Instr).RetStack[R]], S.ResultTemps[N.Value + R]);
     return;
   }
   case RefInput:
     putRegister(W, S, P);
     return;
   case RefConstant: {
-    const Constant &C = S.Constants[P];
+    const Node &C = S.Nodes[P];
     // Read the kind from the set: a stack holding only literals has no
     // decoded text.
     switch (S.Set->stack_types[C.Stack].constant_kind) {
     case STACK_PTX_CONSTANT_F32:
       W.put("0f", 2);
-      W.putHex8(C.Bits);
+      W.putHex8(C.Value);
       return;
     case STACK_PTX_CONSTANT_S32:
-      if (int32_t(C.Bits) < 0) {
+      if (int32_t(C.Value) < 0) {
         W.put('-');
-        W.putUnsigned(0u - C.Bits);
+        W.putUnsigned(0u - C.Value);
         return;
       }
-      W.putUnsigned(C.Bits);
+      W.putUnsigned(C.Value);
       return;
     default:
-      W.putUnsigned(C.Bits);
+      W.putUnsigned(C.Value);
       return;
     }
   }
@@ -932,7 +1110,7 @@ template <class Writer> void putMove(Writer &W, const StackText &T) {
 template <class Writer>
 void putInstruction(Writer &W, const State &S, const Node &N, const InstrLayout &L) {
   W.putHead(L);
-  const uint32_t *Temps = S.ResultTemps + N.FirstTemp;
+  const uint32_t *Temps = S.ResultTemps + N.Value;
   const uint32_t *Operand = S.Operands + N.FirstOperand;
   if (L.AllScalar) {
     // The common shape: results, then operands, all scalars.
@@ -1098,21 +1276,21 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   S.NumRegisters = NumRegisters;
   S.NumStacks = Set.num_stack_types;
   S.StackSize = L.StackSize;
+  S.StackStride = L.StackSize + StackSlack;
   S.StoreSize = L.StoreSize;
   S.MaxFrames = L.MaxFrames;
   S.MaxValues = L.MaxValues;
   S.MaxOperands = L.MaxValues * OperandsPerValue;
   S.MaxAssignments = S.NumStacks * S.StackSize;
-  S.NumValues = S.NumNodes = S.NumOperands = S.NumConstants = S.NumSpecials = 0;
+  S.NumValues = S.NumNodes = S.NumOperands = S.NumSpecials = 0;
   S.NumAssignments = 0;
   S.StackData = reinterpret_cast<uint32_t *>(Base + Lay.StackData);
   S.StackSizes = reinterpret_cast<size_t *>(Base + Lay.StackSizes);
   S.MetaStack = reinterpret_cast<uint32_t *>(Base + Lay.MetaStack);
-  S.Slots = reinterpret_cast<uint32_t *>(Base + Lay.Slots);
+  S.Slots = reinterpret_cast<uint64_t *>(Base + Lay.Slots);
   S.TempCounts = reinterpret_cast<size_t *>(Base + Lay.TempCounts);
   S.Frames = reinterpret_cast<Frame *>(Base + Lay.Frames);
   S.Nodes = reinterpret_cast<Node *>(Base + Lay.Nodes);
-  S.Constants = reinterpret_cast<Constant *>(Base + Lay.Constants);
   S.Specials = reinterpret_cast<Special *>(Base + Lay.Specials);
   S.Operands = reinterpret_cast<uint32_t *>(Base + Lay.Operands);
   S.ResultTemps = reinterpret_cast<uint32_t *>(Base + Lay.ResultTemps);

@@ -80,10 +80,59 @@ inline uint32_t fastWord(const InstrLayout &L) {
          uint32_t(L.NumRetElems) << 24;
 }
 
+/// A value reference: the kind in the top two bits. A node result keeps the
+/// node id above a 3-bit result index, so a node's first result is id << 3.
+enum RefKind : uint32_t { RefResult = 0, RefInput = 1, RefConstant = 2, RefSpecial = 3 };
+constexpr uint32_t RefPayload = 0x3FFFFFFFu;
+constexpr uint32_t makeRef(RefKind K, uint32_t Payload) { return uint32_t(K) << 30 | Payload; }
+inline RefKind refKind(uint32_t Ref) { return RefKind(Ref >> 30); }
+
+/// One instruction of the common kinds (input, constant, single-stack PTX
+/// instruction with at most four operands and two results) as the run
+/// loop's shared step reads it: pop Need from Stack, push Rets references
+/// (RefBase + record number * RefScale), and for a node or a constant take
+/// the next record. The step runs all three kinds through one path with no
+/// branch on the kind, because the kinds of a random program are what a
+/// branch predictor cannot learn. Meta instructions and stores have handlers
+/// of their own; anything else is HandleOther and goes through the per-kind
+/// switch.
+enum StepHandler : uint8_t {
+  HandleCommon,
+  HandleMetaConstant,
+  HandleClear,
+  HandleDup,
+  HandleYankDup,
+  HandleSwap,
+  HandleSwapWith,
+  HandleReplace,
+  HandleDrop,
+  HandleRotate,
+  HandleStore,
+  HandleOther,
+};
+struct RunStep {
+  uint64_t Need, Rets;
+  uint32_t RefBase, RefScale;
+  uint32_t Record; // 1: takes the next record number
+  uint8_t Stack, Handler;
+};
+static_assert(sizeof(RunStep) == 32, "steps are indexed by a shift");
+constexpr unsigned StepMaxNeed = 4, StepMaxRets = 2;
+inline RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_t RefBase,
+                        uint32_t RefScale) {
+  return RunStep{Need, Rets, RefBase, RefScale, RefScale != 0, uint8_t(Stack), HandleCommon};
+}
+inline RunStep handlerStep(StepHandler H) { return RunStep{0, 0, 0, 0, 0, 0, H}; }
+inline RunStep slowStep() { return handlerStep(HandleOther); }
+/// The step of a decoded PTX instruction (slow unless it is the common shape).
+RunStep ptxStep(const InstrLayout &L);
+
 /// A whole set decoded once, for a Compiler that compiles many programs.
 struct DecodedSet {
   std::vector<InstrLayout> Instrs;
   std::vector<uint32_t> Fast; // fastWord of each instruction
+  std::vector<RunStep> PtxSteps;   // per instruction, then a slow one
+  std::vector<RunStep> ConstSteps; // per stack_idx byte (256), then a slow one
   std::vector<StackText> Stacks;
 };
 

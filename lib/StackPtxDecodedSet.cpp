@@ -106,6 +106,14 @@ void decodeStack(const StackPtxInstructionSetInfo &Set, unsigned Index, StackTex
   Out.TempPrefixLen = uint8_t(P - Out.TempPrefix);
 }
 
+RunStep ptxStep(const InstrLayout &L) {
+  if (!L.Runnable || !L.SingleStack || L.NumArgElems > StepMaxNeed ||
+      L.NumRetElems > StepMaxRets)
+    return slowStep();
+  // A node's results are its record number << 3, plus the result index.
+  return makeStep(L.Stacks[0], L.NumArgElems, L.NumRetElems, makeRef(RefResult, 0), 8);
+}
+
 std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Set) {
   auto D = std::make_shared<DecodedSet>();
   if (!isUsableSet(Set))
@@ -116,7 +124,13 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Se
   for (size_t I = 0; I < D->Instrs.size(); ++I) {
     decodeInstruction(Set, unsigned(I), D->Instrs[I]);
     D->Fast[I] = fastWord(D->Instrs[I]);
+    D->PtxSteps.push_back(ptxStep(D->Instrs[I]));
   }
+  D->PtxSteps.push_back(slowStep());
+  D->ConstSteps.assign(257, slowStep());
+  for (size_t K = 0; K < Set.num_stack_types; ++K)
+    if (Set.stack_types[K].constant_kind != STACK_PTX_CONSTANT_NONE)
+      D->ConstSteps[K] = makeStep(unsigned(K), 0, 1, makeRef(RefConstant, 0), 1);
   D->Stacks.resize(Set.num_stack_types);
   for (size_t K = 0; K < Set.num_stack_types; ++K)
     decodeStack(Set, unsigned(K), D->Stacks[K]);

@@ -133,6 +133,66 @@ TEST(StackPtxFuzz, AnyBytesCompileToWellFormedStubs) {
   EXPECT_GT(NonTrivial, Iterations / 4);
 }
 
+// A Compiler runs inputs, constants, PTX instructions, meta instructions and
+// stores through table-driven steps whose conditions are arithmetic; the C
+// API, which has no Compiler, runs the per-kind code. Any bytes must give the
+// same stub both ways, under limits where the steps run (values to spare)
+// and stacks fill up, empty, and are edited at their boundaries.
+TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
+  std::mt19937_64 Rng(99);
+  std::vector<StackPtxRegister> Regs = mixedRegisters();
+  const size_t Requests[] = {0, 8, 1, 9, 3, 2};
+  const StackPtxCompilerInfo LimitSets[] = {
+      {4096, 8, 4, 3, 65536}, {4096, 2, 2, 2, 65536}, {4096, 3, 1, 1, 65536},
+      {4096, 128, 16, 4, 65536}, {4096, 1, 1, 1, 65536}, {512, 5, 3, 2, 40}};
+  size_t Compared = 0;
+  for (const StackPtxCompilerInfo &Limits : LimitSets) {
+    Compiler C(set(), Limits);
+    Workspace WS;
+    std::string Out;
+    size_t WsSize = 0;
+    ASSERT_EQ(stack_ptx_compile_workspace_size(&Limits, &set().info(), &WsSize),
+              STACK_PTX_SUCCESS);
+    std::vector<char> CWs(WsSize);
+    std::vector<StackPtxInstruction> Prog, R0;
+    std::string Buf;
+    for (int I = 0; I < 6000; ++I) {
+      Prog.resize(Rng() % 120);
+      for (StackPtxInstruction &In : Prog) {
+        uint64_t Bits = Rng();
+        if (I % 4) {
+          // Mostly the kinds the steps handle, small stack and slot indices,
+          // meta constants small enough to be valid depths.
+          unsigned Kind = unsigned(Bits % 16);
+          Kind = Kind < 9 ? Kind + 1 : Kind < 12 ? 3 : Kind < 14 ? 1 : 5;
+          uint64_t Index = (Bits >> 16) % (Kind == STACK_PTX_INSTRUCTION_KIND_META ? 11 : 44);
+          Bits = (Bits & 0x0000000700000000ull) | Kind | (((Bits >> 8) % 10) << 8) | Index << 16;
+        }
+        std::memcpy(&In, &Bits, 8);
+      }
+      R0.assign(Prog.begin(), Prog.begin() + Prog.size() / 3);
+      R0.push_back(stack_ptx_encode_return);
+      Prog.push_back(stack_ptx_encode_return);
+      const StackPtxInstruction *Routines[] = {R0.data()};
+      Program Spans[] = {R0};
+      ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out, Spans), STACK_PTX_SUCCESS);
+      size_t Required = 0;
+      ASSERT_EQ(stack_ptx_compile(&Limits, &set().info(), Prog.data(), Regs.data(), Regs.size(),
+                                  Routines, 1, Requests, 6, CWs.data(), CWs.size(), nullptr, 0,
+                                  &Required),
+                STACK_PTX_SUCCESS);
+      Buf.assign(Required + 1, '\0');
+      size_t Written = 0;
+      ASSERT_EQ(stack_ptx_write_output(CWs.data(), CWs.size(), &Buf[0], Buf.size(), &Written),
+                STACK_PTX_SUCCESS);
+      Buf.resize(Written);
+      ASSERT_EQ(Buf, Out) << printProgram(Prog, set(), Regs);
+      Compared += Out.size() > 40;
+    }
+  }
+  EXPECT_GT(Compared, 6000u);
+}
+
 TEST(StackPtxFuzz, CApiOnRandomProgramsMatchesCpp) {
   std::mt19937_64 Rng(7);
   std::vector<StackPtxRegister> Regs = mixedRegisters();
