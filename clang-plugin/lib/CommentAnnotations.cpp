@@ -212,10 +212,10 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
     while (P < E && isIdentChar(Text[P]))
       ++P;
     StringRef Kind = Text.slice(KindBegin, P);
-    const char *Marker = Kind == "in"    ? "'i'"
-                         : Kind == "mod" ? "'m'"
-                         : Kind == "out" ? "'o'"
-                                         : nullptr;
+    char Marker = Kind == "in"    ? 'i'
+                  : Kind == "mod" ? 'm'
+                  : Kind == "out" ? 'o'
+                                  : 0;
     if (!Marker || (P < E && !isBlank(Text[P]))) {
       error(PP, LocAt(KindBegin),
             "malformed PTX_INJECT operand line: expected 'in', 'mod' or 'out' "
@@ -236,7 +236,7 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
     // "TYPE expr": an identifier followed by blanks and something that can
     // start an expression; "x + y" or "a [0]" are expressions on their own.
     StringRef TypeToken;
-    size_t TypeBegin = P, Q = P;
+    size_t Q = P;
     if (isIdentStart(Text[Q])) {
       while (Q < E && isIdentChar(Text[Q]))
         ++Q;
@@ -255,17 +255,24 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
       if (!isspace(static_cast<unsigned char>(C)))
         Label += C;
     SourceLocation KindLoc = LocAt(KindBegin);
+    // The operand's description as the macro form writes it: kind, type
+    // token, \1, label (octal, so a label starting with a digit stays apart).
+    std::string Description = "\"";
+    Description += Marker;
+    Description += TypeToken;
+    Description += "\\001";
+    for (char C : Label) {
+      if (C == '"' || C == '\\')
+        Description += '\\';
+      Description += C;
+    }
+    Description += '"';
     addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
-    addSynthetic(PP, Toks, tok::char_constant, Marker, KindLoc);
-    addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
-    addSynthetic(PP, Toks, tok::string_literal, ("\"" + TypeToken + "\"").str(),
-                 TypeToken.empty() ? KindLoc : LocAt(TypeBegin));
-    addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
-    addSynthetic(PP, Toks, tok::string_literal, "\"" + Label + "\"", LocAt(P));
+    addSynthetic(PP, Toks, tok::string_literal, Description, KindLoc);
     addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
     // The value as the macro form writes it: ((void)(expr), 0) for in,
     // &(expr) for mod and out.
-    bool In = Marker[1] == 'i';
+    bool In = Marker == 'i';
     SourceLocation At = LocAt(P), AtEnd = LocAt(E);
     if (In) {
       addSynthetic(PP, Toks, tok::l_paren, "(", At);

@@ -65,8 +65,8 @@ std::string knownTypeNames(const TypeTable &Types) {
   return Out;
 }
 
-/// Kind, type token, label and value.
-constexpr unsigned ArgsPerOperand = 4;
+/// The operand's description (kind, type token, \1, label) and its value.
+constexpr unsigned ArgsPerOperand = 2;
 
 class SiteAnalyzer {
 public:
@@ -88,10 +88,10 @@ private:
                         Diags.getCustomDiagID(DiagnosticsEngine::Note, Format));
   }
 
-  /// Analyzes the operand whose four arguments start at First; false when
+  /// Analyzes the operand whose two arguments start at First; false when
   /// they are malformed, so the following arguments cannot be grouped.
   bool analyzeOperand(const CallExpr *Call, unsigned First, AnalyzedSite &Out);
-  const TypeInfo *resolveType(const StringLiteral *Token, const Expr *Value,
+  const TypeInfo *resolveType(StringRef TokenText, const Expr *Value,
                               StringRef Label);
 
   ASTContext &Ctx;
@@ -128,7 +128,7 @@ std::optional<AnalyzedSite> SiteAnalyzer::analyze(const CallExpr *Call) {
           "PTX_OUT(z)")
         << Out.S.Name;
 
-  // Operands are groups of four arguments; after a malformed one the rest
+  // Operands are pairs of arguments; after a malformed one the rest
   // cannot be told apart, so analysis stops there.
   for (unsigned I = 1; I < Call->getNumArgs(); I += ArgsPerOperand)
     if (!analyzeOperand(Call, I, Out))
@@ -157,9 +157,15 @@ std::optional<AnalyzedSite> SiteAnalyzer::analyze(const CallExpr *Call) {
 bool SiteAnalyzer::analyzeOperand(const CallExpr *Call, unsigned First,
                                   AnalyzedSite &Out) {
   const Expr *Arg = Call->getArg(First);
-  const auto *KindLit = dyn_cast<CharacterLiteral>(Arg->IgnoreParenImpCasts());
+  const StringLiteral *Description = asStringLiteral(Arg);
+  StringRef Text = Description && Description->isOrdinary()
+                       ? Description->getString()
+                       : StringRef();
   OperandKind Kind;
-  unsigned KindChar = KindLit ? KindLit->getValue() : 0;
+  char KindChar = Text.empty() ? 0 : Text.front();
+  size_t Separator = Text.find('\1');
+  if (Separator == StringRef::npos)
+    KindChar = 0;
   if (KindChar == 'i')
     Kind = OperandKind::In;
   else if (KindChar == 'm')
@@ -175,14 +181,9 @@ bool SiteAnalyzer::analyzeOperand(const CallExpr *Call, unsigned First,
     error(Arg->getExprLoc(), "malformed inject operand marker");
     return false;
   }
-  const StringLiteral *TypeToken = asStringLiteral(Call->getArg(First + 1));
-  const StringLiteral *LabelLit = asStringLiteral(Call->getArg(First + 2));
-  const Expr *Value = siteOperandValue(Call->getArg(First + 3));
-  if (!TypeToken || !LabelLit) {
-    error(Arg->getExprLoc(), "malformed inject operand marker");
-    return false;
-  }
-  std::string Label = withoutSpaces(LabelLit->getString());
+  StringRef TypeToken = Text.slice(1, Separator);
+  const Expr *Value = siteOperandValue(Call->getArg(First + 1));
+  std::string Label = withoutSpaces(Text.substr(Separator + 1));
   if (Label.empty()) {
     error(Value->getBeginLoc(), "inject operand has an empty label");
     return true;
@@ -213,11 +214,10 @@ bool SiteAnalyzer::analyzeOperand(const CallExpr *Call, unsigned First,
   return true;
 }
 
-const TypeInfo *SiteAnalyzer::resolveType(const StringLiteral *Token,
+const TypeInfo *SiteAnalyzer::resolveType(StringRef TokenText,
                                           const Expr *Value, StringRef Label) {
   QualType T = Value->getType();
   const TypeInfo *Inferred = typeInfoFor(T, Ctx, Types);
-  StringRef TokenText = Token->getString();
   if (TokenText.empty()) {
     if (!Inferred)
       error(Value->getBeginLoc(),

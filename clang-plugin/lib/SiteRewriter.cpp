@@ -215,8 +215,8 @@ std::string MainFileRewriter::spelledType(QualType T) {
 void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
   SourceLocation Loc = Occ.Annotation;
   const Expr *Dependent = nullptr;
-  // Operands are groups of four arguments ending with the value.
-  for (unsigned I = 4; I < Occ.First->getNumArgs() && !Dependent; I += 4)
+  // Operands are pairs of arguments: description, then value.
+  for (unsigned I = 2; I < Occ.First->getNumArgs() && !Dependent; I += 2)
     if (Occ.First->getArg(I)->isInstantiationDependent())
       Dependent = siteOperandValue(Occ.First->getArg(I));
   const auto *Name = Occ.First->getNumArgs()

@@ -16,25 +16,26 @@
 #ifndef PTX_INJECT_ANNOTATIONS_H
 #define PTX_INJECT_ANNOTATIONS_H
 
-/* An operand is four arguments of the site call: its kind ('i', 'm' or 'o'),
- * its written type ("" when left out), its label, and its value. A mod or out
- * value is the address &(expr): the site writes it, so the variable counts as
- * set, and an rvalue is rejected on the spot. An in value is
- * ((void)(expr), 0): evaluated (so lambdas capture it) but never copied, so
- * rvalues and class types such as __half2 pass. Neither form calls anything,
- * which keeps Sema's work per operand small. The form is chosen by argument
- * count in one macro layer. */
+/* An operand is two arguments of the site call. The first is one string:
+ * its kind ('i', 'm' or 'o'), its written type (empty when left out), a \1,
+ * and its label. The second is its value. A mod or out value is the address
+ * &(expr): the site writes it, so the variable counts as set, and an rvalue is
+ * rejected on the spot. An in value is ((void)(expr), 0): evaluated (so
+ * lambdas capture it) but never copied, so rvalues and class types such as
+ * __half2 pass. Neither form calls anything and every argument is cheap to
+ * check, which keeps Sema's work per operand small. The form is chosen by
+ * argument count in one macro layer. */
 #define __PTX_INJECT_PICK(_1, _2, _3, NAME, ...) NAME
-#define __PTX_INJECT_IN1(expr) 'i', "", #expr, ((void)(expr), 0)
-#define __PTX_INJECT_IN2(type, expr) 'i', #type, #expr, ((void)(expr), 0)
+#define __PTX_INJECT_IN1(expr) "i\1" #expr, ((void)(expr), 0)
+#define __PTX_INJECT_IN2(type, expr) "i" #type "\1" #expr, ((void)(expr), 0)
 #define __PTX_INJECT_IN3(type, label, expr)                                    \
-  'i', #type, #label, ((void)(expr), 0)
-#define __PTX_INJECT_MOD1(expr) 'm', "", #expr, &(expr)
-#define __PTX_INJECT_MOD2(type, expr) 'm', #type, #expr, &(expr)
-#define __PTX_INJECT_MOD3(type, label, expr) 'm', #type, #label, &(expr)
-#define __PTX_INJECT_OUT1(expr) 'o', "", #expr, &(expr)
-#define __PTX_INJECT_OUT2(type, expr) 'o', #type, #expr, &(expr)
-#define __PTX_INJECT_OUT3(type, label, expr) 'o', #type, #label, &(expr)
+  "i" #type "\1" #label, ((void)(expr), 0)
+#define __PTX_INJECT_MOD1(expr) "m\1" #expr, &(expr)
+#define __PTX_INJECT_MOD2(type, expr) "m" #type "\1" #expr, &(expr)
+#define __PTX_INJECT_MOD3(type, label, expr) "m" #type "\1" #label, &(expr)
+#define __PTX_INJECT_OUT1(expr) "o\1" #expr, &(expr)
+#define __PTX_INJECT_OUT2(type, expr) "o" #type "\1" #expr, &(expr)
+#define __PTX_INJECT_OUT3(type, label, expr) "o" #type "\1" #label, &(expr)
 
 /* Used by rewritten sources (ptxinject-rewrite output), where the sites are
  * already asm. __PTX_INJECT_DEVICE_ONLY keeps a site of a __host__ __device__

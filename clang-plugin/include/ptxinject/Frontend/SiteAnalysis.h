@@ -1,8 +1,9 @@
 //===- SiteAnalysis.h - Inject sites read from the Clang AST ----*- C++ -*-===//
 //
 // Recognizes the marker call that PTX_INJECT expands to under the front end
-// (one C-variadic __ptx_inject_site call whose operands are groups of four
-// arguments: kind 'i'/'m'/'o', type token, label, value) and turns one call
+// (one C-variadic __ptx_inject_site call whose operands are pairs of
+// arguments: a description string "KIND TYPE \1 LABEL" without spaces, kind
+// 'i'/'m'/'o', and the value) and turns one call
 // into a typed Site, taking every operand type from the AST. Shared by the
 // ptxinject-rewrite tool and the -fplugin plugin.
 //
