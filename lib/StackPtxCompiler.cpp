@@ -14,11 +14,11 @@ StackPtxCompilerInfo defaultLimits() { return stack_ptx_default_compiler_info; }
 
 Compiler::Compiler(const InstructionSet &Set, const StackPtxCompilerInfo &Limits)
     : Owner(Set), Info(&Owner.info()), Limits(Limits),
-      WorkspaceBytes(detail::workspaceBytes(Limits, *Info)), Decoded(detail::decodeSet(*Info)) {}
+      WorkspaceBytes(detail::workspaceBytes(Limits, *Info)), Decoded(detail::decodeSet(*Info, Limits)) {}
 
 Compiler::Compiler(const StackPtxInstructionSetInfo &Info, const StackPtxCompilerInfo &Limits)
     : Info(&Info), Limits(Limits), WorkspaceBytes(detail::workspaceBytes(Limits, Info)),
-      Decoded(detail::decodeSet(Info)) {}
+      Decoded(detail::decodeSet(Info, Limits)) {}
 
 StackPtxResult Compiler::compile(Program Prog, Span<StackPtxRegister> Registers,
                                  Span<size_t> Requests, Workspace &WS, std::string &Out,

@@ -27,25 +27,31 @@ constexpr uint32_t Dead = 0xFFFFFFFFu;
 constexpr uint32_t NoValue = 0xFFFFFFFFu;
 constexpr size_t OperandsPerValue = 4;
 constexpr size_t CopySlack = 4;
-// Slots past each stack's capacity: a skipped step writes its two results
-// above the top of a possibly full stack, and operands are read four at a time.
-constexpr size_t StackSlack = 4;
 constexpr size_t NameLenCache = 16;
 // Bytes a fast writer may store past its final position.
 constexpr size_t WriteSlack = 16;
 
 
 /// A record: the node of a PTX instruction, or a constant, numbered in one
-/// sequence. Running an input, a constant or a node writes both halves of
-/// the next record whether it takes it or not, so that no choice is needed.
+/// sequence. A record keeps the instruction that made it, which says all
+/// there is to say about a constant (stack and bits) and names a node's PTX
+/// instruction, so that running an input, a constant or a node writes the
+/// next record the same way whether it takes it or not.
 struct Node {
-  uint32_t Instr;        // a node's instruction
+  StackPtxInstruction Code;
   uint32_t FirstOperand; // a node's first operand
-  uint32_t Value;        // a constant's bits; a node's first temporary once numbered
-  uint32_t Stack;        // a constant's stack
+  uint32_t FirstTemp;    // a node's first temporary once numbered
 };
 
-static_assert(sizeof(Node) == 16, "a record is written as two 8-byte halves");
+static_assert(sizeof(Node) == 16, "records are indexed by a shift");
+
+inline unsigned nodeInstr(const Node &N) { return N.Code.idx; }
+inline unsigned constantStack(const Node &N) { return N.Code.stack_idx; }
+inline uint32_t constantBits(const Node &N) {
+  uint32_t Bits;
+  std::memcpy(&Bits, &N.Code.payload, sizeof(Bits));
+  return Bits;
+}
 
 struct Special {
   uint16_t Index;
@@ -133,7 +139,7 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
   };
   // Slack after the stacks and operands: operand lists are copied four
   // elements at a time.
-  L.StackData = Take((NumStacks * (StackSize + StackSlack) + CopySlack) * sizeof(uint32_t));
+  L.StackData = Take((NumStacks * stackStride(StackSize) + CopySlack) * sizeof(uint32_t));
   // Stack sizes, temporary counts and slots start at zero: one block, one
   // clear per compile.
   L.StackSizes = Take(NumStacks * sizeof(size_t));
@@ -172,6 +178,14 @@ Limits32 clampLimits(const StackPtxCompilerInfo &L) {
   C.ExecutionLimit = L.execution_limit;
   return C;
 }
+
+} // namespace
+
+size_t clampedStackSize(const StackPtxCompilerInfo &Limits) {
+  return clampLimits(Limits).StackSize;
+}
+
+namespace {
 
 Layout layoutFor(const Limits32 &L, const StackPtxInstructionSetInfo &Set) {
   return layoutFor(Set.num_stack_types, L.StackSize, L.StoreSize, L.MaxFrames, L.MaxValues,
@@ -213,26 +227,20 @@ unsigned refStack(State &S, uint32_t Ref) {
   uint32_t P = Ref & RefPayload;
   switch (refKind(Ref)) {
   case RefResult:
-    return instrLayout(S, S.Nodes[P >> 3].Instr).RetStack[P & 7];
+    return instrLayout(S, nodeInstr(S.Nodes[P >> 3])).RetStack[P & 7];
   case RefInput:
     return unsigned(S.Registers[P].stack_idx);
   case RefConstant:
-    return S.Nodes[P].Stack;
+    return constantStack(S.Nodes[P]);
   default:
     return S.Specials[P].Stack;
   }
 }
 
-/// Writes a node's instruction and first operand as one store.
-inline void setNode(Node &Dst, uint32_t Instr, uint32_t FirstOperand) {
-  uint64_t Head = uint64_t(Instr) | uint64_t(FirstOperand) << 32;
-  std::memcpy(&Dst, &Head, 8);
-}
-
-/// Writes a constant's bits and stack as one store.
-inline void setConstant(Node &Dst, uint32_t Bits, uint32_t Stack) {
-  uint64_t Tail = uint64_t(Bits) | uint64_t(Stack) << 32;
-  std::memcpy(&Dst.Value, &Tail, 8);
+/// Writes a record: the instruction that makes it, and a node's first operand.
+inline void setRecord(Node &Dst, const StackPtxInstruction &Code, uint32_t FirstOperand) {
+  std::memcpy(&Dst.Code, &Code, sizeof(Code));
+  Dst.FirstOperand = FirstOperand;
 }
 
 /// The symbolic machine over a State. Counters live in members while it
@@ -321,11 +329,13 @@ void Machine::buildSteps(const DecodedSet &D) {
   for (KindSteps &K : Kinds)
     K = KindSteps{&Slow, 0, 0};
   // A skipped step writes two results above the top: it needs two slots.
-  if (StackSize < StepMaxRets)
+  // The Compiler's steps must be laid out for this workspace's stacks.
+  if (StackSize < StepMaxRets || D.StackSize != StackSize)
     return;
   size_t NumInputs = NumRegisters < MaxStepInputs ? NumRegisters : MaxStepInputs;
   for (size_t R = 0; R < NumInputs; ++R)
-    InputSteps[R] = makeStep(Registers[R].stack_idx, 0, 1, makeRef(RefInput, uint32_t(R)), 0);
+    InputSteps[R] = makeStep(Registers[R].stack_idx, 0, 1, makeRef(RefInput, uint32_t(R)), 0,
+                             StackSize);
   InputSteps[NumInputs] = slowStep();
   Kinds[STACK_PTX_INSTRUCTION_KIND_INPUT] = KindSteps{InputSteps, 16, uint32_t(NumInputs)};
   // The key of a constant is its stack_idx byte and the low byte of its
@@ -454,22 +464,20 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       const RunStep &St = K.Table[Key < K.Bound ? Key : K.Bound];
       switch (St.Handler) {
       case HandleCommon: {
-        size_t Stack = St.Stack, Need = St.Need, Rets = St.Rets;
+        size_t Stack = St.Stack;
         size_t Size = Sizes[Stack];
         // Masks, not selects: a compiler may turn a select into a branch.
         // Size - Need wraps when operands are missing.
-        size_t Mask = 0 - size_t(Size - Need <= Capacity - Rets);
-        size_t Take = Need & Mask, Push = Rets & Mask;
+        size_t Mask = 0 - size_t(Size - St.Need <= St.Range);
+        size_t Take = St.Need & Mask, Push = St.Rets & Mask;
         size_t At = Size - Take;
         Sizes[Stack] = At + Push;
-        uint32_t *Top = Data + Stack * Stride + At;
+        uint32_t *Top = Data + St.Base + At;
         std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t));
         uint32_t Ref = St.RefBase + uint32_t(NN) * St.RefScale;
         Top[0] = Ref;
         Top[1] = Ref | 1;
-        uint64_t Record[2] = {((Word >> 16) & 0xFFFF) | uint64_t(NO) << 32,
-                              (Word >> 32) | uint64_t(Stack) << 32};
-        std::memcpy(&Nds[NN], Record, sizeof(Record));
+        setRecord(Nds[NN], I, uint32_t(NO));
         NO += Take;
         NV += Push;
         NN += St.Record & Mask;
@@ -525,9 +533,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       size_t Size = Sizes[Stack];
       if (Size >= Capacity || (Checked && NV >= MaxValues))
         break;
-      uint32_t Bits;
-      std::memcpy(&Bits, &I.payload, sizeof(Bits));
-      setConstant(Nds[NN], Bits, Stack);
+      setRecord(Nds[NN], I, 0);
       Data[Stack * Stride + Size] = makeRef(RefConstant, uint32_t(NN++));
       Sizes[Stack] = Size + 1;
       ++NV;
@@ -558,7 +564,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       if (Need > Size || Size - Need + Rets > Capacity)
         break;
       uint32_t *Top = Data + Stack * Stride + (Size - Need);
-      setNode(Nds[NN], I.idx, uint32_t(NO));
+      setRecord(Nds[NN], I, uint32_t(NO));
       if (Need <= CopySlack)
         std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t)); // the slack absorbs the excess
       else
@@ -688,7 +694,7 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
   size_t Next[MaxStacksPerInstr];
   for (unsigned K = 0; K < L.NumStacks; ++K)
     Next[K] = StackSizes[L.Stacks[K]] - L.Need[K];
-  setNode(Nodes[NumNodes], uint16_t(Index), uint32_t(NumOperands));
+  setRecord(Nodes[NumNodes], stack_ptx_encode_ptx_instruction(Index), uint32_t(NumOperands));
   for (unsigned E = 0; E < L.NumArgElems; ++E) {
     unsigned K = L.ArgSlot[E];
     Operands[NumOperands++] = stack(L.Stacks[K])[Next[K]++];
@@ -841,7 +847,7 @@ void finalize(State &S) {
       Word |= Bit;
       const Node &N = Nodes[Id];
       const uint32_t *Ops = Operands + N.FirstOperand;
-      for (unsigned O = 0, E = decodedLayout(S, N.Instr).NumArgElems; O < E; ++O)
+      for (unsigned O = 0, E = decodedLayout(S, nodeInstr(N)).NumArgElems; O < E; ++O)
         Work[NumWork++] = Ops[O];
     } else if (refKind(Ref) == RefSpecial) {
       Specials[P].Live = 1;
@@ -888,8 +894,8 @@ void finalize(State &S) {
         emitSpecialsBefore(Id);
       Emit[NumEmit++] = makeRef(RefResult, Id << 3);
       Node &N = Nodes[Id];
-      const InstrLayout &L = decodedLayout(S, N.Instr);
-      N.Value = uint32_t(NumResultTemps);
+      const InstrLayout &L = decodedLayout(S, nodeInstr(N));
+      N.FirstTemp = uint32_t(NumResultTemps);
       for (unsigned R = 0; R < L.NumRetElems; ++R)
         S.ResultTemps[NumResultTemps++] = uint32_t(TempCounts[L.RetStack[R]]++);
       Bound += 8 + L.MnemonicLen + (L.NumArgElems + L.NumRetElems) * OperandBound +
@@ -1057,7 +1063,8 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
   case RefResult: {
     const Node &N = S.Nodes[P >> 3];
     unsigned R = P & 7;
-    putTemp(W, S.Stacks[decodedLayout(S, N.Instr).RetStack[R]], S.ResultTemps[N.Value + R]);
+    putTemp(W, S.Stacks[decodedLayout(S, nodeInstr(N)).RetStack[R]],
+            S.ResultTemps[N.FirstTemp + R]);
     return;
   }
   case RefInput:
@@ -1067,21 +1074,22 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
     const Node &C = S.Nodes[P];
     // Read the kind from the set: a stack holding only literals has no
     // decoded text.
-    switch (S.Set->stack_types[C.Stack].constant_kind) {
+    uint32_t Bits = constantBits(C);
+    switch (S.Set->stack_types[constantStack(C)].constant_kind) {
     case STACK_PTX_CONSTANT_F32:
       W.put("0f", 2);
-      W.putHex8(C.Value);
+      W.putHex8(Bits);
       return;
     case STACK_PTX_CONSTANT_S32:
-      if (int32_t(C.Value) < 0) {
+      if (int32_t(Bits) < 0) {
         W.put('-');
-        W.putUnsigned(0u - C.Value);
+        W.putUnsigned(0u - Bits);
         return;
       }
-      W.putUnsigned(C.Value);
+      W.putUnsigned(Bits);
       return;
     default:
-      W.putUnsigned(C.Value);
+      W.putUnsigned(Bits);
       return;
     }
   }
@@ -1110,7 +1118,7 @@ template <class Writer> void putMove(Writer &W, const StackText &T) {
 template <class Writer>
 void putInstruction(Writer &W, const State &S, const Node &N, const InstrLayout &L) {
   W.putHead(L);
-  const uint32_t *Temps = S.ResultTemps + N.Value;
+  const uint32_t *Temps = S.ResultTemps + N.FirstTemp;
   const uint32_t *Operand = S.Operands + N.FirstOperand;
   if (L.AllScalar) {
     // The common shape: results, then operands, all scalars.
@@ -1179,7 +1187,7 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
     uint32_t P = Ref & RefPayload;
     if (refKind(Ref) == RefResult) {
       const Node &N = S.Nodes[P >> 3];
-      putInstruction(W, S, N, decodedLayout(S, N.Instr));
+      putInstruction(W, S, N, decodedLayout(S, nodeInstr(N)));
       continue;
     }
     const Special &Sp = S.Specials[P];
@@ -1276,7 +1284,7 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   S.NumRegisters = NumRegisters;
   S.NumStacks = Set.num_stack_types;
   S.StackSize = L.StackSize;
-  S.StackStride = L.StackSize + StackSlack;
+  S.StackStride = stackStride(L.StackSize);
   S.StoreSize = L.StoreSize;
   S.MaxFrames = L.MaxFrames;
   S.MaxValues = L.MaxValues;

@@ -112,20 +112,33 @@ enum StepHandler : uint8_t {
 };
 struct RunStep {
   uint64_t Need, Rets;
+  uint64_t Range;  // the stack size less Rets: the most Size - Need may be
+  uint64_t Base;   // where the stack's slots start: Stack * stackStride()
+  uint64_t Stack;
+  uint64_t Record; // 1: takes the next record number
   uint32_t RefBase, RefScale;
-  uint32_t Record; // 1: takes the next record number
-  uint8_t Stack, Handler;
+  uint8_t Handler;
 };
-static_assert(sizeof(RunStep) == 32, "steps are indexed by a shift");
+static_assert(sizeof(RunStep) == 64, "steps are indexed by a shift");
 constexpr unsigned StepMaxNeed = 4, StepMaxRets = 2;
+/// Slots past each stack's capacity: a skipped step writes its two results
+/// above the top of a possibly full stack, and operands are read four at a time.
+constexpr size_t StackSlack = 4;
+inline size_t stackStride(size_t StackSize) { return StackSize + StackSlack; }
+/// StackSize is the clamped stack_size; steps are built for stacks that hold
+/// at least StepMaxRets values.
 inline RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_t RefBase,
-                        uint32_t RefScale) {
-  return RunStep{Need, Rets, RefBase, RefScale, RefScale != 0, uint8_t(Stack), HandleCommon};
+                        uint32_t RefScale, size_t StackSize) {
+  return RunStep{Need,  Rets,           StackSize - Rets, Stack * stackStride(StackSize),
+                 Stack, RefScale != 0, RefBase,          RefScale,
+                 HandleCommon};
 }
-inline RunStep handlerStep(StepHandler H) { return RunStep{0, 0, 0, 0, 0, 0, H}; }
+inline RunStep handlerStep(StepHandler H) { return RunStep{0, 0, 0, 0, 0, 0, 0, 0, H}; }
 inline RunStep slowStep() { return handlerStep(HandleOther); }
 /// The step of a decoded PTX instruction (slow unless it is the common shape).
-RunStep ptxStep(const InstrLayout &L);
+RunStep ptxStep(const InstrLayout &L, size_t StackSize);
+/// The clamped stack_size of a compile under Limits.
+size_t clampedStackSize(const StackPtxCompilerInfo &Limits);
 
 /// A whole set decoded once, for a Compiler that compiles many programs.
 struct DecodedSet {
@@ -133,6 +146,7 @@ struct DecodedSet {
   std::vector<uint32_t> Fast; // fastWord of each instruction
   std::vector<RunStep> PtxSteps;   // per instruction, then a slow one
   std::vector<RunStep> ConstSteps; // per stack_idx byte (256), then a slow one
+  size_t StackSize = 0;            // the steps are laid out for this stack size
   std::vector<StackText> Stacks;
 };
 
@@ -142,7 +156,8 @@ void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,
                        InstrLayout &Out);
 void decodeStack(const StackPtxInstructionSetInfo &Set, unsigned Index, StackText &Out);
 /// Decodes every entry; an unusable set gives empty tables (compile rejects it).
-std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Set);
+std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Set,
+                                            const StackPtxCompilerInfo &Limits);
 
 size_t workspaceBytes(const StackPtxCompilerInfo &Limits,
                       const StackPtxInstructionSetInfo &Set);

@@ -106,16 +106,19 @@ void decodeStack(const StackPtxInstructionSetInfo &Set, unsigned Index, StackTex
   Out.TempPrefixLen = uint8_t(P - Out.TempPrefix);
 }
 
-RunStep ptxStep(const InstrLayout &L) {
+RunStep ptxStep(const InstrLayout &L, size_t StackSize) {
   if (!L.Runnable || !L.SingleStack || L.NumArgElems > StepMaxNeed ||
-      L.NumRetElems > StepMaxRets)
+      L.NumRetElems > StepMaxRets || StackSize < StepMaxRets)
     return slowStep();
   // A node's results are its record number << 3, plus the result index.
-  return makeStep(L.Stacks[0], L.NumArgElems, L.NumRetElems, makeRef(RefResult, 0), 8);
+  return makeStep(L.Stacks[0], L.NumArgElems, L.NumRetElems, makeRef(RefResult, 0), 8,
+                  StackSize);
 }
 
-std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Set) {
+std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Set,
+                                            const StackPtxCompilerInfo &Limits) {
   auto D = std::make_shared<DecodedSet>();
+  D->StackSize = clampedStackSize(Limits);
   if (!isUsableSet(Set))
     return D;
   // Instructions are addressed by a 16-bit index.
@@ -124,13 +127,13 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Se
   for (size_t I = 0; I < D->Instrs.size(); ++I) {
     decodeInstruction(Set, unsigned(I), D->Instrs[I]);
     D->Fast[I] = fastWord(D->Instrs[I]);
-    D->PtxSteps.push_back(ptxStep(D->Instrs[I]));
+    D->PtxSteps.push_back(ptxStep(D->Instrs[I], D->StackSize));
   }
   D->PtxSteps.push_back(slowStep());
   D->ConstSteps.assign(257, slowStep());
   for (size_t K = 0; K < Set.num_stack_types; ++K)
-    if (Set.stack_types[K].constant_kind != STACK_PTX_CONSTANT_NONE)
-      D->ConstSteps[K] = makeStep(unsigned(K), 0, 1, makeRef(RefConstant, 0), 1);
+    if (Set.stack_types[K].constant_kind != STACK_PTX_CONSTANT_NONE && D->StackSize >= StepMaxRets)
+      D->ConstSteps[K] = makeStep(unsigned(K), 0, 1, makeRef(RefConstant, 0), 1, D->StackSize);
   D->Stacks.resize(Set.num_stack_types);
   for (size_t K = 0; K < Set.num_stack_types; ++K)
     decodeStack(Set, unsigned(K), D->Stacks[K]);
