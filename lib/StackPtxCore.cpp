@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "StackPtxCore.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 
@@ -77,6 +78,9 @@ struct Assignment {
 struct State {
   uint32_t Magic;
   uint32_t Compiled;
+  // Laid out, at this address, for the decoded set with this serial (0: none).
+  const State *Self;
+  uint64_t SetupSerial;
   // Cache entries stamped with this compile's generation are decoded.
   uint32_t Generation;
   size_t Total; // the layout size the caches were laid out for
@@ -96,6 +100,7 @@ struct State {
   // constants, specials and nodes have records.
   size_t NumValues, NumNodes, NumOperands, NumSpecials, NumAssignments;
   size_t NumEmit;
+  size_t ClearBytes; // stack sizes, temporary counts and slots: cleared per compile
   uint32_t *StackData;  // NumStacks * StackStride (+ CopySlack)
   size_t *StackSizes;   // NumStacks
   uint32_t *MetaStack;  // StackSize
@@ -301,50 +306,27 @@ private:
   size_t NumValues = 0, NumNodes = 0, NumOperands = 0, NumSpecials = 0;
   size_t MetaSize = 0;
 
-  /// Where the step of an instruction of one kind is found: Table[min((first
-  /// word >> Shift) & Mask, Bound)], Table[Bound] being StepSlow. Kinds past
-  /// the last known one share the final entry.
-  struct KindSteps {
-    const RunStep *Table;
-    uint32_t Shift, Bound;
-  };
-  static constexpr unsigned NumKindSteps = STACK_PTX_INSTRUCTION_KIND_NUM_ENUMS + 1;
-  // Inputs past this many registers take the per-kind path.
-  static constexpr unsigned MaxStepInputs = 32;
   KindSteps Kinds[NumKindSteps];
   RunStep InputSteps[MaxStepInputs + 1];
 };
 
 void Machine::buildSteps(const DecodedSet &D) {
-  static const RunStep Slow = slowStep();
-  static const RunStep Store = handlerStep(HandleStore);
-  // By meta op, then one for ops past the last.
-  static const RunStep Meta[] = {
-      handlerStep(HandleMetaConstant), handlerStep(HandleDup),     handlerStep(HandleYankDup),
-      handlerStep(HandleSwap),         handlerStep(HandleSwapWith), handlerStep(HandleReplace),
-      handlerStep(HandleDrop),         handlerStep(HandleRotate),  slowStep() /* reverse */,
-      handlerStep(HandleClear),        slowStep()};
-  static_assert(sizeof(Meta) / sizeof(Meta[0]) == STACK_PTX_META_NUM_ENUMS + 1,
-                "one handler per meta op");
-  for (KindSteps &K : Kinds)
-    K = KindSteps{&Slow, 0, 0};
   // A skipped step writes two results above the top: it needs two slots.
   // The Compiler's steps must be laid out for this workspace's stacks.
-  if (StackSize < StepMaxRets || D.StackSize != StackSize)
+  if (StackSize < StepMaxRets || D.StackSize != StackSize) {
+    static const RunStep Slow = slowStep();
+    for (KindSteps &K : Kinds)
+      K = KindSteps{&Slow, 0, 0};
     return;
+  }
+  std::memcpy(Kinds, D.Kinds, sizeof(Kinds));
   size_t NumInputs = NumRegisters < MaxStepInputs ? NumRegisters : MaxStepInputs;
-  for (size_t R = 0; R < NumInputs; ++R)
-    InputSteps[R] = makeStep(Registers[R].stack_idx, 0, 1, makeRef(RefInput, uint32_t(R)), 0,
-                             StackSize);
+  for (size_t R = 0; R < NumInputs; ++R) {
+    InputSteps[R] = D.InputSteps[Registers[R].stack_idx];
+    InputSteps[R].RefBase = makeRef(RefInput, uint32_t(R));
+  }
   InputSteps[NumInputs] = slowStep();
   Kinds[STACK_PTX_INSTRUCTION_KIND_INPUT] = KindSteps{InputSteps, 16, uint32_t(NumInputs)};
-  // The key of a constant is its stack_idx byte and the low byte of its
-  // (unused) idx: one with a nonzero idx takes the per-kind path.
-  Kinds[STACK_PTX_INSTRUCTION_KIND_CONSTANT] = KindSteps{D.ConstSteps.data(), 8, 256};
-  Kinds[STACK_PTX_INSTRUCTION_KIND_PTX] =
-      KindSteps{D.PtxSteps.data(), 16, uint32_t(D.PtxSteps.size() - 1)};
-  Kinds[STACK_PTX_INSTRUCTION_KIND_META] = KindSteps{Meta, 16, STACK_PTX_META_NUM_ENUMS};
-  Kinds[STACK_PTX_INSTRUCTION_KIND_STORE] = KindSteps{&Store, 0, 0};
 }
 
 /// The meta instructions, store and load, on a valid stack, with their
@@ -457,11 +439,8 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       // record count and above the stack top, where nothing reads them.
       uint64_t Word;
       std::memcpy(&Word, &I, sizeof(Word));
-      uint32_t Kind = uint32_t(Word) & 0xFF;
-      Kind = Kind < NumKindSteps - 1 ? Kind : NumKindSteps - 1;
-      const KindSteps &K = Kinds[Kind];
-      uint32_t Key = (uint32_t(Word) >> K.Shift) & 0xFFFF;
-      const RunStep &St = K.Table[Key < K.Bound ? Key : K.Bound];
+      const KindSteps &K = Kinds[std::min<uint32_t>(uint32_t(Word) & 0xFF, NumKindSteps - 1)];
+      const RunStep &St = K.Table[std::min<uint32_t>((uint32_t(Word) >> K.Shift) & 0xFFFF, K.Bound)];
       switch (St.Handler) {
       case HandleCommon: {
         size_t Stack = St.Stack;
@@ -1235,30 +1214,12 @@ size_t workspaceBytes(const StackPtxCompilerInfo &Limits,
   return layoutFor(clampLimits(Limits), Set).Total;
 }
 
-StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
-                                  const StackPtxInstructionSetInfo &Set, Program Main,
-                                  const StackPtxRegister *Registers, size_t NumRegisters,
-                                  const RoutineTable &Routines, const size_t *Requests,
-                                  size_t NumRequests, void *Workspace, size_t WorkspaceSize,
-                                  const DecodedSet *Decoded) {
-  if (!Workspace || (NumRegisters && !Registers) || (NumRequests && !Requests) ||
-      (Routines.Count && !Routines.Spans && !Routines.Arrays))
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
-  if (!isUsableSet(Set))
-    return STACK_PTX_ERROR_INVALID_INSTRUCTION_SET;
-  Limits32 L = clampLimits(Limits);
-  Layout Lay = layoutFor(L, Set);
-  if (WorkspaceSize < Lay.Total)
-    return STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE;
-  for (size_t R = 0; R < NumRegisters; ++R)
-    if (Registers[R].stack_idx >= Set.num_stack_types || !Registers[R].name)
-      return STACK_PTX_ERROR_INVALID_REGISTER;
-  for (size_t R = 0; R < NumRequests; ++R)
-    if (Requests[R] >= NumRegisters)
-      return STACK_PTX_ERROR_INVALID_REGISTER;
-  if (!Main.data() && Main.size())
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+namespace {
 
+/// Lays the workspace out for a set and limits: everything a compile needs
+/// that does not depend on its program, registers and requests.
+void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetInfo &Set,
+            void *Workspace, const DecodedSet *Decoded) {
   State &S = *stateOf(Workspace);
   char *Base = reinterpret_cast<char *>(&S);
   S.InstrCache = reinterpret_cast<InstrLayout *>(Base + Lay.InstrCache);
@@ -1278,10 +1239,9 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   S.Magic = WorkspaceMagic;
   S.Total = Lay.Total;
   S.Compiled = 0;
+  S.Self = nullptr;
   S.Set = &Set;
   S.Decoded = Decoded;
-  S.Registers = Registers;
-  S.NumRegisters = NumRegisters;
   S.NumStacks = Set.num_stack_types;
   S.StackSize = L.StackSize;
   S.StackStride = stackStride(L.StackSize);
@@ -1290,8 +1250,6 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   S.MaxValues = L.MaxValues;
   S.MaxOperands = L.MaxValues * OperandsPerValue;
   S.MaxAssignments = S.NumStacks * S.StackSize;
-  S.NumValues = S.NumNodes = S.NumOperands = S.NumSpecials = 0;
-  S.NumAssignments = 0;
   S.StackData = reinterpret_cast<uint32_t *>(Base + Lay.StackData);
   S.StackSizes = reinterpret_cast<size_t *>(Base + Lay.StackSizes);
   S.MetaStack = reinterpret_cast<uint32_t *>(Base + Lay.MetaStack);
@@ -1306,11 +1264,59 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   S.Work = reinterpret_cast<uint32_t *>(Base + Lay.Work);
   S.LiveNodes = reinterpret_cast<uint64_t *>(Base + Lay.LiveNodes);
   S.Stacks = Decoded ? Decoded->Stacks.data() : S.StackCache;
-  std::memset(S.StackSizes, 0, Lay.MetaStack - Lay.StackSizes);
+  S.ClearBytes = Lay.MetaStack - Lay.StackSizes;
+  S.SetupSerial = Decoded ? Decoded->Serial : 0;
+  S.Self = &S;
+}
+
+} // namespace
+
+StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
+                                  const StackPtxInstructionSetInfo &Set, Program Main,
+                                  const StackPtxRegister *Registers, size_t NumRegisters,
+                                  const RoutineTable &Routines, const size_t *Requests,
+                                  size_t NumRequests, void *Workspace, size_t WorkspaceSize,
+                                  const DecodedSet *Decoded) {
+  if (!Workspace || (NumRegisters && !Registers) || (NumRequests && !Requests) ||
+      (Routines.Count && !Routines.Spans && !Routines.Arrays))
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  State *Prev = stateOf(Workspace);
+  // A workspace that the same Compiler laid out keeps its layout: only the
+  // arguments that change between compiles are checked and set again.
+  bool Reuse = Decoded && WorkspaceSize >= sizeof(State) + 8 && Prev->Magic == WorkspaceMagic &&
+               Prev->Self == Prev && Prev->SetupSerial == Decoded->Serial &&
+               Prev->Set == &Set && WorkspaceSize >= Prev->Total;
+  Limits32 L;
+  Layout Lay;
+  if (!Reuse) {
+    if (!isUsableSet(Set))
+      return STACK_PTX_ERROR_INVALID_INSTRUCTION_SET;
+    L = clampLimits(Limits);
+    Lay = layoutFor(L, Set);
+    if (WorkspaceSize < Lay.Total)
+      return STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE;
+  }
+  for (size_t R = 0; R < NumRegisters; ++R)
+    if (Registers[R].stack_idx >= Set.num_stack_types || !Registers[R].name)
+      return STACK_PTX_ERROR_INVALID_REGISTER;
+  for (size_t R = 0; R < NumRequests; ++R)
+    if (Requests[R] >= NumRegisters)
+      return STACK_PTX_ERROR_INVALID_REGISTER;
+  if (!Main.data() && Main.size())
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  if (!Reuse)
+    layOut(L, Lay, Set, Workspace, Decoded);
+  State &S = *Prev;
+  S.Compiled = 0;
+  S.Registers = Registers;
+  S.NumRegisters = NumRegisters;
+  S.NumValues = S.NumNodes = S.NumOperands = S.NumSpecials = 0;
+  S.NumAssignments = 0;
+  std::memset(S.StackSizes, 0, S.ClearBytes);
 
   static_assert(MaxArgElems <= 255, "operand count fits a byte");
   Machine M(S, Registers, NumRegisters);
-  M.run(Main, Routines, L.ExecutionLimit);
+  M.run(Main, Routines, Limits.execution_limit);
   M.finish();
   assignRequests(S, Requests, NumRequests);
   finalize(S);

@@ -124,21 +124,32 @@ constexpr unsigned StepMaxNeed = 4, StepMaxRets = 2;
 /// Slots past each stack's capacity: a skipped step writes its two results
 /// above the top of a possibly full stack, and operands are read four at a time.
 constexpr size_t StackSlack = 4;
-inline size_t stackStride(size_t StackSize) { return StackSize + StackSlack; }
+constexpr size_t stackStride(size_t StackSize) { return StackSize + StackSlack; }
 /// StackSize is the clamped stack_size; steps are built for stacks that hold
 /// at least StepMaxRets values.
-inline RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_t RefBase,
+constexpr RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_t RefBase,
                         uint32_t RefScale, size_t StackSize) {
   return RunStep{Need,  Rets,           StackSize - Rets, Stack * stackStride(StackSize),
                  Stack, RefScale != 0, RefBase,          RefScale,
                  HandleCommon};
 }
-inline RunStep handlerStep(StepHandler H) { return RunStep{0, 0, 0, 0, 0, 0, 0, 0, H}; }
-inline RunStep slowStep() { return handlerStep(HandleOther); }
+constexpr RunStep handlerStep(StepHandler H) { return RunStep{0, 0, 0, 0, 0, 0, 0, 0, H}; }
+constexpr RunStep slowStep() { return handlerStep(HandleOther); }
 /// The step of a decoded PTX instruction (slow unless it is the common shape).
 RunStep ptxStep(const InstrLayout &L, size_t StackSize);
 /// The clamped stack_size of a compile under Limits.
 size_t clampedStackSize(const StackPtxCompilerInfo &Limits);
+
+/// Where the step of an instruction of one kind is found:
+/// Table[min((first 4 bytes >> Shift) & 0xFFFF, Bound)], Table[Bound] being
+/// slow. Kinds past the last known one share the final entry.
+struct KindSteps {
+  const RunStep *Table;
+  uint32_t Shift, Bound;
+};
+constexpr unsigned NumKindSteps = STACK_PTX_INSTRUCTION_KIND_NUM_ENUMS + 1;
+// Inputs past this many registers take the per-kind path.
+constexpr unsigned MaxStepInputs = 32;
 
 /// A whole set decoded once, for a Compiler that compiles many programs.
 struct DecodedSet {
@@ -146,7 +157,16 @@ struct DecodedSet {
   std::vector<uint32_t> Fast; // fastWord of each instruction
   std::vector<RunStep> PtxSteps;   // per instruction, then a slow one
   std::vector<RunStep> ConstSteps; // per stack_idx byte (256), then a slow one
-  size_t StackSize = 0;            // the steps are laid out for this stack size
+  std::vector<RunStep> MetaSteps;  // per meta op, then a slow one
+  std::vector<RunStep> StoreSteps; // one
+  // An input's step on each stack, but for its reference (per compile).
+  std::vector<RunStep> InputSteps;
+  // Every kind but inputs, whose table is the compile's.
+  KindSteps Kinds[NumKindSteps] = {};
+  size_t StackSize = 0;
+  // Unique per decoded set: a workspace laid out for one skips the layout
+  // work while it keeps serving the same set (an address could be reused).
+  uint64_t Serial = 0; // the steps are laid out for this stack size
   std::vector<StackText> Stacks;
 };
 

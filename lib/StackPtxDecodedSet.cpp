@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "StackPtxCore.h"
 
+#include <atomic>
 #include <cstring>
+#include <iterator>
 
 namespace ptxinject {
 namespace stackptx {
@@ -117,7 +119,9 @@ RunStep ptxStep(const InstrLayout &L, size_t StackSize) {
 
 std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Set,
                                             const StackPtxCompilerInfo &Limits) {
+  static std::atomic<uint64_t> Serials{0};
   auto D = std::make_shared<DecodedSet>();
+  D->Serial = ++Serials;
   D->StackSize = clampedStackSize(Limits);
   if (!isUsableSet(Set))
     return D;
@@ -134,6 +138,31 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Se
   for (size_t K = 0; K < Set.num_stack_types; ++K)
     if (Set.stack_types[K].constant_kind != STACK_PTX_CONSTANT_NONE && D->StackSize >= StepMaxRets)
       D->ConstSteps[K] = makeStep(unsigned(K), 0, 1, makeRef(RefConstant, 0), 1, D->StackSize);
+  for (size_t K = 0; K < Set.num_stack_types; ++K)
+    D->InputSteps.push_back(D->StackSize >= StepMaxRets
+                                ? makeStep(unsigned(K), 0, 1, 0, 0, D->StackSize)
+                                : slowStep());
+  // By meta op, then one for ops past the last.
+  static constexpr RunStep Meta[] = {
+      handlerStep(HandleMetaConstant), handlerStep(HandleDup),     handlerStep(HandleYankDup),
+      handlerStep(HandleSwap),         handlerStep(HandleSwapWith), handlerStep(HandleReplace),
+      handlerStep(HandleDrop),         handlerStep(HandleRotate),  slowStep() /* reverse */,
+      handlerStep(HandleClear),        slowStep()};
+  static_assert(sizeof(Meta) / sizeof(Meta[0]) == STACK_PTX_META_NUM_ENUMS + 1,
+                "one handler per meta op");
+  D->MetaSteps.assign(std::begin(Meta), std::end(Meta));
+  D->StoreSteps = {handlerStep(HandleStore)};
+  static const RunStep Slow = slowStep();
+  for (KindSteps &K : D->Kinds)
+    K = KindSteps{&Slow, 0, 0};
+  // The key of a constant is its stack_idx byte and the low byte of its
+  // (unused) idx: one with a nonzero idx takes the per-kind path.
+  D->Kinds[STACK_PTX_INSTRUCTION_KIND_CONSTANT] = KindSteps{D->ConstSteps.data(), 8, 256};
+  D->Kinds[STACK_PTX_INSTRUCTION_KIND_PTX] =
+      KindSteps{D->PtxSteps.data(), 16, uint32_t(D->PtxSteps.size() - 1)};
+  D->Kinds[STACK_PTX_INSTRUCTION_KIND_META] =
+      KindSteps{D->MetaSteps.data(), 16, STACK_PTX_META_NUM_ENUMS};
+  D->Kinds[STACK_PTX_INSTRUCTION_KIND_STORE] = KindSteps{D->StoreSteps.data(), 0, 0};
   D->Stacks.resize(Set.num_stack_types);
   for (size_t K = 0; K < Set.num_stack_types; ++K)
     decodeStack(Set, unsigned(K), D->Stacks[K]);

@@ -208,3 +208,51 @@ TEST(StackPtxWorkspace, EveryBufferSizeGivesTheSameStub) {
     }
   }
 }
+
+// A Workspace keeps the layout of the Compiler that used it last. Compilers
+// with other limits (and short-lived ones, whose memory the next one may
+// reuse) must lay it out again, and C API compiles in between must not leave
+// a layout behind that a Compiler takes for its own.
+TEST(StackPtxWorkspace, OneWorkspaceAcrossCompilersWithOtherLimits) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  std::vector<StackPtxRegister> Regs = registersFor(Set.info());
+  std::vector<Case> Cases = randomCases(Set, Regs, 300, 31);
+  StackPtxCompilerInfo Small = defaultLimits();
+  Small.stack_size = 5;
+  Small.max_ast_size = 600;
+  Small.store_size = 3;
+  StackPtxCompilerInfo Big = defaultLimits();
+  Big.stack_size = 300;
+  Compiler Default(Set), Smaller(Set, Small);
+  Workspace WS;
+  std::string Out;
+  for (size_t I = 0; I < Cases.size(); ++I) {
+    const Case &C = Cases[I];
+    Program Routines[] = {C.R0, C.R1};
+    auto check = [&](const Compiler &Cc) {
+      ASSERT_EQ(Cc.compile(C.Main, Regs, C.Requests, WS, Out, Span<Program>(Routines, 2)),
+                STACK_PTX_SUCCESS);
+      ASSERT_EQ(Out, compileFresh(Cc.limits(), Set.info(), Regs, C)) << "case " << I;
+    };
+    switch (I % 4) {
+    case 0:
+      check(Default);
+      break;
+    case 1:
+      check(Smaller);
+      break;
+    case 2: {
+      Compiler Temporary(Set, I % 8 == 2 ? Small : Big);
+      check(Temporary);
+      check(Temporary);
+      break;
+    }
+    default: {
+      std::string ViaC = compileC(Small, Set.info(), Regs, C, WS.data(), WS.size());
+      ASSERT_EQ(ViaC, compileFresh(Small, Set.info(), Regs, C)) << "case " << I;
+      check(Smaller);
+      break;
+    }
+    }
+  }
+}
