@@ -21,6 +21,34 @@ Expr *AsmStmtBuilder::makeStringLiteral(llvm::StringRef Contents) {
   return R.isUsable() ? R.get() : nullptr;
 }
 
+Expr *AsmStmtBuilder::makeTemplateLiteral(llvm::StringRef Template) {
+  llvm::SmallVector<Token, 32> Toks;
+  std::string Spelling;
+  while (!Template.empty()) {
+    // Each line keeps its "\n\t" separator at its end.
+    size_t End = Template.find('\n');
+    End = End == llvm::StringRef::npos ? Template.size() : End + 1;
+    if (End < Template.size() && Template[End] == '\t')
+      ++End;
+    Spelling = "\"" + escapeForStringLiteral(Template.take_front(End).str()) +
+               "\"";
+    Template = Template.drop_front(End);
+    Token Tok;
+    Tok.startToken();
+    Tok.setKind(tok::string_literal);
+    // Located in the scratch buffer itself, not as an expansion at the site:
+    // every line's location is looked up again in code generation, and a
+    // plain file location is the cheap kind. The statement's own locations
+    // still point at the site.
+    PP.CreateString(Spelling, Tok);
+    Toks.push_back(Tok);
+  }
+  if (Toks.empty())
+    return makeStringLiteral("");
+  ExprResult R = S.ActOnStringLiteral(Toks);
+  return R.isUsable() ? R.get() : nullptr;
+}
+
 QualType AsmStmtBuilder::viewTypeFor(char Constraint) const {
   ASTContext &Ctx = S.getASTContext();
   switch (Constraint) {
@@ -191,7 +219,7 @@ Stmt *AsmStmtBuilder::build(const frontend::AnalyzedSite &Site,
     Add(Op, /*IsOutput=*/true);
   for (const AsmOperand &Op : Asm.Inputs)
     Add(Op, /*IsOutput=*/false);
-  Expr *Template = makeStringLiteral(Asm.Template);
+  Expr *Template = makeTemplateLiteral(Asm.Template);
   if (Failed || !Template)
     return nullptr;
 

@@ -30,6 +30,12 @@ private:
   /// A string literal spelled in the scratch buffer: the marker call's own
   /// tokens cannot be reused, Clang re-lexes a literal at its location.
   clang::Expr *makeStringLiteral(llvm::StringRef Contents);
+  /// The asm template as one literal made of one token per asm line. Clang
+  /// re-lexes the template's token from its start each time it locates an
+  /// operand reference or a line (in Sema and again in code generation);
+  /// short tokens keep that linear in the template's length instead of
+  /// quadratic.
+  clang::Expr *makeTemplateLiteral(llvm::StringRef Template);
   /// The expression bound to one asm operand, viewed as its register type.
   clang::Expr *bindOperand(const frontend::AnalyzedSite &Site,
                            const AsmOperand &Op, bool IsOutput);
