@@ -171,9 +171,30 @@ CharSourceRange MainFileRewriter::annotationRange(const SiteOccurrences &Occ) {
   return SM.getExpansionRange(Occ.First->getSourceRange());
 }
 
+/// Follows B and E (an expression's first and last token) from macro
+/// arguments to where they were written, as long as both stay in the same
+/// argument at every level: then the text between them is the expression as
+/// written. The common case (operands written in PTX_IN(...) or in a comment)
+/// and much cheaper than Lexer::makeFileCharRange.
+static bool writtenInOneArgument(SourceLocation &B, SourceLocation &E,
+                                 const SourceManager &SM) {
+  while (B.isMacroID() || E.isMacroID()) {
+    if (!B.isMacroID() || !E.isMacroID() ||
+        SM.getFileID(B) != SM.getFileID(E) || !SM.isMacroArgExpansion(B))
+      return false;
+    B = SM.getImmediateSpellingLoc(B);
+    E = SM.getImmediateSpellingLoc(E);
+  }
+  return SM.getFileID(B) == SM.getFileID(E) && !(E < B);
+}
+
 std::optional<std::string> MainFileRewriter::expressionText(const Expr *E) {
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO);
+  SourceLocation First = E->getBeginLoc(), Last = E->getEndLoc();
+  CharSourceRange Range =
+      writtenInOneArgument(First, Last, SM)
+          ? CharSourceRange::getTokenRange(First, Last)
+          : Lexer::makeFileCharRange(
+                CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO);
   if (Range.isInvalid()) {
     // A macro argument of a macro argument: use where it was spelled.
     SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
@@ -192,9 +213,10 @@ std::optional<std::string> MainFileRewriter::expressionText(const Expr *E) {
     return std::nullopt;
   }
   // One line of output: the source's line breaks would shift later lines.
-  std::string Out;
-  for (char C : Text)
-    Out += (C == '\n' || C == '\r') ? ' ' : C;
+  std::string Out = Text.str();
+  for (char &C : Out)
+    if (C == '\n' || C == '\r')
+      C = ' ';
   return Out;
 }
 
