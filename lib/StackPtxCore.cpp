@@ -29,6 +29,8 @@ constexpr uint32_t NoValue = 0xFFFFFFFFu;
 constexpr size_t OperandsPerValue = 4;
 constexpr size_t CopySlack = 4;
 constexpr size_t NameLenCache = 16;
+constexpr unsigned StepMemoBits = 9;
+constexpr RunStep SlowStep = slowStep();
 // Bytes a fast writer may store past its final position.
 constexpr size_t WriteSlack = 16;
 
@@ -119,6 +121,21 @@ struct State {
   StackText *StackCache;   // NumStacks
   uint32_t *StackStamps;   // NumStacks
   const StackText *Stacks; // Decoded->Stacks or StackCache
+
+  // The run loop's step tables for a Compiler's set (see Machine::runSpan).
+  // They live here, not per compile, so that the memo below may point into
+  // them for as long as this workspace keeps its layout.
+  KindSteps Kinds[NumKindSteps];
+  // Per register: its input step. Entries past the last compile's registers
+  // and the last entry are slow.
+  RunStep InputSteps[MaxStepInputs + 1];
+  size_t NumInputSteps;
+  // The step of each instruction word (its first four bytes) seen lately:
+  // one multiply and one compare instead of the per-kind look-up.
+  struct StepMemo {
+    uint32_t Key;
+    const RunStep *Step;
+  } Memo[size_t(1) << StepMemoBits];
 };
 
 size_t alignUp(size_t N) { return (N + 7) & ~size_t(7); }
@@ -258,10 +275,7 @@ public:
         Operands(S.Operands), StackSize(S.StackSize), StackStride(S.StackStride),
         NumStacks(S.NumStacks),
         MaxValues(S.MaxValues), MaxOperands(S.MaxOperands),
-        Fast(S.Decoded ? S.Decoded->Fast.data() : nullptr) {
-    if (S.Decoded)
-      buildSteps(*S.Decoded);
-  }
+        Fast(S.Decoded ? S.Decoded->Fast.data() : nullptr) {}
 
   void run(Program Main, const RoutineTable &Routines, size_t Budget);
   void finish() {
@@ -281,7 +295,7 @@ private:
   template <bool Predecoded> void runFrames(Program Main, const RoutineTable &Routines, size_t Budget);
 
   uint32_t *stack(unsigned I) { return StackData + size_t(I) * StackStride; }
-  void buildSteps(const DecodedSet &D);
+  const RunStep *lookUpStep(uint32_t Key) const;
   void runStackEdit(unsigned Handler, unsigned Stack, unsigned Slot);
   void runPtxMultiStack(const InstrLayout &L, unsigned Index);
   void runSpecial(unsigned Index);
@@ -306,27 +320,12 @@ private:
   size_t NumValues = 0, NumNodes = 0, NumOperands = 0, NumSpecials = 0;
   size_t MetaSize = 0;
 
-  KindSteps Kinds[NumKindSteps];
-  RunStep InputSteps[MaxStepInputs + 1];
 };
 
-void Machine::buildSteps(const DecodedSet &D) {
-  // A skipped step writes two results above the top: it needs two slots.
-  // The Compiler's steps must be laid out for this workspace's stacks.
-  if (StackSize < StepMaxRets || D.StackSize != StackSize) {
-    static const RunStep Slow = slowStep();
-    for (KindSteps &K : Kinds)
-      K = KindSteps{&Slow, 0, 0};
-    return;
-  }
-  std::memcpy(Kinds, D.Kinds, sizeof(Kinds));
-  size_t NumInputs = NumRegisters < MaxStepInputs ? NumRegisters : MaxStepInputs;
-  for (size_t R = 0; R < NumInputs; ++R) {
-    InputSteps[R] = D.InputSteps[Registers[R].stack_idx];
-    InputSteps[R].RefBase = makeRef(RefInput, uint32_t(R));
-  }
-  InputSteps[NumInputs] = slowStep();
-  Kinds[STACK_PTX_INSTRUCTION_KIND_INPUT] = KindSteps{InputSteps, 16, uint32_t(NumInputs)};
+/// The step of an instruction word, from the kind's table.
+const RunStep *Machine::lookUpStep(uint32_t Key) const {
+  const KindSteps &K = S.Kinds[std::min<uint32_t>(Key & 0xFF, NumKindSteps - 1)];
+  return &K.Table[std::min<uint32_t>((Key >> K.Shift) & 0xFFFF, K.Bound)];
 }
 
 /// The meta instructions, store and load, on a valid stack, with their
@@ -439,8 +438,11 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       // record count and above the stack top, where nothing reads them.
       uint64_t Word;
       std::memcpy(&Word, &I, sizeof(Word));
-      const KindSteps &K = Kinds[std::min<uint32_t>(uint32_t(Word) & 0xFF, NumKindSteps - 1)];
-      const RunStep &St = K.Table[std::min<uint32_t>((uint32_t(Word) >> K.Shift) & 0xFFFF, K.Bound)];
+      uint32_t Key = uint32_t(Word);
+      State::StepMemo &Memo = S.Memo[(Key * 0x9E3779B1u) >> (32 - StepMemoBits)];
+      if (__builtin_expect(Memo.Key != Key, 0))
+        Memo = State::StepMemo{Key, lookUpStep(Key)};
+      const RunStep &St = *Memo.Step;
       switch (St.Handler) {
       case HandleCommon: {
         size_t Stack = St.Stack;
@@ -1265,6 +1267,20 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetIn
   S.LiveNodes = reinterpret_cast<uint64_t *>(Base + Lay.LiveNodes);
   S.Stacks = Decoded ? Decoded->Stacks.data() : S.StackCache;
   S.ClearBytes = Lay.MetaStack - Lay.StackSizes;
+  // Steps need stacks of at least two slots, laid out as the Compiler's are.
+  bool Steps = Decoded && S.StackSize >= StepMaxRets && Decoded->StackSize == S.StackSize;
+  for (KindSteps &K : S.Kinds)
+    K = KindSteps{&SlowStep, 0, 0};
+  if (Steps) {
+    std::memcpy(S.Kinds, Decoded->Kinds, sizeof(S.Kinds));
+    S.Kinds[STACK_PTX_INSTRUCTION_KIND_INPUT] = KindSteps{S.InputSteps, 16, MaxStepInputs};
+  }
+  for (RunStep &St : S.InputSteps)
+    St = SlowStep;
+  S.NumInputSteps = 0;
+  // Key 0 is a return, which the slow step sends to the per-kind code.
+  for (State::StepMemo &M : S.Memo)
+    M = State::StepMemo{0, &SlowStep};
   S.SetupSerial = Decoded ? Decoded->Serial : 0;
   S.Self = &S;
 }
@@ -1313,6 +1329,18 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   S.NumValues = S.NumNodes = S.NumOperands = S.NumSpecials = 0;
   S.NumAssignments = 0;
   std::memset(S.StackSizes, 0, S.ClearBytes);
+  if (Decoded) {
+    // The input steps of these registers; those of registers the last
+    // compile had beyond them become slow again.
+    size_t NumInputs = std::min<size_t>(NumRegisters, MaxStepInputs);
+    for (size_t R = 0; R < NumInputs; ++R) {
+      S.InputSteps[R] = Decoded->InputSteps[Registers[R].stack_idx];
+      S.InputSteps[R].RefBase = makeRef(RefInput, uint32_t(R));
+    }
+    for (size_t R = NumInputs; R < S.NumInputSteps; ++R)
+      S.InputSteps[R] = SlowStep;
+    S.NumInputSteps = NumInputs;
+  }
 
   static_assert(MaxArgElems <= 255, "operand count fits a byte");
   Machine M(S, Registers, NumRegisters);

@@ -137,11 +137,14 @@ TEST(StackPtxFuzz, AnyBytesCompileToWellFormedStubs) {
 // stores through table-driven steps whose conditions are arithmetic; the C
 // API, which has no Compiler, runs the per-kind code. Any bytes must give the
 // same stub both ways, under limits where the steps run (values to spare)
-// and stacks fill up, empty, and are edited at their boundaries.
+// and stacks fill up, empty, and are edited at their boundaries. The number
+// of registers changes from compile to compile, so that a step remembered
+// for an input register of one compile never serves the next.
 TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
   std::mt19937_64 Rng(99);
-  std::vector<StackPtxRegister> Regs = mixedRegisters();
-  const size_t Requests[] = {0, 8, 1, 9, 3, 2};
+  const std::vector<StackPtxRegister> AllRegs = mixedRegisters();
+  std::vector<StackPtxRegister> Regs;
+  std::vector<size_t> Requests;
   const StackPtxCompilerInfo LimitSets[] = {
       {4096, 8, 4, 3, 65536}, {4096, 2, 2, 2, 65536}, {4096, 3, 1, 1, 65536},
       {4096, 128, 16, 4, 65536}, {4096, 1, 1, 1, 65536}, {512, 5, 3, 2, 40}};
@@ -157,6 +160,11 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
     std::vector<StackPtxInstruction> Prog, R0;
     std::string Buf;
     for (int I = 0; I < 6000; ++I) {
+      Regs.assign(AllRegs.begin(), AllRegs.begin() + (I % 3 ? AllRegs.size() : Rng() % 11));
+      Requests.clear();
+      for (size_t R : {0, 8, 1, 9, 3, 2})
+        if (R < Regs.size())
+          Requests.push_back(R);
       Prog.resize(Rng() % 120);
       for (StackPtxInstruction &In : Prog) {
         uint64_t Bits = Rng();
@@ -178,7 +186,8 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
       ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out, Spans), STACK_PTX_SUCCESS);
       size_t Required = 0;
       ASSERT_EQ(stack_ptx_compile(&Limits, &set().info(), Prog.data(), Regs.data(), Regs.size(),
-                                  Routines, 1, Requests, 6, CWs.data(), CWs.size(), nullptr, 0,
+                                  Routines, 1, Requests.data(), Requests.size(), CWs.data(),
+                                  CWs.size(), nullptr, 0,
                                   &Required),
                 STACK_PTX_SUCCESS);
       Buf.assign(Required + 1, '\0');
