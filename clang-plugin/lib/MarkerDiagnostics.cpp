@@ -117,16 +117,24 @@ private:
         Inner->HandleDiagnostic(Level, Clear);
         return;
       }
-      // A mod or out operand is passed as &(expr), which an rvalue rejects.
-      if (Info.getID() == diag::err_typecheck_invalid_lvalue_addrof)
+      // A mod or out operand is passed as &(expr), which an rvalue, a
+      // bit-field or a vector element rejects.
+      bool Rvalue = Info.getID() == diag::err_typecheck_invalid_lvalue_addrof;
+      bool NoAddress = Info.getID() == diag::err_typecheck_address_of;
+      if (Rvalue || NoAddress)
         if (char Kind = writtenOperandKindAt(Info.getLocation(), SM, LO)) {
-          Diagnostic Clear(
-              Info.getDiags(),
-              Kind == 'm'
-                  ? "'mod' operand is not an lvalue, so the site cannot "
-                    "write it; use a variable, array element or field"
-                  : "'out' operand is not an lvalue, so the site cannot "
-                    "write it; use a variable, array element or field");
+          static const char *const Messages[2][2] = {
+              {"'mod' operand is not an lvalue, so the site cannot write it; "
+               "use a variable, array element or field",
+               "'out' operand is not an lvalue, so the site cannot write it; "
+               "use a variable, array element or field"},
+              {"'mod' operand has no address (a bit-field or vector "
+               "element), so the site cannot write it; copy it to a "
+               "variable, pass that, and store it back",
+               "'out' operand has no address (a bit-field or vector "
+               "element), so the site cannot write it; pass a variable and "
+               "store it afterwards"}};
+          Diagnostic Clear(Info.getDiags(), Messages[NoAddress][Kind == 'o']);
           Inner->HandleDiagnostic(Level, Clear);
           return;
         }

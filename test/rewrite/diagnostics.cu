@@ -22,11 +22,16 @@
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=17 2>&1 | FileCheck %s --check-prefix=BODYOPERAND
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=18 2>&1 | FileCheck %s --check-prefix=RVALUEOUT
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=19 2>&1 | FileCheck %s --check-prefix=RVALUECOMMENT
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=20 2>&1 | FileCheck %s --check-prefix=BITFIELD
 // RUN: not test -e %t.cu
 #include <ptx_inject.h>
 
 struct Opaque {
   int a, b, c;
+};
+
+struct Flags {
+  unsigned low : 4, high : 4;
 };
 
 __device__ float value();
@@ -124,6 +129,11 @@ __global__ void rest(float *out) { float y = 0;
   */
   // RVALUECOMMENT: diagnostics.cu:[[@LINE-2]]:14: error: 'out' operand is not an lvalue, so the site cannot write it; use a variable, array element or field
   // RVALUECOMMENT-NOT: address of an rvalue
+#elif CASE == 20
+  Flags f{1, 2};
+  PTX_INJECT("f", PTX_MOD(f.low));
+  // BITFIELD: diagnostics.cu:[[@LINE-1]]:19: error: 'mod' operand has no address (a bit-field or vector element), so the site cannot write it; copy it to a variable, pass that, and store it back
+  // BITFIELD-NOT: address of bit-field
 #endif
   out[0] = y;
 }
