@@ -9,17 +9,41 @@ namespace {
 
 bool isPredicate(const TypeInfo &T) { return T.RegisterType == "pred"; }
 
-/// User text inside the asm template: '%' must be doubled or the compiler
-/// reads it as an operand reference.
-std::string escapePercent(const std::string &Text) {
-  std::string Out;
-  Out.reserve(Text.size());
+/// Appends user text inside the asm template: '%' must be doubled or the
+/// compiler reads it as an operand reference.
+void appendPercentEscaped(std::string &Out, const std::string &Text) {
   for (char C : Text) {
     Out += C;
     if (C == '%')
       Out += '%';
   }
-  return Out;
+}
+
+void appendNumber(std::string &Out, unsigned N) {
+  char Digits[12];
+  unsigned Len = 0;
+  do {
+    Digits[Len++] = char('0' + N % 10);
+    N /= 10;
+  } while (N);
+  while (Len)
+    Out += Digits[--Len];
+}
+
+/// Ends one asm line; the tab keeps the PTX that compilers print indented
+/// like their own instructions.
+void endLine(std::string &Out) { Out += "\n\t"; }
+
+/// "%%_xK": a stable register as spelled in the template.
+void appendStableRegister(std::string &Out, unsigned K) {
+  Out += "%%_x";
+  appendNumber(Out, K);
+}
+
+/// "%K": an asm operand reference.
+void appendOperandRef(std::string &Out, unsigned K) {
+  Out += '%';
+  appendNumber(Out, K);
 }
 
 /// Site operand indices in the canonical order of the marker contract: all
@@ -27,6 +51,7 @@ std::string escapePercent(const std::string &Text) {
 /// register number of an operand are both its position in this order.
 std::vector<unsigned> canonicalOrder(const Site &S) {
   std::vector<unsigned> Order;
+  Order.reserve(S.Operands.size());
   for (OperandKind K : {OperandKind::Mod, OperandKind::Out, OperandKind::In})
     for (unsigned I = 0; I < S.Operands.size(); ++I)
       if (S.Operands[I].Kind == K)
@@ -39,50 +64,82 @@ std::vector<unsigned> canonicalOrder(const Site &S) {
 InlineAsm buildInlineAsm(const Site &S) {
   std::vector<unsigned> Order = canonicalOrder(S);
   InlineAsm Asm;
-  std::vector<std::string> Lines;
-  Lines.push_back("{");
+  std::string &T = Asm.Template;
+  // About 80 bytes per operand (declaration, move, marker line) plus the
+  // frame: one allocation for the usual site.
+  T.reserve(64 + S.Name.size() + 96 * Order.size());
+  T += "{";
+  endLine(T);
   for (unsigned K = 0; K < Order.size(); ++K) {
-    const TypeInfo &T = *S.Operands[Order[K]].Type;
-    Lines.push_back(".reg ." + T.RegisterType + " %%_x" + std::to_string(K) +
-                    ";");
+    T += ".reg .";
+    T += S.Operands[Order[K]].Type->RegisterType;
+    T += ' ';
+    appendStableRegister(T, K);
+    T += ';';
+    endLine(T);
   }
   for (unsigned K = 0; K < Order.size(); ++K) {
     const SiteOperand &Op = S.Operands[Order[K]];
     if (Op.Kind == OperandKind::Out)
       continue;
-    std::string Reg = "%%_x" + std::to_string(K), Arg = "%" + std::to_string(K);
-    if (isPredicate(*Op.Type))
-      Lines.push_back("setp.ne.u32 " + Reg + ", " + Arg + ", 0;");
-    else
-      Lines.push_back("mov." + Op.Type->MovPostfix + " " + Reg + ", " + Arg +
-                      ";");
+    if (isPredicate(*Op.Type)) {
+      T += "setp.ne.u32 ";
+      appendStableRegister(T, K);
+      T += ", ";
+      appendOperandRef(T, K);
+      T += ", 0;";
+    } else {
+      T += "mov.";
+      T += Op.Type->MovPostfix;
+      T += ' ';
+      appendStableRegister(T, K);
+      T += ", ";
+      appendOperandRef(T, K);
+      T += ';';
+    }
+    endLine(T);
   }
-  Lines.push_back("// PTX_INJECT_START " + escapePercent(S.Name));
+  T += "// PTX_INJECT_START ";
+  appendPercentEscaped(T, S.Name);
+  endLine(T);
   for (unsigned K = 0; K < Order.size(); ++K) {
     const SiteOperand &Op = S.Operands[Order[K]];
-    Lines.push_back("// _x" + std::to_string(K) + " " +
-                    operandKindLetter(Op.Kind) + " " + Op.Type->RegisterType +
-                    " " + escapePercent(Op.Type->Name) + " " +
-                    escapePercent(Op.Label));
+    T += "// _x";
+    appendNumber(T, K);
+    T += ' ';
+    T += operandKindLetter(Op.Kind);
+    T += ' ';
+    T += Op.Type->RegisterType;
+    T += ' ';
+    appendPercentEscaped(T, Op.Type->Name);
+    T += ' ';
+    appendPercentEscaped(T, Op.Label);
+    endLine(T);
   }
-  Lines.push_back("// PTX_INJECT_END");
+  T += "// PTX_INJECT_END";
+  endLine(T);
   for (unsigned K = 0; K < Order.size(); ++K) {
     const SiteOperand &Op = S.Operands[Order[K]];
     if (Op.Kind == OperandKind::In)
       continue;
-    std::string Reg = "%%_x" + std::to_string(K), Arg = "%" + std::to_string(K);
-    if (isPredicate(*Op.Type))
-      Lines.push_back("selp.u32 " + Arg + ", 1, 0, " + Reg + ";");
-    else
-      Lines.push_back("mov." + Op.Type->MovPostfix + " " + Arg + ", " + Reg +
-                      ";");
+    if (isPredicate(*Op.Type)) {
+      T += "selp.u32 ";
+      appendOperandRef(T, K);
+      T += ", 1, 0, ";
+      appendStableRegister(T, K);
+      T += ';';
+    } else {
+      T += "mov.";
+      T += Op.Type->MovPostfix;
+      T += ' ';
+      appendOperandRef(T, K);
+      T += ", ";
+      appendStableRegister(T, K);
+      T += ';';
+    }
+    endLine(T);
   }
-  Lines.push_back("}");
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    if (I)
-      Asm.Template += "\n\t";
-    Asm.Template += Lines[I];
-  }
+  T += "}";
 
   for (unsigned K = 0; K < Order.size(); ++K) {
     const SiteOperand &Op = S.Operands[Order[K]];
@@ -97,25 +154,33 @@ InlineAsm buildInlineAsm(const Site &S) {
     char Letter = isPredicate(*Op.Type) ? 'r' : Op.Type->Constraint;
     switch (Op.Kind) {
     case OperandKind::Mod:
-      A.Constraint = std::string("+") + Letter;
-      Asm.Outputs.push_back(A);
+      A.Constraint = {'+', Letter};
+      Asm.Outputs.push_back(std::move(A));
       break;
     case OperandKind::Out:
-      A.Constraint = std::string("=") + Letter;
-      Asm.Outputs.push_back(A);
+      A.Constraint = {'=', Letter};
+      Asm.Outputs.push_back(std::move(A));
       break;
     case OperandKind::In:
       A.Constraint = std::string(1, Letter);
-      Asm.Inputs.push_back(A);
+      Asm.Inputs.push_back(std::move(A));
       break;
     }
   }
   return Asm;
 }
 
-std::string escapeForStringLiteral(const std::string &Text) {
-  std::string Out;
-  Out.reserve(Text.size() + 8);
+size_t templateLineLength(std::string_view Template) {
+  size_t End = Template.find('\n');
+  if (End == std::string_view::npos)
+    return Template.size();
+  ++End;
+  if (End < Template.size() && Template[End] == '\t')
+    ++End;
+  return End;
+}
+
+void appendEscapedForStringLiteral(std::string &Out, std::string_view Text) {
   for (unsigned char C : Text) {
     switch (C) {
     case '\\':
@@ -142,7 +207,29 @@ std::string escapeForStringLiteral(const std::string &Text) {
       }
     }
   }
+}
+
+std::string escapeForStringLiteral(std::string_view Text) {
+  std::string Out;
+  Out.reserve(Text.size() + 8);
+  appendEscapedForStringLiteral(Out, Text);
   return Out;
+}
+
+void appendTemplateLiterals(std::string &Out, std::string_view Template) {
+  if (Template.empty()) {
+    Out += "\"\"";
+    return;
+  }
+  bool First = true;
+  while (!Template.empty()) {
+    size_t Len = templateLineLength(Template);
+    Out += First ? "\"" : " \"";
+    First = false;
+    appendEscapedForStringLiteral(Out, Template.substr(0, Len));
+    Out += '"';
+    Template.remove_prefix(Len);
+  }
 }
 
 std::string renderAsmStatement(const Site &S, const InlineAsm &Asm,
@@ -151,51 +238,99 @@ std::string renderAsmStatement(const Site &S, const InlineAsm &Asm,
   assert(Exprs.size() == S.Operands.size() && "one expression per operand");
   // Temporaries are named after the site operand index, unique in the block.
   std::string Before, After;
+  std::string Stmt;
+  size_t ExprBytes = 0;
+  for (const std::string &E : Exprs)
+    ExprBytes += E.size();
+  // Template, quotes and escapes, constraints and expressions: one
+  // allocation for the usual site.
+  Stmt.reserve(Asm.Template.size() + Asm.Template.size() / 4 + 32 +
+               ExprBytes + 16 * Exprs.size());
+  auto AppendTmp = [](std::string &Out, unsigned Index) {
+    Out += "__ptx_inject_v";
+    appendNumber(Out, Index);
+  };
+  // Appends the C++ expression bound to one asm operand to Stmt.
   auto Bind = [&](const AsmOperand &A) {
     const std::string &E = Exprs[A.SiteOperandIndex];
     const SiteOperand &Op = S.Operands[A.SiteOperandIndex];
-    std::string Tmp = "__ptx_inject_v" + std::to_string(A.SiteOperandIndex);
     switch (A.How) {
     case AsmOperand::Binding::Direct:
-      return E;
+      Stmt += E;
+      return;
     case AsmOperand::Binding::CastView:
-      if (Op.Kind != OperandKind::In)
-        return Op.Type->CastPrefix + "(" + E + ")";
+      Stmt += Op.Type->CastPrefix;
+      if (Op.Kind != OperandKind::In) {
+        Stmt += '(';
+        Stmt += E;
+        Stmt += ')';
+        return;
+      }
       // An input may be an rvalue, which has no address: view a copy.
-      Before += "auto " + Tmp + " = (" + E + "); ";
-      return Op.Type->CastPrefix + Tmp;
+      Before += "auto ";
+      AppendTmp(Before, A.SiteOperandIndex);
+      Before += " = (";
+      Before += E;
+      Before += "); ";
+      AppendTmp(Stmt, A.SiteOperandIndex);
+      return;
     case AsmOperand::Binding::BoolAsU32:
-      if (Op.Kind == OperandKind::Out)
-        Before += "unsigned int " + Tmp + "; ";
-      else
-        Before += "unsigned int " + Tmp + " = (" + E + ") ? 1u : 0u; ";
-      if (Op.Kind != OperandKind::In)
-        After += " (" + E + ") = " + Tmp + " != 0u;";
-      return Tmp;
+      Before += "unsigned int ";
+      AppendTmp(Before, A.SiteOperandIndex);
+      if (Op.Kind == OperandKind::Out) {
+        Before += "; ";
+      } else {
+        Before += " = (";
+        Before += E;
+        Before += ") ? 1u : 0u; ";
+      }
+      if (Op.Kind != OperandKind::In) {
+        After += " (";
+        After += E;
+        After += ") = ";
+        AppendTmp(After, A.SiteOperandIndex);
+        After += " != 0u;";
+      }
+      AppendTmp(Stmt, A.SiteOperandIndex);
+      return;
     }
-    return E;
   };
   auto List = [&](const std::vector<AsmOperand> &Ops) {
-    std::string Out;
     for (size_t I = 0; I < Ops.size(); ++I) {
-      Out += I ? ", \"" : " \"";
-      Out += Ops[I].Constraint + "\"(" + Bind(Ops[I]) + ")";
+      Stmt += I ? ", \"" : " \"";
+      Stmt += Ops[I].Constraint;
+      Stmt += "\"(";
+      Bind(Ops[I]);
+      Stmt += ')';
     }
-    return Out;
   };
-  std::string Outs = List(Asm.Outputs), Ins = List(Asm.Inputs);
-  std::string Stmt = Volatile ? "asm volatile(\"" : "asm(\"";
-  Stmt += escapeForStringLiteral(Asm.Template) + "\"";
-  if (!Outs.empty() || !Ins.empty())
-    Stmt += " :" + Outs;
-  if (!Ins.empty())
-    Stmt += " :" + Ins;
-  Stmt += ")";
+  Stmt += Volatile ? "asm volatile(" : "asm(";
+  // One literal per asm line, all on the site's source line: compilers
+  // locate each operand reference and each line by re-reading the literal's
+  // token from its start, so short tokens keep that linear.
+  appendTemplateLiterals(Stmt, Asm.Template);
+  if (!Asm.Outputs.empty() || !Asm.Inputs.empty()) {
+    Stmt += " :";
+    List(Asm.Outputs);
+  }
+  if (!Asm.Inputs.empty()) {
+    Stmt += " :";
+    List(Asm.Inputs);
+  }
+  Stmt += ')';
   if (Before.empty() && After.empty())
     return Stmt;
   // do/while(0) keeps the result one statement wherever the site stands,
   // including before an `else`, and takes the caller's trailing ';'.
-  return "do { " + Before + Stmt + ";" + After + " } while (0)";
+  std::string Block;
+  Block.reserve(Stmt.size() + Before.size() + After.size() + 24);
+  Block += "do { ";
+  Block += Before;
+  Block += Stmt;
+  Block += ';';
+  Block += After;
+  Block += " } while (0)";
+  return Block;
 }
 
 } // namespace ptxinject

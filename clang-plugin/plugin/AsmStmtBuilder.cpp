@@ -12,7 +12,10 @@ namespace ptxinject {
 namespace plugin {
 
 Expr *AsmStmtBuilder::makeStringLiteral(llvm::StringRef Contents) {
-  std::string Spelling = "\"" + escapeForStringLiteral(Contents.str()) + "\"";
+  Spelling.clear();
+  Spelling += '"';
+  appendEscapedForStringLiteral(Spelling, Contents);
+  Spelling += '"';
   Token Tok;
   Tok.startToken();
   Tok.setKind(tok::string_literal);
@@ -23,15 +26,13 @@ Expr *AsmStmtBuilder::makeStringLiteral(llvm::StringRef Contents) {
 
 Expr *AsmStmtBuilder::makeTemplateLiteral(llvm::StringRef Template) {
   llvm::SmallVector<Token, 32> Toks;
-  std::string Spelling;
   while (!Template.empty()) {
     // Each line keeps its "\n\t" separator at its end.
-    size_t End = Template.find('\n');
-    End = End == llvm::StringRef::npos ? Template.size() : End + 1;
-    if (End < Template.size() && Template[End] == '\t')
-      ++End;
-    Spelling = "\"" + escapeForStringLiteral(Template.take_front(End).str()) +
-               "\"";
+    size_t End = templateLineLength(Template);
+    Spelling.clear();
+    Spelling += '"';
+    appendEscapedForStringLiteral(Spelling, Template.take_front(End));
+    Spelling += '"';
     Template = Template.drop_front(End);
     Token Tok;
     Tok.startToken();

@@ -49,6 +49,8 @@ private:
   clang::Preprocessor &PP;
   clang::SourceLocation Loc, ExpansionBegin, ExpansionEnd;
   std::vector<clang::Stmt *> Before, After;
+  /// Reused for every literal's spelling (CreateString copies it).
+  std::string Spelling;
   unsigned TempCounter = 0;
 };
 

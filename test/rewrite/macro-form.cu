@@ -22,7 +22,7 @@ extern "C" __global__ void kernel(float *out, const float *in) {
 }
 // SRC:      #include <ptx_inject.h>
 // SRC:      float z;
-// SRC-NEXT: asm volatile("{\n\t.reg .f32 %%_x0;\n\t.reg .f32 %%_x1;\n\t.reg .f32 %%_x2;\n\tmov.f32 %%_x0, %0;\n\tmov.f32 %%_x2, %2;\n\t// PTX_INJECT_START func\n\t// _x0 m f32 F32 y\n\t// _x1 o f32 F32 result\n\t// _x2 i f32 F32 x\n\t// PTX_INJECT_END\n\tmov.f32 %0, %%_x0;\n\tmov.f32 %1, %%_x1;\n\t}" : "+f"(y), "=f"(z) : "f"(x))
+// SRC-NEXT: asm volatile("{\n\t" ".reg .f32 %%_x0;\n\t" ".reg .f32 %%_x1;\n\t" ".reg .f32 %%_x2;\n\t" "mov.f32 %%_x0, %0;\n\t" "mov.f32 %%_x2, %2;\n\t" "// PTX_INJECT_START func\n\t" "// _x0 m f32 F32 y\n\t" "// _x1 o f32 F32 result\n\t" "// _x2 i f32 F32 x\n\t" "// PTX_INJECT_END\n\t" "mov.f32 %0, %%_x0;\n\t" "mov.f32 %1, %%_x1;\n\t" "}" : "+f"(y), "=f"(z) : "f"(x))
 // The site spanned two lines: the ';' and every later line keep their place.
 // SRC-NEXT: {{^;$}}
 // SRC-NEXT: out[0] = z + y;

@@ -70,8 +70,17 @@ TEST(AsmEmitterTest, RendersPlainStatement) {
                      {OperandKind::In, "x", type("F32")}});
   InlineAsm Asm = buildInlineAsm(S);
   std::string Stmt = renderAsmStatement(S, Asm, {"y", "a[0]"}, true);
-  EXPECT_EQ(Stmt.rfind("asm volatile(\"{\\n\\t.reg .f32 %%_x0;", 0), 0u)
+  // One literal per asm line, all on one source line.
+  EXPECT_EQ(Stmt.rfind("asm volatile(\"{\\n\\t\" \".reg .f32 %%_x0;\\n\\t\" "
+                       "\".reg .f32 %%_x1;\\n\\t\" \"mov.f32 %%_x0, %0;\\n\\t\"",
+                       0),
+            0u)
       << Stmt;
+  EXPECT_NE(Stmt.find("\"// PTX_INJECT_END\\n\\t\" \"mov.f32 %0, %%_x0;\\n\\t\" "
+                      "\"}\" :"),
+            std::string::npos)
+      << Stmt;
+  EXPECT_EQ(Stmt.find('\n'), std::string::npos) << Stmt;
   EXPECT_NE(Stmt.find("\" : \"+f\"(y) : \"f\"(a[0]))"), std::string::npos)
       << Stmt;
   std::string NonVolatile = renderAsmStatement(S, Asm, {"y", "a[0]"}, false);
@@ -133,6 +142,51 @@ TEST(AsmEmitterTest, PercentInLabelsIsDoubled) {
   Site S = makeSite({{OperandKind::In, "x%y", type("F32")}});
   InlineAsm Asm = buildInlineAsm(S);
   EXPECT_NE(Asm.Template.find("F32 x%%y"), std::string::npos);
+}
+
+/// Reads adjacent C++ string literals back into their contents (only the
+/// escapes escapeForStringLiteral writes).
+static std::string concatenateLiterals(const std::string &Spelled,
+                                       unsigned &Count) {
+  std::string Out;
+  Count = 0;
+  size_t I = 0;
+  while ((I = Spelled.find('"', I)) != std::string::npos) {
+    ++Count;
+    for (++I; I < Spelled.size() && Spelled[I] != '"'; ++I) {
+      if (Spelled[I] != '\\') {
+        Out += Spelled[I];
+        continue;
+      }
+      char E = Spelled[++I];
+      Out += E == 'n' ? '\n' : E == 't' ? '\t' : E;
+    }
+    ++I;
+  }
+  return Out;
+}
+
+TEST(AsmEmitterTest, TemplateLiteralsSpellTheTemplateOneLineEach) {
+  Site S = makeSite({{OperandKind::Mod, "y\"q", type("F32")},
+                     {OperandKind::Out, "z", type("S32")},
+                     {OperandKind::In, "x", type("F32")}});
+  InlineAsm Asm = buildInlineAsm(S);
+  std::string Spelled;
+  appendTemplateLiterals(Spelled, Asm.Template);
+  unsigned Literals = 0;
+  // Each '"' of the label is escaped, so only literal delimiters count.
+  EXPECT_EQ(concatenateLiterals(Spelled, Literals), Asm.Template);
+  size_t Lines = 1;
+  for (size_t P = 0; (P = Asm.Template.find('\n', P)) != std::string::npos; ++P)
+    ++Lines;
+  EXPECT_EQ(Literals, Lines) << Spelled;
+  EXPECT_EQ(Spelled.find('\n'), std::string::npos);
+  EXPECT_EQ(templateLineLength("ab\n\tcd"), 4u);
+  EXPECT_EQ(templateLineLength("abc"), 3u);
+  EXPECT_EQ(templateLineLength("a\nb"), 2u);
+  std::string Empty;
+  appendTemplateLiterals(Empty, "");
+  EXPECT_EQ(Empty, "\"\"");
 }
 
 TEST(AsmEmitterTest, EscapesStringLiteralContents) {

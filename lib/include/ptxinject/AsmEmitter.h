@@ -13,6 +13,7 @@
 #include "ptxinject/Site.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ptxinject {
@@ -42,12 +43,25 @@ struct InlineAsm {
 InlineAsm buildInlineAsm(const Site &S);
 
 /// Escapes Text as the contents of a C++ string literal (no quotes).
-std::string escapeForStringLiteral(const std::string &Text);
+std::string escapeForStringLiteral(std::string_view Text);
+/// Same, appended to Out (no allocation beyond Out's growth).
+void appendEscapedForStringLiteral(std::string &Out, std::string_view Text);
+
+/// Length of the first line of an asm template, its "\n\t" separator
+/// included (the whole rest when it is the last line).
+size_t templateLineLength(std::string_view Template);
+
+/// Appends the template as adjacent C++ string literals, one per asm line,
+/// separated by spaces: "{\n\t" ".reg .f32 %%_x0;\n\t" ... "}". Compilers
+/// locate operand references and lines by re-reading a literal's token from
+/// its start, which is quadratic for one long token.
+void appendTemplateLiterals(std::string &Out, std::string_view Template);
 
 /// C++ source of an asm statement for the rewriter. Exprs holds the source
 /// text of each Site operand's expression (indexed like Site::Operands).
-/// The result is one statement (a braced block where bool operands need
-/// temporaries), without a trailing newline.
+/// The result is one statement on one source line (a do/while(0) block where
+/// operands need temporaries), without a trailing newline; the template is
+/// spelled by appendTemplateLiterals.
 std::string renderAsmStatement(const Site &S, const InlineAsm &Asm,
                                const std::vector<std::string> &Exprs,
                                bool Volatile);
