@@ -417,6 +417,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   const size_t Capacity = StackSize, Stride = StackStride;
   const uint32_t *const FastWords = Fast;
   const size_t NumInstrs = Set.num_instructions;
+  State::StepMemo *const MemoTable = S.Memo;
   auto sync = [&] {
     NumValues = NV;
     NumOperands = NO;
@@ -439,7 +440,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       uint64_t Word;
       std::memcpy(&Word, &I, sizeof(Word));
       uint32_t Key = uint32_t(Word);
-      State::StepMemo &Memo = S.Memo[(Key * 0x9E3779B1u) >> (32 - StepMemoBits)];
+      State::StepMemo &Memo = MemoTable[(Key * 0x9E3779B1u) >> (32 - StepMemoBits)];
       if (__builtin_expect(Memo.Key != Key, 0))
         Memo = State::StepMemo{Key, lookUpStep(Key)};
       const RunStep &St = *Memo.Step;
@@ -455,6 +456,26 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         Sizes[Stack] = At + Push;
         uint32_t *Top = Data + St.Base + At;
         std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t));
+        uint32_t Ref = St.RefBase + uint32_t(NN) * St.RefScale;
+        Top[0] = Ref;
+        Top[1] = Ref | 1;
+        setRecord(Nds[NN], I, uint32_t(NO));
+        NO += Take;
+        NV += Push;
+        NN += St.Record & Mask;
+        continue;
+      }
+      case HandleTwoStack: {
+        // As above, with the operands' stack checked for operands and the
+        // results' stack for room.
+        size_t SizeA = Sizes[St.Stack], SizeB = Sizes[St.RetStack];
+        size_t Mask = 0 - size_t((SizeA - St.Need <= Capacity) & (SizeB <= St.Range));
+        size_t Take = St.Need & Mask, Push = St.Rets & Mask;
+        size_t At = SizeA - Take;
+        Sizes[St.Stack] = At;
+        Sizes[St.RetStack] = SizeB + Push;
+        std::memcpy(Ops + NO, Data + St.Base + At, CopySlack * sizeof(uint32_t));
+        uint32_t *Top = Data + St.RetBase + SizeB;
         uint32_t Ref = St.RefBase + uint32_t(NN) * St.RefScale;
         Top[0] = Ref;
         Top[1] = Ref | 1;
@@ -487,8 +508,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         PTXINJECT_STACK_EDIT(HandleRotate)
         PTXINJECT_STACK_EDIT(HandleStore)
 #undef PTXINJECT_STACK_EDIT
-      default:
+      case HandleOther:
         break;
+      default:
+        __builtin_unreachable(); // steps come from this file's tables
       }
     }
     switch (I.kind) {
@@ -812,10 +835,27 @@ void finalize(State &S) {
   // Work ∝ live values: dead code is never visited. Each node enters once
   // (marked before its operands go on the list), so the list holds at most
   // every operand plus every request.
+  // Only the registers the stub names are measured: the requested ones and
+  // the inputs that live values read.
+  size_t MaxName = 0;
+  uint32_t Measured = 0; // of the first NameLenCache registers
+  auto measure = [&](uint32_t Reg) {
+    if (Reg < NameLenCache) {
+      if (Measured >> Reg & 1)
+        return;
+      Measured |= 1u << Reg;
+    }
+    size_t L = std::strlen(S.Registers[Reg].name);
+    if (Reg < NameLenCache)
+      S.NameLens[Reg] = uint32_t(L);
+    MaxName = L > MaxName ? L : MaxName;
+  };
   uint32_t *Work = S.Work;
   size_t NumWork = 0;
-  for (size_t A = 0; A < S.NumAssignments; ++A)
+  for (size_t A = 0; A < S.NumAssignments; ++A) {
+    measure(S.Assignments[A].Register);
     Work[NumWork++] = S.Assignments[A].Value;
+  }
   while (NumWork) {
     uint32_t Ref = Work[--NumWork];
     uint32_t P = Ref & RefPayload;
@@ -832,16 +872,11 @@ void finalize(State &S) {
         Work[NumWork++] = Ops[O];
     } else if (refKind(Ref) == RefSpecial) {
       Specials[P].Live = 1;
+    } else if (refKind(Ref) == RefInput) {
+      measure(P);
     }
   }
 
-  size_t MaxName = 0;
-  for (size_t R = 0; R < S.NumRegisters; ++R) {
-    size_t L = std::strlen(S.Registers[R].name);
-    if (R < NameLenCache)
-      S.NameLens[R] = uint32_t(L);
-    MaxName = L > MaxName ? L : MaxName;
-  }
   // "%_s255_16777215" is 15 characters, literals at most 11; plus ", " and braces.
   size_t OperandBound = (MaxName + 1 > 15 ? MaxName + 1 : 15) + 4;
   const StackPtxInstructionSetInfo &Set = *S.Set;
@@ -947,10 +982,13 @@ struct ExactWriter {
   void put(const char *S) { put(S, std::strlen(S)); }
   void put(char C) { *P++ = C; }
   void putPrefix(const char (&S)[8], size_t N) { put(S, N); }
+  void putPadded(const char (&S)[32], size_t N) { put(S, N); }
   void putHead(const InstrLayout &L) {
     put(L.Mnemonic, L.MnemonicLen);
     put(' ');
   }
+  /// A string of the caller's (a register name): no byte past it is read.
+  void putName(const char *S, size_t N) { put(S, N); }
   void putUnsigned(uint32_t V) {
     if (V < 10) {
       *P++ = char('0' + V);
@@ -986,6 +1024,30 @@ struct SlackWriter : ExactWriter {
     std::memcpy(P, S, 8);
     P += N;
   }
+  void putPadded(const char (&S)[32], size_t N) {
+    std::memcpy(P, S, 16);
+    if (N > 16)
+      std::memcpy(P + 16, S + 16, 16);
+    P += N;
+  }
+  void putName(const char *S, size_t N) {
+    // Short names in overlapping pieces, without a call.
+    if (N >= 8 && N <= 16) {
+      std::memcpy(P, S, 8);
+      std::memcpy(P + N - 8, S + N - 8, 8);
+    } else if (N >= 4 && N < 8) {
+      std::memcpy(P, S, 4);
+      std::memcpy(P + N - 4, S + N - 4, 4);
+    } else if (N < 4) {
+      if (N)
+        P[0] = S[0];
+      if (N > 1)
+        std::memcpy(P + N - 2, S + N - 2, 2);
+    } else {
+      std::memcpy(P, S, N);
+    }
+    P += N;
+  }
   void putHead(const InstrLayout &L) {
     if (!L.HeadLen)
       return ExactWriter::putHead(L);
@@ -1016,6 +1078,8 @@ struct CountingWriter {
   void put(const char *S) { N += std::strlen(S); }
   void put(char) { ++N; }
   void putPrefix(const char (&)[8], size_t Len) { N += Len; }
+  void putPadded(const char (&)[32], size_t Len) { N += Len; }
+  void putName(const char *, size_t Len) { N += Len; }
   void putHead(const InstrLayout &L) { N += L.MnemonicLen + 1; }
   void putUnsigned(uint32_t V) {
     do {
@@ -1034,7 +1098,7 @@ template <class Writer> void putTemp(Writer &W, const StackText &T, uint32_t Tem
 template <class Writer> void putRegister(Writer &W, const State &S, uint32_t Reg) {
   W.put('%');
   const char *Name = S.Registers[Reg].name;
-  W.put(Name, Reg < NameLenCache ? S.NameLens[Reg] : std::strlen(Name));
+  W.putName(Name, Reg < NameLenCache ? S.NameLens[Reg] : std::strlen(Name));
 }
 
 template <class Writer>
@@ -1083,6 +1147,10 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
 }
 
 template <class Writer> void putMove(Writer &W, const StackText &T) {
+  if (T.MoveHeadLen) {
+    W.putPadded(T.MoveHead, T.MoveHeadLen);
+    return;
+  }
   if (T.ByteMove) {
     W.put("cvt.", 4);
     W.put(T.RegType, T.RegTypeLen);

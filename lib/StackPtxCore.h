@@ -65,6 +65,10 @@ struct StackText {
   uint8_t ByteMove; // u8/s8: PTX has no 8-bit mov, a cvt copies instead
   uint8_t TempPrefixLen;
   char TempPrefix[8];
+  // "mov.T " or "cvt.T.T ", padded so that a writer may copy it in whole
+  // 16-byte pieces; MoveHeadLen is 0 when the type is too long for it.
+  uint8_t MoveHeadLen;
+  char MoveHead[32];
 };
 
 /// The fields the run loop needs, in one word: kind (FastSkip, FastSingle:
@@ -98,6 +102,7 @@ inline RefKind refKind(uint32_t Ref) { return RefKind(Ref >> 30); }
 /// switch.
 enum StepHandler : uint8_t {
   HandleCommon,
+  HandleTwoStack, // a common step whose results go to another stack than its operands
   HandleMetaConstant,
   HandleClear,
   HandleDup,
@@ -112,14 +117,15 @@ enum StepHandler : uint8_t {
 };
 struct RunStep {
   uint64_t Need, Rets;
-  uint64_t Range;  // the stack size less Rets: the most Size - Need may be
-  uint64_t Base;   // where the stack's slots start: Stack * stackStride()
-  uint64_t Stack;
-  uint64_t Record; // 1: takes the next record number
+  uint64_t Range;   // the stack size less Rets: the most Size - Need may be
+  uint64_t Base;    // where the stack's slots start: Stack * stackStride()
+  uint64_t RetBase; // HandleTwoStack: where the results' stack starts
+  uint32_t Stack, RetStack;
+  uint32_t Record; // 1: takes the next record number
   uint32_t RefBase, RefScale;
   uint8_t Handler;
 };
-static_assert(sizeof(RunStep) == 64, "steps are indexed by a shift");
+static_assert(sizeof(RunStep) <= 64, "a step fits a cache line");
 constexpr unsigned StepMaxNeed = 4, StepMaxRets = 2;
 /// Slots past each stack's capacity: a skipped step writes its two results
 /// above the top of a possibly full stack, and operands are read four at a time.
@@ -129,11 +135,22 @@ constexpr size_t stackStride(size_t StackSize) { return StackSize + StackSlack; 
 /// at least StepMaxRets values.
 constexpr RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_t RefBase,
                         uint32_t RefScale, size_t StackSize) {
-  return RunStep{Need,  Rets,           StackSize - Rets, Stack * stackStride(StackSize),
-                 Stack, RefScale != 0, RefBase,          RefScale,
-                 HandleCommon};
+  return RunStep{Need,     Rets,          StackSize - Rets, Stack * stackStride(StackSize),
+                 0,        Stack,         Stack,            RefScale != 0,
+                 RefBase,  RefScale,      HandleCommon};
 }
-constexpr RunStep handlerStep(StepHandler H) { return RunStep{0, 0, 0, 0, 0, 0, 0, 0, H}; }
+/// A PTX instruction whose operands are all on Stack and results all on
+/// RetStack: the results' room is checked and taken there.
+constexpr RunStep makeTwoStackStep(unsigned Stack, unsigned RetStack, unsigned Need,
+                                   unsigned Rets, size_t StackSize) {
+  return RunStep{Need,         Rets,     StackSize - Rets, Stack * stackStride(StackSize),
+                 RetStack * stackStride(StackSize),
+                 Stack,        RetStack, 1,                makeRef(RefResult, 0),
+                 8,            HandleTwoStack};
+}
+constexpr RunStep handlerStep(StepHandler H) {
+  return RunStep{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, H};
+}
 constexpr RunStep slowStep() { return handlerStep(HandleOther); }
 /// The step of a decoded PTX instruction (slow unless it is the common shape).
 RunStep ptxStep(const InstrLayout &L, size_t StackSize);

@@ -106,11 +106,33 @@ void decodeStack(const StackPtxInstructionSetInfo &Set, unsigned Index, StackTex
   *P++ = char('0' + Index % 10);
   *P++ = '_';
   Out.TempPrefixLen = uint8_t(P - Out.TempPrefix);
+  std::memset(Out.MoveHead, 0, sizeof(Out.MoveHead));
+  Out.MoveHeadLen = 0;
+  size_t Len = Out.RegTypeLen;
+  if (5 + 2 * Len + 1 <= sizeof(Out.MoveHead)) {
+    char *H = Out.MoveHead;
+    std::memcpy(H, Out.ByteMove ? "cvt." : "mov.", 4);
+    H += 4;
+    std::memcpy(H, Out.RegType, Len);
+    H += Len;
+    if (Out.ByteMove) {
+      *H++ = '.';
+      std::memcpy(H, Out.RegType, Len);
+      H += Len;
+    }
+    *H++ = ' ';
+    Out.MoveHeadLen = uint8_t(H - Out.MoveHead);
+  }
 }
 
 RunStep ptxStep(const InstrLayout &L, size_t StackSize) {
-  if (!L.Runnable || !L.SingleStack || L.NumArgElems > StepMaxNeed ||
-      L.NumRetElems > StepMaxRets || StackSize < StepMaxRets)
+  if (!L.Runnable || L.NumArgElems > StepMaxNeed || L.NumRetElems > StepMaxRets ||
+      StackSize < StepMaxRets)
+    return slowStep();
+  // Operands on the first stack, results on the second (setp, cvt, ...).
+  if (L.NumStacks == 2 && L.Need[0] == L.NumArgElems && L.Push[0] == 0 && L.Need[1] == 0)
+    return makeTwoStackStep(L.Stacks[0], L.Stacks[1], L.NumArgElems, L.NumRetElems, StackSize);
+  if (!L.SingleStack)
     return slowStep();
   // A node's results are its record number << 3, plus the result index.
   return makeStep(L.Stacks[0], L.NumArgElems, L.NumRetElems, makeRef(RefResult, 0), 8,
