@@ -508,6 +508,19 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         PTXINJECT_STACK_EDIT(HandleRotate)
         PTXINJECT_STACK_EDIT(HandleStore)
 #undef PTXINJECT_STACK_EDIT
+      case HandleLoad: {
+        // The slot keeps its value's stack (0 when empty); the push is
+        // arithmetic like a step's.
+        unsigned Slot = unsigned(Word >> 16) & 0xFFFF;
+        if (Slot >= S.StoreSize)
+          continue;
+        uint64_t Value = S.Slots[Slot];
+        size_t Stack = size_t(Value >> 32), Size = Sizes[Stack];
+        size_t Ok = size_t(uint32_t(Value) != 0) & size_t(Size < Capacity);
+        Data[Stack * Stride + Size] = uint32_t(Value) - 1;
+        Sizes[Stack] = Size + Ok;
+        continue;
+      }
       case HandleOther:
         break;
       default:

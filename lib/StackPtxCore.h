@@ -113,6 +113,7 @@ enum StepHandler : uint8_t {
   HandleDrop,
   HandleRotate,
   HandleStore,
+  HandleLoad,
   HandleOther,
 };
 struct RunStep {
@@ -176,6 +177,7 @@ struct DecodedSet {
   std::vector<RunStep> ConstSteps; // per stack_idx byte (256), then a slow one
   std::vector<RunStep> MetaSteps;  // per meta op, then a slow one
   std::vector<RunStep> StoreSteps; // one
+  std::vector<RunStep> LoadSteps;  // one
   // An input's step on each stack, but for its reference (per compile).
   std::vector<RunStep> InputSteps;
   // Every kind but inputs, whose table is the compile's.

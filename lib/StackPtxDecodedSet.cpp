@@ -174,6 +174,9 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Se
                 "one handler per meta op");
   D->MetaSteps.assign(std::begin(Meta), std::end(Meta));
   D->StoreSteps = {handlerStep(HandleStore)};
+  // A load's stack is the one its slot was stored from; with no stacks there
+  // is nothing to load.
+  D->LoadSteps = {Set.num_stack_types ? handlerStep(HandleLoad) : slowStep()};
   static const RunStep Slow = slowStep();
   for (KindSteps &K : D->Kinds)
     K = KindSteps{&Slow, 0, 0};
@@ -185,6 +188,7 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Se
   D->Kinds[STACK_PTX_INSTRUCTION_KIND_META] =
       KindSteps{D->MetaSteps.data(), 16, STACK_PTX_META_NUM_ENUMS};
   D->Kinds[STACK_PTX_INSTRUCTION_KIND_STORE] = KindSteps{D->StoreSteps.data(), 0, 0};
+  D->Kinds[STACK_PTX_INSTRUCTION_KIND_LOAD] = KindSteps{D->LoadSteps.data(), 0, 0};
   D->Stacks.resize(Set.num_stack_types);
   for (size_t K = 0; K < Set.num_stack_types; ++K)
     decodeStack(Set, unsigned(K), D->Stacks[K]);
