@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Sema/EnterExpressionEvaluationContext.h"
 
 using namespace clang;
@@ -11,43 +12,70 @@ using namespace clang;
 namespace ptxinject {
 namespace plugin {
 
-Expr *AsmStmtBuilder::makeStringLiteral(llvm::StringRef Contents) {
+SourceLocation AsmStmtBuilder::spellingOf(llvm::StringRef Contents) {
+  auto Found = Spellings.find(Contents);
+  if (Found != Spellings.end())
+    return Found->second;
   Spelling.clear();
   Spelling += '"';
   appendEscapedForStringLiteral(Spelling, Contents);
   Spelling += '"';
   Token Tok;
   Tok.startToken();
-  Tok.setKind(tok::string_literal);
-  PP.CreateString(Spelling, Tok, ExpansionBegin, ExpansionEnd);
-  ExprResult R = S.ActOnStringLiteral(Tok);
-  return R.isUsable() ? R.get() : nullptr;
+  PP.CreateString(Spelling, Tok);
+  Spellings.try_emplace(Contents, Tok.getLocation());
+  return Tok.getLocation();
 }
 
-Expr *AsmStmtBuilder::makeTemplateLiteral(llvm::StringRef Template) {
-  llvm::SmallVector<Token, 32> Toks;
-  while (!Template.empty()) {
+StringLiteral *AsmStmtBuilder::makeLiteral(llvm::StringRef Contents,
+                                           llvm::ArrayRef<SourceLocation> Locs) {
+  ASTContext &Ctx = S.getASTContext();
+  // What Sema gives a narrow literal: const char[N + 1].
+  QualType Type = Ctx.getStringLiteralArrayType(Ctx.CharTy, Contents.size());
+  return StringLiteral::Create(Ctx, Contents, StringLiteralKind::Ordinary,
+                               /*Pascal=*/false, Type, Locs.data(),
+                               Locs.size());
+}
+
+StringLiteral *AsmStmtBuilder::makeConstraintLiteral(llvm::StringRef Contents) {
+  SourceLocation Spelled = spellingOf(Contents);
+  // Seen as an expansion of the site, so a diagnostic about it points there.
+  SourceLocation Loc = PP.getSourceManager().createExpansionLoc(
+      Spelled, ExpansionBegin, ExpansionEnd, Contents.size() + 2);
+  return makeLiteral(Contents, Loc);
+}
+
+StringLiteral *AsmStmtBuilder::makeTemplateLiteral(llvm::StringRef Template) {
+  llvm::SmallVector<SourceLocation, 32> Locs;
+  for (llvm::StringRef Rest = Template; !Rest.empty();) {
     // Each line keeps its "\n\t" separator at its end.
-    size_t End = templateLineLength(Template);
-    Spelling.clear();
-    Spelling += '"';
-    appendEscapedForStringLiteral(Spelling, Template.take_front(End));
-    Spelling += '"';
-    Template = Template.drop_front(End);
-    Token Tok;
-    Tok.startToken();
-    Tok.setKind(tok::string_literal);
+    size_t End = templateLineLength(Rest);
     // Located in the scratch buffer itself, not as an expansion at the site:
     // every line's location is looked up again in code generation, and a
-    // plain file location is the cheap kind. The statement's own locations
-    // still point at the site.
-    PP.CreateString(Spelling, Tok);
-    Toks.push_back(Tok);
+    // plain file location is the cheap kind. Most lines recur across sites
+    // (".reg .f32 %%_x0;") and share one spelling. The statement's own
+    // locations still point at the site.
+    Locs.push_back(spellingOf(Rest.take_front(End)));
+    Rest = Rest.drop_front(End);
   }
-  if (Toks.empty())
-    return makeStringLiteral("");
-  ExprResult R = S.ActOnStringLiteral(Toks);
-  return R.isUsable() ? R.get() : nullptr;
+  if (Locs.empty())
+    Locs.push_back(spellingOf(""));
+  return makeLiteral(Template, Locs);
+}
+
+bool AsmStmtBuilder::isValidConstraint(const AsmOperand &Op, bool IsOutput) {
+  auto Found = CheckedConstraints.find(Op.Constraint);
+  if (Found != CheckedConstraints.end())
+    return Found->second;
+  const TargetInfo &Target = S.getASTContext().getTargetInfo();
+  TargetInfo::ConstraintInfo Info(Op.Constraint, "");
+  bool Valid = IsOutput ? Target.validateOutputConstraint(Info)
+                        : Target.validateInputConstraint({}, Info);
+  // Only a register constraint can carry the operand the way the asm
+  // template uses it.
+  Valid = Valid && Info.allowsRegister();
+  CheckedConstraints.try_emplace(Op.Constraint, Valid);
+  return Valid;
 }
 
 QualType AsmStmtBuilder::viewTypeFor(char Constraint) const {
@@ -204,37 +232,60 @@ Stmt *AsmStmtBuilder::build(const frontend::AnalyzedSite &Site,
   ExpansionBegin = Expansion.getBegin();
   ExpansionEnd = Expansion.getEnd();
 
-  std::vector<Expr *> Constraints, Operands;
+  // The statement is built directly instead of through ActOnGCCAsmStmt:
+  // its template is generated (every %N refers to an operand, user text has
+  // its '%' doubled) and re-checking it costs as much as all of the site's
+  // own analysis. What Sema would still check is done here: constraints
+  // (from the types table) must be valid register constraints, and inputs
+  // are read as values.
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  llvm::SmallVector<StringLiteral *, 8> Constraints;
+  llvm::SmallVector<Expr *, 8> Operands;
   bool Failed = false;
+  // Every operand is bound even after an error, so all of a site's errors
+  // are reported at once.
   auto Add = [&](const AsmOperand &Op, bool IsOutput) {
-    Expr *C = makeStringLiteral(Op.Constraint);
-    Expr *E = bindOperand(Site, Op, IsOutput);
-    if (!C || !E) {
+    if (!isValidConstraint(Op, IsOutput)) {
+      unsigned ID = Diags.getCustomDiagID(
+          DiagnosticsEngine::Error,
+          "operand '%0' has the asm constraint '%1', which is not a register "
+          "constraint of this target; fix its register_char in the types "
+          "JSON");
+      Diags.Report(Loc, ID)
+          << Site.S.Operands[Op.SiteOperandIndex].Label << Op.Constraint;
       Failed = true;
       return;
     }
-    Constraints.push_back(C);
+    Expr *E = bindOperand(Site, Op, IsOutput);
+    if (E && !IsOutput) {
+      ExprResult R = S.DefaultFunctionArrayLvalueConversion(E);
+      E = R.isUsable() ? R.get() : nullptr;
+    }
+    if (!E) {
+      Failed = true;
+      return;
+    }
+    Constraints.push_back(makeConstraintLiteral(Op.Constraint));
     Operands.push_back(E);
   };
   for (const AsmOperand &Op : Asm.Outputs)
     Add(Op, /*IsOutput=*/true);
   for (const AsmOperand &Op : Asm.Inputs)
     Add(Op, /*IsOutput=*/false);
-  Expr *Template = makeTemplateLiteral(Asm.Template);
-  if (Failed || !Template)
+  if (Failed)
     return nullptr;
+  StringLiteral *Template = makeTemplateLiteral(Asm.Template);
 
-  std::vector<IdentifierInfo *> Names(Operands.size(), nullptr);
-  StmtResult R = S.ActOnGCCAsmStmt(
-      Loc, /*IsSimple=*/false, Volatile, Asm.Outputs.size(), Asm.Inputs.size(),
-      Names.data(), Constraints, Operands, Template, /*Clobbers=*/{},
-      /*NumLabels=*/0, ExpansionEnd);
-  if (!R.isUsable())
-    return nullptr;
+  llvm::SmallVector<IdentifierInfo *, 8> Names(Operands.size(), nullptr);
+  Stmt *AsmStatement = new (Ctx) GCCAsmStmt(
+      Ctx, Loc, /*issimple=*/false, Volatile, Asm.Outputs.size(),
+      Asm.Inputs.size(), Names.data(), Constraints.data(), Operands.data(),
+      Template, /*numclobbers=*/0, /*clobbers=*/nullptr, /*numlabels=*/0,
+      ExpansionEnd);
   if (Before.empty() && After.empty())
-    return R.get();
+    return AsmStatement;
   std::vector<Stmt *> Body(Before.begin(), Before.end());
-  Body.push_back(R.get());
+  Body.push_back(AsmStatement);
   Body.insert(Body.end(), After.begin(), After.end());
   return CompoundStmt::Create(Ctx, Body, FPOptionsOverride(), Loc,
                               ExpansionEnd);

@@ -13,6 +13,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace ptxinject {
 namespace plugin {
@@ -27,15 +28,23 @@ public:
                      clang::DeclContext *DC, bool Volatile);
 
 private:
-  /// A string literal spelled in the scratch buffer: the marker call's own
-  /// tokens cannot be reused, Clang re-lexes a literal at its location.
-  clang::Expr *makeStringLiteral(llvm::StringRef Contents);
+  /// Where Contents is spelled as a string literal token in the scratch
+  /// buffer, spelled once per compile: Clang re-lexes a literal at its
+  /// location, so the marker call's own tokens cannot be reused.
+  clang::SourceLocation spellingOf(llvm::StringRef Contents);
+  /// A narrow string literal of Contents made of the tokens at Locs.
+  clang::StringLiteral *makeLiteral(llvm::StringRef Contents,
+                                    llvm::ArrayRef<clang::SourceLocation> Locs);
+  /// A constraint literal, located as an expansion at the site.
+  clang::StringLiteral *makeConstraintLiteral(llvm::StringRef Contents);
   /// The asm template as one literal made of one token per asm line. Clang
-  /// re-lexes the template's token from its start each time it locates an
-  /// operand reference or a line (in Sema and again in code generation);
-  /// short tokens keep that linear in the template's length instead of
-  /// quadratic.
-  clang::Expr *makeTemplateLiteral(llvm::StringRef Template);
+  /// re-lexes the template's tokens each time it locates an operand
+  /// reference or a line (in code generation); short tokens keep that
+  /// linear in the template's length instead of quadratic.
+  clang::StringLiteral *makeTemplateLiteral(llvm::StringRef Template);
+  /// Whether the target accepts Op's constraint as a register constraint
+  /// (checked once per distinct constraint).
+  bool isValidConstraint(const AsmOperand &Op, bool IsOutput);
   /// The expression bound to one asm operand, viewed as its register type.
   clang::Expr *bindOperand(const frontend::AnalyzedSite &Site,
                            const AsmOperand &Op, bool IsOutput);
@@ -51,6 +60,8 @@ private:
   std::vector<clang::Stmt *> Before, After;
   /// Reused for every literal's spelling (CreateString copies it).
   std::string Spelling;
+  llvm::StringMap<clang::SourceLocation> Spellings;
+  llvm::StringMap<bool> CheckedConstraints;
   unsigned TempCounter = 0;
 };
 
