@@ -409,7 +409,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   // arrays (some through byte-sized fields, which may alias anything) would
   // otherwise force the members to be reloaded after every store.
   size_t Pc = PcInOut;
-  size_t NV = NumValues, NO = NumOperands, NN = NumNodes;
+  // Records (nodes and constants) and values created share a register,
+  // values in the high half: one register fewer for the loop to keep.
+  size_t NNV = NumNodes | NumValues << 32, NO = NumOperands;
+  constexpr uint64_t OneValue = uint64_t(1) << 32;
   Node *const Nds = Nodes;
   uint32_t *const Ops = Operands;
   uint32_t *const Data = StackData;
@@ -419,14 +422,13 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   const size_t NumInstrs = Set.num_instructions;
   State::StepMemo *const MemoTable = S.Memo;
   auto sync = [&] {
-    NumValues = NV;
+    NumValues = NNV >> 32;
     NumOperands = NO;
-    NumNodes = NN;
+    NumNodes = uint32_t(NNV);
   };
   auto reload = [&] {
-    NV = NumValues;
+    NNV = NumNodes | NumValues << 32;
     NO = NumOperands;
-    NN = NumNodes;
   };
 
   SpanExit Exit = SpanLimit;
@@ -451,18 +453,17 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         // Masks, not selects: a compiler may turn a select into a branch.
         // Size - Need wraps when operands are missing.
         size_t Mask = 0 - size_t(Size - St.Need <= St.Range);
-        size_t Take = St.Need & Mask, Push = St.Rets & Mask;
+        size_t Take = St.Need & Mask;
         size_t At = Size - Take;
-        Sizes[Stack] = At + Push;
+        Sizes[Stack] = At + (St.Rets & Mask);
         uint32_t *Top = Data + St.Base + At;
         std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t));
-        uint32_t Ref = St.RefBase + uint32_t(NN) * St.RefScale;
+        uint32_t Ref = St.RefBase + uint32_t(NNV) * St.RefScale;
         Top[0] = Ref;
         Top[1] = Ref | 1;
-        setRecord(Nds[NN], I, uint32_t(NO));
+        setRecord(Nds[uint32_t(NNV)], I, uint32_t(NO));
         NO += Take;
-        NV += Push;
-        NN += St.Record & Mask;
+        NNV += St.RecordRets & Mask;
         continue;
       }
       case HandleTwoStack: {
@@ -470,19 +471,18 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         // results' stack for room.
         size_t SizeA = Sizes[St.Stack], SizeB = Sizes[St.RetStack];
         size_t Mask = 0 - size_t((SizeA - St.Need <= Capacity) & (SizeB <= St.Range));
-        size_t Take = St.Need & Mask, Push = St.Rets & Mask;
+        size_t Take = St.Need & Mask;
         size_t At = SizeA - Take;
         Sizes[St.Stack] = At;
-        Sizes[St.RetStack] = SizeB + Push;
+        Sizes[St.RetStack] = SizeB + (St.Rets & Mask);
         std::memcpy(Ops + NO, Data + St.Base + At, CopySlack * sizeof(uint32_t));
         uint32_t *Top = Data + St.RetBase + SizeB;
-        uint32_t Ref = St.RefBase + uint32_t(NN) * St.RefScale;
+        uint32_t Ref = St.RefBase + uint32_t(NNV) * St.RefScale;
         Top[0] = Ref;
         Top[1] = Ref | 1;
-        setRecord(Nds[NN], I, uint32_t(NO));
+        setRecord(Nds[uint32_t(NNV)], I, uint32_t(NO));
         NO += Take;
-        NV += Push;
-        NN += St.Record & Mask;
+        NNV += St.RecordRets & Mask;
         continue;
       }
       case HandleMetaConstant:
@@ -536,11 +536,11 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         break;
       unsigned Stack = unsigned(Registers[I.idx].stack_idx);
       size_t Size = Sizes[Stack];
-      if (Size >= Capacity || (Checked && NV >= MaxValues))
+      if (Size >= Capacity || (Checked && (NNV >> 32) >= MaxValues))
         break;
       Data[Stack * Stride + Size] = makeRef(RefInput, I.idx);
       Sizes[Stack] = Size + 1;
-      ++NV;
+      NNV += OneValue;
       break;
     }
     case STACK_PTX_INSTRUCTION_KIND_CONSTANT: {
@@ -548,12 +548,12 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       if (Stack >= NumStacks || Set.stack_types[Stack].constant_kind == STACK_PTX_CONSTANT_NONE)
         break;
       size_t Size = Sizes[Stack];
-      if (Size >= Capacity || (Checked && NV >= MaxValues))
+      if (Size >= Capacity || (Checked && (NNV >> 32) >= MaxValues))
         break;
-      setRecord(Nds[NN], I, 0);
-      Data[Stack * Stride + Size] = makeRef(RefConstant, uint32_t(NN++));
+      setRecord(Nds[uint32_t(NNV)], I, 0);
+      Data[Stack * Stride + Size] = makeRef(RefConstant, uint32_t(NNV));
       Sizes[Stack] = Size + 1;
-      ++NV;
+      NNV += 1 + OneValue;
       break;
     }
     case STACK_PTX_INSTRUCTION_KIND_PTX: {
@@ -565,14 +565,15 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         break;
       if ((F & 0xFF) == FastMulti) {
         const InstrLayout &L = instrLayout(S, I.idx);
-        if (Checked && (NV + L.NumRetElems > MaxValues || NO + L.NumArgElems > MaxOperands))
+        if (Checked &&
+            ((NNV >> 32) + L.NumRetElems > MaxValues || NO + L.NumArgElems > MaxOperands))
           break;
         sync();
         runPtxMultiStack(L, I.idx);
         reload();
         break;
       }
-      if (Checked && (NV + Rets > MaxValues || NO + Need > MaxOperands))
+      if (Checked && ((NNV >> 32) + Rets > MaxValues || NO + Need > MaxOperands))
         break;
       // Operands of one stack are its top elements, deepest first, so
       // `x y sub` is x - y.
@@ -581,18 +582,18 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       if (Need > Size || Size - Need + Rets > Capacity)
         break;
       uint32_t *Top = Data + Stack * Stride + (Size - Need);
-      setRecord(Nds[NN], I, uint32_t(NO));
+      setRecord(Nds[uint32_t(NNV)], I, uint32_t(NO));
       if (Need <= CopySlack)
         std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t)); // the slack absorbs the excess
       else
         for (size_t E = 0; E < Need; ++E)
           Ops[NO + E] = Top[E];
       NO += Need;
-      uint32_t Ref = uint32_t(NN++) << 3;
+      uint32_t Ref = uint32_t(NNV) << 3;
       Top[0] = Ref;
       for (unsigned R = 1; R < Rets; ++R)
         Top[R] = Ref | R;
-      NV += Rets;
+      NNV += 1 + Rets * OneValue;
       Sizes[Stack] = Size - Need + Rets;
       break;
     }

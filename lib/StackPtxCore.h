@@ -117,12 +117,15 @@ enum StepHandler : uint8_t {
   HandleOther,
 };
 struct RunStep {
-  uint64_t Need, Rets;
+  uint64_t Need;
   uint64_t Range;   // the stack size less Rets: the most Size - Need may be
   uint64_t Base;    // where the stack's slots start: Stack * stackStride()
   uint64_t RetBase; // HandleTwoStack: where the results' stack starts
+  // Records taken (1 for a node or a constant) | values created << 32, to
+  // add to the run loop's packed counts.
+  uint64_t RecordRets;
+  uint32_t Rets;
   uint32_t Stack, RetStack;
-  uint32_t Record; // 1: takes the next record number
   uint32_t RefBase, RefScale;
   uint8_t Handler;
 };
@@ -136,18 +139,33 @@ constexpr size_t stackStride(size_t StackSize) { return StackSize + StackSlack; 
 /// at least StepMaxRets values.
 constexpr RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_t RefBase,
                         uint32_t RefScale, size_t StackSize) {
-  return RunStep{Need,     Rets,          StackSize - Rets, Stack * stackStride(StackSize),
-                 0,        Stack,         Stack,            RefScale != 0,
-                 RefBase,  RefScale,      HandleCommon};
+  return RunStep{Need,
+                 StackSize - Rets,
+                 Stack * stackStride(StackSize),
+                 0,
+                 uint64_t(RefScale != 0) | uint64_t(Rets) << 32,
+                 Rets,
+                 Stack,
+                 Stack,
+                 RefBase,
+                 RefScale,
+                 HandleCommon};
 }
 /// A PTX instruction whose operands are all on Stack and results all on
 /// RetStack: the results' room is checked and taken there.
 constexpr RunStep makeTwoStackStep(unsigned Stack, unsigned RetStack, unsigned Need,
                                    unsigned Rets, size_t StackSize) {
-  return RunStep{Need,         Rets,     StackSize - Rets, Stack * stackStride(StackSize),
+  return RunStep{Need,
+                 StackSize - Rets,
+                 Stack * stackStride(StackSize),
                  RetStack * stackStride(StackSize),
-                 Stack,        RetStack, 1,                makeRef(RefResult, 0),
-                 8,            HandleTwoStack};
+                 1 | uint64_t(Rets) << 32,
+                 Rets,
+                 Stack,
+                 RetStack,
+                 makeRef(RefResult, 0),
+                 8,
+                 HandleTwoStack};
 }
 constexpr RunStep handlerStep(StepHandler H) {
   return RunStep{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, H};
