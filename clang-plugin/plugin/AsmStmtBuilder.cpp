@@ -251,7 +251,7 @@ Stmt *AsmStmtBuilder::build(const frontend::AnalyzedSite &Site,
           "operand '%0' has the asm constraint '%1', which is not a register "
           "constraint of this target; fix its register_char in the types "
           "JSON");
-      Diags.Report(Loc, ID)
+      Diags.Report(Site.OperandExprs[Op.SiteOperandIndex]->getExprLoc(), ID)
           << Site.S.Operands[Op.SiteOperandIndex].Label << Op.Constraint;
       Failed = true;
       return;
