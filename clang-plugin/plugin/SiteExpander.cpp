@@ -28,8 +28,25 @@ static const CallExpr *asSiteCall(const Stmt *St) {
   return Call;
 }
 
+bool SiteExpander::markerReferenced() {
+  if (MarkerSeen)
+    return true;
+  if (!Marker) {
+    ASTContext &Ctx = S.getASTContext();
+    // Declared at namespace scope by ptx_inject_annotations.h.
+    IdentifierInfo *Name = &Ctx.Idents.get("__ptx_inject_site");
+    for (NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(Name))
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        Marker = FD;
+    if (!Marker)
+      return false;
+  }
+  MarkerSeen = Marker->isReferenced();
+  return MarkerSeen;
+}
+
 void SiteExpander::expandDecl(Decl *D) {
-  if (!D || D->isInvalidDecl())
+  if (!D || D->isInvalidDecl() || !markerReferenced())
     return;
   if (auto *FD = dyn_cast<FunctionDecl>(D)) {
     expandFunction(FD);

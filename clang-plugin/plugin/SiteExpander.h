@@ -39,6 +39,10 @@ public:
   }
 
 private:
+  /// Whether the site marker has been referenced yet. Until it has, no body
+  /// can hold a site: the CUDA headers, parsed before any user code, are
+  /// passed over without a walk.
+  bool markerReferenced();
   void expandFunction(clang::FunctionDecl *FD);
   void expandIn(clang::Stmt *S, clang::DeclContext *DC);
   /// Returns the statement to keep in a statement slot: the replacement asm
@@ -55,6 +59,8 @@ private:
   AsmStmtBuilder Builder;
   /// The function whose body is being walked, for instantiation notes.
   clang::FunctionDecl *CurrentFunction = nullptr;
+  const clang::FunctionDecl *Marker = nullptr;
+  bool MarkerSeen = false;
   llvm::DenseSet<const clang::FunctionDecl *> Walked;
   llvm::DenseSet<const clang::CallExpr *> Reported;
   std::vector<frontend::AnalyzedSite> Expanded;
