@@ -450,9 +450,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       case HandleCommon: {
         size_t Stack = St.Stack;
         size_t Size = Sizes[Stack];
-        // Masks, not selects: a compiler may turn a select into a branch.
+        // Masks, not selects: a compiler may turn a select into a branch;
+        // "below RangeEnd" makes the mask a compare and a borrow.
         // Size - Need wraps when operands are missing.
-        size_t Mask = 0 - size_t(Size - St.Need <= St.Range);
+        size_t Mask = 0 - size_t(Size - St.Need < St.RangeEnd);
         size_t Take = St.Need & Mask;
         size_t At = Size - Take;
         Sizes[Stack] = At + (St.Rets & Mask);
@@ -470,7 +471,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         // As above, with the operands' stack checked for operands and the
         // results' stack for room.
         size_t SizeA = Sizes[St.Stack], SizeB = Sizes[St.RetStack];
-        size_t Mask = 0 - size_t((SizeA - St.Need <= Capacity) & (SizeB <= St.Range));
+        size_t Mask = 0 - size_t((SizeA - St.Need <= Capacity) & (SizeB < St.RangeEnd));
         size_t Take = St.Need & Mask;
         size_t At = SizeA - Take;
         Sizes[St.Stack] = At;

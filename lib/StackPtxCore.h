@@ -118,7 +118,9 @@ enum StepHandler : uint8_t {
 };
 struct RunStep {
   uint64_t Need;
-  uint64_t Range;   // the stack size less Rets: the most Size - Need may be
+  // The stack size less Rets, plus one: Size - Need must be below it (a
+  // compare and a borrow make the mask).
+  uint64_t RangeEnd;
   uint64_t Base;    // where the stack's slots start: Stack * stackStride()
   uint64_t RetBase; // HandleTwoStack: where the results' stack starts
   // Records taken (1 for a node or a constant) | values created << 32, to
@@ -140,7 +142,7 @@ constexpr size_t stackStride(size_t StackSize) { return StackSize + StackSlack; 
 constexpr RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_t RefBase,
                         uint32_t RefScale, size_t StackSize) {
   return RunStep{Need,
-                 StackSize - Rets,
+                 StackSize - Rets + 1,
                  Stack * stackStride(StackSize),
                  0,
                  uint64_t(RefScale != 0) | uint64_t(Rets) << 32,
@@ -156,7 +158,7 @@ constexpr RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_
 constexpr RunStep makeTwoStackStep(unsigned Stack, unsigned RetStack, unsigned Need,
                                    unsigned Rets, size_t StackSize) {
   return RunStep{Need,
-                 StackSize - Rets,
+                 StackSize - Rets + 1,
                  Stack * stackStride(StackSize),
                  RetStack * stackStride(StackSize),
                  1 | uint64_t(Rets) << 32,
