@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <iterator>
 
 namespace ptxinject {
 namespace stackptx {
@@ -31,6 +32,9 @@ constexpr size_t CopySlack = 4;
 constexpr size_t NameLenCache = 16;
 constexpr unsigned StepMemoBits = 9;
 constexpr RunStep SlowStep = slowStep();
+/// Where the memo keeps the step of an instruction word.
+constexpr size_t memoSlot(uint32_t Key) { return (Key * 0x9E3779B1u) >> (32 - StepMemoBits); }
+static_assert(memoSlot(0) != memoSlot(1), "a key that misses each slot");
 // Bytes a fast writer may store past its final position.
 constexpr size_t WriteSlack = 16;
 
@@ -132,9 +136,13 @@ struct State {
   size_t NumInputSteps;
   // The step of each instruction word (its first four bytes) seen lately:
   // one multiply and one compare instead of the per-kind look-up.
+  // The entry keeps where the run loop's code for the step's handler is, so
+  // dispatch is one indirect jump with no table in between.
   struct StepMemo {
     uint32_t Key;
     const RunStep *Step;
+    const void *Handler;
+    uint64_t Pad;
   } Memo[size_t(1) << StepMemoBits];
 };
 
@@ -442,12 +450,21 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       uint64_t Word;
       std::memcpy(&Word, &I, sizeof(Word));
       uint32_t Key = uint32_t(Word);
-      State::StepMemo &Memo = MemoTable[(Key * 0x9E3779B1u) >> (32 - StepMemoBits)];
-      if (__builtin_expect(Memo.Key != Key, 0))
-        Memo = State::StepMemo{Key, lookUpStep(Key)};
+      // In StepHandler order.
+      static const void *const Handlers[] = {
+          &&StepCommon, &&StepTwoStack, &&StepMetaConstant, &&StepClear,    &&StepDup,
+          &&StepYankDup, &&StepSwap,    &&StepSwapWith,     &&StepReplace,  &&StepDrop,
+          &&StepRotate,  &&StepStore,   &&StepLoad,         &&StepOther};
+      static_assert(sizeof(Handlers) / sizeof(Handlers[0]) == HandleOther + 1,
+                    "a handler per StepHandler");
+      State::StepMemo &Memo = MemoTable[memoSlot(Key)];
+      if (__builtin_expect(Memo.Key != Key, 0)) {
+        const RunStep *Found = lookUpStep(Key);
+        Memo = State::StepMemo{Key, Found, Handlers[Found->Handler], 0};
+      }
       const RunStep &St = *Memo.Step;
-      switch (St.Handler) {
-      case HandleCommon: {
+      goto *Memo.Handler;
+      StepCommon: {
         size_t Stack = St.Stack;
         size_t Size = Sizes[Stack];
         // Masks, not selects: a compiler may turn a select into a branch;
@@ -467,7 +484,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         NNV += St.RecordRets & Mask;
         continue;
       }
-      case HandleTwoStack: {
+      StepTwoStack: {
         // As above, with the operands' stack checked for operands and the
         // results' stack for room.
         size_t SizeA = Sizes[St.Stack], SizeB = Sizes[St.RetStack];
@@ -486,30 +503,30 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         NNV += St.RecordRets & Mask;
         continue;
       }
-      case HandleMetaConstant:
+      StepMetaConstant:
         if (MetaSize < Capacity)
           S.MetaStack[MetaSize++] = uint32_t(Word >> 32);
         continue;
-      case HandleClear:
+      StepClear:
         if (I.stack_idx < NumStacks)
           Sizes[I.stack_idx] = 0;
         continue;
-// One case per handler, so that the switch is one indexed jump.
+// One label per handler, each with its edit inlined for its constant handler.
 #define PTXINJECT_STACK_EDIT(H)                                                          \
-  case H:                                                                                \
+  Step##H:                                                                               \
     if (I.stack_idx < NumStacks)                                                         \
-      runStackEdit(H, I.stack_idx, I.idx);                                               \
+      runStackEdit(Handle##H, I.stack_idx, I.idx);                                       \
     continue;
-        PTXINJECT_STACK_EDIT(HandleDup)
-        PTXINJECT_STACK_EDIT(HandleYankDup)
-        PTXINJECT_STACK_EDIT(HandleSwap)
-        PTXINJECT_STACK_EDIT(HandleSwapWith)
-        PTXINJECT_STACK_EDIT(HandleReplace)
-        PTXINJECT_STACK_EDIT(HandleDrop)
-        PTXINJECT_STACK_EDIT(HandleRotate)
-        PTXINJECT_STACK_EDIT(HandleStore)
+        PTXINJECT_STACK_EDIT(Dup)
+        PTXINJECT_STACK_EDIT(YankDup)
+        PTXINJECT_STACK_EDIT(Swap)
+        PTXINJECT_STACK_EDIT(SwapWith)
+        PTXINJECT_STACK_EDIT(Replace)
+        PTXINJECT_STACK_EDIT(Drop)
+        PTXINJECT_STACK_EDIT(Rotate)
+        PTXINJECT_STACK_EDIT(Store)
 #undef PTXINJECT_STACK_EDIT
-      case HandleLoad: {
+      StepLoad: {
         // The slot keeps its value's stack (0 when empty); the push is
         // arithmetic like a step's.
         unsigned Slot = unsigned(Word >> 16) & 0xFFFF;
@@ -522,12 +539,8 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         Sizes[Stack] = Size + Ok;
         continue;
       }
-      case HandleOther:
-        break;
-      default:
-        __builtin_unreachable(); // steps come from this file's tables
-      }
     }
+  StepOther:
     switch (I.kind) {
     case STACK_PTX_INSTRUCTION_KIND_RETURN:
       Exit = SpanReturn;
@@ -1361,9 +1374,10 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetIn
   for (RunStep &St : S.InputSteps)
     St = SlowStep;
   S.NumInputSteps = 0;
-  // Key 0 is a return, which the slow step sends to the per-kind code.
-  for (State::StepMemo &M : S.Memo)
-    M = State::StepMemo{0, &SlowStep};
+  // Only the run loop knows its handlers' addresses, so every entry starts
+  // with a key of another entry's slot: its first look-up misses and fills it.
+  for (size_t I = 0; I < std::size(S.Memo); ++I)
+    S.Memo[I] = State::StepMemo{memoSlot(0) == I ? 1u : 0u, &SlowStep, nullptr, 0};
   S.SetupSerial = Decoded ? Decoded->Serial : 0;
   S.Self = &S;
 }
