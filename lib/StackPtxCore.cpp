@@ -476,9 +476,8 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         Sizes[Stack] = At + (St.Rets & Mask);
         uint32_t *Top = Data + St.Base + At;
         std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t));
-        uint32_t Ref = St.RefBase + uint32_t(NNV) * St.RefScale;
-        Top[0] = Ref;
-        Top[1] = Ref | 1;
+        uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
+        std::memcpy(Top, &Refs, sizeof(Refs));
         setRecord(Nds[uint32_t(NNV)], I, uint32_t(NO));
         NO += Take;
         NNV += St.RecordRets & Mask;
@@ -494,10 +493,9 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         Sizes[St.Stack] = At;
         Sizes[St.RetStack] = SizeB + (St.Rets & Mask);
         std::memcpy(Ops + NO, Data + St.Base + At, CopySlack * sizeof(uint32_t));
-        uint32_t *Top = Data + St.RetBase + SizeB;
-        uint32_t Ref = St.RefBase + uint32_t(NNV) * St.RefScale;
-        Top[0] = Ref;
-        Top[1] = Ref | 1;
+        uint32_t *Top = Data + St.RetStack * Stride + SizeB;
+        uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
+        std::memcpy(Top, &Refs, sizeof(Refs));
         setRecord(Nds[uint32_t(NNV)], I, uint32_t(NO));
         NO += Take;
         NNV += St.RecordRets & Mask;
@@ -1432,7 +1430,7 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
     size_t NumInputs = std::min<size_t>(NumRegisters, MaxStepInputs);
     for (size_t R = 0; R < NumInputs; ++R) {
       S.InputSteps[R] = Decoded->InputSteps[Registers[R].stack_idx];
-      S.InputSteps[R].RefBase = makeRef(RefInput, uint32_t(R));
+      S.InputSteps[R].RefPair = refPair(makeRef(RefInput, uint32_t(R)));
     }
     for (size_t R = NumInputs; R < S.NumInputSteps; ++R)
       S.InputSteps[R] = SlowStep;

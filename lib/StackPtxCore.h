@@ -94,7 +94,7 @@ inline RefKind refKind(uint32_t Ref) { return RefKind(Ref >> 30); }
 /// One instruction of the common kinds (input, constant, single-stack PTX
 /// instruction with at most four operands and two results) as the run
 /// loop's shared step reads it: pop Need from Stack, push Rets references
-/// (RefBase + record number * RefScale), and for a node or a constant take
+/// (the low and high halves of RefPair + record number * ScalePair), and for a node or a constant take
 /// the next record. The step runs all three kinds through one path with no
 /// branch on the kind, because the kinds of a random program are what a
 /// branch predictor cannot learn. Meta instructions and stores have handlers
@@ -122,13 +122,14 @@ struct RunStep {
   // compare and a borrow make the mask).
   uint64_t RangeEnd;
   uint64_t Base;    // where the stack's slots start: Stack * stackStride()
-  uint64_t RetBase; // HandleTwoStack: where the results' stack starts
+  // The two pushed references, low half first, are RefPair + the record
+  // number * ScalePair: one multiply and one 8-byte store for both.
+  uint64_t RefPair, ScalePair;
   // Records taken (1 for a node or a constant) | values created << 32, to
   // add to the run loop's packed counts.
   uint64_t RecordRets;
   uint32_t Rets;
   uint32_t Stack, RetStack;
-  uint32_t RefBase, RefScale;
   uint8_t Handler;
 };
 static_assert(sizeof(RunStep) <= 64, "a step fits a cache line");
@@ -137,6 +138,11 @@ constexpr unsigned StepMaxNeed = 4, StepMaxRets = 2;
 /// above the top of a possibly full stack, and operands are read four at a time.
 constexpr size_t StackSlack = 4;
 constexpr size_t stackStride(size_t StackSize) { return StackSize + StackSlack; }
+/// A step's first reference and the next one (a node's second result).
+constexpr uint64_t refPair(uint32_t RefBase) {
+  return RefBase | uint64_t(RefBase + 1) << 32;
+}
+constexpr uint64_t scalePair(uint32_t RefScale) { return RefScale | uint64_t(RefScale) << 32; }
 /// StackSize is the clamped stack_size; steps are built for stacks that hold
 /// at least StepMaxRets values.
 constexpr RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_t RefBase,
@@ -144,13 +150,12 @@ constexpr RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_
   return RunStep{Need,
                  StackSize - Rets + 1,
                  Stack * stackStride(StackSize),
-                 0,
+                 refPair(RefBase),
+                 scalePair(RefScale),
                  uint64_t(RefScale != 0) | uint64_t(Rets) << 32,
                  Rets,
                  Stack,
                  Stack,
-                 RefBase,
-                 RefScale,
                  HandleCommon};
 }
 /// A PTX instruction whose operands are all on Stack and results all on
@@ -160,17 +165,16 @@ constexpr RunStep makeTwoStackStep(unsigned Stack, unsigned RetStack, unsigned N
   return RunStep{Need,
                  StackSize - Rets + 1,
                  Stack * stackStride(StackSize),
-                 RetStack * stackStride(StackSize),
+                 refPair(makeRef(RefResult, 0)),
+                 scalePair(8),
                  1 | uint64_t(Rets) << 32,
                  Rets,
                  Stack,
                  RetStack,
-                 makeRef(RefResult, 0),
-                 8,
                  HandleTwoStack};
 }
 constexpr RunStep handlerStep(StepHandler H) {
-  return RunStep{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, H};
+  return RunStep{0, 0, 0, 0, 0, 0, 0, 0, 0, H};
 }
 constexpr RunStep slowStep() { return handlerStep(HandleOther); }
 /// The step of a decoded PTX instruction (slow unless it is the common shape).
