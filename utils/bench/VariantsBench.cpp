@@ -5,7 +5,9 @@
 // stubs, rendered and assembled to cubins, at 1 and 2 threads; and, in the
 // same run, the same modules compiled from CUDA to cubin through nvrtc. Also
 // compares the back ends on one module: time per call and the registers and
-// spills each reports. Prints ratios against baselines from the same run.
+// spills each reports. Thread scaling is also judged against independent
+// processes run at the same time (what the machine allows). Prints ratios
+// against baselines from the same run.
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/CubinBackend.h"
