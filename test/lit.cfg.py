@@ -75,6 +75,14 @@ subs.append(("%clang-host-cuda",
              "-isystem %s -Wno-unknown-cuda-version -I%s"
              % (config.clang, cuda_root, shim_dir, include_dir)))
 
+# CuTe/CUTLASS headers (utils/install-cute); feature `cute` when present.
+cute_include = getattr(config, "cute_include", "")
+subs.append(("%cute-include", cute_include or "/nonexistent-cute-include"))
+# CUDA's include folder: Clang needs its cccl/ subfolder named (nvcc adds it).
+subs.append(("%cuda-include", os.path.join(cuda_root, "include")))
+if cute_include and os.path.exists(os.path.join(cute_include, "cute", "tensor.hpp")):
+    config.available_features.add("cute")
+
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
 if config.ptxas and os.path.exists(config.ptxas):
