@@ -24,6 +24,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -75,8 +76,13 @@ struct Config {
   /// Live programs keep all Length operations after dead-code elimination;
   /// plain random ones keep about 4 of 32.
   bool Live = true;
+  /// One raw stub (`%{label}` for operands) for every program instead of
+  /// random ones: e.g. the ordinary GEMM's fma, to see a kernel's own cost.
+  std::string FixedStub;
   /// Where to write module 0's rendered PTX, for a look with ptxas -v.
   std::string DumpPtx;
+  /// Where to write module 0's CUDA source as nvrtc compiles it.
+  std::string DumpCuda;
 };
 
 // A stub written into a C string literal: '%' doubled, one line per piece.
@@ -322,7 +328,8 @@ int usage() {
                "[--length L] [--threads 1,2] [--nvrtc-modules N] [--repeats R] "
                "[--backend nvjitlink|nvptxcompiler|ptxas] [--arch sm_80] [--seed S] "
                "[--cub on|off] [--shape live|random] [--dump-ptx FILE]\n"
-               "       [--kernel cub|cute-gemm] [--cute-source FILE.asm.cu]\n"
+               "       [--kernel cub|cute-gemm] [--cute-source FILE.asm.cu] "
+               "[--stub 'PTX with %%{label}'] [--dump-cuda FILE]\n"
                "--kernel cute-gemm: the CuTe SIMT GEMM example, one variant "
                "per module (--kernels and --sites are 1)\n");
   return 2;
@@ -353,6 +360,10 @@ int main(int Argc, char **Argv) {
       C.Seed = std::strtoull(V, nullptr, 10);
     else if (A == "--dump-ptx")
       C.DumpPtx = V;
+    else if (A == "--dump-cuda")
+      C.DumpCuda = V;
+    else if (A == "--stub")
+      C.FixedStub = V;
     else if (A == "--shape")
       C.Live = std::string(V) != "random";
     else if (A == "--cub")
@@ -410,10 +421,15 @@ int main(int Argc, char **Argv) {
   size_t Pack = C.Kernels * C.Sites;
   size_t NumPrograms = C.Modules * Pack;
 
+  std::string Shape =
+      !C.FixedStub.empty()
+          ? "copies of the stub '" + C.FixedStub + "'"
+          : "random programs of " + std::to_string(C.Length) +
+                (C.Live ? " live operations (f32)"
+                        : " Stack PTX instructions (f32)");
   std::printf("VariantsBench: %zu modules x %zu kernels x %zu sites = %zu "
-              "random programs of %zu %s (f32), %s, back end %s, kernel %s\n",
-              C.Modules, C.Kernels, C.Sites, NumPrograms, C.Length,
-              C.Live ? "live operations" : "Stack PTX instructions",
+              "%s, %s, back end %s, kernel %s\n",
+              C.Modules, C.Kernels, C.Sites, NumPrograms, Shape.c_str(),
               C.Arch.c_str(), cubinBackendName(C.Backend),
               C.Kernel == KernelKind::CuteGemm
                   ? "CuTe SIMT GEMM (one inject, every site)"
@@ -466,11 +482,20 @@ int main(int Argc, char **Argv) {
               "stub %", "render %", "cubin %", "core wait %");
   double UsPerProgram1 = 0, PerThread1 = 0, CubinPerModule1 = 0;
   double CpuPerModule1 = 0, CpuPerProgram1 = 0;
-  StackPtxSource Programs(stackptx::InstructionSet::builtin());
-  if (C.Live)
-    Programs.addRandomLive(NumPrograms, C.Length, C.Seed);
-  else
-    Programs.addRandom(NumPrograms, C.Length, C.Seed);
+  std::unique_ptr<ProgramSource> ProgramsOwner;
+  if (!C.FixedStub.empty()) {
+    ProgramsOwner = std::make_unique<RawStubSource>(
+        std::vector<std::string>(NumPrograms, C.FixedStub));
+  } else {
+    auto Stack =
+        std::make_unique<StackPtxSource>(stackptx::InstructionSet::builtin());
+    if (C.Live)
+      Stack->addRandomLive(NumPrograms, C.Length, C.Seed);
+    else
+      Stack->addRandom(NumPrograms, C.Length, C.Seed);
+    ProgramsOwner = std::move(Stack);
+  }
+  ProgramSource &Programs = *ProgramsOwner;
   for (unsigned Threads : C.Threads) {
     VariantOptions VO;
     VO.Pack = Pack;
@@ -558,6 +583,11 @@ int main(int Argc, char **Argv) {
                            StubErr))
           Stubs[J] = std::string_view();
       std::string Source = kernelSource(C, &Stubs);
+      if (M == 0 && !C.DumpCuda.empty())
+        if (std::FILE *F = std::fopen(C.DumpCuda.c_str(), "wb")) {
+          std::fwrite(Source.data(), 1, Source.size(), F);
+          std::fclose(F);
+        }
       T = Clock::now();
       double Cpu = cpuSeconds();
       if (!nvrtcCompile(Source, C.Arch, Cute, true, Cubin, Log)) {
