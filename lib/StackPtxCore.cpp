@@ -39,18 +39,25 @@ static_assert(memoSlot(0) != memoSlot(1), "a key that misses each slot");
 constexpr size_t WriteSlack = 16;
 
 
+/// Operands a record holds itself; a node with more keeps them in the
+/// workspace's operand array.
+constexpr unsigned InlineOperands = 4;
+
 /// A record: the node of a PTX instruction, or a constant, numbered in one
 /// sequence. A record keeps the instruction that made it, which says all
 /// there is to say about a constant (stack and bits) and names a node's PTX
 /// instruction, so that running an input, a constant or a node writes the
-/// next record the same way whether it takes it or not.
+/// next record the same way whether it takes it or not. A node's operands
+/// sit in the record when they fit: the run loop then addresses them
+/// through the record it writes anyway, with no operand count to keep.
 struct Node {
   StackPtxInstruction Code;
-  uint32_t FirstOperand; // a node's first operand
+  uint32_t FirstOperand; // a node with more than InlineOperands operands: its first
   uint32_t FirstTemp;    // a node's first temporary once numbered
+  uint32_t Inline[InlineOperands];
 };
 
-static_assert(sizeof(Node) == 16, "records are indexed by a shift");
+static_assert(sizeof(Node) == 32, "records are indexed by a shift");
 
 inline unsigned nodeInstr(const Node &N) { return N.Code.idx; }
 inline unsigned constantStack(const Node &N) { return N.Code.stack_idx; }
@@ -107,7 +114,7 @@ struct State {
   size_t NumValues, NumNodes, NumOperands, NumSpecials, NumAssignments;
   size_t NumEmit;
   size_t ClearBytes; // stack sizes, temporary counts and slots: cleared per compile
-  uint32_t *StackData;  // NumStacks * StackStride (+ CopySlack)
+  uint32_t *StackData;  // NumStacks * StackStride (+ StackDataSlack)
   size_t *StackSizes;   // NumStacks
   uint32_t *MetaStack;  // StackSize
   uint64_t *Slots;      // StoreSize: a reference + 1 (0 when empty), its stack << 32
@@ -115,10 +122,10 @@ struct State {
   Frame *Frames;        // MaxFrames + 1
   Node *Nodes;          // MaxValues: nodes and constants
   Special *Specials;    // MaxValues
-  uint32_t *Operands;   // MaxOperands (+ CopySlack)
+  uint32_t *Operands;   // MaxOperands (+ CopySlack): operands that do not fit a record
   uint32_t *ResultTemps; // MaxValues
   Assignment *Assignments;
-  uint32_t *Work;       // MaxOperands + MaxAssignments: liveness worklist, then the emit list
+  uint32_t *Work;       // every operand + MaxAssignments: liveness worklist, then the emit list
   uint64_t *LiveNodes;  // MaxValues bits
   InstrLayout *InstrCache; // NumCachedInstrs
   uint32_t *InstrStamps;   // NumCachedInstrs
@@ -146,6 +153,11 @@ struct State {
   } Memo[size_t(1) << StepMemoBits];
 };
 
+/// A node's operands, in the record or in the operand array.
+inline const uint32_t *operandsOf(const State &S, const Node &N, unsigned NumArgElems) {
+  return NumArgElems <= InlineOperands ? N.Inline : S.Operands + N.FirstOperand;
+}
+
 size_t alignUp(size_t N) { return (N + 7) & ~size_t(7); }
 
 struct Layout {
@@ -169,7 +181,7 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
   };
   // Slack after the stacks and operands: operand lists are copied four
   // elements at a time.
-  L.StackData = Take((NumStacks * stackStride(StackSize) + CopySlack) * sizeof(uint32_t));
+  L.StackData = Take(stackDataBytes(NumStacks, StackSize));
   // Stack sizes, temporary counts and slots start at zero: one block, one
   // clear per compile.
   L.StackSizes = Take(NumStacks * sizeof(size_t));
@@ -182,7 +194,8 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
   L.Operands = Take((MaxValues * OperandsPerValue + CopySlack) * sizeof(uint32_t));
   L.ResultTemps = Take(MaxValues * sizeof(uint32_t));
   L.Assignments = Take(NumStacks * StackSize * sizeof(Assignment));
-  L.Work = Take((MaxValues * OperandsPerValue + NumStacks * StackSize) * sizeof(uint32_t));
+  L.Work = Take((MaxValues * (OperandsPerValue + InlineOperands) + NumStacks * StackSize) *
+                sizeof(uint32_t));
   L.LiveNodes = Take((MaxValues + 63) / 64 * sizeof(uint64_t));
   L.InstrCache = Take(NumInstrs * sizeof(InstrLayout));
   L.InstrStamps = Take(NumInstrs * sizeof(uint32_t));
@@ -416,7 +429,8 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   // The hot state lives in locals for the span: stores into the workspace
   // arrays (some through byte-sized fields, which may alias anything) would
   // otherwise force the members to be reloaded after every store.
-  size_t Pc = PcInOut;
+  // A pointer, not an index: one register fewer than code + index.
+  const StackPtxInstruction *Ip = Code + PcInOut, *const End = Code + Limit;
   // Records (nodes and constants) and values created share a register,
   // values in the high half: one register fewer for the loop to keep.
   size_t NNV = NumNodes | NumValues << 32, NO = NumOperands;
@@ -440,9 +454,9 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   };
 
   SpanExit Exit = SpanLimit;
-  for (; Pc < Limit; ++Pc) {
+  for (; Ip < End; ++Ip) {
   NextStep:
-    const StackPtxInstruction I = Code[Pc];
+    const StackPtxInstruction I = *Ip;
     if (!Checked && Predecoded) {
       // The shared step of inputs, constants and PTX instructions. Every
       // choice in it is arithmetic: a step that cannot run (operands
@@ -466,25 +480,26 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       const RunStep &St = *Memo.Step;
       goto *Memo.Handler;
       StepCommon: {
-        size_t Stack = St.Stack;
-        size_t Size = Sizes[Stack];
+        size_t &SizeRef =
+            *reinterpret_cast<size_t *>(reinterpret_cast<char *>(Data) + St.SizeAt);
+        size_t Size = SizeRef;
         // Masks, not selects: a compiler may turn a select into a branch;
         // "below RangeEnd" makes the mask a compare and a borrow.
         // Size - Need wraps when operands are missing.
         size_t Mask = 0 - size_t(Size - St.Need < St.RangeEnd);
         size_t Take = St.Need & Mask;
         size_t At = Size - Take;
-        Sizes[Stack] = At + (St.Rets & Mask);
+        SizeRef = At + (St.Rets & Mask);
         uint32_t *Top = Data + St.Base + At;
-        std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t));
+        Node &Rec = Nds[uint32_t(NNV)];
+        std::memcpy(Rec.Inline, Top, sizeof(Rec.Inline));
         uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
         std::memcpy(Top, &Refs, sizeof(Refs));
-        setRecord(Nds[uint32_t(NNV)], I, uint32_t(NO));
-        NO += Take;
+        std::memcpy(&Rec.Code, &I, sizeof(I));
         NNV += St.RecordRets & Mask;
         // The next dispatch right here, not through the loop's latch: one
         // jump fewer for the most common step.
-        if (__builtin_expect(++Pc < Limit, 1))
+        if (__builtin_expect(++Ip < End, 1))
           goto NextStep;
         goto Done;
       }
@@ -497,12 +512,12 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         size_t At = SizeA - Take;
         Sizes[St.Stack] = At;
         Sizes[St.RetStack] = SizeB + (St.Rets & Mask);
-        std::memcpy(Ops + NO, Data + St.Base + At, CopySlack * sizeof(uint32_t));
+        Node &Rec = Nds[uint32_t(NNV)];
+        std::memcpy(Rec.Inline, Data + St.Base + At, sizeof(Rec.Inline));
         uint32_t *Top = Data + St.RetStack * Stride + SizeB;
         uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
         std::memcpy(Top, &Refs, sizeof(Refs));
-        setRecord(Nds[uint32_t(NNV)], I, uint32_t(NO));
-        NO += Take;
+        std::memcpy(&Rec.Code, &I, sizeof(I));
         NNV += St.RecordRets & Mask;
         continue;
       }
@@ -583,14 +598,16 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       if ((F & 0xFF) == FastMulti) {
         const InstrLayout &L = instrLayout(S, I.idx);
         if (Checked &&
-            ((NNV >> 32) + L.NumRetElems > MaxValues || NO + L.NumArgElems > MaxOperands))
+            ((NNV >> 32) + L.NumRetElems > MaxValues ||
+             (L.NumArgElems > InlineOperands && NO + L.NumArgElems > MaxOperands)))
           break;
         sync();
         runPtxMultiStack(L, I.idx);
         reload();
         break;
       }
-      if (Checked && ((NNV >> 32) + Rets > MaxValues || NO + Need > MaxOperands))
+      if (Checked && ((NNV >> 32) + Rets > MaxValues ||
+                      (Need > InlineOperands && NO + Need > MaxOperands)))
         break;
       // Operands of one stack are its top elements, deepest first, so
       // `x y sub` is x - y.
@@ -599,13 +616,15 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       if (Need > Size || Size - Need + Rets > Capacity)
         break;
       uint32_t *Top = Data + Stack * Stride + (Size - Need);
-      setRecord(Nds[uint32_t(NNV)], I, uint32_t(NO));
-      if (Need <= CopySlack)
-        std::memcpy(Ops + NO, Top, CopySlack * sizeof(uint32_t)); // the slack absorbs the excess
-      else
+      Node &Rec = Nds[uint32_t(NNV)];
+      setRecord(Rec, I, uint32_t(NO));
+      if (Need <= InlineOperands) {
+        std::memcpy(Rec.Inline, Top, sizeof(Rec.Inline)); // the stack's slack absorbs the excess
+      } else {
         for (size_t E = 0; E < Need; ++E)
           Ops[NO + E] = Top[E];
-      NO += Need;
+        NO += Need;
+      }
       uint32_t Ref = uint32_t(NNV) << 3;
       Top[0] = Ref;
       for (unsigned R = 1; R < Rets; ++R)
@@ -647,7 +666,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       break;
     }
     case STACK_PTX_INSTRUCTION_KIND_ROUTINE:
-      ++Pc;
+      ++Ip;
       Callee = I.idx;
       Exit = SpanCall;
       goto Done;
@@ -657,7 +676,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   }
 Done:
   sync();
-  PcInOut = Pc;
+  PcInOut = size_t(Ip - Code);
   return Exit;
 }
 
@@ -729,11 +748,16 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
   size_t Next[MaxStacksPerInstr];
   for (unsigned K = 0; K < L.NumStacks; ++K)
     Next[K] = StackSizes[L.Stacks[K]] - L.Need[K];
-  setRecord(Nodes[NumNodes], stack_ptx_encode_ptx_instruction(Index), uint32_t(NumOperands));
+  Node &Rec = Nodes[NumNodes];
+  setRecord(Rec, stack_ptx_encode_ptx_instruction(Index), uint32_t(NumOperands));
+  bool Inline = L.NumArgElems <= InlineOperands;
+  uint32_t *Out = Inline ? Rec.Inline : Operands + NumOperands;
   for (unsigned E = 0; E < L.NumArgElems; ++E) {
     unsigned K = L.ArgSlot[E];
-    Operands[NumOperands++] = stack(L.Stacks[K])[Next[K]++];
+    Out[E] = stack(L.Stacks[K])[Next[K]++];
   }
+  if (!Inline)
+    NumOperands += L.NumArgElems;
   for (unsigned K = 0; K < L.NumStacks; ++K)
     StackSizes[L.Stacks[K]] -= L.Need[K];
   uint32_t Ref = uint32_t(NumNodes++) << 3;
@@ -855,7 +879,6 @@ void assignRequests(State &S, const size_t *Requests, size_t NumRequests) {
 void finalize(State &S) {
   Node *Nodes = S.Nodes;
   Special *Specials = S.Specials;
-  const uint32_t *Operands = S.Operands;
   uint64_t *LiveNodes = S.LiveNodes;
   size_t NumWords = (S.NumNodes + 63) / 64;
   if (NumWords == 1)
@@ -898,8 +921,9 @@ void finalize(State &S) {
         continue;
       Word |= Bit;
       const Node &N = Nodes[Id];
-      const uint32_t *Ops = Operands + N.FirstOperand;
-      for (unsigned O = 0, E = decodedLayout(S, nodeInstr(N)).NumArgElems; O < E; ++O)
+      unsigned E = decodedLayout(S, nodeInstr(N)).NumArgElems;
+      const uint32_t *Ops = operandsOf(S, N, E);
+      for (unsigned O = 0; O < E; ++O)
         Work[NumWork++] = Ops[O];
     } else if (refKind(Ref) == RefSpecial) {
       Specials[P].Live = 1;
@@ -1199,7 +1223,7 @@ template <class Writer>
 void putInstruction(Writer &W, const State &S, const Node &N, const InstrLayout &L) {
   W.putHead(L);
   const uint32_t *Temps = S.ResultTemps + N.FirstTemp;
-  const uint32_t *Operand = S.Operands + N.FirstOperand;
+  const uint32_t *Operand = operandsOf(S, N, L.NumArgElems);
   if (L.AllScalar) {
     // The common shape: results, then operands, all scalars.
     putTemp(W, S.Stacks[L.RetStack[0]], Temps[0]);
@@ -1366,8 +1390,10 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetIn
   S.LiveNodes = reinterpret_cast<uint64_t *>(Base + Lay.LiveNodes);
   S.Stacks = Decoded ? Decoded->Stacks.data() : S.StackCache;
   S.ClearBytes = Lay.MetaStack - Lay.StackSizes;
-  // Steps need stacks of at least two slots, laid out as the Compiler's are.
-  bool Steps = Decoded && S.StackSize >= StepMaxRets && Decoded->StackSize == S.StackSize;
+  // Steps need stacks of at least two slots, laid out as the Compiler's are
+  // (their SizeAt counts on the stack sizes following the stack data).
+  bool Steps = Decoded && S.StackSize >= StepMaxRets && Decoded->StackSize == S.StackSize &&
+               Lay.StackSizes - Lay.StackData == stackDataBytes(S.NumStacks, S.StackSize);
   for (KindSteps &K : S.Kinds)
     K = KindSteps{&SlowStep, 0, 0};
   if (Steps) {
@@ -1438,7 +1464,7 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
       S.InputSteps[R].RefPair = refPair(makeRef(RefInput, uint32_t(R)));
     }
     for (size_t R = NumInputs; R < S.NumInputSteps; ++R)
-      S.InputSteps[R] = SlowStep;
+      S.InputSteps[R] = Decoded->SkipInput;
     S.NumInputSteps = NumInputs;
   }
 

@@ -129,7 +129,10 @@ struct RunStep {
   // add to the run loop's packed counts.
   uint64_t RecordRets;
   uint32_t Rets;
-  uint32_t Stack, RetStack;
+  // Where the stack's size is: bytes from the workspace's stack data, so
+  // that one base register serves both (see withSizeAt).
+  uint32_t SizeAt;
+  uint16_t Stack, RetStack;
   uint8_t Handler;
 };
 static_assert(sizeof(RunStep) <= 64, "a step fits a cache line");
@@ -138,6 +141,18 @@ constexpr unsigned StepMaxNeed = 4, StepMaxRets = 2;
 /// above the top of a possibly full stack, and operands are read four at a time.
 constexpr size_t StackSlack = 4;
 constexpr size_t stackStride(size_t StackSize) { return StackSize + StackSlack; }
+/// Elements after the last stack: operands are read four at a time.
+constexpr size_t StackDataSlack = 4;
+/// Bytes of a workspace's stack data; the stack sizes come right after.
+constexpr size_t stackDataBytes(size_t NumStacks, size_t StackSize) {
+  return ((NumStacks * stackStride(StackSize) + StackDataSlack) * sizeof(uint32_t) + 7) &
+         ~size_t(7);
+}
+/// Step with its SizeAt set for a workspace of NumStacks stacks.
+constexpr RunStep withSizeAt(RunStep St, size_t NumStacks, size_t StackSize) {
+  St.SizeAt = uint32_t(stackDataBytes(NumStacks, StackSize) + St.Stack * sizeof(size_t));
+  return St;
+}
 /// A step's first reference and the next one (a node's second result).
 constexpr uint64_t refPair(uint32_t RefBase) {
   return RefBase | uint64_t(RefBase + 1) << 32;
@@ -154,8 +169,9 @@ constexpr RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_
                  scalePair(RefScale),
                  uint64_t(RefScale != 0) | uint64_t(Rets) << 32,
                  Rets,
-                 Stack,
-                 Stack,
+                 0,
+                 uint16_t(Stack),
+                 uint16_t(Stack),
                  HandleCommon};
 }
 /// A PTX instruction whose operands are all on Stack and results all on
@@ -169,12 +185,13 @@ constexpr RunStep makeTwoStackStep(unsigned Stack, unsigned RetStack, unsigned N
                  scalePair(8),
                  1 | uint64_t(Rets) << 32,
                  Rets,
-                 Stack,
-                 RetStack,
+                 0,
+                 uint16_t(Stack),
+                 uint16_t(RetStack),
                  HandleTwoStack};
 }
 constexpr RunStep handlerStep(StepHandler H) {
-  return RunStep{0, 0, 0, 0, 0, 0, 0, 0, 0, H};
+  return RunStep{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, H};
 }
 constexpr RunStep slowStep() { return handlerStep(HandleOther); }
 /// The step of a decoded PTX instruction (slow unless it is the common shape).
@@ -204,6 +221,10 @@ struct DecodedSet {
   std::vector<RunStep> LoadSteps;  // one
   // An input's step on each stack, but for its reference (per compile).
   std::vector<RunStep> InputSteps;
+  // The step of an input past a compile's registers: it does nothing, like
+  // the per-kind code, and stays right for a memo entry that still points
+  // at it with the common step's handler from an earlier compile.
+  RunStep SkipInput = slowStep();
   // Every kind but inputs, whose table is the compile's.
   KindSteps Kinds[NumKindSteps] = {};
   size_t StackSize = 0;

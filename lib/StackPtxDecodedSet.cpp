@@ -189,6 +189,13 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Se
       KindSteps{D->MetaSteps.data(), 16, STACK_PTX_META_NUM_ENUMS};
   D->Kinds[STACK_PTX_INSTRUCTION_KIND_STORE] = KindSteps{D->StoreSteps.data(), 0, 0};
   D->Kinds[STACK_PTX_INSTRUCTION_KIND_LOAD] = KindSteps{D->LoadSteps.data(), 0, 0};
+  if (D->StackSize >= StepMaxRets)
+    D->SkipInput = withSizeAt(makeStep(0, 0, 0, 0, 0, D->StackSize), Set.num_stack_types,
+                              D->StackSize);
+  for (auto *Steps : {&D->PtxSteps, &D->ConstSteps, &D->InputSteps})
+    for (RunStep &St : *Steps)
+      if (St.Handler == HandleCommon)
+        St = withSizeAt(St, Set.num_stack_types, D->StackSize);
   D->Stacks.resize(Set.num_stack_types);
   for (size_t K = 0; K < Set.num_stack_types; ++K)
     decodeStack(Set, unsigned(K), D->Stacks[K]);

@@ -256,3 +256,30 @@ TEST(StackPtxWorkspace, OneWorkspaceAcrossCompilersWithOtherLimits) {
     }
   }
 }
+
+// A workspace remembers the step of each instruction word it ran. An input
+// past this compile's registers must be skipped even when an earlier
+// compile, with more registers, ran the same word as a real input.
+TEST(StackPtxWorkspace, InputPastFewerRegistersIsSkippedAfterMore) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  unsigned F32 = unsigned(Set.findStackType("F32"));
+  const std::vector<StackPtxRegister> Many = {{"x", F32}, {"y", F32}, {"z", F32}};
+  const std::vector<StackPtxRegister> Few = {{"x", F32}};
+  // y x add: with one register, input y is skipped and x is passed through.
+  std::vector<StackPtxInstruction> Prog = {stack_ptx_encode_input(1), stack_ptx_encode_input(0),
+                                           stack_ptx_encode_input(1), stack_ptx_encode_return};
+  const size_t Request[] = {0};
+  Compiler C(Set);
+  Workspace WS;
+  std::string WithMany, WithFew;
+  for (int Round = 0; Round < 3; ++Round) {
+    ASSERT_EQ(C.compile(Prog, Many, Request, WS, WithMany), STACK_PTX_SUCCESS);
+    EXPECT_NE(WithMany.find("%y"), std::string::npos) << WithMany;
+    ASSERT_EQ(C.compile(Prog, Few, Request, WS, WithFew), STACK_PTX_SUCCESS);
+    Workspace Fresh;
+    std::string Expected;
+    ASSERT_EQ(Compiler(Set).compile(Prog, Few, Request, Fresh, Expected), STACK_PTX_SUCCESS);
+    EXPECT_EQ(WithFew, Expected);
+    EXPECT_EQ(WithFew.find("%y"), std::string::npos) << WithFew;
+  }
+}

@@ -5,8 +5,10 @@
 // the same run: copying the produced stubs (memcpy), and the C API's
 // measure-then-write path (compile with no buffer, then write the output).
 //
-//   ptxinject-stack-bench [--programs N] [--rounds R] [--length L] [--mixed]
+//   ptxinject-stack-bench [--programs N] [--rounds R] [--length L] [--mixed] [--no-meta]
 //
+// --no-meta draws programs without meta instructions, stores and loads: the
+// steps whose dispatch a branch predictor cannot learn, to see their cost.
 // --length runs one program length only (e.g. to count instructions per
 // compile under callgrind with --toggle-collect on Compiler::compile).
 //
@@ -30,6 +32,7 @@ double secondsSince(Clock::time_point T) {
   return std::chrono::duration<double>(Clock::now() - T).count();
 }
 
+bool NoMeta = false; // --no-meta
 void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
   const InstructionSet &Set = InstructionSet::builtin();
   unsigned F32 = unsigned(Set.findStackType("F32"));
@@ -40,6 +43,8 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
     Options.StackTypes = {F32};
     Options.SpecialRegisters = false;
   }
+  if (NoMeta)
+    Options.Meta = Options.StoreLoad = false;
   std::mt19937_64 Rng(Length * 7919);
   std::vector<std::vector<StackPtxInstruction>> Programs(NumPrograms);
   for (auto &P : Programs)
@@ -132,10 +137,12 @@ int main(int Argc, char **Argv) {
       Rounds = std::atoi(Argv[++I]);
     else if (!std::strcmp(Argv[I], "--length") && I + 1 < Argc)
       OnlyLength = size_t(std::atol(Argv[++I]));
+    else if (!std::strcmp(Argv[I], "--no-meta"))
+      NoMeta = true;
     else if (!std::strcmp(Argv[I], "--mixed"))
       Mixed = true;
     else {
-      std::fprintf(stderr, "usage: %s [--programs N] [--rounds R] [--length L] [--mixed]\n", Argv[0]);
+      std::fprintf(stderr, "usage: %s [--programs N] [--rounds R] [--length L] [--mixed] [--no-meta]\n", Argv[0]);
       return 2;
     }
   }
