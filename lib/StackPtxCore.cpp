@@ -58,6 +58,14 @@ struct Node {
 };
 
 static_assert(sizeof(Node) == 32, "records are indexed by a shift");
+static_assert(sizeof(Node) % RecordRef == 0, "a record reference scales to its address");
+
+/// The record a reference (a node's first result, or a constant) names:
+/// reference * 4 is its offset, an x86 addressing mode with no shift.
+inline Node &recordAt(Node *Records, uint32_t Ref) {
+  return *reinterpret_cast<Node *>(reinterpret_cast<char *>(Records) +
+                                   size_t(Ref) * (sizeof(Node) / RecordRef));
+}
 
 inline unsigned nodeInstr(const Node &N) { return N.Code.idx; }
 inline unsigned constantStack(const Node &N) { return N.Code.stack_idx; }
@@ -270,11 +278,11 @@ unsigned refStack(State &S, uint32_t Ref) {
   uint32_t P = Ref & RefPayload;
   switch (refKind(Ref)) {
   case RefResult:
-    return instrLayout(S, nodeInstr(S.Nodes[P >> 3])).RetStack[P & 7];
+    return instrLayout(S, nodeInstr(S.Nodes[P / RecordRef])).RetStack[P % RecordRef];
   case RefInput:
     return unsigned(S.Registers[P].stack_idx);
   case RefConstant:
-    return constantStack(S.Nodes[P]);
+    return constantStack(S.Nodes[P / RecordRef]);
   default:
     return S.Specials[P].Stack;
   }
@@ -432,8 +440,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   // A pointer, not an index: one register fewer than code + index.
   const StackPtxInstruction *Ip = Code + PcInOut, *const End = Code + Limit;
   // Records (nodes and constants) and values created share a register,
-  // values in the high half: one register fewer for the loop to keep.
-  size_t NNV = NumNodes | NumValues << 32, NO = NumOperands;
+  // values in the high half: one register fewer for the loop to keep. The
+  // low half counts records in RecordRef units, so it is also the next
+  // record's reference.
+  size_t NNV = NumNodes * RecordRef | NumValues << 32, NO = NumOperands;
   constexpr uint64_t OneValue = uint64_t(1) << 32;
   Node *const Nds = Nodes;
   uint32_t *const Ops = Operands;
@@ -446,10 +456,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   auto sync = [&] {
     NumValues = NNV >> 32;
     NumOperands = NO;
-    NumNodes = uint32_t(NNV);
+    NumNodes = uint32_t(NNV) / RecordRef;
   };
   auto reload = [&] {
-    NNV = NumNodes | NumValues << 32;
+    NNV = NumNodes * RecordRef | NumValues << 32;
     NO = NumOperands;
   };
 
@@ -491,7 +501,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         size_t At = Size - Take;
         SizeRef = At + (St.Rets & Mask);
         uint32_t *Top = Data + St.Base + At;
-        Node &Rec = Nds[uint32_t(NNV)];
+        Node &Rec = recordAt(Nds, uint32_t(NNV));
         std::memcpy(Rec.Inline, Top, sizeof(Rec.Inline));
         uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
         std::memcpy(Top, &Refs, sizeof(Refs));
@@ -512,7 +522,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         size_t At = SizeA - Take;
         Sizes[St.Stack] = At;
         Sizes[St.RetStack] = SizeB + (St.Rets & Mask);
-        Node &Rec = Nds[uint32_t(NNV)];
+        Node &Rec = recordAt(Nds, uint32_t(NNV));
         std::memcpy(Rec.Inline, Data + St.Base + At, sizeof(Rec.Inline));
         uint32_t *Top = Data + St.RetStack * Stride + SizeB;
         uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
@@ -582,10 +592,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       size_t Size = Sizes[Stack];
       if (Size >= Capacity || (Checked && (NNV >> 32) >= MaxValues))
         break;
-      setRecord(Nds[uint32_t(NNV)], I, 0);
+      setRecord(recordAt(Nds, uint32_t(NNV)), I, 0);
       Data[Stack * Stride + Size] = makeRef(RefConstant, uint32_t(NNV));
       Sizes[Stack] = Size + 1;
-      NNV += 1 + OneValue;
+      NNV += RecordRef + OneValue;
       break;
     }
     case STACK_PTX_INSTRUCTION_KIND_PTX: {
@@ -616,7 +626,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       if (Need > Size || Size - Need + Rets > Capacity)
         break;
       uint32_t *Top = Data + Stack * Stride + (Size - Need);
-      Node &Rec = Nds[uint32_t(NNV)];
+      Node &Rec = recordAt(Nds, uint32_t(NNV));
       setRecord(Rec, I, uint32_t(NO));
       if (Need <= InlineOperands) {
         std::memcpy(Rec.Inline, Top, sizeof(Rec.Inline)); // the stack's slack absorbs the excess
@@ -625,11 +635,11 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
           Ops[NO + E] = Top[E];
         NO += Need;
       }
-      uint32_t Ref = uint32_t(NNV) << 3;
+      uint32_t Ref = uint32_t(NNV);
       Top[0] = Ref;
       for (unsigned R = 1; R < Rets; ++R)
         Top[R] = Ref | R;
-      NNV += 1 + Rets * OneValue;
+      NNV += RecordRef + Rets * OneValue;
       Sizes[Stack] = Size - Need + Rets;
       break;
     }
@@ -760,7 +770,7 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
     NumOperands += L.NumArgElems;
   for (unsigned K = 0; K < L.NumStacks; ++K)
     StackSizes[L.Stacks[K]] -= L.Need[K];
-  uint32_t Ref = uint32_t(NumNodes++) << 3;
+  uint32_t Ref = uint32_t(NumNodes++) * RecordRef;
   for (unsigned R = 0; R < L.NumRetElems; ++R) {
     unsigned Stack = L.RetStack[R];
     stack(Stack)[StackSizes[Stack]++] = Ref | R;
@@ -914,7 +924,7 @@ void finalize(State &S) {
     uint32_t Ref = Work[--NumWork];
     uint32_t P = Ref & RefPayload;
     if (refKind(Ref) == RefResult) {
-      uint32_t Id = P >> 3;
+      uint32_t Id = P / RecordRef;
       uint64_t &Word = LiveNodes[Id / 64];
       uint64_t Bit = uint64_t(1) << (Id % 64);
       if (Word & Bit)
@@ -963,7 +973,7 @@ void finalize(State &S) {
       uint32_t Id = uint32_t(W * 64 + unsigned(__builtin_ctzll(Bits)));
       if (S.NumSpecials)
         emitSpecialsBefore(Id);
-      Emit[NumEmit++] = makeRef(RefResult, Id << 3);
+      Emit[NumEmit++] = makeRef(RefResult, Id * RecordRef);
       Node &N = Nodes[Id];
       const InstrLayout &L = decodedLayout(S, nodeInstr(N));
       N.FirstTemp = uint32_t(NumResultTemps);
@@ -1161,8 +1171,8 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
   uint32_t P = Ref & RefPayload;
   switch (refKind(Ref)) {
   case RefResult: {
-    const Node &N = S.Nodes[P >> 3];
-    unsigned R = P & 7;
+    const Node &N = S.Nodes[P / RecordRef];
+    unsigned R = P % RecordRef;
     putTemp(W, S.Stacks[decodedLayout(S, nodeInstr(N)).RetStack[R]],
             S.ResultTemps[N.FirstTemp + R]);
     return;
@@ -1171,7 +1181,7 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
     putRegister(W, S, P);
     return;
   case RefConstant: {
-    const Node &C = S.Nodes[P];
+    const Node &C = S.Nodes[P / RecordRef];
     // Read the kind from the set: a stack holding only literals has no
     // decoded text.
     uint32_t Bits = constantBits(C);
@@ -1290,7 +1300,7 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
     uint32_t Ref = S.Work[I];
     uint32_t P = Ref & RefPayload;
     if (refKind(Ref) == RefResult) {
-      const Node &N = S.Nodes[P >> 3];
+      const Node &N = S.Nodes[P / RecordRef];
       putInstruction(W, S, N, decodedLayout(S, nodeInstr(N)));
       continue;
     }

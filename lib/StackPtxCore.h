@@ -84,9 +84,11 @@ inline uint32_t fastWord(const InstrLayout &L) {
          uint32_t(L.NumRetElems) << 24;
 }
 
-/// A value reference: the kind in the top two bits. A node result keeps the
-/// node id above a 3-bit result index, so a node's first result is id << 3.
+/// A value reference: the kind in the top two bits. A record (a node or a
+/// constant) is named by its number * RecordRef; a node's results add their
+/// index (at most 7) to that.
 enum RefKind : uint32_t { RefResult = 0, RefInput = 1, RefConstant = 2, RefSpecial = 3 };
+constexpr uint32_t RecordRef = 8;
 constexpr uint32_t RefPayload = 0x3FFFFFFFu;
 constexpr uint32_t makeRef(RefKind K, uint32_t Payload) { return uint32_t(K) << 30 | Payload; }
 inline RefKind refKind(uint32_t Ref) { return RefKind(Ref >> 30); }
@@ -94,8 +96,8 @@ inline RefKind refKind(uint32_t Ref) { return RefKind(Ref >> 30); }
 /// One instruction of the common kinds (input, constant, single-stack PTX
 /// instruction with at most four operands and two results) as the run
 /// loop's shared step reads it: pop Need from Stack, push Rets references
-/// (the low and high halves of RefPair + record number * ScalePair), and for a node or a constant take
-/// the next record. The step runs all three kinds through one path with no
+/// (the low and high halves of RefPair + the next record's reference *
+/// ScalePair), and for a node or a constant take the next record. The step runs all three kinds through one path with no
 /// branch on the kind, because the kinds of a random program are what a
 /// branch predictor cannot learn. Meta instructions and stores have handlers
 /// of their own; anything else is HandleOther and goes through the per-kind
@@ -122,11 +124,11 @@ struct RunStep {
   // compare and a borrow make the mask).
   uint64_t RangeEnd;
   uint64_t Base;    // where the stack's slots start: Stack * stackStride()
-  // The two pushed references, low half first, are RefPair + the record
-  // number * ScalePair: one multiply and one 8-byte store for both.
+  // The two pushed references, low half first, are RefPair + the next
+  // record's reference * ScalePair: one multiply and one 8-byte store for both.
   uint64_t RefPair, ScalePair;
-  // Records taken (1 for a node or a constant) | values created << 32, to
-  // add to the run loop's packed counts.
+  // RecordRef per record taken (a node or a constant) | values created << 32,
+  // to add to the run loop's packed counts.
   uint64_t RecordRets;
   uint32_t Rets;
   // Where the stack's size is: bytes from the workspace's stack data, so
@@ -167,7 +169,7 @@ constexpr RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_
                  Stack * stackStride(StackSize),
                  refPair(RefBase),
                  scalePair(RefScale),
-                 uint64_t(RefScale != 0) | uint64_t(Rets) << 32,
+                 uint64_t(RefScale != 0 ? RecordRef : 0) | uint64_t(Rets) << 32,
                  Rets,
                  0,
                  uint16_t(Stack),
@@ -182,8 +184,8 @@ constexpr RunStep makeTwoStackStep(unsigned Stack, unsigned RetStack, unsigned N
                  StackSize - Rets + 1,
                  Stack * stackStride(StackSize),
                  refPair(makeRef(RefResult, 0)),
-                 scalePair(8),
-                 1 | uint64_t(Rets) << 32,
+                 scalePair(1),
+                 RecordRef | uint64_t(Rets) << 32,
                  Rets,
                  0,
                  uint16_t(Stack),

@@ -134,8 +134,8 @@ RunStep ptxStep(const InstrLayout &L, size_t StackSize) {
     return makeTwoStackStep(L.Stacks[0], L.Stacks[1], L.NumArgElems, L.NumRetElems, StackSize);
   if (!L.SingleStack)
     return slowStep();
-  // A node's results are its record number << 3, plus the result index.
-  return makeStep(L.Stacks[0], L.NumArgElems, L.NumRetElems, makeRef(RefResult, 0), 8,
+  // A node's results are its record reference plus the result index.
+  return makeStep(L.Stacks[0], L.NumArgElems, L.NumRetElems, makeRef(RefResult, 0), 1,
                   StackSize);
 }
 
