@@ -27,6 +27,7 @@ namespace {
 constexpr uint32_t WorkspaceMagic = 0x53505458; // "SPTX"
 constexpr uint32_t Dead = 0xFFFFFFFFu;
 constexpr uint32_t NoValue = 0xFFFFFFFFu;
+constexpr uint32_t NoInputStack = 0xFFFFFFFFu;
 constexpr size_t OperandsPerValue = 4;
 constexpr size_t CopySlack = 4;
 constexpr size_t NameLenCache = 16;
@@ -146,8 +147,11 @@ struct State {
   // them for as long as this workspace keeps its layout.
   KindSteps Kinds[NumKindSteps];
   // Per register: its input step. Entries past the last compile's registers
-  // and the last entry are slow.
+  // do nothing; the last entry, and those no compile has set, are slow.
   RunStep InputSteps[MaxStepInputs + 1];
+  // The stack each entry was set for, or NoInputStack: a compile with the
+  // registers of the last one sets nothing.
+  uint32_t InputStackOf[MaxStepInputs];
   size_t NumInputSteps;
   // The step of each instruction word (its first four bytes) seen lately:
   // one multiply and one compare instead of the per-kind look-up.
@@ -1287,11 +1291,15 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
   for (size_t I = 0; I < S.NumTempStacks; ++I) {
     unsigned K = S.TempStacks[I];
     const StackText &T = S.Stacks[K];
-    W.put(".reg .", 6);
-    W.put(T.RegType, T.RegTypeLen);
-    W.put(' ');
-    W.putPrefix(T.TempPrefix, T.TempPrefixLen);
-    W.put('<');
+    if (T.DeclHeadLen) {
+      W.putPadded(T.DeclHead, T.DeclHeadLen);
+    } else {
+      W.put(".reg .", 6);
+      W.put(T.RegType, T.RegTypeLen);
+      W.put(' ');
+      W.putPrefix(T.TempPrefix, T.TempPrefixLen);
+      W.put('<');
+    }
     W.putUnsigned(uint32_t(S.TempCounts[K]));
     W.put(">;\n", 3);
   }
@@ -1412,6 +1420,8 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetIn
   }
   for (RunStep &St : S.InputSteps)
     St = SlowStep;
+  for (uint32_t &K : S.InputStackOf)
+    K = NoInputStack;
   S.NumInputSteps = 0;
   // Only the run loop knows its handlers' addresses, so every entry starts
   // with a key of another entry's slot: its first look-up misses and fills it.
@@ -1470,11 +1480,17 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
     // compile had beyond them become slow again.
     size_t NumInputs = std::min<size_t>(NumRegisters, MaxStepInputs);
     for (size_t R = 0; R < NumInputs; ++R) {
-      S.InputSteps[R] = Decoded->InputSteps[Registers[R].stack_idx];
+      uint32_t Stack = uint32_t(Registers[R].stack_idx);
+      if (S.InputStackOf[R] == Stack)
+        continue;
+      S.InputStackOf[R] = Stack;
+      S.InputSteps[R] = Decoded->InputSteps[Stack];
       S.InputSteps[R].RefPair = refPair(makeRef(RefInput, uint32_t(R)));
     }
-    for (size_t R = NumInputs; R < S.NumInputSteps; ++R)
+    for (size_t R = NumInputs; R < S.NumInputSteps; ++R) {
+      S.InputStackOf[R] = NoInputStack;
       S.InputSteps[R] = Decoded->SkipInput;
+    }
     S.NumInputSteps = NumInputs;
   }
 

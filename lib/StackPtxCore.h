@@ -69,6 +69,9 @@ struct StackText {
   // 16-byte pieces; MoveHeadLen is 0 when the type is too long for it.
   uint8_t MoveHeadLen;
   char MoveHead[32];
+  // ".reg .T %_sK_<", padded the same way; 0 when it does not fit.
+  uint8_t DeclHeadLen;
+  char DeclHead[32];
 };
 
 /// The fields the run loop needs, in one word: kind (FastSkip, FastSingle:

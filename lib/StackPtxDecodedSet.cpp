@@ -123,6 +123,20 @@ void decodeStack(const StackPtxInstructionSetInfo &Set, unsigned Index, StackTex
     *H++ = ' ';
     Out.MoveHeadLen = uint8_t(H - Out.MoveHead);
   }
+  std::memset(Out.DeclHead, 0, sizeof(Out.DeclHead));
+  Out.DeclHeadLen = 0;
+  if (6 + Len + 1 + Out.TempPrefixLen + 1 <= sizeof(Out.DeclHead)) {
+    char *H = Out.DeclHead;
+    std::memcpy(H, ".reg .", 6);
+    H += 6;
+    std::memcpy(H, Out.RegType, Len);
+    H += Len;
+    *H++ = ' ';
+    std::memcpy(H, Out.TempPrefix, Out.TempPrefixLen);
+    H += Out.TempPrefixLen;
+    *H++ = '<';
+    Out.DeclHeadLen = uint8_t(H - Out.DeclHead);
+  }
 }
 
 RunStep ptxStep(const InstrLayout &L, size_t StackSize) {
