@@ -206,7 +206,9 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
   L.Operands = Take((MaxValues * OperandsPerValue + CopySlack) * sizeof(uint32_t));
   L.ResultTemps = Take(MaxValues * sizeof(uint32_t));
   L.Assignments = Take(NumStacks * StackSize * sizeof(Assignment));
-  L.Work = Take((MaxValues * (OperandsPerValue + InlineOperands) + NumStacks * StackSize) *
+  // (+ InlineOperands: a node's inline operands are copied four at a time.)
+  L.Work = Take((MaxValues * (OperandsPerValue + InlineOperands) + NumStacks * StackSize +
+                 InlineOperands) *
                 sizeof(uint32_t));
   L.LiveNodes = Take((MaxValues + 63) / 64 * sizeof(uint64_t));
   L.InstrCache = Take(NumInstrs * sizeof(InstrLayout));
@@ -936,7 +938,14 @@ void finalize(State &S) {
       Word |= Bit;
       const Node &N = Nodes[Id];
       unsigned E = decodedLayout(S, nodeInstr(N)).NumArgElems;
-      const uint32_t *Ops = operandsOf(S, N, E);
+      if (E <= InlineOperands) {
+        // All four, then count the real ones: no loop whose length changes
+        // from node to node for the branch predictor to miss.
+        std::memcpy(Work + NumWork, N.Inline, sizeof(N.Inline));
+        NumWork += E;
+        continue;
+      }
+      const uint32_t *Ops = S.Operands + N.FirstOperand;
       for (unsigned O = 0; O < E; ++O)
         Work[NumWork++] = Ops[O];
     } else if (refKind(Ref) == RefSpecial) {
