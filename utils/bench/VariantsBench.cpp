@@ -83,6 +83,9 @@ struct Config {
   std::string DumpPtx;
   /// Where to write module 0's CUDA source as nvrtc compiles it.
   std::string DumpCuda;
+  /// PTX of the kernel made by another compiler (nvcc -ptx of the same
+  /// source) for the PTX path; the nvrtc path is unchanged.
+  std::string KernelPtx;
 };
 
 // A stub written into a C string literal: '%' doubled, one line per piece.
@@ -329,7 +332,8 @@ int usage() {
                "[--backend nvjitlink|nvptxcompiler|ptxas] [--arch sm_80] [--seed S] "
                "[--cub on|off] [--shape live|random] [--dump-ptx FILE]\n"
                "       [--kernel cub|cute-gemm] [--cute-source FILE.asm.cu] "
-               "[--stub 'PTX with %%{label}'] [--dump-cuda FILE]\n"
+               "[--stub 'PTX with %%{label}'] [--dump-cuda FILE] "
+               "[--kernel-ptx FILE.ptx]\n"
                "--kernel cute-gemm: the CuTe SIMT GEMM example, one variant "
                "per module (--kernels and --sites are 1)\n");
   return 2;
@@ -364,6 +368,8 @@ int main(int Argc, char **Argv) {
       C.DumpCuda = V;
     else if (A == "--stub")
       C.FixedStub = V;
+    else if (A == "--kernel-ptx")
+      C.KernelPtx = V;
     else if (A == "--shape")
       C.Live = std::string(V) != "random";
     else if (A == "--cub")
@@ -435,11 +441,22 @@ int main(int Argc, char **Argv) {
                   ? "CuTe SIMT GEMM (one inject, every site)"
                   : C.Cub ? "example + CUB epilogue" : "example");
 
-  // Prepare once: CUDA -> PTX with markers, parse.
+  // Prepare once: CUDA -> PTX with markers (or the PTX given), parse.
   std::string Ptx, Log;
   Clock::time_point T = Clock::now();
   bool Cute = C.Kernel == KernelKind::CuteGemm;
-  if (!nvrtcCompile(kernelSource(C, nullptr), C.Arch, Cute, false, Ptx, Log)) {
+  if (!C.KernelPtx.empty()) {
+    std::ifstream In(C.KernelPtx, std::ios::binary);
+    std::stringstream Text;
+    Text << In.rdbuf();
+    if (!In) {
+      std::fprintf(stderr, "VariantsBench: error: cannot read %s\n",
+                   C.KernelPtx.c_str());
+      return 1;
+    }
+    Ptx = Text.str();
+  } else if (!nvrtcCompile(kernelSource(C, nullptr), C.Arch, Cute, false, Ptx,
+                           Log)) {
     std::fprintf(stderr, "VariantsBench: error: nvrtc: %s\n", Log.c_str());
     return 1;
   }
@@ -452,8 +469,9 @@ int main(int Argc, char **Argv) {
                  Kernel.error().format("kernel.ptx").c_str());
     return 1;
   }
-  std::printf("prepare: nvrtc CUDA->PTX %.1f ms, parse %.1f us (%zu injects, "
+  std::printf("prepare: %s %.1f ms, parse %.1f us (%zu injects, "
               "%zu bytes)\n",
+              C.KernelPtx.empty() ? "nvrtc CUDA->PTX" : C.KernelPtx.c_str(),
               PrepareNvrtc * 1e3, Parse * 1e6, Kernel->numInjects(), Ptx.size());
 
   std::string Message;
