@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <cassert>
 #include <iterator>
 
 namespace ptxinject {
@@ -171,6 +172,8 @@ inline const uint32_t *operandsOf(const State &S, const Node &N, unsigned NumArg
 }
 
 size_t alignUp(size_t N) { return (N + 7) & ~size_t(7); }
+/// Where a workspace's records start (layoutFor puts them first).
+constexpr size_t RecordsAt = (sizeof(State) + 7) & ~size_t(7);
 
 struct Layout {
   size_t StackData, StackSizes, MetaStack, Slots, TempCounts, Frames, Nodes,
@@ -191,6 +194,9 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
     At += alignUp(Bytes);
     return Here;
   };
+  // Records first, at a fixed offset from the header: the run loop reaches
+  // them and the memo from one register.
+  L.Nodes = Take(MaxValues * sizeof(Node));
   // Slack after the stacks and operands: operand lists are copied four
   // elements at a time.
   L.StackData = Take(stackDataBytes(NumStacks, StackSize));
@@ -201,7 +207,6 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
   L.Slots = Take(StoreSize * sizeof(uint64_t));
   L.MetaStack = Take(StackSize * sizeof(uint32_t));
   L.Frames = Take((MaxFrames + 1) * sizeof(Frame));
-  L.Nodes = Take(MaxValues * sizeof(Node));
   L.Specials = Take(MaxValues * sizeof(Special));
   L.Operands = Take((MaxValues * OperandsPerValue + CopySlack) * sizeof(uint32_t));
   L.ResultTemps = Take(MaxValues * sizeof(uint32_t));
@@ -443,22 +448,31 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   // The hot state lives in locals for the span: stores into the workspace
   // arrays (some through byte-sized fields, which may alias anything) would
   // otherwise force the members to be reloaded after every store.
+  // The fast loop looks one instruction ahead (see NextSt below) and never
+  // past the span: it stops before the last instruction, which then runs
+  // through the checked loop.
+  constexpr bool LooksAhead = !Checked && Predecoded;
+  if (LooksAhead && Limit - PcInOut < 2)
+    return runSpan<true, Predecoded>(Code, PcInOut, Limit, Callee);
   // A pointer, not an index: one register fewer than code + index.
-  const StackPtxInstruction *Ip = Code + PcInOut, *const End = Code + Limit;
+  const StackPtxInstruction *Ip = Code + PcInOut,
+                            *const End = Code + Limit - (LooksAhead ? 1 : 0);
   // Records (nodes and constants) and values created share a register,
   // values in the high half: one register fewer for the loop to keep. The
   // low half counts records in RecordRef units, so it is also the next
   // record's reference.
   size_t NNV = NumNodes * RecordRef | NumValues << 32, NO = NumOperands;
   constexpr uint64_t OneValue = uint64_t(1) << 32;
-  Node *const Nds = Nodes;
+  State::StepMemo *const MemoTable = S.Memo;
+  // From the memo's register: the records are a constant distance past it.
+  Node *const Nds = reinterpret_cast<Node *>(reinterpret_cast<char *>(MemoTable) +
+                                             (RecordsAt - offsetof(State, Memo)));
   uint32_t *const Ops = Operands;
   uint32_t *const Data = StackData;
   size_t *const Sizes = StackSizes;
   const size_t Capacity = StackSize, Stride = StackStride;
   const uint32_t *const FastWords = Fast;
   const size_t NumInstrs = Set.num_instructions;
-  State::StepMemo *const MemoTable = S.Memo;
   auto sync = [&] {
     NumValues = NNV >> 32;
     NumOperands = NO;
@@ -468,6 +482,34 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
     NNV = NumNodes * RecordRef | NumValues << 32;
     NO = NumOperands;
   };
+
+  // In StepHandler order.
+  static const void *const Handlers[] = {
+      &&StepCommon, &&StepTwoStack, &&StepMetaConstant, &&StepClear,    &&StepDup,
+      &&StepYankDup, &&StepSwap,    &&StepSwapWith,     &&StepReplace,  &&StepDrop,
+      &&StepRotate,  &&StepStore,   &&StepLoad,         &&StepOther};
+  static_assert(sizeof(Handlers) / sizeof(Handlers[0]) == HandleOther + 1,
+                "a handler per StepHandler");
+  // The step and handler of an instruction, through the memo.
+  auto lookUp = [&](const StackPtxInstruction *At, const RunStep *&Step, const void *&Handler) {
+    uint32_t Key;
+    std::memcpy(&Key, At, sizeof(Key));
+    State::StepMemo &Memo = MemoTable[memoSlot(Key)];
+    if (__builtin_expect(Memo.Key != Key, 0)) {
+      const RunStep *Found = lookUpStep(Key);
+      Memo = State::StepMemo{Key, Found, Handlers[Found->Handler], 0};
+    }
+    Step = Memo.Step;
+    Handler = Memo.Handler;
+  };
+  // The next instruction's step and handler, looked up one step ahead: the
+  // dispatch jump then has its target at hand as soon as it issues, so a
+  // mispredicted one (the kinds of a random program are unpredictable) is
+  // found out and refetched that much sooner.
+  const RunStep *NextSt = &SlowStep;
+  const void *NextHandler = &&StepOther;
+  if (LooksAhead)
+    lookUp(Ip, NextSt, NextHandler);
 
   SpanExit Exit = SpanLimit;
   for (; Ip < End; ++Ip) {
@@ -480,21 +522,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       // record count and above the stack top, where nothing reads them.
       uint64_t Word;
       std::memcpy(&Word, &I, sizeof(Word));
-      uint32_t Key = uint32_t(Word);
-      // In StepHandler order.
-      static const void *const Handlers[] = {
-          &&StepCommon, &&StepTwoStack, &&StepMetaConstant, &&StepClear,    &&StepDup,
-          &&StepYankDup, &&StepSwap,    &&StepSwapWith,     &&StepReplace,  &&StepDrop,
-          &&StepRotate,  &&StepStore,   &&StepLoad,         &&StepOther};
-      static_assert(sizeof(Handlers) / sizeof(Handlers[0]) == HandleOther + 1,
-                    "a handler per StepHandler");
-      State::StepMemo &Memo = MemoTable[memoSlot(Key)];
-      if (__builtin_expect(Memo.Key != Key, 0)) {
-        const RunStep *Found = lookUpStep(Key);
-        Memo = State::StepMemo{Key, Found, Handlers[Found->Handler], 0};
-      }
-      const RunStep &St = *Memo.Step;
-      goto *Memo.Handler;
+      const RunStep &St = *NextSt;
+      const void *Handler = NextHandler;
+      lookUp(Ip + 1, NextSt, NextHandler);
+      goto *Handler;
       StepCommon: {
         size_t &SizeRef =
             *reinterpret_cast<size_t *>(reinterpret_cast<char *>(Data) + St.SizeAt);
@@ -693,6 +724,8 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
 Done:
   sync();
   PcInOut = size_t(Ip - Code);
+  if (LooksAhead && Exit == SpanLimit)
+    return runSpan<true, Predecoded>(Code, PcInOut, Limit, Callee);
   return Exit;
 }
 
@@ -1409,6 +1442,7 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetIn
   S.TempCounts = reinterpret_cast<size_t *>(Base + Lay.TempCounts);
   S.Frames = reinterpret_cast<Frame *>(Base + Lay.Frames);
   S.Nodes = reinterpret_cast<Node *>(Base + Lay.Nodes);
+  assert(Lay.Nodes == RecordsAt && "the run loop finds the records at RecordsAt");
   S.Specials = reinterpret_cast<Special *>(Base + Lay.Specials);
   S.Operands = reinterpret_cast<uint32_t *>(Base + Lay.Operands);
   S.ResultTemps = reinterpret_cast<uint32_t *>(Base + Lay.ResultTemps);

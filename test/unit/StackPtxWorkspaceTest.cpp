@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <random>
@@ -281,5 +282,33 @@ TEST(StackPtxWorkspace, InputPastFewerRegistersIsSkippedAfterMore) {
     ASSERT_EQ(Compiler(Set).compile(Prog, Few, Request, Fresh, Expected), STACK_PTX_SUCCESS);
     EXPECT_EQ(WithFew, Expected);
     EXPECT_EQ(WithFew.find("%y"), std::string::npos) << WithFew;
+  }
+}
+
+// The run loop looks one instruction ahead. Programs here sit in heap
+// blocks of exactly their size, with and without a final return, so that
+// under AddressSanitizer a read past the end fails the test; without it,
+// the stub must still be the one the same program gives from a vector.
+TEST(StackPtxWorkspace, ProgramIsNotReadPastItsEnd) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  const std::vector<StackPtxRegister> Regs = registersFor(Set.info());
+  std::mt19937_64 Rng(5);
+  Compiler C(Set);
+  Workspace WS;
+  std::string Exact, FromVector;
+  for (int I = 0; I < 400; ++I) {
+    std::vector<StackPtxInstruction> Prog;
+    RandomProgramOptions O;
+    randomProgram(Rng, 1 + Rng() % 40, Set, Regs, Prog, O);
+    if (I % 2)
+      Prog.pop_back(); // no return: the span's end stops the program
+    size_t N = Prog.size();
+    std::unique_ptr<StackPtxInstruction[]> Block(new StackPtxInstruction[N ? N : 1]);
+    std::copy(Prog.begin(), Prog.end(), Block.get());
+    const size_t Requests[] = {0, 3};
+    ASSERT_EQ(C.compile(Program(Block.get(), N), Regs, Requests, WS, Exact), STACK_PTX_SUCCESS);
+    Prog.reserve(N + 64);
+    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, FromVector), STACK_PTX_SUCCESS);
+    EXPECT_EQ(Exact, FromVector) << "program " << I;
   }
 }
