@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ModuleData.h"
+#include "ptxinject/PtxPrune.h"
 
 #include <algorithm>
 #include <cstring>
@@ -1085,7 +1086,10 @@ void Parser::finishPieces() {
 Expected<Module> Module::parse(std::string_view Ptx,
                                const ParseOptions &Options) {
   auto D = std::make_shared<Data>();
-  D->Source.assign(Ptx.data(), Ptx.size());
+  if (Options.PruneUnusedGlobals)
+    D->Source = pruneUnusedGlobals(Ptx);
+  else
+    D->Source.assign(Ptx.data(), Ptx.size());
   Parser P(*D, Options);
   if (Error E = P.run())
     return E;

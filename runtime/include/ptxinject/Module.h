@@ -60,6 +60,11 @@ struct ParseOptions {
   size_t MaxNameLength = 1024;
   /// Most sites accepted in one module (guards against runaway input).
   size_t MaxSites = 1u << 22;
+  /// Remove unreferenced internal module-scope variables before parsing
+  /// (see PtxPrune.h): done once here, so every render and PTX->cubin
+  /// compile of the module is spared them. Module::source() is then the
+  /// pruned text; line numbers do not move.
+  bool PruneUnusedGlobals = false;
 };
 
 class Module {
@@ -102,7 +107,8 @@ public:
   Error renderTo(const std::string_view *Stubs, size_t NumStubs, char *Buffer,
                  size_t Capacity, size_t &Written) const;
 
-  /// The parsed PTX text, unchanged.
+  /// The parsed PTX text, unchanged (pruned with
+  /// ParseOptions::PruneUnusedGlobals).
   std::string_view source() const;
 
   struct Data;

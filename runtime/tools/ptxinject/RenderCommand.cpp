@@ -22,11 +22,15 @@ void printUsage(FILE *Out) {
   std::fprintf(
       Out,
       "usage: ptxinject render FILE.ptx [--stub NAME=STUB.ptx]... "
-      "[--stub-text NAME=TEXT]... [-o OUT.ptx] [--types T.json]\n\n"
+      "[--stub-text NAME=TEXT]... [-o OUT.ptx] [--types T.json]\n"
+      "       [--prune-globals]\n\n"
       "Inserts each stub at every site of the inject NAME. Injects without a "
       "stub\nare left empty (still valid PTX). Output goes to stdout unless -o "
       "is given.\nIn stubs, operands are the stable registers shown by "
-      "'ptxinject inspect',\ne.g. 'add.f32 %%_x1, %%_x0, %%_x2;'.\n");
+      "'ptxinject inspect',\ne.g. 'add.f32 %%_x1, %%_x0, %%_x2;'.\n"
+      "--prune-globals drops internal module-scope variables (no .visible,\n"
+      ".extern, .weak) that nothing in the PTX refers to; stubs must not use "
+      "them.\n");
 }
 
 struct StubArg {
@@ -46,6 +50,7 @@ std::string injectList(const Module &M) {
 
 int ptxinject::tool::runRender(int Argc, char **Argv) {
   std::string Input, Output = "-", TypesPath;
+  bool PruneGlobals = false;
   std::vector<StubArg> Stubs;
   for (int I = 1; I < Argc; ++I) {
     std::string Arg = Argv[I];
@@ -84,6 +89,8 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
       Output = Argv[++I];
     } else if (Arg == "--types") {
       TypesPath = Argv[++I];
+    } else if (Arg == "--prune-globals") {
+      PruneGlobals = true;
     } else if (Arg.size() > 1 && Arg[0] == '-') {
       reportUsageError("render", "unknown option '" + Arg +
                                      "' (see 'ptxinject render --help')");
@@ -102,7 +109,7 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
     return 2;
   }
 
-  std::optional<Module> M = loadModuleOrReport(Input, TypesPath);
+  std::optional<Module> M = loadModuleOrReport(Input, TypesPath, PruneGlobals);
   if (!M)
     return 1;
 

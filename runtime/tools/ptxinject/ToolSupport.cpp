@@ -133,7 +133,8 @@ bool tool::addTypesFromFileOrReport(const std::string &Path,
 }
 
 std::optional<Module> tool::loadModuleOrReport(const std::string &Input,
-                                               const std::string &TypesPath) {
+                                               const std::string &TypesPath,
+                                               bool PruneGlobals) {
   TypeTable Types = TypeTable::builtin();
   if (!TypesPath.empty() && !addTypesFromFileOrReport(TypesPath, Types))
     return std::nullopt;
@@ -142,6 +143,7 @@ std::optional<Module> tool::loadModuleOrReport(const std::string &Input,
     return std::nullopt;
   ParseOptions Options;
   Options.Types = &Types;
+  Options.PruneUnusedGlobals = PruneGlobals;
   Expected<Module> M = Module::parse(Ptx, Options);
   if (!M) {
     reportError(Input, M.error());

@@ -50,9 +50,11 @@ bool addTypesFromFileOrReport(const std::string &Path, TypeTable &Table);
 
 /// Reads and parses the annotated PTX at Input, resolving tagged-dialect type
 /// names through the built-in table plus TypesPath (when not empty). Reports
-/// every failure on stderr and returns std::nullopt.
+/// every failure on stderr and returns std::nullopt. PruneGlobals removes
+/// unreferenced internal module-scope variables first (PtxPrune.h).
 std::optional<Module> loadModuleOrReport(const std::string &Input,
-                                         const std::string &TypesPath);
+                                         const std::string &TypesPath,
+                                         bool PruneGlobals = false);
 
 /// Prints "ptxinject COMMAND: error: MESSAGE" for usage mistakes.
 void reportUsageError(std::string_view Command, std::string_view Message);
