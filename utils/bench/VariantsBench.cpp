@@ -9,10 +9,13 @@
 // processes run at the same time (what the machine allows). Prints ratios
 // against baselines from the same run. --kernel cute-gemm runs the same flow
 // on the CuTe SIMT GEMM example (examples/cute-gemm), one variant per module.
+// The PTX path's kernel PTX is made once, by nvcc (as `ptxinject variants`
+// does) or nvrtc (--ptx-from), optionally pruned of unused globals.
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/CubinBackend.h"
 #include "ptxinject/Module.h"
+#include "ptxinject/PtxPrune.h"
 #include "ptxinject/VariantCompiler.h"
 
 #include <nvrtc.h>
@@ -29,9 +32,14 @@
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+extern char **environ;
 
 using namespace ptxinject;
 
@@ -58,6 +66,9 @@ double cpuSeconds() {
 }
 
 enum class KernelKind { Cub, CuteGemm };
+
+/// Which compiler makes the PTX path's kernel PTX (once, before the runs).
+enum class PtxCompiler { Auto, Nvcc, Nvrtc };
 
 struct Config {
   KernelKind Kernel = KernelKind::Cub;
@@ -86,6 +97,10 @@ struct Config {
   /// PTX of the kernel made by another compiler (nvcc -ptx of the same
   /// source) for the PTX path; the nvrtc path is unchanged.
   std::string KernelPtx;
+  PtxCompiler PtxFrom = PtxCompiler::Auto;
+  /// Drop unreferenced internal module-scope variables from the kernel PTX
+  /// before it is parsed (what nvrtc's -default-device PTX is full of).
+  bool PruneGlobals = false;
 };
 
 // A stub written into a C string literal: '%' doubled, one line per piece.
@@ -270,6 +285,98 @@ bool nvrtcCompile(const std::string &Source, const std::string &Arch,
   return Ok;
 }
 
+bool isExecutable(const std::string &Path) {
+  struct stat St;
+  return ::stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode) &&
+         ::access(Path.c_str(), X_OK) == 0;
+}
+
+// nvcc as `ptxinject variants` finds it: PATH, $CUDA_PATH, then the toolkit
+// this program was built against. Empty when there is none.
+std::string findNvcc() {
+  if (const char *Path = std::getenv("PATH")) {
+    std::string_view Rest(Path);
+    while (!Rest.empty()) {
+      size_t Colon = Rest.find(':');
+      std::string Dir(Rest.substr(0, Colon));
+      Rest = Colon == std::string_view::npos ? std::string_view()
+                                             : Rest.substr(Colon + 1);
+      if (!Dir.empty() && isExecutable(Dir + "/nvcc"))
+        return Dir + "/nvcc";
+    }
+  }
+  for (std::string Candidate :
+       {std::string(std::getenv("CUDA_PATH") ? std::getenv("CUDA_PATH") : "") +
+            "/bin/nvcc",
+        std::string(PTXINJECT_CUDA_INCLUDE_DIR) + "/../bin/nvcc",
+        std::string("/usr/local/cuda/bin/nvcc")})
+    if (isExecutable(Candidate))
+      return Candidate;
+  return "";
+}
+
+bool readFile(const std::string &Path, std::string &Out) {
+  std::ifstream In(Path, std::ios::binary);
+  std::stringstream Text;
+  Text << In.rdbuf();
+  Out = Text.str();
+  return static_cast<bool>(In);
+}
+
+// CUDA -> PTX with nvcc in a child process, with the flags docs/variants.md
+// lists. The source is written to a private temporary folder when it is
+// generated (the CUB kernel); SourcePath is used as is otherwise.
+bool nvccCompile(const std::string &Nvcc, const std::string &SourcePath,
+                 const std::string &Source, const std::string &Arch, bool Cute,
+                 std::string &Ptx, std::string &Log) {
+  char Template[] = "/tmp/variantsbench.XXXXXX";
+  if (!::mkdtemp(Template)) {
+    Log = "cannot create a temporary folder";
+    return false;
+  }
+  std::string Dir = Template;
+  std::string Input = SourcePath;
+  if (Input.empty()) {
+    Input = Dir + "/kernel.cu";
+    std::ofstream(Input, std::ios::binary) << Source;
+  }
+  std::string Output = Dir + "/kernel.ptx", LogPath = Dir + "/nvcc.log";
+  std::vector<std::string> Args = {Nvcc, "-ptx", "-arch=" + Arch, "-std=c++17",
+                                   "-I" PTXINJECT_RUNTIME_INCLUDE_DIR};
+#ifdef PTXINJECT_CUTE_INCLUDE_DIR
+  if (Cute)
+    Args.push_back("-I" PTXINJECT_CUTE_INCLUDE_DIR);
+#else
+  (void)Cute;
+#endif
+  for (const std::string &A : {Input, std::string("-o"), Output})
+    Args.push_back(A);
+  std::vector<char *> Argv;
+  for (std::string &A : Args)
+    Argv.push_back(A.data());
+  Argv.push_back(nullptr);
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
+  pid_t Pid = 0;
+  int Status = 0;
+  bool Ok = posix_spawn(&Pid, Nvcc.c_str(), &Actions, nullptr, Argv.data(),
+                        environ) == 0 &&
+            waitpid(Pid, &Status, 0) == Pid && WIFEXITED(Status) &&
+            WEXITSTATUS(Status) == 0;
+  posix_spawn_file_actions_destroy(&Actions);
+  readFile(LogPath, Log);
+  Ok = Ok && readFile(Output, Ptx);
+  for (const std::string &F : {Output, LogPath})
+    ::unlink(F.c_str());
+  if (SourcePath.empty())
+    ::unlink(Input.c_str());
+  ::rmdir(Dir.c_str());
+  return Ok;
+}
+
 // The scaling the machine allows: Copies independent processes, each
 // compiling every program on one thread, at the same time. Cores that share
 // a physical core, memory bandwidth or a hypervisor's time slice slow these
@@ -334,8 +441,13 @@ int usage() {
                "       [--kernel cub|cute-gemm] [--cute-source FILE.asm.cu] "
                "[--stub 'PTX with %%{label}'] [--dump-cuda FILE] "
                "[--kernel-ptx FILE.ptx]\n"
+               "       [--ptx-from nvcc|nvrtc] [--prune-globals]\n"
                "--kernel cute-gemm: the CuTe SIMT GEMM example, one variant "
-               "per module (--kernels and --sites are 1)\n");
+               "per module (--kernels and --sites are 1)\n"
+               "--ptx-from: the compiler that makes the PTX path's kernel PTX "
+               "once (default nvcc when found, as ptxinject variants)\n"
+               "--prune-globals: drop unreferenced internal module-scope "
+               "variables from that PTX before parsing it\n");
   return 2;
 }
 
@@ -345,6 +457,10 @@ int main(int Argc, char **Argv) {
   Config C;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
+    if (A == "--prune-globals") {
+      C.PruneGlobals = true;
+      continue;
+    }
     if (I + 1 >= Argc)
       return usage();
     const char *V = Argv[++I];
@@ -370,6 +486,14 @@ int main(int Argc, char **Argv) {
       C.FixedStub = V;
     else if (A == "--kernel-ptx")
       C.KernelPtx = V;
+    else if (A == "--ptx-from") {
+      if (std::string(V) == "nvcc")
+        C.PtxFrom = PtxCompiler::Nvcc;
+      else if (std::string(V) == "nvrtc")
+        C.PtxFrom = PtxCompiler::Nvrtc;
+      else
+        return usage();
+    }
     else if (A == "--shape")
       C.Live = std::string(V) != "random";
     else if (A == "--cub")
@@ -442,25 +566,51 @@ int main(int Argc, char **Argv) {
                   : C.Cub ? "example + CUB epilogue" : "example");
 
   // Prepare once: CUDA -> PTX with markers (or the PTX given), parse.
-  std::string Ptx, Log;
+  std::string Ptx, Log, Made;
   Clock::time_point T = Clock::now();
   bool Cute = C.Kernel == KernelKind::CuteGemm;
+  std::string Nvcc = C.PtxFrom == PtxCompiler::Nvrtc ? "" : findNvcc();
   if (!C.KernelPtx.empty()) {
-    std::ifstream In(C.KernelPtx, std::ios::binary);
-    std::stringstream Text;
-    Text << In.rdbuf();
-    if (!In) {
+    if (!readFile(C.KernelPtx, Ptx)) {
       std::fprintf(stderr, "VariantsBench: error: cannot read %s\n",
                    C.KernelPtx.c_str());
       return 1;
     }
-    Ptx = Text.str();
-  } else if (!nvrtcCompile(kernelSource(C, nullptr), C.Arch, Cute, false, Ptx,
-                           Log)) {
-    std::fprintf(stderr, "VariantsBench: error: nvrtc: %s\n", Log.c_str());
+    Made = C.KernelPtx;
+  } else if (C.PtxFrom == PtxCompiler::Nvcc && Nvcc.empty()) {
+    std::fprintf(stderr, "VariantsBench: error: --ptx-from nvcc: nvcc not "
+                         "found in PATH, $CUDA_PATH/bin or /usr/local/cuda/bin\n");
     return 1;
+  } else if (!Nvcc.empty()) {
+    if (!nvccCompile(Nvcc, Cute ? C.CuteSourcePath : "",
+                     Cute ? "" : kernelSource(C, nullptr), C.Arch, Cute, Ptx,
+                     Log)) {
+      std::fprintf(stderr, "VariantsBench: error: nvcc -ptx failed:\n%s\n",
+                   Log.c_str());
+      return 1;
+    }
+    Made = "nvcc CUDA->PTX (" + Nvcc + ")";
+  } else {
+    if (!nvrtcCompile(kernelSource(C, nullptr), C.Arch, Cute, false, Ptx, Log)) {
+      std::fprintf(stderr, "VariantsBench: error: nvrtc: %s\n", Log.c_str());
+      return 1;
+    }
+    Made = C.PtxFrom == PtxCompiler::Nvrtc ? "nvrtc CUDA->PTX"
+                                           : "nvrtc CUDA->PTX (no nvcc found)";
   }
-  double PrepareNvrtc = since(T);
+  double Prepare = since(T);
+  std::printf("prepare: %s %.1f ms, %zu bytes of PTX\n", Made.c_str(),
+              Prepare * 1e3, Ptx.size());
+  if (C.PruneGlobals) {
+    PruneStats Stats;
+    T = Clock::now();
+    Ptx = pruneUnusedGlobals(Ptx, &Stats);
+    std::printf("prune: %zu unreferenced module-scope variables removed, "
+                "%zu bytes (%.1f%%) in %.2f ms%s\n",
+                Stats.RemovedVariables, Stats.RemovedBytes,
+                100.0 * Stats.RemovedBytes / (Ptx.size() + Stats.RemovedBytes),
+                since(T) * 1e3, Stats.Scanned ? "" : " (could not scan)");
+  }
   T = Clock::now();
   Expected<Module> Kernel = Module::parse(Ptx);
   double Parse = since(T);
@@ -469,10 +619,8 @@ int main(int Argc, char **Argv) {
                  Kernel.error().format("kernel.ptx").c_str());
     return 1;
   }
-  std::printf("prepare: %s %.1f ms, parse %.1f us (%zu injects, "
-              "%zu bytes)\n",
-              C.KernelPtx.empty() ? "nvrtc CUDA->PTX" : C.KernelPtx.c_str(),
-              PrepareNvrtc * 1e3, Parse * 1e6, Kernel->numInjects(), Ptx.size());
+  std::printf("parse: %.1f us (%zu injects, %zu bytes)\n", Parse * 1e6,
+              Kernel->numInjects(), Ptx.size());
 
   std::string Message;
   StubError StubErr;
