@@ -11,6 +11,7 @@
 
 #include "ptxinject/CubinBackend.h"
 #include "ptxinject/Module.h"
+#include "ptxinject/PtxPrune.h"
 #include "ptxinject/VariantCompiler.h"
 
 #include <atomic>
@@ -45,6 +46,7 @@ const char Usage[] =
     "         [--desc FILE.json] [--pack K] [--jobs J] [--arch sm_80]\n"
     "         [--backend nvjitlink|nvptxcompiler|ptxas] [--slot NAME]...\n"
     "         [--keep-ptx] [--no-progress] [--nvcc PATH] [--rewriter PATH]\n"
+    "         [--prune-globals]\n"
     "\n"
     "Compiles many variants of an annotated kernel to cubins, on every core.\n"
     "\n"
@@ -69,6 +71,10 @@ const char Usage[] =
     "  --arch sm_NN      target architecture (default sm_80)\n"
     "  --backend NAME    PTX-to-cubin back end (default: %s)\n"
     "  --keep-ptx        also write each module's PTX\n"
+    "  --prune-globals   drop the kernel's internal module-scope variables\n"
+    "                    that nothing in its PTX uses, once, before parsing\n"
+    "                    (nvrtc -default-device PTX holds many); stubs must\n"
+    "                    not refer to them\n"
     "  --out-dir DIR     where module_NNNNNN.cubin and manifest.tsv go\n";
 
 struct Arguments {
@@ -79,6 +85,7 @@ struct Arguments {
   unsigned long long Seed = 1;
   unsigned Jobs = 0;
   bool HaveRandom = false, KeepPtx = false, Progress = true, Live = false;
+  bool PruneGlobals = false;
   CubinBackendKind Backend = defaultCubinBackend();
 };
 
@@ -180,6 +187,8 @@ bool parseArguments(int Argc, char **Argv, Arguments &A, bool &Help) {
       A.Live = true;
     } else if (Arg == "--keep-ptx") {
       A.KeepPtx = true;
+    } else if (Arg == "--prune-globals") {
+      A.PruneGlobals = true;
     } else if (Arg == "--no-progress") {
       A.Progress = false;
     } else if (!Arg.empty() && Arg[0] == '-') {
@@ -457,6 +466,9 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   } else if (!readWholeFileOrReport(A.Kernel, Ptx)) {
     return 1;
   }
+  PruneStats Pruned;
+  if (A.PruneGlobals)
+    Ptx = pruneUnusedGlobals(Ptx, &Pruned);
   Expected<Module> Kernel = Module::parse(Ptx);
   if (!Kernel) {
     reportError(A.Kernel, Kernel.error());
@@ -594,6 +606,9 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   std::printf("variants:            %zu\n", Report.Variants);
   std::printf("modules:             %zu (pack %zu)\n", Report.Modules, A.Pack);
   std::printf("failures:            %zu\n", Report.Failures.size());
+  if (A.PruneGlobals)
+    std::printf("pruned globals:      %zu (%zu bytes of the kernel's PTX)\n",
+                Pruned.RemovedVariables, Pruned.RemovedBytes);
   std::printf("back end:            %s, %s\n", cubinBackendName(Backend->kind()),
               A.Arch.c_str());
   std::printf("threads:             %u\n", Report.Threads);
