@@ -144,6 +144,14 @@ analysisArguments(FrontEnd Which, const char *Argv0,
     std::string Cuda = findCudaPath();
     if (!Cuda.empty())
       Args.push_back("--cuda-path=" + Cuda);
+    // nvcc finds CCCL (cuda/std, cub, thrust) in include/cccl by itself and
+    // Clang does not. -idirafter: any -I or -isystem the user gives is
+    // searched first, so a user's own CCCL still wins.
+    std::string Cccl = joined(Cuda, "include", "cccl");
+    if (!Cuda.empty() && isDir(Cccl)) {
+      Args.push_back("-idirafter");
+      Args.push_back(Cccl);
+    }
   }
   // CUDA 13 is newer than Clang 19 knows; the headers still parse.
   Args.push_back("-Wno-unknown-cuda-version");
