@@ -63,9 +63,8 @@ public:
     bool Dot = C == '.' && Pos + 1 < Text.size() && isIdentifierChar(Text[Pos + 1]);
     bool Percent = C == '%' && Pos + 1 < Text.size() && isIdentifierChar(Text[Pos + 1]);
     if (Dot || Percent || isIdentifierChar(C)) {
-      // Numbers run on through '.' and exponent signs are not needed here:
-      // what follows a number is never mistaken for a variable name that
-      // matters, because a name cannot start with a digit.
+      // A number is split at '.' or a sign ("1.5e+3" is four tokens); that
+      // is harmless, because no piece starts like a variable name.
       ++Pos;
       while (Pos < Text.size() && isIdentifierChar(Text[Pos]))
         ++Pos;
