@@ -285,34 +285,11 @@ bool nvrtcCompile(const std::string &Source, const std::string &Arch,
   return Ok;
 }
 
-bool isExecutable(const std::string &Path) {
-  struct stat St;
-  return ::stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode) &&
-         ::access(Path.c_str(), X_OK) == 0;
-}
-
 // nvcc as `ptxinject variants` finds it: PATH, $CUDA_PATH, then the toolkit
 // this program was built against. Empty when there is none.
 std::string findNvcc() {
-  if (const char *Path = std::getenv("PATH")) {
-    std::string_view Rest(Path);
-    while (!Rest.empty()) {
-      size_t Colon = Rest.find(':');
-      std::string Dir(Rest.substr(0, Colon));
-      Rest = Colon == std::string_view::npos ? std::string_view()
-                                             : Rest.substr(Colon + 1);
-      if (!Dir.empty() && isExecutable(Dir + "/nvcc"))
-        return Dir + "/nvcc";
-    }
-  }
-  for (std::string Candidate :
-       {std::string(std::getenv("CUDA_PATH") ? std::getenv("CUDA_PATH") : "") +
-            "/bin/nvcc",
-        std::string(PTXINJECT_CUDA_INCLUDE_DIR) + "/../bin/nvcc",
-        std::string("/usr/local/cuda/bin/nvcc")})
-    if (isExecutable(Candidate))
-      return Candidate;
-  return "";
+  return findCudaTool("nvcc", "",
+                      {std::string(PTXINJECT_CUDA_INCLUDE_DIR) + "/../bin", "/usr/local/cuda/bin"});
 }
 
 bool readFile(const std::string &Path, std::string &Out) {

@@ -32,9 +32,13 @@ bool isExecutable(const std::string &Path) {
 
 } // namespace
 
-std::string detail::findPtxasExecutable(const std::string &Requested) {
+std::string ptxinject::findCudaTool(std::string_view Name, const std::string &Requested,
+                                    const std::vector<std::string> &Fallbacks) {
   if (!Requested.empty())
     return isExecutable(Requested) ? Requested : std::string();
+  auto in = [&](std::string_view Dir) {
+    return std::string(Dir) + "/" + std::string(Name);
+  };
   if (const char *Path = std::getenv("PATH")) {
     std::string_view Rest(Path);
     while (!Rest.empty()) {
@@ -42,20 +46,21 @@ std::string detail::findPtxasExecutable(const std::string &Requested) {
       std::string_view Dir = Rest.substr(0, Colon);
       Rest = Colon == std::string_view::npos ? std::string_view()
                                              : Rest.substr(Colon + 1);
-      if (Dir.empty())
-        continue;
-      std::string Candidate = std::string(Dir) + "/ptxas";
-      if (isExecutable(Candidate))
-        return Candidate;
+      if (!Dir.empty() && isExecutable(in(Dir)))
+        return in(Dir);
     }
   }
-  if (const char *Cuda = std::getenv("CUDA_PATH")) {
-    std::string Candidate = std::string(Cuda) + "/bin/ptxas";
-    if (isExecutable(Candidate))
-      return Candidate;
-  }
-  return isExecutable("/usr/local/cuda/bin/ptxas") ? "/usr/local/cuda/bin/ptxas"
-                                                   : std::string();
+  if (const char *Cuda = std::getenv("CUDA_PATH"))
+    if (isExecutable(in(std::string(Cuda) + "/bin")))
+      return in(std::string(Cuda) + "/bin");
+  for (const std::string &Dir : Fallbacks)
+    if (isExecutable(in(Dir)))
+      return in(Dir);
+  return std::string();
+}
+
+std::string detail::findPtxasExecutable(const std::string &Requested) {
+  return findCudaTool("ptxas", Requested);
 }
 
 namespace {

@@ -267,26 +267,6 @@ bool runProgram(const std::vector<std::string> &Argv, const std::string &LogPath
   return WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
 }
 
-std::string findNvcc(const std::string &Requested) {
-  if (!Requested.empty())
-    return Requested;
-  if (const char *Path = std::getenv("PATH")) {
-    std::string_view Rest(Path);
-    while (!Rest.empty()) {
-      size_t Colon = Rest.find(':');
-      std::string Dir(Rest.substr(0, Colon));
-      Rest = Colon == std::string_view::npos ? std::string_view()
-                                             : Rest.substr(Colon + 1);
-      if (!Dir.empty() && isExecutable(Dir + "/nvcc"))
-        return Dir + "/nvcc";
-    }
-  }
-  if (const char *Cuda = std::getenv("CUDA_PATH"))
-    if (isExecutable(std::string(Cuda) + "/bin/nvcc"))
-      return std::string(Cuda) + "/bin/nvcc";
-  return "/usr/local/cuda/bin/nvcc";
-}
-
 // CUDA input: rewrite the annotations (when the rewriter is available) and
 // compile to PTX. The intermediate files go to OutDir so a user can look.
 bool cudaToPtx(const Arguments &A, std::string &Ptx) {
@@ -316,7 +296,7 @@ bool cudaToPtx(const Arguments &A, std::string &Ptx) {
                  "asm)\n",
                  A.Kernel.c_str());
   }
-  std::string Nvcc = findNvcc(A.Nvcc);
+  std::string Nvcc = findCudaTool("nvcc", A.Nvcc);
   if (!isExecutable(Nvcc)) {
     reportError(A.Kernel, "nvcc not found; install the CUDA toolkit, pass "
                           "--nvcc PATH, or give a .ptx file");
