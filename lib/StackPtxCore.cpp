@@ -305,6 +305,21 @@ inline void setRecord(Node &Dst, const StackPtxInstruction &Code, uint32_t First
   Dst.FirstOperand = FirstOperand;
 }
 
+/// Copies a node's four inline operands from the stack top one element at a
+/// time. A single 16-byte load would overlap the previous step's 8-byte
+/// store of its results, and a load that straddles a store still in flight
+/// cannot take its data from it: it waits for the store to reach the cache
+/// (a profile put a third of the run loop's samples on that load). Element
+/// loads each lie within one store and are forwarded.
+inline __attribute__((always_inline)) void copyInlineOperands(uint32_t *Dst,
+                                                              const uint32_t *Src) {
+  // Volatile stores stay four plain moves: merged, they would need the
+  // loads gathered into a vector register first.
+  volatile uint32_t *Out = Dst;
+  for (unsigned E = 0; E < InlineOperands; ++E)
+    Out[E] = Src[E];
+}
+
 /// The symbolic machine over a State. Counters live in members while it
 /// runs and go back to the State at the end.
 class Machine {
@@ -448,7 +463,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   // The hot state lives in locals for the span: stores into the workspace
   // arrays (some through byte-sized fields, which may alias anything) would
   // otherwise force the members to be reloaded after every store.
-  // The fast loop looks one instruction ahead (see NextSt below) and never
+  // The fast loop looks one instruction ahead (see Next below) and never
   // past the span: it stops before the last instruction, which then runs
   // through the checked loop.
   constexpr bool LooksAhead = !Checked && Predecoded;
@@ -464,9 +479,16 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   size_t NNV = NumNodes * RecordRef | NumValues << 32, NO = NumOperands;
   constexpr uint64_t OneValue = uint64_t(1) << 32;
   State::StepMemo *const MemoTable = S.Memo;
-  // From the memo's register: the records are a constant distance past it.
-  Node *const Nds = reinterpret_cast<Node *>(reinterpret_cast<char *>(MemoTable) +
-                                             (RecordsAt - offsetof(State, Memo)));
+  // The next record, addressed from the memo's register: the records are a
+  // constant distance past it, which the compiler folds into the address
+  // instead of keeping (and, short of registers, spilling) a base of its own.
+  auto nextRecord = [MemoTable](size_t NNV) -> Node & {
+    constexpr size_t RecordsFromMemo = RecordsAt - offsetof(State, Memo);
+    // Through an integer: the address is past the memo array, which is
+    // right, but a pointer derived from the array makes the compiler warn.
+    return *reinterpret_cast<Node *>(reinterpret_cast<uintptr_t>(MemoTable) + RecordsFromMemo +
+                                     size_t(uint32_t(NNV)) * (sizeof(Node) / RecordRef));
+  };
   uint32_t *const Ops = Operands;
   uint32_t *const Data = StackData;
   size_t *const Sizes = StackSizes;
@@ -490,8 +512,8 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       &&StepRotate,  &&StepStore,   &&StepLoad,         &&StepOther};
   static_assert(sizeof(Handlers) / sizeof(Handlers[0]) == HandleOther + 1,
                 "a handler per StepHandler");
-  // The step and handler of an instruction, through the memo.
-  auto lookUp = [&](const StackPtxInstruction *At, const RunStep *&Step, const void *&Handler) {
+  // The memo entry of an instruction, filled in on a miss.
+  auto lookUp = [&](const StackPtxInstruction *At) {
     uint32_t Key;
     std::memcpy(&Key, At, sizeof(Key));
     State::StepMemo &Memo = MemoTable[memoSlot(Key)];
@@ -499,17 +521,18 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       const RunStep *Found = lookUpStep(Key);
       Memo = State::StepMemo{Key, Found, Handlers[Found->Handler], 0};
     }
-    Step = Memo.Step;
-    Handler = Memo.Handler;
+    return &Memo;
   };
-  // The next instruction's step and handler, looked up one step ahead: the
+  // The next instruction's memo entry, looked up one step ahead: the
   // dispatch jump then has its target at hand as soon as it issues, so a
   // mispredicted one (the kinds of a random program are unpredictable) is
-  // found out and refetched that much sooner.
-  const RunStep *NextSt = &SlowStep;
-  const void *NextHandler = &&StepOther;
+  // found out and refetched that much sooner. One pointer, not the step and
+  // the handler, keeps a register free for the loop; both are read before
+  // the next look-up may reuse the entry.
+  const State::StepMemo Start{0, &SlowStep, &&StepOther, 0};
+  const State::StepMemo *Next = &Start;
   if (LooksAhead)
-    lookUp(Ip, NextSt, NextHandler);
+    Next = lookUp(Ip);
 
   SpanExit Exit = SpanLimit;
   for (; Ip < End; ++Ip) {
@@ -522,9 +545,9 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       // record count and above the stack top, where nothing reads them.
       uint64_t Word;
       std::memcpy(&Word, &I, sizeof(Word));
-      const RunStep &St = *NextSt;
-      const void *Handler = NextHandler;
-      lookUp(Ip + 1, NextSt, NextHandler);
+      const RunStep &St = *Next->Step;
+      const void *Handler = Next->Handler;
+      Next = lookUp(Ip + 1);
       goto *Handler;
       StepCommon: {
         size_t &SizeRef =
@@ -536,10 +559,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         size_t Mask = 0 - size_t(Size - St.Need < St.RangeEnd);
         size_t Take = St.Need & Mask;
         size_t At = Size - Take;
-        SizeRef = At + (St.Rets & Mask);
+        SizeRef = Size + (int64_t(St.SizeDelta) & Mask);
         uint32_t *Top = Data + St.Base + At;
-        Node &Rec = recordAt(Nds, uint32_t(NNV));
-        std::memcpy(Rec.Inline, Top, sizeof(Rec.Inline));
+        Node &Rec = nextRecord(NNV);
+        copyInlineOperands(Rec.Inline, Top);
         uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
         std::memcpy(Top, &Refs, sizeof(Refs));
         std::memcpy(&Rec.Code, &I, sizeof(I));
@@ -558,9 +581,9 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
         size_t Take = St.Need & Mask;
         size_t At = SizeA - Take;
         Sizes[St.Stack] = At;
-        Sizes[St.RetStack] = SizeB + (St.Rets & Mask);
-        Node &Rec = recordAt(Nds, uint32_t(NNV));
-        std::memcpy(Rec.Inline, Data + St.Base + At, sizeof(Rec.Inline));
+        Sizes[St.RetStack] = SizeB + (int64_t(St.SizeDelta) & Mask);
+        Node &Rec = nextRecord(NNV);
+        copyInlineOperands(Rec.Inline, Data + St.Base + At);
         uint32_t *Top = Data + St.RetStack * Stride + SizeB;
         uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
         std::memcpy(Top, &Refs, sizeof(Refs));
@@ -629,7 +652,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       size_t Size = Sizes[Stack];
       if (Size >= Capacity || (Checked && (NNV >> 32) >= MaxValues))
         break;
-      setRecord(recordAt(Nds, uint32_t(NNV)), I, 0);
+      setRecord(nextRecord(NNV), I, 0);
       Data[Stack * Stride + Size] = makeRef(RefConstant, uint32_t(NNV));
       Sizes[Stack] = Size + 1;
       NNV += RecordRef + OneValue;
@@ -663,7 +686,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       if (Need > Size || Size - Need + Rets > Capacity)
         break;
       uint32_t *Top = Data + Stack * Stride + (Size - Need);
-      Node &Rec = recordAt(Nds, uint32_t(NNV));
+      Node &Rec = nextRecord(NNV);
       setRecord(Rec, I, uint32_t(NO));
       if (Need <= InlineOperands) {
         std::memcpy(Rec.Inline, Top, sizeof(Rec.Inline)); // the stack's slack absorbs the excess

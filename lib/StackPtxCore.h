@@ -133,7 +133,11 @@ struct RunStep {
   // RecordRef per record taken (a node or a constant) | values created << 32,
   // to add to the run loop's packed counts.
   uint64_t RecordRets;
-  uint32_t Rets;
+  // What the step adds to its stack's size when it runs: Rets - Need for a
+  // common step (the new size is one masked add away from the old, the
+  // shortest chain from one step to the next), Rets on a two-stack step's
+  // result stack.
+  int32_t SizeDelta;
   // Where the stack's size is: bytes from the workspace's stack data, so
   // that one base register serves both (see withSizeAt).
   uint32_t SizeAt;
@@ -173,7 +177,7 @@ constexpr RunStep makeStep(unsigned Stack, unsigned Need, unsigned Rets, uint32_
                  refPair(RefBase),
                  scalePair(RefScale),
                  uint64_t(RefScale != 0 ? RecordRef : 0) | uint64_t(Rets) << 32,
-                 Rets,
+                 int32_t(Rets) - int32_t(Need),
                  0,
                  uint16_t(Stack),
                  uint16_t(Stack),
@@ -189,7 +193,7 @@ constexpr RunStep makeTwoStackStep(unsigned Stack, unsigned RetStack, unsigned N
                  refPair(makeRef(RefResult, 0)),
                  scalePair(1),
                  RecordRef | uint64_t(Rets) << 32,
-                 Rets,
+                 int32_t(Rets),
                  0,
                  uint16_t(Stack),
                  uint16_t(RetStack),

@@ -32,7 +32,8 @@ double secondsSince(Clock::time_point T) {
   return std::chrono::duration<double>(Clock::now() - T).count();
 }
 
-bool NoMeta = false; // --no-meta
+bool NoMeta = false;      // --no-meta
+bool NoBaselines = false; // --no-baselines: only the compile rounds, for profiling
 void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
   const InstructionSet &Set = InstructionSet::builtin();
   unsigned F32 = unsigned(Set.findStackType("F32"));
@@ -83,9 +84,10 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
     Chunked += B;
 
   // Baseline 1: copying the same number of bytes the compiler wrote.
+  const int BaselineRounds = NoBaselines ? 0 : Rounds;
   std::vector<char> Src(Bytes / NumPrograms + 1, 'x'), Dst(Src.size());
   double Copy = 1e30;
-  for (int R = 0; R < Rounds; ++R) {
+  for (int R = 0; R < BaselineRounds; ++R) {
     auto T = Clock::now();
     for (size_t I = 0; I < NumPrograms; ++I) {
       std::memcpy(Dst.data(), Src.data(), Src.size());
@@ -101,7 +103,7 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
   std::vector<char> CWs(WsSize);
   std::vector<char> Buffer(1 << 16);
   double Measure = 1e30;
-  for (int R = 0; R < Rounds; ++R) {
+  for (int R = 0; R < BaselineRounds; ++R) {
     auto T = Clock::now();
     for (auto &P : Programs) {
       size_t Required = 0, Written = 0;
@@ -116,11 +118,14 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
   double PerProgram = Best / double(NumPrograms) * 1e6;
   double PerProgramChunked = Chunked / double(NumPrograms) * 1e6;
   std::printf("%-6s %4zu instr: %7.3f us/program  %7.3f us/100 instr  (best chunks: %7.3f  "
-              "%7.3f)  %6.0f B stub  x%.1f memcpy of the stub  x%.2f of C measure+write  "
-              "(checksum %zu)\n",
+              "%7.3f)  %6.0f B stub",
               Mixed ? "mixed" : "f32", Length, PerProgram, PerProgram * 100.0 / double(Length),
               PerProgramChunked, PerProgramChunked * 100.0 / double(Length),
-              double(Bytes) / double(NumPrograms), Best / Copy, Best / Measure, Checksum % 1000);
+              double(Bytes) / double(NumPrograms));
+  if (!NoBaselines)
+    std::printf("  x%.1f memcpy of the stub  x%.2f of C measure+write", Best / Copy,
+                Best / Measure);
+  std::printf("  (checksum %zu)\n", Checksum % 1000);
 }
 
 } // namespace
@@ -139,10 +144,13 @@ int main(int Argc, char **Argv) {
       OnlyLength = size_t(std::atol(Argv[++I]));
     else if (!std::strcmp(Argv[I], "--no-meta"))
       NoMeta = true;
+    else if (!std::strcmp(Argv[I], "--no-baselines"))
+      NoBaselines = true;
     else if (!std::strcmp(Argv[I], "--mixed"))
       Mixed = true;
     else {
-      std::fprintf(stderr, "usage: %s [--programs N] [--rounds R] [--length L] [--mixed] [--no-meta]\n", Argv[0]);
+      std::fprintf(stderr, "usage: %s [--programs N] [--rounds R] [--length L] [--mixed] [--no-meta] "
+                   "[--no-baselines]\n", Argv[0]);
       return 2;
     }
   }
