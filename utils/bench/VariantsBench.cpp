@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/CubinBackend.h"
+#include "ptxinject/CudaTool.h"
 #include "ptxinject/Module.h"
 #include "ptxinject/PtxPrune.h"
 #include "ptxinject/VariantCompiler.h"
@@ -32,14 +33,10 @@
 #include <string>
 #include <vector>
 
-#include <fcntl.h>
-#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 using namespace ptxinject;
 
@@ -328,24 +325,9 @@ bool nvccCompile(const std::string &Nvcc, const std::string &SourcePath,
 #endif
   for (const std::string &A : {Input, std::string("-o"), Output})
     Args.push_back(A);
-  std::vector<char *> Argv;
-  for (std::string &A : Args)
-    Argv.push_back(A.data());
-  Argv.push_back(nullptr);
-  posix_spawn_file_actions_t Actions;
-  posix_spawn_file_actions_init(&Actions);
-  posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
-  pid_t Pid = 0;
-  int Status = 0;
-  bool Ok = posix_spawn(&Pid, Nvcc.c_str(), &Actions, nullptr, Argv.data(),
-                        environ) == 0 &&
-            waitpid(Pid, &Status, 0) == Pid && WIFEXITED(Status) &&
-            WEXITSTATUS(Status) == 0;
-  posix_spawn_file_actions_destroy(&Actions);
-  readFile(LogPath, Log);
-  Ok = Ok && readFile(Output, Ptx);
+  ToolRun Run = runTool(Args, LogPath);
+  Log = Run.Log;
+  bool Ok = Run.Ok && readFile(Output, Ptx);
   for (const std::string &F : {Output, LogPath})
     ::unlink(F.c_str());
   if (SourcePath.empty())

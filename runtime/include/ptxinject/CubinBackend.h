@@ -95,13 +95,6 @@ std::vector<KernelResources> parseKernelResources(std::string_view Log);
 /// Whether \p Image starts with the ELF magic and is a 64-bit object.
 bool looksLikeCubin(const std::vector<char> &Image);
 
-/// A CUDA toolkit program (ptxas, nvcc) found the way the ptxas back end
-/// finds ptxas: Requested when given (empty unless it is executable), else
-/// the first of PATH, $CUDA_PATH/bin, then each of Fallbacks (folders);
-/// empty when there is none.
-std::string findCudaTool(std::string_view Name, const std::string &Requested = "",
-                         const std::vector<std::string> &Fallbacks = {"/usr/local/cuda/bin"});
-
 } // namespace ptxinject
 
 #endif

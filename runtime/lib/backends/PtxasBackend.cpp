@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends.h"
+#include "ptxinject/CudaTool.h"
 
 #include <atomic>
 #include <cerrno>
@@ -15,49 +16,10 @@
 #include <cstring>
 
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
-
 using namespace ptxinject;
-
-namespace {
-
-bool isExecutable(const std::string &Path) {
-  return !Path.empty() && ::access(Path.c_str(), X_OK) == 0;
-}
-
-} // namespace
-
-std::string ptxinject::findCudaTool(std::string_view Name, const std::string &Requested,
-                                    const std::vector<std::string> &Fallbacks) {
-  if (!Requested.empty())
-    return isExecutable(Requested) ? Requested : std::string();
-  auto in = [&](std::string_view Dir) {
-    return std::string(Dir) + "/" + std::string(Name);
-  };
-  if (const char *Path = std::getenv("PATH")) {
-    std::string_view Rest(Path);
-    while (!Rest.empty()) {
-      size_t Colon = Rest.find(':');
-      std::string_view Dir = Rest.substr(0, Colon);
-      Rest = Colon == std::string_view::npos ? std::string_view()
-                                             : Rest.substr(Colon + 1);
-      if (!Dir.empty() && isExecutable(in(Dir)))
-        return in(Dir);
-    }
-  }
-  if (const char *Cuda = std::getenv("CUDA_PATH"))
-    if (isExecutable(in(std::string(Cuda) + "/bin")))
-      return in(std::string(Cuda) + "/bin");
-  for (const std::string &Dir : Fallbacks)
-    if (isExecutable(in(Dir)))
-      return in(Dir);
-  return std::string();
-}
 
 std::string detail::findPtxasExecutable(const std::string &Requested) {
   return findCudaTool("ptxas", Requested);
@@ -156,42 +118,9 @@ private:
     Argv.push_back("-o");
     Argv.push_back(CubinPath);
     Argv.push_back(PtxPath);
-    std::vector<char *> ArgPointers;
-    for (std::string &A : Argv)
-      ArgPointers.push_back(A.data());
-    ArgPointers.push_back(nullptr);
-
-    posix_spawn_file_actions_t Actions;
-    posix_spawn_file_actions_init(&Actions);
-    posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&Actions, 1, 2);
-    pid_t Pid = 0;
-    int Err = posix_spawn(&Pid, Ptxas.c_str(), &Actions, nullptr,
-                          ArgPointers.data(), environ);
-    posix_spawn_file_actions_destroy(&Actions);
-    if (Err != 0) {
-      Log = "ptxas: cannot run " + Ptxas + ": " + std::strerror(Err);
-      return false;
-    }
-    int Status = 0;
-    while (::waitpid(Pid, &Status, 0) < 0) {
-      if (errno != EINTR) {
-        Log = "ptxas: lost the child process: " +
-              std::string(std::strerror(errno));
-        return false;
-      }
-    }
-    readFile(LogPath, Log);
-    while (!Log.empty() && Log.back() == '\n')
-      Log.pop_back();
-    bool Ok = WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
-    if (!Ok && Log.empty())
-      Log = WIFSIGNALED(Status)
-                ? "ptxas: killed by signal " + std::to_string(WTERMSIG(Status))
-                : "ptxas: failed with exit code " +
-                      std::to_string(WEXITSTATUS(Status));
-    return Ok;
+    ToolRun Run = runTool(Argv, LogPath);
+    Log = std::move(Run.Log);
+    return Run.Ok;
   }
 
   std::string Ptxas;

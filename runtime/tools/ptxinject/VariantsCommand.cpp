@@ -10,6 +10,7 @@
 #include "ToolSupport.h"
 
 #include "ptxinject/CubinBackend.h"
+#include "ptxinject/CudaTool.h"
 #include "ptxinject/Module.h"
 #include "ptxinject/PtxPrune.h"
 #include "ptxinject/VariantCompiler.h"
@@ -26,13 +27,8 @@
 #include <thread>
 #include <vector>
 
-#include <fcntl.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 using namespace ptxinject;
 using namespace ptxinject::tool;
@@ -239,32 +235,10 @@ bool isExecutable(const std::string &P) {
   return !P.empty() && ::access(P.c_str(), X_OK) == 0;
 }
 
-// Runs Argv, sending its output to LogPath; returns true on exit code 0.
-bool runProgram(const std::vector<std::string> &Argv, const std::string &LogPath,
-                std::string &Log) {
-  std::vector<char *> Ptrs;
-  for (const std::string &S : Argv)
-    Ptrs.push_back(const_cast<char *>(S.c_str()));
-  Ptrs.push_back(nullptr);
-  posix_spawn_file_actions_t Actions;
-  posix_spawn_file_actions_init(&Actions);
-  posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
-  pid_t Pid = 0;
-  int Err = posix_spawn(&Pid, Argv[0].c_str(), &Actions, nullptr, Ptrs.data(),
-                        environ);
-  posix_spawn_file_actions_destroy(&Actions);
-  if (Err) {
-    Log = "cannot run " + Argv[0] + ": " + std::strerror(Err);
-    return false;
-  }
-  int Status = 0;
-  while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
-  }
-  std::string Ignored;
-  readWholeFile(LogPath, Log, Ignored);
-  return WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
+// A failed tool's messages, before the error that names the step.
+void printToolLog(const ToolRun &Run) {
+  if (!Run.Log.empty())
+    std::fprintf(stderr, "%s\n", Run.Log.c_str());
 }
 
 // CUDA input: rewrite the annotations (when the rewriter is available) and
@@ -274,13 +248,12 @@ bool cudaToPtx(const Arguments &A, std::string &Ptx) {
   std::string Rewriter =
       A.Rewriter.empty() ? Dir + "/ptxinject-rewrite" : A.Rewriter;
   std::string Source = A.Kernel;
-  std::string Log;
   std::string Base = A.OutDir + "/kernel";
   if (isExecutable(Rewriter)) {
     std::string Rewritten = Base + ".rewritten.cu";
-    if (!runProgram({Rewriter, A.Kernel, "-o", Rewritten}, Base + ".rewrite.log",
-                    Log)) {
-      std::fprintf(stderr, "%s", Log.c_str());
+    ToolRun Rewrite = runTool({Rewriter, A.Kernel, "-o", Rewritten}, Base + ".rewrite.log");
+    if (!Rewrite.Ok) {
+      printToolLog(Rewrite);
       reportError(A.Kernel, "ptxinject-rewrite failed (messages above); fix "
                             "the annotations or pass a .ptx");
       return false;
@@ -311,8 +284,9 @@ bool cudaToPtx(const Arguments &A, std::string &Ptx) {
   Argv.push_back(Source);
   Argv.push_back("-o");
   Argv.push_back(PtxPath);
-  if (!runProgram(Argv, Base + ".nvcc.log", Log)) {
-    std::fprintf(stderr, "%s", Log.c_str());
+  ToolRun Compile = runTool(Argv, Base + ".nvcc.log");
+  if (!Compile.Ok) {
+    printToolLog(Compile);
     reportError(Source, "nvcc -ptx failed (messages above)");
     return false;
   }

@@ -1,0 +1,43 @@
+//===- CudaTool.h - Finding and running CUDA toolkit programs ---*- C++ -*-===//
+//
+// The ptxas back end, `ptxinject variants` and the benchmarks run toolkit
+// programs (ptxas, nvcc, the rewriter) the same way: found on PATH or in the
+// toolkit, started without a shell, their messages captured in a log file
+// that is read back for the caller's error report.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_CUDATOOL_H
+#define PTXINJECT_CUDATOOL_H
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ptxinject {
+
+/// A CUDA toolkit program (ptxas, nvcc) found the way the ptxas back end
+/// finds ptxas: Requested when given (empty unless it is executable), else
+/// the first of PATH, $CUDA_PATH/bin, then each of Fallbacks (folders);
+/// empty when there is none.
+std::string findCudaTool(std::string_view Name, const std::string &Requested = "",
+                         const std::vector<std::string> &Fallbacks = {"/usr/local/cuda/bin"});
+
+/// How a program run by runTool ended.
+struct ToolRun {
+  /// It started and exited with status 0.
+  bool Ok = false;
+  /// What it wrote to standard output and error, without trailing newlines.
+  /// When it could not start, or failed without a word, a sentence naming
+  /// the program and saying why ("nvcc: killed by signal 9").
+  std::string Log;
+};
+
+/// Runs Argv[0] (a path; no shell, no PATH search) with the arguments that
+/// follow, its standard output and error both sent to LogPath (created or
+/// truncated, left for the caller to keep or remove), and waits for it.
+/// Safe to call from many threads with distinct log paths.
+ToolRun runTool(const std::vector<std::string> &Argv, const std::string &LogPath);
+
+} // namespace ptxinject
+
+#endif
