@@ -66,6 +66,23 @@ PtxInjectResult ptx_inject_create_with_diagnostic(
     PtxInjectHandle *handle, const char *ptx, size_t ptx_size,
     PtxInjectDiagnostic *diagnostic);
 
+/** Flags for ptx_inject_create_with_flags, or-ed together. */
+typedef enum {
+  /** Drop module-scope variables that have no linkage (not .visible, .extern
+   *  or .weak) and that nothing in the PTX references, once, before parsing,
+   *  so that no render or PTX-to-cubin compile of the module carries them.
+   *  nvrtc's -default-device output for CUTLASS holds hundreds of such
+   *  constants. Leave it off when host code reaches a variable by name
+   *  (cuModuleGetGlobal) that the PTX never uses. Line numbers do not move. */
+  PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS = 1u << 0
+} PtxInjectCreateFlags;
+
+/** As ptx_inject_create_with_diagnostic, with flags (0: none). A flag this
+ *  runtime does not know gives PTX_INJECT_ERROR_INVALID_INPUT. */
+PtxInjectResult ptx_inject_create_with_flags(PtxInjectHandle *handle, const char *ptx,
+                                             size_t ptx_size, unsigned flags,
+                                             PtxInjectDiagnostic *diagnostic);
+
 /** Frees the handle; NULL is accepted. */
 PtxInjectResult ptx_inject_destroy(PtxInjectHandle handle);
 

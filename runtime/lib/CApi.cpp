@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <string>
 #include <vector>
 
 using namespace ptxinject;
@@ -125,10 +126,10 @@ const char *ptx_inject_result_to_string(PtxInjectResult Result) {
   return "PTX_INJECT_ERROR_UNKNOWN_RESULT";
 }
 
-PtxInjectResult ptx_inject_create_with_diagnostic(PtxInjectHandle *Handle,
-                                                  const char *Ptx,
-                                                  size_t PtxSize,
-                                                  PtxInjectDiagnostic *Diag) {
+PtxInjectResult ptx_inject_create_with_flags(PtxInjectHandle *Handle,
+                                             const char *Ptx, size_t PtxSize,
+                                             unsigned Flags,
+                                             PtxInjectDiagnostic *Diag) {
   if (Diag)
     fillDiagnostic(Diag, PTX_INJECT_SUCCESS, Error());
   if (!Handle || (!Ptx && PtxSize)) {
@@ -138,9 +139,19 @@ PtxInjectResult ptx_inject_create_with_diagnostic(PtxInjectHandle *Handle,
     return PTX_INJECT_ERROR_INVALID_INPUT;
   }
   *Handle = nullptr;
+  constexpr unsigned KnownFlags = PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS;
+  if (Flags & ~KnownFlags) {
+    Error E = Error::make(ErrorCode::InvalidArgument,
+                          "unknown flags " + std::to_string(Flags & ~KnownFlags) +
+                              " for ptx_inject_create_with_flags");
+    fillDiagnostic(Diag, PTX_INJECT_ERROR_INVALID_INPUT, E);
+    return PTX_INJECT_ERROR_INVALID_INPUT;
+  }
+  ParseOptions Options;
+  Options.PruneUnusedGlobals = (Flags & PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS) != 0;
   try {
     Expected<Module> M =
-        Module::parse(std::string_view(Ptx ? Ptx : "", PtxSize));
+        Module::parse(std::string_view(Ptx ? Ptx : "", PtxSize), Options);
     if (!M) {
       PtxInjectResult R = toResult(M.error().Code);
       fillDiagnostic(Diag, R, M.error());
@@ -153,6 +164,13 @@ PtxInjectResult ptx_inject_create_with_diagnostic(PtxInjectHandle *Handle,
                    Error::make(ErrorCode::InvalidArgument, "out of memory"));
     return PTX_INJECT_ERROR_OUT_OF_MEMORY;
   }
+}
+
+PtxInjectResult ptx_inject_create_with_diagnostic(PtxInjectHandle *Handle,
+                                                  const char *Ptx,
+                                                  size_t PtxSize,
+                                                  PtxInjectDiagnostic *Diag) {
+  return ptx_inject_create_with_flags(Handle, Ptx, PtxSize, 0, Diag);
 }
 
 PtxInjectResult ptx_inject_create(PtxInjectHandle *Handle, const char *Ptx) {

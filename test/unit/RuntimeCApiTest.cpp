@@ -174,6 +174,53 @@ TEST(CApiCreate, ExplicitSizeNeedsNoTerminator) {
   ptx_inject_destroy(H);
 }
 
+// The rendered module of a handle, with no stubs.
+std::string renderPlain(PtxInjectHandle H) {
+  size_t N = 0, Size = 0;
+  ptx_inject_num_injects(H, &N);
+  std::vector<const char *> Stubs(N, nullptr);
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs.data(), N, nullptr, 0, &Size), PTX_INJECT_SUCCESS);
+  std::string Out(Size + 1, '\0');
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs.data(), N, &Out[0], Out.size(), &Size),
+            PTX_INJECT_SUCCESS);
+  Out.resize(Size);
+  return Out;
+}
+
+TEST(CApiCreate, PruneFlagDropsUnreferencedInternalVariables) {
+  std::string Text = std::string(".version 8.0\n.target sm_80\n.address_size 64\n"
+                                 ".const .align 4 .f32 unused_table[2] = {0f0, 0f0};\n"
+                                 ".global .u32 used;\n"
+                                 ".visible .global .u32 exported;\n") +
+                     (Ptx + std::strlen(".version 8.0\n.target sm_80\n"));
+  Text.insert(Text.find("\tret;"), "\tld.global.u32 %r1, [used];\n");
+  PtxInjectHandle Plain = nullptr, Pruned = nullptr;
+  ASSERT_EQ(ptx_inject_create_with_flags(&Plain, Text.data(), Text.size(), 0, nullptr),
+            PTX_INJECT_SUCCESS);
+  ASSERT_EQ(ptx_inject_create_with_flags(&Pruned, Text.data(), Text.size(),
+                                         PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS, nullptr),
+            PTX_INJECT_SUCCESS);
+  std::string Kept = renderPlain(Plain), Out = renderPlain(Pruned);
+  EXPECT_NE(Kept.find("unused_table"), std::string::npos);
+  EXPECT_EQ(Out.find("unused_table"), std::string::npos) << Out;
+  EXPECT_NE(Out.find(".global .u32 used;"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("exported"), std::string::npos) << Out;
+  size_t Injects = 0;
+  ASSERT_EQ(ptx_inject_num_injects(Pruned, &Injects), PTX_INJECT_SUCCESS);
+  EXPECT_EQ(Injects, 2u);
+  ptx_inject_destroy(Plain);
+  ptx_inject_destroy(Pruned);
+}
+
+TEST(CApiCreate, UnknownFlagsAreRejected) {
+  PtxInjectHandle H = reinterpret_cast<PtxInjectHandle>(&H);
+  PtxInjectDiagnostic D;
+  EXPECT_EQ(ptx_inject_create_with_flags(&H, Ptx, std::strlen(Ptx), 1u << 7, &D),
+            PTX_INJECT_ERROR_INVALID_INPUT);
+  EXPECT_EQ(H, nullptr);
+  EXPECT_NE(std::strstr(D.message, "unknown flags 128"), nullptr) << D.message;
+}
+
 TEST(CApiCreate, EveryResultHasAName) {
   for (int R = 0; R < PTX_INJECT_RESULT_NUM_ENUMS; ++R) {
     const char *Name =
