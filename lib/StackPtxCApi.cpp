@@ -8,8 +8,65 @@
 #include "StackPtxCore.h"
 
 #include <cstring>
+#include <memory>
+#include <new>
 
 using namespace ptxinject::stackptx;
+
+struct StackPtxCompiler {
+  StackPtxCompilerInfo Limits;
+  const StackPtxInstructionSetInfo *Set;
+  std::shared_ptr<const detail::DecodedSet> Decoded;
+};
+
+namespace {
+
+/// stack_ptx_compile and stack_ptx_compiler_compile: compile, then measure
+/// and write in one pass when the buffer is large enough.
+StackPtxResult compileAndWrite(const StackPtxCompilerInfo &Info,
+                               const StackPtxInstructionSetInfo &Set,
+                               const detail::DecodedSet *Decoded,
+                               const StackPtxInstruction *Instructions,
+                               const StackPtxRegister *Registers, size_t NumRegisters,
+                               const StackPtxInstruction *const *Routines, size_t NumRoutines,
+                               const size_t *Requests, size_t NumRequests, void *Workspace,
+                               size_t WorkspaceSize, char *Buffer, size_t BufferSize,
+                               size_t *RequiredSize) {
+  if (!Instructions || !RequiredSize)
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  for (size_t R = 0; R < NumRoutines; ++R)
+    if (!Routines[R])
+      return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  detail::RoutineTable Table;
+  Table.Arrays = Routines;
+  Table.Count = NumRoutines;
+  StackPtxResult R = detail::compileToWorkspace(
+      Info, Set, Program(Instructions, SIZE_MAX), Registers, NumRegisters, Table, Requests,
+      NumRequests, Workspace, WorkspaceSize, Decoded);
+  if (R != STACK_PTX_SUCCESS)
+    return R;
+  size_t Bound = detail::outputBound(Workspace);
+  if (Buffer && BufferSize > Bound) {
+    size_t N = detail::writeOutput(Workspace, Buffer);
+    Buffer[N] = '\0';
+    *RequiredSize = N;
+    return STACK_PTX_SUCCESS;
+  }
+  size_t Exact = detail::outputSize(Workspace);
+  *RequiredSize = Exact;
+  if (!Buffer)
+    return STACK_PTX_SUCCESS;
+  if (BufferSize <= Exact) {
+    if (BufferSize)
+      Buffer[0] = '\0';
+    return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
+  }
+  detail::writeOutputExact(Workspace, Buffer);
+  Buffer[Exact] = '\0';
+  return STACK_PTX_SUCCESS;
+}
+
+} // namespace
 
 extern "C" {
 
@@ -36,6 +93,8 @@ const char *stack_ptx_result_to_string(StackPtxResult Result) {
            "first";
   case STACK_PTX_ERROR_INVALID_DESCRIPTION:
     return "STACK_PTX_ERROR_INVALID_DESCRIPTION: the JSON description is malformed";
+  case STACK_PTX_ERROR_OUT_OF_MEMORY:
+    return "STACK_PTX_ERROR_OUT_OF_MEMORY: the compiler's tables could not be allocated";
   default:
     return "STACK_PTX_ERROR_UNKNOWN: not a StackPtxResult value";
   }
@@ -58,38 +117,48 @@ StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *Info,
                                  size_t NumRoutines, const size_t *Requests,
                                  size_t NumRequests, void *Workspace, size_t WorkspaceSize,
                                  char *Buffer, size_t BufferSize, size_t *RequiredSize) {
-  if (!Info || !Set || !Instructions || !RequiredSize)
+  if (!Info || !Set)
     return STACK_PTX_ERROR_INVALID_ARGUMENT;
-  for (size_t R = 0; R < NumRoutines; ++R)
-    if (!Routines[R])
-      return STACK_PTX_ERROR_INVALID_ARGUMENT;
-  detail::RoutineTable Table;
-  Table.Arrays = Routines;
-  Table.Count = NumRoutines;
-  StackPtxResult R = detail::compileToWorkspace(
-      *Info, *Set, Program(Instructions, SIZE_MAX), Registers, NumRegisters, Table,
-      Requests, NumRequests, Workspace, WorkspaceSize);
-  if (R != STACK_PTX_SUCCESS)
-    return R;
-  size_t Bound = detail::outputBound(Workspace);
-  if (Buffer && BufferSize > Bound) {
-    size_t N = detail::writeOutput(Workspace, Buffer);
-    Buffer[N] = '\0';
-    *RequiredSize = N;
-    return STACK_PTX_SUCCESS;
+  return compileAndWrite(*Info, *Set, nullptr, Instructions, Registers, NumRegisters, Routines,
+                         NumRoutines, Requests, NumRequests, Workspace, WorkspaceSize, Buffer,
+                         BufferSize, RequiredSize);
+}
+
+StackPtxResult stack_ptx_compiler_create(const StackPtxCompilerInfo *Info,
+                                         const StackPtxInstructionSetInfo *Set,
+                                         StackPtxCompiler **Compiler) {
+  if (!Compiler)
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  *Compiler = nullptr;
+  if (!Info || !Set)
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  if (!detail::isUsableSet(*Set))
+    return STACK_PTX_ERROR_INVALID_INSTRUCTION_SET;
+  try {
+    *Compiler = new StackPtxCompiler{*Info, Set, detail::decodeSet(*Set, *Info)};
+  } catch (const std::bad_alloc &) {
+    return STACK_PTX_ERROR_OUT_OF_MEMORY;
   }
-  size_t Exact = detail::outputSize(Workspace);
-  *RequiredSize = Exact;
-  if (!Buffer)
-    return STACK_PTX_SUCCESS;
-  if (BufferSize <= Exact) {
-    if (BufferSize)
-      Buffer[0] = '\0';
-    return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
-  }
-  detail::writeOutputExact(Workspace, Buffer);
-  Buffer[Exact] = '\0';
   return STACK_PTX_SUCCESS;
+}
+
+void stack_ptx_compiler_destroy(StackPtxCompiler *Compiler) { delete Compiler; }
+
+StackPtxResult stack_ptx_compiler_compile(const StackPtxCompiler *Compiler,
+                                          const StackPtxInstruction *Instructions,
+                                          const StackPtxRegister *Registers,
+                                          size_t NumRegisters,
+                                          const StackPtxInstruction *const *Routines,
+                                          size_t NumRoutines, const size_t *Requests,
+                                          size_t NumRequests, void *Workspace,
+                                          size_t WorkspaceSize, char *Buffer,
+                                          size_t BufferSize, size_t *RequiredSize) {
+  if (!Compiler)
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  return compileAndWrite(Compiler->Limits, *Compiler->Set, Compiler->Decoded.get(),
+                         Instructions, Registers, NumRegisters, Routines, NumRoutines,
+                         Requests, NumRequests, Workspace, WorkspaceSize, Buffer, BufferSize,
+                         RequiredSize);
 }
 
 StackPtxResult stack_ptx_write_output(const void *Workspace, size_t WorkspaceSize,

@@ -759,8 +759,22 @@ void Machine::run(Program Main, const RoutineTable &Routines, size_t Budget) {
     runFrames<false>(Main, Routines, Budget);
 }
 
+/// A C return-terminated array (size SIZE_MAX) as a span through its return:
+/// the fast loop looks one instruction ahead and must know where to stop.
+Program throughReturn(Program P) {
+  if (P.size() != SIZE_MAX)
+    return P;
+  size_t N = 0;
+  while (P.data()[N].kind != STACK_PTX_INSTRUCTION_KIND_RETURN)
+    ++N;
+  return Program(P.data(), N + 1);
+}
+
 template <bool Predecoded>
 void Machine::runFrames(Program Main, const RoutineTable &Routines, size_t Budget) {
+  // Only the per-kind code may run an array of unknown length.
+  auto body = [&](Program P) { return Predecoded ? throughReturn(P) : P; };
+  Main = body(Main);
   // One instruction adds at most this many values and operands.
   constexpr size_t MaxNewValues = MaxRetElems, MaxNewOperands = MaxArgElems;
   size_t Depth = 0;
@@ -793,7 +807,7 @@ void Machine::runFrames(Program Main, const RoutineTable &Routines, size_t Budge
         S.Frames[Depth].Pc = uint32_t(Pc);
         ++Depth;
         S.Frames[Depth] = Frame{Callee, 0};
-        Program Body = Routines.get(Callee);
+        Program Body = body(Routines.get(Callee));
         Code = Body.data();
         End = Body.size();
         Pc = 0;
@@ -804,7 +818,7 @@ void Machine::runFrames(Program Main, const RoutineTable &Routines, size_t Budge
       return;
     --Depth;
     uint32_t R = S.Frames[Depth].Routine;
-    Program Body = R == NoValue ? Main : Routines.get(R);
+    Program Body = R == NoValue ? Main : body(Routines.get(R));
     Code = Body.data();
     End = Body.size();
     Pc = S.Frames[Depth].Pc;

@@ -41,6 +41,8 @@ typedef enum StackPtxResult {
   STACK_PTX_ERROR_NOTHING_COMPILED = 6,
   /* A JSON description could not be read. */
   STACK_PTX_ERROR_INVALID_DESCRIPTION = 7,
+  /* Memory for a compiler could not be allocated (stack_ptx_compiler_create). */
+  STACK_PTX_ERROR_OUT_OF_MEMORY = 8,
   STACK_PTX_RESULT_NUM_ENUMS
 } StackPtxResult;
 
@@ -275,6 +277,33 @@ StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *compiler_info,
 StackPtxResult stack_ptx_write_output(const void *workspace, size_t workspace_size,
                                       char *buffer, size_t buffer_size,
                                       size_t *bytes_written);
+
+/* A compiler for one instruction set and set of limits. Creating it decodes
+   the whole set once (the only allocation), and every compile through it
+   then runs the table-driven path of the C++ Compiler, several times faster
+   than stack_ptx_compile, which must look the set up again on each call.
+   The set's tables must stay alive and unchanged while the compiler exists.
+   One compiler may serve many threads, each with its own workspace. */
+typedef struct StackPtxCompiler StackPtxCompiler;
+
+StackPtxResult stack_ptx_compiler_create(const StackPtxCompilerInfo *compiler_info,
+                                         const StackPtxInstructionSetInfo *set,
+                                         StackPtxCompiler **compiler);
+/* NULL is accepted. */
+void stack_ptx_compiler_destroy(StackPtxCompiler *compiler);
+
+/* stack_ptx_compile with the compiler's set and limits; the workspace is
+   sized by stack_ptx_compile_workspace_size for them, and
+   stack_ptx_write_output works on it as after stack_ptx_compile. */
+StackPtxResult stack_ptx_compiler_compile(const StackPtxCompiler *compiler,
+                                          const StackPtxInstruction *instructions,
+                                          const StackPtxRegister *registers,
+                                          size_t num_registers,
+                                          const StackPtxInstruction *const *routines,
+                                          size_t num_routines, const size_t *requests,
+                                          size_t num_requests, void *workspace,
+                                          size_t workspace_size, char *buffer,
+                                          size_t buffer_size, size_t *required_size);
 
 #define stackPtxCheck(call)                                                            \
   do {                                                                                 \

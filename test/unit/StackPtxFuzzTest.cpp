@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -156,9 +158,13 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
     size_t WsSize = 0;
     ASSERT_EQ(stack_ptx_compile_workspace_size(&Limits, &set().info(), &WsSize),
               STACK_PTX_SUCCESS);
-    std::vector<char> CWs(WsSize);
+    std::vector<char> CWs(WsSize), HandleWs(WsSize);
+    StackPtxCompiler *Handle = nullptr;
+    ASSERT_EQ(stack_ptx_compiler_create(&Limits, &set().info(), &Handle), STACK_PTX_SUCCESS);
+    std::unique_ptr<StackPtxCompiler, void (*)(StackPtxCompiler *)> Owner(
+        Handle, stack_ptx_compiler_destroy);
     std::vector<StackPtxInstruction> Prog, R0;
-    std::string Buf;
+    std::string Buf, HandleBuf;
     for (int I = 0; I < 6000; ++I) {
       Regs.assign(AllRegs.begin(), AllRegs.begin() + (I % 3 ? AllRegs.size() : Rng() % 11));
       Requests.clear();
@@ -196,10 +202,68 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
                 STACK_PTX_SUCCESS);
       Buf.resize(Written);
       ASSERT_EQ(Buf, Out) << printProgram(Prog, set(), Regs);
+      // The C compiler handle runs the steps on return-terminated arrays:
+      // exact heap copies let ASan catch a look-ahead past a return.
+      std::unique_ptr<StackPtxInstruction[]> ProgCopy(new StackPtxInstruction[Prog.size()]),
+          R0Copy(new StackPtxInstruction[R0.size()]);
+      std::copy(Prog.begin(), Prog.end(), ProgCopy.get());
+      std::copy(R0.begin(), R0.end(), R0Copy.get());
+      const StackPtxInstruction *HandleRoutines[] = {R0Copy.get()};
+      HandleBuf.assign(Buf.size() + 1, '\xAA');
+      size_t HandleRequired = 0;
+      ASSERT_EQ(stack_ptx_compiler_compile(Handle, ProgCopy.get(), Regs.data(), Regs.size(),
+                                           HandleRoutines, 1, Requests.data(), Requests.size(),
+                                           HandleWs.data(), HandleWs.size(), &HandleBuf[0],
+                                           HandleBuf.size(), &HandleRequired),
+                STACK_PTX_SUCCESS);
+      ASSERT_EQ(HandleRequired, Buf.size());
+      HandleBuf.resize(HandleRequired);
+      ASSERT_EQ(HandleBuf, Buf) << printProgram(Prog, set(), Regs);
       Compared += Out.size() > 40;
     }
   }
   EXPECT_GT(Compared, 6000u);
+}
+
+TEST(StackPtxCApi, CompilerHandleRejectsBadArguments) {
+  StackPtxCompilerInfo Limits = Compiler(set()).limits();
+  StackPtxCompiler *Handle = reinterpret_cast<StackPtxCompiler *>(&Limits);
+  EXPECT_EQ(stack_ptx_compiler_create(nullptr, &set().info(), &Handle),
+            STACK_PTX_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(Handle, nullptr);
+  EXPECT_EQ(stack_ptx_compiler_create(&Limits, &set().info(), nullptr),
+            STACK_PTX_ERROR_INVALID_ARGUMENT);
+  StackPtxInstructionSetInfo Broken = set().info();
+  Broken.instructions = nullptr; // and num_instructions > 0
+  EXPECT_EQ(stack_ptx_compiler_create(&Limits, &Broken, &Handle),
+            STACK_PTX_ERROR_INVALID_INSTRUCTION_SET);
+  stack_ptx_compiler_destroy(nullptr);
+
+  ASSERT_EQ(stack_ptx_compiler_create(&Limits, &set().info(), &Handle), STACK_PTX_SUCCESS);
+  size_t WsSize = 0;
+  ASSERT_EQ(stack_ptx_compile_workspace_size(&Limits, &set().info(), &WsSize),
+            STACK_PTX_SUCCESS);
+  std::vector<char> Ws(WsSize);
+  const StackPtxInstruction Prog[] = {stack_ptx_encode_input(0), stack_ptx_encode_return};
+  const StackPtxRegister Regs[] = {{"x", 0}, {"y", 0}};
+  const size_t Requests[] = {1};
+  size_t Required = 0;
+  EXPECT_EQ(stack_ptx_compiler_compile(nullptr, Prog, Regs, 2, nullptr, 0, Requests, 1,
+                                       Ws.data(), Ws.size(), nullptr, 0, &Required),
+            STACK_PTX_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(stack_ptx_compiler_compile(Handle, Prog, Regs, 2, nullptr, 0, Requests, 1,
+                                       Ws.data(), 16, nullptr, 0, &Required),
+            STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE);
+  ASSERT_EQ(stack_ptx_compiler_compile(Handle, Prog, Regs, 2, nullptr, 0, Requests, 1,
+                                       Ws.data(), Ws.size(), nullptr, 0, &Required),
+            STACK_PTX_SUCCESS);
+  std::string Stub(Required + 1, '\0');
+  size_t Written = 0;
+  ASSERT_EQ(stack_ptx_write_output(Ws.data(), Ws.size(), &Stub[0], Stub.size(), &Written),
+            STACK_PTX_SUCCESS);
+  Stub.resize(Written);
+  EXPECT_NE(Stub.find("mov.f32 %y, %x;"), std::string::npos) << Stub;
+  stack_ptx_compiler_destroy(Handle);
 }
 
 TEST(StackPtxFuzz, CApiOnRandomProgramsMatchesCpp) {
