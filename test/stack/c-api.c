@@ -9,6 +9,8 @@
 // CHECK-NEXT: mov.f32 %z, %_s0_1;
 // CHECK-NEXT: }
 // CHECK-NEXT: routines: 0f40000000 doubled twice
+// The compiler handle gives the same stubs.
+// CHECK-NEXT: handle: same stub, routines same
 #include <stack_ptx.h>
 #include <stack_ptx_default_info.h>
 #include "stack_ptx_generated_descriptions.h"
@@ -71,6 +73,21 @@ int main(void) {
                                   workspace_size, stub, sizeof stub, &required));
   printf("routines: %s doubled %s\n", strstr(stub, "0f40000000") ? "0f40000000" : "?",
          strstr(stub, "%_s0_1, %_s0_0, %_s0_0") ? "twice" : "?");
+
+  StackPtxCompiler *compiler = NULL;
+  stackPtxCheck(stack_ptx_compiler_create(&stack_ptx_default_compiler_info, set, &compiler));
+  char again[512];
+  stackPtxCheck(stack_ptx_compiler_compile(compiler, instructions, registers, REG_COUNT, NULL,
+                                           0, requests, 1, workspace, workspace_size, again,
+                                           sizeof again, &required));
+  int same = strcmp(again, buffer) == 0;
+  char routine_stub[512];
+  stackPtxCheck(stack_ptx_compiler_compile(compiler, twice, registers, REG_COUNT, routines, 1,
+                                           requests, 1, workspace, workspace_size,
+                                           routine_stub, sizeof routine_stub, &required));
+  printf("handle: %s stub, routines %s\n", same ? "same" : "different",
+         strcmp(routine_stub, stub) == 0 ? "same" : "different");
+  stack_ptx_compiler_destroy(compiler);
   free(buffer);
   free(workspace);
   return 0;
