@@ -21,6 +21,27 @@ struct StackPtxCompiler {
 
 namespace {
 
+/// Writes the compiled stub and a NUL when Buffer holds them; Length is the
+/// stub's length either way. A buffer with room for the writer's bound is
+/// written in one pass, without measuring first.
+StackPtxResult writeStub(const void *Workspace, char *Buffer, size_t BufferSize,
+                         size_t &Length) {
+  if (BufferSize > detail::outputBound(Workspace)) {
+    Length = detail::writeOutput(Workspace, Buffer);
+    Buffer[Length] = '\0';
+    return STACK_PTX_SUCCESS;
+  }
+  Length = detail::outputSize(Workspace);
+  if (BufferSize <= Length) {
+    if (BufferSize)
+      Buffer[0] = '\0';
+    return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
+  }
+  detail::writeOutputExact(Workspace, Buffer);
+  Buffer[Length] = '\0';
+  return STACK_PTX_SUCCESS;
+}
+
 /// stack_ptx_compile and stack_ptx_compiler_compile: compile, then measure
 /// and write in one pass when the buffer is large enough.
 StackPtxResult compileAndWrite(const StackPtxCompilerInfo &Info,
@@ -45,25 +66,11 @@ StackPtxResult compileAndWrite(const StackPtxCompilerInfo &Info,
       NumRequests, Workspace, WorkspaceSize, Decoded);
   if (R != STACK_PTX_SUCCESS)
     return R;
-  size_t Bound = detail::outputBound(Workspace);
-  if (Buffer && BufferSize > Bound) {
-    size_t N = detail::writeOutput(Workspace, Buffer);
-    Buffer[N] = '\0';
-    *RequiredSize = N;
+  if (!Buffer) {
+    *RequiredSize = detail::outputSize(Workspace);
     return STACK_PTX_SUCCESS;
   }
-  size_t Exact = detail::outputSize(Workspace);
-  *RequiredSize = Exact;
-  if (!Buffer)
-    return STACK_PTX_SUCCESS;
-  if (BufferSize <= Exact) {
-    if (BufferSize)
-      Buffer[0] = '\0';
-    return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
-  }
-  detail::writeOutputExact(Workspace, Buffer);
-  Buffer[Exact] = '\0';
-  return STACK_PTX_SUCCESS;
+  return writeStub(Workspace, Buffer, BufferSize, *RequiredSize);
 }
 
 } // namespace
@@ -167,22 +174,11 @@ StackPtxResult stack_ptx_write_output(const void *Workspace, size_t WorkspaceSiz
     return STACK_PTX_ERROR_INVALID_ARGUMENT;
   if (!detail::hasCompiledProgram(Workspace, WorkspaceSize))
     return STACK_PTX_ERROR_NOTHING_COMPILED;
-  if (BufferSize > detail::outputBound(Workspace)) {
-    size_t N = detail::writeOutput(Workspace, Buffer);
-    Buffer[N] = '\0';
-    *BytesWritten = N;
-    return STACK_PTX_SUCCESS;
-  }
-  size_t Exact = detail::outputSize(Workspace);
-  if (BufferSize <= Exact) {
-    if (BufferSize)
-      Buffer[0] = '\0';
-    return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
-  }
-  detail::writeOutputExact(Workspace, Buffer);
-  Buffer[Exact] = '\0';
-  *BytesWritten = Exact;
-  return STACK_PTX_SUCCESS;
+  size_t Length = 0;
+  StackPtxResult R = writeStub(Workspace, Buffer, BufferSize, Length);
+  if (R == STACK_PTX_SUCCESS)
+    *BytesWritten = Length;
+  return R;
 }
 
 } // extern "C"
