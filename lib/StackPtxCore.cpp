@@ -62,13 +62,6 @@ struct Node {
 static_assert(sizeof(Node) == 32, "records are indexed by a shift");
 static_assert(sizeof(Node) % RecordRef == 0, "a record reference scales to its address");
 
-/// The record a reference (a node's first result, or a constant) names:
-/// reference * 4 is its offset, an x86 addressing mode with no shift.
-inline Node &recordAt(Node *Records, uint32_t Ref) {
-  return *reinterpret_cast<Node *>(reinterpret_cast<char *>(Records) +
-                                   size_t(Ref) * (sizeof(Node) / RecordRef));
-}
-
 inline unsigned nodeInstr(const Node &N) { return N.Code.idx; }
 inline unsigned constantStack(const Node &N) { return N.Code.stack_idx; }
 inline uint32_t constantBits(const Node &N) {
@@ -482,6 +475,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   // The next record, addressed from the memo's register: the records are a
   // constant distance past it, which the compiler folds into the address
   // instead of keeping (and, short of registers, spilling) a base of its own.
+  // A record's offset is its reference * 4, an addressing mode with no shift.
   auto nextRecord = [MemoTable](size_t NNV) -> Node & {
     constexpr size_t RecordsFromMemo = RecordsAt - offsetof(State, Memo);
     // Through an integer: the address is past the memo array, which is
