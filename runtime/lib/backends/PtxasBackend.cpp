@@ -47,7 +47,7 @@ bool writeFile(const std::string &Path, std::string_view Data) {
   return ::close(Fd) == 0;
 }
 
-template <typename Buffer> bool readFile(const std::string &Path, Buffer &Out) {
+bool readFile(const std::string &Path, std::vector<char> &Out) {
   Out.clear();
   int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
   if (Fd < 0)

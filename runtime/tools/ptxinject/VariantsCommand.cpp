@@ -270,7 +270,7 @@ bool cudaToPtx(const Arguments &A, std::string &Ptx) {
                  A.Kernel.c_str());
   }
   std::string Nvcc = findCudaTool("nvcc", A.Nvcc);
-  if (!isExecutable(Nvcc)) {
+  if (Nvcc.empty()) { // findCudaTool returns only executables
     reportError(A.Kernel, "nvcc not found; install the CUDA toolkit, pass "
                           "--nvcc PATH, or give a .ptx file");
     return false;
