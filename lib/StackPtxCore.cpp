@@ -741,8 +741,13 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
 Done:
   sync();
   PcInOut = size_t(Ip - Code);
-  if (LooksAhead && Exit == SpanLimit)
+  if (LooksAhead && Exit == SpanLimit) {
+    // The instruction left over is most often the program's return, which
+    // needs none of the checked loop's set-up.
+    if (Ip->kind == STACK_PTX_INSTRUCTION_KIND_RETURN)
+      return SpanReturn;
     return runSpan<true, Predecoded>(Code, PcInOut, Limit, Callee);
+  }
   return Exit;
 }
 
@@ -963,7 +968,7 @@ void finalize(State &S) {
   size_t NumWords = (S.NumNodes + 63) / 64;
   if (NumWords == 1)
     LiveNodes[0] = 0; // the usual case, without a call
-  else
+  else if (NumWords)
     std::memset(LiveNodes, 0, NumWords * sizeof(uint64_t));
 
   // Work ∝ live values: dead code is never visited. Each node enters once
@@ -1034,13 +1039,21 @@ void finalize(State &S) {
   uint32_t *Emit = S.Work;
   size_t NumEmit = 0;
   size_t NextSpecial = 0, NumResultTemps = 0;
+  // The stacks that get temporaries, as bits: the declarations then visit
+  // those stacks only, not every stack of the set.
+  uint64_t TempStackBits[4] = {};
+  static_assert(sizeof(TempStackBits) * 8 >= 256, "a bit per stack_idx");
+  auto takeTemp = [&](unsigned Stack) {
+    TempStackBits[Stack / 64] |= uint64_t(1) << (Stack % 64);
+    return uint32_t(TempCounts[Stack]++);
+  };
   auto emitSpecialsBefore = [&](size_t NodeId) {
     for (; NextSpecial < S.NumSpecials && Specials[NextSpecial].NodesBefore <= NodeId;
          ++NextSpecial) {
       Special &Sp = Specials[NextSpecial];
       if (!Sp.Live)
         continue;
-      Sp.Temp = uint32_t(TempCounts[Sp.Stack]++);
+      Sp.Temp = takeTemp(Sp.Stack);
       Emit[NumEmit++] = makeRef(RefSpecial, uint32_t(NextSpecial));
       Bound += moveBound(Sp.Stack) + std::strlen(Set.special_registers[Sp.Index].ptx);
     }
@@ -1055,7 +1068,7 @@ void finalize(State &S) {
       const InstrLayout &L = decodedLayout(S, nodeInstr(N));
       N.FirstTemp = uint32_t(NumResultTemps);
       for (unsigned R = 0; R < L.NumRetElems; ++R)
-        S.ResultTemps[NumResultTemps++] = uint32_t(TempCounts[L.RetStack[R]]++);
+        S.ResultTemps[NumResultTemps++] = takeTemp(L.RetStack[R]);
       Bound += 8 + L.MnemonicLen + (L.NumArgElems + L.NumRetElems) * OperandBound +
                4 * (STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS);
     }
@@ -1074,16 +1087,17 @@ void finalize(State &S) {
     uint32_t Reg = As.Value & RefPayload;
     for (size_t B = 0; B < A; ++B)
       if (S.Assignments[B].Register == Reg) {
-        As.CopyTemp = uint32_t(TempCounts[Stack]++);
+        As.CopyTemp = takeTemp(Stack);
         Bound += moveBound(Stack);
         break;
       }
   }
   // Copies above may give a stack its first temporary, so declare last.
   S.NumTempStacks = 0;
-  for (size_t K = 0; K < S.NumStacks; ++K)
-    if (TempCounts[K]) {
-      needStackText(S, unsigned(K));
+  for (unsigned W = 0; W * 64 < S.NumStacks; ++W)
+    for (uint64_t Bits = TempStackBits[W]; Bits; Bits &= Bits - 1) {
+      unsigned K = W * 64 + unsigned(__builtin_ctzll(Bits));
+      needStackText(S, K);
       S.TempStacks[S.NumTempStacks++] = uint8_t(K);
       Bound += 32 + S.Stacks[K].RegTypeLen;
     }
@@ -1193,12 +1207,12 @@ struct SlackWriter : ExactWriter {
   void putHead(const InstrLayout &L) {
     if (!L.HeadLen)
       return ExactWriter::putHead(L);
-    std::memcpy(P, L.Head, 16);
-    if (L.HeadLen > 16) {
-      std::memcpy(P + 16, L.Head + 16, 16);
-      if (L.HeadLen > 32)
-        std::memcpy(P + 32, L.Head + 32, 16);
-    }
+    // 32 bytes whatever the length: mnemonics of the default set are both
+    // shorter and longer than 16, a branch the predictor misses. The line's
+    // bound covers the excess (its operands follow).
+    std::memcpy(P, L.Head, 32);
+    if (L.HeadLen > 32)
+      std::memcpy(P + 32, L.Head + 32, 16);
     P += L.HeadLen;
   }
   void putUnsigned(uint32_t V) {
