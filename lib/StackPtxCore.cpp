@@ -79,6 +79,14 @@ struct Special {
   uint32_t Live;
 };
 
+/// A short text ("%x", "%_s0_12") as the fast writer keeps it: 16 bytes
+/// stored whole, the length in the last byte (0: not kept).
+struct ShortText {
+  char Text[16];
+  size_t length() const { return uint8_t(Text[15]); }
+};
+static_assert(sizeof("%_s255_16777215") <= sizeof(ShortText), "a temporary and its length fit");
+
 struct Frame {
   uint32_t Routine; // NoValue for the main program
   uint32_t Pc;
@@ -106,6 +114,7 @@ struct State {
   size_t NumRegisters;
   size_t Bound;
   uint32_t NameLens[NameLenCache]; // of the first registers' names
+  ShortText NameText[NameLenCache];  // "%name" of those that fit
   size_t NumTempStacks;
   uint8_t TempStacks[256]; // stacks with temporaries, ascending
   // size_t, not uint32_t: stores through the uint32_t arrays below cannot
@@ -127,6 +136,7 @@ struct State {
   Special *Specials;    // MaxValues
   uint32_t *Operands;   // MaxOperands (+ CopySlack): operands that do not fit a record
   uint32_t *ResultTemps; // MaxValues
+  ShortText *Printed;    // MaxValues: each node's first result, as the fast writer printed it
   Assignment *Assignments;
   uint32_t *Work;       // every operand + MaxAssignments: liveness worklist, then the emit list
   uint64_t *LiveNodes;  // MaxValues bits
@@ -170,7 +180,7 @@ constexpr size_t RecordsAt = (sizeof(State) + 7) & ~size_t(7);
 
 struct Layout {
   size_t StackData, StackSizes, MetaStack, Slots, TempCounts, Frames, Nodes,
-      Specials, Operands, ResultTemps, Assignments, Work, LiveNodes, InstrCache, InstrStamps,
+      Specials, Operands, ResultTemps, Printed, Assignments, Work, LiveNodes, InstrCache, InstrStamps,
       StackCache, StackStamps, Total;
 };
 
@@ -203,6 +213,7 @@ Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t Ma
   L.Specials = Take(MaxValues * sizeof(Special));
   L.Operands = Take((MaxValues * OperandsPerValue + CopySlack) * sizeof(uint32_t));
   L.ResultTemps = Take(MaxValues * sizeof(uint32_t));
+  L.Printed = Take(MaxValues * sizeof(ShortText));
   L.Assignments = Take(NumStacks * StackSize * sizeof(Assignment));
   // (+ InlineOperands: a node's inline operands are copied four at a time.)
   L.Work = Take((MaxValues * (OperandsPerValue + InlineOperands) + NumStacks * StackSize +
@@ -268,6 +279,11 @@ const InstrLayout &instrLayout(State &S, unsigned Index) {
 /// For writers: every instruction they see was decoded by this compile.
 const InstrLayout &decodedLayout(const State &S, unsigned Index) {
   return S.Decoded ? S.Decoded->Instrs[Index] : S.InstrCache[Index];
+}
+
+/// The decoded layouts, indexed by instruction, for a loop to keep at hand.
+const InstrLayout *layoutsOf(const State &S) {
+  return S.Decoded ? S.Decoded->Instrs.data() : S.InstrCache;
 }
 
 void needStackText(State &S, unsigned Stack) {
@@ -959,6 +975,31 @@ void assignRequests(State &S, const size_t *Requests, size_t NumRequests) {
   }
 }
 
+/// Keeps "%Name" (Len characters) for the fast writer, when it fits.
+void keepName(ShortText &T, const char *Name, size_t Len) {
+  if (Len + 1 >= sizeof(T.Text)) {
+    T.Text[15] = 0;
+    return;
+  }
+  T.Text[0] = '%';
+  // The name's bytes only (it may end at the end of a page): in overlapping
+  // pieces, as SlackWriter::putName does.
+  char *To = T.Text + 1;
+  if (Len >= 8) {
+    std::memcpy(To, Name, 8);
+    std::memcpy(To + Len - 8, Name + Len - 8, 8);
+  } else if (Len >= 4) {
+    std::memcpy(To, Name, 4);
+    std::memcpy(To + Len - 4, Name + Len - 4, 4);
+  } else {
+    if (Len)
+      To[0] = Name[0];
+    if (Len > 1)
+      std::memcpy(To + Len - 2, Name + Len - 2, 2);
+  }
+  T.Text[15] = char(Len + 1);
+}
+
 /// Marks live values from the requests back through their operands, numbers
 /// temporaries in creation order, lists what to print, and bounds the output.
 void finalize(State &S) {
@@ -984,9 +1025,12 @@ void finalize(State &S) {
         return;
       Measured |= 1u << Reg;
     }
-    size_t L = std::strlen(S.Registers[Reg].name);
-    if (Reg < NameLenCache)
+    const char *Name = S.Registers[Reg].name;
+    size_t L = std::strlen(Name);
+    if (Reg < NameLenCache) {
       S.NameLens[Reg] = uint32_t(L);
+      keepName(S.NameText[Reg], Name, L);
+    }
     MaxName = L > MaxName ? L : MaxName;
   };
   uint32_t *Work = S.Work;
@@ -995,6 +1039,10 @@ void finalize(State &S) {
     measure(S.Assignments[A].Register);
     Work[NumWork++] = S.Assignments[A].Value;
   }
+  // Inputs below 64 are gathered as bits and measured after the walk: the
+  // walk's input case is then one OR, not a call.
+  uint64_t InputBits = 0;
+  const InstrLayout *Layouts = layoutsOf(S);
   while (NumWork) {
     uint32_t Ref = Work[--NumWork];
     uint32_t P = Ref & RefPayload;
@@ -1006,7 +1054,7 @@ void finalize(State &S) {
         continue;
       Word |= Bit;
       const Node &N = Nodes[Id];
-      unsigned E = decodedLayout(S, nodeInstr(N)).NumArgElems;
+      unsigned E = Layouts[nodeInstr(N)].NumArgElems;
       if (E <= InlineOperands) {
         // All four, then count the real ones: no loop whose length changes
         // from node to node for the branch predictor to miss.
@@ -1017,12 +1065,17 @@ void finalize(State &S) {
       const uint32_t *Ops = S.Operands + N.FirstOperand;
       for (unsigned O = 0; O < E; ++O)
         Work[NumWork++] = Ops[O];
+    } else if (refKind(Ref) == RefInput) {
+      if (P < 64)
+        InputBits |= uint64_t(1) << P;
+      else
+        measure(P);
     } else if (refKind(Ref) == RefSpecial) {
       Specials[P].Live = 1;
-    } else if (refKind(Ref) == RefInput) {
-      measure(P);
     }
   }
+  for (; InputBits; InputBits &= InputBits - 1)
+    measure(uint32_t(__builtin_ctzll(InputBits)));
 
   // "%_s255_16777215" is 15 characters, literals at most 11; plus ", " and braces.
   size_t OperandBound = (MaxName + 1 > 15 ? MaxName + 1 : 15) + 4;
@@ -1115,6 +1168,19 @@ const char DigitPairs[] = "00010203040506070809"
                           "80818283848586878889"
                           "90919293949596979899";
 
+/// 0 to 99 as their characters (low two bytes, padded) and length (third).
+struct SmallNumberTable {
+  uint32_t Entry[100];
+  constexpr SmallNumberTable() : Entry() {
+    for (uint32_t V = 0; V < 100; ++V) {
+      uint32_t Tens = V / 10, Ones = V % 10;
+      Entry[V] = V < 10 ? uint32_t('0' + V) | 1u << 16
+                        : uint32_t('0' + Tens) | uint32_t('0' + Ones) << 8 | 2u << 16;
+    }
+  }
+};
+constexpr SmallNumberTable SmallNumbers;
+
 /// "00" to "FF", for writing f32 literals a byte at a time.
 struct HexPairTable {
   char Text[512];
@@ -1128,9 +1194,28 @@ struct HexPairTable {
 };
 constexpr HexPairTable HexPairs;
 
+/// Writes V in decimal at P; returns the end. Out of line: numbers from 100
+/// up are rare in a stub, and the writers inline their number printing in
+/// many places, where GCC would unroll this loop in full every time (three
+/// quarters of the writer's code, which then spread its hot paths over more
+/// cache lines than they need).
+__attribute__((noinline)) char *putDecimal(char *P, uint32_t V) {
+  char Buf[10];
+  unsigned N = 0;
+  do {
+    Buf[N++] = char('0' + V % 10);
+    V /= 10;
+  } while (V);
+  while (N)
+    *P++ = Buf[--N];
+  return P;
+}
+
 /// Writes characters to a buffer the exact size of the stub.
 struct ExactWriter {
   char *P;
+  /// Whether the writer stores short texts whole (see SlackWriter).
+  static constexpr bool StoresWhole = false;
   void put(const char *S, size_t N) {
     std::memcpy(P, S, N);
     P += N;
@@ -1155,14 +1240,7 @@ struct ExactWriter {
       P += 2;
       return;
     }
-    char Buf[10];
-    unsigned N = 0;
-    do {
-      Buf[N++] = char('0' + V % 10);
-      V /= 10;
-    } while (V);
-    while (N)
-      *P++ = Buf[--N];
+    P = putDecimal(P, V);
   }
   void putHex8(uint32_t V) {
     for (int Shift = 24; Shift >= 0; Shift -= 8) {
@@ -1176,6 +1254,23 @@ struct ExactWriter {
 /// past the stub: short pieces are stored whole and the position advanced
 /// by their length, with no length-dependent copy.
 struct SlackWriter : ExactWriter {
+  // Register names ("%x") and node results are kept as ShortTexts and
+  // stored whole: a use is one copy, not a walk from the reference to the
+  // name or the temporary's stack and number (a chain of dependent loads
+  // the write position waits on).
+  static constexpr bool StoresWhole = true;
+  ShortText *Printed; // the workspace's, one per node
+  void putShort(const ShortText &T) {
+    std::memcpy(P, T.Text, sizeof(T.Text));
+    P += T.length();
+  }
+  /// Keeps what was printed from From on as node Id's first result.
+  void keepResult(uint32_t Id, const char *From) {
+    // 16 bytes whatever the length: the line's bound covers them.
+    ShortText &T = Printed[Id];
+    std::memcpy(T.Text, From, sizeof(T.Text));
+    T.Text[sizeof(T.Text) - 1] = char(P - From);
+  }
   void putPrefix(const char (&S)[8], size_t N) {
     std::memcpy(P, S, 8);
     P += N;
@@ -1217,10 +1312,10 @@ struct SlackWriter : ExactWriter {
   }
   void putUnsigned(uint32_t V) {
     if (V < 100) {
-      const char *D = DigitPairs + 2 * V;
-      bool One = V < 10;
-      std::memcpy(P, D + One, 2);
-      P += 2 - One;
+      // Two characters stored, one or two kept: one load gives both.
+      uint32_t E = SmallNumbers.Entry[V];
+      std::memcpy(P, &E, 2);
+      P += E >> 16;
       return;
     }
     ExactWriter::putUnsigned(V);
@@ -1230,6 +1325,7 @@ struct SlackWriter : ExactWriter {
 /// Counts the characters the writers above write.
 struct CountingWriter {
   size_t N = 0;
+  static constexpr bool StoresWhole = false;
   void put(const char *, size_t Len) { N += Len; }
   void put(const char *S) { N += std::strlen(S); }
   void put(char) { ++N; }
@@ -1251,7 +1347,23 @@ template <class Writer> void putTemp(Writer &W, const StackText &T, uint32_t Tem
   W.putUnsigned(Temp);
 }
 
-template <class Writer> void putRegister(Writer &W, const State &S, uint32_t Reg) {
+/// Node Id's first result, which its uses print again.
+template <class Writer>
+void putFirstResult(Writer &W, const StackText &T, uint32_t Temp, uint32_t Id) {
+  if constexpr (Writer::StoresWhole) {
+    char *From = W.P;
+    putTemp(W, T, Temp);
+    W.keepResult(Id, From);
+  } else {
+    putTemp(W, T, Temp);
+  }
+}
+
+template <class Writer>
+inline __attribute__((always_inline)) void putRegister(Writer &W, const State &S, uint32_t Reg) {
+  if constexpr (Writer::StoresWhole)
+    if (Reg < NameLenCache && S.NameText[Reg].length())
+      return W.putShort(S.NameText[Reg]);
   W.put('%');
   const char *Name = S.Registers[Reg].name;
   W.putName(Name, Reg < NameLenCache ? S.NameLens[Reg] : std::strlen(Name));
@@ -1262,8 +1374,11 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
   uint32_t P = Ref & RefPayload;
   switch (refKind(Ref)) {
   case RefResult: {
-    const Node &N = S.Nodes[P / RecordRef];
     unsigned R = P % RecordRef;
+    if constexpr (Writer::StoresWhole)
+      if (R == 0) // printed already: its node comes first
+        return W.putShort(W.Printed[P / RecordRef]);
+    const Node &N = S.Nodes[P / RecordRef];
     putTemp(W, S.Stacks[decodedLayout(S, nodeInstr(N)).RetStack[R]],
             S.ResultTemps[N.FirstTemp + R]);
     return;
@@ -1302,7 +1417,8 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
   }
 }
 
-template <class Writer> void putMove(Writer &W, const StackText &T) {
+template <class Writer>
+inline __attribute__((always_inline)) void putMove(Writer &W, const StackText &T) {
   if (T.MoveHeadLen) {
     W.putPadded(T.MoveHead, T.MoveHeadLen);
     return;
@@ -1321,13 +1437,14 @@ template <class Writer> void putMove(Writer &W, const StackText &T) {
 }
 
 template <class Writer>
-void putInstruction(Writer &W, const State &S, const Node &N, const InstrLayout &L) {
+void putInstruction(Writer &W, const State &S, uint32_t Id, const InstrLayout &L) {
+  const Node &N = S.Nodes[Id];
   W.putHead(L);
   const uint32_t *Temps = S.ResultTemps + N.FirstTemp;
   const uint32_t *Operand = operandsOf(S, N, L.NumArgElems);
   if (L.AllScalar) {
     // The common shape: results, then operands, all scalars.
-    putTemp(W, S.Stacks[L.RetStack[0]], Temps[0]);
+    putFirstResult(W, S.Stacks[L.RetStack[0]], Temps[0], Id);
     for (unsigned R = 1; R < L.NumRetElems; ++R) {
       W.put(", ", 2);
       putTemp(W, S.Stacks[L.RetStack[R]], Temps[R]);
@@ -1350,7 +1467,10 @@ void putInstruction(Writer &W, const State &S, const Node &N, const InstrLayout 
     for (unsigned E = 0; E < Count; ++E, ++Elem) {
       if (E)
         W.put(", ", 2);
-      putTemp(W, S.Stacks[L.RetStack[Elem]], Temps[Elem]);
+      if (Elem == 0)
+        putFirstResult(W, S.Stacks[L.RetStack[0]], Temps[0], Id);
+      else
+        putTemp(W, S.Stacks[L.RetStack[Elem]], Temps[Elem]);
     }
     if (L.RetVec[R])
       W.put('}');
@@ -1395,8 +1515,8 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
     uint32_t Ref = S.Work[I];
     uint32_t P = Ref & RefPayload;
     if (refKind(Ref) == RefResult) {
-      const Node &N = S.Nodes[P / RecordRef];
-      putInstruction(W, S, N, decodedLayout(S, nodeInstr(N)));
+      uint32_t Id = P / RecordRef;
+      putInstruction(W, S, Id, decodedLayout(S, nodeInstr(S.Nodes[Id])));
       continue;
     }
     const Special &Sp = S.Specials[P];
@@ -1491,6 +1611,7 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetIn
   S.Specials = reinterpret_cast<Special *>(Base + Lay.Specials);
   S.Operands = reinterpret_cast<uint32_t *>(Base + Lay.Operands);
   S.ResultTemps = reinterpret_cast<uint32_t *>(Base + Lay.ResultTemps);
+  S.Printed = reinterpret_cast<ShortText *>(Base + Lay.Printed);
   S.Assignments = reinterpret_cast<Assignment *>(Base + Lay.Assignments);
   S.Work = reinterpret_cast<uint32_t *>(Base + Lay.Work);
   S.LiveNodes = reinterpret_cast<uint64_t *>(Base + Lay.LiveNodes);
@@ -1608,8 +1729,9 @@ size_t outputSize(const void *Workspace) {
 }
 
 size_t writeOutput(const void *Workspace, char *Out) {
-  SlackWriter W{{Out}};
-  writeStub(*stateOf(Workspace), W);
+  const State &S = *stateOf(Workspace);
+  SlackWriter W{{Out}, S.Printed};
+  writeStub(S, W);
   return size_t(W.P - Out);
 }
 

@@ -295,6 +295,53 @@ TEST(StackPtxFuzz, CApiOnRandomProgramsMatchesCpp) {
   }
 }
 
+// The buffer writer keeps register names and node results as 16-byte texts
+// and copies them for each use; names too long for that, registers past the
+// cached ones and results after a node's first take the long way. Every case
+// must print what the exact writer prints, and writing twice from one
+// compiled workspace must print the same stub twice.
+TEST(StackPtxFuzz, BufferWriterMatchesExactWriter) {
+  std::mt19937_64 Rng(31);
+  const char *Stacks[] = {"F32", "U32", "S32", "PRED", "F16X2"};
+  std::vector<std::string> Names;
+  std::vector<StackPtxRegister> Regs;
+  for (unsigned I = 0; I < 20; ++I) // names of 1 to 20 characters, 20 registers
+    Names.push_back(std::string(I, 'r') + char('a' + I));
+  for (unsigned I = 0; I < 20; ++I)
+    Regs.push_back({Names[I].c_str(), stackOf(Stacks[I % 5])});
+  const size_t Requests[] = {19, 14, 13, 2, 0};
+  Compiler C(set());
+  Workspace WS;
+  std::string Out;
+  size_t WsSize = 0;
+  stack_ptx_compile_workspace_size(&C.limits(), &set().info(), &WsSize);
+  std::vector<char> CWs(WsSize);
+  std::vector<StackPtxInstruction> Prog;
+  size_t LongNames = 0;
+  for (int I = 0; I < 2000; ++I) {
+    randomProgram(Rng, 1 + Rng() % 80, set(), Regs, Prog);
+    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out), STACK_PTX_SUCCESS);
+    size_t Required = 0;
+    ASSERT_EQ(stack_ptx_compile(&C.limits(), &set().info(), Prog.data(), Regs.data(),
+                                Regs.size(), nullptr, 0, Requests, 5, CWs.data(), CWs.size(),
+                                nullptr, 0, &Required),
+              STACK_PTX_SUCCESS);
+    std::string Exact(Required + 1, '\xAA'), Fast(Required + 4096, '\xAA');
+    size_t Written = 0;
+    ASSERT_EQ(stack_ptx_write_output(CWs.data(), CWs.size(), &Exact[0], Exact.size(), &Written),
+              STACK_PTX_SUCCESS);
+    Exact.resize(Written);
+    ASSERT_EQ(Exact, Out);
+    for (int Pass = 0; Pass < 2; ++Pass) {
+      ASSERT_EQ(stack_ptx_write_output(CWs.data(), CWs.size(), &Fast[0], Fast.size(), &Written),
+                STACK_PTX_SUCCESS);
+      ASSERT_EQ(Fast.substr(0, Written), Exact) << "pass " << Pass;
+    }
+    LongNames += Out.find("%" + Names[19]) != std::string::npos;
+  }
+  EXPECT_GT(LongNames, 100u) << "the longest name should be printed often";
+}
+
 TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
   std::mt19937_64 Rng(99);
   const unsigned F32 = stackOf("F32"), U32 = stackOf("U32"), Pred = stackOf("PRED"),
