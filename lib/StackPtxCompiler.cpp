@@ -7,6 +7,8 @@
 #include "StackPtxCore.h"
 #include "stack_ptx_default_info.h"
 
+#include <algorithm>
+
 namespace ptxinject {
 namespace stackptx {
 
@@ -39,6 +41,44 @@ StackPtxResult Compiler::compile(Program Prog, Span<StackPtxRegister> Registers,
   if (WS.Text.size() < Bound)
     WS.Text.resize(Bound);
   Out.assign(WS.Text.data(), detail::writeOutput(WS.data(), WS.Text.data()));
+  return STACK_PTX_SUCCESS;
+}
+
+StackPtxResult Compiler::compileBatch(Span<Program> Programs, Span<StackPtxRegister> Registers,
+                                      Span<size_t> Requests, Workspace &WS, std::string &Out,
+                                      std::vector<size_t> &Ends, Span<Program> Routines) const {
+  Out.clear();
+  Ends.clear();
+  if (WS.size() < WorkspaceBytes)
+    WS.resize(WorkspaceBytes);
+  detail::RoutineTable Table;
+  Table.Spans = Routines.data();
+  Table.Count = Routines.size();
+  StackPtxResult R = detail::prepareWorkspace(Limits, *Info, Registers.data(), Registers.size(),
+                                              Table, Requests.data(), Requests.size(),
+                                              WS.data(), WS.size(), Decoded.get());
+  if (R != STACK_PTX_SUCCESS)
+    return R;
+  Ends.reserve(Programs.size());
+  // Stubs are written straight into Out, which stays at least one bound
+  // longer than what is written: it grows by doubling (each byte is cleared
+  // once), and is cut to the stubs' length at the end.
+  size_t Used = 0;
+  for (Program Prog : Programs) {
+    R = detail::compilePrepared(WS.data(), Prog, Table, Requests.data(), Requests.size(),
+                                Limits.execution_limit);
+    if (R != STACK_PTX_SUCCESS) {
+      Out.clear();
+      Ends.clear();
+      return R;
+    }
+    size_t Bound = detail::outputBound(WS.data());
+    if (Out.size() - Used < Bound)
+      Out.resize(std::max(2 * Out.size(), Used + Bound));
+    Used += detail::writeOutput(WS.data(), &Out[Used]);
+    Ends.push_back(Used);
+  }
+  Out.resize(Used);
   return STACK_PTX_SUCCESS;
 }
 

@@ -114,6 +114,11 @@ struct State {
   size_t NumRegisters;
   size_t Bound;
   uint32_t NameLens[NameLenCache]; // of the first registers' names
+  // Which of those are measured (NameLens, NameText) since the registers
+  // were last set, and the longest name measured since: a batch of compiles
+  // with one set of registers measures each name once.
+  uint32_t MeasuredNames;
+  size_t MaxNameSeen;
   ShortText NameText[NameLenCache];  // "%name" of those that fit
   size_t NumTempStacks;
   uint8_t TempStacks[256]; // stacks with temporaries, ascending
@@ -1017,8 +1022,8 @@ void finalize(State &S) {
   // every operand plus every request.
   // Only the registers the stub names are measured: the requested ones and
   // the inputs that live values read.
-  size_t MaxName = 0;
-  uint32_t Measured = 0; // of the first NameLenCache registers
+  size_t MaxName = S.MaxNameSeen;
+  uint32_t Measured = S.MeasuredNames;
   auto measure = [&](uint32_t Reg) {
     if (Reg < NameLenCache) {
       if (Measured >> Reg & 1)
@@ -1076,6 +1081,8 @@ void finalize(State &S) {
   }
   for (; InputBits; InputBits &= InputBits - 1)
     measure(uint32_t(__builtin_ctzll(InputBits)));
+  S.MeasuredNames = Measured;
+  S.MaxNameSeen = MaxName;
 
   // "%_s255_16777215" is 15 characters, literals at most 11; plus ", " and braces.
   size_t OperandBound = (MaxName + 1 > 15 ? MaxName + 1 : 15) + 4;
@@ -1642,12 +1649,12 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetIn
 
 } // namespace
 
-StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
-                                  const StackPtxInstructionSetInfo &Set, Program Main,
-                                  const StackPtxRegister *Registers, size_t NumRegisters,
-                                  const RoutineTable &Routines, const size_t *Requests,
-                                  size_t NumRequests, void *Workspace, size_t WorkspaceSize,
-                                  const DecodedSet *Decoded) {
+StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
+                                const StackPtxInstructionSetInfo &Set,
+                                const StackPtxRegister *Registers, size_t NumRegisters,
+                                const RoutineTable &Routines, const size_t *Requests,
+                                size_t NumRequests, void *Workspace, size_t WorkspaceSize,
+                                const DecodedSet *Decoded) {
   if (!Workspace || (NumRegisters && !Registers) || (NumRequests && !Requests) ||
       (Routines.Count && !Routines.Spans && !Routines.Arrays))
     return STACK_PTX_ERROR_INVALID_ARGUMENT;
@@ -1673,17 +1680,14 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   for (size_t R = 0; R < NumRequests; ++R)
     if (Requests[R] >= NumRegisters)
       return STACK_PTX_ERROR_INVALID_REGISTER;
-  if (!Main.data() && Main.size())
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
   if (!Reuse)
     layOut(L, Lay, Set, Workspace, Decoded);
   State &S = *Prev;
   S.Compiled = 0;
   S.Registers = Registers;
   S.NumRegisters = NumRegisters;
-  S.NumValues = S.NumNodes = S.NumOperands = S.NumSpecials = 0;
-  S.NumAssignments = 0;
-  std::memset(S.StackSizes, 0, S.ClearBytes);
+  S.MeasuredNames = 0;
+  S.MaxNameSeen = 0;
   if (Decoded) {
     // The input steps of these registers; those of registers the last
     // compile had beyond them become slow again.
@@ -1703,14 +1707,44 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
     S.NumInputSteps = NumInputs;
   }
 
+  return STACK_PTX_SUCCESS;
+}
+
+StackPtxResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
+                               const size_t *Requests, size_t NumRequests,
+                               size_t ExecutionLimit) {
+  if (!Main.data() && Main.size())
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  State &S = *stateOf(Workspace);
+  S.Compiled = 0;
+  S.NumValues = S.NumNodes = S.NumOperands = S.NumSpecials = 0;
+  S.NumAssignments = 0;
+  std::memset(S.StackSizes, 0, S.ClearBytes);
   static_assert(MaxArgElems <= 255, "operand count fits a byte");
-  Machine M(S, Registers, NumRegisters);
-  M.run(Main, Routines, Limits.execution_limit);
+  Machine M(S, S.Registers, S.NumRegisters);
+  M.run(Main, Routines, ExecutionLimit);
   M.finish();
   assignRequests(S, Requests, NumRequests);
   finalize(S);
   S.Compiled = 1;
   return STACK_PTX_SUCCESS;
+}
+
+StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
+                                  const StackPtxInstructionSetInfo &Set, Program Main,
+                                  const StackPtxRegister *Registers, size_t NumRegisters,
+                                  const RoutineTable &Routines, const size_t *Requests,
+                                  size_t NumRequests, void *Workspace, size_t WorkspaceSize,
+                                  const DecodedSet *Decoded) {
+  // Checked first: a call with bad arguments leaves the workspace alone.
+  if (!Main.data() && Main.size())
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  StackPtxResult R = prepareWorkspace(Limits, Set, Registers, NumRegisters, Routines,
+                                      Requests, NumRequests, Workspace, WorkspaceSize, Decoded);
+  if (R != STACK_PTX_SUCCESS)
+    return R;
+  return compilePrepared(Workspace, Main, Routines, Requests, NumRequests,
+                         Limits.execution_limit);
 }
 
 bool hasCompiledProgram(const void *Workspace, size_t WorkspaceSize) {

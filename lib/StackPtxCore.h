@@ -266,6 +266,20 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
                                   size_t NumRequests, void *Workspace, size_t WorkspaceSize,
                                   const DecodedSet *Decoded = nullptr);
 
+/// The first half of compileToWorkspace: checks everything but the program
+/// and readies the workspace, for any number of compilePrepared calls with
+/// the same registers, routines and requests (which must stay unchanged).
+StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
+                                const StackPtxInstructionSetInfo &Set,
+                                const StackPtxRegister *Registers, size_t NumRegisters,
+                                const RoutineTable &Routines, const size_t *Requests,
+                                size_t NumRequests, void *Workspace, size_t WorkspaceSize,
+                                const DecodedSet *Decoded = nullptr);
+/// The second half: compiles Main in a workspace prepareWorkspace readied.
+StackPtxResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
+                               const size_t *Requests, size_t NumRequests,
+                               size_t ExecutionLimit);
+
 /// True when Workspace holds a compiled program.
 bool hasCompiledProgram(const void *Workspace, size_t WorkspaceSize);
 /// An upper bound on the stub length, known right after compiling.

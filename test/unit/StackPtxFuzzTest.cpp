@@ -342,6 +342,76 @@ TEST(StackPtxFuzz, BufferWriterMatchesExactWriter) {
   EXPECT_GT(LongNames, 100u) << "the longest name should be printed often";
 }
 
+// A batch compiles each program as compile() does; the names it measures
+// for one program serve the next ones, and the workspace stays good for
+// single compiles afterwards.
+TEST(StackPtxFuzz, BatchEqualsOneByOne) {
+  std::mt19937_64 Rng(57);
+  std::vector<StackPtxRegister> Regs = mixedRegisters();
+  std::string Long(40, 'q'); // too long to keep as a 16-byte text
+  Regs.push_back({Long.c_str(), stackOf("F32")});
+  const size_t Requests[] = {8, 9, 10, 3};
+  RandomProgramOptions Options;
+  Options.NumRoutines = 2;
+  Compiler C(set());
+  Workspace BatchWS, OneWS;
+  std::vector<std::vector<StackPtxInstruction>> Bodies(300);
+  std::vector<StackPtxInstruction> R0, R1;
+  randomProgram(Rng, 5, set(), Regs, R0, Options);
+  randomProgram(Rng, 3, set(), Regs, R1, Options);
+  Program Routines[] = {R0, R1};
+  for (int Batch = 0; Batch < 20; ++Batch) {
+    std::vector<Program> Programs;
+    for (auto &B : Bodies) {
+      randomProgram(Rng, Rng() % 70, set(), Regs, B, Options);
+      Programs.push_back(B);
+    }
+    size_t Size = Rng() % (Programs.size() + 1); // empty batches too
+    std::string Out, One;
+    std::vector<size_t> Ends;
+    ASSERT_EQ(C.compileBatch(Span<Program>(Programs.data(), Size), Regs, Requests, BatchWS, Out,
+                             Ends, Routines),
+              STACK_PTX_SUCCESS);
+    ASSERT_EQ(Ends.size(), Size);
+    size_t Start = 0;
+    for (size_t I = 0; I < Size; ++I) {
+      ASSERT_EQ(C.compile(Programs[I], Regs, Requests, OneWS, One, Routines), STACK_PTX_SUCCESS);
+      ASSERT_EQ(Out.substr(Start, Ends[I] - Start), One) << "batch " << Batch << ", program " << I;
+      Start = Ends[I];
+    }
+    EXPECT_EQ(Out.size(), Start);
+    // The batch's workspace then compiles one program like any other.
+    std::string After;
+    ASSERT_EQ(C.compile(Programs[0], Regs, Requests, BatchWS, After, Routines), STACK_PTX_SUCCESS);
+    ASSERT_EQ(C.compile(Programs[0], Regs, Requests, OneWS, One, Routines), STACK_PTX_SUCCESS);
+    EXPECT_EQ(After, One);
+  }
+}
+
+TEST(StackPtxFuzz, BatchErrorsLeaveNoOutput) {
+  Compiler C(set());
+  Workspace WS;
+  std::vector<StackPtxRegister> Regs = {{"x", stackOf("F32")}};
+  const size_t Good[] = {0}, Bad[] = {1};
+  StackPtxInstruction Ret = stack_ptx_encode_return;
+  Program Programs[] = {Program(&Ret, 1), Program(nullptr, 2)};
+  std::string Out = "stale";
+  std::vector<size_t> Ends = {7};
+  EXPECT_EQ(C.compileBatch(Span<Program>(Programs, 1), Regs, Bad, WS, Out, Ends),
+            STACK_PTX_ERROR_INVALID_REGISTER);
+  EXPECT_TRUE(Out.empty());
+  EXPECT_TRUE(Ends.empty());
+  Out = "stale";
+  EXPECT_EQ(C.compileBatch(Programs, Regs, Good, WS, Out, Ends),
+            STACK_PTX_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(Out.empty());
+  EXPECT_TRUE(Ends.empty());
+  ASSERT_EQ(C.compileBatch(Span<Program>(Programs, 1), Regs, Good, WS, Out, Ends),
+            STACK_PTX_SUCCESS);
+  EXPECT_EQ(Out, "{\n}");
+  EXPECT_EQ(Ends, std::vector<size_t>{3});
+}
+
 TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
   std::mt19937_64 Rng(99);
   const unsigned F32 = stackOf("F32"), U32 = stackOf("U32"), Pred = stackOf("PRED"),
