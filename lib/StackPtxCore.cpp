@@ -772,7 +772,9 @@ Done:
   return Exit;
 }
 
-void Machine::run(Program Main, const RoutineTable &Routines, size_t Budget) {
+inline __attribute__((always_inline)) void Machine::run(Program Main,
+                                                        const RoutineTable &Routines,
+                                                        size_t Budget) {
   if (Fast)
     runFrames<true>(Main, Routines, Budget);
   else
@@ -791,7 +793,9 @@ Program throughReturn(Program P) {
 }
 
 template <bool Predecoded>
-void Machine::runFrames(Program Main, const RoutineTable &Routines, size_t Budget) {
+inline __attribute__((always_inline)) void Machine::runFrames(Program Main,
+                                                              const RoutineTable &Routines,
+                                                              size_t Budget) {
   // Only the per-kind code may run an array of unknown length.
   auto body = [&](Program P) { return Predecoded ? throughReturn(P) : P; };
   Main = body(Main);
@@ -1007,7 +1011,7 @@ void keepName(ShortText &T, const char *Name, size_t Len) {
 
 /// Marks live values from the requests back through their operands, numbers
 /// temporaries in creation order, lists what to print, and bounds the output.
-void finalize(State &S) {
+inline __attribute__((always_inline)) void finalize(State &S) {
   Node *Nodes = S.Nodes;
   Special *Specials = S.Specials;
   uint64_t *LiveNodes = S.LiveNodes;
@@ -1649,12 +1653,15 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetIn
 
 } // namespace
 
-StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
-                                const StackPtxInstructionSetInfo &Set,
-                                const StackPtxRegister *Registers, size_t NumRegisters,
-                                const RoutineTable &Routines, const size_t *Requests,
-                                size_t NumRequests, void *Workspace, size_t WorkspaceSize,
-                                const DecodedSet *Decoded) {
+namespace {
+
+/// prepareWorkspace's body, inlined into compileToWorkspace: a single
+/// compile pays no call between its halves.
+inline __attribute__((always_inline)) StackPtxResult
+prepare(const StackPtxCompilerInfo &Limits, const StackPtxInstructionSetInfo &Set,
+        const StackPtxRegister *Registers, size_t NumRegisters, const RoutineTable &Routines,
+        const size_t *Requests, size_t NumRequests, void *Workspace, size_t WorkspaceSize,
+        const DecodedSet *Decoded) {
   if (!Workspace || (NumRegisters && !Registers) || (NumRequests && !Requests) ||
       (Routines.Count && !Routines.Spans && !Routines.Arrays))
     return STACK_PTX_ERROR_INVALID_ARGUMENT;
@@ -1710,9 +1717,11 @@ StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
   return STACK_PTX_SUCCESS;
 }
 
-StackPtxResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
-                               const size_t *Requests, size_t NumRequests,
-                               size_t ExecutionLimit) {
+/// compilePrepared's body, inlined the same way (with the run and the
+/// liveness pass it calls).
+inline __attribute__((always_inline)) StackPtxResult
+compileNext(void *Workspace, Program Main, const RoutineTable &Routines, const size_t *Requests,
+            size_t NumRequests, size_t ExecutionLimit) {
   if (!Main.data() && Main.size())
     return STACK_PTX_ERROR_INVALID_ARGUMENT;
   State &S = *stateOf(Workspace);
@@ -1730,6 +1739,24 @@ StackPtxResult compilePrepared(void *Workspace, Program Main, const RoutineTable
   return STACK_PTX_SUCCESS;
 }
 
+} // namespace
+
+StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
+                                const StackPtxInstructionSetInfo &Set,
+                                const StackPtxRegister *Registers, size_t NumRegisters,
+                                const RoutineTable &Routines, const size_t *Requests,
+                                size_t NumRequests, void *Workspace, size_t WorkspaceSize,
+                                const DecodedSet *Decoded) {
+  return prepare(Limits, Set, Registers, NumRegisters, Routines, Requests, NumRequests,
+                 Workspace, WorkspaceSize, Decoded);
+}
+
+StackPtxResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
+                               const size_t *Requests, size_t NumRequests,
+                               size_t ExecutionLimit) {
+  return compileNext(Workspace, Main, Routines, Requests, NumRequests, ExecutionLimit);
+}
+
 StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
                                   const StackPtxInstructionSetInfo &Set, Program Main,
                                   const StackPtxRegister *Registers, size_t NumRegisters,
@@ -1739,12 +1766,11 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
   // Checked first: a call with bad arguments leaves the workspace alone.
   if (!Main.data() && Main.size())
     return STACK_PTX_ERROR_INVALID_ARGUMENT;
-  StackPtxResult R = prepareWorkspace(Limits, Set, Registers, NumRegisters, Routines,
-                                      Requests, NumRequests, Workspace, WorkspaceSize, Decoded);
+  StackPtxResult R = prepare(Limits, Set, Registers, NumRegisters, Routines, Requests,
+                             NumRequests, Workspace, WorkspaceSize, Decoded);
   if (R != STACK_PTX_SUCCESS)
     return R;
-  return compilePrepared(Workspace, Main, Routines, Requests, NumRequests,
-                         Limits.execution_limit);
+  return compileNext(Workspace, Main, Routines, Requests, NumRequests, Limits.execution_limit);
 }
 
 bool hasCompiledProgram(const void *Workspace, size_t WorkspaceSize) {
