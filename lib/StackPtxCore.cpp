@@ -984,6 +984,24 @@ void assignRequests(State &S, const size_t *Requests, size_t NumRequests) {
   }
 }
 
+/// Copies the N (at most 16) bytes of a register name, which may end at the
+/// end of a page, so no byte past it is read: in overlapping pieces, without
+/// a call.
+inline void copyShortName(char *To, const char *Name, size_t N) {
+  if (N >= 8) {
+    std::memcpy(To, Name, 8);
+    std::memcpy(To + N - 8, Name + N - 8, 8);
+  } else if (N >= 4) {
+    std::memcpy(To, Name, 4);
+    std::memcpy(To + N - 4, Name + N - 4, 4);
+  } else {
+    if (N)
+      To[0] = Name[0];
+    if (N > 1)
+      std::memcpy(To + N - 2, Name + N - 2, 2);
+  }
+}
+
 /// Keeps "%Name" (Len characters) for the fast writer, when it fits.
 void keepName(ShortText &T, const char *Name, size_t Len) {
   if (Len + 1 >= sizeof(T.Text)) {
@@ -991,21 +1009,7 @@ void keepName(ShortText &T, const char *Name, size_t Len) {
     return;
   }
   T.Text[0] = '%';
-  // The name's bytes only (it may end at the end of a page): in overlapping
-  // pieces, as SlackWriter::putName does.
-  char *To = T.Text + 1;
-  if (Len >= 8) {
-    std::memcpy(To, Name, 8);
-    std::memcpy(To + Len - 8, Name + Len - 8, 8);
-  } else if (Len >= 4) {
-    std::memcpy(To, Name, 4);
-    std::memcpy(To + Len - 4, Name + Len - 4, 4);
-  } else {
-    if (Len)
-      To[0] = Name[0];
-    if (Len > 1)
-      std::memcpy(To + Len - 2, Name + Len - 2, 2);
-  }
+  copyShortName(T.Text + 1, Name, Len);
   T.Text[15] = char(Len + 1);
 }
 
@@ -1293,21 +1297,10 @@ struct SlackWriter : ExactWriter {
     P += N;
   }
   void putName(const char *S, size_t N) {
-    // Short names in overlapping pieces, without a call.
-    if (N >= 8 && N <= 16) {
-      std::memcpy(P, S, 8);
-      std::memcpy(P + N - 8, S + N - 8, 8);
-    } else if (N >= 4 && N < 8) {
-      std::memcpy(P, S, 4);
-      std::memcpy(P + N - 4, S + N - 4, 4);
-    } else if (N < 4) {
-      if (N)
-        P[0] = S[0];
-      if (N > 1)
-        std::memcpy(P + N - 2, S + N - 2, 2);
-    } else {
+    if (N <= 16)
+      copyShortName(P, S, N);
+    else
       std::memcpy(P, S, N);
-    }
     P += N;
   }
   void putHead(const InstrLayout &L) {
