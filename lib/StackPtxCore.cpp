@@ -1715,8 +1715,7 @@ prepare(const StackPtxCompilerInfo &Limits, const StackPtxInstructionSetInfo &Se
 inline __attribute__((always_inline)) StackPtxResult
 compileNext(void *Workspace, Program Main, const RoutineTable &Routines, const size_t *Requests,
             size_t NumRequests, size_t ExecutionLimit) {
-  if (!Main.data() && Main.size())
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  // The callers have checked Main.
   State &S = *stateOf(Workspace);
   S.Compiled = 0;
   S.NumValues = S.NumNodes = S.NumOperands = S.NumSpecials = 0;
@@ -1747,6 +1746,8 @@ StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
 StackPtxResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
                                const size_t *Requests, size_t NumRequests,
                                size_t ExecutionLimit) {
+  if (!Main.data() && Main.size())
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
   return compileNext(Workspace, Main, Routines, Requests, NumRequests, ExecutionLimit);
 }
 
