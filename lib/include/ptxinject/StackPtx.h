@@ -96,7 +96,8 @@ private:
 };
 
 /// Compiles Stack PTX programs against one instruction set and set of
-/// limits. compile() is const and thread-safe.
+/// limits. compile() and compileBatch() are const and thread-safe (each
+/// thread with its own Workspace and output).
 class Compiler {
 public:
   explicit Compiler(const InstructionSet &Set,
