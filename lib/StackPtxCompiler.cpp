@@ -22,14 +22,25 @@ Compiler::Compiler(const StackPtxInstructionSetInfo &Info, const StackPtxCompile
     : Info(&Info), Limits(Limits), WorkspaceBytes(detail::workspaceBytes(Limits, Info)),
       Decoded(detail::decodeSet(Info, Limits)) {}
 
-StackPtxResult Compiler::compile(Program Prog, Span<StackPtxRegister> Registers,
-                                 Span<size_t> Requests, Workspace &WS, std::string &Out,
-                                 Span<Program> Routines) const {
-  if (WS.size() < WorkspaceBytes)
-    WS.resize(WorkspaceBytes);
+namespace {
+detail::RoutineTable tableOf(Span<Program> Routines) {
   detail::RoutineTable Table;
   Table.Spans = Routines.data();
   Table.Count = Routines.size();
+  return Table;
+}
+
+void fit(Workspace &WS, size_t Bytes) {
+  if (WS.size() < Bytes)
+    WS.resize(Bytes);
+}
+} // namespace
+
+StackPtxResult Compiler::compile(Program Prog, Span<StackPtxRegister> Registers,
+                                 Span<size_t> Requests, Workspace &WS, std::string &Out,
+                                 Span<Program> Routines) const {
+  fit(WS, WorkspaceBytes);
+  detail::RoutineTable Table = tableOf(Routines);
   StackPtxResult R = detail::compileToWorkspace(
       Limits, *Info, Prog, Registers.data(), Registers.size(), Table, Requests.data(),
       Requests.size(), WS.data(), WS.size(), Decoded.get());
@@ -49,11 +60,8 @@ StackPtxResult Compiler::compileBatch(Span<Program> Programs, Span<StackPtxRegis
                                       std::vector<size_t> &Ends, Span<Program> Routines) const {
   Out.clear();
   Ends.clear();
-  if (WS.size() < WorkspaceBytes)
-    WS.resize(WorkspaceBytes);
-  detail::RoutineTable Table;
-  Table.Spans = Routines.data();
-  Table.Count = Routines.size();
+  fit(WS, WorkspaceBytes);
+  detail::RoutineTable Table = tableOf(Routines);
   StackPtxResult R = detail::prepareWorkspace(Limits, *Info, Registers.data(), Registers.size(),
                                               Table, Requests.data(), Requests.size(),
                                               WS.data(), WS.size(), Decoded.get());

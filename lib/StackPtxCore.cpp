@@ -281,14 +281,14 @@ const InstrLayout &instrLayout(State &S, unsigned Index) {
   return S.InstrCache[Index];
 }
 
-/// For writers: every instruction they see was decoded by this compile.
-const InstrLayout &decodedLayout(const State &S, unsigned Index) {
-  return S.Decoded ? S.Decoded->Instrs[Index] : S.InstrCache[Index];
-}
-
 /// The decoded layouts, indexed by instruction, for a loop to keep at hand.
 const InstrLayout *layoutsOf(const State &S) {
   return S.Decoded ? S.Decoded->Instrs.data() : S.InstrCache;
+}
+
+/// For writers: every instruction they see was decoded by this compile.
+const InstrLayout &decodedLayout(const State &S, unsigned Index) {
+  return layoutsOf(S)[Index];
 }
 
 void needStackText(State &S, unsigned Stack) {
@@ -1172,17 +1172,6 @@ inline __attribute__((always_inline)) void finalize(State &S) {
   S.Bound = Bound;
 }
 
-const char DigitPairs[] = "00010203040506070809"
-                          "10111213141516171819"
-                          "20212223242526272829"
-                          "30313233343536373839"
-                          "40414243444546474849"
-                          "50515253545556575859"
-                          "60616263646566676869"
-                          "70717273747576777879"
-                          "80818283848586878889"
-                          "90919293949596979899";
-
 /// 0 to 99 as their characters (low two bytes, padded) and length (third).
 struct SmallNumberTable {
   uint32_t Entry[100];
@@ -1246,13 +1235,13 @@ struct ExactWriter {
   /// A string of the caller's (a register name): no byte past it is read.
   void putName(const char *S, size_t N) { put(S, N); }
   void putUnsigned(uint32_t V) {
-    if (V < 10) {
-      *P++ = char('0' + V);
-      return;
-    }
     if (V < 100) {
-      std::memcpy(P, DigitPairs + 2 * V, 2);
-      P += 2;
+      // Its characters only: the buffer ends at the stub.
+      uint32_t E = SmallNumbers.Entry[V];
+      P[0] = char(E);
+      if (V >= 10)
+        P[1] = char(E >> 8);
+      P += E >> 16;
       return;
     }
     P = putDecimal(P, V);
