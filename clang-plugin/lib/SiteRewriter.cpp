@@ -1,7 +1,7 @@
 //===- SiteRewriter.cpp - Replace inject sites with inline asm text -------===//
 #include "ptxinject/Frontend/SiteRewriter.h"
 
-#include "ptxinject/AsmEmitter.h"
+#include "ptxinject/asm/AsmEmitter.h"
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/SiteAnalysis.h"
 

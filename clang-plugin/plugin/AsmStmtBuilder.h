@@ -7,7 +7,7 @@
 #ifndef PTXINJECT_PLUGIN_ASMSTMTBUILDER_H
 #define PTXINJECT_PLUGIN_ASMSTMTBUILDER_H
 
-#include "ptxinject/AsmEmitter.h"
+#include "ptxinject/asm/AsmEmitter.h"
 #include "ptxinject/Frontend/SiteAnalysis.h"
 
 #include "clang/AST/Stmt.h"

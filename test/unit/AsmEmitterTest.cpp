@@ -1,5 +1,5 @@
 //===- AsmEmitterTest.cpp - Tests of the site to inline asm emitter -------===//
-#include "ptxinject/AsmEmitter.h"
+#include "ptxinject/asm/AsmEmitter.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 //===- AstPtxTest.cpp - AST PTX compiler, interpreter and C API -----------===//
 #include "ast_ptx_instructions.h"
-#include "ptxinject/AstPtx.h"
-#include "ptxinject/PtxEval.h"
+#include "ptxinject/astptx/AstPtx.h"
+#include "ptxinject/eval/PtxEval.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 //===- CubinBackendTest.cpp - PTX to cubin back ends ----------------------===//
-#include "ptxinject/CubinBackend.h"
+#include "ptxinject/backends/CubinBackend.h"
 
 #include <gtest/gtest.h>
 

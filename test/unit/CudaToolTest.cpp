@@ -1,5 +1,5 @@
 // runTool: how a child's exit, output and failure to start reach the caller.
-#include "ptxinject/CudaTool.h"
+#include "ptxinject/backends/CudaTool.h"
 
 #include <gtest/gtest.h>
 

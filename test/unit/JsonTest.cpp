@@ -1,4 +1,4 @@
-#include "ptxinject/Json.h"
+#include "ptxinject/json/Json.h"
 
 #include <gtest/gtest.h>
 

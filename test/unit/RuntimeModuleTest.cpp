@@ -1,5 +1,5 @@
 //===- RuntimeModuleTest.cpp - Parsing, queries and rendering of Module ---===//
-#include "ptxinject/Module.h"
+#include "ptxinject/module/Module.h"
 
 #include <gtest/gtest.h>
 

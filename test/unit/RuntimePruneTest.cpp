@@ -1,6 +1,6 @@
 //===- RuntimePruneTest.cpp - Pruning unreferenced module-scope variables -===//
-#include "ptxinject/Module.h"
-#include "ptxinject/PtxPrune.h"
+#include "ptxinject/module/Module.h"
+#include "ptxinject/module/PtxPrune.h"
 
 #include <gtest/gtest.h>
 

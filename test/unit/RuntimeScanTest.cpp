@@ -6,7 +6,7 @@
 // model on random PTX, and pin the cases where a shortcut could go wrong.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/Module.h"
+#include "ptxinject/module/Module.h"
 
 #include <gtest/gtest.h>
 

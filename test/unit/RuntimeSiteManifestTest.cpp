@@ -1,5 +1,5 @@
 //===- RuntimeSiteManifestTest.cpp - Manifest reading and lost sites ------===//
-#include "ptxinject/SiteManifest.h"
+#include "ptxinject/manifest/SiteManifest.h"
 
 #include <gtest/gtest.h>
 

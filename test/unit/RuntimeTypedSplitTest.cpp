@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ptx_inject_runtime.h"
-#include "ptxinject/Module.h"
+#include "ptxinject/module/Module.h"
 
 #include <gtest/gtest.h>
 

@@ -5,11 +5,11 @@
 // sample of random stubs injected into kernels.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/PtxEval.h"
-#include "ptxinject/StackPtx.h"
-#include "ptxinject/StackPtxInterpreter.h"
-#include "ptxinject/StackPtxRandom.h"
-#include "ptxinject/StackPtxText.h"
+#include "ptxinject/eval/PtxEval.h"
+#include "ptxinject/stackptx/StackPtx.h"
+#include "ptxinject/stackptx/Interpreter.h"
+#include "ptxinject/stackptx/Random.h"
+#include "ptxinject/stackptx/Text.h"
 
 #include <gtest/gtest.h>
 

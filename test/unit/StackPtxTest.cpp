@@ -1,6 +1,6 @@
 //===- StackPtxTest.cpp - Stack PTX compiler, C API, text form, tables ----===//
-#include "ptxinject/StackPtx.h"
-#include "ptxinject/StackPtxText.h"
+#include "ptxinject/stackptx/StackPtx.h"
+#include "ptxinject/stackptx/Text.h"
 #include "stack_ptx_default_info.h"
 #include "stack_ptx_generated_descriptions.h"
 #include "stack_ptx_generated_descriptions.hpp"

@@ -7,8 +7,8 @@
 // workspace and every buffer size give the stub a fresh workspace gives.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/StackPtx.h"
-#include "ptxinject/StackPtxRandom.h"
+#include "ptxinject/stackptx/StackPtx.h"
+#include "ptxinject/stackptx/Random.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "ptxinject/TypeTable.h"
+#include "ptxinject/site/TypeTable.h"
 
 #include <fstream>
 #include <gtest/gtest.h>

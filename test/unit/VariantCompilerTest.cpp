@@ -1,5 +1,5 @@
 //===- VariantCompilerTest.cpp - The batch variant compiler ---------------===//
-#include "ptxinject/VariantCompiler.h"
+#include "ptxinject/variants/VariantCompiler.h"
 
 #include <gtest/gtest.h>
 

@@ -16,7 +16,7 @@
 //   --save DIR   also write each generated input to DIR/<n>.ptx
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/Module.h"
+#include "ptxinject/module/Module.h"
 
 #include <algorithm>
 #include <chrono>

@@ -14,8 +14,8 @@
 // compile under callgrind with --toggle-collect on Compiler::compile).
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/StackPtx.h"
-#include "ptxinject/StackPtxRandom.h"
+#include "ptxinject/stackptx/StackPtx.h"
+#include "ptxinject/stackptx/Random.h"
 
 #include <chrono>
 #include <cstdio>

@@ -7,7 +7,7 @@
 #ifndef PTXINJECT_RUNTIME_BACKENDS_H
 #define PTXINJECT_RUNTIME_BACKENDS_H
 
-#include "ptxinject/CubinBackend.h"
+#include "ptxinject/backends/CubinBackend.h"
 
 namespace ptxinject {
 namespace detail {

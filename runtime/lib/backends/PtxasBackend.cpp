@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends.h"
-#include "ptxinject/CudaTool.h"
+#include "ptxinject/backends/CudaTool.h"
 
 #include <atomic>
 #include <cerrno>

@@ -9,9 +9,9 @@
 #include "Commands.h"
 #include "ToolSupport.h"
 
-#include "ptxinject/Json.h"
-#include "ptxinject/Module.h"
-#include "ptxinject/SiteManifest.h"
+#include "ptxinject/json/Json.h"
+#include "ptxinject/module/Module.h"
+#include "ptxinject/manifest/SiteManifest.h"
 
 #include <algorithm>
 #include <cstdio>

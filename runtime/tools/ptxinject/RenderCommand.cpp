@@ -7,7 +7,7 @@
 #include "Commands.h"
 #include "ToolSupport.h"
 
-#include "ptxinject/Module.h"
+#include "ptxinject/module/Module.h"
 
 #include <cstdio>
 #include <string>

@@ -7,8 +7,8 @@
 #include "Commands.h"
 #include "ToolSupport.h"
 
-#include "ptxinject/StackPtx.h"
-#include "ptxinject/StackPtxText.h"
+#include "ptxinject/stackptx/StackPtx.h"
+#include "ptxinject/stackptx/Text.h"
 
 #include <cctype>
 #include <cstdio>

@@ -8,9 +8,9 @@
 #ifndef PTXINJECT_TOOLS_TOOLSUPPORT_H
 #define PTXINJECT_TOOLS_TOOLSUPPORT_H
 
-#include "ptxinject/Module.h"
-#include "ptxinject/RuntimeError.h"
-#include "ptxinject/TypeTable.h"
+#include "ptxinject/module/Module.h"
+#include "ptxinject/module/RuntimeError.h"
+#include "ptxinject/site/TypeTable.h"
 
 #include <optional>
 #include <string>

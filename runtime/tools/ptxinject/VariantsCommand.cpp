@@ -9,11 +9,11 @@
 #include "Commands.h"
 #include "ToolSupport.h"
 
-#include "ptxinject/CubinBackend.h"
-#include "ptxinject/CudaTool.h"
-#include "ptxinject/Module.h"
-#include "ptxinject/PtxPrune.h"
-#include "ptxinject/VariantCompiler.h"
+#include "ptxinject/backends/CubinBackend.h"
+#include "ptxinject/backends/CudaTool.h"
+#include "ptxinject/module/Module.h"
+#include "ptxinject/module/PtxPrune.h"
+#include "ptxinject/variants/VariantCompiler.h"
 
 #include <atomic>
 #include <cerrno>

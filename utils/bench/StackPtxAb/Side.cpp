@@ -5,8 +5,8 @@
 // program (see stack-ab), which times them on the same programs.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/StackPtx.h"
-#include "ptxinject/StackPtxRandom.h"
+#include "ptxinject/stackptx/StackPtx.h"
+#include "ptxinject/stackptx/Random.h"
 
 #include <string>
 #include <vector>

@@ -11,8 +11,8 @@
 #ifndef PTXINJECT_FRONTEND_SITEANALYSIS_H
 #define PTXINJECT_FRONTEND_SITEANALYSIS_H
 
-#include "ptxinject/Site.h"
-#include "ptxinject/TypeTable.h"
+#include "ptxinject/site/Site.h"
+#include "ptxinject/site/TypeTable.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

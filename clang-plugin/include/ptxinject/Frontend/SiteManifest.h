@@ -10,7 +10,7 @@
 #ifndef PTXINJECT_FRONTEND_SITEMANIFEST_H
 #define PTXINJECT_FRONTEND_SITEMANIFEST_H
 
-#include "ptxinject/Site.h"
+#include "ptxinject/site/Site.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -10,7 +10,7 @@
 #define PTXINJECT_FRONTEND_SITEREWRITER_H
 
 #include "ptxinject/Frontend/SiteManifest.h"
-#include "ptxinject/TypeTable.h"
+#include "ptxinject/site/TypeTable.h"
 
 #include "clang/AST/ASTContext.h"
 

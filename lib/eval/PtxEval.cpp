@@ -1,0 +1,366 @@
+//===- PtxEval.cpp - Evaluator for straight-line PTX stubs ----------------===//
+//
+// Opcode semantics follow the PTX ISA on 32-bit values: .ftz flushes
+// subnormal inputs and results to signed zero, approximate opcodes use the
+// exact libm function (the hardware error is the tolerance tests allow).
+//
+//===----------------------------------------------------------------------===//
+#include "ptxinject/eval/PtxEval.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <unordered_map>
+#include <vector>
+
+namespace ptxinject {
+namespace ptxeval {
+namespace {
+
+float asFloat(uint32_t B) {
+  float F;
+  std::memcpy(&F, &B, 4);
+  return F;
+}
+uint32_t asBits(float F) {
+  uint32_t B;
+  std::memcpy(&B, &F, 4);
+  return B;
+}
+float flush(float F) {
+  return std::fpclassify(F) == FP_SUBNORMAL ? std::copysign(0.0f, F) : F;
+}
+
+enum class Op {
+  AddF, SubF, MulF, FmaF, DivF, AbsF, NegF, MinF, MaxF, CopySignF, RcpF, SqrtF, RsqrtF,
+  SinF, CosF, Lg2F, Ex2F, TanhF, SetpLtF, SelpF, CvtF32U32,
+  AddU, SubU, MulLoU, MadLoU, MulHiU, XorB, SetpEqU, SetpNeU, MovB32,
+};
+
+struct OpInfo {
+  Op Kind;
+  unsigned NumArgs;
+  bool Ftz;
+  bool Approx;
+};
+
+const std::unordered_map<std::string_view, OpInfo> &opTable() {
+  static const std::unordered_map<std::string_view, OpInfo> Table = {
+      {"add.ftz.f32", {Op::AddF, 2, true, false}},
+      {"add.f32", {Op::AddF, 2, false, false}},
+      {"sub.ftz.f32", {Op::SubF, 2, true, false}},
+      {"sub.f32", {Op::SubF, 2, false, false}},
+      {"mul.ftz.f32", {Op::MulF, 2, true, false}},
+      {"mul.f32", {Op::MulF, 2, false, false}},
+      {"fma.rn.ftz.f32", {Op::FmaF, 3, true, false}},
+      {"fma.rn.f32", {Op::FmaF, 3, false, false}},
+      {"div.approx.ftz.f32", {Op::DivF, 2, true, true}},
+      {"abs.ftz.f32", {Op::AbsF, 1, true, false}},
+      {"neg.ftz.f32", {Op::NegF, 1, true, false}},
+      {"min.ftz.f32", {Op::MinF, 2, true, false}},
+      {"max.ftz.f32", {Op::MaxF, 2, true, false}},
+      {"copysign.f32", {Op::CopySignF, 2, false, false}},
+      {"rcp.approx.ftz.f32", {Op::RcpF, 1, true, true}},
+      {"sqrt.approx.ftz.f32", {Op::SqrtF, 1, true, true}},
+      {"rsqrt.approx.ftz.f32", {Op::RsqrtF, 1, true, true}},
+      {"sin.approx.ftz.f32", {Op::SinF, 1, true, true}},
+      {"cos.approx.ftz.f32", {Op::CosF, 1, true, true}},
+      {"lg2.approx.ftz.f32", {Op::Lg2F, 1, true, true}},
+      {"ex2.approx.ftz.f32", {Op::Ex2F, 1, true, true}},
+      {"tanh.approx.f32", {Op::TanhF, 1, false, true}},
+      {"setp.lt.ftz.f32", {Op::SetpLtF, 2, true, false}},
+      {"selp.f32", {Op::SelpF, 3, false, false}},
+      {"cvt.rn.f32.u32", {Op::CvtF32U32, 1, false, false}},
+      {"add.u32", {Op::AddU, 2, false, false}},
+      {"sub.u32", {Op::SubU, 2, false, false}},
+      {"mul.lo.u32", {Op::MulLoU, 2, false, false}},
+      {"mad.lo.u32", {Op::MadLoU, 3, false, false}},
+      {"mul.hi.u32", {Op::MulHiU, 2, false, false}},
+      {"xor.b32", {Op::XorB, 2, false, false}},
+      {"setp.eq.u32", {Op::SetpEqU, 2, false, false}},
+      {"setp.ne.u32", {Op::SetpNeU, 2, false, false}},
+      {"mov.b32", {Op::MovB32, 1, false, false}},
+  };
+  return Table;
+}
+
+uint32_t evalFloat(const OpInfo &I, const uint32_t *Args) {
+  float A = asFloat(Args[0]);
+  float B = I.NumArgs > 1 ? asFloat(Args[1]) : 0.0f;
+  float C = I.NumArgs > 2 ? asFloat(Args[2]) : 0.0f;
+  if (I.Ftz) {
+    A = flush(A);
+    B = flush(B);
+    C = flush(C);
+  }
+  float R = 0;
+  switch (I.Kind) {
+  case Op::AddF: R = A + B; break;
+  case Op::SubF: R = A - B; break;
+  case Op::MulF: R = A * B; break;
+  case Op::FmaF: R = std::fma(A, B, C); break;
+  case Op::DivF: R = A / B; break;
+  case Op::AbsF: R = std::fabs(A); break;
+  case Op::NegF: R = -A; break;
+  case Op::MinF: R = std::fmin(A, B); break;
+  case Op::MaxF: R = std::fmax(A, B); break;
+  case Op::CopySignF: R = std::copysign(B, A); break; // sign of a onto b
+  case Op::RcpF: R = 1.0f / A; break;
+  case Op::SqrtF: R = std::sqrt(A); break;
+  case Op::RsqrtF: R = 1.0f / std::sqrt(A); break;
+  case Op::SinF: R = std::sin(A); break;
+  case Op::CosF: R = std::cos(A); break;
+  case Op::Lg2F: R = std::log2(A); break;
+  case Op::Ex2F: R = std::exp2(A); break;
+  case Op::TanhF: R = std::tanh(A); break;
+  default: break;
+  }
+  return asBits(I.Ftz ? flush(R) : R);
+}
+
+} // namespace
+
+bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args, unsigned NumArgs,
+                    uint32_t *Results, unsigned NumResults) {
+  auto It = opTable().find(Opcode);
+  if (It == opTable().end() || It->second.NumArgs != NumArgs || NumResults != 1)
+    return false;
+  const OpInfo &I = It->second;
+  uint32_t &R = Results[0];
+  switch (I.Kind) {
+  case Op::SetpLtF:
+    R = flush(asFloat(Args[0])) < flush(asFloat(Args[1]));
+    return true;
+  case Op::SelpF:
+    R = Args[2] ? Args[0] : Args[1];
+    return true;
+  case Op::CvtF32U32:
+    R = asBits(float(Args[0]));
+    return true;
+  case Op::AddU: R = Args[0] + Args[1]; return true;
+  case Op::SubU: R = Args[0] - Args[1]; return true;
+  case Op::MulLoU: R = Args[0] * Args[1]; return true;
+  case Op::MadLoU: R = Args[0] * Args[1] + Args[2]; return true;
+  case Op::MulHiU: R = uint32_t((uint64_t(Args[0]) * Args[1]) >> 32); return true;
+  case Op::XorB: R = Args[0] ^ Args[1]; return true;
+  case Op::SetpEqU: R = Args[0] == Args[1]; return true;
+  case Op::SetpNeU: R = Args[0] != Args[1]; return true;
+  case Op::MovB32: R = Args[0]; return true;
+  default:
+    R = evalFloat(I, Args);
+    return true;
+  }
+}
+
+bool isApproximateOpcode(std::string_view Opcode) {
+  auto It = opTable().find(Opcode);
+  return It != opTable().end() && It->second.Approx;
+}
+
+namespace {
+
+/// Reads a stub statement by statement, tracking line and column.
+class StubReader {
+public:
+  StubReader(std::string_view Text) : Text(Text) {}
+
+  bool atEnd() {
+    skipSpace();
+    return Pos >= Text.size();
+  }
+  char peek() {
+    skipSpace();
+    return Pos < Text.size() ? Text[Pos] : '\0';
+  }
+  void advance() { ++Pos; }
+  std::string_view word() {
+    skipSpace();
+    size_t Start = Pos;
+    while (Pos < Text.size() && !std::isspace(static_cast<unsigned char>(Text[Pos])) &&
+           Text[Pos] != ',' && Text[Pos] != ';' && Text[Pos] != '{' && Text[Pos] != '}')
+      ++Pos;
+    return Text.substr(Start, Pos - Start);
+  }
+  std::string where() const {
+    unsigned Line = 1, Col = 1;
+    for (size_t I = 0; I < Pos && I < Text.size(); ++I) {
+      if (Text[I] == '\n') {
+        ++Line;
+        Col = 1;
+      } else {
+        ++Col;
+      }
+    }
+    return std::to_string(Line) + ":" + std::to_string(Col) + ": ";
+  }
+
+private:
+  void skipSpace() {
+    for (;;) {
+      while (Pos < Text.size() && std::isspace(static_cast<unsigned char>(Text[Pos])))
+        ++Pos;
+      if (Pos + 1 < Text.size() && Text[Pos] == '/' && Text[Pos + 1] == '/') {
+        while (Pos < Text.size() && Text[Pos] != '\n')
+          ++Pos;
+        continue;
+      }
+      return;
+    }
+  }
+  std::string_view Text;
+  size_t Pos = 0;
+};
+
+bool isSpecialRegister(const std::string &Name) {
+  static const char *const Names[] = {
+      "tid",        "ntid",          "laneid",       "warpid",          "nwarpid",
+      "ctaid",      "nctaid",        "smid",         "nsmid",           "gridid",
+      "lanemask_eq", "lanemask_le",  "lanemask_lt",  "lanemask_ge",     "lanemask_gt",
+      "clock",      "clock_hi",      "clock64",      "globaltimer",     "total_smem_size",
+      "aggr_smem_size", "dynamic_smem_size", "globaltimer_lo", "globaltimer_hi"};
+  std::string Base = Name.substr(0, Name.find('.'));
+  for (const char *N : Names)
+    if (Base == N)
+      return true;
+  return false;
+}
+
+bool readLiteral(std::string_view W, uint32_t &Out) {
+  if (W.size() == 10 && (W[0] == '0') && (W[1] == 'f' || W[1] == 'F')) {
+    uint32_t V = 0;
+    for (size_t I = 2; I < 10; ++I) {
+      char C = W[I];
+      unsigned D;
+      if (C >= '0' && C <= '9')
+        D = unsigned(C - '0');
+      else if (C >= 'a' && C <= 'f')
+        D = unsigned(C - 'a' + 10);
+      else if (C >= 'A' && C <= 'F')
+        D = unsigned(C - 'A' + 10);
+      else
+        return false;
+      V = V * 16 + D;
+    }
+    Out = V;
+    return true;
+  }
+  bool Neg = !W.empty() && W[0] == '-';
+  size_t I = Neg ? 1 : 0;
+  if (I >= W.size())
+    return false;
+  uint64_t V = 0;
+  for (; I < W.size(); ++I) {
+    if (W[I] < '0' || W[I] > '9' || V > 0xFFFFFFFFull)
+      return false;
+    V = V * 10 + unsigned(W[I] - '0');
+  }
+  Out = Neg ? uint32_t(0u - uint32_t(V)) : uint32_t(V);
+  return true;
+}
+
+} // namespace
+
+bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Registers,
+                  std::string &Error) {
+  StubReader R(Stub);
+  auto fail = [&](const std::string &Message) {
+    Error = R.where() + Message;
+    return false;
+  };
+  // One operand group: a register, a literal, or a braced list of them.
+  struct Operand {
+    bool IsRegister;
+    std::string Name;
+    uint32_t Value;
+  };
+  auto readGroup = [&](std::vector<Operand> &Out) {
+    bool Braced = R.peek() == '{';
+    if (Braced)
+      R.advance();
+    for (;;) {
+      std::string_view W = R.word();
+      if (W.empty())
+        return fail("expected an operand");
+      Operand O{false, std::string(), 0};
+      if (W[0] == '%') {
+        O.IsRegister = true;
+        O.Name = std::string(W.substr(1));
+      } else if (!readLiteral(W, O.Value)) {
+        return fail("'" + std::string(W) + "' is neither a register nor a literal");
+      }
+      Out.push_back(std::move(O));
+      if (!Braced || R.peek() != ',')
+        break;
+      R.advance();
+    }
+    if (Braced) {
+      if (R.peek() != '}')
+        return fail("expected '}' to close a vector operand");
+      R.advance();
+    }
+    return true;
+  };
+
+  while (!R.atEnd()) {
+    char C = R.peek();
+    if (C == '{' || C == '}') {
+      R.advance();
+      continue;
+    }
+    std::string_view Opcode = R.word();
+    if (Opcode.empty())
+      return fail("unexpected character '" + std::string(1, C) + "'");
+    if (Opcode == ".reg") {
+      while (!R.atEnd() && R.peek() != ';')
+        if (R.word().empty())
+          R.advance();
+      R.advance();
+      continue;
+    }
+    std::vector<Operand> Dests, Sources;
+    if (!readGroup(Dests))
+      return false;
+    while (R.peek() == ',') {
+      R.advance();
+      if (!readGroup(Sources))
+        return false;
+    }
+    if (R.peek() != ';')
+      return fail("expected ';' after the operands of '" + std::string(Opcode) + "'");
+    R.advance();
+
+    std::vector<uint32_t> Args;
+    for (const Operand &O : Sources) {
+      if (!O.IsRegister) {
+        Args.push_back(O.Value);
+        continue;
+      }
+      auto It = Registers.find(O.Name);
+      if (It != Registers.end()) {
+        Args.push_back(It->second);
+      } else if (isSpecialRegister(O.Name)) {
+        Args.push_back(0); // special registers read as zero
+      } else {
+        return fail("register %" + O.Name + " is read before it is written");
+      }
+    }
+    for (const Operand &D : Dests)
+      if (!D.IsRegister)
+        return fail("the destination of '" + std::string(Opcode) + "' is not a register");
+    bool IsMove = Opcode.substr(0, 4) == "mov." && Dests.size() == 1 && Args.size() == 1;
+    bool IsCopyCvt = Opcode == "cvt.u8.u8" || Opcode == "cvt.s8.s8";
+    uint32_t Result;
+    if (IsMove || IsCopyCvt) {
+      Result = Args[0];
+    } else if (Dests.size() != 1 ||
+               !evaluateOpcode(Opcode, Args.data(), unsigned(Args.size()), &Result, 1)) {
+      return fail("cannot evaluate '" + std::string(Opcode) + "' with " +
+                  std::to_string(Args.size()) + " operands");
+    }
+    Registers[Dests[0].Name] = Result;
+  }
+  return true;
+}
+
+} // namespace ptxeval
+} // namespace ptxinject

@@ -1,0 +1,113 @@
+//===- TypeTable.cpp - Operand types of inject sites ----------------------===//
+#include "ptxinject/site/TypeTable.h"
+#include "ptxinject/json/Json.h"
+
+namespace ptxinject {
+
+bool equalsIgnoreCase(std::string_view A, std::string_view B) {
+  if (A.size() != B.size())
+    return false;
+  for (size_t I = 0; I < A.size(); ++I) {
+    char X = A[I], Y = B[I];
+    if (X >= 'A' && X <= 'Z')
+      X += 'a' - 'A';
+    if (Y >= 'A' && Y <= 'Z')
+      Y += 'a' - 'A';
+    if (X != Y)
+      return false;
+  }
+  return true;
+}
+
+static TypeTable makeBuiltin() {
+  TypeTable T;
+  const char *HalfView = "*(unsigned short*)&";
+  const char *PairView = "*(unsigned int*)&";
+  T.add({"F32", "f32", "f32", 'f', ""});
+  T.add({"F64", "f64", "f64", 'd', ""});
+  T.add({"S32", "s32", "s32", 'r', ""});
+  T.add({"U32", "u32", "u32", 'r', ""});
+  T.add({"B32", "b32", "b32", 'r', ""});
+  T.add({"S64", "s64", "s64", 'l', ""});
+  T.add({"U64", "u64", "u64", 'l', ""});
+  T.add({"S16", "s16", "s16", 'h', ""});
+  T.add({"U16", "u16", "u16", 'h', ""});
+  T.add({"F16", "b16", "b16", 'h', HalfView});
+  T.add({"BF16", "b16", "b16", 'h', HalfView});
+  T.add({"F16X2", "b32", "b32", 'r', PairView});
+  T.add({"BF16X2", "b32", "b32", 'r', PairView});
+  // bool has no register constraint: it travels as a 32-bit integer and is
+  // turned into a predicate with setp inside the asm.
+  T.add({"PRED", "pred", "pred", 'r', ""});
+  return T;
+}
+
+const TypeTable &TypeTable::builtin() {
+  static const TypeTable Table = makeBuiltin();
+  return Table;
+}
+
+const TypeInfo *TypeTable::find(std::string_view Name) const {
+  for (const TypeInfo &E : Entries)
+    if (equalsIgnoreCase(E.Name, Name))
+      return &E;
+  return nullptr;
+}
+
+void TypeTable::add(TypeInfo Info) {
+  for (TypeInfo &E : Entries)
+    if (equalsIgnoreCase(E.Name, Info.Name)) {
+      E = std::move(Info);
+      return;
+    }
+  Entries.push_back(std::move(Info));
+}
+
+bool TypeTable::addFromJson(std::string_view Text, std::string &Error) {
+  json::ParseResult R = json::parse(Text);
+  if (!R) {
+    Error = std::to_string(R.Line) + ":" + std::to_string(R.Column) + ": " +
+            R.Error;
+    return false;
+  }
+  auto At = [](const json::Value &V) {
+    return std::to_string(V.line()) + ":1: ";
+  };
+  const json::Value *Infos = R.Root.get("data_type_infos");
+  if (!Infos || !Infos->isArray()) {
+    Error = "1:1: expected an object with a \"data_type_infos\" array";
+    return false;
+  }
+  std::vector<TypeInfo> Parsed;
+  for (const json::Value &E : Infos->elements()) {
+    TypeInfo Info;
+    const char *Fields[] = {"name", "register_type", "mov_postfix",
+                            "register_char", "register_cast_str"};
+    std::string *Targets[] = {&Info.Name, &Info.RegisterType, &Info.MovPostfix,
+                              nullptr, &Info.CastPrefix};
+    for (int I = 0; I < 5; ++I) {
+      const json::Value *F = E.get(Fields[I]);
+      if (!F || !F->isString()) {
+        Error = At(E) + "type entry needs a string \"" + Fields[I] + "\"";
+        return false;
+      }
+      if (Targets[I])
+        *Targets[I] = F->asString();
+      else if (F->asString().size() != 1) {
+        Error = At(E) + "\"register_char\" must be one constraint letter";
+        return false;
+      } else
+        Info.Constraint = F->asString()[0];
+    }
+    if (Info.Name.empty()) {
+      Error = At(E) + "type entry has an empty name";
+      return false;
+    }
+    Parsed.push_back(std::move(Info));
+  }
+  for (TypeInfo &Info : Parsed)
+    add(std::move(Info));
+  return true;
+}
+
+} // namespace ptxinject

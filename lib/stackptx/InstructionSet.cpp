@@ -1,0 +1,318 @@
+//===- StackPtxInstructionSet.cpp - Instruction sets from JSON ------------===//
+//
+// Reads the stack_ptx_descriptions.json format into the C tables the
+// compiler uses, and answers name lookups for the text form and tools.
+//
+//===----------------------------------------------------------------------===//
+#include "ptxinject/json/Json.h"
+#include "ptxinject/stackptx/StackPtx.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
+
+namespace ptxinject {
+namespace stackptx {
+
+/// Defined in the source CMake generates from the shipped description.
+extern const char BuiltinDescriptionJson[];
+
+struct InstructionSet::Tables {
+  std::deque<std::string> Strings; // stable c_str() for the C tables
+  std::vector<StackPtxStackTypeInfo> StackTypes;
+  std::vector<StackPtxArgTypeInfo> ArgTypes;
+  std::vector<StackPtxPtxInstructionInfo> Instructions;
+  std::vector<StackPtxSpecialRegisterInfo> SpecialRegisters;
+  StackPtxInstructionSetInfo Info{};
+  std::unordered_map<std::string, int> StackByName, ArgByName, InstrByName, SpecialByName;
+
+  const char *keep(std::string S) {
+    Strings.push_back(std::move(S));
+    return Strings.back().c_str();
+  }
+};
+
+namespace {
+
+std::string lower(std::string_view S) {
+  std::string R(S);
+  for (char &C : R)
+    C = char(std::tolower(static_cast<unsigned char>(C)));
+  return R;
+}
+
+std::string at(const json::Value &V) { return std::to_string(V.line()) + ":1: "; }
+
+bool fail(std::string &Error, const json::Value &V, const std::string &Message) {
+  Error = at(V) + Message;
+  return false;
+}
+
+const std::string *stringMember(const json::Value &Obj, const char *Key) {
+  const json::Value *V = Obj.get(Key);
+  return V && V->isString() ? &V->asString() : nullptr;
+}
+
+bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Error) {
+  if (!Root.isObject())
+    return fail(Error, Root, "a description must be a JSON object with 'stack_types', "
+                             "'arg_types', 'instructions' and 'special_registers'");
+  auto arrayOf = [&](const char *Key, const json::Value *&Out) {
+    Out = Root.get(Key);
+    if (Out && !Out->isArray())
+      return fail(Error, *Out, std::string("'") + Key + "' must be an array");
+    return true;
+  };
+  const json::Value *Stacks, *Args, *Instrs, *Specials;
+  if (!arrayOf("stack_types", Stacks) || !arrayOf("arg_types", Args) ||
+      !arrayOf("instructions", Instrs) || !arrayOf("special_registers", Specials))
+    return false;
+  if (!Stacks)
+    return fail(Error, Root, "missing 'stack_types': a description needs at least one "
+                             "stack type");
+
+  for (const json::Value &S : Stacks->elements()) {
+    const std::string *Name = S.isObject() ? stringMember(S, "name") : nullptr;
+    const std::string *Prefix = S.isObject() ? stringMember(S, "literal_prefix") : nullptr;
+    if (!Name || !Prefix)
+      return fail(Error, S, "a stack type needs string 'name' and 'literal_prefix' "
+                            "(the PTX register type, e.g. \"f32\")");
+    uint8_t Kind = STACK_PTX_CONSTANT_NONE;
+    // constant_type says how literals print; a stack with only an
+    // encoder_type (S32 in the shipped file) takes literals of that type.
+    const std::string *C = stringMember(S, "constant_type");
+    if (!C)
+      C = stringMember(S, "encoder_type");
+    if (C) {
+      if (*C == "f32")
+        Kind = STACK_PTX_CONSTANT_F32;
+      else if (*C == "u32")
+        Kind = STACK_PTX_CONSTANT_U32;
+      else if (*C == "s32")
+        Kind = STACK_PTX_CONSTANT_S32;
+      else
+        return fail(Error, S, "constant_type '" + *C + "' is not one of f32, u32, s32");
+    }
+    if (!T.StackByName.emplace(lower(*Name), int(T.StackTypes.size())).second)
+      return fail(Error, S, "duplicate stack type '" + *Name + "'");
+    T.StackTypes.push_back({T.keep(*Name), T.keep(*Prefix), Kind});
+  }
+  if (T.StackTypes.size() > 255)
+    return fail(Error, *Stacks, "at most 255 stack types are supported");
+
+  if (Args)
+    for (const json::Value &A : Args->elements()) {
+      const std::string *Name = A.isObject() ? stringMember(A, "name") : nullptr;
+      const std::string *Stack = A.isObject() ? stringMember(A, "stack_type") : nullptr;
+      if (!Name || !Stack)
+        return fail(Error, A, "an arg type needs string 'name' and 'stack_type'");
+      auto It = T.StackByName.find(lower(*Stack));
+      if (It == T.StackByName.end())
+        return fail(Error, A, "arg type '" + *Name + "' names unknown stack type '" + *Stack +
+                                  "'; declare it in 'stack_types'");
+      unsigned Vec = 0;
+      if (const json::Value *N = A.get("num_vec_elems")) {
+        if (!N->isNumber() || N->asNumber() < 1 || N->asNumber() > STACK_PTX_MAX_VEC_ELEMS)
+          return fail(Error, *N, "num_vec_elems must be 1 to 4");
+        Vec = unsigned(N->asNumber());
+      }
+      if (!T.ArgByName.emplace(lower(*Name), int(T.ArgTypes.size())).second)
+        return fail(Error, A, "duplicate arg type '" + *Name + "'");
+      T.ArgTypes.push_back({T.keep(*Name), uint8_t(It->second), uint8_t(Vec)});
+    }
+  if (T.ArgTypes.size() > 255)
+    return fail(Error, *Args, "at most 255 arg types are supported");
+
+  auto argIndex = [&](const json::Value &V, const std::string &Where, uint8_t &Out) {
+    if (!V.isString())
+      return fail(Error, V, Where + ": arg types are written as strings");
+    auto It = T.ArgByName.find(lower(V.asString()));
+    if (It == T.ArgByName.end())
+      return fail(Error, V, Where + " names unknown arg type '" + V.asString() +
+                                "'; declare it in 'arg_types'");
+    Out = uint8_t(It->second);
+    return true;
+  };
+
+  if (Instrs)
+    for (const json::Value &I : Instrs->elements()) {
+      const std::string *Ptx = I.isObject() ? stringMember(I, "ptx") : nullptr;
+      if (!Ptx)
+        return fail(Error, I, "an instruction needs a string 'ptx' (its opcode)");
+      const std::string *Display = stringMember(I, "display");
+      std::string Name = Display ? *Display : *Ptx;
+      StackPtxPtxInstructionInfo Info{};
+      Info.ptx = T.keep(*Ptx);
+      Info.display = T.keep(Name);
+      const json::Value *A = I.get("args"), *R = I.get("rets");
+      if ((A && !A->isArray()) || !R || !R->isArray())
+        return fail(Error, I, "instruction '" + Name + "' needs arrays 'args' and 'rets'");
+      if (A && A->elements().size() > STACK_PTX_MAX_ARGS)
+        return fail(Error, *A, "instruction '" + Name + "' has more than 4 args");
+      if (R->elements().size() > STACK_PTX_MAX_RETS || R->elements().empty())
+        return fail(Error, *R, "instruction '" + Name + "' needs 1 or 2 rets");
+      if (A)
+        for (const json::Value &E : A->elements())
+          if (!argIndex(E, "instruction '" + Name + "'", Info.args[Info.num_args++]))
+            return false;
+      for (const json::Value &E : R->elements())
+        if (!argIndex(E, "instruction '" + Name + "'", Info.rets[Info.num_rets++]))
+          return false;
+      if (const json::Value *Al = I.get("aligned"))
+        Info.aligned = Al->isBool() && Al->asBool();
+      if (!T.InstrByName.emplace(Name, int(T.Instructions.size())).second)
+        return fail(Error, I, "duplicate instruction name '" + Name +
+                                  "'; give one of them a distinct 'display' name");
+      T.Instructions.push_back(Info);
+    }
+  if (T.Instructions.size() > 65535)
+    return fail(Error, *Instrs, "at most 65535 instructions are supported");
+
+  if (Specials)
+    for (const json::Value &S : Specials->elements()) {
+      const std::string *Ptx = S.isObject() ? stringMember(S, "ptx") : nullptr;
+      const json::Value *A = S.isObject() ? S.get("arg_type") : nullptr;
+      if (!Ptx || !A)
+        return fail(Error, S, "a special register needs 'ptx' and 'arg_type'");
+      StackPtxSpecialRegisterInfo Info{};
+      Info.ptx = T.keep(*Ptx);
+      if (!argIndex(*A, "special register '" + *Ptx + "'", Info.arg_type))
+        return false;
+      if (!T.SpecialByName.emplace(*Ptx, int(T.SpecialRegisters.size())).second)
+        return fail(Error, S, "duplicate special register '" + *Ptx + "'");
+      T.SpecialRegisters.push_back(Info);
+    }
+  if (T.SpecialRegisters.size() > 65535)
+    return fail(Error, *Specials, "at most 65535 special registers are supported");
+
+  T.Info.stack_types = T.StackTypes.data();
+  T.Info.num_stack_types = T.StackTypes.size();
+  T.Info.arg_types = T.ArgTypes.data();
+  T.Info.num_arg_types = T.ArgTypes.size();
+  T.Info.instructions = T.Instructions.data();
+  T.Info.num_instructions = T.Instructions.size();
+  T.Info.special_registers = T.SpecialRegisters.data();
+  T.Info.num_special_registers = T.SpecialRegisters.size();
+  return true;
+}
+
+int lookup(const std::unordered_map<std::string, int> &Map, const std::string &Key) {
+  auto It = Map.find(Key);
+  return It == Map.end() ? -1 : It->second;
+}
+
+} // namespace
+
+bool InstructionSet::fromJson(std::string_view Text, InstructionSet &Out, std::string &Error) {
+  json::ParseResult P = json::parse(Text);
+  if (!P) {
+    Error = std::to_string(P.Line) + ":" + std::to_string(P.Column) + ": " + P.Error;
+    return false;
+  }
+  auto T = std::make_shared<Tables>();
+  if (!build(P.Root, *T, Error))
+    return false;
+  Out.Impl = std::move(T);
+  return true;
+}
+
+bool InstructionSet::fromFile(const std::string &Path, InstructionSet &Out,
+                              std::string &Error) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In) {
+    Error = Path + ": error: cannot open the description file: " + std::strerror(errno);
+    return false;
+  }
+  std::stringstream SS;
+  SS << In.rdbuf();
+  if (!fromJson(SS.str(), Out, Error)) {
+    Error = Path + ":" + Error;
+    return false;
+  }
+  return true;
+}
+
+const InstructionSet &InstructionSet::builtin() {
+  static const InstructionSet Set = [] {
+    InstructionSet S;
+    std::string Error;
+    if (!fromJson(BuiltinDescriptionJson, S, Error)) {
+      // The build embeds a description that the tests read; reaching this
+      // means the shipped file was edited into an invalid one.
+      std::fprintf(stderr, "stack_ptx: built-in description: %s\n", Error.c_str());
+      std::abort();
+    }
+    return S;
+  }();
+  return Set;
+}
+
+const StackPtxInstructionSetInfo &InstructionSet::info() const {
+  static const StackPtxInstructionSetInfo Empty{};
+  return Impl ? Impl->Info : Empty;
+}
+
+int InstructionSet::findStackType(std::string_view Name) const {
+  return Impl ? lookup(Impl->StackByName, lower(Name)) : -1;
+}
+int InstructionSet::findArgType(std::string_view Name) const {
+  return Impl ? lookup(Impl->ArgByName, lower(Name)) : -1;
+}
+int InstructionSet::findInstruction(std::string_view Name) const {
+  return Impl ? lookup(Impl->InstrByName, std::string(Name)) : -1;
+}
+int InstructionSet::findSpecialRegister(std::string_view Ptx) const {
+  return Impl ? lookup(Impl->SpecialByName, std::string(Ptx)) : -1;
+}
+
+} // namespace stackptx
+} // namespace ptxinject
+
+// C API over the same loader.
+struct StackPtxInstructionSet {
+  ptxinject::stackptx::InstructionSet Set;
+};
+
+extern "C" {
+
+StackPtxResult stack_ptx_instruction_set_create(const char *Json, size_t Size,
+                                                StackPtxInstructionSet **Out, char *Error,
+                                                size_t ErrorSize) {
+  if (!Json || !Out)
+    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+  *Out = nullptr;
+  auto *Result = new StackPtxInstructionSet;
+  std::string Message;
+  if (!ptxinject::stackptx::InstructionSet::fromJson(std::string_view(Json, Size),
+                                                     Result->Set, Message)) {
+    delete Result;
+    if (Error && ErrorSize) {
+      size_t N = Message.size() < ErrorSize - 1 ? Message.size() : ErrorSize - 1;
+      std::memcpy(Error, Message.data(), N);
+      Error[N] = '\0';
+    }
+    return STACK_PTX_ERROR_INVALID_DESCRIPTION;
+  }
+  *Out = Result;
+  return STACK_PTX_SUCCESS;
+}
+
+const StackPtxInstructionSet *stack_ptx_instruction_set_default(void) {
+  static const StackPtxInstructionSet Default{ptxinject::stackptx::InstructionSet::builtin()};
+  return &Default;
+}
+
+const StackPtxInstructionSetInfo *
+stack_ptx_instruction_set_info(const StackPtxInstructionSet *Set) {
+  return Set ? &Set->Set.info() : nullptr;
+}
+
+void stack_ptx_instruction_set_destroy(StackPtxInstructionSet *Set) { delete Set; }
+
+} // extern "C"

@@ -1,4 +1,0 @@
-//===- Version.cpp - Runtime version string -------------------------------===//
-#include "ptxinject/RuntimeVersion.h"
-
-const char *ptxinject::runtimeVersion() { return PTXINJECT_VERSION; }

@@ -1,0 +1,107 @@
+//===- CudaTool.cpp - Finding and running CUDA toolkit programs -----------===//
+//
+// posix_spawn rather than fork + exec: a multithreaded caller (the variant
+// compiler runs ptxas from many threads) must not copy its address space per
+// child.
+//
+//===----------------------------------------------------------------------===//
+#include "ptxinject/backends/CudaTool.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+using namespace ptxinject;
+
+namespace {
+
+bool isExecutable(const std::string &Path) {
+  return !Path.empty() && ::access(Path.c_str(), X_OK) == 0;
+}
+
+std::string baseName(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+} // namespace
+
+std::string ptxinject::findCudaTool(std::string_view Name, const std::string &Requested,
+                                    const std::vector<std::string> &Fallbacks) {
+  if (!Requested.empty())
+    return isExecutable(Requested) ? Requested : std::string();
+  auto in = [&](std::string_view Dir) {
+    return std::string(Dir) + "/" + std::string(Name);
+  };
+  if (const char *Path = std::getenv("PATH")) {
+    std::string_view Rest(Path);
+    while (!Rest.empty()) {
+      size_t Colon = Rest.find(':');
+      std::string_view Dir = Rest.substr(0, Colon);
+      Rest = Colon == std::string_view::npos ? std::string_view() : Rest.substr(Colon + 1);
+      if (!Dir.empty() && isExecutable(in(Dir)))
+        return in(Dir);
+    }
+  }
+  if (const char *Cuda = std::getenv("CUDA_PATH"))
+    if (isExecutable(in(std::string(Cuda) + "/bin")))
+      return in(std::string(Cuda) + "/bin");
+  for (const std::string &Dir : Fallbacks)
+    if (isExecutable(in(Dir)))
+      return in(Dir);
+  return std::string();
+}
+
+ToolRun ptxinject::runTool(const std::vector<std::string> &Argv, const std::string &LogPath) {
+  ToolRun Run;
+  if (Argv.empty()) {
+    Run.Log = "no program to run";
+    return Run;
+  }
+  const std::string Name = baseName(Argv[0]);
+  std::vector<char *> Pointers;
+  for (const std::string &A : Argv)
+    Pointers.push_back(const_cast<char *>(A.c_str()));
+  Pointers.push_back(nullptr);
+
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0600);
+  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
+  pid_t Pid = 0;
+  int Err = posix_spawn(&Pid, Argv[0].c_str(), &Actions, nullptr, Pointers.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  if (Err != 0) {
+    Run.Log = Name + ": cannot run " + Argv[0] + ": " + std::strerror(Err);
+    return Run;
+  }
+  int Status = 0;
+  while (::waitpid(Pid, &Status, 0) < 0) {
+    if (errno != EINTR) {
+      Run.Log = Name + ": lost the child process: " + std::strerror(errno);
+      return Run;
+    }
+  }
+  std::ifstream In(LogPath, std::ios::binary);
+  std::ostringstream Text;
+  Text << In.rdbuf();
+  Run.Log = Text.str();
+  while (!Run.Log.empty() && Run.Log.back() == '\n')
+    Run.Log.pop_back();
+  Run.Ok = WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
+  if (!Run.Ok && Run.Log.empty())
+    Run.Log = WIFSIGNALED(Status)
+                  ? Name + ": killed by signal " + std::to_string(WTERMSIG(Status))
+                  : Name + ": failed with exit code " + std::to_string(WEXITSTATUS(Status));
+  return Run;
+}

@@ -1,0 +1,683 @@
+//===- VariantCompiler.cpp - Many kernel variants to cubins, on every core ===//
+#include "ptxinject/variants/VariantCompiler.h"
+
+#include "ptxinject/stackptx/Random.h"
+#include "ptxinject/stackptx/Text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+using namespace ptxinject;
+
+ProgramScratch::~ProgramScratch() = default;
+ProgramSource::~ProgramSource() = default;
+
+std::unique_ptr<ProgramScratch> ProgramSource::makeScratch() const {
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Raw stubs
+//===----------------------------------------------------------------------===//
+
+bool RawStubSource::prepare(const Inject &Target, std::string &) {
+  Resolved.assign(Stubs.size(), std::string());
+  Errors.assign(Stubs.size(), StubError());
+  for (size_t I = 0; I < Stubs.size(); ++I) {
+    const std::string &S = Stubs[I];
+    std::string &Out = Resolved[I];
+    Out.reserve(S.size());
+    unsigned Line = 1, LineStart = 0;
+    for (size_t P = 0; P < S.size(); ++P) {
+      if (S[P] == '\n') {
+        ++Line;
+        LineStart = static_cast<unsigned>(P + 1);
+      }
+      if (S[P] != '%' || P + 1 >= S.size() || S[P + 1] != '{') {
+        Out += S[P];
+        continue;
+      }
+      size_t Close = S.find_first_of("}\n", P + 2);
+      StubError &E = Errors[I];
+      if (Close == std::string::npos || S[Close] != '}') {
+        E = StubError{"'%{' without a closing '}'; write %{label}", Line,
+                      static_cast<unsigned>(P - LineStart + 1)};
+        break;
+      }
+      std::string_view Label(S.data() + P + 2, Close - P - 2);
+      const InjectOperand *Op = Target.findOperand(Label);
+      if (!Op) {
+        E = StubError{"inject '" + Target.Name + "' has no operand '" +
+                          std::string(Label) +
+                          "'; run 'ptxinject inspect' to list its operands",
+                      Line, static_cast<unsigned>(P - LineStart + 1)};
+        break;
+      }
+      Out += '%';
+      Out += Op->Register;
+      P = Close;
+    }
+  }
+  return true;
+}
+
+bool RawStubSource::stub(size_t Index, ProgramScratch *, std::string &,
+                         std::string_view &Stub, StubError &Error) const {
+  if (!Errors[Index].Message.empty()) {
+    Error = Errors[Index];
+    return false;
+  }
+  Stub = Resolved[Index];
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Stack PTX programs
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct StackPtxScratch final : ProgramScratch {
+  stackptx::Workspace WS;
+};
+} // namespace
+
+StackPtxSource::StackPtxSource(stackptx::InstructionSet Set)
+    : Set(std::move(Set)) {}
+
+void StackPtxSource::addText(std::string Text) {
+  TextOf.push_back(static_cast<long>(Texts.size()));
+  Texts.push_back(std::move(Text));
+  Programs.emplace_back();
+}
+
+void StackPtxSource::addInstructions(std::vector<StackPtxInstruction> P) {
+  TextOf.push_back(-1);
+  Programs.push_back(std::move(P));
+}
+
+void StackPtxSource::addRandom(size_t Count, size_t Length, uint64_t Seed) {
+  RandomCount = Count;
+  RandomLength = Length;
+  RandomSeed = Seed;
+  RandomLive = false;
+}
+
+void StackPtxSource::addRandomLive(size_t Count, size_t Length,
+                                   uint64_t Seed) {
+  addRandom(Count, Length, Seed);
+  RandomLive = true;
+}
+
+namespace {
+// A chain of Length operations on stack type Stack: each PTX instruction
+// pops the previous result plus fresh inputs or constants and pushes one
+// value, so the final value depends on every instruction.
+void liveProgram(std::mt19937_64 &Rng, size_t Length,
+                 const StackPtxInstructionSetInfo &Info, unsigned Stack,
+                 const std::vector<unsigned> &Ops,
+                 const std::vector<size_t> &Inputs,
+                 std::vector<StackPtxInstruction> &Out) {
+  Out.clear();
+  auto PushOperand = [&] {
+    bool UseInput = !Inputs.empty() && (Rng() % 3 != 0);
+    if (UseInput) {
+      Out.push_back(stack_ptx_make_instruction(
+          STACK_PTX_INSTRUCTION_KIND_INPUT, Stack,
+          static_cast<unsigned>(Inputs[Rng() % Inputs.size()]), 0));
+    } else {
+      float Value = static_cast<float>(Rng() % 2000) / 256.0f - 4.0f;
+      Out.push_back(stack_ptx_make_f32_constant(Stack, Value));
+    }
+  };
+  PushOperand();
+  for (size_t I = 0; I < Length && !Ops.empty(); ++I) {
+    unsigned Op = Ops[Rng() % Ops.size()];
+    for (unsigned A = 1; A < Info.instructions[Op].num_args; ++A)
+      PushOperand();
+    Out.push_back(stack_ptx_make_instruction(STACK_PTX_INSTRUCTION_KIND_PTX,
+                                             Stack, Op, 0));
+  }
+  Out.push_back(stack_ptx_make_instruction(STACK_PTX_INSTRUCTION_KIND_RETURN,
+                                           0, 0, 0));
+}
+} // namespace
+
+bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
+  // Inputs (in, mod) first so that a program's input indices are the same
+  // whether it was written by hand, parsed or generated.
+  RegisterNames.clear();
+  Registers.clear();
+  Requests.clear();
+  std::vector<const InjectOperand *> Order;
+  for (const InjectOperand &Op : Target.Operands)
+    if (Op.Kind != OperandKind::Out)
+      Order.push_back(&Op);
+  NumInputs = Order.size();
+  for (const InjectOperand &Op : Target.Operands)
+    if (Op.Kind == OperandKind::Out)
+      Order.push_back(&Op);
+  std::vector<unsigned> StackTypes;
+  for (size_t I = 0; I < Order.size(); ++I) {
+    int Stack = Set.findStackType(Order[I]->RegisterType);
+    if (Stack < 0) {
+      Error = "operand '" + Order[I]->Label + "' of inject '" + Target.Name +
+              "' has PTX type " + Order[I]->RegisterType +
+              ", which the Stack PTX description has no stack for; add a "
+              "stack type for it to the description";
+      return false;
+    }
+    if (std::find(StackTypes.begin(), StackTypes.end(), unsigned(Stack)) ==
+        StackTypes.end())
+      StackTypes.push_back(static_cast<unsigned>(Stack));
+    RegisterNames.push_back(Order[I]->Register);
+    if (Order[I]->Kind != OperandKind::In)
+      Requests.push_back(I);
+  }
+  if (Requests.empty()) {
+    Error = "inject '" + Target.Name +
+            "' has no out or mod operand for a Stack PTX program to write";
+    return false;
+  }
+  for (size_t I = 0; I < Order.size(); ++I)
+    Registers.push_back(StackPtxRegister{
+        RegisterNames[I].c_str(),
+        static_cast<size_t>(Set.findStackType(Order[I]->RegisterType))});
+
+  // Text programs name operands by label.
+  std::vector<StackPtxRegister> ByLabel = Registers;
+  for (size_t I = 0; I < Order.size(); ++I)
+    ByLabel[I].name = Order[I]->Label.c_str();
+  Errors.assign(Programs.size(), StubError());
+  for (size_t I = 0; I < Programs.size(); ++I) {
+    if (TextOf[I] < 0)
+      continue;
+    stackptx::TextError TE;
+    if (!stackptx::parseProgram(Texts[TextOf[I]], Set, ByLabel, Programs[I],
+                                TE))
+      Errors[I] = StubError{TE.Message, TE.Line, TE.Column};
+  }
+
+  if (RandomCount > 0) {
+    std::mt19937_64 Rng(RandomSeed);
+    size_t First = Programs.size();
+    Programs.resize(First + RandomCount);
+    TextOf.resize(First + RandomCount, -1);
+    Errors.resize(First + RandomCount);
+    if (RandomLive) {
+      // Operations whose arguments and single result are scalars of the
+      // requested operand's stack type.
+      const StackPtxInstructionSetInfo &Info = Set.info();
+      unsigned Stack = static_cast<unsigned>(Registers[Requests[0]].stack_idx);
+      std::vector<unsigned> Ops;
+      for (size_t I = 0; I < Info.num_instructions; ++I) {
+        const StackPtxPtxInstructionInfo &In = Info.instructions[I];
+        bool Ok = In.num_rets == 1 && In.num_args >= 1 && !In.aligned;
+        for (unsigned A = 0; Ok && A < In.num_args + In.num_rets; ++A) {
+          const StackPtxArgTypeInfo &T =
+              Info.arg_types[A < In.num_args ? In.args[A]
+                                             : In.rets[A - In.num_args]];
+          Ok = T.stack_idx == Stack && T.num_vec_elems == 0;
+        }
+        if (Ok)
+          Ops.push_back(static_cast<unsigned>(I));
+      }
+      if (Ops.empty()) {
+        Error = "the Stack PTX description has no instruction that maps " +
+                RegisterNames[Requests[0]] +
+                "'s stack type to itself; live random programs need one";
+        return false;
+      }
+      std::vector<size_t> Inputs;
+      for (size_t I = 0; I < NumInputs; ++I)
+        if (Registers[I].stack_idx == Stack)
+          Inputs.push_back(I);
+      for (size_t I = 0; I < RandomCount; ++I)
+        liveProgram(Rng, RandomLength, Info, Stack, Ops, Inputs,
+                    Programs[First + I]);
+    } else {
+      stackptx::RandomProgramOptions RO;
+      RO.StackTypes = StackTypes;
+      stackptx::Span<StackPtxRegister> Inputs(Registers.data(), NumInputs);
+      for (size_t I = 0; I < RandomCount; ++I)
+        stackptx::randomProgram(Rng, RandomLength, Set, Inputs,
+                                Programs[First + I], RO);
+    }
+    RandomCount = 0;
+  }
+  Compiler = std::make_unique<stackptx::Compiler>(Set);
+  return true;
+}
+
+std::unique_ptr<ProgramScratch> StackPtxSource::makeScratch() const {
+  auto S = std::make_unique<StackPtxScratch>();
+  if (Compiler)
+    S->WS.resize(Compiler->workspaceSize());
+  return S;
+}
+
+bool StackPtxSource::stub(size_t Index, ProgramScratch *Scratch,
+                          std::string &Buffer, std::string_view &Stub,
+                          StubError &Error) const {
+  if (!Errors[Index].Message.empty()) {
+    Error = Errors[Index];
+    return false;
+  }
+  auto &WS = static_cast<StackPtxScratch *>(Scratch)->WS;
+  StackPtxResult R = Compiler->compile(Programs[Index], Registers, Requests,
+                                       WS, Buffer);
+  if (R != STACK_PTX_SUCCESS) {
+    Error = StubError{std::string("Stack PTX: ") + stack_ptx_result_to_string(R),
+                      0, 0};
+    return false;
+  }
+  Stub = Buffer;
+  return true;
+}
+
+stackptx::Program StackPtxSource::program(size_t Index) const {
+  return Programs[Index];
+}
+
+//===----------------------------------------------------------------------===//
+// AST PTX programs
+//===----------------------------------------------------------------------===//
+
+AstPtxSource::AstPtxSource(const astptx::InstructionTable &Table,
+                           std::vector<std::vector<AstPtxInstruction>> Bodies)
+    : Table(Table), RoutineBodies(std::move(Bodies)) {
+  for (const std::vector<AstPtxInstruction> &R : RoutineBodies)
+    Routines.emplace_back(R.data(), R.size());
+}
+
+bool AstPtxSource::prepare(const Inject &Target, std::string &Error) {
+  Output.clear();
+  InputNames.clear();
+  Inputs.clear();
+  for (const InjectOperand &Op : Target.Operands) {
+    if (Op.RegisterType != "f32") {
+      Error = "AST PTX programs compute f32 values, but operand '" + Op.Label +
+              "' of inject '" + Target.Name + "' is " + Op.RegisterType;
+      return false;
+    }
+    if (Op.Kind != OperandKind::In) {
+      if (!Output.empty()) {
+        Error = "AST PTX programs have one result, but inject '" +
+                Target.Name + "' has several out/mod operands ('" + Output +
+                "' and '" + Op.Register + "')";
+        return false;
+      }
+      Output = Op.Register;
+    }
+    if (Op.Kind != OperandKind::Out)
+      InputNames.push_back(Op.Register);
+  }
+  if (Output.empty()) {
+    Error = "inject '" + Target.Name +
+            "' has no out or mod operand for an AST PTX program to write";
+    return false;
+  }
+  for (const std::string &N : InputNames)
+    Inputs.push_back(N.c_str());
+  return true;
+}
+
+bool AstPtxSource::stub(size_t Index, ProgramScratch *, std::string &Buffer,
+                        std::string_view &Stub, StubError &Error) const {
+  std::string Message;
+  AstPtxResult R = astptx::compile(
+      Output, astptx::Span<const char *>(Inputs.data(), Inputs.size()), Table,
+      astptx::Span<astptx::Program>(Routines.data(), Routines.size()),
+      astptx::Program(Programs[Index].data(), Programs[Index].size()), Buffer,
+      &Message);
+  if (R != AST_PTX_SUCCESS) {
+    Error = StubError{Message.empty() ? ast_ptx_result_to_string(R) : Message,
+                      0, 0};
+    return false;
+  }
+  Stub = Buffer;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// The batch
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+// "inject_2" < "inject_10": digit runs compare by value.
+bool naturalLess(std::string_view A, std::string_view B) {
+  size_t I = 0, J = 0;
+  while (I < A.size() && J < B.size()) {
+    if (std::isdigit(static_cast<unsigned char>(A[I])) &&
+        std::isdigit(static_cast<unsigned char>(B[J]))) {
+      size_t EI = I, EJ = J;
+      while (EI < A.size() && A[EI] == '0')
+        ++EI;
+      while (EJ < B.size() && B[EJ] == '0')
+        ++EJ;
+      size_t SI = EI, SJ = EJ;
+      while (EI < A.size() && std::isdigit(static_cast<unsigned char>(A[EI])))
+        ++EI;
+      while (EJ < B.size() && std::isdigit(static_cast<unsigned char>(B[EJ])))
+        ++EJ;
+      if (EI - SI != EJ - SJ)
+        return EI - SI < EJ - SJ;
+      int C = A.substr(SI, EI - SI).compare(B.substr(SJ, EJ - SJ));
+      if (C != 0)
+        return C < 0;
+      I = EI;
+      J = EJ;
+      continue;
+    }
+    if (A[I] != B[J])
+      return A[I] < B[J];
+    ++I;
+    ++J;
+  }
+  return A.size() - I < B.size() - J;
+}
+
+bool sameOperands(const Inject &A, const Inject &B) {
+  if (A.Operands.size() != B.Operands.size())
+    return false;
+  for (size_t I = 0; I < A.Operands.size(); ++I) {
+    const InjectOperand &X = A.Operands[I], &Y = B.Operands[I];
+    if (X.Kind != Y.Kind || X.RegisterType != Y.RegisterType ||
+        X.Register != Y.Register)
+      return false;
+  }
+  return true;
+}
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point &T) {
+  Clock::time_point Now = Clock::now();
+  double S = std::chrono::duration<double>(Now - T).count();
+  T = Now;
+  return S;
+}
+
+// This thread's CPU time and run-queue wait, in seconds, from Linux's
+// schedstat; false where it is not available.
+bool readSchedStat(double &Cpu, double &Wait) {
+#ifdef __linux__
+  std::FILE *F = std::fopen("/proc/thread-self/schedstat", "r");
+  if (!F)
+    return false;
+  unsigned long long CpuNs = 0, WaitNs = 0;
+  bool Ok = std::fscanf(F, "%llu %llu", &CpuNs, &WaitNs) == 2;
+  std::fclose(F);
+  Cpu = CpuNs * 1e-9;
+  Wait = WaitNs * 1e-9;
+  return Ok;
+#else
+  (void)Cpu;
+  (void)Wait;
+  return false;
+#endif
+}
+
+// Everything one worker owns; reused for every module it compiles.
+struct Worker {
+  std::unique_ptr<ProgramScratch> Scratch;
+  std::vector<std::string> Buffers;       // one per slot
+  std::vector<std::string_view> Stubs;    // one per slot
+  std::vector<std::string_view> AllStubs; // one per inject of the module
+  std::vector<bool> Bad;                  // per slot
+  std::vector<size_t> Failed;             // program numbers, this module
+  std::string Ptx, Log, Error;
+  StubError StubErr;
+  std::vector<char> Cubin;
+  std::vector<VariantFailure> Failures;
+  double Stub = 0, Render = 0, CubinTime = 0, Sink = 0;
+  double Cpu = 0, Wait = 0;
+  size_t Isolations = 0;
+};
+
+class Batch {
+public:
+  Batch(const Module &Kernel, const CubinBackend &Backend,
+        const ProgramSource &Programs, const VariantOptions &Options,
+        const ModuleSink &Sink, std::vector<size_t> Slots)
+      : Kernel(Kernel), Backend(Backend), Programs(Programs),
+        Options(Options), Sink(Sink), Slots(std::move(Slots)) {
+    NumPrograms = Programs.numPrograms();
+    NumModules = (NumPrograms + Options.Pack - 1) / Options.Pack;
+  }
+
+  size_t numModules() const { return NumModules; }
+
+  void run(Worker &W) {
+    W.Scratch = Programs.makeScratch();
+    W.Buffers.assign(Options.Pack, std::string());
+    W.Stubs.assign(Options.Pack, std::string_view());
+    W.AllStubs.assign(Kernel.numInjects(), std::string_view());
+    W.Bad.assign(Options.Pack, false);
+    double Cpu0 = 0, Wait0 = 0, Cpu1 = 0, Wait1 = 0;
+    bool Sched = readSchedStat(Cpu0, Wait0);
+    for (;;) {
+      size_t M = NextModule.fetch_add(1, std::memory_order_relaxed);
+      if (M >= NumModules)
+        break;
+      compileModule(W, M);
+    }
+    if (Sched && readSchedStat(Cpu1, Wait1)) {
+      W.Cpu = Cpu1 - Cpu0;
+      W.Wait = Wait1 - Wait0;
+    }
+  }
+
+private:
+  bool assemble(Worker &W, size_t Count) {
+    Clock::time_point T = Clock::now();
+    for (size_t J = 0; J < Count; ++J)
+      W.AllStubs[Slots[J]] = W.Bad[J] ? std::string_view() : W.Stubs[J];
+    Error E = Kernel.render(W.AllStubs, W.Ptx);
+    W.Render += secondsSince(T);
+    if (E) {
+      W.Log = "render: " + E.Message;
+      return false;
+    }
+    bool Ok = Backend.compile(W.Ptx, W.Cubin, W.Log);
+    W.CubinTime += secondsSince(T);
+    return Ok;
+  }
+
+  void fail(Worker &W, size_t Program, VariantStage Stage,
+            const std::string &Message) {
+    VariantFailure F;
+    F.Program = Program;
+    F.Stage = Stage;
+    F.Message = Message;
+    W.Failures.push_back(std::move(F));
+    W.Failed.push_back(Program);
+  }
+
+  void compileModule(Worker &W, size_t M) {
+    size_t First = M * Options.Pack;
+    size_t Count = std::min(Options.Pack, NumPrograms - First);
+    W.Failed.clear();
+    Clock::time_point T = Clock::now();
+    for (size_t J = 0; J < Count; ++J) {
+      W.Stubs[J] = std::string_view();
+      W.Bad[J] = !Programs.stub(First + J, W.Scratch.get(), W.Buffers[J],
+                                W.Stubs[J], W.StubErr);
+      if (W.Bad[J]) {
+        fail(W, First + J, VariantStage::Stub, W.StubErr.Message);
+        W.Failures.back().Line = W.StubErr.Line;
+        W.Failures.back().Column = W.StubErr.Column;
+      }
+    }
+    W.Stub += secondsSince(T);
+
+    bool Ok = W.Failed.size() < Count && assemble(W, Count);
+    if (!Ok && W.Failed.size() < Count) {
+      if (Count - W.Failed.size() == 1) {
+        for (size_t J = 0; J < Count; ++J)
+          if (!W.Bad[J]) {
+            fail(W, First + J, VariantStage::Cubin, W.Log);
+            W.Bad[J] = true;
+          }
+      } else {
+        isolate(W, First, Count);
+        Ok = W.Failed.size() < Count && assemble(W, Count);
+        if (!Ok)
+          for (size_t J = 0; J < Count; ++J)
+            if (!W.Bad[J]) {
+              fail(W, First + J, VariantStage::Cubin, W.Log);
+              W.Bad[J] = true;
+            }
+      }
+    }
+    if (!Ok)
+      W.Cubin.clear();
+    std::sort(W.Failed.begin(), W.Failed.end());
+
+    T = Clock::now();
+    CompiledModule C;
+    C.Index = M;
+    C.FirstProgram = First;
+    C.NumPrograms = Count;
+    C.Failed = &W.Failed;
+    if (Options.KeepPtx)
+      C.Ptx = W.Ptx;
+    C.Cubin = &W.Cubin;
+    if (Sink && !Sink(C, W.Error)) {
+      for (size_t J = 0; J < Count; ++J)
+        if (!W.Bad[J])
+          fail(W, First + J, VariantStage::Cubin, W.Error);
+    }
+    W.Sink += secondsSince(T);
+    if (Options.Progress)
+      Options.Progress->fetch_add(Count, std::memory_order_relaxed);
+  }
+
+  // The packed module failed: compile each program alone (its slot filled,
+  // the others empty) to find the bad ones, which are then left out.
+  void isolate(Worker &W, size_t First, size_t Count) {
+    std::vector<bool> Keep(W.Bad);
+    for (size_t J = 0; J < Count; ++J) {
+      if (Keep[J])
+        continue;
+      for (size_t K = 0; K < Count; ++K)
+        W.Bad[K] = K != J;
+      bool Ok = assemble(W, Count);
+      ++W.Isolations;
+      if (!Ok) {
+        Keep[J] = true;
+        fail(W, First + J, VariantStage::Cubin, W.Log);
+      }
+    }
+    for (size_t J = 0; J < Count; ++J)
+      W.Bad[J] = Keep[J];
+  }
+
+  const Module &Kernel;
+  const CubinBackend &Backend;
+  const ProgramSource &Programs;
+  const VariantOptions &Options;
+  const ModuleSink &Sink;
+  std::vector<size_t> Slots;
+  size_t NumPrograms = 0, NumModules = 0;
+  std::atomic<size_t> NextModule{0};
+};
+
+} // namespace
+
+Expected<std::vector<size_t>>
+ptxinject::resolveSlots(const Module &Kernel, const VariantOptions &Options) {
+  std::vector<size_t> Slots;
+  if (Options.Slots.empty()) {
+    for (size_t I = 0; I < Kernel.numInjects(); ++I)
+      Slots.push_back(I);
+    std::stable_sort(Slots.begin(), Slots.end(), [&](size_t A, size_t B) {
+      return naturalLess(Kernel.inject(A).Name, Kernel.inject(B).Name);
+    });
+  } else {
+    for (const std::string &Name : Options.Slots) {
+      std::optional<size_t> I = Kernel.injectIndex(Name);
+      if (!I)
+        return Error::make(ErrorCode::InjectNotFound,
+                           "the kernel has no inject named '" + Name +
+                               "'; run 'ptxinject inspect' to list them");
+      Slots.push_back(*I);
+    }
+  }
+  if (Slots.empty())
+    return Error::make(ErrorCode::InjectNotFound,
+                       "the kernel has no inject sites; annotate it with "
+                       "PTX_INJECT and run ptxinject-rewrite before nvcc");
+  if (Options.Pack == 0 || Options.Pack > Slots.size())
+    return Error::make(ErrorCode::InvalidArgument,
+                       "cannot pack " + std::to_string(Options.Pack) +
+                           " programs per module: the kernel has " +
+                           std::to_string(Slots.size()) +
+                           " inject(s); use a pack between 1 and " +
+                           std::to_string(Slots.size()));
+  Slots.resize(Options.Pack);
+  for (size_t I = 1; I < Slots.size(); ++I)
+    if (!sameOperands(Kernel.inject(Slots[0]), Kernel.inject(Slots[I])))
+      return Error::make(
+          ErrorCode::InconsistentSites,
+          "packed injects '" + Kernel.inject(Slots[0]).Name + "' and '" +
+              Kernel.inject(Slots[I]).Name +
+              "' have different operands; every packed site must take the "
+              "same operands in the same order");
+  return Slots;
+}
+
+Error ptxinject::compileVariants(const Module &Kernel,
+                                 const CubinBackend &Backend,
+                                 ProgramSource &Programs,
+                                 const VariantOptions &Options,
+                                 const ModuleSink &Sink,
+                                 VariantReport &Report) {
+  Report = VariantReport();
+  Expected<std::vector<size_t>> Slots = resolveSlots(Kernel, Options);
+  if (!Slots)
+    return Slots.error();
+  std::string Message;
+  if (!Programs.prepare(Kernel.inject((*Slots)[0]), Message))
+    return Error::make(ErrorCode::InvalidArgument, Message);
+
+  Clock::time_point Start = Clock::now();
+  Batch B(Kernel, Backend, Programs, Options, Sink, Slots.take());
+  unsigned Jobs = Options.Jobs ? Options.Jobs
+                               : std::max(1u, std::thread::hardware_concurrency());
+  Jobs = static_cast<unsigned>(
+      std::min<size_t>(Jobs, std::max<size_t>(1, B.numModules())));
+  std::vector<Worker> Workers(Jobs);
+  if (Jobs == 1) {
+    B.run(Workers[0]);
+  } else {
+    std::vector<std::thread> Threads;
+    for (unsigned I = 0; I < Jobs; ++I)
+      Threads.emplace_back([&B, &Workers, I] { B.run(Workers[I]); });
+    for (std::thread &T : Threads)
+      T.join();
+  }
+  Report.WallSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
+  Report.Threads = Jobs;
+  Report.Variants = Programs.numPrograms();
+  Report.Modules = B.numModules();
+  for (Worker &W : Workers) {
+    Report.StubSeconds += W.Stub;
+    Report.RenderSeconds += W.Render;
+    Report.CubinSeconds += W.CubinTime;
+    Report.SinkSeconds += W.Sink;
+    Report.WorkerCpuSeconds += W.Cpu;
+    Report.RunQueueWaitSeconds += W.Wait;
+    Report.IsolationCompiles += W.Isolations;
+    for (VariantFailure &F : W.Failures)
+      Report.Failures.push_back(std::move(F));
+  }
+  std::stable_sort(Report.Failures.begin(), Report.Failures.end(),
+                   [](const VariantFailure &A, const VariantFailure &B) {
+                     return A.Program < B.Program;
+                   });
+  return Error::success();
+}
