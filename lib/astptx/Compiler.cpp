@@ -350,11 +350,22 @@ AstPtxResult interpret(Span<float> Inputs, const InstructionTable &Table,
 using namespace ptxinject;
 
 namespace {
-/// Return-terminated C arrays as spans; the walk stops at the return.
+/// A return-terminated C array as a span of its real length, the return
+/// included (the C contract, as strlen's). A NULL array is an empty span.
+astptx::Program returnTerminated(const AstPtxInstruction *P) {
+  if (!P)
+    return astptx::Program(nullptr, 0);
+  size_t N = 0;
+  while (P[N].kind != AST_PTX_INSTRUCTION_KIND_RETURN)
+    ++N;
+  return astptx::Program(P, N + 1);
+}
+
 std::vector<astptx::Program> routineSpans(const AstPtxInstruction *const *Routines, size_t N) {
   std::vector<astptx::Program> R;
+  R.reserve(N);
   for (size_t I = 0; I < N; ++I)
-    R.emplace_back(Routines[I], Routines[I] ? SIZE_MAX : 0);
+    R.push_back(returnTerminated(Routines[I]));
   return R;
 }
 } // namespace
@@ -362,7 +373,11 @@ std::vector<astptx::Program> routineSpans(const AstPtxInstruction *const *Routin
 extern "C" {
 
 const char *ast_ptx_result_to_string(AstPtxResult Result) {
-  switch (Result) {
+  // Read the bits, not the enum: C callers may pass any int.
+  static_assert(sizeof(AstPtxResult) == sizeof(int), "C enums are int-sized");
+  int Raw;
+  std::memcpy(&Raw, &Result, sizeof Raw);
+  switch (Raw) {
   case AST_PTX_SUCCESS: return "AST_PTX_SUCCESS";
   case AST_PTX_ERROR_INSUFFICIENT_BUFFER: return "AST_PTX_ERROR_INSUFFICIENT_BUFFER";
   case AST_PTX_ERROR_INVALID_ARGUMENT: return "AST_PTX_ERROR_INVALID_ARGUMENT";
@@ -377,7 +392,7 @@ const char *ast_ptx_result_to_string(AstPtxResult Result) {
   case AST_PTX_ERROR_NO_RETURN: return "AST_PTX_ERROR_NO_RETURN";
   case AST_PTX_ERROR_UNKNOWN_KIND: return "AST_PTX_ERROR_UNKNOWN_KIND";
   case AST_PTX_ERROR_TOO_LARGE: return "AST_PTX_ERROR_TOO_LARGE";
-  default: return "AST_PTX_ERROR_UNKNOWN: not an AstPtxResult value";
+  default: return "AST_PTX_ERROR_INVALID_RESULT_ENUM: not an AstPtxResult value";
   }
 }
 
@@ -396,7 +411,7 @@ AstPtxResult ast_ptx_compile(const char *Output, const char *const *Inputs, size
   AstPtxResult Result =
       astptx::compile(Output, astptx::Span<const char *>(Inputs, NumInputs), Table,
                       astptx::Span<astptx::Program>(R.data(), R.size()),
-                      astptx::Program(Program, SIZE_MAX), Out);
+                      returnTerminated(Program), Out);
   if (Result)
     return Result;
   *RequiredSize = Out.size();
@@ -423,7 +438,7 @@ AstPtxResult ast_ptx_interpret(const float *Values, size_t NumInputs, const char
                                  astptx::Span<size_t>(NumArgs, NumEnums)};
   return astptx::interpret(astptx::Span<float>(Values, NumInputs), Table,
                            astptx::Span<astptx::Program>(R.data(), R.size()),
-                           astptx::Program(Program, SIZE_MAX), *Result);
+                           returnTerminated(Program), *Result);
 }
 
 } // extern "C"

@@ -53,7 +53,10 @@ StackPtxResult compileAndWrite(const StackPtxCompilerInfo &Info,
                                const size_t *Requests, size_t NumRequests, void *Workspace,
                                size_t WorkspaceSize, char *Buffer, size_t BufferSize,
                                size_t *RequiredSize) {
-  if (!Instructions || !RequiredSize)
+  // Every array the caller counts must exist; a NULL array with a count of
+  // zero is fine (C callers pass NULL, 0 for "none").
+  if (!Instructions || !RequiredSize || (NumRoutines && !Routines) ||
+      (NumRegisters && !Registers) || (NumRequests && !Requests))
     return STACK_PTX_ERROR_INVALID_ARGUMENT;
   for (size_t R = 0; R < NumRoutines; ++R)
     if (!Routines[R])
@@ -78,7 +81,12 @@ StackPtxResult compileAndWrite(const StackPtxCompilerInfo &Info,
 extern "C" {
 
 const char *stack_ptx_result_to_string(StackPtxResult Result) {
-  switch (Result) {
+  // A C caller may pass any int in the enum; read the bits, not the enum, so
+  // an out-of-range value is a fallback string rather than undefined behaviour.
+  static_assert(sizeof(StackPtxResult) == sizeof(int), "C enums are int-sized");
+  int Raw;
+  std::memcpy(&Raw, &Result, sizeof Raw);
+  switch (Raw) {
   case STACK_PTX_SUCCESS:
     return "STACK_PTX_SUCCESS";
   case STACK_PTX_ERROR_INSUFFICIENT_BUFFER:
@@ -103,7 +111,7 @@ const char *stack_ptx_result_to_string(StackPtxResult Result) {
   case STACK_PTX_ERROR_OUT_OF_MEMORY:
     return "STACK_PTX_ERROR_OUT_OF_MEMORY: the compiler's tables could not be allocated";
   default:
-    return "STACK_PTX_ERROR_UNKNOWN: not a StackPtxResult value";
+    return "STACK_PTX_ERROR_INVALID_RESULT_ENUM: not a StackPtxResult value";
   }
 }
 

@@ -16,10 +16,17 @@ namespace stackptx {
 namespace detail {
 
 bool isUsableSet(const StackPtxInstructionSetInfo &Set) {
-  return Set.num_stack_types <= 255 && (!Set.num_stack_types || Set.stack_types) &&
-         (!Set.num_arg_types || Set.arg_types) &&
-         (!Set.num_instructions || Set.instructions) &&
-         (!Set.num_special_registers || Set.special_registers);
+  if (!(Set.num_stack_types <= 255 && (!Set.num_stack_types || Set.stack_types) &&
+        (!Set.num_arg_types || Set.arg_types) &&
+        (!Set.num_instructions || Set.instructions) &&
+        (!Set.num_special_registers || Set.special_registers)))
+    return false;
+  // The stub writes a special register's name verbatim (strlen, then copy):
+  // a caller-built table without one is rejected here, not dereferenced.
+  for (size_t I = 0; I < Set.num_special_registers; ++I)
+    if (!Set.special_registers[I].ptx)
+      return false;
+  return true;
 }
 
 void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,

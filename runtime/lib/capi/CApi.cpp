@@ -101,7 +101,11 @@ PtxInjectResult describeOperand(const InjectOperand &Op, const char **Name,
 extern "C" {
 
 const char *ptx_inject_result_to_string(PtxInjectResult Result) {
-  switch (Result) {
+  // Read the bits, not the enum: C callers may pass any int.
+  static_assert(sizeof(PtxInjectResult) == sizeof(int), "C enums are int-sized");
+  int Raw;
+  std::memcpy(&Raw, &Result, sizeof Raw);
+  switch (Raw) {
   case PTX_INJECT_SUCCESS: return "PTX_INJECT_SUCCESS";
   case PTX_INJECT_ERROR_FORMATTING: return "PTX_INJECT_ERROR_FORMATTING";
   case PTX_INJECT_ERROR_INSUFFICIENT_BUFFER:
@@ -121,9 +125,9 @@ const char *ptx_inject_result_to_string(PtxInjectResult Result) {
   case PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND:
     return "PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND";
   case PTX_INJECT_ERROR_OUT_OF_MEMORY: return "PTX_INJECT_ERROR_OUT_OF_MEMORY";
-  case PTX_INJECT_RESULT_NUM_ENUMS: break;
+  default: break;
   }
-  return "PTX_INJECT_ERROR_UNKNOWN_RESULT";
+  return "PTX_INJECT_ERROR_INVALID_RESULT_ENUM";
 }
 
 PtxInjectResult ptx_inject_create_with_flags(PtxInjectHandle *Handle,
