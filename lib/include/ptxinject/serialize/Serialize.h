@@ -1,0 +1,145 @@
+//===- Serialize.h - Flat buffers for Stack PTX inputs ----------*- C++ -*-===//
+//
+// Compiler info, instruction sets, registers, requests, instruction stubs and
+// PTX text as versioned little-endian byte buffers, to ship programs to
+// compile workers. Writers append, so several objects share one buffer and
+// are read back in order; a reader rejects a truncated, corrupted or
+// newer-version buffer with a message that gives the byte offset, never
+// reading past the end. The C API (stack_ptx_inject_serialize.h) is built on
+// these functions.
+//
+// Wire format (format version 1): every object is a 16-byte header
+//   "SPXW" | u16 version | u16 kind | u64 body size
+// followed by its body; integers are little-endian, sizes are u64, strings are
+// a u32 length (0xFFFFFFFF for NULL) and their bytes, an instruction is its 8
+// bytes (kind, stack_idx, idx u16, payload u32).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_SERIALIZE_SERIALIZE_H
+#define PTXINJECT_SERIALIZE_SERIALIZE_H
+
+#include "ptxinject/stackptx/StackPtx.h"
+#include "stack_ptx.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ptxinject {
+namespace serialize {
+
+using stackptx::Span;
+using Bytes = std::vector<uint8_t>;
+
+constexpr uint16_t FormatVersion = 1;
+constexpr size_t HeaderSize = 16;
+
+/// What a buffer holds; a reader asked for one kind rejects another.
+enum class Kind : uint16_t {
+  CompilerInfo = 1,
+  StackInfo = 2,
+  Registers = 3,
+  Requests = 4,
+  Instructions = 5,
+  Ptx = 6,
+  Extra = 7,
+};
+
+/// The target and limits a compile worker needs besides the compiler info
+/// (same fields as StackPtxExtraInfo in the C header).
+struct ExtraInfo {
+  unsigned DeviceCapabilityMajor = 0;
+  unsigned DeviceCapabilityMinor = 0;
+  size_t ExecutionLimit = 0;
+};
+
+/// Writers append one object to Out. They fail (false, with Error) only on
+/// input that cannot be represented: a NULL array with a count, a NULL name,
+/// a string longer than 4 GiB.
+void writeCompilerInfo(const StackPtxCompilerInfo &Info, Bytes &Out);
+bool writeStackInfo(const StackPtxInstructionSetInfo &Set, Bytes &Out, std::string &Error);
+bool writeRegisters(Span<StackPtxRegister> Registers, Bytes &Out, std::string &Error);
+/// Stubs[i] holds Sizes[i] request indices.
+bool writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out,
+                   std::string &Error);
+/// Each stub is a return-terminated array; it is written up to and including
+/// its first return.
+bool writeInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out, std::string &Error);
+void writePtx(std::string_view Ptx, Bytes &Out);
+void writeExtra(const ExtraInfo &Extra, Bytes &Out);
+
+/// An instruction set read from a buffer: owns its strings and tables, and
+/// info() points into them (so it moves but does not copy).
+class OwnedStackInfo {
+public:
+  OwnedStackInfo() = default;
+  OwnedStackInfo(OwnedStackInfo &&) = default;
+  OwnedStackInfo &operator=(OwnedStackInfo &&) = default;
+  OwnedStackInfo(const OwnedStackInfo &) = delete;
+  OwnedStackInfo &operator=(const OwnedStackInfo &) = delete;
+
+  const StackPtxInstructionSetInfo &info() const { return Info; }
+
+private:
+  friend class Reader;
+  /// Returns a stable pointer to a copy of S (NULL stays NULL).
+  const char *keep(const std::string *S);
+  void link();
+
+  std::deque<std::string> Strings;
+  std::vector<StackPtxStackTypeInfo> StackTypes;
+  std::vector<StackPtxArgTypeInfo> ArgTypes;
+  std::vector<StackPtxPtxInstructionInfo> Instructions;
+  std::vector<StackPtxSpecialRegisterInfo> SpecialRegisters;
+  StackPtxInstructionSetInfo Info{};
+};
+
+struct OwnedRegister {
+  std::string Name;
+  size_t StackIdx = 0;
+};
+
+using RequestStubs = std::vector<std::vector<size_t>>;
+/// Each stub ends with its return instruction.
+using InstructionStubs = std::vector<std::vector<StackPtxInstruction>>;
+
+/// Reads objects one after another from a byte range. After a failed read
+/// the reader stays failed: error() says what and at which byte offset.
+class Reader {
+public:
+  Reader(const uint8_t *Data, size_t Size) : Data(Data), Size(Size) {}
+
+  bool readCompilerInfo(StackPtxCompilerInfo &Out);
+  bool readStackInfo(OwnedStackInfo &Out);
+  bool readRegisters(std::vector<OwnedRegister> &Out);
+  bool readRequests(RequestStubs &Out);
+  bool readInstructions(InstructionStubs &Out);
+  bool readPtx(std::string &Out);
+  bool readExtra(ExtraInfo &Out);
+
+  /// Bytes consumed by the objects read so far.
+  size_t used() const { return Pos; }
+  bool atEnd() const { return Pos == Size; }
+  const std::string &error() const { return Error; }
+
+private:
+  class Body;
+  bool open(Kind Expected, Body &Out);
+  bool fail(size_t Offset, const std::string &What);
+
+  const uint8_t *Data;
+  size_t Size;
+  size_t Pos = 0;
+  std::string Error;
+};
+
+/// Deep equality of two instruction sets (strings compared by content).
+bool equalStackInfo(const StackPtxInstructionSetInfo &X, const StackPtxInstructionSetInfo &Y);
+
+} // namespace serialize
+} // namespace ptxinject
+
+#endif

@@ -1,0 +1,144 @@
+/*===- stack_ptx_inject_serialize.h - Flat buffers for compile workers -*- C -*-===*
+ *
+ * Serializes what a Stack PTX compile needs (compiler info, the instruction
+ * set, registers, requests, instruction stubs, the annotated PTX and the
+ * target) to flat byte buffers, to ship programs to compile workers. The
+ * function names and buffer semantics are those of the reference system's
+ * serialization header:
+ *
+ *   - serialize: *buffer_bytes_written_out receives the size the object
+ *     needs; buffer == NULL measures only; a smaller buffer gives
+ *     STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER.
+ *   - deserialize: reads one object at the start of wire and sets
+ *     *wire_used_out to its size (objects can follow each other in one
+ *     wire). *buffer_bytes_written_out receives the size of the unpacked
+ *     object; buffer == NULL measures only. The unpacked object (arrays and
+ *     strings) lives in buffer, which the caller allocates (malloc alignment)
+ *     and frees.
+ *   - A wire that is truncated, corrupted, of another kind or of a format
+ *     version this library does not read gives
+ *     STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT; nothing is read past
+ *     wire_size.
+ *
+ * The stack info of this project is its StackPtxInstructionSetInfo. The C++
+ * form is ptxinject/serialize/Serialize.h (same format), which also says why
+ * a wire was rejected.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef STACK_PTX_INJECT_SERIALIZE_H_INCLUDE
+#define STACK_PTX_INJECT_SERIALIZE_H_INCLUDE
+
+#include "stack_ptx.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The wire format version this library writes and reads. */
+#define STACK_PTX_INJECT_SERIALIZE_FORMAT_VERSION 1
+
+typedef enum {
+  STACK_PTX_INJECT_SERIALIZE_SUCCESS = 0,
+  STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER = 1,
+  /* A NULL argument, or a wire that is not a valid object of this kind. */
+  STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT = 2,
+  STACK_PTX_INJECT_SERIALIZE_ERROR_INTERNAL = 3,
+  STACK_PTX_INJECT_SERIALIZE_RESULT_NUM_ENUM
+} StackPtxInjectSerializeResult;
+
+/* The target and limits a compile worker needs besides the compiler info. */
+typedef struct {
+  unsigned int device_capability_major;
+  unsigned int device_capability_minor;
+  size_t execution_limit;
+} StackPtxExtraInfo;
+
+const char *stack_ptx_inject_serialize_result_to_string(StackPtxInjectSerializeResult result);
+
+StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(
+    const StackPtxCompilerInfo *compiler_info_ref, uint8_t *buffer, size_t buffer_size,
+    size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult stack_ptx_compiler_info_deserialize(
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
+    size_t buffer_size, size_t *buffer_bytes_written_out,
+    StackPtxCompilerInfo **compiler_info_out);
+bool stack_ptx_compiler_info_equal(const StackPtxCompilerInfo *compiler_info_x,
+                                   const StackPtxCompilerInfo *compiler_info_y);
+StackPtxInjectSerializeResult stack_ptx_compiler_info_print(
+    const StackPtxCompilerInfo *compiler_info);
+
+StackPtxInjectSerializeResult stack_ptx_stack_info_serialize(
+    const StackPtxInstructionSetInfo *stack_info_ref, uint8_t *buffer, size_t buffer_size,
+    size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult stack_ptx_stack_info_deserialize(
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
+    size_t buffer_size, size_t *buffer_bytes_written_out,
+    StackPtxInstructionSetInfo **stack_info_out);
+bool stack_ptx_stack_info_equal(const StackPtxInstructionSetInfo *stack_info_x,
+                                const StackPtxInstructionSetInfo *stack_info_y);
+StackPtxInjectSerializeResult stack_ptx_stack_info_print(
+    const StackPtxInstructionSetInfo *stack_info);
+
+StackPtxInjectSerializeResult stack_ptx_registers_serialize(
+    const StackPtxRegister *registers, size_t num_registers, uint8_t *buffer,
+    size_t buffer_size, size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult stack_ptx_registers_deserialize(
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
+    size_t buffer_size, size_t *buffer_bytes_written_out, StackPtxRegister **registers_out,
+    size_t *num_registers_out);
+bool stack_ptx_registers_equal(const StackPtxRegister *registers_x, size_t num_registers_x,
+                               const StackPtxRegister *registers_y, size_t num_registers_y);
+
+/* request_stubs[i] holds request_stubs_sizes[i] register indices. */
+StackPtxInjectSerializeResult stack_ptx_requests_serialize(
+    const size_t *const *request_stubs, const size_t *request_stubs_sizes,
+    size_t num_request_stubs, uint8_t *buffer, size_t buffer_size,
+    size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult stack_ptx_requests_deserialize(
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
+    size_t buffer_size, size_t *buffer_bytes_written_out, size_t ***requests_stubs_out,
+    size_t **request_stubs_sizes_out, size_t *num_requests_stubs_out);
+bool stack_ptx_requests_equal(const size_t *const *requests_stubs_x,
+                              const size_t *request_stubs_sizes_x, size_t num_request_stubs_x,
+                              const size_t *const *requests_stubs_y,
+                              const size_t *request_stubs_sizes_y, size_t num_request_stubs_y);
+
+/* instruction_stubs[i] is a return-terminated instruction array (8 bytes an
+   instruction on the wire). */
+StackPtxInjectSerializeResult stack_ptx_instructions_serialize(
+    const StackPtxInstruction *const *instruction_stubs, size_t num_instruction_stubs,
+    uint8_t *buffer, size_t buffer_size, size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult stack_ptx_instructions_deserialize(
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
+    size_t buffer_size, size_t *buffer_bytes_written_out,
+    StackPtxInstruction ***instruction_stubs_out, size_t *num_instruction_stubs_out);
+bool stack_ptx_instructions_equal(const StackPtxInstruction *const *instruction_stubs_x,
+                                  size_t num_instruction_stubs_x,
+                                  const StackPtxInstruction *const *instruction_stubs_y,
+                                  size_t num_instruction_stubs_y);
+
+StackPtxInjectSerializeResult ptx_inject_ptx_serialize(const char *ptx, uint8_t *buffer,
+                                                       size_t buffer_size,
+                                                       size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult ptx_inject_ptx_deserialize(
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
+    size_t buffer_size, size_t *buffer_bytes_written_out, char **ptx);
+bool ptx_inject_ptx_equal(const char *ptx_x, const char *ptx_y);
+
+StackPtxInjectSerializeResult stack_ptx_extra_serialize(const StackPtxExtraInfo *extra_ref,
+                                                        uint8_t *buffer, size_t buffer_size,
+                                                        size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult stack_ptx_extra_deserialize(
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
+    size_t buffer_size, size_t *buffer_bytes_written_out, StackPtxExtraInfo **extra_out);
+bool stack_ptx_extra_equal(const StackPtxExtraInfo *extra_x, const StackPtxExtraInfo *extra_y);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* STACK_PTX_INJECT_SERIALIZE_H_INCLUDE */

@@ -1,0 +1,639 @@
+//===- Serialize.cpp - Flat buffers for Stack PTX inputs ------------------===//
+//
+// Writers emit explicit little-endian fields (never a struct's memory, so a
+// buffer does not depend on padding or host byte order); readers check every
+// length against the bytes left before they allocate or copy.
+//
+//===----------------------------------------------------------------------===//
+#include "ptxinject/serialize/Serialize.h"
+
+#include <cstring>
+#include <limits>
+
+namespace ptxinject {
+namespace serialize {
+
+namespace {
+
+constexpr uint8_t Magic[4] = {'S', 'P', 'X', 'W'};
+constexpr uint32_t NullString = 0xFFFFFFFFu;
+
+void putU8(Bytes &Out, uint8_t V) { Out.push_back(V); }
+void putU16(Bytes &Out, uint16_t V) {
+  Out.push_back(uint8_t(V));
+  Out.push_back(uint8_t(V >> 8));
+}
+void putU32(Bytes &Out, uint32_t V) {
+  for (int I = 0; I < 4; ++I)
+    Out.push_back(uint8_t(V >> (8 * I)));
+}
+void putU64(Bytes &Out, uint64_t V) {
+  for (int I = 0; I < 8; ++I)
+    Out.push_back(uint8_t(V >> (8 * I)));
+}
+
+/// A string as u32 length + bytes; NULL as the NullString length.
+bool putString(Bytes &Out, const char *S, std::string &Error) {
+  if (!S) {
+    putU32(Out, NullString);
+    return true;
+  }
+  size_t N = std::strlen(S);
+  if (N >= NullString) {
+    Error = "a string is 4 GiB or longer";
+    return false;
+  }
+  putU32(Out, uint32_t(N));
+  Out.insert(Out.end(), S, S + N);
+  return true;
+}
+
+void putInstruction(Bytes &Out, const StackPtxInstruction &I) {
+  putU8(Out, I.kind);
+  putU8(Out, I.stack_idx);
+  putU16(Out, I.idx);
+  putU32(Out, I.payload.u);
+}
+
+/// Starts an object; finish() patches its body size once it is written.
+class Object {
+public:
+  Object(Bytes &Out, Kind K) : Out(Out), Start(Out.size()) {
+    Out.insert(Out.end(), Magic, Magic + 4);
+    putU16(Out, FormatVersion);
+    putU16(Out, uint16_t(K));
+    putU64(Out, 0);
+  }
+  void finish() {
+    uint64_t Body = Out.size() - Start - HeaderSize;
+    for (int I = 0; I < 8; ++I)
+      Out[Start + 8 + I] = uint8_t(Body >> (8 * I));
+  }
+  /// Drops a half-written object, so a failed writer leaves Out unchanged.
+  void abandon() { Out.resize(Start); }
+
+private:
+  Bytes &Out;
+  size_t Start;
+};
+
+const char *kindName(uint16_t K) {
+  switch (K) {
+  case uint16_t(Kind::CompilerInfo): return "compiler info";
+  case uint16_t(Kind::StackInfo): return "stack info";
+  case uint16_t(Kind::Registers): return "registers";
+  case uint16_t(Kind::Requests): return "requests";
+  case uint16_t(Kind::Instructions): return "instructions";
+  case uint16_t(Kind::Ptx): return "PTX";
+  case uint16_t(Kind::Extra): return "extra info";
+  default: return nullptr;
+  }
+}
+
+} // namespace
+
+void writeCompilerInfo(const StackPtxCompilerInfo &Info, Bytes &Out) {
+  Object O(Out, Kind::CompilerInfo);
+  putU64(Out, Info.max_ast_size);
+  putU64(Out, Info.stack_size);
+  putU64(Out, Info.store_size);
+  putU64(Out, Info.max_frame_depth);
+  putU64(Out, Info.execution_limit);
+  O.finish();
+}
+
+bool writeStackInfo(const StackPtxInstructionSetInfo &Set, Bytes &Out, std::string &Error) {
+  if ((Set.num_stack_types && !Set.stack_types) || (Set.num_arg_types && !Set.arg_types) ||
+      (Set.num_instructions && !Set.instructions) ||
+      (Set.num_special_registers && !Set.special_registers)) {
+    Error = "an instruction set table is NULL with a non-zero count";
+    return false;
+  }
+  Object O(Out, Kind::StackInfo);
+  bool Ok = true;
+  putU64(Out, Set.num_stack_types);
+  for (size_t I = 0; I < Set.num_stack_types && Ok; ++I) {
+    const StackPtxStackTypeInfo &T = Set.stack_types[I];
+    Ok = putString(Out, T.name, Error) && putString(Out, T.reg_type, Error);
+    putU8(Out, T.constant_kind);
+  }
+  putU64(Out, Set.num_arg_types);
+  for (size_t I = 0; I < Set.num_arg_types; ++I) {
+    putU8(Out, Set.arg_types[I].stack_idx);
+    putU8(Out, Set.arg_types[I].num_vec_elems);
+  }
+  putU64(Out, Set.num_instructions);
+  for (size_t I = 0; I < Set.num_instructions && Ok; ++I) {
+    const StackPtxPtxInstructionInfo &P = Set.instructions[I];
+    Ok = putString(Out, P.ptx, Error) && putString(Out, P.display, Error);
+    putU8(Out, P.num_args);
+    putU8(Out, P.num_rets);
+    for (uint8_t A : P.args)
+      putU8(Out, A);
+    for (uint8_t R : P.rets)
+      putU8(Out, R);
+    putU8(Out, P.aligned);
+  }
+  putU64(Out, Set.num_special_registers);
+  for (size_t I = 0; I < Set.num_special_registers && Ok; ++I) {
+    if (!Set.special_registers[I].ptx) {
+      Error = "special register " + std::to_string(I) + " has no PTX name";
+      Ok = false;
+      break;
+    }
+    Ok = putString(Out, Set.special_registers[I].ptx, Error);
+    putU8(Out, Set.special_registers[I].arg_type);
+  }
+  if (!Ok) {
+    O.abandon();
+    return false;
+  }
+  O.finish();
+  return true;
+}
+
+bool writeRegisters(Span<StackPtxRegister> Registers, Bytes &Out, std::string &Error) {
+  if (Registers.size() && !Registers.data()) {
+    Error = "registers is NULL with a non-zero count";
+    return false;
+  }
+  for (size_t I = 0; I < Registers.size(); ++I)
+    if (!Registers[I].name) {
+      Error = "register " + std::to_string(I) + " has no name";
+      return false;
+    }
+  Object O(Out, Kind::Registers);
+  putU64(Out, Registers.size());
+  for (const StackPtxRegister &R : Registers) {
+    putU64(Out, R.stack_idx);
+    if (!putString(Out, R.name, Error)) {
+      O.abandon();
+      return false;
+    }
+  }
+  O.finish();
+  return true;
+}
+
+bool writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out,
+                   std::string &Error) {
+  if (Stubs.size() != Sizes.size() || (Stubs.size() && (!Stubs.data() || !Sizes.data()))) {
+    Error = "request stubs or their sizes are NULL with a non-zero count";
+    return false;
+  }
+  for (size_t I = 0; I < Stubs.size(); ++I)
+    if (Sizes[I] && !Stubs[I]) {
+      Error = "request stub " + std::to_string(I) + " is NULL with a non-zero size";
+      return false;
+    }
+  Object O(Out, Kind::Requests);
+  putU64(Out, Stubs.size());
+  for (size_t I = 0; I < Stubs.size(); ++I) {
+    putU64(Out, Sizes[I]);
+    for (size_t J = 0; J < Sizes[I]; ++J)
+      putU64(Out, Stubs[I][J]);
+  }
+  O.finish();
+  return true;
+}
+
+bool writeInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out,
+                       std::string &Error) {
+  if (Stubs.size() && !Stubs.data()) {
+    Error = "instruction stubs is NULL with a non-zero count";
+    return false;
+  }
+  for (size_t I = 0; I < Stubs.size(); ++I)
+    if (!Stubs[I]) {
+      Error = "instruction stub " + std::to_string(I) + " is NULL";
+      return false;
+    }
+  Object O(Out, Kind::Instructions);
+  putU64(Out, Stubs.size());
+  for (const StackPtxInstruction *Stub : Stubs) {
+    size_t N = 0;
+    while (Stub[N].kind != STACK_PTX_INSTRUCTION_KIND_RETURN)
+      ++N;
+    putU64(Out, N + 1);
+    for (size_t J = 0; J <= N; ++J)
+      putInstruction(Out, Stub[J]);
+  }
+  O.finish();
+  return true;
+}
+
+void writePtx(std::string_view Ptx, Bytes &Out) {
+  Object O(Out, Kind::Ptx);
+  putU64(Out, Ptx.size());
+  Out.insert(Out.end(), Ptx.begin(), Ptx.end());
+  O.finish();
+}
+
+void writeExtra(const ExtraInfo &Extra, Bytes &Out) {
+  Object O(Out, Kind::Extra);
+  putU32(Out, Extra.DeviceCapabilityMajor);
+  putU32(Out, Extra.DeviceCapabilityMinor);
+  putU64(Out, Extra.ExecutionLimit);
+  O.finish();
+}
+
+// ---- Reading -------------------------------------------------------------
+
+/// The body of one object: bounded reads that fail at the first byte that
+/// is not there.
+class Reader::Body {
+public:
+  const uint8_t *P = nullptr;
+  size_t Left = 0;
+  size_t Offset = 0; // of P within the whole buffer, for messages
+  Reader *R = nullptr;
+
+  bool need(size_t N, const char *What) {
+    if (N <= Left)
+      return true;
+    return R->fail(Offset, std::string("truncated ") + What + ": " + std::to_string(N) +
+                               " bytes needed, " + std::to_string(Left) + " left");
+  }
+  void skip(size_t N) {
+    P += N;
+    Left -= N;
+    Offset += N;
+  }
+  bool u8(uint8_t &V, const char *What) {
+    if (!need(1, What))
+      return false;
+    V = P[0];
+    skip(1);
+    return true;
+  }
+  bool u16(uint16_t &V, const char *What) {
+    if (!need(2, What))
+      return false;
+    V = uint16_t(P[0] | (P[1] << 8));
+    skip(2);
+    return true;
+  }
+  bool u32(uint32_t &V, const char *What) {
+    if (!need(4, What))
+      return false;
+    V = 0;
+    for (int I = 0; I < 4; ++I)
+      V |= uint32_t(P[I]) << (8 * I);
+    skip(4);
+    return true;
+  }
+  bool u64(uint64_t &V, const char *What) {
+    if (!need(8, What))
+      return false;
+    V = 0;
+    for (int I = 0; I < 8; ++I)
+      V |= uint64_t(P[I]) << (8 * I);
+    skip(8);
+    return true;
+  }
+  bool size(size_t &V, const char *What) {
+    uint64_t W;
+    if (!u64(W, What))
+      return false;
+    if (W > std::numeric_limits<size_t>::max())
+      return R->fail(Offset - 8, std::string(What) + " does not fit in size_t");
+    V = size_t(W);
+    return true;
+  }
+  /// A count of elements of at least MinBytes each: it cannot exceed what is
+  /// left, so a corrupted count never drives a huge allocation.
+  bool count(size_t &N, size_t MinBytes, const char *What) {
+    if (!size(N, What))
+      return false;
+    if (N > Left / MinBytes)
+      return R->fail(Offset - 8, std::string(What) + " " + std::to_string(N) +
+                                     " is more than the " + std::to_string(Left) +
+                                     " bytes left can hold");
+    return true;
+  }
+  bool string(std::string &S, bool &IsNull, const char *What) {
+    uint32_t N;
+    if (!u32(N, What))
+      return false;
+    IsNull = N == NullString;
+    S.clear();
+    if (IsNull)
+      return true;
+    if (!need(N, What))
+      return false;
+    if (std::memchr(P, 0, N))
+      return R->fail(Offset, std::string(What) + " holds a NUL byte");
+    S.assign(reinterpret_cast<const char *>(P), N);
+    skip(N);
+    return true;
+  }
+  bool instruction(StackPtxInstruction &I) {
+    if (!need(8, "instruction"))
+      return false;
+    I.kind = P[0];
+    I.stack_idx = P[1];
+    I.idx = uint16_t(P[2] | (P[3] << 8));
+    I.payload.u = uint32_t(P[4]) | uint32_t(P[5]) << 8 | uint32_t(P[6]) << 16 |
+                  uint32_t(P[7]) << 24;
+    skip(8);
+    return true;
+  }
+  /// The object must be read exactly: bytes left over mean a corrupted size.
+  bool done() {
+    if (Left)
+      return R->fail(Offset, std::to_string(Left) + " unread bytes at the end of the object");
+    return true;
+  }
+};
+
+bool Reader::fail(size_t Offset, const std::string &What) {
+  if (Error.empty())
+    Error = "byte " + std::to_string(Offset) + ": " + What;
+  return false;
+}
+
+bool Reader::open(Kind Expected, Body &Out) {
+  if (!Error.empty())
+    return false;
+  if (!Data && Size)
+    return fail(0, "no buffer");
+  size_t Left = Size - Pos;
+  if (Left < HeaderSize)
+    return fail(Pos, "truncated header: " + std::to_string(HeaderSize) + " bytes needed, " +
+                         std::to_string(Left) + " left");
+  const uint8_t *H = Data + Pos;
+  if (std::memcmp(H, Magic, 4) != 0)
+    return fail(Pos, "not a serialized Stack PTX object (bad magic)");
+  uint16_t Version = uint16_t(H[4] | (H[5] << 8));
+  if (Version != FormatVersion)
+    return fail(Pos + 4, "format version " + std::to_string(Version) +
+                             " is not supported; this reader reads version " +
+                             std::to_string(FormatVersion));
+  uint16_t K = uint16_t(H[6] | (H[7] << 8));
+  if (K != uint16_t(Expected)) {
+    const char *Name = kindName(K);
+    return fail(Pos + 6, std::string("expected ") + kindName(uint16_t(Expected)) + ", found " +
+                             (Name ? Name : "unknown kind " + std::to_string(K)));
+  }
+  uint64_t BodySize = 0;
+  for (int I = 0; I < 8; ++I)
+    BodySize |= uint64_t(H[8 + I]) << (8 * I);
+  if (BodySize > Left - HeaderSize)
+    return fail(Pos + 8, "body of " + std::to_string(BodySize) + " bytes, only " +
+                             std::to_string(Left - HeaderSize) + " left");
+  Out.P = H + HeaderSize;
+  Out.Left = size_t(BodySize);
+  Out.Offset = Pos + HeaderSize;
+  Out.R = this;
+  return true;
+}
+
+bool Reader::readCompilerInfo(StackPtxCompilerInfo &Out) {
+  Body B;
+  StackPtxCompilerInfo Info{};
+  if (!open(Kind::CompilerInfo, B) || !B.size(Info.max_ast_size, "max_ast_size") ||
+      !B.size(Info.stack_size, "stack_size") || !B.size(Info.store_size, "store_size") ||
+      !B.size(Info.max_frame_depth, "max_frame_depth") ||
+      !B.size(Info.execution_limit, "execution_limit") || !B.done())
+    return false;
+  Out = Info;
+  Pos = B.Offset;
+  return true;
+}
+
+const char *OwnedStackInfo::keep(const std::string *S) {
+  if (!S)
+    return nullptr;
+  Strings.push_back(*S);
+  return Strings.back().c_str();
+}
+
+void OwnedStackInfo::link() {
+  Info.stack_types = StackTypes.data();
+  Info.num_stack_types = StackTypes.size();
+  Info.arg_types = ArgTypes.data();
+  Info.num_arg_types = ArgTypes.size();
+  Info.instructions = Instructions.data();
+  Info.num_instructions = Instructions.size();
+  Info.special_registers = SpecialRegisters.data();
+  Info.num_special_registers = SpecialRegisters.size();
+}
+
+bool Reader::readStackInfo(OwnedStackInfo &Out) {
+  Body B;
+  if (!open(Kind::StackInfo, B))
+    return false;
+  OwnedStackInfo S;
+  std::string Text, Text2;
+  bool Null = false, Null2 = false;
+  size_t N = 0;
+  // Minimum encoded sizes: two NULL strings + 1 byte; 2 bytes; two NULL
+  // strings + 9 bytes; one string + 1 byte.
+  if (!B.count(N, 9, "stack type count"))
+    return false;
+  for (size_t I = 0; I < N; ++I) {
+    StackPtxStackTypeInfo T{};
+    if (!B.string(Text, Null, "stack type name") ||
+        !B.string(Text2, Null2, "stack type register type") ||
+        !B.u8(T.constant_kind, "constant kind"))
+      return false;
+    T.name = S.keep(Null ? nullptr : &Text);
+    T.reg_type = S.keep(Null2 ? nullptr : &Text2);
+    S.StackTypes.push_back(T);
+  }
+  if (!B.count(N, 2, "arg type count"))
+    return false;
+  for (size_t I = 0; I < N; ++I) {
+    StackPtxArgTypeInfo A{};
+    if (!B.u8(A.stack_idx, "arg type stack") || !B.u8(A.num_vec_elems, "arg type vector size"))
+      return false;
+    S.ArgTypes.push_back(A);
+  }
+  if (!B.count(N, 17, "instruction count"))
+    return false;
+  for (size_t I = 0; I < N; ++I) {
+    StackPtxPtxInstructionInfo P{};
+    if (!B.string(Text, Null, "instruction PTX") ||
+        !B.string(Text2, Null2, "instruction display name") ||
+        !B.u8(P.num_args, "instruction arg count") || !B.u8(P.num_rets, "instruction ret count"))
+      return false;
+    for (uint8_t &A : P.args)
+      if (!B.u8(A, "instruction arg type"))
+        return false;
+    for (uint8_t &R : P.rets)
+      if (!B.u8(R, "instruction ret type"))
+        return false;
+    if (!B.u8(P.aligned, "instruction aligned flag"))
+      return false;
+    P.ptx = S.keep(Null ? nullptr : &Text);
+    P.display = S.keep(Null2 ? nullptr : &Text2);
+    S.Instructions.push_back(P);
+  }
+  if (!B.count(N, 5, "special register count"))
+    return false;
+  for (size_t I = 0; I < N; ++I) {
+    StackPtxSpecialRegisterInfo R{};
+    size_t At = B.Offset;
+    if (!B.string(Text, Null, "special register PTX") ||
+        !B.u8(R.arg_type, "special register arg type"))
+      return false;
+    if (Null)
+      return fail(At, "special register " + std::to_string(I) + " has no PTX name");
+    R.ptx = S.keep(&Text);
+    S.SpecialRegisters.push_back(R);
+  }
+  if (!B.done())
+    return false;
+  S.link();
+  Out = std::move(S);
+  Pos = B.Offset;
+  return true;
+}
+
+bool Reader::readRegisters(std::vector<OwnedRegister> &Out) {
+  Body B;
+  size_t N = 0;
+  if (!open(Kind::Registers, B) || !B.count(N, 12, "register count"))
+    return false;
+  std::vector<OwnedRegister> Regs(N);
+  for (size_t I = 0; I < N; ++I) {
+    bool Null = false;
+    size_t At = B.Offset;
+    if (!B.size(Regs[I].StackIdx, "register stack") ||
+        !B.string(Regs[I].Name, Null, "register name"))
+      return false;
+    if (Null)
+      return fail(At, "register " + std::to_string(I) + " has no name");
+  }
+  if (!B.done())
+    return false;
+  Out = std::move(Regs);
+  Pos = B.Offset;
+  return true;
+}
+
+bool Reader::readRequests(RequestStubs &Out) {
+  Body B;
+  size_t N = 0;
+  if (!open(Kind::Requests, B) || !B.count(N, 8, "request stub count"))
+    return false;
+  RequestStubs Stubs(N);
+  for (size_t I = 0; I < N; ++I) {
+    size_t M = 0;
+    if (!B.count(M, 8, "request count"))
+      return false;
+    Stubs[I].resize(M);
+    for (size_t J = 0; J < M; ++J)
+      if (!B.size(Stubs[I][J], "request"))
+        return false;
+  }
+  if (!B.done())
+    return false;
+  Out = std::move(Stubs);
+  Pos = B.Offset;
+  return true;
+}
+
+bool Reader::readInstructions(InstructionStubs &Out) {
+  Body B;
+  size_t N = 0;
+  if (!open(Kind::Instructions, B) || !B.count(N, 16, "instruction stub count"))
+    return false;
+  InstructionStubs Stubs(N);
+  for (size_t I = 0; I < N; ++I) {
+    size_t M = 0;
+    size_t At = B.Offset;
+    if (!B.count(M, 8, "instruction count"))
+      return false;
+    if (M == 0)
+      return fail(At, "instruction stub " + std::to_string(I) + " is empty; it needs a return");
+    Stubs[I].resize(M);
+    for (size_t J = 0; J < M; ++J) {
+      At = B.Offset;
+      if (!B.instruction(Stubs[I][J]))
+        return false;
+      bool IsReturn = Stubs[I][J].kind == STACK_PTX_INSTRUCTION_KIND_RETURN;
+      if (IsReturn != (J + 1 == M))
+        return fail(At, "instruction stub " + std::to_string(I) +
+                            (IsReturn ? " has a return before its end"
+                                      : " does not end with a return"));
+    }
+  }
+  if (!B.done())
+    return false;
+  Out = std::move(Stubs);
+  Pos = B.Offset;
+  return true;
+}
+
+bool Reader::readPtx(std::string &Out) {
+  Body B;
+  size_t N = 0;
+  if (!open(Kind::Ptx, B) || !B.count(N, 1, "PTX size"))
+    return false;
+  if (std::memchr(B.P, 0, N))
+    return fail(B.Offset, "the PTX holds a NUL byte");
+  std::string Text(reinterpret_cast<const char *>(B.P), N);
+  B.skip(N);
+  if (!B.done())
+    return false;
+  Out = std::move(Text);
+  Pos = B.Offset;
+  return true;
+}
+
+bool Reader::readExtra(ExtraInfo &Out) {
+  Body B;
+  ExtraInfo E;
+  uint32_t Major = 0, Minor = 0;
+  if (!open(Kind::Extra, B) || !B.u32(Major, "device capability major") ||
+      !B.u32(Minor, "device capability minor") || !B.size(E.ExecutionLimit, "execution limit") ||
+      !B.done())
+    return false;
+  E.DeviceCapabilityMajor = Major;
+  E.DeviceCapabilityMinor = Minor;
+  Out = E;
+  Pos = B.Offset;
+  return true;
+}
+
+namespace {
+bool sameString(const char *X, const char *Y) {
+  if (!X || !Y)
+    return X == Y;
+  return std::strcmp(X, Y) == 0;
+}
+} // namespace
+
+bool equalStackInfo(const StackPtxInstructionSetInfo &X, const StackPtxInstructionSetInfo &Y) {
+  if (X.num_stack_types != Y.num_stack_types || X.num_arg_types != Y.num_arg_types ||
+      X.num_instructions != Y.num_instructions ||
+      X.num_special_registers != Y.num_special_registers)
+    return false;
+  for (size_t I = 0; I < X.num_stack_types; ++I) {
+    const StackPtxStackTypeInfo &A = X.stack_types[I], &B = Y.stack_types[I];
+    if (!sameString(A.name, B.name) || !sameString(A.reg_type, B.reg_type) ||
+        A.constant_kind != B.constant_kind)
+      return false;
+  }
+  for (size_t I = 0; I < X.num_arg_types; ++I)
+    if (X.arg_types[I].stack_idx != Y.arg_types[I].stack_idx ||
+        X.arg_types[I].num_vec_elems != Y.arg_types[I].num_vec_elems)
+      return false;
+  for (size_t I = 0; I < X.num_instructions; ++I) {
+    const StackPtxPtxInstructionInfo &A = X.instructions[I], &B = Y.instructions[I];
+    if (!sameString(A.ptx, B.ptx) || !sameString(A.display, B.display) ||
+        A.num_args != B.num_args || A.num_rets != B.num_rets || A.aligned != B.aligned ||
+        std::memcmp(A.args, B.args, sizeof A.args) != 0 ||
+        std::memcmp(A.rets, B.rets, sizeof A.rets) != 0)
+      return false;
+  }
+  for (size_t I = 0; I < X.num_special_registers; ++I)
+    if (!sameString(X.special_registers[I].ptx, Y.special_registers[I].ptx) ||
+        X.special_registers[I].arg_type != Y.special_registers[I].arg_type)
+      return false;
+  return true;
+}
+
+} // namespace serialize
+} // namespace ptxinject

@@ -1,0 +1,363 @@
+//===- SerializeTest.cpp - Flat buffers: round trips and hostile bytes ----===//
+//
+// Random values survive a round trip through the C++ and the C forms; every
+// truncation, bit flip and byte corruption of a valid buffer is either read
+// as some valid object or rejected with a located message, never a crash or
+// a read past the end (the sanitizer build runs these too).
+//
+//===----------------------------------------------------------------------===//
+#include "ptxinject/serialize/Serialize.h"
+#include "ptxinject/stackptx/StackPtx.h"
+#include "stack_ptx_inject_serialize.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+using namespace ptxinject;
+using namespace ptxinject::serialize;
+
+namespace {
+
+std::string randomName(std::mt19937 &Rng) {
+  std::uniform_int_distribution<int> Len(0, 12), Ch('!', '~');
+  std::string S(size_t(Len(Rng)), ' ');
+  for (char &C : S)
+    C = char(Ch(Rng));
+  return S;
+}
+
+/// One of each kind, in one buffer, from seeded random values.
+struct Sample {
+  StackPtxCompilerInfo Info{};
+  std::vector<std::string> Names;
+  std::vector<StackPtxRegister> Registers;
+  RequestStubs Requests;
+  InstructionStubs Instructions;
+  std::string Ptx;
+  ExtraInfo Extra;
+
+  explicit Sample(unsigned Seed) {
+    std::mt19937 Rng(Seed);
+    std::uniform_int_distribution<size_t> Any(0, SIZE_MAX), Small(0, 6);
+    Info = {Any(Rng), Any(Rng), Any(Rng), Any(Rng), Any(Rng)};
+    size_t NumRegs = Small(Rng);
+    for (size_t I = 0; I < NumRegs; ++I)
+      Names.push_back(randomName(Rng));
+    for (size_t I = 0; I < NumRegs; ++I)
+      Registers.push_back({Names[I].c_str(), Any(Rng)});
+    Requests.resize(Small(Rng));
+    for (auto &Stub : Requests)
+      for (size_t J = Small(Rng); J; --J)
+        Stub.push_back(Any(Rng));
+    Instructions.resize(Small(Rng));
+    for (auto &Stub : Instructions) {
+      for (size_t J = Small(Rng) * 3; J; --J) {
+        StackPtxInstruction I{};
+        I.kind = uint8_t(1 + Rng() % 255);
+        I.stack_idx = uint8_t(Rng());
+        I.idx = uint16_t(Rng());
+        I.payload.u = uint32_t(Rng());
+        Stub.push_back(I);
+      }
+      Stub.push_back(StackPtxInstruction{});
+    }
+    Ptx = randomName(Rng) + "\n.version 8.0\n" + randomName(Rng);
+    Extra = {unsigned(Rng()), unsigned(Rng()), Any(Rng)};
+  }
+
+  Bytes write() const {
+    Bytes Out;
+    std::string Error;
+    writeCompilerInfo(Info, Out);
+    EXPECT_TRUE(writeStackInfo(stackptx::InstructionSet::builtin().info(), Out, Error)) << Error;
+    EXPECT_TRUE(writeRegisters(Registers, Out, Error)) << Error;
+    std::vector<const size_t *> ReqPtrs;
+    std::vector<size_t> ReqSizes;
+    for (const auto &Stub : Requests) {
+      ReqPtrs.push_back(Stub.data());
+      ReqSizes.push_back(Stub.size());
+    }
+    EXPECT_TRUE(writeRequests(ReqPtrs, ReqSizes, Out, Error)) << Error;
+    std::vector<const StackPtxInstruction *> InsPtrs;
+    for (const auto &Stub : Instructions)
+      InsPtrs.push_back(Stub.data());
+    EXPECT_TRUE(writeInstructions(InsPtrs, Out, Error)) << Error;
+    writePtx(Ptx, Out);
+    writeExtra(Extra, Out);
+    return Out;
+  }
+};
+
+/// Reads every object of a Sample's buffer; false at the first failure.
+bool readAll(const uint8_t *Data, size_t Size, std::string *Error = nullptr) {
+  Reader R(Data, Size);
+  StackPtxCompilerInfo Info;
+  OwnedStackInfo Set;
+  std::vector<OwnedRegister> Regs;
+  RequestStubs Req;
+  InstructionStubs Ins;
+  std::string Ptx;
+  ExtraInfo Extra;
+  bool Ok = R.readCompilerInfo(Info) && R.readStackInfo(Set) && R.readRegisters(Regs) &&
+            R.readRequests(Req) && R.readInstructions(Ins) && R.readPtx(Ptx) &&
+            R.readExtra(Extra);
+  if (Error)
+    *Error = R.error();
+  EXPECT_EQ(Ok, R.error().empty());
+  return Ok;
+}
+
+TEST(Serialize, RandomValuesRoundTrip) {
+  for (unsigned Seed = 1; Seed <= 200; ++Seed) {
+    Sample S(Seed);
+    Bytes Buf = S.write();
+    Reader R(Buf.data(), Buf.size());
+    StackPtxCompilerInfo Info;
+    OwnedStackInfo Set;
+    std::vector<OwnedRegister> Regs;
+    RequestStubs Req;
+    InstructionStubs Ins;
+    std::string Ptx;
+    ExtraInfo Extra;
+    ASSERT_TRUE(R.readCompilerInfo(Info)) << R.error();
+    EXPECT_EQ(std::memcmp(&Info, &S.Info, sizeof Info), 0);
+    ASSERT_TRUE(R.readStackInfo(Set)) << R.error();
+    EXPECT_TRUE(equalStackInfo(Set.info(), stackptx::InstructionSet::builtin().info()));
+    ASSERT_TRUE(R.readRegisters(Regs)) << R.error();
+    ASSERT_EQ(Regs.size(), S.Registers.size());
+    for (size_t I = 0; I < Regs.size(); ++I) {
+      EXPECT_EQ(Regs[I].Name, S.Names[I]);
+      EXPECT_EQ(Regs[I].StackIdx, S.Registers[I].stack_idx);
+    }
+    ASSERT_TRUE(R.readRequests(Req)) << R.error();
+    EXPECT_EQ(Req, S.Requests);
+    ASSERT_TRUE(R.readInstructions(Ins)) << R.error();
+    ASSERT_EQ(Ins.size(), S.Instructions.size());
+    for (size_t I = 0; I < Ins.size(); ++I) {
+      ASSERT_EQ(Ins[I].size(), S.Instructions[I].size());
+      EXPECT_EQ(std::memcmp(Ins[I].data(), S.Instructions[I].data(), Ins[I].size() * 8), 0);
+    }
+    ASSERT_TRUE(R.readPtx(Ptx)) << R.error();
+    EXPECT_EQ(Ptx, S.Ptx);
+    ASSERT_TRUE(R.readExtra(Extra)) << R.error();
+    EXPECT_EQ(Extra.DeviceCapabilityMajor, S.Extra.DeviceCapabilityMajor);
+    EXPECT_EQ(Extra.ExecutionLimit, S.Extra.ExecutionLimit);
+    EXPECT_TRUE(R.atEnd());
+    EXPECT_EQ(R.used(), Buf.size());
+  }
+}
+
+TEST(Serialize, EveryTruncationIsRejectedWithItsOffset) {
+  Bytes Buf = Sample(7).write();
+  for (size_t N = 0; N < Buf.size(); ++N) {
+    // A copy of exactly N bytes, so ASan sees any read past the end.
+    std::vector<uint8_t> Cut(Buf.begin(), Buf.begin() + long(N));
+    std::string Error;
+    EXPECT_FALSE(readAll(Cut.data(), Cut.size(), &Error)) << N;
+    EXPECT_EQ(Error.rfind("byte ", 0), 0u) << Error;
+  }
+}
+
+TEST(Serialize, BitFlipsAndCorruptedBytesNeverCrash) {
+  Bytes Buf = Sample(11).write();
+  std::mt19937 Rng(3);
+  size_t Rejected = 0;
+  for (size_t Byte = 0; Byte < Buf.size(); ++Byte) {
+    for (int Bit = 0; Bit < 8; Bit += 3) {
+      std::vector<uint8_t> Bad(Buf);
+      Bad[Byte] ^= uint8_t(1u << Bit);
+      Rejected += !readAll(Bad.data(), Bad.size());
+    }
+    std::vector<uint8_t> Bad(Buf);
+    Bad[Byte] = uint8_t(Rng());
+    Rejected += !readAll(Bad.data(), Bad.size());
+  }
+  // Names, payloads and limits may take any value: only structural bytes
+  // must be rejected, and there are many of them.
+  EXPECT_GT(Rejected, Buf.size() / 4);
+}
+
+TEST(Serialize, HeaderIsChecked) {
+  Bytes Buf;
+  writeCompilerInfo(StackPtxCompilerInfo{1, 2, 3, 4, 5}, Buf);
+  StackPtxCompilerInfo Info;
+  std::vector<OwnedRegister> Regs;
+
+  Bytes Newer(Buf);
+  Newer[4] = 2; // version 2
+  Reader R1(Newer.data(), Newer.size());
+  EXPECT_FALSE(R1.readCompilerInfo(Info));
+  EXPECT_EQ(R1.error(), "byte 4: format version 2 is not supported; this reader reads version 1");
+
+  Reader R2(Buf.data(), Buf.size());
+  EXPECT_FALSE(R2.readRegisters(Regs));
+  EXPECT_EQ(R2.error(), "byte 6: expected registers, found compiler info");
+
+  Bytes NotOurs(Buf);
+  NotOurs[0] = 'X';
+  Reader R3(NotOurs.data(), NotOurs.size());
+  EXPECT_FALSE(R3.readCompilerInfo(Info));
+  EXPECT_NE(R3.error().find("bad magic"), std::string::npos);
+
+  Bytes Longer(Buf);
+  Longer[8] = uint8_t(Longer[8] + 8); // body size says 8 more bytes than follow
+  Reader R4(Longer.data(), Longer.size());
+  EXPECT_FALSE(R4.readCompilerInfo(Info));
+  EXPECT_NE(R4.error().find("only 40 left"), std::string::npos) << R4.error();
+}
+
+TEST(Serialize, HugeCountsAreRejectedBeforeAllocating) {
+  Bytes Buf;
+  std::string Error;
+  ASSERT_TRUE(writeRequests({}, {}, Buf, Error));
+  // Count field right after the header: claim 2^60 stubs.
+  Buf[HeaderSize + 7] = 0x10;
+  Reader R(Buf.data(), Buf.size());
+  RequestStubs Req;
+  EXPECT_FALSE(R.readRequests(Req));
+  EXPECT_NE(R.error().find("request stub count"), std::string::npos) << R.error();
+}
+
+TEST(Serialize, NulInsideAStringIsRejected) {
+  Bytes Buf;
+  std::string Error;
+  StackPtxRegister Reg{"ab", 0};
+  ASSERT_TRUE(writeRegisters(Span<StackPtxRegister>(&Reg, 1), Buf, Error));
+  Buf[Buf.size() - 1] = 0; // "a\0"
+  Reader R(Buf.data(), Buf.size());
+  std::vector<OwnedRegister> Regs;
+  EXPECT_FALSE(R.readRegisters(Regs));
+  EXPECT_NE(R.error().find("NUL"), std::string::npos);
+}
+
+TEST(Serialize, InstructionStubsMustEndWithTheirReturn) {
+  const StackPtxInstruction Stub[] = {
+      stack_ptx_encode_input(0), stack_ptx_encode_return};
+  const StackPtxInstruction *Stubs[] = {Stub};
+  Bytes Buf;
+  std::string Error;
+  ASSERT_TRUE(writeInstructions(Stubs, Buf, Error));
+  Bytes NoReturn(Buf);
+  NoReturn[Buf.size() - 8] = STACK_PTX_INSTRUCTION_KIND_INPUT;
+  Reader R(NoReturn.data(), NoReturn.size());
+  InstructionStubs Ins;
+  EXPECT_FALSE(R.readInstructions(Ins));
+  EXPECT_NE(R.error().find("does not end with a return"), std::string::npos);
+}
+
+TEST(Serialize, WritersRejectWhatCannotBeRepresented) {
+  Bytes Buf;
+  std::string Error;
+  StackPtxRegister Unnamed{nullptr, 0};
+  EXPECT_FALSE(writeRegisters(Span<StackPtxRegister>(&Unnamed, 1), Buf, Error));
+  StackPtxSpecialRegisterInfo Sreg{nullptr, 0};
+  StackPtxInstructionSetInfo Set{};
+  Set.special_registers = &Sreg;
+  Set.num_special_registers = 1;
+  EXPECT_FALSE(writeStackInfo(Set, Buf, Error));
+  EXPECT_EQ(Error, "special register 0 has no PTX name");
+  EXPECT_TRUE(Buf.empty()) << "a failed writer leaves the buffer as it was";
+}
+
+// ---- The C form --------------------------------------------------------------
+
+TEST(SerializeCApi, MeasureThenFillRoundTrip) {
+  const StackPtxInstructionSetInfo &Set = stackptx::InstructionSet::builtin().info();
+  size_t Size = 0;
+  ASSERT_EQ(stack_ptx_stack_info_serialize(&Set, nullptr, 0, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  std::vector<uint8_t> Wire(Size);
+  size_t Short = 0;
+  EXPECT_EQ(stack_ptx_stack_info_serialize(&Set, Wire.data(), Size - 1, &Short),
+            STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER);
+  ASSERT_EQ(stack_ptx_stack_info_serialize(&Set, Wire.data(), Wire.size(), &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+
+  size_t Used = 0, Need = 0;
+  StackPtxInstructionSetInfo *Out = nullptr;
+  ASSERT_EQ(stack_ptx_stack_info_deserialize(Wire.data(), Wire.size(), &Used, nullptr, 0, &Need,
+                                             &Out),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  EXPECT_EQ(Used, Wire.size());
+  uint8_t *Flat = static_cast<uint8_t *>(std::malloc(Need));
+  EXPECT_EQ(stack_ptx_stack_info_deserialize(Wire.data(), Wire.size(), &Used, Flat, Need - 1,
+                                             &Need, &Out),
+            STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER);
+  ASSERT_EQ(stack_ptx_stack_info_deserialize(Wire.data(), Wire.size(), &Used, Flat, Need, &Need,
+                                             &Out),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  EXPECT_TRUE(stack_ptx_stack_info_equal(&Set, Out));
+
+  // The unpacked set compiles the same stub as the original.
+  const stackptx::InstructionSet &Builtin = stackptx::InstructionSet::builtin();
+  int F32 = Builtin.findStackType("F32"), Add = Builtin.findInstruction("add.ftz.f32");
+  int Tid = Builtin.findSpecialRegister("tid.x");
+  ASSERT_GE(F32, 0);
+  ASSERT_GE(Add, 0);
+  ASSERT_GE(Tid, 0);
+  const StackPtxRegister Regs[] = {{"x", size_t(F32)}, {"y", size_t(F32)}};
+  const StackPtxInstruction Prog[] = {
+      stack_ptx_encode_input(0), STACK_PTX_F32_CONSTANT(unsigned(F32), 2.0f),
+      stack_ptx_encode_ptx_instruction(unsigned(Add)),
+      stack_ptx_encode_special_register(unsigned(Tid)), stack_ptx_encode_return};
+  const size_t Requests[] = {1};
+  StackPtxCompilerInfo Limits{256, 32, 4, 2, 4096};
+  auto compileWith = [&](const StackPtxInstructionSetInfo *S) {
+    size_t WsSize = 0, Len = 0;
+    EXPECT_EQ(stack_ptx_compile_workspace_size(&Limits, S, &WsSize), STACK_PTX_SUCCESS);
+    std::vector<uint64_t> Ws(WsSize / 8 + 1);
+    std::string Stub(1024, '\0');
+    EXPECT_EQ(stack_ptx_compile(&Limits, S, Prog, Regs, 2, nullptr, 0, Requests, 1, Ws.data(),
+                                WsSize, &Stub[0], Stub.size(), &Len),
+              STACK_PTX_SUCCESS);
+    Stub.resize(Len);
+    return Stub;
+  };
+  std::string Original = compileWith(&Set);
+  EXPECT_NE(Original.find("add.ftz.f32"), std::string::npos) << Original;
+  EXPECT_EQ(compileWith(Out), Original);
+  std::free(Flat);
+}
+
+TEST(SerializeCApi, CorruptedWiresAndNullArgumentsAreErrors) {
+  const size_t Requests0[] = {10, 13};
+  const size_t Requests1[] = {22, 19, 18};
+  const size_t *Stubs[] = {Requests0, Requests1};
+  const size_t Sizes[] = {2, 3};
+  size_t Size = 0;
+  ASSERT_EQ(stack_ptx_requests_serialize(Stubs, Sizes, 2, nullptr, 0, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  std::vector<uint8_t> Wire(Size);
+  ASSERT_EQ(stack_ptx_requests_serialize(Stubs, Sizes, 2, Wire.data(), Size, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  size_t Used = 0, Need = 0, Num = 0;
+  size_t **OutStubs = nullptr;
+  size_t *OutSizes = nullptr;
+  for (size_t N = 0; N < Wire.size(); ++N) {
+    std::vector<uint8_t> Cut(Wire.begin(), Wire.begin() + long(N));
+    EXPECT_EQ(stack_ptx_requests_deserialize(Cut.data(), Cut.size(), &Used, nullptr, 0, &Need,
+                                             &OutStubs, &OutSizes, &Num),
+              STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT)
+        << N;
+  }
+  EXPECT_EQ(stack_ptx_requests_deserialize(nullptr, 0, &Used, nullptr, 0, &Need, &OutStubs,
+                                           &OutSizes, &Num),
+            STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
+  EXPECT_EQ(stack_ptx_requests_serialize(nullptr, Sizes, 2, nullptr, 0, &Size),
+            STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
+  std::vector<uint8_t> Flat(256);
+  EXPECT_EQ(stack_ptx_requests_deserialize(Wire.data(), Wire.size(), &Used, Flat.data(),
+                                           Flat.size(), &Need, nullptr, &OutSizes, &Num),
+            STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
+  ASSERT_EQ(stack_ptx_requests_deserialize(Wire.data(), Wire.size(), &Used, Flat.data(),
+                                           Flat.size(), &Need, &OutStubs, &OutSizes, &Num),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  EXPECT_TRUE(stack_ptx_requests_equal(Stubs, Sizes, 2, OutStubs, OutSizes, Num));
+  OutStubs[1][2] = 17;
+  EXPECT_FALSE(stack_ptx_requests_equal(Stubs, Sizes, 2, OutStubs, OutSizes, Num));
+}
+
+} // namespace
