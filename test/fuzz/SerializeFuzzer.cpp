@@ -1,0 +1,170 @@
+//===- SerializeFuzzer.cpp - libFuzzer harness for the serialization readers -===//
+//
+// Arbitrary bytes go to every reader, C++ and C forms. A wire that a reader
+// accepts must serialize back to the same bytes, and its C unpacking must fit
+// in the size the measuring call reported.
+//
+//===----------------------------------------------------------------------===//
+#include "ptxinject/serialize/Serialize.h"
+#include "stack_ptx_inject_serialize.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+using namespace ptxinject;
+using namespace ptxinject::serialize;
+
+namespace {
+
+[[noreturn]] void oracleFailed(const char *What) {
+  std::fprintf(stderr, "SerializeFuzzer: %s\n", What);
+  std::abort();
+}
+
+/// Rewrites what was read and checks it is the bytes it came from.
+void checkSame(const uint8_t *Data, size_t Used, const Bytes &Again) {
+  if (Again.size() != Used || std::memcmp(Again.data(), Data, Used) != 0)
+    oracleFailed("an accepted object does not serialize back to its own bytes");
+}
+
+void readCpp(const uint8_t *Data, size_t Size) {
+  std::string Error;
+  {
+    Reader R(Data, Size);
+    StackPtxCompilerInfo V;
+    if (R.readCompilerInfo(V)) {
+      Bytes Again;
+      writeCompilerInfo(V, Again);
+      checkSame(Data, R.used(), Again);
+    }
+  }
+  {
+    Reader R(Data, Size);
+    OwnedStackInfo V;
+    if (R.readStackInfo(V)) {
+      Bytes Again;
+      if (!writeStackInfo(V.info(), Again, Error))
+        oracleFailed("an accepted instruction set cannot be written again");
+      checkSame(Data, R.used(), Again);
+    }
+  }
+  {
+    Reader R(Data, Size);
+    std::vector<OwnedRegister> V;
+    if (R.readRegisters(V)) {
+      std::vector<StackPtxRegister> Regs;
+      for (const OwnedRegister &O : V)
+        Regs.push_back({O.Name.c_str(), O.StackIdx});
+      Bytes Again;
+      if (!writeRegisters(Regs, Again, Error))
+        oracleFailed("accepted registers cannot be written again");
+      checkSame(Data, R.used(), Again);
+    }
+  }
+  {
+    Reader R(Data, Size);
+    RequestStubs V;
+    if (R.readRequests(V)) {
+      std::vector<const size_t *> Ptrs;
+      std::vector<size_t> Sizes;
+      for (const auto &S : V) {
+        Ptrs.push_back(S.data());
+        Sizes.push_back(S.size());
+      }
+      Bytes Again;
+      if (!writeRequests(Ptrs, Sizes, Again, Error))
+        oracleFailed("accepted requests cannot be written again");
+      checkSame(Data, R.used(), Again);
+    }
+  }
+  {
+    Reader R(Data, Size);
+    InstructionStubs V;
+    if (R.readInstructions(V)) {
+      std::vector<const StackPtxInstruction *> Ptrs;
+      for (const auto &S : V)
+        Ptrs.push_back(S.data());
+      Bytes Again;
+      if (!writeInstructions(Ptrs, Again, Error))
+        oracleFailed("accepted instruction stubs cannot be written again");
+      checkSame(Data, R.used(), Again);
+    }
+  }
+  {
+    Reader R(Data, Size);
+    std::string V;
+    if (R.readPtx(V)) {
+      Bytes Again;
+      writePtx(V, Again);
+      checkSame(Data, R.used(), Again);
+    }
+  }
+  {
+    Reader R(Data, Size);
+    ExtraInfo V;
+    if (R.readExtra(V)) {
+      Bytes Again;
+      writeExtra(V, Again);
+      checkSame(Data, R.used(), Again);
+    }
+  }
+}
+
+/// Measure, allocate exactly, fill: the fill must succeed in that size.
+template <class Call> void measureThenFill(Call C) {
+  size_t Need = 0;
+  if (C(nullptr, 0, &Need) != STACK_PTX_INJECT_SERIALIZE_SUCCESS)
+    return;
+  uint8_t *Buffer = static_cast<uint8_t *>(std::malloc(Need ? Need : 1));
+  size_t Again = 0;
+  if (C(Buffer, Need, &Again) != STACK_PTX_INJECT_SERIALIZE_SUCCESS || Again != Need)
+    oracleFailed("an unpacking does not fit the size its measuring call reported");
+  std::free(Buffer);
+}
+
+void readC(const uint8_t *Data, size_t Size) {
+  size_t Used = 0, Num = 0;
+  measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
+    StackPtxCompilerInfo *Out;
+    return stack_ptx_compiler_info_deserialize(Data, Size, &Used, B, N, W, &Out);
+  });
+  measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
+    StackPtxInstructionSetInfo *Out;
+    return stack_ptx_stack_info_deserialize(Data, Size, &Used, B, N, W, &Out);
+  });
+  measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
+    StackPtxRegister *Out;
+    return stack_ptx_registers_deserialize(Data, Size, &Used, B, N, W, &Out, &Num);
+  });
+  measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
+    size_t **Stubs;
+    size_t *Sizes;
+    return stack_ptx_requests_deserialize(Data, Size, &Used, B, N, W, &Stubs, &Sizes, &Num);
+  });
+  measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
+    StackPtxInstruction **Stubs;
+    return stack_ptx_instructions_deserialize(Data, Size, &Used, B, N, W, &Stubs, &Num);
+  });
+  measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
+    char *Out;
+    return ptx_inject_ptx_deserialize(Data, Size, &Used, B, N, W, &Out);
+  });
+  measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
+    StackPtxExtraInfo *Out;
+    return stack_ptx_extra_deserialize(Data, Size, &Used, B, N, W, &Out);
+  });
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  // Exactly Size bytes in their own allocation, so ASan flags any read past
+  // the end of the wire.
+  std::vector<uint8_t> Wire(Data, Data + Size);
+  readCpp(Wire.data(), Wire.size());
+  readC(Wire.data(), Wire.size());
+  return 0;
+}
