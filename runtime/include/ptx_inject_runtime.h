@@ -37,10 +37,12 @@ typedef enum {
   PTX_INJECT_RESULT_NUM_ENUMS
 } PtxInjectResult;
 
+/* The reference system's values: code that stores or sends them as
+   integers (Python, remote workers) reads them the same way. */
 typedef enum {
-  PTX_INJECT_MUT_TYPE_IN = 0,
+  PTX_INJECT_MUT_TYPE_OUT = 0,
   PTX_INJECT_MUT_TYPE_MOD = 1,
-  PTX_INJECT_MUT_TYPE_OUT = 2,
+  PTX_INJECT_MUT_TYPE_IN = 2,
   PTX_INJECT_MUT_TYPE_NUM_ENUMS
 } PtxInjectMutType;
 
