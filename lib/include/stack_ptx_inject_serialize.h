@@ -137,6 +137,51 @@ StackPtxInjectSerializeResult stack_ptx_extra_deserialize(
     size_t buffer_size, size_t *buffer_bytes_written_out, StackPtxExtraInfo **extra_out);
 bool stack_ptx_extra_equal(const StackPtxExtraInfo *extra_x, const StackPtxExtraInfo *extra_y);
 
+/* Everything a compile worker holds for one kernel, as one wire: the
+   annotated PTX, the compiler info, the instruction set, the target, the
+   registers and the request arrays (in that order on the wire). */
+typedef struct {
+  const char *annotated_ptx;
+
+  const StackPtxCompilerInfo *compiler_info;
+  const StackPtxInstructionSetInfo *stack_info;
+  StackPtxExtraInfo *extra;
+
+  const StackPtxRegister *registers;
+  size_t num_registers;
+
+  const size_t *const *request_stubs;
+  const size_t *request_stub_sizes;
+  size_t num_request_stubs;
+} StackPtxInjectCompilerStateSerialize;
+
+/* The same state unpacked into one caller buffer. */
+typedef struct {
+  char *annotated_ptx;
+
+  StackPtxCompilerInfo *compiler_info;
+  StackPtxInstructionSetInfo *stack_info;
+  StackPtxExtraInfo *extra;
+
+  StackPtxRegister *registers;
+  size_t num_registers;
+
+  size_t **request_stubs;
+  size_t *request_stub_sizes;
+  size_t num_request_stubs;
+} StackPtxInjectCompilerStateDeserialize;
+
+StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_serialize(
+    const StackPtxInjectCompilerStateSerialize *compiler_state, uint8_t *buffer,
+    size_t buffer_size, size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_deserialize(
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
+    size_t buffer_size, size_t *buffer_bytes_written_out,
+    StackPtxInjectCompilerStateDeserialize **compiler_state_out);
+bool stack_ptx_inject_compiler_state_equal(
+    const StackPtxInjectCompilerStateSerialize *compiler_state_x,
+    StackPtxInjectCompilerStateDeserialize *compiler_state_y);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -98,6 +98,101 @@ StackPtxInjectSerializeResult unpack(const uint8_t *Wire, size_t WireSize, size_
   }
 }
 
+// Each lays one unpacked object out and returns where it starts (NULL while
+// measuring); the deserializers and the compiler state share them.
+
+StackPtxCompilerInfo *layCompilerInfo(const StackPtxCompilerInfo &V, FlatLayout &L) {
+  return L.place(&V, 1);
+}
+
+StackPtxInstructionSetInfo *layStackInfo(const OwnedStackInfo &V, FlatLayout &L) {
+  const StackPtxInstructionSetInfo &S = V.info();
+  StackPtxInstructionSetInfo Copy = S;
+  StackPtxInstructionSetInfo *Info = L.place(&Copy, 1);
+  StackPtxStackTypeInfo *Types = L.place(S.stack_types, S.num_stack_types);
+  StackPtxArgTypeInfo *Args = L.place(S.arg_types, S.num_arg_types);
+  StackPtxPtxInstructionInfo *Instrs = L.place(S.instructions, S.num_instructions);
+  StackPtxSpecialRegisterInfo *Sregs = L.place(S.special_registers, S.num_special_registers);
+  // Strings last, each pointer patched to its copy.
+  for (size_t I = 0; I < S.num_stack_types; ++I) {
+    const char *Name = L.string(S.stack_types[I].name);
+    const char *RegType = L.string(S.stack_types[I].reg_type);
+    if (L.filling()) {
+      Types[I].name = Name;
+      Types[I].reg_type = RegType;
+    }
+  }
+  for (size_t I = 0; I < S.num_arg_types; ++I) {
+    const char *Name = L.string(S.arg_types[I].name);
+    if (L.filling())
+      Args[I].name = Name;
+  }
+  for (size_t I = 0; I < S.num_instructions; ++I) {
+    const char *Ptx = L.string(S.instructions[I].ptx);
+    const char *Display = L.string(S.instructions[I].display);
+    if (L.filling()) {
+      Instrs[I].ptx = Ptx;
+      Instrs[I].display = Display;
+    }
+  }
+  for (size_t I = 0; I < S.num_special_registers; ++I) {
+    const char *Ptx = L.string(S.special_registers[I].ptx);
+    if (L.filling())
+      Sregs[I].ptx = Ptx;
+  }
+  if (L.filling()) {
+    Info->stack_types = Types;
+    Info->arg_types = Args;
+    Info->instructions = Instrs;
+    Info->special_registers = Sregs;
+  }
+  return Info;
+}
+
+StackPtxRegister *layRegisters(const std::vector<OwnedRegister> &V, FlatLayout &L) {
+  std::vector<StackPtxRegister> Regs(V.size());
+  StackPtxRegister *At = L.place(Regs.data(), Regs.size());
+  for (size_t I = 0; I < V.size(); ++I) {
+    const char *Name = L.string(V[I].Name);
+    if (L.filling()) {
+      At[I].name = Name;
+      At[I].stack_idx = V[I].StackIdx;
+    }
+  }
+  return At;
+}
+
+size_t **layRequests(const RequestStubs &V, FlatLayout &L, size_t **SizesOut) {
+  std::vector<size_t *> Pointers(V.size(), nullptr);
+  std::vector<size_t> Sizes(V.size());
+  for (size_t I = 0; I < V.size(); ++I)
+    Sizes[I] = V[I].size();
+  size_t **PointersAt = L.place(Pointers.data(), Pointers.size());
+  *SizesOut = L.place(Sizes.data(), Sizes.size());
+  for (size_t I = 0; I < V.size(); ++I) {
+    size_t *Data = L.place(V[I].data(), V[I].size());
+    if (L.filling())
+      PointersAt[I] = Data;
+  }
+  return PointersAt;
+}
+
+StackPtxInstruction **layInstructions(const InstructionStubs &V, FlatLayout &L) {
+  std::vector<StackPtxInstruction *> Pointers(V.size(), nullptr);
+  StackPtxInstruction **PointersAt = L.place(Pointers.data(), Pointers.size());
+  for (size_t I = 0; I < V.size(); ++I) {
+    StackPtxInstruction *Data = L.place(V[I].data(), V[I].size());
+    if (L.filling())
+      PointersAt[I] = Data;
+  }
+  return PointersAt;
+}
+
+StackPtxExtraInfo *layExtra(const ExtraInfo &V, FlatLayout &L) {
+  StackPtxExtraInfo C{V.DeviceCapabilityMajor, V.DeviceCapabilityMinor, V.ExecutionLimit};
+  return L.place(&C, 1);
+}
+
 bool sameString(const char *X, const char *Y) {
   if (!X || !Y)
     return X == Y;
@@ -154,7 +249,7 @@ stack_ptx_compiler_info_deserialize(const uint8_t *Wire, size_t WireSize, size_t
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
       [](Reader &R, StackPtxCompilerInfo &V) { return R.readCompilerInfo(V); },
       [&](const StackPtxCompilerInfo &V, FlatLayout &L) {
-        StackPtxCompilerInfo *At = L.place(&V, 1);
+        StackPtxCompilerInfo *At = layCompilerInfo(V, L);
         if (L.filling())
           *Out = At;
       });
@@ -197,43 +292,9 @@ stack_ptx_stack_info_deserialize(const uint8_t *Wire, size_t WireSize, size_t *U
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
       [](Reader &R, OwnedStackInfo &V) { return R.readStackInfo(V); },
       [&](const OwnedStackInfo &V, FlatLayout &L) {
-        const StackPtxInstructionSetInfo &S = V.info();
-        StackPtxInstructionSetInfo Copy = S;
-        StackPtxInstructionSetInfo *Info = L.place(&Copy, 1);
-        StackPtxStackTypeInfo *Types = L.place(S.stack_types, S.num_stack_types);
-        StackPtxArgTypeInfo *Args = L.place(S.arg_types, S.num_arg_types);
-        StackPtxPtxInstructionInfo *Instrs = L.place(S.instructions, S.num_instructions);
-        StackPtxSpecialRegisterInfo *Sregs =
-            L.place(S.special_registers, S.num_special_registers);
-        // Strings last, each pointer patched to its copy.
-        for (size_t I = 0; I < S.num_stack_types; ++I) {
-          const char *Name = L.string(S.stack_types[I].name);
-          const char *RegType = L.string(S.stack_types[I].reg_type);
-          if (L.filling()) {
-            Types[I].name = Name;
-            Types[I].reg_type = RegType;
-          }
-        }
-        for (size_t I = 0; I < S.num_instructions; ++I) {
-          const char *Ptx = L.string(S.instructions[I].ptx);
-          const char *Display = L.string(S.instructions[I].display);
-          if (L.filling()) {
-            Instrs[I].ptx = Ptx;
-            Instrs[I].display = Display;
-          }
-        }
-        for (size_t I = 0; I < S.num_special_registers; ++I) {
-          const char *Ptx = L.string(S.special_registers[I].ptx);
-          if (L.filling())
-            Sregs[I].ptx = Ptx;
-        }
-        if (!L.filling())
-          return;
-        Info->stack_types = Types;
-        Info->arg_types = Args;
-        Info->instructions = Instrs;
-        Info->special_registers = Sregs;
-        *Out = Info;
+        StackPtxInstructionSetInfo *At = layStackInfo(V, L);
+        if (L.filling())
+          *Out = At;
       });
 }
 
@@ -254,7 +315,7 @@ StackPtxInjectSerializeResult stack_ptx_stack_info_print(const StackPtxInstructi
                 Str(S->stack_types[I].reg_type), unsigned(S->stack_types[I].constant_kind));
   std::printf("  arg types: %zu\n", S->num_arg_types);
   for (size_t I = 0; I < S->num_arg_types; ++I)
-    std::printf("    %zu: stack %u, %u vector elements\n", I,
+    std::printf("    %zu: %s stack %u, %u vector elements\n", I, Str(S->arg_types[I].name),
                 unsigned(S->arg_types[I].stack_idx), unsigned(S->arg_types[I].num_vec_elems));
   std::printf("  instructions: %zu\n", S->num_instructions);
   for (size_t I = 0; I < S->num_instructions; ++I)
@@ -289,15 +350,7 @@ stack_ptx_registers_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Us
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out && NumOut,
       [](Reader &R, std::vector<OwnedRegister> &V) { return R.readRegisters(V); },
       [&](const std::vector<OwnedRegister> &V, FlatLayout &L) {
-        std::vector<StackPtxRegister> Regs(V.size());
-        StackPtxRegister *At = L.place(Regs.data(), Regs.size());
-        for (size_t I = 0; I < V.size(); ++I) {
-          const char *Name = L.string(V[I].Name);
-          if (L.filling()) {
-            At[I].name = Name;
-            At[I].stack_idx = V[I].StackIdx;
-          }
-        }
+        StackPtxRegister *At = layRegisters(V, L);
         if (L.filling()) {
           *Out = At;
           *NumOut = V.size();
@@ -337,20 +390,11 @@ stack_ptx_requests_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Use
       Wire, WireSize, Used, Buffer, BufferSize, Written, StubsOut && SizesOut && NumOut,
       [](Reader &R, RequestStubs &V) { return R.readRequests(V); },
       [&](const RequestStubs &V, FlatLayout &L) {
-        std::vector<size_t *> Pointers(V.size(), nullptr);
-        std::vector<size_t> Sizes(V.size());
-        for (size_t I = 0; I < V.size(); ++I)
-          Sizes[I] = V[I].size();
-        size_t **PointersAt = L.place(Pointers.data(), Pointers.size());
-        size_t *SizesAt = L.place(Sizes.data(), Sizes.size());
-        for (size_t I = 0; I < V.size(); ++I) {
-          size_t *Data = L.place(V[I].data(), V[I].size());
-          if (L.filling())
-            PointersAt[I] = Data;
-        }
+        size_t *Sizes = nullptr;
+        size_t **At = layRequests(V, L, &Sizes);
         if (L.filling()) {
-          *StubsOut = PointersAt;
-          *SizesOut = SizesAt;
+          *StubsOut = At;
+          *SizesOut = Sizes;
           *NumOut = V.size();
         }
       });
@@ -389,15 +433,9 @@ stack_ptx_instructions_deserialize(const uint8_t *Wire, size_t WireSize, size_t 
       Wire, WireSize, Used, Buffer, BufferSize, Written, StubsOut && NumOut,
       [](Reader &R, InstructionStubs &V) { return R.readInstructions(V); },
       [&](const InstructionStubs &V, FlatLayout &L) {
-        std::vector<StackPtxInstruction *> Pointers(V.size(), nullptr);
-        StackPtxInstruction **PointersAt = L.place(Pointers.data(), Pointers.size());
-        for (size_t I = 0; I < V.size(); ++I) {
-          StackPtxInstruction *Data = L.place(V[I].data(), V[I].size());
-          if (L.filling())
-            PointersAt[I] = Data;
-        }
+        StackPtxInstruction **At = layInstructions(V, L);
         if (L.filling()) {
-          *StubsOut = PointersAt;
+          *StubsOut = At;
           *NumOut = V.size();
         }
       });
@@ -477,8 +515,7 @@ StackPtxInjectSerializeResult stack_ptx_extra_deserialize(const uint8_t *Wire, s
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
       [](Reader &R, ExtraInfo &V) { return R.readExtra(V); },
       [&](const ExtraInfo &V, FlatLayout &L) {
-        StackPtxExtraInfo C{V.DeviceCapabilityMajor, V.DeviceCapabilityMinor, V.ExecutionLimit};
-        StackPtxExtraInfo *At = L.place(&C, 1);
+        StackPtxExtraInfo *At = layExtra(V, L);
         if (L.filling())
           *Out = At;
       });
@@ -490,6 +527,92 @@ bool stack_ptx_extra_equal(const StackPtxExtraInfo *X, const StackPtxExtraInfo *
   return X->device_capability_major == Y->device_capability_major &&
          X->device_capability_minor == Y->device_capability_minor &&
          X->execution_limit == Y->execution_limit;
+}
+
+// ---- Compiler state ---------------------------------------------------------
+
+namespace {
+/// The compiler state as read from a wire, before it is laid out.
+struct ParsedState {
+  std::string Ptx;
+  StackPtxCompilerInfo Info{};
+  OwnedStackInfo Set;
+  ExtraInfo Extra;
+  std::vector<OwnedRegister> Registers;
+  RequestStubs Requests;
+};
+} // namespace
+
+StackPtxInjectSerializeResult
+stack_ptx_inject_compiler_state_serialize(const StackPtxInjectCompilerStateSerialize *State,
+                                          uint8_t *Buffer, size_t BufferSize,
+                                          size_t *Written) {
+  if (!State || !State->annotated_ptx || !State->compiler_info || !State->stack_info ||
+      !State->extra)
+    return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
+  return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
+    const StackPtxExtraInfo &E = *State->extra;
+    writePtx(State->annotated_ptx, Out);
+    writeCompilerInfo(*State->compiler_info, Out);
+    if (!writeStackInfo(*State->stack_info, Out, Error))
+      return false;
+    writeExtra({E.device_capability_major, E.device_capability_minor, E.execution_limit}, Out);
+    return writeRegisters(Span<StackPtxRegister>(State->registers, State->num_registers), Out,
+                          Error) &&
+           writeRequests(Span<const size_t *>(State->request_stubs, State->num_request_stubs),
+                         Span<size_t>(State->request_stub_sizes, State->num_request_stubs),
+                         Out, Error);
+  });
+}
+
+StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_deserialize(
+    const uint8_t *Wire, size_t WireSize, size_t *Used, uint8_t *Buffer, size_t BufferSize,
+    size_t *Written, StackPtxInjectCompilerStateDeserialize **Out) {
+  return unpack<ParsedState>(
+      Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
+      [](Reader &R, ParsedState &V) {
+        return R.readPtx(V.Ptx) && R.readCompilerInfo(V.Info) && R.readStackInfo(V.Set) &&
+               R.readExtra(V.Extra) && R.readRegisters(V.Registers) &&
+               R.readRequests(V.Requests);
+      },
+      [&](const ParsedState &V, FlatLayout &L) {
+        StackPtxInjectCompilerStateDeserialize Empty{};
+        StackPtxInjectCompilerStateDeserialize *State = L.place(&Empty, 1);
+        char *Ptx = L.string(V.Ptx);
+        StackPtxCompilerInfo *Info = layCompilerInfo(V.Info, L);
+        StackPtxInstructionSetInfo *Set = layStackInfo(V.Set, L);
+        StackPtxExtraInfo *Extra = layExtra(V.Extra, L);
+        StackPtxRegister *Regs = layRegisters(V.Registers, L);
+        size_t *Sizes = nullptr;
+        size_t **Stubs = layRequests(V.Requests, L, &Sizes);
+        if (!L.filling())
+          return;
+        State->annotated_ptx = Ptx;
+        State->compiler_info = Info;
+        State->stack_info = Set;
+        State->extra = Extra;
+        State->registers = Regs;
+        State->num_registers = V.Registers.size();
+        State->request_stubs = Stubs;
+        State->request_stub_sizes = Sizes;
+        State->num_request_stubs = V.Requests.size();
+        *Out = State;
+      });
+}
+
+bool stack_ptx_inject_compiler_state_equal(const StackPtxInjectCompilerStateSerialize *X,
+                                           StackPtxInjectCompilerStateDeserialize *Y) {
+  if (!X || !Y)
+    return false;
+  return ptx_inject_ptx_equal(X->annotated_ptx, Y->annotated_ptx) &&
+         stack_ptx_compiler_info_equal(X->compiler_info, Y->compiler_info) &&
+         stack_ptx_stack_info_equal(X->stack_info, Y->stack_info) &&
+         stack_ptx_extra_equal(X->extra, Y->extra) &&
+         stack_ptx_registers_equal(X->registers, X->num_registers, Y->registers,
+                                   Y->num_registers) &&
+         stack_ptx_requests_equal(X->request_stubs, X->request_stub_sizes, X->num_request_stubs,
+                                  Y->request_stubs, Y->request_stub_sizes,
+                                  Y->num_request_stubs);
 }
 
 } // extern "C"

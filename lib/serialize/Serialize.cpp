@@ -118,7 +118,8 @@ bool writeStackInfo(const StackPtxInstructionSetInfo &Set, Bytes &Out, std::stri
     putU8(Out, T.constant_kind);
   }
   putU64(Out, Set.num_arg_types);
-  for (size_t I = 0; I < Set.num_arg_types; ++I) {
+  for (size_t I = 0; I < Set.num_arg_types && Ok; ++I) {
+    Ok = putString(Out, Set.arg_types[I].name, Error);
     putU8(Out, Set.arg_types[I].stack_idx);
     putU8(Out, Set.arg_types[I].num_vec_elems);
   }
@@ -427,8 +428,8 @@ bool Reader::readStackInfo(OwnedStackInfo &Out) {
   std::string Text, Text2;
   bool Null = false, Null2 = false;
   size_t N = 0;
-  // Minimum encoded sizes: two NULL strings + 1 byte; 2 bytes; two NULL
-  // strings + 9 bytes; one string + 1 byte.
+  // Minimum encoded sizes: two NULL strings + 1 byte; one + 2 bytes; two +
+  // 9 bytes; one + 1 byte.
   if (!B.count(N, 9, "stack type count"))
     return false;
   for (size_t I = 0; I < N; ++I) {
@@ -441,12 +442,14 @@ bool Reader::readStackInfo(OwnedStackInfo &Out) {
     T.reg_type = S.keep(Null2 ? nullptr : &Text2);
     S.StackTypes.push_back(T);
   }
-  if (!B.count(N, 2, "arg type count"))
+  if (!B.count(N, 6, "arg type count"))
     return false;
   for (size_t I = 0; I < N; ++I) {
     StackPtxArgTypeInfo A{};
-    if (!B.u8(A.stack_idx, "arg type stack") || !B.u8(A.num_vec_elems, "arg type vector size"))
+    if (!B.string(Text, Null, "arg type name") || !B.u8(A.stack_idx, "arg type stack") ||
+        !B.u8(A.num_vec_elems, "arg type vector size"))
       return false;
+    A.name = S.keep(Null ? nullptr : &Text);
     S.ArgTypes.push_back(A);
   }
   if (!B.count(N, 17, "instruction count"))
@@ -617,7 +620,8 @@ bool equalStackInfo(const StackPtxInstructionSetInfo &X, const StackPtxInstructi
       return false;
   }
   for (size_t I = 0; I < X.num_arg_types; ++I)
-    if (X.arg_types[I].stack_idx != Y.arg_types[I].stack_idx ||
+    if (!sameString(X.arg_types[I].name, Y.arg_types[I].name) ||
+        X.arg_types[I].stack_idx != Y.arg_types[I].stack_idx ||
         X.arg_types[I].num_vec_elems != Y.arg_types[I].num_vec_elems)
       return false;
   for (size_t I = 0; I < X.num_instructions; ++I) {

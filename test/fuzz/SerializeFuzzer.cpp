@@ -156,6 +156,10 @@ void readC(const uint8_t *Data, size_t Size) {
     StackPtxExtraInfo *Out;
     return stack_ptx_extra_deserialize(Data, Size, &Used, B, N, W, &Out);
   });
+  measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
+    StackPtxInjectCompilerStateDeserialize *Out;
+    return stack_ptx_inject_compiler_state_deserialize(Data, Size, &Used, B, N, W, &Out);
+  });
 }
 
 } // namespace

@@ -360,4 +360,56 @@ TEST(SerializeCApi, CorruptedWiresAndNullArgumentsAreErrors) {
   EXPECT_FALSE(stack_ptx_requests_equal(Stubs, Sizes, 2, OutStubs, OutSizes, Num));
 }
 
+TEST(SerializeCApi, CompilerStateRoundTripInOneBuffer) {
+  Sample S(5);
+  std::vector<const size_t *> Ptrs;
+  std::vector<size_t> Sizes;
+  for (const auto &Stub : S.Requests) {
+    Ptrs.push_back(Stub.data());
+    Sizes.push_back(Stub.size());
+  }
+  StackPtxExtraInfo Extra{8, 6, 1000};
+  StackPtxInjectCompilerStateSerialize State{};
+  State.annotated_ptx = S.Ptx.c_str();
+  State.compiler_info = &S.Info;
+  State.stack_info = &stackptx::InstructionSet::builtin().info();
+  State.extra = &Extra;
+  State.registers = S.Registers.data();
+  State.num_registers = S.Registers.size();
+  State.request_stubs = Ptrs.data();
+  State.request_stub_sizes = Sizes.data();
+  State.num_request_stubs = Ptrs.size();
+
+  size_t Size = 0;
+  ASSERT_EQ(stack_ptx_inject_compiler_state_serialize(&State, nullptr, 0, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  std::vector<uint8_t> Wire(Size);
+  ASSERT_EQ(stack_ptx_inject_compiler_state_serialize(&State, Wire.data(), Size, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  size_t Used = 0, Need = 0;
+  StackPtxInjectCompilerStateDeserialize *Out = nullptr;
+  ASSERT_EQ(stack_ptx_inject_compiler_state_deserialize(Wire.data(), Wire.size(), &Used, nullptr,
+                                                        0, &Need, &Out),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  EXPECT_EQ(Used, Wire.size());
+  void *Flat = std::malloc(Need);
+  ASSERT_EQ(stack_ptx_inject_compiler_state_deserialize(Wire.data(), Wire.size(), &Used,
+                                                        static_cast<uint8_t *>(Flat), Need,
+                                                        &Need, &Out),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  EXPECT_TRUE(stack_ptx_inject_compiler_state_equal(&State, Out));
+  EXPECT_EQ(Out->stack_info->num_instructions, State.stack_info->num_instructions);
+  Out->extra->execution_limit += 1;
+  EXPECT_FALSE(stack_ptx_inject_compiler_state_equal(&State, Out));
+  std::free(Flat);
+
+  for (size_t N = 0; N < Wire.size(); N += 7) {
+    std::vector<uint8_t> Cut(Wire.begin(), Wire.begin() + long(N));
+    EXPECT_EQ(stack_ptx_inject_compiler_state_deserialize(Cut.data(), Cut.size(), &Used,
+                                                          nullptr, 0, &Need, &Out),
+              STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT)
+        << N;
+  }
+}
+
 } // namespace
