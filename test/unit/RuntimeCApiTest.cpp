@@ -89,7 +89,11 @@ TEST_F(CApi, OperandQueries) {
   EXPECT_EQ(Mut, PTX_INJECT_MUT_TYPE_IN);
   EXPECT_STREQ(RegType, "u32");
   EXPECT_STREQ(DataType, "U32");
+  // As the reference: an operand index past the operands is invalid input.
   EXPECT_EQ(ptx_inject_variable_info_by_index(H, 1, 1, &Label, nullptr,
+                                              nullptr, nullptr, nullptr),
+            PTX_INJECT_ERROR_INVALID_INPUT);
+  EXPECT_EQ(ptx_inject_variable_info_by_index(H, 7, 0, &Label, nullptr,
                                               nullptr, nullptr, nullptr),
             PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX);
 }

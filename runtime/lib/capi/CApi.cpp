@@ -265,8 +265,10 @@ PtxInjectResult ptx_inject_variable_info_by_index(
   if (InjectIndex >= Handle->M.numInjects())
     return PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX;
   const Inject &Inj = Handle->M.inject(InjectIndex);
+  // The reference reports an operand index past the inject's operands as
+  // invalid input (only an inject index is "out of bounds"); callers test for it.
   if (ArgIndex >= Inj.Operands.size())
-    return PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX;
+    return PTX_INJECT_ERROR_INVALID_INPUT;
   return describeOperand(Inj.Operands[ArgIndex], Label, Register, Mut,
                          RegisterType, DataType);
 }
