@@ -1,0 +1,2 @@
+#include "Bindings.h"
+namespace ptxinject { namespace python { void bindStackPtx(nanobind::module_ &) {} } }
