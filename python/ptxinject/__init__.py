@@ -18,6 +18,7 @@ from __future__ import annotations
 import os as _os
 
 from ._core import Error, Inject, Module, Operand, OperandKind, __version__
+from . import ast, stack
 
 __all__ = [
     "Error",
@@ -29,6 +30,8 @@ __all__ = [
     "include_dir",
     "ptx_inject_header",
     "data_dir",
+    "stack",
+    "ast",
 ]
 
 _HERE = _os.path.dirname(_os.path.abspath(__file__))
