@@ -19,6 +19,7 @@ import os as _os
 
 from ._core import Error, Inject, Module, Operand, OperandKind, __version__
 from . import ast, stack
+from .variants import CompiledModule, VariantFailure, VariantResult, compile_variants
 
 __all__ = [
     "Error",
@@ -32,6 +33,10 @@ __all__ = [
     "data_dir",
     "stack",
     "ast",
+    "compile_variants",
+    "CompiledModule",
+    "VariantFailure",
+    "VariantResult",
 ]
 
 _HERE = _os.path.dirname(_os.path.abspath(__file__))

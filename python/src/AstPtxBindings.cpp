@@ -103,7 +103,7 @@ void bindAstPtx(nb::module_ &M) {
           fail(Res, Message);
         return Out;
       },
-      "program"_a, "output"_a, "inputs"_a, "routines"_a = nb::none(),
+      "program"_a, "output"_a, "inputs"_a, "routines"_a.none() = nb::none(),
       "Compiles an AST PTX program into a stub that moves its value into %output.");
   M.def(
       "ast_interpret",
@@ -119,7 +119,7 @@ void bindAstPtx(nb::module_ &M) {
           fail(Res, Message);
         return Result;
       },
-      "program"_a, "inputs"_a, "routines"_a = nb::none(),
+      "program"_a, "inputs"_a, "routines"_a.none() = nb::none(),
       "Evaluates an AST PTX program in single precision on the CPU.");
 }
 

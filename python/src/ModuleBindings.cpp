@@ -234,7 +234,7 @@ void bindModule(nb::module_ &M) {
           [](nb::handle Ptx, nb::handle Types, bool Prune) {
             return parseModule(Ptx, Types, Prune);
           },
-          "ptx"_a, nb::kw_only(), "types"_a = nb::none(),
+          "ptx"_a, nb::kw_only(), "types"_a.none() = nb::none(),
           "prune_unused_globals"_a = false,
           "Parses annotated PTX (str or bytes; either marker dialect).\n\n"
           "types: extra operand types for the tagged dialect, as a dict, JSON text "

@@ -340,7 +340,7 @@ void bindStackPtx(nb::module_ &M) {
             if (Exec) L.execution_limit = Exec;
             new (Self) PyCompiler(S, L);
           },
-          "instruction_set"_a = nb::none(), nb::kw_only(), "max_ast_size"_a = 0,
+          "instruction_set"_a.none() = nb::none(), nb::kw_only(), "max_ast_size"_a = 0,
           "stack_size"_a = 0, "store_size"_a = 0, "max_frame_depth"_a = (size_t)-1,
           "execution_limit"_a = 0,
           "instruction_set: an InstructionSet (default: the built-in one). Limits left at "
@@ -358,7 +358,7 @@ void bindStackPtx(nb::module_ &M) {
                      return D;
                    })
       .def("compile", &PyCompiler::compile, "program"_a, "registers"_a, "requests"_a,
-           "routines"_a = nb::none(),
+           "routines"_a.none() = nb::none(),
            "Compiles one program into a stub and returns it.\n\n"
            "program: text ('x y add.ftz.f32'), a uint64 NumPy array of instruction words, or "
            "a list of ptxinject.stack.Instruction (ints).\n"
@@ -368,13 +368,13 @@ void bindStackPtx(nb::module_ &M) {
            "Any instruction sequence compiles; errors are only about registers and requests. "
            "Releases the GIL.")
       .def("compile_batch", &PyCompiler::compileBatch, "programs"_a, "registers"_a,
-           "requests"_a, "routines"_a = nb::none(),
+           "requests"_a, "routines"_a.none() = nb::none(),
            "Compiles many programs sharing one set of registers and requests; returns the "
            "list of stubs. programs: a 2-D uint64 array (one program per row, a zero word "
            "ends a shorter one) or a list of programs in any form compile() takes. "
            "Releases the GIL for the whole batch.")
       .def("interpret", &PyCompiler::interpret, "program"_a, "registers"_a, "inputs"_a,
-           "requests"_a, "routines"_a = nb::none(),
+           "requests"_a, "routines"_a.none() = nb::none(),
            "Runs a program on the CPU with inputs[i] the value of register i; returns the "
            "value each request receives (None when its stack was empty). For testing what "
            "a stub computes.");
