@@ -19,6 +19,7 @@ import os as _os
 
 from ._core import Error, Inject, Module, Operand, OperandKind, __version__
 from . import ast, stack
+from .frontend import have_rewrite, rewrite
 from .variants import CompiledModule, VariantFailure, VariantResult, compile_variants
 
 __all__ = [
@@ -34,6 +35,8 @@ __all__ = [
     "stack",
     "ast",
     "compile_variants",
+    "rewrite",
+    "have_rewrite",
     "CompiledModule",
     "VariantFailure",
     "VariantResult",
