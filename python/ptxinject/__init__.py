@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os as _os
 
-from ._core import Error, Inject, Module, Operand, OperandKind, __version__
+from ._core import Error, Inject, Module, Operand, OperandKind, __version__, compile_ptx
 from . import ast, stack
 from .frontend import have_rewrite, rewrite
 from .variants import CompiledModule, VariantFailure, VariantResult, compile_variants
@@ -35,6 +35,7 @@ __all__ = [
     "stack",
     "ast",
     "compile_variants",
+    "compile_ptx",
     "rewrite",
     "have_rewrite",
     "CompiledModule",

@@ -280,6 +280,36 @@ void bindVariants(nb::module_ &M) {
         return L;
       },
       "Cubin back ends built into this package (ptxas also needs the executable).");
+  M.def(
+      "compile_ptx",
+      [](nb::handle Ptx, nb::handle BackendName, const std::string &Arch) {
+        std::string_view Text = textOf(Ptx, "ptx");
+        CubinBackendKind BK = defaultCubinBackend();
+        if (!BackendName.is_none()) {
+          std::string_view Name = textOf(BackendName, "backend");
+          if (!parseCubinBackendName(Name, BK))
+            throw BindingError("invalid-argument", "unknown backend '" + std::string(Name) +
+                                                       "' (nvptxcompiler, ptxas or nvjitlink)");
+        }
+        CubinOptions CO;
+        CO.Arch = Arch;
+        std::string Error;
+        std::unique_ptr<CubinBackend> Backend = createCubinBackend(BK, CO, Error);
+        if (!Backend)
+          throw BindingError("backend-unavailable", Error);
+        std::vector<char> Cubin;
+        std::string Log;
+        bool Ok;
+        {
+          nb::gil_scoped_release Release;
+          Ok = Backend->compile(Text, Cubin, Log);
+        }
+        if (!Ok)
+          throw BindingError("cubin-failed", Log);
+        return nb::bytes(Cubin.data(), Cubin.size());
+      },
+      "ptx"_a, nb::kw_only(), "backend"_a.none() = nb::none(), "arch"_a = "sm_80",
+      "Assembles PTX into a cubin (ELF bytes) with one of the back ends; releases the GIL.");
   M.def("default_backend", []() { return std::string(cubinBackendName(defaultCubinBackend())); });
 }
 
