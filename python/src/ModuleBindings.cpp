@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Bindings.h"
 #include "Errors.h"
+#include "ModuleObject.h"
 #include "TextArg.h"
 
 #include "ptxinject/module/Module.h"
@@ -60,8 +61,10 @@ std::string typesJson(nb::handle Types) {
   return Buf.str();
 }
 
-Module parseModule(nb::handle Ptx, nb::handle Types, bool Prune) {
+ModuleObject parseModule(nb::handle Ptx, nb::handle Types, bool Prune) {
   std::string_view Text = textOf(Ptx, "ptx");
+  // A str knows whether it is ASCII; bytes are checked by the first render.
+  bool Ascii = PyUnicode_Check(Ptx.ptr()) && PyUnicode_IS_ASCII(Ptx.ptr());
   TypeTable Table = TypeTable::builtin();
   ParseOptions Options;
   Options.PruneUnusedGlobals = Prune;
@@ -78,7 +81,7 @@ Module parseModule(nb::handle Ptx, nb::handle Types, bool Prune) {
   }
   if (!*Parsed)
     throwIfError(Parsed->error());
-  return Parsed->take();
+  return ModuleObject(Parsed->take(), Ascii);
 }
 
 /// Resolves stubs from a mapping (by inject name) or a sequence (by index).
@@ -125,10 +128,43 @@ void collectStubs(const Module &M, nb::handle Arg, std::vector<nb::object> &Keep
   Keep.push_back(std::move(Seq));
 }
 
-nb::object renderModule(const Module &M, nb::handle Stubs) {
+bool isAscii(nb::handle Obj) {
+  return PyUnicode_Check(Obj.ptr()) && PyUnicode_IS_ASCII(Obj.ptr());
+}
+
+nb::object renderModule(const ModuleObject &M, nb::handle Stubs) {
   std::vector<nb::object> Keep;
   std::vector<std::string_view> Views;
   collectStubs(M, Stubs, Keep, Views);
+  bool Ascii = M.Ascii;
+  if (Ascii) {
+    if (PyDict_Check(Stubs.ptr())) {
+      PyObject *Key, *Value;
+      Py_ssize_t Pos = 0;
+      while (Ascii && PyDict_Next(Stubs.ptr(), &Pos, &Key, &Value))
+        Ascii = isAscii(Value);
+    } else {
+      nb::handle Seq = Keep.back();
+      for (Py_ssize_t I = 0; Ascii && I < PySequence_Fast_GET_SIZE(Seq.ptr()); ++I)
+        Ascii = isAscii(PySequence_Fast_ITEMS(Seq.ptr())[I]);
+    }
+  }
+  if (Ascii) {
+    // All ASCII: render straight into the new str, no decode, no copy.
+    size_t Size = M.renderedSize(Views);
+    Error E;
+    nb::object Str = nb::steal(PyUnicode_New((Py_ssize_t)Size, 127));
+    if (!Str.is_valid())
+      throw nb::python_error();
+    char *Data = (char *)PyUnicode_1BYTE_DATA(Str.ptr());
+    size_t Written = 0;
+    {
+      nb::gil_scoped_release Release;
+      E = M.renderTo(Views.data(), Views.size(), Data, Size + 1, Written);
+    }
+    throwIfError(E);
+    return Str;
+  }
   // One buffer per thread: a render loop allocates only when the PTX grows.
   thread_local std::string Out;
   Error E;
@@ -137,7 +173,7 @@ nb::object renderModule(const Module &M, nb::handle Stubs) {
     E = M.render(Views, Out);
   }
   throwIfError(E);
-  return nb::steal(PyUnicode_FromStringAndSize(Out.data(), (Py_ssize_t)Out.size()));
+  return strOf(Out);
 }
 
 InjectRef injectByName(const Module &M, std::string_view Name) {
@@ -226,7 +262,7 @@ void bindModule(nb::module_ &M) {
                " operands, " + std::to_string(I.Sites.size()) + " sites>";
       });
 
-  nb::class_<Module>(M, "Module",
+  nb::class_<ModuleObject>(M, "Module",
                      "Annotated PTX parsed once: its injects, and render() to splice "
                      "stubs into it. Immutable; safe to render from many threads.")
       .def_static(
@@ -245,30 +281,32 @@ void bindModule(nb::module_ &M) {
           "Releases the GIL while parsing.")
       .def_prop_ro(
           "injects",
-          [](const Module &Self) {
+          [](const ModuleObject &Self) {
             nb::list L;
             for (size_t I = 0; I < Self.numInjects(); ++I)
               L.append(InjectRef{Self, I});
             return L;
           },
           "The injects, in the order render() takes a list of stubs.")
-      .def_prop_ro("num_sites", &Module::numSites, "Sites over all injects.")
       .def_prop_ro(
-          "source", [](const Module &Self) { return strOf(Self.source()); },
+          "num_sites", [](const ModuleObject &Self) { return Self.numSites(); },
+          "Sites over all injects.")
+      .def_prop_ro(
+          "source", [](const ModuleObject &Self) { return strOf(Self.source()); },
           "The parsed PTX (pruned with prune_unused_globals).")
-      .def("__getitem__", &injectByName, "name"_a, "Inject by name (KeyError if none).")
+      .def("__getitem__", [](const ModuleObject &Self, std::string_view Name) { return injectByName(Self, Name); }, "name"_a, "Inject by name (KeyError if none).")
       .def("__contains__",
-           [](const Module &Self, std::string_view Name) {
+           [](const ModuleObject &Self, std::string_view Name) {
              return Self.findInject(Name) != nullptr;
            })
-      .def("__len__", &Module::numInjects)
+      .def("__len__", [](const ModuleObject &Self) { return Self.numInjects(); })
       .def("render", &renderModule, "stubs"_a,
            "Splices one stub per inject into every site of it and returns the PTX.\n\n"
            "stubs: a dict {inject name: stub} naming every inject, or a list with "
            "one stub per inject in module.injects order. '' leaves the sites empty. "
            "Stubs name operands by their stable registers (%_x0 ...).\n\n"
            "Releases the GIL while rendering; many threads may render one module.")
-      .def("__repr__", [](const Module &Self) {
+      .def("__repr__", [](const ModuleObject &Self) {
         return "<Module: " + std::to_string(Self.numInjects()) + " injects, " +
                std::to_string(Self.numSites()) + " sites>";
       });

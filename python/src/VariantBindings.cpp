@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Bindings.h"
 #include "Errors.h"
+#include "ModuleObject.h"
 #include "ProgramArg.h"
 #include "TextArg.h"
 
@@ -120,7 +121,7 @@ std::unique_ptr<ProgramSource> makeSource(nb::handle Programs, const std::string
   return S;
 }
 
-nb::dict compileVariantsPy(const Module &Kernel, nb::handle Programs, const std::string &Kind,
+nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, const std::string &Kind,
                            nb::handle SetArg, nb::handle Random, std::vector<std::string> Slots,
                            size_t Pack, nb::handle BackendName, const std::string &Arch,
                            unsigned Jobs, bool KeepPtx, nb::handle Progress) {
@@ -244,7 +245,7 @@ void bindVariants(nb::module_ &M) {
         "The engine behind ptxinject.compile_variants (use that).");
   M.def(
       "stack_registers",
-      [](const Module &Kernel, std::string_view InjectName) {
+      [](const ModuleObject &Kernel, std::string_view InjectName) {
         const Inject *I = Kernel.findInject(InjectName);
         if (!I)
           throw nb::key_error(("no inject named '" + std::string(InjectName) + "'").c_str());

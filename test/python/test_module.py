@@ -151,3 +151,15 @@ def test_stubs_and_docstrings():
     assert "class Module" in stub and "def render" in stub
     assert "GIL" in Module.parse.__doc__
     assert Module.render.__doc__
+
+
+def test_render_non_ascii_text(hand_ptx):
+    # Non-ASCII PTX or stubs take the decoding path; the result is the same text.
+    stub = "add.u32 %_x0, %_x0, 1; // é"
+    m = Module.parse(hand_ptx)
+    out = m.render({"func": "", "twice": stub})
+    assert out.count("// é") == 2
+    m2 = Module.parse(hand_ptx.replace(".version 8.0", ".version 8.0 // ü"))
+    out2 = m2.render({"func": "", "twice": "add.u32 %_x0, %_x0, 1;"})
+    assert out2.startswith(".version 8.0 // ü") and out2.count("add.u32 %_x0, %_x0, 1;") == 2
+    assert Module.parse(hand_ptx.encode()).render({"func": "", "twice": stub}) == out
