@@ -70,6 +70,12 @@ private:
 class Action : public ASTFrontendAction {
 public:
   explicit Action(Outcome &O) : O(O) {}
+  bool BeginInvocation(CompilerInstance &CI) override {
+    // "N warnings generated" would go to stderr; the caller gets the
+    // diagnostics themselves.
+    CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());

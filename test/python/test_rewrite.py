@@ -77,3 +77,15 @@ def test_rewrite_without_frontend_says_what_to_install(monkeypatch):
     with pytest.raises(Error) as e:
         ptxinject.rewrite("__global__ void f() {}")
     assert "clang-19" in str(e.value)
+
+
+@needs_frontend
+def test_rewrite_prints_nothing(tmp_path):
+    # Diagnostics come back in the exception or not at all: nothing on stderr.
+    import sys
+    code = ("import ptxinject\n"
+            "ptxinject.rewrite('#include <ptx_inject.h>\\n__global__ void f(float *o)"
+            "{ float x = o[0]; PTX_INJECT(\"a\", PTX_MOD(x)); o[0] = x; }\\n')\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == "" and proc.stdout == ""
