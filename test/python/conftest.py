@@ -9,7 +9,7 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-INPUTS = os.path.join(HERE, "inputs")
+INPUTS = os.path.join(HERE, "Inputs")  # excluded from lit discovery
 
 
 def cuda_tool(name):
