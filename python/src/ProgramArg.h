@@ -37,6 +37,9 @@ stackptx::Program toProgram(nanobind::handle Obj, const stackptx::InstructionSet
                             const RegisterList &Regs,
                             std::vector<StackPtxInstruction> &Storage);
 
+/// An InstructionSet, a path to a description JSON, or None (built-in).
+stackptx::InstructionSet instructionSetOf(nanobind::handle Arg);
+
 /// 8-byte words of a C-contiguous uint64/int64 array of 1 or 2 dimensions;
 /// false when Obj is no such array.
 bool wordsOfArray(nanobind::handle Obj, const uint64_t *&Data, size_t &Rows, size_t &Cols);

@@ -219,6 +219,20 @@ int lookup(int I, const char *What, std::string_view Name) {
 
 } // namespace
 
+stackptx::InstructionSet instructionSetOf(nb::handle Arg) {
+  if (Arg.is_none())
+    return InstructionSet::builtin();
+  InstructionSet S;
+  if (nb::try_cast(Arg, S))
+    return S;
+  // A path to a description file (str or os.PathLike).
+  std::string Path = nb::cast<std::string>(nb::module_::import_("os").attr("fspath")(Arg));
+  std::string Error;
+  if (!InstructionSet::fromFile(Path, S, Error))
+    throw BindingError("invalid-description", Error);
+  return S;
+}
+
 void bindStackPtx(nb::module_ &M) {
   nb::class_<InstructionSet>(M, "InstructionSet",
                              "Stack types, arg types, PTX instructions and special registers "
@@ -330,8 +344,7 @@ void bindStackPtx(nb::module_ &M) {
           "__init__",
           [](PyCompiler *Self, nb::handle SetArg, size_t MaxAst, size_t Stack, size_t Store,
              size_t Frames, size_t Exec) {
-            InstructionSet S = SetArg.is_none() ? InstructionSet::builtin()
-                                                : nb::cast<InstructionSet>(SetArg);
+            InstructionSet S = instructionSetOf(SetArg);
             StackPtxCompilerInfo L = stackptx::defaultLimits();
             if (MaxAst) L.max_ast_size = MaxAst;
             if (Stack) L.stack_size = Stack;
@@ -343,7 +356,8 @@ void bindStackPtx(nb::module_ &M) {
           "instruction_set"_a.none() = nb::none(), nb::kw_only(), "max_ast_size"_a = 0,
           "stack_size"_a = 0, "store_size"_a = 0, "max_frame_depth"_a = (size_t)-1,
           "execution_limit"_a = 0,
-          "instruction_set: an InstructionSet (default: the built-in one). Limits left at "
+          "instruction_set: an InstructionSet or a description JSON path (default: the built-in "
+          "one). Limits left at "
           "0 keep the defaults of stack_ptx_default_info.h.")
       .def_prop_ro("instruction_set", [](const PyCompiler &C) { return C.Set; })
       .def_prop_ro("limits",

@@ -90,8 +90,7 @@ std::unique_ptr<ProgramSource> makeSource(nb::handle Programs, const std::string
   if (Kind != "stack")
     throw BindingError("invalid-argument",
                        "program kind '" + Kind + "' is not 'stack', 'ast' or 'raw'");
-  stackptx::InstructionSet Set = SetArg.is_none() ? stackptx::InstructionSet::builtin()
-                                                  : nb::cast<stackptx::InstructionSet>(SetArg);
+  stackptx::InstructionSet Set = instructionSetOf(SetArg);
   auto S = std::make_unique<StackPtxSource>(Set);
   if (!Programs.is_none()) {
     const uint64_t *Data;

@@ -129,3 +129,13 @@ def test_ast_compile_and_interpret():
     assert e.value.code == "ast-ptx" and "underflow" in e.value.message.lower()
     with pytest.raises(KeyError):
         ast.ptx("nosuch")
+
+
+def test_compiler_from_description_path():
+    path = os.path.join(ptxinject.data_dir(), "stack_ptx_descriptions.json")
+    c = stack.StackCompiler(path)
+    assert c.instruction_set.instructions == stack.InstructionSet.builtin().instructions
+    assert c.compile("x y add.ftz.f32", REGS, ["z"]) == stack.compile("x y add.ftz.f32", REGS, ["z"])
+    with pytest.raises(Error) as e:
+        stack.StackCompiler("/nonexistent/description.json")
+    assert e.value.code == "invalid-description"

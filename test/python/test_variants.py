@@ -120,3 +120,10 @@ def test_batch_errors(four):
     assert "nvptxcompiler" in e.value.message
     with pytest.raises(Error):
         compile_variants(four, PROGRAMS, kind="nope")
+
+
+def test_progress_bar_with_tqdm(four, capsys):
+    pytest.importorskip("tqdm")
+    result = compile_variants(four, PROGRAMS, progress=True)
+    assert len(result.modules) == 5
+    assert "5/5" in capsys.readouterr().err
