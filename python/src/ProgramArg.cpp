@@ -5,7 +5,6 @@
 
 #include "ptxinject/stackptx/Text.h"
 
-#include <nanobind/ndarray.h>
 
 #include <cstring>
 
@@ -38,12 +37,22 @@ static size_t stackTypeIndex(nb::handle T, const stackptx::InstructionSet &Set) 
 
 RegisterList toRegisters(nb::handle Seq, const stackptx::InstructionSet &Set) {
   RegisterList R;
-  for (nb::handle Item : Seq) {
-    if (nb::len(Item) != 2)
+  nb::object Outer = nb::steal(PySequence_Fast(Seq.ptr(), "registers must be a sequence of (name, stack type) pairs"));
+  if (!Outer.is_valid())
+    throw nb::python_error();
+  Py_ssize_t N = PySequence_Fast_GET_SIZE(Outer.ptr());
+  R.Names.reserve((size_t)N);
+  R.Registers.reserve((size_t)N);
+  for (Py_ssize_t I = 0; I < N; ++I) {
+    PyObject *Item = PySequence_Fast_ITEMS(Outer.ptr())[I];
+    nb::object Pair = nb::steal(PySequence_Fast(Item, "a register is a (name, stack type) pair"));
+    if (!Pair.is_valid() || PySequence_Fast_GET_SIZE(Pair.ptr()) != 2) {
+      PyErr_Clear();
       throw nb::type_error("a register is a (name, stack type) pair");
-    nb::handle Name = Item[0], Type = Item[1];
-    R.Names.emplace_back(textOf(Name, "a register name"));
-    R.Registers.push_back(StackPtxRegister{nullptr, stackTypeIndex(Type, Set)});
+    }
+    PyObject **Fields = PySequence_Fast_ITEMS(Pair.ptr());
+    R.Names.emplace_back(textOf(Fields[0], "a register name"));
+    R.Registers.push_back(StackPtxRegister{nullptr, stackTypeIndex(Fields[1], Set)});
   }
   R.build();
   return R;
@@ -74,25 +83,38 @@ std::vector<size_t> toRequests(nb::handle Seq, const RegisterList &Regs) {
 }
 
 bool wordsOfArray(nb::handle Obj, const uint64_t *&Data, size_t &Rows, size_t &Cols) {
-  if (!nb::ndarray_check(Obj))
+  PyObject *P = Obj.ptr();
+  // Text is a program in the text form, not an array of words.
+  if (PyUnicode_Check(P) || PyBytes_Check(P) || PyByteArray_Check(P) || !PyObject_CheckBuffer(P))
     return false;
-  nb::ndarray<nb::c_contig, nb::device::cpu> A;
-  if (!nb::try_cast(Obj, A))
+  // The buffer protocol: a few calls, where a DLPack conversion costs microseconds.
+  Py_buffer View;
+  if (PyObject_GetBuffer(P, &View, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
+    PyErr_Clear();
     throw nb::type_error("an instruction array must be C-contiguous and on the CPU");
-  nb::dlpack::dtype T = A.dtype();
-  if (T.bits != 64 || (T.code != (uint8_t)nb::dlpack::dtype_code::UInt &&
-                       T.code != (uint8_t)nb::dlpack::dtype_code::Int))
+  }
+  struct Release {
+    Py_buffer *V;
+    ~Release() { PyBuffer_Release(V); }
+  } Releaser{&View};
+  const char *Format = View.format ? View.format : "B";
+  if (*Format == '<' || *Format == '=' || *Format == '@')
+    ++Format;
+  bool Words = View.itemsize == 8 && Format[0] && !Format[1] &&
+               std::strchr("QqLl", Format[0]) != nullptr;
+  if (!Words)
     throw nb::type_error("an instruction array must have dtype uint64 (8-byte words)");
-  if (A.ndim() == 1) {
+  if (View.ndim == 1) {
     Rows = 1;
-    Cols = A.shape(0);
-  } else if (A.ndim() == 2) {
-    Rows = A.shape(0);
-    Cols = A.shape(1);
+    Cols = (size_t)View.shape[0];
+  } else if (View.ndim == 2) {
+    Rows = (size_t)View.shape[0];
+    Cols = (size_t)View.shape[1];
   } else {
     throw nb::type_error("an instruction array has 1 dimension (or 2 for a batch)");
   }
-  Data = static_cast<const uint64_t *>(A.data());
+  // Valid while the caller holds Obj (arrays cannot be resized while referenced).
+  Data = static_cast<const uint64_t *>(View.buf);
   return true;
 }
 
