@@ -1,0 +1,95 @@
+"""The Clang front end from Python: ptxinject.rewrite on a string, in process."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Optional, Sequence, Union
+
+from . import _core
+from ._core import Error
+
+__all__ = ["rewrite", "have_rewrite"]
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def have_rewrite() -> bool:
+    """Whether this build of the package carries the Clang front end."""
+    return bool(_core.HAVE_REWRITE)
+
+
+def _default_cache_dir() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "ptxinject")
+
+
+def rewrite(
+    source: Union[str, bytes],
+    *,
+    filename: str = "kernel.cu",
+    args: Sequence[str] = (),
+    types=None,
+    volatile: bool = True,
+    pch_cache: Union[bool, str, os.PathLike] = True,
+) -> str:
+    """Rewrites PTX_INJECT annotations (macro or comment form) in CUDA source text
+    into the tagged inline asm of the marker contract, typing every operand from
+    Clang's AST, and returns the new text. Nothing is read from or written to disk
+    for the source itself.
+
+    filename: the name the source is given; relative names are taken from the
+      current folder, so ``#include "local.h"`` resolves next to it.
+    args: compiler flags (``-I``, ``-D``, ``--cuda-gpu-arch=sm_90``, ``-std=c++17``).
+    types: extra operand types (dict, JSON text or path), as ``Module.parse`` takes.
+    volatile: emit ``asm volatile`` (a non-volatile site with unused outputs may vanish).
+    pch_cache: reuse precompiled CUDA headers from this folder (True: the default
+      cache folder; False: parse them every time).
+
+    Raises ptxinject.Error with Clang's diagnostics on bad source. The rewritten
+    text includes ptx_inject.h as before: compile it with ``-I ptxinject.include_dir()``.
+    """
+    if not have_rewrite():
+        raise Error(
+            "ptxinject.rewrite needs the Clang front end, which this build of the package "
+            "lacks: install Clang 19 (Debian/Ubuntu: apt-get install clang-19 libclang-19-dev "
+            "llvm-19-dev) and reinstall the package (pip install --force-reinstall .); "
+            "typed sites and stable-dialect asm need no front end")
+    types_json = ""
+    if types is not None:
+        if isinstance(types, (dict, list)):
+            types_json = json.dumps(types)
+        elif isinstance(types, str) and types.lstrip().startswith(("{", "[")):
+            types_json = types
+        else:
+            with open(os.fspath(types)) as f:
+                types_json = f.read()
+    flags = list(args)
+    shim = os.path.join(_HERE, "cuda-shim")
+    if os.path.isdir(shim):
+        flags += ["-isystem", shim]
+    flags += ["-idirafter", os.path.join(_HERE, "include")]
+    if pch_cache is True:
+        cache = _default_cache_dir()
+    elif pch_cache:
+        cache = os.fspath(pch_cache)
+    else:
+        cache = ""
+    ok, text, diagnostics = _core._rewrite(source, os.path.abspath(filename), flags, types_json,
+                                           volatile, cache)
+    if not ok:
+        err = Error(f"{filename}: rewrite failed:\n{diagnostics}")
+        err.code, err.message, err.line, err.column = "rewrite-failed", diagnostics, 0, 0
+        _locate(err, diagnostics, os.path.abspath(filename))
+        raise err
+    return text
+
+
+def _locate(err, diagnostics: str, path: str) -> None:
+    """line/column of the first error in the source itself."""
+    for line in diagnostics.splitlines():
+        if line.startswith(path + ":") and ": error:" in line:
+            parts = line[len(path) + 1 :].split(":")
+            if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit():
+                err.line, err.column = int(parts[0]), int(parts[1])
+                return

@@ -1,0 +1,19 @@
+//===- Bindings.h - The parts of the ptxinject._core extension --*- C++ -*-===//
+#ifndef PTXINJECT_PYTHON_BINDINGS_H
+#define PTXINJECT_PYTHON_BINDINGS_H
+
+#include <nanobind/nanobind.h>
+
+namespace ptxinject {
+namespace python {
+
+void bindModule(nanobind::module_ &M);     // Module, Inject, Operand
+void bindStackPtx(nanobind::module_ &M);   // InstructionSet, StackCompiler, interpreter
+void bindAstPtx(nanobind::module_ &M);     // AST PTX compile and interpret
+void bindVariants(nanobind::module_ &M);   // compile_variants engine
+void bindRewrite(nanobind::module_ &M);    // the Clang rewriter, when built
+
+} // namespace python
+} // namespace ptxinject
+
+#endif

@@ -1,0 +1,155 @@
+//===- RewriteBridge.cpp - The rewriter in process on a string ------------===//
+//
+// ptxinject-rewrite's analysis on an in-memory file: the same Clang
+// arguments, comment annotations, marker diagnostics and precompiled CUDA
+// prelude, with the diagnostics collected as text instead of printed.
+//
+//===----------------------------------------------------------------------===//
+#include "RewriteBridge.h"
+
+#include "ptxinject/Frontend/CommentAnnotations.h"
+#include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/Frontend/MarkerDiagnostics.h"
+#include "ptxinject/Frontend/PreludeCache.h"
+#include "ptxinject/Frontend/SiteManifest.h"
+#include "ptxinject/Frontend/SiteRewriter.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace ptxinject {
+namespace python {
+
+namespace {
+
+using namespace frontend;
+
+struct Outcome {
+  TypeTable Types = TypeTable::builtin();
+  VolatileMode Volatile = VolatileMode::Always;
+  std::optional<std::string> Text;
+};
+
+class Consumer : public SemaConsumer {
+public:
+  Consumer(Outcome &O, bool UsesPrelude) : O(O), UsesPrelude(UsesPrelude) {}
+  void InitializeSema(Sema &S) override { TheSema = &S; }
+  bool HandleTopLevelDecl(DeclGroupRef) override {
+    if (UsesPrelude && TheSema) {
+      skipPreludeDeferredDiagnostics(*TheSema);
+      UsesPrelude = false;
+    }
+    return true;
+  }
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    RewriteOptions Options;
+    Options.Types = &O.Types;
+    Options.Volatile = O.Volatile;
+    SiteManifest Manifest;
+    O.Text = rewriteMainFile(Ctx, Options, Manifest);
+  }
+
+private:
+  Outcome &O;
+  bool UsesPrelude;
+  Sema *TheSema = nullptr;
+};
+
+class Action : public ASTFrontendAction {
+public:
+  explicit Action(Outcome &O) : O(O) {}
+  bool BeginInvocation(CompilerInstance &CI) override {
+    // "N warnings generated" would go to stderr; the caller gets the
+    // diagnostics themselves.
+    CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
+    return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    addCommentAnnotationHandler(CI.getPreprocessor());
+    restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
+    return std::make_unique<Consumer>(O, !CI.getPreprocessorOpts().ImplicitPCHInclude.empty());
+  }
+
+private:
+  Outcome &O;
+};
+
+class Factory : public tooling::FrontendActionFactory {
+public:
+  Factory(Outcome &O, std::string PchDir) : O(O), PchDir(std::move(PchDir)) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(O); }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHOps,
+                     DiagnosticConsumer *Diags) override {
+    if (!PchDir.empty())
+      usePrecompiledPrelude(*Invocation, PchDir, PCHOps);
+    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
+                                                std::move(PCHOps), Diags);
+  }
+
+private:
+  Outcome &O;
+  std::string PchDir;
+};
+
+} // namespace
+
+RewriteResult rewriteSource(const RewriteRequest &R) {
+  RewriteResult Result;
+  Outcome O;
+  O.Volatile = R.Volatile ? VolatileMode::Always : VolatileMode::Never;
+  if (!R.TypesJson.empty()) {
+    std::string Error;
+    if (!O.Types.addFromJson(R.TypesJson, Error)) {
+      Result.Diagnostics = "types: " + Error;
+      return Result;
+    }
+  }
+  // The command line ptxinject-rewrite builds: tool name, the analysis
+  // flags (the user's choices kept), the user's flags, the file.
+  std::vector<std::string> Cmd{"ptxinject-rewrite"};
+  for (std::string &A : analysisArguments(FrontEnd::Rewriter, nullptr, R.Args))
+    Cmd.push_back(std::move(A));
+  Cmd.insert(Cmd.end(), R.Args.begin(), R.Args.end());
+  Cmd.push_back(R.FileName);
+
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Overlay->pushOverlay(Memory);
+  Memory->addFile(R.FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(R.Source, R.FileName));
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+
+  llvm::raw_string_ostream DiagText(Result.Diagnostics);
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  TextDiagnosticPrinter Printer(DiagText, DiagOpts.get());
+  Factory F(O, R.PchCacheDir);
+  tooling::ToolInvocation Invocation(Cmd, &F, Files.get(),
+                                     std::make_shared<PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(&Printer);
+  Invocation.setDiagnosticOptions(DiagOpts.get());
+  bool Ran = Invocation.run();
+  DiagText.flush();
+  if (Ran && O.Text) {
+    Result.Ok = true;
+    Result.Text = std::move(*O.Text);
+  } else if (Result.Diagnostics.empty()) {
+    Result.Diagnostics = "the rewriter could not process the source";
+  }
+  return Result;
+}
+
+} // namespace python
+} // namespace ptxinject

@@ -1,0 +1,398 @@
+//===- StackPtxBindings.cpp - Stack PTX: sets, compiler, interpreter ------===//
+//
+// The compiler is the C++ Compiler (const, thread-safe); each calling thread
+// keeps its own workspace and output, so a Python search loop compiles with
+// no allocation on our side. Every compile releases the GIL.
+//
+//===----------------------------------------------------------------------===//
+#include "Bindings.h"
+#include "Errors.h"
+#include "ProgramArg.h"
+#include "TextArg.h"
+
+#include "ptxinject/stackptx/Interpreter.h"
+#include "ptxinject/stackptx/Random.h"
+#include "ptxinject/stackptx/Text.h"
+
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/string_view.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstring>
+
+namespace nb = nanobind;
+using namespace nb::literals;
+
+namespace ptxinject {
+namespace python {
+
+namespace {
+
+using stackptx::Compiler;
+using stackptx::InstructionSet;
+using stackptx::Program;
+using stackptx::Span;
+
+struct ThreadBuffers {
+  stackptx::Workspace WS;
+  std::string Out;
+  std::vector<size_t> Ends;
+};
+ThreadBuffers &threadBuffers() {
+  thread_local ThreadBuffers B;
+  return B;
+}
+
+void checkResult(StackPtxResult R) {
+  if (R != STACK_PTX_SUCCESS)
+    throw BindingError("stack-ptx", std::string("Stack PTX compile failed: ") +
+                                        stack_ptx_result_to_string(R));
+}
+
+/// Routines: a sequence of programs (any form), kept alive by the caller.
+struct RoutineList {
+  std::vector<std::vector<StackPtxInstruction>> Storage;
+  std::vector<Program> Spans;
+};
+void toRoutines(nb::handle Obj, const InstructionSet &Set, const RegisterList &Regs,
+                RoutineList &Out) {
+  if (Obj.is_none())
+    return;
+  size_t N = nb::len(Obj);
+  Out.Storage.resize(N);
+  for (size_t I = 0; I < N; ++I)
+    Out.Spans.push_back(toProgram(Obj[I], Set, Regs, Out.Storage[I]));
+}
+
+struct PyCompiler {
+  InstructionSet Set;
+  Compiler C;
+  PyCompiler(const InstructionSet &S, const StackPtxCompilerInfo &L) : Set(S), C(S, L) {}
+
+  nb::object compile(nb::handle Prog, nb::handle Regs, nb::handle Reqs,
+                     nb::handle Routines) const {
+    RegisterList R = toRegisters(Regs, Set);
+    std::vector<size_t> Requests = toRequests(Reqs, R);
+    std::vector<StackPtxInstruction> Storage;
+    Program P = toProgram(Prog, Set, R, Storage);
+    RoutineList RL;
+    toRoutines(Routines, Set, R, RL);
+    ThreadBuffers &B = threadBuffers();
+    StackPtxResult Res;
+    {
+      nb::gil_scoped_release Release;
+      Res = C.compile(P, R.Registers, Requests, B.WS, B.Out, RL.Spans);
+    }
+    checkResult(Res);
+    return nb::steal(PyUnicode_FromStringAndSize(B.Out.data(), (Py_ssize_t)B.Out.size()));
+  }
+
+  nb::list compileBatch(nb::handle Progs, nb::handle Regs, nb::handle Reqs,
+                        nb::handle Routines) const {
+    RegisterList R = toRegisters(Regs, Set);
+    std::vector<size_t> Requests = toRequests(Reqs, R);
+    RoutineList RL;
+    toRoutines(Routines, Set, R, RL);
+    std::vector<Program> Spans;
+    std::vector<std::vector<StackPtxInstruction>> Storage;
+    const uint64_t *Data;
+    size_t Rows, Cols;
+    if (wordsOfArray(Progs, Data, Rows, Cols)) {
+      // One program per row; a zero word (return) ends a shorter one.
+      const auto *Words = reinterpret_cast<const StackPtxInstruction *>(Data);
+      for (size_t I = 0; I < Rows; ++I)
+        Spans.emplace_back(Words + I * Cols, Cols);
+    } else {
+      size_t N = nb::len(Progs);
+      Storage.resize(N);
+      Spans.reserve(N);
+      size_t I = 0;
+      for (nb::handle P : Progs) {
+        Spans.push_back(toProgram(P, Set, R, Storage[I]));
+        ++I;
+      }
+    }
+    ThreadBuffers &B = threadBuffers();
+    StackPtxResult Res;
+    {
+      nb::gil_scoped_release Release;
+      Res = C.compileBatch(Spans, R.Registers, Requests, B.WS, B.Out, B.Ends, RL.Spans);
+    }
+    checkResult(Res);
+    PyObject *L = PyList_New((Py_ssize_t)B.Ends.size());
+    if (!L)
+      throw nb::python_error();
+    size_t Start = 0;
+    for (size_t I = 0; I < B.Ends.size(); ++I) {
+      PyList_SET_ITEM(L, (Py_ssize_t)I,
+                      PyUnicode_FromStringAndSize(B.Out.data() + Start,
+                                                  (Py_ssize_t)(B.Ends[I] - Start)));
+      Start = B.Ends[I];
+    }
+    return nb::steal<nb::list>(L);
+  }
+
+  nb::list interpret(nb::handle Prog, nb::handle Regs, nb::handle Inputs, nb::handle Reqs,
+                     nb::handle Routines) const {
+    RegisterList R = toRegisters(Regs, Set);
+    std::vector<size_t> Requests = toRequests(Reqs, R);
+    std::vector<StackPtxInstruction> Storage;
+    Program P = toProgram(Prog, Set, R, Storage);
+    RoutineList RL;
+    toRoutines(Routines, Set, R, RL);
+    const StackPtxInstructionSetInfo &Info = Set.info();
+    if (nb::len(Inputs) != R.Names.size())
+      throw BindingError("invalid-argument", "give one input value per register (" +
+                                                 std::to_string(R.Names.size()) + ")");
+    std::vector<uint32_t> Bits;
+    size_t I = 0;
+    for (nb::handle V : Inputs) {
+      uint8_t Kind = Info.stack_types[R.Registers[I++].stack_idx].constant_kind;
+      if (Kind == STACK_PTX_CONSTANT_F32) {
+        float F = nb::cast<float>(V);
+        uint32_t U;
+        std::memcpy(&U, &F, 4);
+        Bits.push_back(U);
+      } else if (PyBool_Check(V.ptr())) {
+        Bits.push_back(V.ptr() == Py_True);
+      } else {
+        Bits.push_back((uint32_t)nb::cast<long long>(V));
+      }
+    }
+    std::vector<stackptx::RequestValue> Out;
+    std::string Error;
+    bool Ok;
+    {
+      nb::gil_scoped_release Release;
+      Ok = stackptx::interpretProgram(Info, C.limits(), P, R.Registers, Bits, Requests,
+                                      RL.Spans, Out, Error);
+    }
+    if (!Ok)
+      throw BindingError("not-interpretable", Error);
+    nb::list L;
+    for (size_t K = 0; K < Out.size(); ++K) {
+      if (!Out[K].Assigned) {
+        L.append(nb::none());
+        continue;
+      }
+      const StackPtxStackTypeInfo &T = Info.stack_types[R.Registers[Requests[K]].stack_idx];
+      uint32_t U = Out[K].Bits;
+      if (T.constant_kind == STACK_PTX_CONSTANT_F32) {
+        float F;
+        std::memcpy(&F, &U, 4);
+        L.append(nb::float_(F));
+      } else if (T.constant_kind == STACK_PTX_CONSTANT_S32) {
+        L.append(nb::int_((int32_t)U));
+      } else if (std::strcmp(T.reg_type, "pred") == 0) {
+        L.append(nb::bool_(U != 0));
+      } else {
+        L.append(nb::int_(U));
+      }
+    }
+    return L;
+  }
+};
+
+InstructionSet setFromJson(nb::handle Text) {
+  InstructionSet S;
+  std::string Error;
+  if (!InstructionSet::fromJson(textOf(Text, "a description"), S, Error))
+    throw BindingError("invalid-description", Error);
+  return S;
+}
+
+nb::list names(size_t N, const char *(*Get)(const StackPtxInstructionSetInfo &, size_t),
+               const StackPtxInstructionSetInfo &Info) {
+  nb::list L;
+  for (size_t I = 0; I < N; ++I)
+    L.append(nb::str(Get(Info, I)));
+  return L;
+}
+
+int lookup(int I, const char *What, std::string_view Name) {
+  if (I < 0)
+    throw BindingError("invalid-argument",
+                       std::string("unknown ") + What + " '" + std::string(Name) + "'");
+  return I;
+}
+
+} // namespace
+
+stackptx::InstructionSet instructionSetOf(nb::handle Arg) {
+  if (Arg.is_none())
+    return InstructionSet::builtin();
+  InstructionSet S;
+  if (nb::try_cast(Arg, S))
+    return S;
+  // A path to a description file (str or os.PathLike).
+  std::string Path = nb::cast<std::string>(nb::module_::import_("os").attr("fspath")(Arg));
+  std::string Error;
+  if (!InstructionSet::fromFile(Path, S, Error))
+    throw BindingError("invalid-description", Error);
+  return S;
+}
+
+void bindStackPtx(nb::module_ &M) {
+  nb::class_<InstructionSet>(M, "InstructionSet",
+                             "Stack types, arg types, PTX instructions and special registers "
+                             "of Stack PTX, from the built-in description or a JSON one.")
+      .def_static("builtin", &InstructionSet::builtin, nb::rv_policy::copy,
+                  "The description shipped with the package (data/stack_ptx_descriptions.json).")
+      .def_static("from_json", &setFromJson, "text"_a,
+                  "Reads a description in the stack_ptx_descriptions.json format.")
+      .def_static(
+          "from_file",
+          [](const std::string &Path) {
+            InstructionSet S;
+            std::string Error;
+            if (!InstructionSet::fromFile(Path, S, Error))
+              throw BindingError("invalid-description", Error);
+            return S;
+          },
+          "path"_a, "Reads a description file.")
+      .def_prop_ro("stack_types",
+                   [](const InstructionSet &S) {
+                     return names(S.info().num_stack_types,
+                                  [](const StackPtxInstructionSetInfo &I, size_t K) {
+                                    return I.stack_types[K].name;
+                                  },
+                                  S.info());
+                   })
+      .def_prop_ro("arg_types",
+                   [](const InstructionSet &S) {
+                     return names(S.info().num_arg_types,
+                                  [](const StackPtxInstructionSetInfo &I, size_t K) {
+                                    return I.arg_types[K].name;
+                                  },
+                                  S.info());
+                   })
+      .def_prop_ro("instructions",
+                   [](const InstructionSet &S) {
+                     return names(S.info().num_instructions,
+                                  [](const StackPtxInstructionSetInfo &I, size_t K) {
+                                    return I.instructions[K].display;
+                                  },
+                                  S.info());
+                   },
+                   "Display names of the PTX instructions, in index order.")
+      .def_prop_ro("special_registers",
+                   [](const InstructionSet &S) {
+                     return names(S.info().num_special_registers,
+                                  [](const StackPtxInstructionSetInfo &I, size_t K) {
+                                    return I.special_registers[K].ptx;
+                                  },
+                                  S.info());
+                   })
+      .def("stack_type_index",
+           [](const InstructionSet &S, std::string_view N) {
+             return lookup(S.findStackType(N), "stack type", N);
+           })
+      .def("instruction_index",
+           [](const InstructionSet &S, std::string_view N) {
+             return lookup(S.findInstruction(N), "instruction", N);
+           })
+      .def("special_register_index",
+           [](const InstructionSet &S, std::string_view N) {
+             return lookup(S.findSpecialRegister(N), "special register", N);
+           })
+      .def(
+          "parse",
+          [](const InstructionSet &S, nb::handle Text, nb::handle Regs) {
+            RegisterList R = toRegisters(Regs, S);
+            std::vector<StackPtxInstruction> Out;
+            stackptx::TextError Err;
+            if (!stackptx::parseProgram(textOf(Text, "a program"), S, R.Registers, Out, Err))
+              throw BindingError("invalid-program", Err.Message, Err.Line, Err.Column);
+            std::vector<uint64_t> Words(Out.size());
+            std::memcpy(Words.data(), Out.data(), Out.size() * 8);
+            return Words;
+          },
+          "text"_a, "registers"_a,
+          "Parses the text form ('x y add.ftz.f32') into instruction words "
+          "(a return word ends the list).")
+      .def(
+          "format",
+          [](const InstructionSet &S, nb::handle Prog, nb::handle Regs) {
+            RegisterList R = toRegisters(Regs, S);
+            std::vector<StackPtxInstruction> Storage;
+            Program P = toProgram(Prog, S, R, Storage);
+            return stackptx::printProgram(P, S, R.Registers);
+          },
+          "program"_a, "registers"_a, "Prints a program in the text form parse() reads.")
+      .def(
+          "random_program",
+          [](const InstructionSet &S, size_t Length, nb::handle Regs, uint64_t Seed,
+             bool InterpretedOnly) {
+            RegisterList R = toRegisters(Regs, S);
+            std::mt19937_64 Rng(Seed);
+            std::vector<StackPtxInstruction> Out;
+            stackptx::RandomProgramOptions O;
+            O.InterpretedOnly = InterpretedOnly;
+            stackptx::randomProgram(Rng, Length, S, R.Registers, Out, O);
+            std::vector<uint64_t> Words(Out.size());
+            std::memcpy(Words.data(), Out.data(), Out.size() * 8);
+            return Words;
+          },
+          "length"_a, "registers"_a, "seed"_a = 0, nb::kw_only(), "interpreted_only"_a = false,
+          "A random program of `length` instructions (and a return), every index in range.");
+
+  nb::class_<PyCompiler>(M, "StackCompiler",
+                         "Compiles Stack PTX programs against one instruction set and set of "
+                         "limits. Thread-safe; every compile releases the GIL.")
+      .def(
+          "__init__",
+          [](PyCompiler *Self, nb::handle SetArg, size_t MaxAst, size_t Stack, size_t Store,
+             size_t Frames, size_t Exec) {
+            InstructionSet S = instructionSetOf(SetArg);
+            StackPtxCompilerInfo L = stackptx::defaultLimits();
+            if (MaxAst) L.max_ast_size = MaxAst;
+            if (Stack) L.stack_size = Stack;
+            if (Store) L.store_size = Store;
+            if (Frames != (size_t)-1) L.max_frame_depth = Frames;
+            if (Exec) L.execution_limit = Exec;
+            new (Self) PyCompiler(S, L);
+          },
+          "instruction_set"_a.none() = nb::none(), nb::kw_only(), "max_ast_size"_a = 0,
+          "stack_size"_a = 0, "store_size"_a = 0, "max_frame_depth"_a = (size_t)-1,
+          "execution_limit"_a = 0,
+          "instruction_set: an InstructionSet or a description JSON path (default: the built-in "
+          "one). Limits left at "
+          "0 keep the defaults of stack_ptx_default_info.h.")
+      .def_prop_ro("instruction_set", [](const PyCompiler &C) { return C.Set; })
+      .def_prop_ro("limits",
+                   [](const PyCompiler &C) {
+                     const StackPtxCompilerInfo &L = C.C.limits();
+                     nb::dict D;
+                     D["max_ast_size"] = L.max_ast_size;
+                     D["stack_size"] = L.stack_size;
+                     D["store_size"] = L.store_size;
+                     D["max_frame_depth"] = L.max_frame_depth;
+                     D["execution_limit"] = L.execution_limit;
+                     return D;
+                   })
+      .def("compile", &PyCompiler::compile, "program"_a, "registers"_a, "requests"_a,
+           "routines"_a.none() = nb::none(),
+           "Compiles one program into a stub and returns it.\n\n"
+           "program: text ('x y add.ftz.f32'), a uint64 NumPy array of instruction words, or "
+           "a list of ptxinject.stack.Instruction (ints).\n"
+           "registers: [(name, stack type), ...]; names are bare ('x' is written %x).\n"
+           "requests: register indices or names; each pops one value into that register.\n"
+           "routines: programs called by routine instructions.\n\n"
+           "Any instruction sequence compiles; errors are only about registers and requests. "
+           "Releases the GIL.")
+      .def("compile_batch", &PyCompiler::compileBatch, "programs"_a, "registers"_a,
+           "requests"_a, "routines"_a.none() = nb::none(),
+           "Compiles many programs sharing one set of registers and requests; returns the "
+           "list of stubs. programs: a 2-D uint64 array (one program per row, a zero word "
+           "ends a shorter one) or a list of programs in any form compile() takes. "
+           "Releases the GIL for the whole batch.")
+      .def("interpret", &PyCompiler::interpret, "program"_a, "registers"_a, "inputs"_a,
+           "requests"_a, "routines"_a.none() = nb::none(),
+           "Runs a program on the CPU with inputs[i] the value of register i; returns the "
+           "value each request receives (None when its stack was empty). For testing what "
+           "a stub computes.");
+}
+
+} // namespace python
+} // namespace ptxinject

@@ -1,0 +1,317 @@
+//===- VariantBindings.cpp - The batch variant compiler from Python -------===//
+//
+// Runs ptxinject::compileVariants on its own thread with the GIL released;
+// the calling thread wakes every few milliseconds to report progress to a
+// Python callback. Cubins are collected in memory and handed back as bytes.
+//
+//===----------------------------------------------------------------------===//
+#include "Bindings.h"
+#include "Errors.h"
+#include "ModuleObject.h"
+#include "ProgramArg.h"
+#include "TextArg.h"
+
+#include "ptxinject/variants/VariantCompiler.h"
+
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/string_view.h>
+#include <nanobind/stl/vector.h>
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+namespace nb = nanobind;
+using namespace nb::literals;
+
+namespace ptxinject {
+namespace python {
+
+namespace {
+
+struct ModuleResult {
+  size_t Index = 0, FirstProgram = 0, NumPrograms = 0;
+  std::vector<size_t> Failed;
+  std::string Ptx;
+  std::vector<char> Cubin;
+};
+
+std::vector<StackPtxInstruction> wordsToInstructions(const uint64_t *W, size_t N) {
+  std::vector<StackPtxInstruction> Out(N);
+  std::memcpy(Out.data(), W, N * 8);
+  return Out;
+}
+
+/// Copies one program given as an array or list of ints.
+std::vector<uint64_t> wordsOf(nb::handle P) {
+  const uint64_t *Data;
+  size_t Rows, Cols;
+  if (wordsOfArray(P, Data, Rows, Cols)) {
+    if (Rows != 1)
+      throw nb::type_error("a program is a 1-dimensional array");
+    return std::vector<uint64_t>(Data, Data + Cols);
+  }
+  std::vector<uint64_t> Out;
+  for (nb::handle W : P) {
+    unsigned long long V = PyLong_AsUnsignedLongLongMask(W.ptr());
+    if (V == (unsigned long long)-1 && PyErr_Occurred()) {
+      PyErr_Clear();
+      throw nb::type_error("a program is text, a uint64 array or a list of ints");
+    }
+    Out.push_back(V);
+  }
+  return Out;
+}
+
+std::unique_ptr<ProgramSource> makeSource(nb::handle Programs, const std::string &Kind,
+                                          nb::handle SetArg, nb::handle Random) {
+  if (Kind == "raw") {
+    std::vector<std::string> Stubs;
+    for (nb::handle P : Programs)
+      Stubs.emplace_back(textOf(P, "a raw stub"));
+    return std::make_unique<RawStubSource>(std::move(Stubs));
+  }
+  if (Kind == "ast") {
+    auto S = std::make_unique<AstPtxSource>();
+    for (nb::handle P : Programs) {
+      std::vector<uint64_t> W = wordsOf(P);
+      if (W.empty() || W.back() != 0)
+        W.push_back(0);
+      std::vector<AstPtxInstruction> I(W.size());
+      std::memcpy(I.data(), W.data(), W.size() * 8);
+      S->addProgram(std::move(I));
+    }
+    return S;
+  }
+  if (Kind != "stack")
+    throw BindingError("invalid-argument",
+                       "program kind '" + Kind + "' is not 'stack', 'ast' or 'raw'");
+  stackptx::InstructionSet Set = instructionSetOf(SetArg);
+  auto S = std::make_unique<StackPtxSource>(Set);
+  if (!Programs.is_none()) {
+    const uint64_t *Data;
+    size_t Rows, Cols;
+    if (wordsOfArray(Programs, Data, Rows, Cols)) {
+      for (size_t R = 0; R < Rows; ++R)
+        S->addInstructions(wordsToInstructions(Data + R * Cols, Cols));
+    } else {
+      for (nb::handle P : Programs) {
+        if (PyUnicode_Check(P.ptr()) || PyBytes_Check(P.ptr())) {
+          S->addText(std::string(textOf(P, "a program")));
+          continue;
+        }
+        std::vector<uint64_t> W = wordsOf(P);
+        S->addInstructions(wordsToInstructions(W.data(), W.size()));
+      }
+    }
+  }
+  if (!Random.is_none()) {
+    size_t Count = nb::cast<size_t>(Random[0]), Length = nb::cast<size_t>(Random[1]);
+    uint64_t Seed = nb::cast<uint64_t>(Random[2]);
+    if (nb::cast<bool>(Random[3]))
+      S->addRandomLive(Count, Length, Seed);
+    else
+      S->addRandom(Count, Length, Seed);
+  }
+  return S;
+}
+
+nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, const std::string &Kind,
+                           nb::handle SetArg, nb::handle Random, std::vector<std::string> Slots,
+                           size_t Pack, nb::handle BackendName, const std::string &Arch,
+                           unsigned Jobs, bool KeepPtx, nb::handle Progress) {
+  std::unique_ptr<ProgramSource> Source = makeSource(Programs, Kind, SetArg, Random);
+  if (Pack == 0)
+    throw BindingError("invalid-argument", "pack must be at least 1");
+
+  CubinBackendKind BK = defaultCubinBackend();
+  if (!BackendName.is_none()) {
+    std::string_view Name = textOf(BackendName, "backend");
+    if (!parseCubinBackendName(Name, BK))
+      throw BindingError("invalid-argument", "unknown backend '" + std::string(Name) +
+                                                 "' (nvptxcompiler, ptxas or nvjitlink)");
+  }
+  CubinOptions CO;
+  CO.Arch = Arch;
+  std::string BackendError;
+  std::unique_ptr<CubinBackend> Backend = createCubinBackend(BK, CO, BackendError);
+  if (!Backend)
+    throw BindingError("backend-unavailable", BackendError);
+
+  VariantOptions VO;
+  VO.Pack = Pack;
+  VO.Jobs = Jobs;
+  VO.KeepPtx = KeepPtx;
+  VO.Slots = std::move(Slots);
+  std::atomic<size_t> Done{0};
+  VO.Progress = &Done;
+
+  std::mutex ResultsLock;
+  std::vector<ModuleResult> Results;
+  ModuleSink Sink = [&](const CompiledModule &M, std::string &) {
+    ModuleResult R;
+    R.Index = M.Index;
+    R.FirstProgram = M.FirstProgram;
+    R.NumPrograms = M.NumPrograms;
+    if (M.Failed)
+      R.Failed = *M.Failed;
+    R.Ptx.assign(M.Ptx.data(), M.Ptx.size());
+    if (M.Cubin)
+      R.Cubin = *M.Cubin;
+    std::lock_guard<std::mutex> G(ResultsLock);
+    Results.push_back(std::move(R));
+    return true;
+  };
+
+  VariantReport Report;
+  Error E;
+  size_t Total = Source->numPrograms();
+  std::optional<nb::python_error> CallbackError;
+  {
+    nb::gil_scoped_release Release;
+    std::mutex DoneLock;
+    std::condition_variable DoneCv;
+    bool Finished = false;
+    std::thread Worker([&] {
+      E = compileVariants(Kernel, *Backend, *Source, VO, Sink, Report);
+      std::lock_guard<std::mutex> G(DoneLock);
+      Finished = true;
+      DoneCv.notify_all();
+    });
+    size_t Reported = (size_t)-1;
+    for (;;) {
+      std::unique_lock<std::mutex> L(DoneLock);
+      bool Over = DoneCv.wait_for(L, std::chrono::milliseconds(50), [&] { return Finished; });
+      L.unlock();
+      size_t Now = Done.load();
+      if (!Progress.is_none() && !CallbackError && (Now != Reported || Over)) {
+        Reported = Now;
+        nb::gil_scoped_acquire Acquire;
+        try {
+          Progress(Now, Total);
+        } catch (nb::python_error &PE) {
+          CallbackError.emplace(std::move(PE));
+        }
+      }
+      if (Over)
+        break;
+    }
+    Worker.join();
+  }
+  if (CallbackError)
+    throw *CallbackError;
+  throwIfError(E);
+
+  std::sort(Results.begin(), Results.end(),
+            [](const ModuleResult &A, const ModuleResult &B) { return A.Index < B.Index; });
+  nb::list Modules;
+  for (ModuleResult &R : Results)
+    Modules.append(nb::make_tuple(
+        R.Index, R.FirstProgram, R.NumPrograms, nb::cast(R.Failed),
+        nb::bytes(R.Cubin.data(), R.Cubin.size()),
+        KeepPtx ? nb::object(strOf(R.Ptx)) : nb::object(nb::none())));
+  nb::list Failures;
+  for (const VariantFailure &F : Report.Failures)
+    Failures.append(nb::make_tuple(F.Program, F.Stage == VariantStage::Stub ? "stub" : "cubin",
+                                   strOf(F.Message), F.Line, F.Column));
+  nb::dict Stats;
+  Stats["variants"] = Report.Variants;
+  Stats["modules"] = Report.Modules;
+  Stats["threads"] = Report.Threads;
+  Stats["wall_seconds"] = Report.WallSeconds;
+  Stats["stub_seconds"] = Report.StubSeconds;
+  Stats["render_seconds"] = Report.RenderSeconds;
+  Stats["cubin_seconds"] = Report.CubinSeconds;
+  Stats["backend"] = cubinBackendName(Backend->kind());
+  Stats["arch"] = Arch;
+  nb::dict Out;
+  Out["modules"] = Modules;
+  Out["failures"] = Failures;
+  Out["report"] = Stats;
+  return Out;
+}
+
+} // namespace
+
+void bindVariants(nb::module_ &M) {
+  M.def("_compile_variants", &compileVariantsPy, "module"_a, "programs"_a.none(), "kind"_a,
+        "instruction_set"_a.none(), "random"_a.none(), "slots"_a, "pack"_a, "backend"_a.none(), "arch"_a,
+        "jobs"_a, "keep_ptx"_a, "progress"_a.none(),
+        "The engine behind ptxinject.compile_variants (use that).");
+  M.def(
+      "stack_registers",
+      [](const ModuleObject &Kernel, std::string_view InjectName) {
+        const Inject *I = Kernel.findInject(InjectName);
+        if (!I)
+          throw nb::key_error(("no inject named '" + std::string(InjectName) + "'").c_str());
+        StackPtxSource S(stackptx::InstructionSet::builtin());
+        std::string Error;
+        if (!S.prepare(*I, Error))
+          throw BindingError("invalid-argument", Error);
+        // Registers carry stable names; give the labels users write instead.
+        nb::list L;
+        for (const StackPtxRegister &R : S.registers()) {
+          std::string Label = R.name;
+          for (const InjectOperand &O : I->Operands)
+            if (O.Register == R.name)
+              Label = O.Label;
+          L.append(nb::make_tuple(Label, stackptx::InstructionSet::builtin()
+                                             .info()
+                                             .stack_types[R.stack_idx]
+                                             .name));
+        }
+        return L;
+      },
+      "module"_a, "inject"_a,
+      "The registers compile_variants gives Stack PTX programs for an inject, as "
+      "(label, stack type) in index order: inputs (in and mod) first, then outs.");
+  M.def(
+      "available_backends",
+      []() {
+        nb::list L;
+        for (CubinBackendKind K : {CubinBackendKind::NvPtxCompiler, CubinBackendKind::Ptxas,
+                                   CubinBackendKind::NvJitLink})
+          if (isCubinBackendBuilt(K))
+            L.append(nb::str(cubinBackendName(K)));
+        return L;
+      },
+      "Cubin back ends built into this package (ptxas also needs the executable).");
+  M.def(
+      "compile_ptx",
+      [](nb::handle Ptx, nb::handle BackendName, const std::string &Arch) {
+        std::string_view Text = textOf(Ptx, "ptx");
+        CubinBackendKind BK = defaultCubinBackend();
+        if (!BackendName.is_none()) {
+          std::string_view Name = textOf(BackendName, "backend");
+          if (!parseCubinBackendName(Name, BK))
+            throw BindingError("invalid-argument", "unknown backend '" + std::string(Name) +
+                                                       "' (nvptxcompiler, ptxas or nvjitlink)");
+        }
+        CubinOptions CO;
+        CO.Arch = Arch;
+        std::string Error;
+        std::unique_ptr<CubinBackend> Backend = createCubinBackend(BK, CO, Error);
+        if (!Backend)
+          throw BindingError("backend-unavailable", Error);
+        std::vector<char> Cubin;
+        std::string Log;
+        bool Ok;
+        {
+          nb::gil_scoped_release Release;
+          Ok = Backend->compile(Text, Cubin, Log);
+        }
+        if (!Ok)
+          throw BindingError("cubin-failed", Log);
+        return nb::bytes(Cubin.data(), Cubin.size());
+      },
+      "ptx"_a, nb::kw_only(), "backend"_a.none() = nb::none(), "arch"_a = "sm_80",
+      "Assembles PTX into a cubin (ELF bytes) with one of the back ends; releases the GIL.");
+  M.def("default_backend", []() { return std::string(cubinBackendName(defaultCubinBackend())); });
+}
+
+} // namespace python
+} // namespace ptxinject

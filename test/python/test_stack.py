@@ -1,0 +1,141 @@
+"""Stack PTX and AST PTX from Python: sets, the three program forms, compile,
+batch, interpreters and errors."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import ptxinject
+from ptxinject import Error, ast, stack
+
+REGS = [("x", "F32"), ("y", "F32"), ("z", "F32")]
+
+
+def test_instruction_set_builtin_and_json(tmp_path):
+    s = stack.InstructionSet.builtin()
+    assert "F32" in s.stack_types and "add.ftz.f32" in s.instructions
+    assert "tid.x" in s.special_registers and "V4_F32" in s.arg_types
+    path = os.path.join(ptxinject.data_dir(), "stack_ptx_descriptions.json")
+    from_file = stack.InstructionSet.from_file(path)
+    assert from_file.instructions == s.instructions
+    # a smaller description: its own indices
+    small = {"abi_version": 1,
+             "stack_types": [{"name": "F32", "literal_prefix": "f32", "constant_type": "f32", "encoder_type": "f32"}],
+             "arg_types": [{"name": "F32", "stack_type": "F32"}],
+             "instructions": [{"ptx": "sub.f32", "args": ["F32", "F32"], "rets": ["F32"]}],
+             "special_registers": []}
+    s2 = stack.InstructionSet.from_json(json.dumps(small))
+    assert s2.instructions == ["sub.f32"]
+    c = stack.StackCompiler(s2)
+    assert "sub.f32 %_s0_0, %x, %y;" in c.compile("x y sub.f32", REGS, ["z"])
+    with pytest.raises(Error) as e:
+        stack.InstructionSet.from_json('{"abi_version": 1, "stack_types": [')
+    assert e.value.code == "invalid-description"
+    with pytest.raises(Error):
+        stack.InstructionSet.from_file(str(tmp_path / "none.json"))
+
+
+def test_three_program_forms_agree():
+    b = stack.builtin()
+    objects = [b.input(0), b.input(1), b.ptx("add.ftz.f32"), b.constant("F32", 2.0), b.ptx("mul.ftz.f32")]
+    text = "x y add.ftz.f32 2.0 mul.ftz.f32"
+    words = np.array(objects, dtype=np.uint64)
+    stubs = {stack.compile(p, REGS, ["z"]) for p in (objects, text, words, b.parse(text, REGS))}
+    assert len(stubs) == 1
+    stub = stubs.pop()
+    assert "add.ftz.f32 %_s0_0, %x, %y;" in stub and "mov.f32 %z," in stub
+    assert b.set.format(objects, REGS) == "x y add.ftz.f32 0f40000000:f32 mul.ftz.f32"
+    assert stack.interpret(objects, REGS, [1.0, 2.0, 0.0], ["z"]) == [6.0]
+
+
+def test_instruction_is_an_int_with_fields():
+    b = stack.builtin()
+    i = b.constant("U32", 7)
+    assert isinstance(i, int)
+    assert (i.kind, i.stack_idx, i.payload) == (2, b.set.stack_type_index("U32"), 7)
+    assert "constant" in repr(i)
+
+
+def test_meta_store_load_and_special_registers():
+    b = stack.builtin()
+    regs = [("x", "F32"), ("z", "F32"), ("t", "U32")]
+    prog = [b.input(0), b.meta("dup", "F32"), b.ptx("mul.ftz.f32"), b.store("F32", 0), b.load(0),
+            b.special_register("tid.x")]
+    assert stack.interpret(prog[:-1], regs, [3.0, 0.0, 0], ["z"]) == [9.0]
+    stub = stack.compile(prog, regs, ["z", "t"])
+    assert "%tid.x" in stub and "mul.ftz.f32" in stub
+
+
+def test_routines():
+    b = stack.builtin()
+    square = [b.meta("dup", "F32"), b.ptx("mul.ftz.f32")]
+    prog = [b.input(0), b.routine(0), b.routine(0)]
+    assert stack.interpret(prog, REGS, [3.0, 0.0, 0.0], ["z"], routines=[square]) == [81.0]
+    assert stack.compile(prog, REGS, ["z"], routines=[square]).count("mul.ftz.f32") == 2
+
+
+def test_empty_stack_request_is_none():
+    assert stack.interpret("", REGS, [1.0, 2.0, 0.0], ["z"]) == [None]
+
+
+def test_batch_matches_single():
+    b = stack.builtin()
+    programs = [b.set.random_program(32, REGS, seed) for seed in range(50)]
+    singles = [stack.compile(p, REGS, ["z"]) for p in programs]
+    assert stack.compile_batch(programs, REGS, ["z"]) == singles
+    width = max(len(p) for p in programs)
+    grid = np.zeros((len(programs), width), dtype=np.uint64)
+    for i, p in enumerate(programs):
+        grid[i, : len(p)] = p
+    assert stack.compile_batch(grid, REGS, ["z"]) == singles
+
+
+def test_errors():
+    with pytest.raises(Error) as e:
+        stack.compile("x y nosuch.f32", REGS, ["z"])
+    assert e.value.code == "invalid-program" and (e.value.line, e.value.column) == (1, 5)
+    with pytest.raises(Error) as e:
+        stack.compile("x", REGS, ["w"])
+    assert e.value.code == "invalid-register"
+    with pytest.raises(Error):
+        stack.compile("x", [("x", "NOPE")], [0])
+    with pytest.raises(Error):
+        stack.compile("x", REGS, [7])
+    with pytest.raises(TypeError):
+        stack.compile(np.zeros(3, dtype=np.float32), REGS, ["z"])
+    with pytest.raises(TypeError):
+        stack.compile([1.5], REGS, ["z"])
+
+
+def test_limits():
+    c = stack.StackCompiler(stack_size=4, max_frame_depth=0)
+    assert c.limits["stack_size"] == 4 and c.limits["max_frame_depth"] == 0
+
+
+def test_ast_compile_and_interpret():
+    prog = [ast.input(0), ast.input(1), ast.ptx("add.ftz.f32"), ast.constant(2.0), ast.ptx("mul.ftz.f32")]
+    stub = ast.compile(prog, "z", ["x", "y"])
+    assert "mov.f32 %z," in stub and "0f40000000" in stub
+    assert ast.interpret(prog, [1.0, 2.0]) == 6.0
+    words = np.array(prog + [ast.ret()], dtype=np.uint64)
+    assert ast.compile(words, "z", ["x", "y"]) == stub
+    double = [ast.routine_arg(0), ast.routine_arg(0), ast.ptx("add.ftz.f32")]
+    assert ast.interpret([ast.input(0), ast.routine(0)], [4.0], routines=[double]) == 8.0
+    assert ("add.ftz.f32", 2) in ast.instructions()
+    with pytest.raises(Error) as e:
+        ast.compile([ast.ptx("add.ftz.f32")], "z", [])
+    assert e.value.code == "ast-ptx" and "underflow" in e.value.message.lower()
+    with pytest.raises(KeyError):
+        ast.ptx("nosuch")
+
+
+def test_compiler_from_description_path():
+    path = os.path.join(ptxinject.data_dir(), "stack_ptx_descriptions.json")
+    c = stack.StackCompiler(path)
+    assert c.instruction_set.instructions == stack.InstructionSet.builtin().instructions
+    assert c.compile("x y add.ftz.f32", REGS, ["z"]) == stack.compile("x y add.ftz.f32", REGS, ["z"])
+    with pytest.raises(Error) as e:
+        stack.StackCompiler("/nonexistent/description.json")
+    assert e.value.code == "invalid-description"

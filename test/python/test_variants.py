@@ -1,0 +1,129 @@
+"""compile_variants: cubins per module, packing, failures, progress, cache,
+and cubins that ptxas-made ones match in kernel names."""
+
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import ptxinject
+from ptxinject import Error, compile_variants, stack
+from ptxinject.variants import available_backends, stack_registers
+
+from conftest import cuda_tool
+from elf_sections import kernel_names
+
+PROGRAMS = ["x y add.ftz.f32", "x y mul.ftz.f32", "x nosuch", "y x sub.ftz.f32", "x x add.ftz.f32"]
+
+
+@pytest.fixture
+def four(ptx_cache):
+    return ptxinject.Module.parse(ptx_cache("four_slots.cu"))
+
+
+def backends():
+    found = list(available_backends())
+    if cuda_tool("ptxas") is None and "ptxas" in found:
+        found.remove("ptxas")
+    return found
+
+
+@pytest.mark.parametrize("backend", backends())
+def test_cubins_match_ptxas_kernel_names(four, backend, tmp_path):
+    ptxas = cuda_tool("ptxas")
+    if ptxas is None:
+        pytest.skip("ptxas not found (install the CUDA toolkit)")
+    result = compile_variants(four, PROGRAMS, pack=4, backend=backend, keep_ptx=True, jobs=2)
+    assert result.report["backend"] == backend
+    assert [m.programs for m in result.modules] == [range(0, 4), range(4, 5)]
+    for m in result.modules:
+        assert m.cubin[:4] == b"\x7fELF"
+        ptx_path = tmp_path / f"m{m.index}.ptx"
+        ptx_path.write_text(m.ptx)
+        subprocess.run([ptxas, "-arch=sm_80", str(ptx_path), "-o", str(tmp_path / "ref.cubin")], check=True)
+        reference = (tmp_path / "ref.cubin").read_bytes()
+        assert kernel_names(m.cubin) == kernel_names(reference) == ["four_slots"]
+
+
+def test_failures_are_per_program(four):
+    result = compile_variants(four, PROGRAMS, pack=4)
+    assert [f.program for f in result.failures] == [2]
+    f = result.failures[0]
+    assert f.stage == "stub" and (f.line, f.column) == (1, 3) and "nosuch" in f.message
+    assert result.modules[0].failed == [2]
+    assert result.cubin_of(2) is None and result.cubin_of(0) == result.modules[0].cubin
+
+
+def test_single_inject_and_program_forms(four):
+    regs = stack_registers(four, "slot_0")
+    assert regs == [("x", "F32"), ("y", "F32"), ("z", "F32")]
+    b = stack.Builder()
+    as_list = [b.input(0), b.input(1), b.ptx("add.ftz.f32")]
+    as_array = np.array(as_list, dtype=np.uint64)
+    grid = np.array([as_list, as_list], dtype=np.uint64)
+    result = compile_variants(four, ["x y add.ftz.f32", as_list, as_array], inject="slot_0", keep_ptx=True)
+    assert len(result.modules) == 3 and not result.failures
+    assert len({m.ptx for m in result.modules}) == 1
+    result = compile_variants(four, grid, inject="slot_0", keep_ptx=True)
+    assert len(result.modules) == 2
+
+
+def test_raw_and_ast_programs(four):
+    raw = compile_variants(four, ["add.ftz.f32 %{z}, %{x}, %{y};"], inject="slot_1", kind="raw", keep_ptx=True)
+    assert "add.ftz.f32 %_x0, %_x1, %_x2;" in raw.modules[0].ptx
+    from ptxinject import ast
+    tree = [ast.input(0), ast.input(1), ast.ptx("mul.ftz.f32")]
+    out = compile_variants(four, [tree], inject="slot_2", kind="ast", keep_ptx=True)
+    assert not out.failures and "mul.ftz.f32" in out.modules[0].ptx
+
+
+def test_random_programs(four):
+    result = compile_variants(four, None, pack=4, random=(8, 16, 1, False))
+    assert result.report["variants"] == 8 and len(result.modules) == 2
+    assert all(m.cubin[:4] == b"\x7fELF" for m in result.modules)
+
+
+def test_progress_callback(four):
+    seen = []
+    compile_variants(four, PROGRAMS * 4, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (20, 20)
+    assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
+
+
+def test_progress_callback_error_propagates(four):
+    def boom(done, total):
+        raise RuntimeError("stop")
+
+    with pytest.raises(RuntimeError):
+        compile_variants(four, PROGRAMS, progress=boom)
+
+
+def test_cache_dir(four, tmp_path):
+    first = compile_variants(four, PROGRAMS, pack=4, cache_dir=tmp_path)
+    again = compile_variants(four, PROGRAMS, pack=4, cache_dir=tmp_path)
+    assert again.report["cached_modules"] == 2 and all(m.cached for m in again.modules)
+    assert [m.cubin for m in again.modules] == [m.cubin for m in first.modules]
+    assert again.failures == first.failures
+    grown = compile_variants(four, PROGRAMS + ["y y mul.ftz.f32"], pack=4, cache_dir=tmp_path)
+    assert [m.cached for m in grown.modules] == [True, False]
+    assert grown.modules[1].programs == range(4, 6)
+
+
+def test_batch_errors(four):
+    with pytest.raises(Error):
+        compile_variants(four, PROGRAMS, inject="nope")
+    with pytest.raises(Error):
+        compile_variants(four, PROGRAMS, pack=8)
+    with pytest.raises(Error) as e:
+        compile_variants(four, PROGRAMS, backend="nope")
+    assert "nvptxcompiler" in e.value.message
+    with pytest.raises(Error):
+        compile_variants(four, PROGRAMS, kind="nope")
+
+
+def test_progress_bar_with_tqdm(four, capsys):
+    pytest.importorskip("tqdm")
+    result = compile_variants(four, PROGRAMS, progress=True)
+    assert len(result.modules) == 5
+    assert "5/5" in capsys.readouterr().err
