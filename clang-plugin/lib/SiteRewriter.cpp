@@ -390,7 +390,7 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
   }
   // A __host__ __device__ function is compiled for the host too, where PTX
   // is no assembly at all.
-  if (Host)
+  if (Host && !Options.DeviceOnlyOutput)
     Text = "__PTX_INJECT_DEVICE_ONLY(" + Text + ")";
   // The comment form has no ';' of its own.
   bool IsComment = commentAnnotationRange(Loc, SM).isValid();
