@@ -1,5 +1,7 @@
 /* Included by ptxinject-rewrite --nvrtc after Clang's CUDA wrapper and before
  * the source: from here on the source sees the world NVRTC gives it.
+ *  - None of the C library's macros, which the wrapper needed but NVRTC
+ *    does not define.
  *  - NVRTC's predefined macros: __CUDACC_RTC__ and the compiler version; not
  *    the host compiler's (__clang__, __GNUC__), so headers such as CCCL take
  *    their NVRTC paths, as they do under NVRTC.
@@ -12,6 +14,7 @@
 #ifndef PTX_INJECT_NVRTC_PRELUDE_H
 #define PTX_INJECT_NVRTC_PRELUDE_H
 #include <ptx_inject_nvrtc_std.h>
+#include <ptx_inject_nvrtc_libc_macros.h>
 
 #define __CUDACC_RTC__ 1
 #define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
