@@ -392,7 +392,16 @@ public:
     if (Req.UsePchCache) {
       std::string Dir =
           Req.PchCacheDir.empty() ? defaultPreludeCacheDir() : Req.PchCacheDir;
-      usePrecompiledPrelude(*Invocation, Dir, PCHOps);
+      PreludeResult R = usePrecompiledPrelude(*Invocation, Dir, PCHOps);
+      if (Req.ReportPchCache)
+        Out.Diagnostics += R.Status == PreludeStatus::Reused
+                               ? "note: CUDA headers: reused " + R.PchPath + "\n"
+                           : R.Status == PreludeStatus::Built
+                               ? "note: CUDA headers: built " + R.PchPath + "\n"
+                           : R.Status == PreludeStatus::NotApplicable
+                               ? "note: CUDA headers: not included\n"
+                               : "note: CUDA headers: parsed (" + R.Reason +
+                                     ")\n";
     }
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHOps), Diags);

@@ -252,6 +252,7 @@ int rewriteAsNvrtc(const std::vector<std::string> &Sources,
     Req.Argv0 = Argv0;
     Req.UsePchCache = !NoPchCache;
     Req.PchCacheDir = PchCacheDir;
+    Req.ReportPchCache = PchCacheVerbose;
     NvrtcRewriteResult R = rewriteNvrtcSource(Req);
     llvm::errs() << R.Diagnostics;
     if (!R.Ok)

@@ -64,6 +64,7 @@ struct NvrtcRewriteRequest {
   const char *Argv0 = nullptr; ///< to find installed files; may be null
   bool UsePchCache = true;     ///< reuse precompiled CUDA headers
   std::string PchCacheDir;     ///< empty: defaultPreludeCacheDir()
+  bool ReportPchCache = false; ///< say in Diagnostics what the cache did
 };
 
 struct NvrtcRewriteResult {
