@@ -155,7 +155,6 @@ NvrtcTranslation translateNvrtcOptions(const std::vector<std::string> &Options) 
     if (K == Kind::Ignored) {
       // A separate value ('-Xptxas -v', '--maxrregcount 32') is skipped too.
       bool SeparateValue = !HasValue && I + 1 < Options.size() &&
-                           !StringRef(Options[I + 1]).starts_with("-") &&
                            (Name == "-Xptxas" || Name == "--ptxas-options" ||
                             Name == "-maxrregcount" ||
                             Name == "--maxrregcount");
@@ -296,9 +295,11 @@ std::string nameExpressionSuffix(const std::vector<std::string> &Expressions) {
     std::string N = std::to_string(I + 1);
     // Like nvrtcAddNameExpression: taking the expression's value odr-uses
     // the function template specialization it names, which instantiates it.
-    S += "\n[[maybe_unused]] static auto const __ptx_inject_name_expression_" +
-         N + " =\n#line 1 \"name expression " + N + "\"\n" + Expressions[I] +
-         "\n;";
+    // '#line 0' puts the declaration itself in the expression's own file
+    // too, and the expression at its line 1, column 1.
+    S += "\n#line 0 \"name expression " + N +
+         "\"\n[[maybe_unused]] static auto const __ptx_inject_name_expression_" +
+         N + " =\n" + Expressions[I] + "\n;";
   }
   if (!S.empty())
     S += "\n";
@@ -453,7 +454,7 @@ NvrtcRewriteResult rewriteNvrtcSource(const NvrtcRewriteRequest &Req) {
   clang::TextDiagnosticPrinter Printer(DiagStream, DiagOpts.get());
 
   NvrtcRewriteRequest Effective = Req;
-  Effective.Rewrite.DeviceOnlyOutput = true;
+  Effective.Rewrite.NvrtcProgram = true;
   NvrtcRewriteFactory Factory(Effective, Suffix, Out);
   clang::tooling::ToolInvocation Invocation(std::move(Cmd), &Factory,
       Files.get(), std::make_shared<clang::PCHContainerOperations>());

@@ -50,9 +50,8 @@ nvrtcClangCommandLine(const char *Argv0, const NvrtcTranslation &Options,
 
 /// The text appended to the source so that each name expression is
 /// instantiated, as nvrtcAddNameExpression does: one variable initialized
-/// from the expression, each expression on its own line after
-/// `#line 1 "name expression N"`, so an error in it is reported at
-/// `name expression N:1:COLUMN`.
+/// from the expression, in a file of its own named by `#line`, so an error
+/// in it is reported at `name expression N:1:COLUMN`.
 std::string nameExpressionSuffix(const std::vector<std::string> &Expressions);
 
 struct NvrtcRewriteRequest {
