@@ -243,9 +243,17 @@ nvrtcClangCommandLine(const char *Argv0, const NvrtcTranslation &Options,
                       const std::string &SourcePath) {
   std::vector<std::string> Cmd = {"clang++"};
   // The user's -I come first, as NVRTC searches them first; the shims and
-  // CUDA's headers follow as system folders.
-  for (const std::string &A : Options.ClangArgs)
-    Cmd.push_back(A);
+  // CUDA's headers follow as system folders. Pre-included headers wait until
+  // after the prelude: they are part of the program.
+  std::vector<std::string> PreIncludes;
+  for (size_t I = 0; I < Options.ClangArgs.size(); ++I) {
+    if (Options.ClangArgs[I] == "-include" && I + 1 < Options.ClangArgs.size()) {
+      PreIncludes.push_back(Options.ClangArgs[I]);
+      PreIncludes.push_back(Options.ClangArgs[++I]);
+      continue;
+    }
+    Cmd.push_back(Options.ClangArgs[I]);
+  }
   // The common analysis flags: device side only, CUDA installation, CUDA 13
   // shims, ptx_inject.h, Clang's resource folder. CCCL is not added by
   // analysisArguments's rule alone: NVRTC finds it only through -I, and so
@@ -277,6 +285,7 @@ nvrtcClangCommandLine(const char *Argv0, const NvrtcTranslation &Options,
     Cmd.push_back("-D__PTX_INJECT_NVRTC_DEFAULT_DEVICE__");
   Cmd.push_back("-include");
   Cmd.push_back("ptx_inject_nvrtc_prelude.h");
+  Cmd.insert(Cmd.end(), PreIncludes.begin(), PreIncludes.end());
   // Without __clang__, CCCL and CuTe are read as NVRTC reads them, and no
   // longer as system headers of Clang: their warnings are NVRTC's business.
   // A program is a header to NVRTC: '#pragma once' in it is normal.
@@ -359,11 +368,14 @@ private:
 class NvrtcRewriteAction : public clang::ASTFrontendAction {
 public:
   NvrtcRewriteAction(const NvrtcRewriteRequest &Req, const std::string &Suffix,
-                     NvrtcRewriteResult &Out)
-      : Req(Req), Suffix(Suffix), Out(Out) {}
+                     NvrtcRewriteResult &Out, llvm::raw_ostream &Messages)
+      : Req(Req), Suffix(Suffix), Out(Out), Messages(Messages) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, StringRef) override {
+    // "N errors generated" goes with the messages, not to the process's
+    // stderr: a caller in-process decides what to print.
+    CI.setVerboseOutputStream(Messages);
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
     return std::make_unique<NvrtcRewriteConsumer>(
@@ -374,16 +386,17 @@ private:
   const NvrtcRewriteRequest &Req;
   const std::string &Suffix;
   NvrtcRewriteResult &Out;
+  llvm::raw_ostream &Messages;
 };
 
 class NvrtcRewriteFactory : public clang::tooling::FrontendActionFactory {
 public:
   NvrtcRewriteFactory(const NvrtcRewriteRequest &Req, const std::string &Suffix,
-                      NvrtcRewriteResult &Out)
-      : Req(Req), Suffix(Suffix), Out(Out) {}
+                      NvrtcRewriteResult &Out, llvm::raw_ostream &Messages)
+      : Req(Req), Suffix(Suffix), Out(Out), Messages(Messages) {}
 
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<NvrtcRewriteAction>(Req, Suffix, Out);
+    return std::make_unique<NvrtcRewriteAction>(Req, Suffix, Out, Messages);
   }
 
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
@@ -412,6 +425,7 @@ private:
   const NvrtcRewriteRequest &Req;
   const std::string &Suffix;
   NvrtcRewriteResult &Out;
+  llvm::raw_ostream &Messages;
 };
 
 } // namespace
@@ -455,7 +469,7 @@ NvrtcRewriteResult rewriteNvrtcSource(const NvrtcRewriteRequest &Req) {
 
   NvrtcRewriteRequest Effective = Req;
   Effective.Rewrite.NvrtcProgram = true;
-  NvrtcRewriteFactory Factory(Effective, Suffix, Out);
+  NvrtcRewriteFactory Factory(Effective, Suffix, Out, DiagStream);
   clang::tooling::ToolInvocation Invocation(std::move(Cmd), &Factory,
       Files.get(), std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Printer);
