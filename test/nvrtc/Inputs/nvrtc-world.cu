@@ -46,6 +46,11 @@ __global__ void world(int *out) {
   assert(x >= 0);
   static_assert(!std::is_same<int, long>::value, "");
   out[1] = sum({x, 1, 2});
+  // CUDA's device functions, with isnan a function rather than the C macro.
+  float f = __int_as_float(out[2]);
+  out[3] = isnan(f) + max(x, 1) + __shfl_sync(0xffffffffu, x, 0);
+  atomicAdd(out + 4, 1);
+  printf("%d\n", make_int2(x, 1).y);
 #ifndef WITHOUT_SITE // a site needs the front end
   PTX_INJECT("world", PTX_MOD(out[1]));
 #endif
