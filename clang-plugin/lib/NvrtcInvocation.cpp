@@ -11,11 +11,11 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
-#include "clang/Serialization/PCHContainerOperations.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/SemaConsumer.h"
+#include "clang/Serialization/PCHContainerOperations.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -42,10 +42,9 @@ using llvm::StringRef;
 /// parse is the same with or without them.
 bool changesNothingParsed(StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
-      .Cases("--diag-suppress", "-diag-suppress", "--diag-error",
-             "-diag-error", "--diag-warn", "-diag-warn", true)
-      .Cases("--device-debug", "-G", "--generate-line-info", "-lineinfo",
-             true)
+      .Cases("--diag-suppress", "-diag-suppress", "--diag-error", "-diag-error",
+             "--diag-warn", "-diag-warn", true)
+      .Cases("--device-debug", "-G", "--generate-line-info", "-lineinfo", true)
       .Cases("--ptxas-options", "-Xptxas", "--maxrregcount", "-maxrregcount",
              true)
       .Cases("--ftz", "-ftz", "--prec-sqrt", "-prec-sqrt", "--prec-div",
@@ -113,13 +112,15 @@ std::string installPrefix(const char *Argv0) {
 
 } // namespace
 
-NvrtcTranslation translateNvrtcOptions(const std::vector<std::string> &Options) {
+NvrtcTranslation
+translateNvrtcOptions(const std::vector<std::string> &Options) {
   NvrtcTranslation T;
   std::string Std = "-std=c++17"; // NVRTC's default dialect
   std::string Arch;
   for (size_t I = 0; I < Options.size(); ++I) {
     StringRef Opt = Options[I];
-    if (Opt == "-default-device" || Opt == "--device-as-default-execution-space") {
+    if (Opt == "-default-device" ||
+        Opt == "--device-as-default-execution-space") {
       T.DefaultDevice = true;
       continue;
     }
@@ -131,7 +132,8 @@ NvrtcTranslation translateNvrtcOptions(const std::vector<std::string> &Options) 
     // Split NAME=VALUE, -DVALUE / -IVALUE, or NAME VALUE.
     StringRef Name = Opt, Value;
     bool HasValue = false;
-    if (size_t Eq = Opt.find('='); Eq != StringRef::npos && Opt.starts_with("-")) {
+    if (size_t Eq = Opt.find('=');
+        Eq != StringRef::npos && Opt.starts_with("-")) {
       Name = Opt.take_front(Eq);
       Value = Opt.drop_front(Eq + 1);
       HasValue = true;
@@ -154,10 +156,10 @@ NvrtcTranslation translateNvrtcOptions(const std::vector<std::string> &Options) 
     }
     if (K == Kind::Ignored) {
       // A separate value ('-Xptxas -v', '--maxrregcount 32') is skipped too.
-      bool SeparateValue = !HasValue && I + 1 < Options.size() &&
-                           (Name == "-Xptxas" || Name == "--ptxas-options" ||
-                            Name == "-maxrregcount" ||
-                            Name == "--maxrregcount");
+      bool SeparateValue =
+          !HasValue && I + 1 < Options.size() &&
+          (Name == "-Xptxas" || Name == "--ptxas-options" ||
+           Name == "-maxrregcount" || Name == "--maxrregcount");
       T.Notes.push_back("note: NVRTC option '" + Opt.str() +
                         (SeparateValue ? " " + Options[I + 1] : std::string()) +
                         "' does not change how the source is read; ignored");
@@ -238,16 +240,17 @@ std::string findNvrtcShimDir(const char *Argv0) {
   return "";
 }
 
-std::vector<std::string>
-nvrtcClangCommandLine(const char *Argv0, const NvrtcTranslation &Options,
-                      const std::string &SourcePath) {
+std::vector<std::string> nvrtcClangCommandLine(const char *Argv0,
+                                               const NvrtcTranslation &Options,
+                                               const std::string &SourcePath) {
   std::vector<std::string> Cmd = {"clang++"};
   // The user's -I come first, as NVRTC searches them first; the shims and
   // CUDA's headers follow as system folders. Pre-included headers wait until
   // after the prelude: they are part of the program.
   std::vector<std::string> PreIncludes;
   for (size_t I = 0; I < Options.ClangArgs.size(); ++I) {
-    if (Options.ClangArgs[I] == "-include" && I + 1 < Options.ClangArgs.size()) {
+    if (Options.ClangArgs[I] == "-include" &&
+        I + 1 < Options.ClangArgs.size()) {
       PreIncludes.push_back(Options.ClangArgs[I]);
       PreIncludes.push_back(Options.ClangArgs[++I]);
       continue;
@@ -289,10 +292,11 @@ nvrtcClangCommandLine(const char *Argv0, const NvrtcTranslation &Options,
   // Without __clang__, CCCL and CuTe are read as NVRTC reads them, and no
   // longer as system headers of Clang: their warnings are NVRTC's business.
   // A program is a header to NVRTC: '#pragma once' in it is normal.
-  for (const char *W : {"-Wno-macro-redefined", "-Wno-c++26-extensions",
-                        "-Wno-c++23-extensions", "-Wno-c++20-extensions",
-                        "-Wno-c++17-extensions", "-Wno-pragma-once-outside-header",
-                        "-Wno-unused-command-line-argument", "-Wno-unknown-warning-option"})
+  for (const char *W :
+       {"-Wno-macro-redefined", "-Wno-c++26-extensions",
+        "-Wno-c++23-extensions", "-Wno-c++20-extensions",
+        "-Wno-c++17-extensions", "-Wno-pragma-once-outside-header",
+        "-Wno-unused-command-line-argument", "-Wno-unknown-warning-option"})
     Cmd.push_back(W);
   Cmd.push_back(SourcePath);
   return Cmd;
@@ -306,9 +310,10 @@ std::string nameExpressionSuffix(const std::vector<std::string> &Expressions) {
     // the function template specialization it names, which instantiates it.
     // '#line 0' puts the declaration itself in the expression's own file
     // too, and the expression at its line 1, column 1.
-    S += "\n#line 0 \"name expression " + N +
-         "\"\n[[maybe_unused]] static auto const __ptx_inject_name_expression_" +
-         N + " =\n" + Expressions[I] + "\n;";
+    S +=
+        "\n#line 0 \"name expression " + N +
+        "\"\n[[maybe_unused]] static auto const __ptx_inject_name_expression_" +
+        N + " =\n" + Expressions[I] + "\n;";
   }
   if (!S.empty())
     S += "\n";
@@ -408,14 +413,14 @@ public:
           Req.PchCacheDir.empty() ? defaultPreludeCacheDir() : Req.PchCacheDir;
       PreludeResult R = usePrecompiledPrelude(*Invocation, Dir, PCHOps);
       if (Req.ReportPchCache)
-        Out.Diagnostics += R.Status == PreludeStatus::Reused
-                               ? "note: CUDA headers: reused " + R.PchPath + "\n"
-                           : R.Status == PreludeStatus::Built
-                               ? "note: CUDA headers: built " + R.PchPath + "\n"
-                           : R.Status == PreludeStatus::NotApplicable
-                               ? "note: CUDA headers: not included\n"
-                               : "note: CUDA headers: parsed (" + R.Reason +
-                                     ")\n";
+        Out.Diagnostics +=
+            R.Status == PreludeStatus::Reused
+                ? "note: CUDA headers: reused " + R.PchPath + "\n"
+            : R.Status == PreludeStatus::Built
+                ? "note: CUDA headers: built " + R.PchPath + "\n"
+            : R.Status == PreludeStatus::NotApplicable
+                ? "note: CUDA headers: not included\n"
+                : "note: CUDA headers: parsed (" + R.Reason + ")\n";
     }
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHOps), Diags);
@@ -447,7 +452,8 @@ NvrtcRewriteResult rewriteNvrtcSource(const NvrtcRewriteRequest &Req) {
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
   std::string Suffix = nameExpressionSuffix(Req.NameExpressions);
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Req.Source + Suffix, Path));
+  Memory->addFile(
+      Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Req.Source + Suffix, Path));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::getRealFileSystem());
   Overlay->pushOverlay(Memory);
@@ -470,8 +476,9 @@ NvrtcRewriteResult rewriteNvrtcSource(const NvrtcRewriteRequest &Req) {
   NvrtcRewriteRequest Effective = Req;
   Effective.Rewrite.NvrtcProgram = true;
   NvrtcRewriteFactory Factory(Effective, Suffix, Out, DiagStream);
-  clang::tooling::ToolInvocation Invocation(std::move(Cmd), &Factory,
-      Files.get(), std::make_shared<clang::PCHContainerOperations>());
+  clang::tooling::ToolInvocation Invocation(
+      std::move(Cmd), &Factory, Files.get(),
+      std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Printer);
   Invocation.setDiagnosticOptions(DiagOpts.get());
   bool Ran = Invocation.run();
@@ -481,7 +488,8 @@ NvrtcRewriteResult rewriteNvrtcSource(const NvrtcRewriteRequest &Req) {
     Out.Ok = false;
     Out.Text.clear();
     if (Out.Diagnostics.find("error:") == std::string::npos)
-      Out.Diagnostics += "error: the source could not be parsed as NVRTC would\n";
+      Out.Diagnostics +=
+          "error: the source could not be parsed as NVRTC would\n";
   }
   return Out;
 }

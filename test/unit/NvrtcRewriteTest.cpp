@@ -70,8 +70,8 @@ TEST(NvrtcOptions, Spellings) {
        "--diag-suppress=64,1055"});
   ASSERT_TRUE(T.Error.empty()) << T.Error;
   EXPECT_TRUE(T.DefaultDevice);
-  std::vector<std::string> Expected = {"--cuda-gpu-arch=sm_86", "-std=c++20",
-                                       "-DA=1", "-DB", "-IX", "-IY"};
+  std::vector<std::string> Expected = {
+      "--cuda-gpu-arch=sm_86", "-std=c++20", "-DA=1", "-DB", "-IX", "-IY"};
   EXPECT_EQ(T.ClangArgs, Expected);
   ASSERT_EQ(T.Notes.size(), 1u);
   EXPECT_NE(T.Notes[0].find("--diag-suppress=64,1055"), std::string::npos);

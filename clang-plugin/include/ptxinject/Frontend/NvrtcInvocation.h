@@ -44,9 +44,9 @@ std::string findNvrtcShimDir(const char *Argv0);
 
 /// The complete Clang command line (driver name first, source last) that
 /// parses SourcePath as NVRTC would with Options.
-std::vector<std::string>
-nvrtcClangCommandLine(const char *Argv0, const NvrtcTranslation &Options,
-                      const std::string &SourcePath);
+std::vector<std::string> nvrtcClangCommandLine(const char *Argv0,
+                                               const NvrtcTranslation &Options,
+                                               const std::string &SourcePath);
 
 /// The text appended to the source so that each name expression is
 /// instantiated, as nvrtcAddNameExpression does: one variable initialized
