@@ -51,6 +51,10 @@ nvrtc_lib = os.path.join(cuda_root, "lib64", "libnvrtc.so")
 subs.append(("%nvrtc-ptx", "%s %s --lib %s -I %s -I %s" % (
     config.python, os.path.join(src, "utils", "lit", "nvrtc_compile.py"),
     nvrtc_lib, include_dir, os.path.join(cuda_root, "include"))))
+# The same driver with no options of its own: the nvrtc tests give NVRTC
+# exactly the options they give ptxinject-rewrite --nvrtc.
+subs.append(("%nvrtc-driver", "%s %s --lib %s" % (
+    config.python, os.path.join(src, "utils", "lit", "nvrtc_compile.py"), nvrtc_lib)))
 # Compiles a C99 host program against the runtime C API; link with
 # %runtime-libs after the sources (static libraries, C++ runtime).
 _sanitize = " -fsanitize=address,undefined" if config.sanitize else ""

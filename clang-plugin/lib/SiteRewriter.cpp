@@ -260,19 +260,27 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
     return;
   }
   std::string SiteName = Name->getString().str();
+  // An NVRTC program instantiates its kernel templates by name expressions.
+  const char *Advice =
+      Options.NvrtcProgram
+          ? "name the kernel with --instantiate, as nvrtcAddNameExpression "
+            "does"
+          : "instantiate it in this file, an explicit instantiation will do";
   Diags.Report(Loc, Diags.getCustomDiagID(
                         DiagnosticsEngine::Warning,
                         "inject site '%0' is in a template that is never "
                         "instantiated, so its operand types are unknown; it is "
                         "written as a static_assert that fails if the template "
-                        "is instantiated (instantiate it in this file, an "
-                        "explicit instantiation will do, to get its asm)"))
-      << SiteName;
+                        "is instantiated (%1, to get its asm)"))
+      << SiteName << Advice;
   std::string Text = "static_assert(__ptx_inject_is<decltype((" + *Operand +
                      ")), void>::value, \"PTX_INJECT site '" + SiteName +
                      "' was in a template that was never instantiated when "
-                     "ptxinject-rewrite ran: instantiate it in that file and "
-                     "rewrite again\")";
+                     "ptxinject-rewrite ran: " +
+                     (Options.NvrtcProgram
+                          ? "name it with --instantiate"
+                          : "instantiate it in that file") +
+                     " and rewrite again\")";
   if (commentAnnotationRange(Loc, SM).isValid())
     Text += ";";
   StringRef Old = Lexer::getSourceText(Range, SM, LO);
@@ -390,7 +398,7 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
   }
   // A __host__ __device__ function is compiled for the host too, where PTX
   // is no assembly at all.
-  if (Host)
+  if (Host && !Options.NvrtcProgram)
     Text = "__PTX_INJECT_DEVICE_ONLY(" + Text + ")";
   // The comment form has no ';' of its own.
   bool IsComment = commentAnnotationRange(Loc, SM).isValid();

@@ -2,11 +2,14 @@
 """Compile one CUDA source to PTX with NVRTC (the runtime compiler library).
 
 Usage: nvrtc_compile.py SOURCE -o OUT.ptx [--lib PATH] [-I DIR]...
+                        [--name-expression EXPR]... [--print-lowered-names]
                         [-- NVRTC OPTIONS...]
 Default options: --gpu-architecture=compute_80. The compile log goes to
 stderr; the exit status is 0 only when NVRTC succeeded and OUT.ptx was
 written. The library is $NVRTC_LIBRARY, --lib, or libnvrtc.so under
-$CUDA_PATH/lib64 (default /usr/local/cuda).
+$CUDA_PATH/lib64 (default /usr/local/cuda). Each --name-expression is
+added with nvrtcAddNameExpression (instantiating the kernel template it
+names); --print-lowered-names prints "EXPR -> MANGLED" for each on stdout.
 """
 import argparse
 import ctypes
@@ -29,6 +32,9 @@ def load(path):
     lib.nvrtcGetPTXSize.argtypes = [ctypes.c_void_p, c_size_p]
     lib.nvrtcGetPTX.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
     lib.nvrtcDestroyProgram.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
+    lib.nvrtcAddNameExpression.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    lib.nvrtcGetLoweredName.argtypes = [
+        ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p)]
     return lib
 
 
@@ -44,6 +50,10 @@ def main(argv):
     p.add_argument("--lib", default=os.environ.get("NVRTC_LIBRARY"))
     p.add_argument("-I", dest="includes", action="append", default=[],
                    metavar="DIR", help="include directory (repeatable)")
+    p.add_argument("--name-expression", dest="names", action="append",
+                   default=[], metavar="EXPR",
+                   help="name expression, as nvrtcAddNameExpression (repeatable)")
+    p.add_argument("--print-lowered-names", action="store_true")
     a = p.parse_args(argv)
     options = ["-I" + d for d in a.includes] + options
     if not any(o.startswith(("--gpu-architecture", "-arch")) for o in options):
@@ -71,6 +81,10 @@ def main(argv):
                                         None, None), "nvrtcCreateProgram"):
         return 1
     try:
+        for expr in a.names:
+            if not check(lib.nvrtcAddNameExpression(prog, expr.encode()),
+                         "nvrtcAddNameExpression(%s)" % expr):
+                return 1
         opts = (ctypes.c_char_p * len(options))(*[o.encode() for o in options])
         status = lib.nvrtcCompileProgram(prog, len(options), opts)
         size = ctypes.c_size_t()
@@ -82,6 +96,14 @@ def main(argv):
             sys.stderr.write(text + "\n")
         if not check(status, "nvrtcCompileProgram"):
             return 1
+        for expr in a.names:
+            lowered = ctypes.c_char_p()
+            if not check(lib.nvrtcGetLoweredName(prog, expr.encode(),
+                                                 ctypes.byref(lowered)),
+                         "nvrtcGetLoweredName(%s)" % expr):
+                return 1
+            if a.print_lowered_names:
+                print("%s -> %s" % (expr, lowered.value.decode()))
         lib.nvrtcGetPTXSize(prog, ctypes.byref(size))
         ptx = ctypes.create_string_buffer(size.value)
         if not check(lib.nvrtcGetPTX(prog, ptx), "nvrtcGetPTX"):

@@ -8,6 +8,7 @@
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
+#include "ptxinject/Frontend/NvrtcInvocation.h"
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
@@ -79,6 +80,18 @@ static cl::opt<bool> PchCacheVerbose(
              "reused or built, and why not when neither"),
     cl::cat(Category));
 
+static cl::opt<bool> Nvrtc(
+    "nvrtc",
+    cl::desc("Read each input as NVRTC reads a program: no host C++ "
+             "library, __CUDACC_RTC__, and NVRTC's own options after '--' "
+             "(-default-device, -std=, -I, -D, -arch=...)"),
+    cl::cat(Category));
+static cl::list<std::string> Instantiate(
+    "instantiate",
+    cl::desc("With --nvrtc: instantiate the kernel template this name "
+             "expression names, as nvrtcAddNameExpression does (repeatable)"),
+    cl::value_desc("expr"), cl::cat(Category));
+
 static cl::extrahelp CommonHelp(tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp MoreHelp(R"(
 Each input is parsed as CUDA device code (sm_80 unless --cuda-gpu-arch is
@@ -88,6 +101,8 @@ and -D go after '--'. Without -o or --out-dir the result goes to stdout.
 
 Examples:
   ptxinject-rewrite kernel.cu -o kernel.rewritten.cu -- -Iinclude
+  ptxinject-rewrite --nvrtc kernel.cu -o out.cu --instantiate 'k<float>' \
+      -- -default-device -std=c++17 -I/usr/local/cuda/include
   ptxinject-rewrite cuda/*.cu --out-dir processed_cuda/ --manifest sites.json
 )");
 
@@ -216,6 +231,47 @@ private:
   Session &S;
 };
 
+/// --nvrtc: each input goes through the library's in-memory NVRTC mode.
+int rewriteAsNvrtc(const std::vector<std::string> &Sources,
+                   const std::vector<std::string> &Options, const char *Argv0,
+                   Session &S) {
+  for (const std::string &Input : Sources) {
+    auto Buf = llvm::MemoryBuffer::getFile(Input, /*IsText=*/true);
+    if (!Buf) {
+      llvm::errs() << "error: cannot read '" << Input
+                   << "': " << Buf.getError().message() << "\n";
+      return 1;
+    }
+    NvrtcRewriteRequest Req;
+    Req.Source = (*Buf)->getBuffer().str();
+    Req.Name = Input;
+    Req.Options = Options;
+    Req.NameExpressions.assign(Instantiate.begin(), Instantiate.end());
+    Req.Rewrite.Types = &S.Types;
+    Req.Rewrite.Volatile = Volatile;
+    Req.Argv0 = Argv0;
+    Req.UsePchCache = !NoPchCache;
+    Req.PchCacheDir = PchCacheDir;
+    Req.ReportPchCache = PchCacheVerbose;
+    NvrtcRewriteResult R = rewriteNvrtcSource(Req);
+    llvm::errs() << R.Diagnostics;
+    if (!R.Ok)
+      return 1;
+    std::string Path = outputPathFor(Input);
+    if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+          OS << R.Text;
+          return llvm::Error::success();
+        })) {
+      llvm::errs() << "error: cannot write '" << Path
+                   << "': " << llvm::toString(std::move(E)) << "\n";
+      return 1;
+    }
+    for (const ManifestEntry &E : R.Manifest.entries())
+      S.Manifest.add(E);
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -226,9 +282,19 @@ int main(int argc, const char **argv) {
   // Without '--' the options parser goes looking for compile_commands.json
   // and complains when there is none; flags-after-'--' is the common case.
   std::vector<const char *> Args(argv, argv + argc);
+  // Under --nvrtc the words after '--' are NVRTC's options, which Clang's
+  // driver does not know: they are kept for the library, not the parser.
+  std::vector<std::string> NvrtcOptions;
+  if (std::find(Args.begin(), Args.end(), StringRef("--nvrtc")) != Args.end()) {
+    auto Cut = std::find(Args.begin(), Args.end(), StringRef("--"));
+    if (Cut != Args.end()) {
+      NvrtcOptions.assign(Cut + 1, Args.end());
+      Args.erase(Cut + 1, Args.end());
+    }
+  }
   bool HasSeparator = false, HasDatabase = false;
-  for (int I = 1; I < argc; ++I) {
-    StringRef A = argv[I];
+  for (int I = 1; I < static_cast<int>(Args.size()); ++I) {
+    StringRef A = Args[I];
     HasSeparator |= A == "--";
     HasDatabase |= A == "-p" || A.starts_with("-p=") || A.starts_with("--p=");
   }
@@ -276,8 +342,25 @@ int main(int argc, const char **argv) {
     }
   }
 
-  tooling::ClangTool Tool(Parser->getCompilations(), Sources);
   const char *Argv0 = argv[0];
+  if (!Instantiate.empty() && !Nvrtc) {
+    llvm::errs() << "error: --instantiate names an NVRTC name expression; "
+                    "give --nvrtc with it\n";
+    return 1;
+  }
+  if (Nvrtc) {
+    if (rewriteAsNvrtc(Sources, NvrtcOptions, Argv0, S) != 0)
+      return 1;
+    if (!ManifestFile.empty())
+      if (llvm::Error E = S.Manifest.writeTo(ManifestFile)) {
+        llvm::errs() << "error: cannot write '" << ManifestFile
+                     << "': " << llvm::toString(std::move(E)) << "\n";
+        return 1;
+      }
+    return 0;
+  }
+
+  tooling::ClangTool Tool(Parser->getCompilations(), Sources);
   Tool.appendArgumentsAdjuster(
       [Argv0](const tooling::CommandLineArguments &Cmd, StringRef) {
         std::vector<std::string> Extra =

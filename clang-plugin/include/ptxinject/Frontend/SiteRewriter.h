@@ -27,6 +27,10 @@ enum class VolatileMode { Always, Never };
 struct RewriteOptions {
   const TypeTable *Types = &TypeTable::builtin();
   VolatileMode Volatile = VolatileMode::Always;
+  /// The output is an NVRTC program: compiled for the device only (no site
+  /// needs __PTX_INJECT_DEVICE_ONLY), its kernel templates instantiated by
+  /// name expressions (what messages about uninstantiated sites advise).
+  bool NvrtcProgram = false;
 };
 
 /// Rewrites the main file of Ctx. Reports problems through Ctx's diagnostics

@@ -1,0 +1,84 @@
+//===- NvrtcInvocation.h - Read a source as NVRTC reads it ------*- C++ -*-===//
+//
+// The nvrtc mode of the rewriter: sources written for NVRTC (no host C++
+// library, __CUDACC_RTC__, -default-device, kernel templates instantiated only
+// by name expressions) parsed by Clang in that same world, from NVRTC's own
+// option spellings, and rewritten from text in memory: no file on disk is
+// needed, so the Python package can call it in-process.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_FRONTEND_NVRTCINVOCATION_H
+#define PTXINJECT_FRONTEND_NVRTCINVOCATION_H
+
+#include "ptxinject/Frontend/SiteManifest.h"
+#include "ptxinject/Frontend/SiteRewriter.h"
+
+#include <string>
+#include <vector>
+
+namespace ptxinject {
+namespace frontend {
+
+/// NVRTC options turned into the Clang flags that give the same parse.
+struct NvrtcTranslation {
+  std::vector<std::string> ClangArgs; ///< -I, -D, -std=, --cuda-gpu-arch...
+  bool DefaultDevice = false;         ///< -default-device was given
+  std::vector<std::string> Notes;     ///< options ignored, one line each
+  std::string Error;                  ///< non-empty: an option NVRTC rejects
+};
+
+/// Reads NVRTC's option spellings (`-default-device`,
+/// `--device-as-default-execution-space`, `-std=`/`--std=`, `-D`/
+/// `--define-macro`, `-U`/`--undefine-macro`, `-I`/`--include-path`,
+/// `-include`/`--pre-include`, `-arch`/`--gpu-architecture=compute_XX|sm_XX`,
+/// each with `=`, attached or as two words). Options that change code
+/// generation but not the parse (`--diag-suppress`, `-lineinfo`, `-G`,
+/// `--ptxas-options`, `-ftz`...) are ignored with a note; an unknown option
+/// is an error, as it is for NVRTC.
+NvrtcTranslation translateNvrtcOptions(const std::vector<std::string> &Options);
+
+/// The folder with the stand-ins for host headers and the prelude of the
+/// nvrtc mode: $PTXINJECT_NVRTC_SHIM_DIR, the installed
+/// share/ptxinject/nvrtc-shim next to the tool, or the source tree's.
+std::string findNvrtcShimDir(const char *Argv0);
+
+/// The complete Clang command line (driver name first, source last) that
+/// parses SourcePath as NVRTC would with Options.
+std::vector<std::string> nvrtcClangCommandLine(const char *Argv0,
+                                               const NvrtcTranslation &Options,
+                                               const std::string &SourcePath);
+
+/// The text appended to the source so that each name expression is
+/// instantiated, as nvrtcAddNameExpression does: one variable initialized
+/// from the expression, in a file of its own named by `#line`, so an error
+/// in it is reported at `name expression N:1:COLUMN`.
+std::string nameExpressionSuffix(const std::vector<std::string> &Expressions);
+
+struct NvrtcRewriteRequest {
+  std::string Source;                       ///< the program text
+  std::string Name = "program.cu";          ///< its name in diagnostics
+  std::vector<std::string> Options;         ///< NVRTC options, as written
+  std::vector<std::string> NameExpressions; ///< as nvrtcAddNameExpression
+  RewriteOptions Rewrite;
+  const char *Argv0 = nullptr; ///< to find installed files; may be null
+  bool UsePchCache = true;     ///< reuse precompiled CUDA headers
+  std::string PchCacheDir;     ///< empty: defaultPreludeCacheDir()
+  bool ReportPchCache = false; ///< say in Diagnostics what the cache did
+};
+
+struct NvrtcRewriteResult {
+  bool Ok = false;
+  std::string Text;        ///< the rewritten source (Ok)
+  std::string Diagnostics; ///< Clang's messages, notes on options first
+  SiteManifest Manifest;   ///< one entry per emitted site variant (Ok)
+};
+
+/// Rewrites Request.Source as NVRTC would read it. Quoted includes resolve
+/// against the working folder, as NVRTC resolves them for a program with no
+/// path. Never writes a file except the PCH cache.
+NvrtcRewriteResult rewriteNvrtcSource(const NvrtcRewriteRequest &Request);
+
+} // namespace frontend
+} // namespace ptxinject
+
+#endif
