@@ -58,18 +58,19 @@
 #define __PTX_INJECT_TAIL_I(first, ...) __VA_ARGS__
 
 /* ---- Operands: (kind, TYPE, "label", expr, check); kind u = no type
- * written; check W when the label is the expression's text, which must be
- * one word to match the front end's label (it drops spaces; a macro cannot). */
-#define __PTX_INJECT_IN1(expr) (u, __PTX_INJECT_UNTYPED, "", expr, N)
+ * written. check: W when the label is the expression's text, which must be
+ * one word to match the front end's label (it drops spaces; a macro cannot);
+ * U for an untyped operand, which needs the front end; N otherwise. */
+#define __PTX_INJECT_IN1(expr) (u, __PTX_INJECT_UNTYPED, "", expr, U)
 #define __PTX_INJECT_IN2(type, expr) (i, type, #expr, expr, W)
 #define __PTX_INJECT_IN3(type, label, expr) (i, type, #label, expr, N)
-#define __PTX_INJECT_MOD1(expr) (u, __PTX_INJECT_UNTYPED, "", expr, N)
+#define __PTX_INJECT_MOD1(expr) (u, __PTX_INJECT_UNTYPED, "", expr, U)
 #define __PTX_INJECT_MOD2(type, expr) (m, type, #expr, expr, W)
 #define __PTX_INJECT_MOD3(type, label, expr) (m, type, #label, expr, N)
-#define __PTX_INJECT_OUT1(expr) (u, __PTX_INJECT_UNTYPED, "", expr, N)
+#define __PTX_INJECT_OUT1(expr) (u, __PTX_INJECT_UNTYPED, "", expr, U)
 #define __PTX_INJECT_OUT2(type, expr) (o, type, #expr, expr, W)
 #define __PTX_INJECT_OUT3(type, label, expr) (o, type, #label, expr, N)
-/* Never reaches the asm text: the untyped operand's binding fails first. */
+/* Never reaches the assembler: the site's check fails first. */
 #define PTX_TYPE_INFO___PTX_INJECT_UNTYPED PTX_TYPES_DESC(b32, b32, r, ID)
 
 /* ---- Canonical order: one walk per kind keeps that kind's operands. ---- */
@@ -77,9 +78,15 @@
 #define __PTX_INJECT_KEEP_OUT(k, T, l, e, w) __PTX_INJECT_KEEP_OUT_##k(k, T, l, e)
 #define __PTX_INJECT_KEEP_IN(k, T, l, e, w) __PTX_INJECT_KEEP_IN_##k(k, T, l, e)
 
-/* One statement per label taken from an expression: it must be one word. */
+/* The checks, as statements at the site (so errors point at it). */
 #define __PTX_INJECT_CHECK(k, T, l, e, w) __PTX_INJECT_CHECK_##w(l)
 #define __PTX_INJECT_CHECK_N(l)
+#define __PTX_INJECT_CHECK_U(l)                                                \
+  static_assert(sizeof(l) == 0,                                                \
+                "PTX_INJECT needs the PTX Inject front end: run "              \
+                "'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, or " \
+                "compile with 'clang++ -fplugin=PtxInjectPlugin.so' (without " \
+                "it, write every operand's type: PTX_IN(F32, x))");
 #define __PTX_INJECT_CHECK_W(l)                                                \
   static_assert(__ptx_inject_one_word(l),                                      \
                 "PTX_INJECT: this operand's label is its expression, which "   \
@@ -98,7 +105,7 @@
 #define __PTX_INJECT_KEEP_IN_m __PTX_INJECT_DROP
 #define __PTX_INJECT_KEEP_IN_o __PTX_INJECT_DROP
 #define __PTX_INJECT_KEEP_IN_i __PTX_INJECT_KEEP
-/* Untyped operands go last, among the ins, where their binding reports them. */
+/* Untyped operands go last, among the ins; the site's check reports them. */
 #define __PTX_INJECT_KEEP_IN_u __PTX_INJECT_KEEP
 
 /* (kind, TYPE, label, expr) -> kind, reg, mov, constraint, bind, TYPE, label,
@@ -146,7 +153,7 @@
 #define __PTX_INJECT_INPUT_m(c, b, e)
 #define __PTX_INJECT_INPUT_o(c, b, e)
 #define __PTX_INJECT_INPUT_i(c, b, e) , #c(__PTX_INJECT_BIND_VALUE_##b(e))
-#define __PTX_INJECT_INPUT_u(c, b, e) , "r"(__ptx_inject_untyped_operand(e))
+#define __PTX_INJECT_INPUT_u(c, b, e) , "r"(0)
 
 /* Bindings: a mod/out operand is written, so it is an lvalue (viewed through
  * an unsigned type of its size for U16/U32); an in operand may be an rvalue,
@@ -173,22 +180,13 @@ __device__ __forceinline__ Bits __ptx_inject_bits(const T &Value) {
   return *(const Bits *)&Value;
 }
 template <class T>
-__device__ unsigned int &__ptx_inject_written_bool(T &) {
+__device__ unsigned int &__ptx_inject_written_bool(T &Value) {
   static_assert(sizeof(T) == 0,
                 "PTX_INJECT: a PRED mod or out operand is written back "
                 "through a temporary, which needs the PTX Inject front end: "
                 "run 'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, "
                 "or compile with 'clang++ -fplugin=PtxInjectPlugin.so'");
-}
-template <class T>
-__device__ unsigned int __ptx_inject_untyped_operand(const T &) {
-  static_assert(sizeof(T) == 0,
-                "PTX_INJECT needs the PTX Inject front end for an operand "
-                "without a type token: run 'ptxinject-rewrite FILE.cu -o "
-                "OUT.cu' and compile OUT.cu, or compile with 'clang++ "
-                "-fplugin=PtxInjectPlugin.so' (or write its type, as in "
-                "PTX_IN(F32, x))");
-  return 0;
+  return *(unsigned int *)&Value;
 }
 
 /* ---- The site. ---- */

@@ -13,6 +13,7 @@
 #include "ptxinject/site/TypeTable.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <optional>
 #include <string>
@@ -27,6 +28,9 @@ enum class VolatileMode { Always, Never };
 struct RewriteOptions {
   const TypeTable *Types = &TypeTable::builtin();
   VolatileMode Volatile = VolatileMode::Always;
+  /// The file's preprocessor, for type tokens declared in the source
+  /// (InSourceTypes.h); without it only Types is consulted.
+  clang::Preprocessor *PP = nullptr;
 };
 
 /// Rewrites the main file of Ctx. Reports problems through Ctx's diagnostics
