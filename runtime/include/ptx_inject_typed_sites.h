@@ -15,12 +15,14 @@
  *   #define PTX_TYPE_INFO_DOG PTX_TYPES_DESC(f32, f32, f, ID)
  *
  * How a site expands, all in the preprocessor and linear in its operands:
- * every PTX_IN/MOD/OUT becomes a tuple (kind, TYPE, "label", expr); three
- * walks over the operands keep, in turn, the mods, the outs and the ins (the
- * canonical order); one walk numbers them (the stable register _xK and the
- * asm operand %K are the same K) and looks their types up; then one walk per
- * piece of the asm (declarations, moves in, marker lines, moves out, output
- * and input operands). A site holds at most 64 operands.
+ * every PTX_IN/MOD/OUT becomes a tuple (kind, TYPE, "label", expr, check);
+ * one walk writes the checks; three walks keep, in turn, the mods, the outs
+ * and the ins (the canonical order); one walk numbers them (the stable
+ * register _xK and the asm operand %K are the same K), looks their types up
+ * and builds each operand's pieces of the asm; then one walk per piece
+ * (declarations, moves in, marker lines, moves out, output and input
+ * operands) picks it from every operand. A site holds at most 64 operands.
+ * What this costs a compile is measured by utils/bench/typed-macros.
  *
  * An untyped operand (PTX_IN(x)) has no type for the asm: it fails to compile
  * with a message that says how to run the front end, which infers it.
@@ -108,52 +110,52 @@
 /* Untyped operands go last, among the ins; the site's check reports them. */
 #define __PTX_INJECT_KEEP_IN_u __PTX_INJECT_KEEP
 
-/* (kind, TYPE, label, expr) -> kind, reg, mov, constraint, bind, TYPE, label,
- * expr: the type looked up once, in the numbering walk. */
-#define __PTX_INJECT_TYPED(k, T, l, e) k, PTX_TYPE_INFO_##T, T, l, e
+/* ---- One operand's pieces of the asm, built once, in the numbering walk:
+ * ITEM(K, (kind, TYPE, "label", expr)) is the tuple
+ * (declaration, move in, marker line, move out, (output), (input)), its
+ * strings ready to join, a piece the operand's kind lacks left empty; the
+ * walks that write the asm then only pick one field per operand. */
+#define __PTX_INJECT_ITEM(K, item) __PTX_INJECT_ITEM_I(#K, __PTX_INJECT_REM item)
+#define __PTX_INJECT_ITEM_I(K, operand) __PTX_INJECT_ITEM_II(K, operand)
+#define __PTX_INJECT_ITEM_II(K, k, T, l, e)                                    \
+  __PTX_INJECT_ITEM_TYPED(K, k, PTX_TYPE_INFO_##T, #T, l, e)
+/* The type's fields split out of PTX_TYPE_INFO_<T>, then stringized. */
+#define __PTX_INJECT_ITEM_TYPED(...) __PTX_INJECT_PIECES(__VA_ARGS__)
+#define __PTX_INJECT_PIECES(K, k, r, m, c, b, T, l, e)                         \
+  __PTX_INJECT_PIECES_##k(K, #r, #m, #c, b, T, l, e)
+#define __PTX_INJECT_REM(...) __VA_ARGS__
 
-/* ---- Pieces of the asm, from (K, kind, reg, mov, c, bind, TYPE, label, e). */
-#define __PTX_INJECT_DECL(K, k, r, m, c, b, T, l, e) ".reg ." #r " %%_x" #K ";\n\t"
+#define __PTX_INJECT_PIECES_m(K, r, m, c, b, T, l, e)                          \
+  (".reg ." r " %%_x" K ";\n\t", __PTX_INJECT_MOVE_IN_##b(K, m),               \
+   "// _x" K " m " r " " T " " l "\n\t", __PTX_INJECT_MOVE_OUT_##b(K, m),       \
+   (, "+" c(__PTX_INJECT_BIND_LVALUE_##b(e))), ())
+#define __PTX_INJECT_PIECES_o(K, r, m, c, b, T, l, e)                          \
+  (".reg ." r " %%_x" K ";\n\t", ,                                             \
+   "// _x" K " o " r " " T " " l "\n\t", __PTX_INJECT_MOVE_OUT_##b(K, m),       \
+   (, "=" c(__PTX_INJECT_BIND_LVALUE_##b(e))), ())
+#define __PTX_INJECT_PIECES_i(K, r, m, c, b, T, l, e)                          \
+  (".reg ." r " %%_x" K ";\n\t", __PTX_INJECT_MOVE_IN_##b(K, m),               \
+   "// _x" K " i " r " " T " " l "\n\t", , (),                                  \
+   (, c(__PTX_INJECT_BIND_VALUE_##b(e))))
+/* Untyped: the site's check fails first; an input keeps the operand count. */
+#define __PTX_INJECT_PIECES_u(K, r, m, c, b, T, l, e) (, , , , (), (, "r"(0)))
 
-#define __PTX_INJECT_LOAD(K, k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k(K, m, b)
-#define __PTX_INJECT_LOAD_m(K, m, b) __PTX_INJECT_MOVE_IN_##b(K, m)
-#define __PTX_INJECT_LOAD_i(K, m, b) __PTX_INJECT_MOVE_IN_##b(K, m)
-#define __PTX_INJECT_LOAD_o(K, m, b)
-#define __PTX_INJECT_LOAD_u(K, m, b)
-#define __PTX_INJECT_MOVE_IN(K, m) "mov." #m " %%_x" #K ", %" #K ";\n\t"
-#define __PTX_INJECT_MOVE_IN_ID __PTX_INJECT_MOVE_IN
-#define __PTX_INJECT_MOVE_IN_U16 __PTX_INJECT_MOVE_IN
-#define __PTX_INJECT_MOVE_IN_U32 __PTX_INJECT_MOVE_IN
-#define __PTX_INJECT_MOVE_IN_PRED(K, m) "setp.ne.u32 %%_x" #K ", %" #K ", 0;\n\t"
+#define __PTX_INJECT_MOVE_IN_ID(K, m) "mov." m " %%_x" K ", %" K ";\n\t"
+#define __PTX_INJECT_MOVE_IN_U16(K, m) "mov." m " %%_x" K ", %" K ";\n\t"
+#define __PTX_INJECT_MOVE_IN_U32(K, m) "mov." m " %%_x" K ", %" K ";\n\t"
+#define __PTX_INJECT_MOVE_IN_PRED(K, m) "setp.ne.u32 %%_x" K ", %" K ", 0;\n\t"
+#define __PTX_INJECT_MOVE_OUT_ID(K, m) "mov." m " %" K ", %%_x" K ";\n\t"
+#define __PTX_INJECT_MOVE_OUT_U16(K, m) "mov." m " %" K ", %%_x" K ";\n\t"
+#define __PTX_INJECT_MOVE_OUT_U32(K, m) "mov." m " %" K ", %%_x" K ";\n\t"
+#define __PTX_INJECT_MOVE_OUT_PRED(K, m) "selp.u32 %" K ", 1, 0, %%_x" K ";\n\t"
 
-#define __PTX_INJECT_MARK(K, k, r, m, c, b, T, l, e) __PTX_INJECT_MARK_##k(K, r, T, l)
-#define __PTX_INJECT_MARK_m(K, r, T, l) "// _x" #K " m " #r " " #T " " l "\n\t"
-#define __PTX_INJECT_MARK_o(K, r, T, l) "// _x" #K " o " #r " " #T " " l "\n\t"
-#define __PTX_INJECT_MARK_i(K, r, T, l) "// _x" #K " i " #r " " #T " " l "\n\t"
-#define __PTX_INJECT_MARK_u(K, r, T, l)
-
-#define __PTX_INJECT_STORE(K, k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k(K, m, b)
-#define __PTX_INJECT_STORE_m(K, m, b) __PTX_INJECT_MOVE_OUT_##b(K, m)
-#define __PTX_INJECT_STORE_o(K, m, b) __PTX_INJECT_MOVE_OUT_##b(K, m)
-#define __PTX_INJECT_STORE_i(K, m, b)
-#define __PTX_INJECT_STORE_u(K, m, b)
-#define __PTX_INJECT_MOVE_OUT(K, m) "mov." #m " %" #K ", %%_x" #K ";\n\t"
-#define __PTX_INJECT_MOVE_OUT_ID __PTX_INJECT_MOVE_OUT
-#define __PTX_INJECT_MOVE_OUT_U16 __PTX_INJECT_MOVE_OUT
-#define __PTX_INJECT_MOVE_OUT_U32 __PTX_INJECT_MOVE_OUT
-#define __PTX_INJECT_MOVE_OUT_PRED(K, m) "selp.u32 %" #K ", 1, 0, %%_x" #K ";\n\t"
-
-/* Asm operands, each with a leading comma (dropped by TAIL for the first). */
-#define __PTX_INJECT_OUTPUT(K, k, r, m, c, b, T, l, e) __PTX_INJECT_OUTPUT_##k(c, b, e)
-#define __PTX_INJECT_OUTPUT_m(c, b, e) , "+" #c(__PTX_INJECT_BIND_LVALUE_##b(e))
-#define __PTX_INJECT_OUTPUT_o(c, b, e) , "=" #c(__PTX_INJECT_BIND_LVALUE_##b(e))
-#define __PTX_INJECT_OUTPUT_i(c, b, e)
-#define __PTX_INJECT_OUTPUT_u(c, b, e)
-#define __PTX_INJECT_INPUT(K, k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k(c, b, e)
-#define __PTX_INJECT_INPUT_m(c, b, e)
-#define __PTX_INJECT_INPUT_o(c, b, e)
-#define __PTX_INJECT_INPUT_i(c, b, e) , #c(__PTX_INJECT_BIND_VALUE_##b(e))
-#define __PTX_INJECT_INPUT_u(c, b, e) , "r"(0)
+/* The walks' pickers. */
+#define __PTX_INJECT_DECL(d, in, mark, out, o, i) d
+#define __PTX_INJECT_LOAD(d, in, mark, out, o, i) in
+#define __PTX_INJECT_MARK(d, in, mark, out, o, i) mark
+#define __PTX_INJECT_STORE(d, in, mark, out, o, i) out
+#define __PTX_INJECT_OUTPUT(d, in, mark, out, o, i) __PTX_INJECT_REM o
+#define __PTX_INJECT_INPUT(d, in, mark, out, o, i) __PTX_INJECT_REM i
 
 /* Bindings: a mod/out operand is written, so it is an lvalue (viewed through
  * an unsigned type of its size for U16/U32); an in operand may be an rvalue,
@@ -195,21 +197,20 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
 #define __PTX_INJECT_SORTED(name, n, ...)                                      \
   do {                                                                         \
     __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(__PTX_INJECT_CHECK, ~, __VA_ARGS__) \
-    __PTX_INJECT_SORTED_I(name, n, __VA_ARGS__);                               \
+    __PTX_INJECT_NUMBERED(                                                     \
+        name, n,                                                               \
+        ~ __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(__PTX_INJECT_KEEP_MOD, ~,    \
+                                                  __VA_ARGS__)                 \
+            __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(__PTX_INJECT_KEEP_OUT, ~,  \
+                                                    __VA_ARGS__)               \
+                __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(__PTX_INJECT_KEEP_IN,  \
+                                                        ~, __VA_ARGS__));      \
   } while (0)
-#define __PTX_INJECT_SORTED_I(name, n, ...)                                    \
-  __PTX_INJECT_NUMBERED(name, n,                                               \
-                        ~ __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(             \
-                            __PTX_INJECT_KEEP_MOD, ~, __VA_ARGS__)             \
-                            __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(           \
-                                __PTX_INJECT_KEEP_OUT, ~, __VA_ARGS__)         \
-                                __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(       \
-                                    __PTX_INJECT_KEEP_IN, ~, __VA_ARGS__))
+/* Each level takes the list computed by the one before as its variadic
+ * argument, which splits it into operands. */
 #define __PTX_INJECT_NUMBERED(name, n, ...)                                    \
-  __PTX_INJECT_EMIT(name, n,                                                   \
-                    ~ __PTX_INJECT_CAT(__PTX_INJECT_NUMBER_, n)(0, __VA_ARGS__))
-#define __PTX_INJECT_EMIT(name, n, ...)                                        \
-  __PTX_INJECT_ASM(name, __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n), __VA_ARGS__)
+  __PTX_INJECT_ASM(name, __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n),              \
+                   ~ __PTX_INJECT_CAT(__PTX_INJECT_NUMBER_, n)(0, __VA_ARGS__))
 #define __PTX_INJECT_ASM(name, EACH, ...)                                      \
   asm volatile("{\n\t" EACH(__PTX_INJECT_DECL, __VA_ARGS__)                    \
                    EACH(__PTX_INJECT_LOAD, __VA_ARGS__)                        \
@@ -293,200 +294,201 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
 #define __PTX_INJECT_INC_63 64
 
 /* EACH_N(F, ~, a1, ..., aN): F a1 F a2 ... F aN; every a is a parenthesized
- * operand, so F a is a call. The leading ~ lets a computed list start with a
- * comma. */
-#define __PTX_INJECT_EACH_1(F, _, a) F a
-#define __PTX_INJECT_EACH_2(F, _, a, ...) F a __PTX_INJECT_EACH_1(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_3(F, _, a, ...) F a __PTX_INJECT_EACH_2(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_4(F, _, a, ...) F a __PTX_INJECT_EACH_3(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_5(F, _, a, ...) F a __PTX_INJECT_EACH_4(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_6(F, _, a, ...) F a __PTX_INJECT_EACH_5(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_7(F, _, a, ...) F a __PTX_INJECT_EACH_6(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_8(F, _, a, ...) F a __PTX_INJECT_EACH_7(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_9(F, _, a, ...) F a __PTX_INJECT_EACH_8(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_10(F, _, a, ...) F a __PTX_INJECT_EACH_9(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_11(F, _, a, ...) F a __PTX_INJECT_EACH_10(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_12(F, _, a, ...) F a __PTX_INJECT_EACH_11(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_13(F, _, a, ...) F a __PTX_INJECT_EACH_12(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_14(F, _, a, ...) F a __PTX_INJECT_EACH_13(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_15(F, _, a, ...) F a __PTX_INJECT_EACH_14(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_16(F, _, a, ...) F a __PTX_INJECT_EACH_15(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_17(F, _, a, ...) F a __PTX_INJECT_EACH_16(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_18(F, _, a, ...) F a __PTX_INJECT_EACH_17(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_19(F, _, a, ...) F a __PTX_INJECT_EACH_18(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_20(F, _, a, ...) F a __PTX_INJECT_EACH_19(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_21(F, _, a, ...) F a __PTX_INJECT_EACH_20(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_22(F, _, a, ...) F a __PTX_INJECT_EACH_21(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_23(F, _, a, ...) F a __PTX_INJECT_EACH_22(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_24(F, _, a, ...) F a __PTX_INJECT_EACH_23(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_25(F, _, a, ...) F a __PTX_INJECT_EACH_24(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_26(F, _, a, ...) F a __PTX_INJECT_EACH_25(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_27(F, _, a, ...) F a __PTX_INJECT_EACH_26(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_28(F, _, a, ...) F a __PTX_INJECT_EACH_27(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_29(F, _, a, ...) F a __PTX_INJECT_EACH_28(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_30(F, _, a, ...) F a __PTX_INJECT_EACH_29(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_31(F, _, a, ...) F a __PTX_INJECT_EACH_30(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_32(F, _, a, ...) F a __PTX_INJECT_EACH_31(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_33(F, _, a, ...) F a __PTX_INJECT_EACH_32(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_34(F, _, a, ...) F a __PTX_INJECT_EACH_33(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_35(F, _, a, ...) F a __PTX_INJECT_EACH_34(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_36(F, _, a, ...) F a __PTX_INJECT_EACH_35(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_37(F, _, a, ...) F a __PTX_INJECT_EACH_36(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_38(F, _, a, ...) F a __PTX_INJECT_EACH_37(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_39(F, _, a, ...) F a __PTX_INJECT_EACH_38(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_40(F, _, a, ...) F a __PTX_INJECT_EACH_39(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_41(F, _, a, ...) F a __PTX_INJECT_EACH_40(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_42(F, _, a, ...) F a __PTX_INJECT_EACH_41(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_43(F, _, a, ...) F a __PTX_INJECT_EACH_42(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_44(F, _, a, ...) F a __PTX_INJECT_EACH_43(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_45(F, _, a, ...) F a __PTX_INJECT_EACH_44(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_46(F, _, a, ...) F a __PTX_INJECT_EACH_45(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_47(F, _, a, ...) F a __PTX_INJECT_EACH_46(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_48(F, _, a, ...) F a __PTX_INJECT_EACH_47(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_49(F, _, a, ...) F a __PTX_INJECT_EACH_48(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_50(F, _, a, ...) F a __PTX_INJECT_EACH_49(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_51(F, _, a, ...) F a __PTX_INJECT_EACH_50(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_52(F, _, a, ...) F a __PTX_INJECT_EACH_51(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_53(F, _, a, ...) F a __PTX_INJECT_EACH_52(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_54(F, _, a, ...) F a __PTX_INJECT_EACH_53(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_55(F, _, a, ...) F a __PTX_INJECT_EACH_54(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_56(F, _, a, ...) F a __PTX_INJECT_EACH_55(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_57(F, _, a, ...) F a __PTX_INJECT_EACH_56(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_58(F, _, a, ...) F a __PTX_INJECT_EACH_57(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_59(F, _, a, ...) F a __PTX_INJECT_EACH_58(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_60(F, _, a, ...) F a __PTX_INJECT_EACH_59(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_61(F, _, a, ...) F a __PTX_INJECT_EACH_60(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_62(F, _, a, ...) F a __PTX_INJECT_EACH_61(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_63(F, _, a, ...) F a __PTX_INJECT_EACH_62(F, _, __VA_ARGS__)
-#define __PTX_INJECT_EACH_64(F, _, a, ...) F a __PTX_INJECT_EACH_63(F, _, __VA_ARGS__)
+ * operand, so F a is a call. Flat, not recursive: each operand is passed
+ * once, not once per remaining step. The leading ~ lets a computed list
+ * start with a comma. */
+#define __PTX_INJECT_EACH_1(F,_,a1) F a1
+#define __PTX_INJECT_EACH_2(F,_,a1,a2) F a1 F a2
+#define __PTX_INJECT_EACH_3(F,_,a1,a2,a3) F a1 F a2 F a3
+#define __PTX_INJECT_EACH_4(F,_,a1,a2,a3,a4) F a1 F a2 F a3 F a4
+#define __PTX_INJECT_EACH_5(F,_,a1,a2,a3,a4,a5) F a1 F a2 F a3 F a4 F a5
+#define __PTX_INJECT_EACH_6(F,_,a1,a2,a3,a4,a5,a6) F a1 F a2 F a3 F a4 F a5 F a6
+#define __PTX_INJECT_EACH_7(F,_,a1,a2,a3,a4,a5,a6,a7) F a1 F a2 F a3 F a4 F a5 F a6 F a7
+#define __PTX_INJECT_EACH_8(F,_,a1,a2,a3,a4,a5,a6,a7,a8) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8
+#define __PTX_INJECT_EACH_9(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9
+#define __PTX_INJECT_EACH_10(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10
+#define __PTX_INJECT_EACH_11(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11
+#define __PTX_INJECT_EACH_12(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12
+#define __PTX_INJECT_EACH_13(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13
+#define __PTX_INJECT_EACH_14(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14
+#define __PTX_INJECT_EACH_15(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15
+#define __PTX_INJECT_EACH_16(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16
+#define __PTX_INJECT_EACH_17(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17
+#define __PTX_INJECT_EACH_18(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18
+#define __PTX_INJECT_EACH_19(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19
+#define __PTX_INJECT_EACH_20(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20
+#define __PTX_INJECT_EACH_21(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21
+#define __PTX_INJECT_EACH_22(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22
+#define __PTX_INJECT_EACH_23(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23
+#define __PTX_INJECT_EACH_24(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24
+#define __PTX_INJECT_EACH_25(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25
+#define __PTX_INJECT_EACH_26(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26
+#define __PTX_INJECT_EACH_27(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27
+#define __PTX_INJECT_EACH_28(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28
+#define __PTX_INJECT_EACH_29(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29
+#define __PTX_INJECT_EACH_30(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30
+#define __PTX_INJECT_EACH_31(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31
+#define __PTX_INJECT_EACH_32(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32
+#define __PTX_INJECT_EACH_33(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33
+#define __PTX_INJECT_EACH_34(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34
+#define __PTX_INJECT_EACH_35(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35
+#define __PTX_INJECT_EACH_36(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36
+#define __PTX_INJECT_EACH_37(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37
+#define __PTX_INJECT_EACH_38(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38
+#define __PTX_INJECT_EACH_39(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39
+#define __PTX_INJECT_EACH_40(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40
+#define __PTX_INJECT_EACH_41(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41
+#define __PTX_INJECT_EACH_42(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42
+#define __PTX_INJECT_EACH_43(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43
+#define __PTX_INJECT_EACH_44(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44
+#define __PTX_INJECT_EACH_45(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45
+#define __PTX_INJECT_EACH_46(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46
+#define __PTX_INJECT_EACH_47(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47
+#define __PTX_INJECT_EACH_48(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48
+#define __PTX_INJECT_EACH_49(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49
+#define __PTX_INJECT_EACH_50(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50
+#define __PTX_INJECT_EACH_51(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51
+#define __PTX_INJECT_EACH_52(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52
+#define __PTX_INJECT_EACH_53(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53
+#define __PTX_INJECT_EACH_54(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54
+#define __PTX_INJECT_EACH_55(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55
+#define __PTX_INJECT_EACH_56(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56
+#define __PTX_INJECT_EACH_57(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57
+#define __PTX_INJECT_EACH_58(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58
+#define __PTX_INJECT_EACH_59(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59
+#define __PTX_INJECT_EACH_60(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59 F a60
+#define __PTX_INJECT_EACH_61(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59 F a60 F a61
+#define __PTX_INJECT_EACH_62(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59 F a60 F a61 F a62
+#define __PTX_INJECT_EACH_63(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62,a63) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59 F a60 F a61 F a62 F a63
+#define __PTX_INJECT_EACH_64(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62,a63,a64) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59 F a60 F a61 F a62 F a63 F a64
 
-/* NUMBER_N(K, ~, a1, ..., aN): , (K, TYPED a1), (K+1, TYPED a2), ... */
-#define __PTX_INJECT_NUMBER_1(K, _, a) , (K, __PTX_INJECT_TYPED a)
-#define __PTX_INJECT_NUMBER_2(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+/* NUMBER_N(K, ~, a1, ..., aN): , ITEM(K, a1), ITEM(K+1, a2), ... */
+#define __PTX_INJECT_NUMBER_1(K, _, a) , __PTX_INJECT_ITEM(K, a)
+#define __PTX_INJECT_NUMBER_2(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_1(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_3(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_3(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_2(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_4(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_4(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_3(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_5(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_5(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_4(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_6(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_6(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_5(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_7(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_7(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_6(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_8(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_8(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_7(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_9(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_9(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_8(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_10(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_10(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_9(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_11(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_11(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_10(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_12(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_12(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_11(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_13(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_13(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_12(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_14(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_14(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_13(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_15(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_15(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_14(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_16(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_16(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_15(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_17(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_17(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_16(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_18(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_18(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_17(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_19(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_19(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_18(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_20(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_20(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_19(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_21(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_21(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_20(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_22(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_22(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_21(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_23(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_23(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_22(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_24(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_24(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_23(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_25(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_25(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_24(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_26(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_26(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_25(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_27(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_27(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_26(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_28(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_28(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_27(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_29(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_29(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_28(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_30(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_30(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_29(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_31(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_31(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_30(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_32(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_32(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_31(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_33(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_33(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_32(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_34(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_34(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_33(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_35(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_35(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_34(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_36(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_36(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_35(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_37(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_37(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_36(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_38(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_38(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_37(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_39(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_39(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_38(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_40(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_40(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_39(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_41(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_41(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_40(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_42(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_42(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_41(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_43(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_43(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_42(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_44(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_44(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_43(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_45(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_45(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_44(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_46(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_46(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_45(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_47(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_47(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_46(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_48(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_48(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_47(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_49(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_49(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_48(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_50(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_50(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_49(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_51(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_51(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_50(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_52(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_52(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_51(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_53(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_53(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_52(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_54(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_54(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_53(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_55(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_55(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_54(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_56(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_56(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_55(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_57(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_57(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_56(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_58(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_58(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_57(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_59(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_59(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_58(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_60(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_60(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_59(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_61(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_61(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_60(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_62(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_62(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_61(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_63(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_63(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_62(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_64(K, _, a, ...) , (K, __PTX_INJECT_TYPED a) \
+#define __PTX_INJECT_NUMBER_64(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
   __PTX_INJECT_NUMBER_63(__PTX_INJECT_INC(K), _, __VA_ARGS__)
 
 #endif /* PTX_INJECT_TYPED_SITES_H */
