@@ -221,6 +221,19 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
                : __PTX_INJECT_TAIL(~ EACH(__PTX_INJECT_OUTPUT, __VA_ARGS__))   \
                : __PTX_INJECT_TAIL(~ EACH(__PTX_INJECT_INPUT, __VA_ARGS__)))
 
+/* ---- The host pass: each operand used (an in) or address-taken (written). */
+#define __PTX_INJECT_HOST_SITE(...)                                            \
+  __PTX_INJECT_HOST_SITE_N(__PTX_INJECT_COUNT(__VA_ARGS__), __VA_ARGS__)
+#define __PTX_INJECT_HOST_SITE_N(n, ...)                                       \
+  do {                                                                         \
+    __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(__PTX_INJECT_HOST_USE, ~, __VA_ARGS__) \
+  } while (0)
+#define __PTX_INJECT_HOST_USE(k, T, l, e, w) __PTX_INJECT_HOST_USE_##k(e)
+#define __PTX_INJECT_HOST_USE_m(e) (void)&(e);
+#define __PTX_INJECT_HOST_USE_o(e) (void)&(e);
+#define __PTX_INJECT_HOST_USE_i(e) (void)(e);
+#define __PTX_INJECT_HOST_USE_u(e) (void)sizeof(e);
+
 /* ---- Mechanical tables (utils/gen_typed_site_tables.py). ---- */
 /* Operand count, 1..64: the number of arguments. */
 #define __PTX_INJECT_COUNT(...) \

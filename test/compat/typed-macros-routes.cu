@@ -28,6 +28,9 @@
 // RUN:   --stub-text 'halves=mov.b32 %%_x0, {%%_x1, %%_x1};' \
 // RUN:   --stub-text 'bits=xor.b32 %%_x0, %%_x1, %%_x2;'
 // RUN: %ptxas %t.rendered.ptx -o %t.cubin
+// The host pass of the same compile touches every operand: no unused or
+// uninitialized variable warnings there.
+// RUN: %clang-host-cuda -Wall -Werror -Wno-comment -fsyntax-only %s
 
 #include <ptx_inject.h>
 #include <cuda_fp16.h>
