@@ -327,9 +327,10 @@ namespace {
 class NvrtcRewriteConsumer : public clang::SemaConsumer {
 public:
   NvrtcRewriteConsumer(const NvrtcRewriteRequest &Req, std::string Suffix,
-                       NvrtcRewriteResult &Out, bool UsesPrelude)
+                       NvrtcRewriteResult &Out, bool UsesPrelude,
+                       clang::Preprocessor &PP)
       : Req(Req), Suffix(std::move(Suffix)), Out(Out),
-        UsesPrelude(UsesPrelude) {}
+        UsesPrelude(UsesPrelude), PP(PP) {}
 
   void InitializeSema(clang::Sema &S) override { TheSema = &S; }
 
@@ -345,8 +346,11 @@ public:
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
     SiteManifest Manifest;
-    std::optional<std::string> Text =
-        rewriteMainFile(Ctx, Req.Rewrite, Manifest);
+    // Type tokens the source declares (PTX_TYPE_INFO_<NAME>) come from
+    // this file's preprocessor.
+    RewriteOptions Options = Req.Rewrite;
+    Options.PP = &PP;
+    std::optional<std::string> Text = rewriteMainFile(Ctx, Options, Manifest);
     if (!Text)
       return;
     if (!StringRef(*Text).ends_with(Suffix)) {
@@ -367,6 +371,7 @@ private:
   std::string Suffix;
   NvrtcRewriteResult &Out;
   bool UsesPrelude;
+  clang::Preprocessor &PP;
   clang::Sema *TheSema = nullptr;
 };
 
@@ -384,7 +389,8 @@ public:
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
     return std::make_unique<NvrtcRewriteConsumer>(
-        Req, Suffix, Out, !CI.getPreprocessorOpts().ImplicitPCHInclude.empty());
+        Req, Suffix, Out, !CI.getPreprocessorOpts().ImplicitPCHInclude.empty(),
+        CI.getPreprocessor());
   }
 
 private:

@@ -1,5 +1,6 @@
 //===- SiteAnalysis.cpp - Inject sites read from the Clang AST ------------===//
 #include "ptxinject/Frontend/SiteAnalysis.h"
+#include "ptxinject/Frontend/InSourceTypes.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Diagnostic.h"
@@ -70,8 +71,8 @@ constexpr unsigned ArgsPerOperand = 2;
 
 class SiteAnalyzer {
 public:
-  SiteAnalyzer(ASTContext &Ctx, const TypeTable &Types)
-      : Ctx(Ctx), Diags(Ctx.getDiagnostics()), Types(Types) {}
+  SiteAnalyzer(ASTContext &Ctx, const TypeTable &Types, Preprocessor *PP)
+      : Ctx(Ctx), Diags(Ctx.getDiagnostics()), Types(Types), PP(PP) {}
 
   std::optional<AnalyzedSite> analyze(const CallExpr *Call);
 
@@ -93,10 +94,15 @@ private:
   bool analyzeOperand(const CallExpr *Call, unsigned First, AnalyzedSite &Out);
   const TypeInfo *resolveType(StringRef TokenText, const Expr *Value,
                               StringRef Label);
+  /// The entry a written token names: the table's, or one declared in the
+  /// source with PTX_TYPE_INFO_<token>; nullptr after reporting an error.
+  const TypeInfo *writtenType(StringRef TokenText, const Expr *Value,
+                              StringRef Label);
 
   ASTContext &Ctx;
   DiagnosticsEngine &Diags;
   const TypeTable &Types;
+  Preprocessor *PP;
   bool Failed = false;
 };
 
@@ -229,15 +235,9 @@ const TypeInfo *SiteAnalyzer::resolveType(StringRef TokenText,
           << T << Label << Value->getSourceRange();
     return Inferred;
   }
-  const TypeInfo *Written = Types.find(TokenText.str());
-  if (!Written) {
-    error(Value->getBeginLoc(),
-          "unknown inject type '%0' for operand '%1'; known types are %2 (add "
-          "more with --types FILE.json)")
-        << TokenText << Label << knownTypeNames(Types)
-        << Value->getSourceRange();
+  const TypeInfo *Written = writtenType(TokenText, Value, Label);
+  if (!Written)
     return nullptr;
-  }
   if (Inferred) {
     if (Written == Inferred || sameRegisterShape(*Written, *Inferred))
       return Written;
@@ -260,6 +260,45 @@ const TypeInfo *SiteAnalyzer::resolveType(StringRef TokenText,
         "size")
       << TokenText << Label << T << Value->getSourceRange();
   return nullptr;
+}
+
+const TypeInfo *SiteAnalyzer::writtenType(StringRef TokenText,
+                                          const Expr *Value, StringRef Label) {
+  const TypeInfo *Listed = Types.find(TokenText.str());
+  InSourceType Declared;
+  if (PP)
+    Declared = findInSourceType(*PP, TokenText);
+  if (Declared.Is == InSourceType::State::Malformed) {
+    error(Value->getBeginLoc(), "type '%0' of operand '%1' is declared in the "
+                                "source, but %2")
+        << TokenText << Label << Declared.Problem << Value->getSourceRange();
+    return nullptr;
+  }
+  if (Declared.Is == InSourceType::State::Declared) {
+    // Plain nvcc uses the source's definition: so does the front end, as
+    // long as the table does not say otherwise.
+    if (Listed && !sameRegisterShape(*Listed, *Declared.Type)) {
+      error(Value->getBeginLoc(),
+            "type '%0' of operand '%1' is declared in the source as (%2, %3, "
+            "%4) but the type table has (%5, %6, %7); make them agree or "
+            "remove one")
+          << TokenText << Label << Declared.Type->RegisterType
+          << Declared.Type->MovPostfix
+          << std::string(1, Declared.Type->Constraint) << Listed->RegisterType
+          << Listed->MovPostfix << std::string(1, Listed->Constraint)
+          << Value->getSourceRange();
+      return nullptr;
+    }
+    return Declared.Type;
+  }
+  if (!Listed)
+    error(Value->getBeginLoc(),
+          "unknown inject type '%0' for operand '%1'; known types are %2 (add "
+          "more with --types FILE.json, or declare it in the source: #define "
+          "PTX_TYPE_INFO_%0 PTX_TYPES_DESC(f32, f32, f, ID))")
+        << TokenText << Label << knownTypeNames(Types)
+        << Value->getSourceRange();
+  return Listed;
 }
 
 } // namespace
@@ -297,8 +336,9 @@ bool isAnalyzableSiteCall(const CallExpr *Call) {
 }
 
 std::optional<AnalyzedSite> analyzeSite(const CallExpr *Call, ASTContext &Ctx,
-                                        const TypeTable &Types) {
-  return SiteAnalyzer(Ctx, Types).analyze(Call);
+                                        const TypeTable &Types,
+                                        Preprocessor *PP) {
+  return SiteAnalyzer(Ctx, Types, PP).analyze(Call);
 }
 
 const TypeInfo *typeInfoFor(QualType T, ASTContext &Ctx,

@@ -105,7 +105,8 @@ private:
   void rewriteSite(const SiteOccurrences &Occ);
   void rewriteUninstantiatedSite(const SiteOccurrences &Occ);
   CharSourceRange annotationRange(const SiteOccurrences &Occ);
-  std::optional<std::string> expressionText(const Expr *E);
+  std::optional<std::string> expressionText(const Expr *E,
+                                            const Expr *AsWritten = nullptr);
   std::string spelledType(QualType T);
 
   ASTContext &Ctx;
@@ -188,29 +189,36 @@ static bool writtenInOneArgument(SourceLocation &B, SourceLocation &E,
   return SM.getFileID(B) == SM.getFileID(E) && !(E < B);
 }
 
-std::optional<std::string> MainFileRewriter::expressionText(const Expr *E) {
+std::optional<std::string>
+MainFileRewriter::expressionText(const Expr *E, const Expr *AsWritten) {
   SourceLocation First = E->getBeginLoc(), Last = E->getEndLoc();
   CharSourceRange Range =
       writtenInOneArgument(First, Last, SM)
           ? CharSourceRange::getTokenRange(First, Last)
           : Lexer::makeFileCharRange(
                 CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO);
-  if (Range.isInvalid()) {
-    // A macro argument of a macro argument: use where it was spelled.
-    SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
-    SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
-    if (B.isValid() && End.isValid() && SM.isWrittenInSameFile(B, End) &&
-        !SM.isBeforeInTranslationUnit(End, B))
-      Range = CharSourceRange::getTokenRange(B, End);
-  }
-  bool Invalid = false;
-  StringRef Text = Lexer::getSourceText(Range, SM, LO, &Invalid);
+  bool Invalid = Range.isInvalid();
+  StringRef Text;
+  if (!Invalid)
+    Text = Lexer::getSourceText(Range, SM, LO, &Invalid);
   if (Invalid || Text.empty()) {
-    error(E->getExprLoc(), "cannot find the source text of this inject "
-                           "operand (part of it comes from a macro's body); "
-                           "pass the whole operand as a macro argument or "
-                           "write it directly in PTX_INJECT");
-    return std::nullopt;
+    // The expression is put together by a macro (an operand-group macro
+    // such as PHILOX(state) expanding to PTX_IN(U32, k, state.key.x)): no
+    // stretch of source text spells it, so print it from the AST, from the
+    // template pattern where there is one (an instantiation's expression may
+    // name its template arguments).
+    std::string Printed;
+    llvm::raw_string_ostream OS(Printed);
+    PrintingPolicy Policy(LO);
+    (AsWritten ? AsWritten : E)->printPretty(OS, nullptr, Policy);
+    OS.flush();
+    if (Printed.empty()) {
+      error(E->getExprLoc(), "cannot find the source text of this inject "
+                             "operand; pass the whole operand as a macro "
+                             "argument or write it directly in PTX_INJECT");
+      return std::nullopt;
+    }
+    return Printed;
   }
   // One line of output: the source's line breaks would shift later lines.
   std::string Out = Text.str();
@@ -319,7 +327,7 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
   // share one asm variant.
   std::vector<AnalyzedSite> Analyzed;
   for (const CallExpr *Call : Occ.Analyzable) {
-    std::optional<AnalyzedSite> A = analyzeSite(Call, Ctx, *Options.Types);
+    std::optional<AnalyzedSite> A = analyzeSite(Call, Ctx, *Options.Types, Options.PP);
     if (!A)
       return;
     Analyzed.push_back(std::move(*A));
@@ -347,8 +355,14 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
   if (Range.isInvalid())
     return;
   std::vector<std::string> Exprs;
-  for (const Expr *E : Primary.OperandExprs) {
-    std::optional<std::string> Text = expressionText(E);
+  for (unsigned I = 0; I < Primary.OperandExprs.size(); ++I) {
+    // Operand I's value is argument 2 + 2I: after the name, and its
+    // description string.
+    const Expr *Pattern = 2 + 2 * I < Occ.First->getNumArgs()
+                              ? siteOperandValue(Occ.First->getArg(2 + 2 * I))
+                              : nullptr;
+    std::optional<std::string> Text =
+        expressionText(Primary.OperandExprs[I], Pattern);
     if (!Text)
       return;
     Exprs.push_back(std::move(*Text));

@@ -203,7 +203,7 @@ void SiteExpander::expandIn(Stmt *St, DeclContext *DC) {
 
 Stmt *SiteExpander::expandSite(const CallExpr *Call, DeclContext *DC) {
   std::optional<frontend::AnalyzedSite> Site =
-      frontend::analyzeSite(Call, S.getASTContext(), Types);
+      frontend::analyzeSite(Call, S.getASTContext(), Types, &PP);
   Stmt *Replacement = nullptr;
   if (Site)
     Replacement = Builder.build(*Site, buildInlineAsm(Site->S), DC,

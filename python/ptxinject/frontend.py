@@ -32,6 +32,8 @@ def rewrite(
     types=None,
     volatile: bool = True,
     pch_cache: Union[bool, str, os.PathLike] = True,
+    nvrtc: bool = False,
+    name_expressions: Sequence[str] = (),
 ) -> str:
     """Rewrites PTX_INJECT annotations (macro or comment form) in CUDA source text
     into the tagged inline asm of the marker contract, typing every operand from
@@ -45,6 +47,11 @@ def rewrite(
     volatile: emit ``asm volatile`` (a non-volatile site with unused outputs may vanish).
     pch_cache: reuse precompiled CUDA headers from this folder (True: the default
       cache folder; False: parse them every time).
+    nvrtc: read the source as NVRTC reads it (no host C++ library,
+      ``__CUDACC_RTC__``, ``-default-device``); ``args`` are then NVRTC's own
+      options as written (``-std=c++17``, ``-default-device``, ``--include-path=...``).
+    name_expressions: with ``nvrtc``, kernel template instantiations to type,
+      as ``nvrtcAddNameExpression`` (or cuda.core's ``name_expressions``) takes them.
 
     Raises ptxinject.Error with Clang's diagnostics on bad source. The rewritten
     text includes ptx_inject.h as before: compile it with ``-I ptxinject.include_dir()``.
@@ -64,11 +71,21 @@ def rewrite(
         else:
             with open(os.fspath(types)) as f:
                 types_json = f.read()
+    if name_expressions and not nvrtc:
+        raise Error("rewrite: name_expressions needs nvrtc=True (they are NVRTC's way to "
+                    "instantiate kernel templates)")
     flags = list(args)
-    shim = os.path.join(_HERE, "cuda-shim")
-    if os.path.isdir(shim):
-        flags += ["-isystem", shim]
-    flags += ["-idirafter", os.path.join(_HERE, "include")]
+    if nvrtc:
+        # The stand-in host headers of the nvrtc mode ship in the package.
+        shim_dir = os.path.join(_HERE, "nvrtc-shim")
+        if os.path.isdir(shim_dir):
+            os.environ.setdefault("PTXINJECT_NVRTC_SHIM_DIR", shim_dir)
+        flags += ["--include-path=" + os.path.join(_HERE, "include")]
+    else:
+        shim = os.path.join(_HERE, "cuda-shim")
+        if os.path.isdir(shim):
+            flags += ["-isystem", shim]
+        flags += ["-idirafter", os.path.join(_HERE, "include")]
     if pch_cache is True:
         cache = _default_cache_dir()
     elif pch_cache:
@@ -76,7 +93,7 @@ def rewrite(
     else:
         cache = ""
     ok, text, diagnostics = _core._rewrite(source, os.path.abspath(filename), flags, types_json,
-                                           volatile, cache)
+                                           volatile, cache, nvrtc, list(name_expressions))
     if not ok:
         err = Error(f"{filename}: rewrite failed:\n{diagnostics}")
         err.code, err.message, err.line, err.column = "rewrite-failed", diagnostics, 0, 0

@@ -10,6 +10,7 @@
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
+#include "ptxinject/Frontend/NvrtcInvocation.h"
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
@@ -42,7 +43,8 @@ struct Outcome {
 
 class Consumer : public SemaConsumer {
 public:
-  Consumer(Outcome &O, bool UsesPrelude) : O(O), UsesPrelude(UsesPrelude) {}
+  Consumer(Outcome &O, bool UsesPrelude, Preprocessor &PP)
+      : O(O), UsesPrelude(UsesPrelude), PP(PP) {}
   void InitializeSema(Sema &S) override { TheSema = &S; }
   bool HandleTopLevelDecl(DeclGroupRef) override {
     if (UsesPrelude && TheSema) {
@@ -57,6 +59,7 @@ public:
     RewriteOptions Options;
     Options.Types = &O.Types;
     Options.Volatile = O.Volatile;
+    Options.PP = &PP; // type tokens declared in the source
     SiteManifest Manifest;
     O.Text = rewriteMainFile(Ctx, Options, Manifest);
   }
@@ -64,6 +67,7 @@ public:
 private:
   Outcome &O;
   bool UsesPrelude;
+  Preprocessor &PP;
   Sema *TheSema = nullptr;
 };
 
@@ -79,7 +83,8 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
-    return std::make_unique<Consumer>(O, !CI.getPreprocessorOpts().ImplicitPCHInclude.empty());
+    return std::make_unique<Consumer>(O, !CI.getPreprocessorOpts().ImplicitPCHInclude.empty(),
+                                      CI.getPreprocessor());
   }
 
 private:
@@ -106,6 +111,27 @@ private:
 
 } // namespace
 
+namespace {
+/// The nvrtc mode: the source read as NVRTC reads it, from NVRTC's options.
+RewriteResult rewriteNvrtc(const RewriteRequest &R, const TypeTable &Types) {
+  NvrtcRewriteRequest N;
+  N.Source = R.Source;
+  N.Name = R.FileName;
+  N.Options = R.Args;
+  N.NameExpressions = R.NameExpressions;
+  N.Rewrite.Types = &Types;
+  N.Rewrite.Volatile = R.Volatile ? VolatileMode::Always : VolatileMode::Never;
+  N.UsePchCache = !R.PchCacheDir.empty();
+  N.PchCacheDir = R.PchCacheDir;
+  NvrtcRewriteResult Out = rewriteNvrtcSource(N);
+  RewriteResult Result;
+  Result.Ok = Out.Ok;
+  Result.Text = std::move(Out.Text);
+  Result.Diagnostics = std::move(Out.Diagnostics);
+  return Result;
+}
+} // namespace
+
 RewriteResult rewriteSource(const RewriteRequest &R) {
   RewriteResult Result;
   Outcome O;
@@ -117,6 +143,8 @@ RewriteResult rewriteSource(const RewriteRequest &R) {
       return Result;
     }
   }
+  if (R.Nvrtc)
+    return rewriteNvrtc(R, O.Types);
   // The command line ptxinject-rewrite builds: tool name, the analysis
   // flags (the user's choices kept), the user's flags, the file.
   std::vector<std::string> Cmd{"ptxinject-rewrite"};

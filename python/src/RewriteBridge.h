@@ -21,6 +21,8 @@ struct RewriteRequest {
   std::string TypesJson;         ///< extra types (data_type_infos format), or empty
   bool Volatile = true;          ///< emit asm volatile
   std::string PchCacheDir;       ///< precompiled CUDA headers; empty: no cache
+  bool Nvrtc = false;            ///< read as NVRTC does; Args are NVRTC options
+  std::vector<std::string> NameExpressions; ///< nvrtc mode: templates to instantiate
 };
 
 struct RewriteResult {

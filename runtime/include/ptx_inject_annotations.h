@@ -9,33 +9,35 @@
  * turns every site into tagged inline asm. It defines __PTX_INJECT_ANALYSIS__
  * (rewriter) or __PTX_INJECT_PLUGIN__ (plugin); then a site expands to one call of
  * the marker below, so Sema types every operand, per template
- * instantiation. Without the front end a site is a compile error that says
- * how to run it: a site must never silently compile to nothing.
+ * instantiation.
+ *
+ * Without the front end, a site whose operands all carry a type token
+ * expands to the same asm through plain macros (ptx_inject_typed_sites.h);
+ * a site with an untyped operand is a compile error that says how to run the
+ * front end: a site must never silently compile to nothing.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef PTX_INJECT_ANNOTATIONS_H
 #define PTX_INJECT_ANNOTATIONS_H
 
-/* An operand is two arguments of the site call. The first is one string:
- * its kind ('i', 'm' or 'o'), its written type (empty when left out), a \1,
- * and its label. The second is its value. A mod or out value is the address
- * &(expr): the site writes it, so the variable counts as set, and an rvalue is
- * rejected on the spot. An in value is ((void)(expr), 0): evaluated (so
- * lambdas capture it) but never copied, so rvalues and class types such as
- * __half2 pass. Neither form calls anything and every argument is cheap to
- * check, which keeps Sema's work per operand small. The form is chosen by
- * argument count in one macro layer. */
+/* Picks an operand form by argument count, in one macro layer; each route
+ * below defines the forms __PTX_INJECT_IN1..OUT3. */
 #define __PTX_INJECT_PICK(_1, _2, _3, NAME, ...) NAME
-#define __PTX_INJECT_IN1(expr) "i\1" #expr, ((void)(expr), 0)
-#define __PTX_INJECT_IN2(type, expr) "i" #type "\1" #expr, ((void)(expr), 0)
-#define __PTX_INJECT_IN3(type, label, expr)                                    \
-  "i" #type "\1" #label, ((void)(expr), 0)
-#define __PTX_INJECT_MOD1(expr) "m\1" #expr, &(expr)
-#define __PTX_INJECT_MOD2(type, expr) "m" #type "\1" #expr, &(expr)
-#define __PTX_INJECT_MOD3(type, label, expr) "m" #type "\1" #label, &(expr)
-#define __PTX_INJECT_OUT1(expr) "o\1" #expr, &(expr)
-#define __PTX_INJECT_OUT2(type, expr) "o" #type "\1" #expr, &(expr)
-#define __PTX_INJECT_OUT3(type, label, expr) "o" #type "\1" #label, &(expr)
+#define PTX_IN(...)                                                            \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_IN3, __PTX_INJECT_IN2,            \
+                    __PTX_INJECT_IN1, )(__VA_ARGS__)
+#define PTX_MOD(...)                                                           \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_MOD3, __PTX_INJECT_MOD2,          \
+                    __PTX_INJECT_MOD1, )(__VA_ARGS__)
+#define PTX_OUT(...)                                                           \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OUT3, __PTX_INJECT_OUT2,          \
+                    __PTX_INJECT_OUT1, )(__VA_ARGS__)
+
+/* PTX_TYPE_INFO_NAME PTX_TYPES_DESC(register type, mov postfix, constraint,
+ * bind kind ID | U16 | U32) declares the type token NAME in the source, as
+ * the reference system does; the front end reads these definitions too. */
+#define PTX_TYPES_DESC(reg_type, mov_postfix, constraint, bind_kind)           \
+  reg_type, mov_postfix, constraint, bind_kind
 
 /* Used by rewritten sources (ptxinject-rewrite output), where the sites are
  * already asm. __PTX_INJECT_DEVICE_ONLY keeps a site of a __host__ __device__
@@ -65,6 +67,26 @@ struct __ptx_inject_is
 
 #if defined(__PTX_INJECT_ANALYSIS__) || defined(__PTX_INJECT_PLUGIN__)
 
+/* An operand is two arguments of the site call. The first is one string:
+ * its kind ('i', 'm' or 'o'), its written type (empty when left out), a \1,
+ * and its label. The second is its value. A mod or out value is the address
+ * &(expr): the site writes it, so the variable counts as set, and an rvalue is
+ * rejected on the spot. An in value is ((void)(expr), 0): evaluated (so
+ * lambdas capture it) but never copied, so rvalues and class types such as
+ * __half2 pass. Neither form calls anything and every argument is cheap to
+ * check, which keeps Sema's work per operand small. The form is chosen by
+ * argument count in one macro layer. */
+#define __PTX_INJECT_IN1(expr) "i\1" #expr, ((void)(expr), 0)
+#define __PTX_INJECT_IN2(type, expr) "i" #type "\1" #expr, ((void)(expr), 0)
+#define __PTX_INJECT_IN3(type, label, expr)                                    \
+  "i" #type "\1" #label, ((void)(expr), 0)
+#define __PTX_INJECT_MOD1(expr) "m\1" #expr, &(expr)
+#define __PTX_INJECT_MOD2(type, expr) "m" #type "\1" #expr, &(expr)
+#define __PTX_INJECT_MOD3(type, label, expr) "m" #type "\1" #label, &(expr)
+#define __PTX_INJECT_OUT1(expr) "o\1" #expr, &(expr)
+#define __PTX_INJECT_OUT2(type, expr) "o" #type "\1" #expr, &(expr)
+#define __PTX_INJECT_OUT3(type, label, expr) "o" #type "\1" #label, &(expr)
+
 /* One C-variadic marker per site: Sema checks the site call itself without
  * deducing or resolving anything, which keeps the per-site cost of the front
  * end low. The front end reads the operand expressions as written,
@@ -81,29 +103,20 @@ __ptx_inject_site(const char *name, ...);
 __host__ __device__ inline void __ptx_inject_site(const char *, ...) {}
 #endif
 
-#define PTX_IN(...)                                                            \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_IN3, __PTX_INJECT_IN2,            \
-                    __PTX_INJECT_IN1, )(__VA_ARGS__)
-#define PTX_MOD(...)                                                           \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_MOD3, __PTX_INJECT_MOD2,          \
-                    __PTX_INJECT_MOD1, )(__VA_ARGS__)
-#define PTX_OUT(...)                                                           \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OUT3, __PTX_INJECT_OUT2,          \
-                    __PTX_INJECT_OUT1, )(__VA_ARGS__)
 /* Object-like, so the operands are expanded once, while the call is read,
  * instead of first as a macro argument and again when rescanned. */
 #define PTX_INJECT __ptx_inject_site
 
-#else /* no front end */
+#else /* no front end: typed sites only */
 
-#define PTX_IN(...) 0
-#define PTX_MOD(...) 0
-#define PTX_OUT(...) 0
-#define PTX_INJECT(...)                                                        \
-  static_assert(sizeof(#__VA_ARGS__) == 0,                                     \
-                "PTX_INJECT needs the PTX Inject front end: run "              \
-                "'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, or " \
-                "compile with 'clang++ -fplugin=PtxInjectPlugin.so'")
+#include "ptx_inject_typed_sites.h"
+#if defined(__CUDA_ARCH__)
+#define PTX_INJECT(name, ...) __PTX_INJECT_TYPED_SITE(name, __VA_ARGS__)
+#else
+/* The host pass of a CUDA compile: PTX is no host assembly, but the
+ * operands are touched, so the host compiler sees them used and set. */
+#define PTX_INJECT(name, ...) __PTX_INJECT_HOST_SITE(__VA_ARGS__)
+#endif
 
 #endif
 

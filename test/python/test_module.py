@@ -140,6 +140,12 @@ def test_package_data():
     inc = ptxinject.include_dir()
     assert os.path.isfile(os.path.join(inc, "ptx_inject.h"))
     assert os.path.isfile(os.path.join(inc, "ptx_inject_annotations.h"))
+    # Every header ptx_inject.h includes ships beside it (nvrtc users -I only this folder).
+    with open(os.path.join(inc, "ptx_inject.h")) as f:
+        included = re.findall(r'^\s*#\s*include\s*[<"](ptx_inject[^>"]*)[>"]', f.read(), re.M)
+    assert included
+    for name in included:
+        assert os.path.isfile(os.path.join(inc, name)), name
     assert ptxinject.ptx_inject_header() == os.path.join(inc, "ptx_inject.h")
     assert os.path.isfile(os.path.join(ptxinject.data_dir(), "stack_ptx_descriptions.json"))
     assert re.match(r"\d+\.\d+", ptxinject.__version__)

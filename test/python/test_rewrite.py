@@ -89,3 +89,46 @@ def test_rewrite_prints_nothing(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == "" and proc.stdout == ""
+
+
+NVRTC_SOURCE = """\
+#include <ptx_inject.h>
+namespace std {
+template <class A, class B> struct is_same { static constexpr bool value = false; };
+template <class A> struct is_same<A, A> { static constexpr bool value = true; };
+}
+template <class T> T twice(T v) { return v + v; }  // no __device__: -default-device
+template <class T, int N>
+__global__ void scale(T *out) {
+  static_assert(std::is_same<T, T>::value, "");
+  T x = twice(out[0]), y;
+  PTX_INJECT("func", PTX_IN(x), PTX_OUT(y));
+  out[N] = y;
+}
+"""
+NVRTC_OPTIONS = ["-std=c++17", "-default-device", "-arch=sm_80"]
+
+
+@needs_frontend
+def test_rewrite_nvrtc_mode_types_the_name_expression():
+    # The kernel template is instantiated only by the name expression, as in
+    # a run-time compiled program.
+    out = ptxinject.rewrite(NVRTC_SOURCE, filename="semiring.cu", args=NVRTC_OPTIONS,
+                            nvrtc=True, name_expressions=["scale<double, 3>"])
+    assert "PTX_INJECT(" not in out
+    assert "// _x0 o f64" in out and "// _x1 i f64" in out
+
+
+@needs_frontend
+def test_rewrite_nvrtc_mode_bad_name_expression_is_an_error():
+    with pytest.raises(Error) as info:
+        ptxinject.rewrite(NVRTC_SOURCE, filename="semiring.cu", args=NVRTC_OPTIONS,
+                          nvrtc=True, name_expressions=["scale<no_such_type, 3>"])
+    assert "name expression 1" in info.value.message
+
+
+def test_name_expressions_need_nvrtc_mode():
+    if not ptxinject.have_rewrite():
+        pytest.skip("package built without the Clang front end")
+    with pytest.raises(Error, match="nvrtc=True"):
+        ptxinject.rewrite(NVRTC_SOURCE, name_expressions=["scale<float, 1>"])

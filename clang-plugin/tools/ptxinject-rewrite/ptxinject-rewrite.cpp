@@ -125,8 +125,9 @@ std::string outputPathFor(StringRef Input) {
 
 class RewriteConsumer : public SemaConsumer {
 public:
-  RewriteConsumer(Session &S, std::string Input, bool UsesPrelude)
-      : S(S), Input(std::move(Input)), UsesPrelude(UsesPrelude) {}
+  RewriteConsumer(Session &S, std::string Input, bool UsesPrelude,
+                  Preprocessor &PP)
+      : S(S), Input(std::move(Input)), UsesPrelude(UsesPrelude), PP(PP) {}
 
   void InitializeSema(Sema &Sema) override { TheSema = &Sema; }
 
@@ -146,6 +147,7 @@ public:
     RewriteOptions Options;
     Options.Types = &S.Types;
     Options.Volatile = Volatile;
+    Options.PP = &PP;
     SiteManifest FileManifest;
     std::optional<std::string> Text =
         rewriteMainFile(Ctx, Options, FileManifest);
@@ -170,6 +172,7 @@ private:
   Session &S;
   std::string Input;
   bool UsesPrelude;
+  Preprocessor &PP;
   Sema *TheSema = nullptr;
 };
 
@@ -182,7 +185,8 @@ public:
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
     return std::make_unique<RewriteConsumer>(
-        S, File.str(), !CI.getPreprocessorOpts().ImplicitPCHInclude.empty());
+        S, File.str(), !CI.getPreprocessorOpts().ImplicitPCHInclude.empty(),
+        CI.getPreprocessor());
   }
 
 private:

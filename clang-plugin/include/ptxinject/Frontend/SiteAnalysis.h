@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <optional>
 #include <vector>
@@ -52,10 +53,12 @@ struct AnalyzedSite {
 
 /// Analyzes one site call. Reports every problem through Ctx.getDiagnostics()
 /// (errors at the operand's location) and returns std::nullopt if there was
-/// any.
+/// any. A written type token is looked up in Types and, when PP is given, in
+/// the source's PTX_TYPE_INFO_<token> definitions (InSourceTypes.h).
 std::optional<AnalyzedSite> analyzeSite(const clang::CallExpr *Call,
                                         clang::ASTContext &Ctx,
-                                        const ptxinject::TypeTable &Types);
+                                        const ptxinject::TypeTable &Types,
+                                        clang::Preprocessor *PP = nullptr);
 
 /// The operand type for an AST type, following typedefs, auto, references and
 /// cv-qualifiers: float F32, double F64, int S32, unsigned U32, long long /

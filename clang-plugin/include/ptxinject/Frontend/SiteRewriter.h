@@ -13,6 +13,7 @@
 #include "ptxinject/site/TypeTable.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <optional>
 #include <string>
@@ -31,6 +32,9 @@ struct RewriteOptions {
   /// needs __PTX_INJECT_DEVICE_ONLY), its kernel templates instantiated by
   /// name expressions (what messages about uninstantiated sites advise).
   bool NvrtcProgram = false;
+  /// The file's preprocessor, for type tokens declared in the source
+  /// (InSourceTypes.h); without it only Types is consulted.
+  clang::Preprocessor *PP = nullptr;
 };
 
 /// Rewrites the main file of Ctx. Reports problems through Ctx's diagnostics

@@ -1,0 +1,40 @@
+// What the header's macros refuse without the front end, each at the site
+// with a message that says what to do: an untyped operand (the front end
+// infers its type), a label taken from an expression with spaces (the front
+// end would drop them: the tables would differ), and a PRED operand the site
+// writes (it needs a temporary the front end declares).
+// REQUIRES: nvcc, clang
+// RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=1 2>&1 | FileCheck %s --check-prefix=UNTYPED
+// RUN: not %clang-cuda -S %s -o %t.ptx -DCASE=1 2>&1 | FileCheck %s --check-prefix=UNTYPED-CLANG
+// RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=2 2>&1 | FileCheck %s --check-prefix=SPACES
+// RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=3 2>&1 | FileCheck %s --check-prefix=PREDOUT
+// A PRED in operand is fine.
+// RUN: %nvcc-ptx %s -o %t.pred.ptx -DCASE=4
+// RUN: %ptxinject inspect %t.pred.ptx | FileCheck %s --check-prefix=PREDIN
+
+#include <ptx_inject.h>
+
+__global__ void kernel(float *f, bool *b) {
+  float x = f[0], y = f[1];
+  bool flag = b[0];
+#if CASE == 1
+  PTX_INJECT("untyped", PTX_IN(x), PTX_MOD(F32, y));
+  // UNTYPED: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT needs the PTX Inject front end: run 'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, or compile with 'clang++ -fplugin=PtxInjectPlugin.so' (without it, write every operand's type: PTX_IN(F32, x))"
+  // UNTYPED-CLANG: typed-macros-errors.cu:[[@LINE-2]]:3: error: static assertion failed{{.*}}PTX_INJECT needs the PTX Inject front end
+#elif CASE == 2
+  PTX_INJECT("spaced", PTX_IN(F32, x + 1.0f), PTX_MOD(F32, y));
+  // SPACES: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT: this operand's label is its expression, which must be one word (no spaces or '%'); give it a label: PTX_IN(TYPE, label, expr)"
+#elif CASE == 3
+  PTX_INJECT("flag", PTX_OUT(PRED, flag), PTX_MOD(F32, y));
+  // PREDOUT: error: static assertion failed with "PTX_INJECT: a PRED mod or out operand is written back through a temporary, which needs the PTX Inject front end
+  // PREDOUT: detected during instantiation of {{.*}} at line [[@LINE-2]] of {{.*}}typed-macros-errors.cu
+#elif CASE == 4
+  PTX_INJECT("flag", PTX_IN(PRED, flag), PTX_MOD(F32, y));
+  // PREDIN:      inject flag: 1 site (line {{[0-9]+}}), 2 operands
+  // PREDIN-NEXT:   kind register ptx-type type label
+  // PREDIN-NEXT:   mod  _x0      f32      F32  y
+  // PREDIN-NEXT:   in   _x1      pred     PRED flag
+#endif
+  f[2] = y;
+  b[1] = flag;
+}
