@@ -140,12 +140,17 @@ def test_package_data():
     inc = ptxinject.include_dir()
     assert os.path.isfile(os.path.join(inc, "ptx_inject.h"))
     assert os.path.isfile(os.path.join(inc, "ptx_inject_annotations.h"))
-    # Every header ptx_inject.h includes ships beside it (nvrtc users -I only this folder).
-    with open(os.path.join(inc, "ptx_inject.h")) as f:
-        included = re.findall(r'^\s*#\s*include\s*[<"](ptx_inject[^>"]*)[>"]', f.read(), re.M)
-    assert included
-    for name in included:
+    # Every header ptx_inject.h includes, directly or not, ships beside it
+    # (nvrtc users -I only this folder).
+    seen, todo = set(), ["ptx_inject.h"]
+    while todo:
+        name = todo.pop()
         assert os.path.isfile(os.path.join(inc, name)), name
+        seen.add(name)
+        with open(os.path.join(inc, name)) as f:
+            todo += [n for n in re.findall(r'^\s*#\s*include\s*[<"](ptx_inject[^>"/]*)[>"]',
+                                           f.read(), re.M) if n not in seen]
+    assert len(seen) > 1
     assert ptxinject.ptx_inject_header() == os.path.join(inc, "ptx_inject.h")
     assert os.path.isfile(os.path.join(ptxinject.data_dir(), "stack_ptx_descriptions.json"))
     assert re.match(r"\d+\.\d+", ptxinject.__version__)
