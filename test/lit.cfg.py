@@ -18,7 +18,7 @@ cuda_root = os.path.dirname(os.path.dirname(config.nvcc)) if config.nvcc else "/
 
 config.environment["PATH"] = os.pathsep.join(
     [config.tools_dir, config.filecheck_dir, config.environment.get("PATH", "")])
-for var in ("HOME", "TMPDIR", "CUDA_PATH", "LD_LIBRARY_PATH"):
+for var in ("HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PATH"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # ptxinject-rewrite caches precompiled CUDA headers: keep the tests' cache in

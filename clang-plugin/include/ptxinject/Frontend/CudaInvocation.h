@@ -15,8 +15,9 @@
 namespace ptxinject {
 namespace frontend {
 
-/// The CUDA installation: $CUDA_PATH, $CUDA_HOME, /usr/local/cuda, then the
-/// folder above the `nvcc` on PATH. Empty when none has include/cuda.h.
+/// The CUDA installation, as ptxinject finds it (ptxinject::findCudaToolkit:
+/// $CUDA_HOME, $CUDA_PATH, the nvcc on PATH, /usr/local/cuda). Empty when
+/// none has include/cuda.h.
 std::string findCudaPath();
 
 /// The folder of empty headers CUDA 13 lacks (texture_fetch_functions.h...):
