@@ -44,6 +44,7 @@ endif()
 
 include_guard(GLOBAL)
 set(_PTXINJECT_ADD_PTX_FILE "${CMAKE_CURRENT_LIST_FILE}")
+set(_PTXINJECT_ADD_PTX_DIR "${CMAKE_CURRENT_LIST_DIR}")
 
 # CMAKE_CUDA_ARCHITECTURES entries (80, 80-real, 90a-virtual) as sm_XX names.
 function(_ptxinject_architectures out)
@@ -107,8 +108,15 @@ function(ptxinject_add_ptx)
 
   # -I/-D flags, evaluated at generate time: the TARGET's own properties, then
   # each library's usage requirements, then ptx_inject.h's folder.
-  set(usage_targets ${ARG_LINK_LIBRARIES} PtxInject::runtime)
+  set(usage_targets ${ARG_LINK_LIBRARIES})
   set(include_lists "$<TARGET_PROPERTY:${ARG_TARGET},INCLUDE_DIRECTORIES>")
+  if(TARGET PtxInject::runtime)
+    list(APPEND usage_targets PtxInject::runtime)
+  elseif(EXISTS "${_PTXINJECT_ADD_PTX_DIR}/../../../include/ptx_inject.h")
+    # This file included by path from an installation, without find_package.
+    get_filename_component(header_dir "${_PTXINJECT_ADD_PTX_DIR}/../../../include" ABSOLUTE)
+    list(APPEND include_lists "${header_dir}")
+  endif()
   set(define_lists "$<TARGET_PROPERTY:${ARG_TARGET},COMPILE_DEFINITIONS>")
   foreach(lib ${usage_targets})
     if(NOT TARGET ${lib})
