@@ -1,10 +1,65 @@
-# Installs the tools, libraries, headers and the CMake package users call.
+# Installs the tools, libraries, headers and the packages users find:
+#   find_package(PtxInject CONFIG)  -> PtxInject::core, ::runtime, ::cubin,
+#     ::nvptxcompiler, ::rewrite, ::ptxinject, ::plugin and ptxinject_add_ptx()
+#   pkg-config ptxinject / ptxinject-cubin  -> the same libraries for C and
+#     non-CMake users.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
+set(PTXINJECT_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/PtxInject)
+
 install(DIRECTORY runtime/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY lib/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_BINARY_DIR}/generated/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY clang-plugin/cuda-shim/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ptxinject/cuda-shim)
 install(DIRECTORY clang-plugin/nvrtc-shim/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ptxinject/nvrtc-shim)
 install(FILES data/ptx_inject_default_types.json data/stack_ptx_descriptions.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/ptxinject)
-install(FILES cmake/PtxInjectAddPtx.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/PtxInject OPTIONAL)
+
+# CMake package.
+get_property(PTXINJECT_CUBIN_NEEDS_NVJITLINK GLOBAL PROPERTY PTXINJECT_CUBIN_NEEDS_NVJITLINK)
+if(NOT PTXINJECT_CUBIN_NEEDS_NVJITLINK)
+  set(PTXINJECT_CUBIN_NEEDS_NVJITLINK OFF)
+endif()
+install(EXPORT PtxInjectTargets NAMESPACE PtxInject::
+        FILE PtxInjectTargets.cmake DESTINATION ${PTXINJECT_CMAKE_INSTALL_DIR})
+configure_package_config_file(cmake/PtxInjectConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/PtxInjectConfig.cmake
+  INSTALL_DESTINATION ${PTXINJECT_CMAKE_INSTALL_DIR})
+# 0.x: a minor release may change the API, so only the same minor version matches.
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/PtxInjectConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/PtxInjectConfig.cmake
+              ${PROJECT_BINARY_DIR}/PtxInjectConfigVersion.cmake
+              cmake/PtxInjectAddPtx.cmake
+        DESTINATION ${PTXINJECT_CMAKE_INSTALL_DIR})
+
+# pkg-config. Static archives cannot name their dependencies, so the C++
+# runtime goes on the Libs line; shared libraries carry it themselves.
+if(BUILD_SHARED_LIBS)
+  set(PTXINJECT_PC_LIBS "")
+  set(PTXINJECT_PC_LIBS_PRIVATE "-lstdc++ -lpthread -lm")
+else()
+  set(PTXINJECT_PC_LIBS " -lstdc++ -lpthread -lm")
+  set(PTXINJECT_PC_LIBS_PRIVATE "")
+endif()
+set(PTXINJECT_PC_CUBIN_LIBS "")
+if(TARGET ptxinject_nvptxcompiler)
+  string(APPEND PTXINJECT_PC_CUBIN_LIBS " -lptxinject_nvptxcompiler")
+endif()
+if(PTXINJECT_CUBIN_NEEDS_NVJITLINK AND PTXINJECT_NVJITLINK_LIBRARY)
+  if(TARGET "${PTXINJECT_NVJITLINK_LIBRARY}")
+    get_target_property(nvjitlink_path "${PTXINJECT_NVJITLINK_LIBRARY}" LOCATION)
+  else()
+    set(nvjitlink_path "${PTXINJECT_NVJITLINK_LIBRARY}")
+  endif()
+  get_filename_component(nvjitlink_dir "${nvjitlink_path}" DIRECTORY)
+  string(APPEND PTXINJECT_PC_CUBIN_LIBS " -L${nvjitlink_dir} -lnvJitLink")
+endif()
+# The prefix relative to the .pc file: the package stays usable when installed
+# with `cmake --install --prefix` somewhere else than configured.
+file(RELATIVE_PATH PTXINJECT_PC_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
+string(REGEX REPLACE "/$" "" PTXINJECT_PC_PREFIX "${PTXINJECT_PC_PREFIX}")
+foreach(pc ptxinject ptxinject-cubin)
+  configure_file(cmake/${pc}.pc.in ${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/${pc}.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endforeach()

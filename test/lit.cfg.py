@@ -18,7 +18,7 @@ cuda_root = os.path.dirname(os.path.dirname(config.nvcc)) if config.nvcc else "/
 
 config.environment["PATH"] = os.pathsep.join(
     [config.tools_dir, config.filecheck_dir, config.environment.get("PATH", "")])
-for var in ("HOME", "TMPDIR", "CUDA_PATH", "LD_LIBRARY_PATH"):
+for var in ("HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PATH"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # ptxinject-rewrite caches precompiled CUDA headers: keep the tests' cache in
@@ -39,6 +39,8 @@ subs.append(("%shim", shim_dir))
 subs.append(("%data", os.path.join(src, "data")))
 subs.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 subs.append(("%python", config.python))
+# The build tree, for the case that installs it and builds a project against it.
+subs.append(("%project-build", config.project_binary_dir))
 # Blanks C/C++ comments (not string literals), so a rewritten file's copy of the
 # test's own CHECK lines can never satisfy FileCheck.
 subs.append(("%strip-comments",
@@ -59,9 +61,14 @@ subs.append(("%nvrtc-driver", "%s %s --lib %s" % (
 # %runtime-libs after the sources (static libraries, C++ runtime).
 _sanitize = " -fsanitize=address,undefined" if config.sanitize else ""
 subs.append(("%cc-runtime", "cc -std=c99 -Wall -pedantic -I%s%s" % (include_dir, _sanitize)))
-subs.append(("%runtime-libs", "%s %s -lstdc++ -lpthread -lm%s" % (
-    os.path.join(config.library_dir, "libptxinject_runtime.a"),
-    os.path.join(config.library_dir, "libptxinject_core.a"), _sanitize)))
+def _library(name):
+    """lib<name>.so when the build made shared libraries, else lib<name>.a."""
+    shared = os.path.join(config.library_dir, "lib%s.so" % name)
+    return shared if os.path.exists(shared) else os.path.join(config.library_dir, "lib%s.a" % name)
+
+
+subs.append(("%runtime-libs", "%s %s -Wl,-rpath,%s -lstdc++ -lpthread -lm%s" % (
+    _library("ptxinject_runtime"), _library("ptxinject_core"), config.library_dir, _sanitize)))
 # Stack PTX / AST PTX: C99 programs against lib/include and the generated
 # default headers (link with %runtime-libs), and the header generator.
 subs.append(("%cc-stack", "cc -std=c99 -Wall -Wextra -pedantic -I%s -I%s%s" % (
@@ -87,6 +94,9 @@ subs.append(("%cuda-include", os.path.join(cuda_root, "include")))
 if cute_include and os.path.exists(os.path.join(cute_include, "cute", "tensor.hpp")):
     config.available_features.add("cute")
 
+for program in ("cmake", "pkg-config"):
+    if shutil.which(program):
+        config.available_features.add(program)
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
 if config.ptxas and os.path.exists(config.ptxas):

@@ -1,5 +1,6 @@
 //===- CudaInvocation.cpp - Compiler flags a front end adds ---------------===//
 #include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/toolkit/CudaToolkit.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -9,10 +10,7 @@
 
 #include <cstdlib>
 
-// Set by the build: where this source tree and Clang's headers are.
-#ifndef PTXINJECT_SOURCE_ROOT
-#define PTXINJECT_SOURCE_ROOT ""
-#endif
+// Set by the build: where Clang's headers are.
 #ifndef PTXINJECT_CLANG_RESOURCE_DIR
 #define PTXINJECT_CLANG_RESOURCE_DIR ""
 #endif
@@ -46,10 +44,6 @@ std::string joined(llvm::StringRef A, llvm::StringRef B, llvm::StringRef C = "",
   return std::string(P);
 }
 
-bool isCudaRoot(llvm::StringRef Dir) {
-  return !Dir.empty() && exists(joined(Dir, "include", "cuda.h"));
-}
-
 bool hasArgument(const std::vector<std::string> &Args, llvm::StringRef Prefix) {
   for (const std::string &A : Args)
     if (llvm::StringRef(A).starts_with(Prefix))
@@ -59,24 +53,7 @@ bool hasArgument(const std::vector<std::string> &Args, llvm::StringRef Prefix) {
 
 } // namespace
 
-std::string findCudaPath() {
-  for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
-    if (const char *V = std::getenv(Var))
-      if (isCudaRoot(V))
-        return V;
-  if (isCudaRoot("/usr/local/cuda"))
-    return "/usr/local/cuda";
-  if (llvm::ErrorOr<std::string> Nvcc = llvm::sys::findProgramByName("nvcc")) {
-    llvm::SmallString<256> Real;
-    if (!llvm::sys::fs::real_path(*Nvcc, Real)) {
-      std::string Root =
-          llvm::sys::path::parent_path(llvm::sys::path::parent_path(Real)).str();
-      if (isCudaRoot(Root))
-        return Root;
-    }
-  }
-  return "";
-}
+std::string findCudaPath() { return ptxinject::findCudaToolkit(); }
 
 std::string findCudaShimDir(const char *Argv0) {
   if (const char *V = std::getenv("PTXINJECT_SHIM_DIR"))
@@ -88,9 +65,6 @@ std::string findCudaShimDir(const char *Argv0) {
     if (isDir(Installed))
       return Installed;
   }
-  std::string InTree = joined(PTXINJECT_SOURCE_ROOT, "clang-plugin", "cuda-shim");
-  if (llvm::StringRef(PTXINJECT_SOURCE_ROOT).size() && isDir(InTree))
-    return InTree;
   return "";
 }
 
@@ -98,10 +72,6 @@ std::string findPtxInjectIncludeDir(const char *Argv0) {
   std::string Prefix = installPrefix(Argv0);
   if (!Prefix.empty() && exists(joined(Prefix, "include", "ptx_inject.h")))
     return joined(Prefix, "include");
-  std::string InTree = joined(PTXINJECT_SOURCE_ROOT, "runtime", "include");
-  if (llvm::StringRef(PTXINJECT_SOURCE_ROOT).size() &&
-      exists(joined(InTree, "ptx_inject.h")))
-    return InTree;
   return "";
 }
 

@@ -27,10 +27,6 @@
 
 #include <cstdlib>
 
-#ifndef PTXINJECT_SOURCE_ROOT
-#define PTXINJECT_SOURCE_ROOT ""
-#endif
-
 namespace ptxinject {
 namespace frontend {
 
@@ -233,10 +229,6 @@ std::string findNvrtcShimDir(const char *Argv0) {
     if (HasPrelude(P))
       return std::string(P);
   }
-  llvm::SmallString<256> InTree(PTXINJECT_SOURCE_ROOT);
-  llvm::sys::path::append(InTree, "clang-plugin", "nvrtc-shim");
-  if (StringRef(PTXINJECT_SOURCE_ROOT).size() && HasPrelude(InTree))
-    return std::string(InTree);
   return "";
 }
 

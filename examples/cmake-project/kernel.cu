@@ -7,5 +7,5 @@ extern "C" __global__ void scale(float *data) {
   float x = data[threadIdx.x];
   float y;
   PTX_INJECT("transform", PTX_IN(x), PTX_OUT(y));
-  data[threadIdx.x] = y * EXAMPLE_SCALE;
+  data[threadIdx.x] = y * EXAMPLE_SCALE + EXAMPLE_OFFSET;
 }

@@ -1,7 +1,18 @@
-//===- Json.cpp - A small JSON reader for description files ---------------===//
+//===- Json.cpp - The JSON reader for description files -------------------===//
+//
+// nlohmann::json's SAX parser reads the text; this file builds the small
+// document model the core's readers walk, with the line of every value for
+// their messages, and turns nlohmann's byte offset of an error into a line
+// and column.
+//
+//===----------------------------------------------------------------------===//
 #include "ptxinject/json/Json.h"
 
-#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <iterator>
 
 namespace ptxinject {
 namespace json {
@@ -44,266 +55,174 @@ const Value *Value::get(std::string_view Key) const {
   return nullptr;
 }
 
+namespace {
+
+/// Where the reader is in the text. nlohmann's SAX events carry no position,
+/// so the input iterator counts what the lexer consumes; the line of the last
+/// byte that is not white space is the line of the token just read (a number
+/// is only known to end after one more byte, which may be a newline).
+struct Position {
+  unsigned Line = 1;
+  unsigned TokenLine = 1;
+};
+
+class TrackingIterator {
+public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char *;
+  using reference = const char &;
+
+  TrackingIterator(const char *P, Position *At) : P(P), At(At) {}
+  reference operator*() const { return *P; }
+  TrackingIterator &operator++() {
+    if (*P == '\n')
+      ++At->Line;
+    else if (*P != ' ' && *P != '\t' && *P != '\r')
+      At->TokenLine = At->Line;
+    ++P;
+    return *this;
+  }
+  bool operator==(const TrackingIterator &O) const { return P == O.P; }
+  bool operator!=(const TrackingIterator &O) const { return P != O.P; }
+
+private:
+  const char *P;
+  Position *At;
+};
+
+/// 1-based line and column of the byte at Offset.
+void lineAndColumn(std::string_view Text, size_t Offset, unsigned &Line, unsigned &Column) {
+  Offset = std::min(Offset, Text.size());
+  Line = 1;
+  size_t LineStart = 0;
+  for (size_t I = 0; I < Offset; ++I)
+    if (Text[I] == '\n') {
+      ++Line;
+      LineStart = I + 1;
+    }
+  Column = unsigned(Offset - LineStart) + 1;
+}
+
+/// nlohmann's message without its "[json.exception...] parse error at line
+/// L, column C: " prefix (its position counts a newline as the start of the
+/// next line; ours is computed from the byte offset) and the "syntax error
+/// while parsing value - " filler.
+std::string describe(const std::string &What) {
+  std::string Message = What;
+  size_t Colon = Message.find(": ");
+  if (Message.rfind("[json.exception", 0) == 0 && Colon != std::string::npos)
+    Message = Message.substr(Colon + 2);
+  size_t Dash = Message.find(" - ");
+  if (Message.rfind("syntax error", 0) == 0 && Dash != std::string::npos)
+    Message = Message.substr(Dash + 3);
+  return Message;
+}
+
+} // namespace
+
+/// Builds the Value tree from nlohmann's SAX events, with each value's line.
 class Parser {
 public:
+  using number_integer_t = std::int64_t;
+  using number_unsigned_t = std::uint64_t;
+  using number_float_t = double;
+  using string_t = std::string;
+  using binary_t = std::vector<std::uint8_t>;
+
   explicit Parser(std::string_view Text) : Text(Text) {}
 
   ParseResult run() {
     ParseResult R;
-    skipSpace();
-    if (!parseValue(R.Root, 0))
-      return fail();
-    skipSpace();
-    if (Pos != Text.size()) {
-      Error = "unexpected text after the JSON value";
-      return fail();
+    Open.clear();
+    Root = &R.Root;
+    TrackingIterator First(Text.data(), &At), Last(Text.data() + Text.size(), &At);
+    if (nlohmann::json::sax_parse(First, Last, this)) {
+      R.Error.clear();
+      return R;
     }
-    return R;
+    ParseResult Failed;
+    if (Error.empty()) {
+      // A handler event refused to go on (too deep): the place is where the
+      // reader stopped.
+      Failed.Error = "JSON nested too deeply";
+      Failed.Line = At.Line;
+      Failed.Column = 1;
+      return Failed;
+    }
+    Failed.Error = Error;
+    lineAndColumn(Text, ErrorOffset, Failed.Line, Failed.Column);
+    return Failed;
+  }
+
+  bool null() { return add(Value()); }
+  bool boolean(bool B) { return add(Value::makeBool(B)); }
+  bool number_integer(std::int64_t N) { return add(Value::makeNumber(double(N))); }
+  bool number_unsigned(std::uint64_t N) { return add(Value::makeNumber(double(N))); }
+  bool number_float(double D, const std::string &) { return add(Value::makeNumber(D)); }
+  bool string(std::string &S) { return add(Value::makeString(std::move(S))); }
+  bool binary(binary_t &) { return false; }
+  bool start_object(std::size_t) { return open(Value::makeObject({})); }
+  bool key(std::string &K) {
+    Open.back()->Members.emplace_back(std::move(K), Value());
+    return true;
+  }
+  bool end_object() {
+    Open.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) { return open(Value::makeArray({})); }
+  bool end_array() {
+    Open.pop_back();
+    return true;
+  }
+  bool parse_error(std::size_t Position, const std::string &,
+                   const nlohmann::detail::exception &E) {
+    // Position counts the bytes read, the offending one included.
+    ErrorOffset = Position == 0 ? 0 : Position - 1;
+    Error = describe(E.what());
+    return false;
   }
 
 private:
   static constexpr unsigned MaxDepth = 256;
+
+  /// The slot the next value fills: the root, an array's next element, or
+  /// the member whose key was just read.
+  Value *slot() {
+    if (Open.empty())
+      return Root;
+    Value *Container = Open.back();
+    if (Container->K == Value::Kind::Array) {
+      Container->Elements.emplace_back();
+      return &Container->Elements.back();
+    }
+    return &Container->Members.back().second;
+  }
+  bool add(Value V) {
+    V.Line = At.TokenLine;
+    *slot() = std::move(V);
+    return true;
+  }
+  // The open containers are each the last element of their parent, which
+  // gains no element while they are open: the pointers stay valid.
+  bool open(Value V) {
+    if (Open.size() >= MaxDepth)
+      return false;
+    Value *S = slot();
+    V.Line = At.TokenLine;
+    *S = std::move(V);
+    Open.push_back(S);
+    return true;
+  }
+
   std::string_view Text;
-  size_t Pos = 0;
-  unsigned Line = 1;
-  size_t LineStart = 0;
+  Position At;
+  Value *Root = nullptr;
+  std::vector<Value *> Open;
   std::string Error;
-
-  ParseResult fail() {
-    ParseResult R;
-    R.Error = Error.empty() ? "malformed JSON" : Error;
-    R.Line = Line;
-    R.Column = unsigned(Pos - LineStart) + 1;
-    return R;
-  }
-
-  void skipSpace() {
-    while (Pos < Text.size()) {
-      char C = Text[Pos];
-      if (C == '\n') {
-        ++Line;
-        LineStart = Pos + 1;
-      } else if (C != ' ' && C != '\t' && C != '\r') {
-        return;
-      }
-      ++Pos;
-    }
-  }
-
-  bool expect(char C) {
-    skipSpace();
-    if (Pos < Text.size() && Text[Pos] == C) {
-      ++Pos;
-      return true;
-    }
-    Error = std::string("expected '") + C + "'";
-    return false;
-  }
-
-  bool parseValue(Value &V, unsigned Depth) {
-    if (Depth > MaxDepth) {
-      Error = "JSON nested too deeply";
-      return false;
-    }
-    skipSpace();
-    V.Line = Line;
-    if (Pos >= Text.size()) {
-      Error = "unexpected end of JSON";
-      return false;
-    }
-    char C = Text[Pos];
-    if (C == '{')
-      return parseObject(V, Depth);
-    if (C == '[')
-      return parseArray(V, Depth);
-    if (C == '"') {
-      V.K = Value::Kind::String;
-      return parseString(V.String);
-    }
-    if (Text.substr(Pos, 4) == "true") {
-      Pos += 4;
-      V.K = Value::Kind::Bool;
-      V.Bool = true;
-      return true;
-    }
-    if (Text.substr(Pos, 5) == "false") {
-      Pos += 5;
-      V.K = Value::Kind::Bool;
-      return true;
-    }
-    if (Text.substr(Pos, 4) == "null") {
-      Pos += 4;
-      return true;
-    }
-    return parseNumber(V);
-  }
-
-  bool parseNumber(Value &V) {
-    size_t Start = Pos;
-    if (Pos < Text.size() && (Text[Pos] == '-' || Text[Pos] == '+'))
-      ++Pos;
-    while (Pos < Text.size() &&
-           (isdigit((unsigned char)Text[Pos]) || Text[Pos] == '.' ||
-            Text[Pos] == 'e' || Text[Pos] == 'E' || Text[Pos] == '-' ||
-            Text[Pos] == '+'))
-      ++Pos;
-    if (Pos == Start) {
-      Error = "unexpected character in JSON";
-      return false;
-    }
-    std::string Digits(Text.substr(Start, Pos - Start));
-    char *End = nullptr;
-    V.Number = std::strtod(Digits.c_str(), &End);
-    if (End != Digits.c_str() + Digits.size()) {
-      Pos = Start;
-      Error = "malformed number";
-      return false;
-    }
-    V.K = Value::Kind::Number;
-    return true;
-  }
-
-  static void appendUtf8(std::string &Out, uint32_t CP) {
-    if (CP < 0x80) {
-      Out += char(CP);
-    } else if (CP < 0x800) {
-      Out += char(0xC0 | (CP >> 6));
-      Out += char(0x80 | (CP & 0x3F));
-    } else if (CP < 0x10000) {
-      Out += char(0xE0 | (CP >> 12));
-      Out += char(0x80 | ((CP >> 6) & 0x3F));
-      Out += char(0x80 | (CP & 0x3F));
-    } else {
-      Out += char(0xF0 | (CP >> 18));
-      Out += char(0x80 | ((CP >> 12) & 0x3F));
-      Out += char(0x80 | ((CP >> 6) & 0x3F));
-      Out += char(0x80 | (CP & 0x3F));
-    }
-  }
-
-  bool parseHex4(uint32_t &CP) {
-    if (Pos + 4 > Text.size())
-      return false;
-    CP = 0;
-    for (int I = 0; I < 4; ++I) {
-      char H = Text[Pos++];
-      CP <<= 4;
-      if (H >= '0' && H <= '9')
-        CP |= H - '0';
-      else if (H >= 'a' && H <= 'f')
-        CP |= H - 'a' + 10;
-      else if (H >= 'A' && H <= 'F')
-        CP |= H - 'A' + 10;
-      else
-        return false;
-    }
-    return true;
-  }
-
-  bool parseString(std::string &Out) {
-    ++Pos; // opening quote
-    while (Pos < Text.size()) {
-      char C = Text[Pos++];
-      if (C == '"')
-        return true;
-      if (C == '\n') {
-        Error = "newline inside a JSON string";
-        return false;
-      }
-      if (C != '\\') {
-        Out += C;
-        continue;
-      }
-      if (Pos >= Text.size())
-        break;
-      char E = Text[Pos++];
-      switch (E) {
-      case '"': Out += '"'; break;
-      case '\\': Out += '\\'; break;
-      case '/': Out += '/'; break;
-      case 'b': Out += '\b'; break;
-      case 'f': Out += '\f'; break;
-      case 'n': Out += '\n'; break;
-      case 'r': Out += '\r'; break;
-      case 't': Out += '\t'; break;
-      case 'u': {
-        uint32_t CP;
-        if (!parseHex4(CP)) {
-          Error = "malformed \\u escape";
-          return false;
-        }
-        if (CP >= 0xD800 && CP < 0xDC00 && Text.substr(Pos, 2) == "\\u") {
-          Pos += 2;
-          uint32_t Low;
-          if (!parseHex4(Low) || Low < 0xDC00 || Low > 0xDFFF) {
-            Error = "malformed surrogate pair";
-            return false;
-          }
-          CP = 0x10000 + ((CP - 0xD800) << 10) + (Low - 0xDC00);
-        }
-        appendUtf8(Out, CP);
-        break;
-      }
-      default:
-        Error = "unknown escape in JSON string";
-        return false;
-      }
-    }
-    Error = "unterminated JSON string";
-    return false;
-  }
-
-  bool parseArray(Value &V, unsigned Depth) {
-    ++Pos;
-    V.K = Value::Kind::Array;
-    skipSpace();
-    if (Pos < Text.size() && Text[Pos] == ']') {
-      ++Pos;
-      return true;
-    }
-    while (true) {
-      V.Elements.emplace_back();
-      if (!parseValue(V.Elements.back(), Depth + 1))
-        return false;
-      skipSpace();
-      if (Pos < Text.size() && Text[Pos] == ',') {
-        ++Pos;
-        continue;
-      }
-      return expect(']');
-    }
-  }
-
-  bool parseObject(Value &V, unsigned Depth) {
-    ++Pos;
-    V.K = Value::Kind::Object;
-    skipSpace();
-    if (Pos < Text.size() && Text[Pos] == '}') {
-      ++Pos;
-      return true;
-    }
-    while (true) {
-      skipSpace();
-      if (Pos >= Text.size() || Text[Pos] != '"') {
-        Error = "expected a member name";
-        return false;
-      }
-      std::string Key;
-      if (!parseString(Key))
-        return false;
-      if (!expect(':'))
-        return false;
-      V.Members.emplace_back(std::move(Key), Value());
-      if (!parseValue(V.Members.back().second, Depth + 1))
-        return false;
-      skipSpace();
-      if (Pos < Text.size() && Text[Pos] == ',') {
-        ++Pos;
-        continue;
-      }
-      return expect('}');
-    }
-  }
+  size_t ErrorOffset = 0;
 };
 
 ParseResult parse(std::string_view Text) { return Parser(Text).run(); }

@@ -24,7 +24,45 @@ TEST(Json, ReportsErrorPosition) {
   json::ParseResult R = json::parse("{\n  \"a\": [1,\n  }");
   ASSERT_FALSE(R);
   EXPECT_EQ(R.Line, 3u);
-  EXPECT_FALSE(R.Error.empty());
+  EXPECT_EQ(R.Column, 3u);
+  EXPECT_NE(R.Error.find("unexpected '}'"), std::string::npos) << R.Error;
+}
+
+// A raw newline in a string is reported at the newline itself (line 2,
+// column 11 here, after `  "a": "ab`), not one past it, nor at the start of
+// the next line.
+TEST(Json, NewlineInsideStringPointsAtTheNewline) {
+  json::ParseResult R = json::parse("{\n  \"a\": \"ab\ncd\"}");
+  ASSERT_FALSE(R);
+  EXPECT_EQ(R.Line, 2u);
+  EXPECT_EQ(R.Column, 11u);
+  EXPECT_NE(R.Error.find("control character U+000A"), std::string::npos) << R.Error;
+}
+
+TEST(Json, TrailingTextIsReportedWhereItStarts) {
+  json::ParseResult R = json::parse("{}\n  x");
+  ASSERT_FALSE(R);
+  EXPECT_EQ(R.Line, 2u);
+  EXPECT_EQ(R.Column, 3u);
+}
+
+// Values know their line, also a number whose end is only seen at the
+// newline after it.
+TEST(Json, ValuesKnowTheirLine) {
+  json::ParseResult R = json::parse("[\n1\n,\n{\"k\":\n\"v\"}\n]");
+  ASSERT_TRUE(R) << R.Error;
+  ASSERT_EQ(R.Root.elements().size(), 2u);
+  EXPECT_EQ(R.Root.line(), 1u);
+  EXPECT_EQ(R.Root.elements()[0].line(), 2u);
+  EXPECT_EQ(R.Root.elements()[1].line(), 4u);
+  EXPECT_EQ(R.Root.elements()[1].get("k")->line(), 5u);
+}
+
+TEST(Json, DeepNestingIsAnErrorNotACrash) {
+  json::ParseResult R = json::parse(std::string(10000, '[') + std::string(10000, ']'));
+  ASSERT_FALSE(R);
+  EXPECT_NE(R.Error.find("nested too deeply"), std::string::npos) << R.Error;
+  EXPECT_TRUE(json::parse(std::string(200, '[') + std::string(200, ']')));
 }
 
 TEST(Json, RejectsTrailingTextAndBadInput) {

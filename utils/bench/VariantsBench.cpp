@@ -282,7 +282,7 @@ bool nvrtcCompile(const std::string &Source, const std::string &Arch,
   return Ok;
 }
 
-// nvcc as `ptxinject variants` finds it: PATH, $CUDA_PATH, then the toolkit
+// nvcc as `ptxinject variants` finds it (findCudaToolkit, then PATH), then the toolkit
 // this program was built against. Empty when there is none.
 std::string findNvcc() {
   return findCudaTool("nvcc", "",

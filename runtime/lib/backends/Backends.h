@@ -29,7 +29,7 @@ std::vector<std::string> commonCompilerOptions(const CubinOptions &Options,
                                                bool ArchWithEquals);
 
 /// The ptxas the Ptxas backend would run: Requested if executable, else the
-/// first of PATH, $CUDA_PATH/bin, /usr/local/cuda/bin; empty if none.
+/// one findCudaTool finds (the toolkit's bin/, then PATH); empty if none.
 std::string findPtxasExecutable(const std::string &Requested);
 
 /// Checks the architecture string so a typo fails with a clear message

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/backends/CudaTool.h"
+#include "ptxinject/toolkit/CudaToolkit.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -42,6 +43,10 @@ std::string ptxinject::findCudaTool(std::string_view Name, const std::string &Re
   auto in = [&](std::string_view Dir) {
     return std::string(Dir) + "/" + std::string(Name);
   };
+  // The toolkit the front end uses too: $CUDA_HOME and $CUDA_PATH first.
+  std::string Toolkit = findCudaToolkit();
+  if (!Toolkit.empty() && isExecutable(in(Toolkit + "/bin")))
+    return in(Toolkit + "/bin");
   if (const char *Path = std::getenv("PATH")) {
     std::string_view Rest(Path);
     while (!Rest.empty()) {
@@ -52,9 +57,6 @@ std::string ptxinject::findCudaTool(std::string_view Name, const std::string &Re
         return in(Dir);
     }
   }
-  if (const char *Cuda = std::getenv("CUDA_PATH"))
-    if (isExecutable(in(std::string(Cuda) + "/bin")))
-      return in(std::string(Cuda) + "/bin");
   for (const std::string &Dir : Fallbacks)
     if (isExecutable(in(Dir)))
       return in(Dir);

@@ -136,9 +136,9 @@ detail::createPtxasBackend(const CubinOptions &Options, std::string &Error) {
   std::string Ptxas = detail::findPtxasExecutable(Options.PtxasPath);
   if (Ptxas.empty()) {
     Error = Options.PtxasPath.empty()
-                ? "ptxas not found in PATH, $CUDA_PATH/bin or "
-                  "/usr/local/cuda/bin; install the CUDA toolkit or pass its "
-                  "path"
+                ? "ptxas not found in the CUDA toolkit ($CUDA_HOME, "
+                  "$CUDA_PATH, /usr/local/cuda) or on PATH; install the CUDA "
+                  "toolkit, set CUDA_HOME, or pass its path"
                 : "ptxas '" + Options.PtxasPath + "' is not an executable";
     return nullptr;
   }

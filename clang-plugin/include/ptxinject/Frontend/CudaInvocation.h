@@ -15,17 +15,18 @@
 namespace ptxinject {
 namespace frontend {
 
-/// The CUDA installation: $CUDA_PATH, $CUDA_HOME, /usr/local/cuda, then the
-/// folder above the `nvcc` on PATH. Empty when none has include/cuda.h.
+/// The CUDA installation, as ptxinject finds it (ptxinject::findCudaToolkit:
+/// $CUDA_HOME, $CUDA_PATH, the nvcc on PATH, /usr/local/cuda). Empty when
+/// none has include/cuda.h.
 std::string findCudaPath();
 
 /// The folder of empty headers CUDA 13 lacks (texture_fetch_functions.h...):
 /// $PTXINJECT_SHIM_DIR, the installed share/ptxinject/cuda-shim next to the
-/// tool, or the source tree's. Empty when none exists.
+/// tool (the build tree is laid out the same way). Empty when none exists.
 std::string findCudaShimDir(const char *Argv0);
 
-/// The folder holding ptx_inject.h: installed include/ next to the tool, or
-/// the source tree's runtime/include. Empty when none exists.
+/// The folder holding ptx_inject.h: include/ next to the tool's bin/, in an
+/// installation or the build tree. Empty when none exists.
 std::string findPtxInjectIncludeDir(const char *Argv0);
 
 /// Clang's resource directory (its CUDA wrapper headers): the one Clang was

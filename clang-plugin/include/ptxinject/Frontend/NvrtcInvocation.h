@@ -39,7 +39,7 @@ NvrtcTranslation translateNvrtcOptions(const std::vector<std::string> &Options);
 
 /// The folder with the stand-ins for host headers and the prelude of the
 /// nvrtc mode: $PTXINJECT_NVRTC_SHIM_DIR, the installed
-/// share/ptxinject/nvrtc-shim next to the tool, or the source tree's.
+/// share/ptxinject/nvrtc-shim next to the tool (the build tree has one too).
 std::string findNvrtcShimDir(const char *Argv0);
 
 /// The complete Clang command line (driver name first, source last) that

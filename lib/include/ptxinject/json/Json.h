@@ -1,9 +1,10 @@
-//===- Json.h - A small JSON reader for description files -------*- C++ -*-===//
+//===- Json.h - The JSON reader for description files -----------*- C++ -*-===//
 //
 // A JSON document model and parser for the description files the core reads
 // (type tables, Stack PTX instruction sets, site manifests). The core must not
-// depend on LLVM, so it cannot use llvm::json; descriptions are small and read
-// once, so simplicity wins over speed here.
+// depend on LLVM, so it cannot use llvm::json; the text is read by
+// nlohmann-json, and this model adds what the readers' messages need: the
+// line of every value, and the line and column of a syntax error.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_JSON_H

@@ -28,8 +28,9 @@ struct CubinOptions {
   bool Verbose = false;
   /// Upper bound on registers per thread; 0 leaves it to the compiler.
   int MaxRegisters = 0;
-  /// ptxas executable for the Ptxas backend; empty searches PATH, then
-  /// $CUDA_PATH/bin and /usr/local/cuda/bin.
+  /// ptxas executable for the Ptxas backend; empty takes the CUDA toolkit's
+  /// (findCudaToolkit: $CUDA_HOME, $CUDA_PATH, nvcc on PATH,
+  /// /usr/local/cuda), then PATH's.
   std::string PtxasPath;
   /// Folder for the Ptxas backend's temporary files; empty uses $TMPDIR or /tmp.
   std::string TempDir;

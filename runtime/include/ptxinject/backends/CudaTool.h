@@ -17,8 +17,9 @@ namespace ptxinject {
 
 /// A CUDA toolkit program (ptxas, nvcc) found the way the ptxas back end
 /// finds ptxas: Requested when given (empty unless it is executable), else
-/// the first of PATH, $CUDA_PATH/bin, then each of Fallbacks (folders);
-/// empty when there is none.
+/// the bin/ of the toolkit findCudaToolkit() names ($CUDA_HOME, $CUDA_PATH,
+/// the nvcc on PATH, /usr/local/cuda: the front end's toolkit), else PATH,
+/// else each of Fallbacks (folders); empty when there is none.
 std::string findCudaTool(std::string_view Name, const std::string &Requested = "",
                          const std::vector<std::string> &Fallbacks = {"/usr/local/cuda/bin"});
 
