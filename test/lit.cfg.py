@@ -60,7 +60,10 @@ subs.append(("%nvrtc-driver", "%s %s --lib %s" % (
 # Compiles a C99 host program against the runtime C API; link with
 # %runtime-libs after the sources (static libraries, C++ runtime).
 _sanitize = " -fsanitize=address,undefined" if config.sanitize else ""
-subs.append(("%cc-runtime", "cc -std=c99 -Wall -pedantic -I%s%s" % (include_dir, _sanitize)))
+# C programs are built by the project's own C compiler: a sanitized build's
+# runtime must match the libraries' (clang's UBSan is not gcc's).
+_cc = getattr(config, "c_compiler", "") or "cc"
+subs.append(("%cc-runtime", _cc + " -std=c99 -Wall -pedantic -I%s%s" % (include_dir, _sanitize)))
 def _library(name):
     """lib<name>.so when the build made shared libraries, else lib<name>.a."""
     shared = os.path.join(config.library_dir, "lib%s.so" % name)
@@ -71,7 +74,7 @@ subs.append(("%runtime-libs", "%s %s -Wl,-rpath,%s -lstdc++ -lpthread -lm%s" % (
     _library("ptxinject_runtime"), _library("ptxinject_core"), config.library_dir, _sanitize)))
 # Stack PTX / AST PTX: C99 programs against lib/include and the generated
 # default headers (link with %runtime-libs), and the header generator.
-subs.append(("%cc-stack", "cc -std=c99 -Wall -Wextra -pedantic -I%s -I%s%s" % (
+subs.append(("%cc-stack", _cc + " -std=c99 -Wall -Wextra -pedantic -I%s -I%s%s" % (
     os.path.join(src, "lib", "include"),
     os.path.join(config.project_binary_dir, "generated", "include"), _sanitize)))
 subs.append(("%gen-stack-header", "%s %s" % (

@@ -76,10 +76,13 @@ def rewrite(
                     "instantiate kernel templates)")
     flags = list(args)
     if nvrtc:
-        # The stand-in host headers of the nvrtc mode ship in the package.
-        shim_dir = os.path.join(_HERE, "nvrtc-shim")
-        if os.path.isdir(shim_dir):
-            os.environ.setdefault("PTXINJECT_NVRTC_SHIM_DIR", shim_dir)
+        # The nvrtc mode finds its stand-in host headers and the CUDA shims
+        # through these variables when it runs inside another program; the
+        # package ships both folders.
+        for var, folder in (("PTXINJECT_NVRTC_SHIM_DIR", "nvrtc-shim"),
+                            ("PTXINJECT_SHIM_DIR", "cuda-shim")):
+            if os.path.isdir(os.path.join(_HERE, folder)):
+                os.environ.setdefault(var, os.path.join(_HERE, folder))
         flags += ["--include-path=" + os.path.join(_HERE, "include")]
     else:
         shim = os.path.join(_HERE, "cuda-shim")

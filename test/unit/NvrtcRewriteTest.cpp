@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 
 using namespace ptxinject::frontend;
@@ -18,6 +19,10 @@ template <class T> __global__ void k(T *p) { T x = p[0]; PTX_INJECT("k", PTX_IN(
 )";
 
 NvrtcRewriteRequest request() {
+  // A test program is no installed tool: the shims are named as a caller
+  // in-process (the Python package) names them.
+  setenv("PTXINJECT_NVRTC_SHIM_DIR", PTXINJECT_SOURCE_DIR "/clang-plugin/nvrtc-shim", 0);
+  setenv("PTXINJECT_SHIM_DIR", PTXINJECT_SOURCE_DIR "/clang-plugin/cuda-shim", 0);
   NvrtcRewriteRequest R;
   R.Source = Kernel;
   R.Name = "in-memory-kernel-that-is-not-on-disk.cu";
