@@ -63,6 +63,26 @@ inline std::string_view takeField(std::string_view &S) {
   return Field;
 }
 
+/// "0x1b" for a byte, as errors name the byte they reject.
+inline std::string hexByte(char C) {
+  static const char Hex[] = "0123456789abcdef";
+  unsigned char U = static_cast<unsigned char>(C);
+  return std::string{'0', 'x', Hex[U >> 4], Hex[U & 15]};
+}
+
+/// The first byte of S that is a control character other than a tab (NUL,
+/// ESC, DEL, ...), or npos. Names and labels are looked up as C strings by
+/// the C API, so "a\0b" would answer for "a"; they are text, so control
+/// bytes in them are rejected rather than kept.
+inline size_t findControlByte(std::string_view S) {
+  for (size_t I = 0; I < S.size(); ++I) {
+    unsigned char C = static_cast<unsigned char>(S[I]);
+    if ((C < 0x20 && C != '\t') || C == 0x7f)
+      return I;
+  }
+  return std::string_view::npos;
+}
+
 /// True when Word starts S and is followed by a blank or the end.
 inline bool startsWithWord(std::string_view S, std::string_view Word) {
   return S.size() >= Word.size() &&
@@ -477,10 +497,8 @@ Error Parser::encodingError() const {
                                 : std::string_view::npos;
   if (Bad == std::string_view::npos)
     return Error::success();
-  static const char Hex[] = "0123456789abcdef";
-  unsigned char C = Text[Bad];
   return errorAt(ErrorCode::InvalidEncoding, Bad,
-                 "byte 0x" + std::string{Hex[C >> 4], Hex[C & 15]} +
+                 "byte " + hexByte(Text[Bad]) +
                      " is not valid UTF-8: PTX must be text; check that "
                      "the file is the compiler's PTX output");
 }
@@ -590,6 +608,10 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                        " bytes long; the limit is " +
                        std::to_string(Options.MaxNameLength) +
                        ": use a shorter name");
+  if (size_t Bad = findControlByte(Name); Bad != std::string_view::npos)
+    return errorAt(ErrorCode::MalformedMarker, Name.data() + Bad - Text.data(),
+                   "control byte " + hexByte(Name[Bad]) +
+                       " in an inject name: names are printable text");
   if (!AfterName.empty())
     return errorAt(ErrorCode::MalformedMarker,
                    AfterName.data() - Text.data(),
@@ -731,6 +753,11 @@ Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
   Op.Label = Fields; // the rest of the line; may hold blanks, as in "a[0]"
   if (Op.Label.empty())
     return Malformed("missing label");
+  if (size_t Bad = findControlByte(Op.Label); Bad != std::string_view::npos)
+    return errorAt(ErrorCode::MalformedOperand,
+                   Op.Label.data() + Bad - Text.data(),
+                   "control byte " + hexByte(Op.Label[Bad]) +
+                       " in an operand label: labels are printable text");
   return Error::success();
 }
 
@@ -739,14 +766,29 @@ Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
 /// operand and site vectors and nothing else.
 Error Parser::addInject(std::string_view Name, std::string_view Body,
                         Dialect SiteDialect, uint32_t &Slot) {
-  for (size_t K = 0; K < Operands.size(); ++K)
-    for (size_t J = 0; J < K; ++J)
-      if (Operands[J].Label == Operands[K].Label)
-        return errorAt(ErrorCode::DuplicateOperand,
-                       Operands[K].Label.data() - Text.data(),
-                       "operand '" + std::string(Operands[K].Label) +
-                           "' appears twice in inject '" + std::string(Name) +
-                           "': give each operand its own label");
+  auto Duplicate = [&](size_t K) {
+    return errorAt(ErrorCode::DuplicateOperand,
+                   Operands[K].Label.data() - Text.data(),
+                   "operand '" + std::string(Operands[K].Label) +
+                       "' appears twice in inject '" + std::string(Name) +
+                       "': give each operand its own label");
+  };
+  // Pairwise for the usual handful of operands; a hash index beyond, so a
+  // hostile site with 100,000 operands is checked in linear time.
+  constexpr size_t PairwiseLimit = 32;
+  if (Operands.size() <= PairwiseLimit) {
+    for (size_t K = 0; K < Operands.size(); ++K)
+      for (size_t J = 0; J < K; ++J)
+        if (Operands[J].Label == Operands[K].Label)
+          return Duplicate(K);
+  } else {
+    StringViewIndex Labels;
+    for (size_t K = 0; K < Operands.size(); ++K) {
+      if (Labels.find(Operands[K].Label) != StringViewIndex::NotFound)
+        return Duplicate(K);
+      Labels.add(Operands[K].Label);
+    }
+  }
   Slot = addName(Name);
   appendInject(std::string(Name.data(), Name.size()), Body, SiteDialect);
   return Error::success();
