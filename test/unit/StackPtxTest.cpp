@@ -385,3 +385,30 @@ TEST(StackPtxInstructionSet, CApiLoadsJson) {
   EXPECT_GT(stack_ptx_instruction_set_info(stack_ptx_instruction_set_default())->num_instructions,
             30u);
 }
+
+TEST(StackPtxText, OutOfRangeFloatLiteralsAreErrors) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  std::vector<StackPtxInstruction> P;
+  TextError Err;
+  auto R = xyz();
+  for (const char *Text : {"1e999", "-1e999", "1e-999", "-2.5e-60", "0x1p-200:f32",
+                           "3.5e38:f32", "x 1e39 add.ftz.f32"}) {
+    EXPECT_FALSE(parseProgram(Text, Set, R, P, Err)) << Text;
+    EXPECT_NE(Err.Message.find("out of its range"), std::string::npos) << Err.Message;
+  }
+  // Zero, subnormals and the largest finite value stay valid.
+  for (const char *Text : {"0.0", "-0e999", "0x0p+0:f32", "1e-40", "3.4028234e38"})
+    EXPECT_TRUE(parseProgram(Text, Set, R, P, Err)) << Text << ": " << Err.Message;
+}
+
+TEST(StackPtxText, FailedParseLeavesNoPartialProgram) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  std::vector<StackPtxInstruction> P;
+  TextError Err;
+  auto R = xyz();
+  for (const char *Text : {"x y add.ftz.f32 bogus", "x y store.f32", "x 1e999", "x %nosuch"}) {
+    P.assign(3, stack_ptx_encode_return);
+    EXPECT_FALSE(parseProgram(Text, Set, R, P, Err)) << Text;
+    EXPECT_TRUE(P.empty()) << Text << " left " << P.size() << " instructions";
+  }
+}
