@@ -107,6 +107,7 @@ private:
     }
     skipSpace();
     V.Line = Line;
+    V.Column = unsigned(Pos - LineStart) + 1;
     if (Pos >= Text.size()) {
       Error = "unexpected end of JSON";
       return false;

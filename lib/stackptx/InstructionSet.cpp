@@ -47,7 +47,9 @@ std::string lower(std::string_view S) {
   return R;
 }
 
-std::string at(const json::Value &V) { return std::to_string(V.line()) + ":1: "; }
+std::string at(const json::Value &V) {
+  return std::to_string(V.line()) + ":" + std::to_string(V.column()) + ": ";
+}
 
 bool fail(std::string &Error, const json::Value &V, const std::string &Message) {
   Error = at(V) + Message;

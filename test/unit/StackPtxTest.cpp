@@ -341,6 +341,18 @@ TEST(StackPtxText, PrintThenParseRoundTrips) {
   EXPECT_EQ(std::memcmp(P.data(), Q.data(), P.size() * 8), 0) << Printed;
 }
 
+TEST(StackPtxInstructionSet, JsonSemanticErrorsNameTheColumn) {
+  InstructionSet S;
+  std::string Error;
+  EXPECT_FALSE(InstructionSet::fromJson(
+      "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}],\n"
+      " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F64\"}]}",
+      S, Error));
+  EXPECT_EQ(Error.substr(0, 5), "2:16:") << Error; // the arg type object
+  EXPECT_FALSE(InstructionSet::fromJson("{\"stack_types\": \"F32\"}", S, Error));
+  EXPECT_EQ(Error.substr(0, 5), "1:17:") << Error;
+}
+
 TEST(StackPtxInstructionSet, JsonErrorsNameTheProblem) {
   InstructionSet S;
   std::string Error;
