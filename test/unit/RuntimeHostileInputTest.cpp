@@ -87,4 +87,27 @@ TEST(RuntimeHostileInput, DuplicateLabelFoundInAWideSite) {
   }
 }
 
+TEST(RuntimeHostileInput, PtxOverMaxBytesIsAnError) {
+  std::string Ptx = kernel(site("f", "y"));
+  ParseOptions Options;
+  Options.MaxBytes = Ptx.size() - 1;
+  Expected<Module> M = Module::parse(Ptx, Options);
+  ASSERT_FALSE(M);
+  EXPECT_EQ(M.error().Code, ErrorCode::TooLarge);
+  EXPECT_NE(M.error().Message.find("MaxBytes"), std::string::npos) << M.error().Message;
+  Options.MaxBytes = Ptx.size();
+  EXPECT_TRUE(Module::parse(Ptx, Options));
+}
+
+TEST(RuntimeHostileInput, SiteOverMaxOperandsIsAnErrorAtTheFirstExtraOperand) {
+  ParseOptions Options;
+  Options.MaxOperands = 40;
+  EXPECT_TRUE(Module::parse(kernel(wideSite(40, SIZE_MAX)), Options));
+  Expected<Module> M = Module::parse(kernel(wideSite(41, SIZE_MAX)), Options);
+  ASSERT_FALSE(M);
+  EXPECT_EQ(M.error().Code, ErrorCode::TooLarge);
+  EXPECT_EQ(M.error().Line, 6u + 1 + 40); // the 41st operand line
+  EXPECT_NE(M.error().Message.find("MaxOperands"), std::string::npos) << M.error().Message;
+}
+
 } // namespace

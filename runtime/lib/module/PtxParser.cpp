@@ -546,6 +546,13 @@ bool Parser::markerAt(size_t Hit, size_t &LineBegin, std::string_view &Word,
 }
 
 Error Parser::run() {
+  if (Text.size() > Options.MaxBytes)
+    return Error::make(ErrorCode::TooLarge,
+                       "the PTX is " + std::to_string(Text.size()) +
+                           " bytes; the limit is " +
+                           std::to_string(Options.MaxBytes) +
+                           ": raise ParseOptions::MaxBytes or split the module",
+                       1, 1);
   if (Text.find_first_not_of(" \t\r\n\v\f") == std::string_view::npos)
     return Error::make(ErrorCode::EmptyInput,
                        "the PTX is empty: pass the output of nvcc -ptx, nvrtc "
@@ -665,6 +672,12 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                          std::string(Name) + "' opened at line " +
                          std::to_string(StartLine) +
                          ", which has no PTX_INJECT_END: sites cannot nest");
+    if (Operands.size() >= Options.MaxOperands)
+      return errorAt(ErrorCode::TooLarge, Body.data() - Text.data(),
+                     "inject site '" + std::string(Name) + "' has more than " +
+                         std::to_string(Options.MaxOperands) +
+                         " operands: raise ParseOptions::MaxOperands if this "
+                         "is intended");
     if (Error E = parseOperand(LineBegin, Body, SiteDialect))
       return E;
     LineBegin = LineEnd;
