@@ -54,6 +54,17 @@ TEST(RuntimeHostileInput, ControlByteInOperandLabelIsRejected) {
   }
 }
 
+TEST(RuntimeHostileInput, ControlByteInTypeLabelIsRejected) {
+  // Found by fuzzing: sites that differ only in type split into injects
+  // named "f<TYPES>", so a NUL in a type label reached an inject name.
+  std::string Body = "\t// PTX_INJECT_START f\n\t// _x0 m f32 F32" + std::string("\x01\0", 2) +
+                     " y\n\t// PTX_INJECT_END\n" + site("f", "y");
+  Error E = parseError(kernel(Body));
+  EXPECT_EQ(E.Code, ErrorCode::MalformedOperand) << E.Message;
+  EXPECT_EQ(E.Line, 7u);
+  EXPECT_EQ(E.Column, 18u); // the byte after "\t// _x0 m f32 F32"
+}
+
 TEST(RuntimeHostileInput, TabsInsideLabelsStayAllowed) {
   Expected<Module> M = Module::parse(kernel(site("f", "a\t[0]")));
   ASSERT_TRUE(M) << M.error().Message;

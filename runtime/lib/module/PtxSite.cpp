@@ -112,6 +112,12 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
 
 Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
                            Dialect &SiteDialect) {
+  // Every field is text: labels become C strings in the C API, and type
+  // labels become part of inject names ("f<F32,U32>") when sites split.
+  if (size_t Bad = findControlByte(Body); Bad != std::string_view::npos)
+    return errorAt(ErrorCode::MalformedOperand, Body.data() + Bad - Text.data(),
+                   "control byte " + hexByte(Body[Bad]) +
+                       " in an operand line: operand lines are printable text");
   std::string_view Fields = Body;
   // Filled in place: a local copied into the vector afterwards costs a
   // store-forwarding stall per field. A failed line fails the whole parse.
@@ -187,11 +193,6 @@ Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
   Op.Label = Fields; // the rest of the line; may hold blanks, as in "a[0]"
   if (Op.Label.empty())
     return Malformed("missing label");
-  if (size_t Bad = findControlByte(Op.Label); Bad != std::string_view::npos)
-    return errorAt(ErrorCode::MalformedOperand,
-                   Op.Label.data() + Bad - Text.data(),
-                   "control byte " + hexByte(Op.Label[Bad]) +
-                       " in an operand label: labels are printable text");
   return Error::success();
 }
 
