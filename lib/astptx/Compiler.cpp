@@ -39,6 +39,15 @@ public:
     for (size_t I = 0; I < P.size(); ++I) {
       const AstPtxInstruction &In = P[I];
       At = Where{Routine, I};
+      // Chained routines multiply: 16 routines each calling the next 8
+      // times walk 8^15 bodies while creating no node, so work is bounded
+      // on its own, not only through the node limit.
+      if (++Work > AST_PTX_MAX_WORK)
+        return fail(AST_PTX_ERROR_TOO_LARGE,
+                    "the program walks more than AST_PTX_MAX_WORK (" +
+                        std::to_string(AST_PTX_MAX_WORK) +
+                        ") instructions with its routine calls expanded; call "
+                        "routines fewer times or compute shared values once");
       switch (In.kind) {
       case AST_PTX_INSTRUCTION_KIND_RETURN:
         if (Stack.size() != Base + 1)
@@ -111,7 +120,7 @@ public:
                       "routine calls nest deeper than AST_PTX_MAX_ROUTINE_DEPTH (" +
                           std::to_string(AST_PTX_MAX_ROUTINE_DEPTH) +
                           "); is a routine calling itself?");
-        size_t Arity = arity(Routines[In.idx]);
+        size_t Arity = arityOf(In.idx);
         if (Stack.size() - Base < Arity)
           return fail(AST_PTX_ERROR_STACK_UNDERFLOW,
                       "routine " + std::to_string(In.idx) + " takes " + std::to_string(Arity) +
@@ -138,9 +147,15 @@ public:
   std::string Message;
 
 private:
-  static size_t arity(Program P) {
-    size_t N = 0;
-    for (const AstPtxInstruction &I : P) {
+  /// A routine's arity, scanned once per routine rather than once per call.
+  size_t arityOf(size_t Index) {
+    if (Arities.empty())
+      Arities.assign(Routines.size(), SIZE_MAX);
+    size_t &N = Arities[Index];
+    if (N != SIZE_MAX)
+      return N;
+    N = 0;
+    for (const AstPtxInstruction &I : Routines[Index]) {
       if (I.kind == AST_PTX_INSTRUCTION_KIND_RETURN)
         break;
       if (I.kind == AST_PTX_INSTRUCTION_KIND_ROUTINE_ARG && I.idx + 1u > N)
@@ -158,6 +173,8 @@ private:
   Span<Program> Routines;
   Builder &B;
   std::vector<Value> Stack;
+  std::vector<size_t> Arities; ///< by routine; SIZE_MAX until scanned
+  size_t Work = 0;             ///< instructions walked so far
   Where At{SIZE_MAX, 0};
 };
 

@@ -347,10 +347,14 @@ bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Regist
     for (const Operand &D : Dests)
       if (!D.IsRegister)
         return fail("the destination of '" + std::string(Opcode) + "' is not a register");
-    bool IsMove = Opcode.substr(0, 4) == "mov." && Dests.size() == 1 && Args.size() == 1;
-    bool IsCopyCvt = Opcode == "cvt.u8.u8" || Opcode == "cvt.s8.s8";
+    // Every form writes one register; copies read exactly one value.
+    bool IsCopy = Opcode.substr(0, 4) == "mov." || Opcode == "cvt.u8.u8" ||
+                  Opcode == "cvt.s8.s8";
+    if (IsCopy && (Dests.size() != 1 || Args.size() != 1))
+      return fail("'" + std::string(Opcode) + "' takes one destination and one source, not " +
+                  std::to_string(Dests.size()) + " and " + std::to_string(Args.size()));
     uint32_t Result;
-    if (IsMove || IsCopyCvt) {
+    if (IsCopy) {
       Result = Args[0];
     } else if (Dests.size() != 1 ||
                !evaluateOpcode(Opcode, Args.data(), unsigned(Args.size()), &Result, 1)) {

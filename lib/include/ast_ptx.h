@@ -94,6 +94,9 @@ typedef char ast_ptx_instruction_is_8_bytes[sizeof(AstPtxInstruction) == 8 ? 1 :
 #define AST_PTX_MAX_ROUTINE_DEPTH 16
 /* Programs, routines included, expand to at most this many nodes. */
 #define AST_PTX_MAX_NODES 65536
+/* Compile and interpret walk at most this many instructions, routine bodies
+   counted once per call (calls that make no node still cost work). */
+#define AST_PTX_MAX_WORK 4194304
 
 /* Compiles program (ended by ast_ptx_encode_return) into a stub that moves
    its value into %output_register. instruction_names[i] is the opcode of

@@ -58,12 +58,15 @@ const Value *Value::get(std::string_view Key) const {
 namespace {
 
 /// Where the reader is in the text. nlohmann's SAX events carry no position,
-/// so the input iterator counts what the lexer consumes; the line of the last
-/// byte that is not white space is the line of the token just read (a number
-/// is only known to end after one more byte, which may be a newline).
+/// so the input iterator follows what the lexer consumes: the line, and where
+/// the last value token (string, literal, number, bracket) began. A value's
+/// event comes after its first byte, and a number's after one byte more, which
+/// is white space or punctuation and so starts no token.
 struct Position {
   unsigned Line = 1;
-  unsigned TokenLine = 1;
+  size_t LineStart = 0; ///< offset of the current line's first byte
+  unsigned TokenLine = 1, TokenColumn = 1;
+  bool InString = false, Escaped = false, InScalar = false;
 };
 
 class TrackingIterator {
@@ -74,13 +77,11 @@ public:
   using pointer = const char *;
   using reference = const char &;
 
-  TrackingIterator(const char *P, Position *At) : P(P), At(At) {}
+  TrackingIterator(const char *Begin, const char *P, Position *At)
+      : Begin(Begin), P(P), At(At) {}
   reference operator*() const { return *P; }
   TrackingIterator &operator++() {
-    if (*P == '\n')
-      ++At->Line;
-    else if (*P != ' ' && *P != '\t' && *P != '\r')
-      At->TokenLine = At->Line;
+    consume(*P, size_t(P - Begin));
     ++P;
     return *this;
   }
@@ -88,6 +89,51 @@ public:
   bool operator!=(const TrackingIterator &O) const { return P != O.P; }
 
 private:
+  void startToken(size_t Offset) {
+    At->TokenLine = At->Line;
+    At->TokenColumn = unsigned(Offset - At->LineStart) + 1;
+  }
+  void consume(char C, size_t Offset) {
+    if (At->InString) {
+      if (At->Escaped)
+        At->Escaped = false;
+      else if (C == '\\')
+        At->Escaped = true;
+      else if (C == '"')
+        At->InString = false;
+      // A raw newline inside a string is an error nlohmann reports by
+      // offset; the line count still follows it.
+      if (C == '\n') {
+        ++At->Line;
+        At->LineStart = Offset + 1;
+      }
+      return;
+    }
+    switch (C) {
+    case '\n':
+      ++At->Line;
+      At->LineStart = Offset + 1;
+      [[fallthrough]];
+    case ' ': case '\t': case '\r': case ',': case ':': case '}': case ']':
+      At->InScalar = false;
+      return;
+    case '"':
+      At->InString = true;
+      At->InScalar = false;
+      startToken(Offset);
+      return;
+    case '{': case '[':
+      At->InScalar = false;
+      startToken(Offset);
+      return;
+    default:
+      if (!At->InScalar)
+        startToken(Offset);
+      At->InScalar = true;
+    }
+  }
+
+  const char *Begin;
   const char *P;
   Position *At;
 };
@@ -137,7 +183,8 @@ public:
     ParseResult R;
     Open.clear();
     Root = &R.Root;
-    TrackingIterator First(Text.data(), &At), Last(Text.data() + Text.size(), &At);
+    TrackingIterator First(Text.data(), Text.data(), &At),
+        Last(Text.data(), Text.data() + Text.size(), &At);
     if (nlohmann::json::sax_parse(First, Last, this)) {
       R.Error.clear();
       return R;
@@ -202,6 +249,7 @@ private:
   }
   bool add(Value V) {
     V.Line = At.TokenLine;
+    V.Column = At.TokenColumn;
     *slot() = std::move(V);
     return true;
   }
@@ -212,6 +260,7 @@ private:
       return false;
     Value *S = slot();
     V.Line = At.TokenLine;
+    V.Column = At.TokenColumn;
     *S = std::move(V);
     Open.push_back(S);
     return true;

@@ -71,11 +71,12 @@ bool TypeTable::addFromJson(std::string_view Text, std::string &Error) {
     return false;
   }
   auto At = [](const json::Value &V) {
-    return std::to_string(V.line()) + ":1: ";
+    return std::to_string(V.line()) + ":" + std::to_string(V.column()) + ": ";
   };
   const json::Value *Infos = R.Root.get("data_type_infos");
   if (!Infos || !Infos->isArray()) {
-    Error = "1:1: expected an object with a \"data_type_infos\" array";
+    Error = At(Infos ? *Infos : R.Root) +
+            "expected an object with a \"data_type_infos\" array";
     return false;
   }
   std::vector<TypeInfo> Parsed;

@@ -29,6 +29,9 @@ struct InstructionSet::Tables {
   std::vector<StackPtxArgTypeInfo> ArgTypes;
   std::vector<StackPtxPtxInstructionInfo> Instructions;
   std::vector<StackPtxSpecialRegisterInfo> SpecialRegisters;
+  std::vector<Target> InstructionTargets, SpecialRegisterTargets; ///< by index
+  /// For a set made by forTarget: the set whose strings the tables name.
+  std::shared_ptr<const Tables> Base;
   StackPtxInstructionSetInfo Info{};
   std::unordered_map<std::string, int> StackByName, ArgByName, InstrByName, SpecialByName;
 
@@ -47,7 +50,9 @@ std::string lower(std::string_view S) {
   return R;
 }
 
-std::string at(const json::Value &V) { return std::to_string(V.line()) + ":1: "; }
+std::string at(const json::Value &V) {
+  return std::to_string(V.line()) + ":" + std::to_string(V.column()) + ": ";
+}
 
 bool fail(std::string &Error, const json::Value &V, const std::string &Message) {
   Error = at(V) + Message;
@@ -58,6 +63,28 @@ const std::string *stringMember(const json::Value &Obj, const char *Key) {
   const json::Value *V = Obj.get(Key);
   return V && V->isString() ? &V->asString() : nullptr;
 }
+
+/// Reads an entry's optional "min_sm" (e.g. 90) and "min_ptx" (e.g. "8.1").
+bool minTarget(const json::Value &Entry, const std::string &Name, Target &Out,
+               std::string &Error) {
+  Out = Target();
+  if (const json::Value *Sm = Entry.get("min_sm")) {
+    double D = Sm->isNumber() ? Sm->asNumber() : -1;
+    if (D < 10 || D > 1000 || D != double(unsigned(D)))
+      return fail(Error, *Sm, Name + ": min_sm must be an SM number such as 90");
+    Out.Sm = unsigned(D);
+  }
+  if (const json::Value *Ptx = Entry.get("min_ptx")) {
+    const std::string *S = Ptx->isString() ? &Ptx->asString() : nullptr;
+    if (!S || S->size() != 3 || !std::isdigit(static_cast<unsigned char>((*S)[0])) ||
+        (*S)[1] != '.' || !std::isdigit(static_cast<unsigned char>((*S)[2])))
+      return fail(Error, *Ptx, Name + ": min_ptx must be a PTX ISA version such as \"8.1\"");
+    Out.Ptx = unsigned((*S)[0] - '0') * 10 + unsigned((*S)[2] - '0');
+  }
+  return true;
+}
+
+void pointInfoAtTables(InstructionSet::Tables &T);
 
 bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Error) {
   if (!Root.isObject())
@@ -169,7 +196,11 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
       if (!T.InstrByName.emplace(Name, int(T.Instructions.size())).second)
         return fail(Error, I, "duplicate instruction name '" + Name +
                                   "'; give one of them a distinct 'display' name");
+      Target Min;
+      if (!minTarget(I, "instruction '" + Name + "'", Min, Error))
+        return false;
       T.Instructions.push_back(Info);
+      T.InstructionTargets.push_back(Min);
     }
   if (T.Instructions.size() > 65535)
     return fail(Error, *Instrs, "at most 65535 instructions are supported");
@@ -186,11 +217,20 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
         return false;
       if (!T.SpecialByName.emplace(*Ptx, int(T.SpecialRegisters.size())).second)
         return fail(Error, S, "duplicate special register '" + *Ptx + "'");
+      Target Min;
+      if (!minTarget(S, "special register '" + *Ptx + "'", Min, Error))
+        return false;
       T.SpecialRegisters.push_back(Info);
+      T.SpecialRegisterTargets.push_back(Min);
     }
   if (T.SpecialRegisters.size() > 65535)
     return fail(Error, *Specials, "at most 65535 special registers are supported");
 
+  pointInfoAtTables(T);
+  return true;
+}
+
+void pointInfoAtTables(InstructionSet::Tables &T) {
   T.Info.stack_types = T.StackTypes.data();
   T.Info.num_stack_types = T.StackTypes.size();
   T.Info.arg_types = T.ArgTypes.data();
@@ -199,7 +239,6 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
   T.Info.num_instructions = T.Instructions.size();
   T.Info.special_registers = T.SpecialRegisters.data();
   T.Info.num_special_registers = T.SpecialRegisters.size();
-  return true;
 }
 
 int lookup(const std::unordered_map<std::string, int> &Map, const std::string &Key) {
@@ -269,6 +308,65 @@ int InstructionSet::findInstruction(std::string_view Name) const {
 }
 int InstructionSet::findSpecialRegister(std::string_view Ptx) const {
   return Impl ? lookup(Impl->SpecialByName, std::string(Ptx)) : -1;
+}
+
+Target InstructionSet::instructionTarget(size_t Index) const {
+  return Impl && Index < Impl->InstructionTargets.size() ? Impl->InstructionTargets[Index]
+                                                          : Target();
+}
+
+Target InstructionSet::specialRegisterTarget(size_t Index) const {
+  return Impl && Index < Impl->SpecialRegisterTargets.size()
+             ? Impl->SpecialRegisterTargets[Index]
+             : Target();
+}
+
+InstructionSet InstructionSet::forTarget(const Target &For) const {
+  if (!Impl)
+    return *this;
+  auto T = std::make_shared<Tables>();
+  T->StackTypes = Impl->StackTypes;
+  T->ArgTypes = Impl->ArgTypes;
+  T->Instructions = Impl->Instructions;
+  T->SpecialRegisters = Impl->SpecialRegisters;
+  T->InstructionTargets = Impl->InstructionTargets;
+  T->SpecialRegisterTargets = Impl->SpecialRegisterTargets;
+  T->StackByName = Impl->StackByName;
+  T->ArgByName = Impl->ArgByName;
+  T->InstrByName = Impl->InstrByName;
+  T->SpecialByName = Impl->SpecialByName;
+  T->Base = Impl->Base ? Impl->Base : Impl; // owns the strings
+  // An instruction with no result and a special register of no valid arg
+  // type are what the compiler skips: entries the target lacks become those.
+  for (size_t I = 0; I < T->Instructions.size(); ++I)
+    if (!For.has(T->InstructionTargets[I]))
+      T->Instructions[I].num_rets = 0;
+  for (size_t S = 0; S < T->SpecialRegisters.size(); ++S)
+    if (!For.has(T->SpecialRegisterTargets[S]))
+      T->SpecialRegisters[S].arg_type = 0xFF;
+  pointInfoAtTables(*T);
+  InstructionSet Out;
+  Out.Impl = std::move(T);
+  return Out;
+}
+
+bool Target::parse(std::string_view Text, Target &Out) {
+  if (Text.substr(0, 3) == "sm_")
+    Text.remove_prefix(3);
+  if (!Text.empty() && (Text.back() == 'a' || Text.back() == 'f'))
+    Text.remove_suffix(1); // sm_90a, sm_100f: the same SM number
+  unsigned Sm = 0;
+  if (Text.empty() || Text.size() > 4)
+    return false;
+  for (char C : Text) {
+    if (C < '0' || C > '9')
+      return false;
+    Sm = Sm * 10 + unsigned(C - '0');
+  }
+  if (Sm < 10)
+    return false;
+  Out = Target{Sm, 0};
+  return true;
 }
 
 } // namespace stackptx

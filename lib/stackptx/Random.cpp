@@ -56,7 +56,8 @@ void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Se
            Options.Exclude.end();
   };
   for (unsigned I = 0; I < Info.num_instructions; ++I)
-    if (!excluded(Info.instructions[I].display) && touchesOnly(Info, Info.instructions[I], AllowedStacks) &&
+    if (!excluded(Info.instructions[I].display) && Options.For.has(Set.instructionTarget(I)) &&
+        touchesOnly(Info, Info.instructions[I], AllowedStacks) &&
         (!Options.InterpretedOnly || interpreted(Info, Info.instructions[I])))
       Instrs.push_back(I);
   for (unsigned S : AllowedStacks)
@@ -66,6 +67,7 @@ void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Se
     for (unsigned S = 0; S < Info.num_special_registers; ++S) {
       uint8_t A = Info.special_registers[S].arg_type;
       if (!excluded(Info.special_registers[S].ptx) && A < Info.num_arg_types &&
+          Options.For.has(Set.specialRegisterTarget(S)) &&
           std::find(AllowedStacks.begin(), AllowedStacks.end(),
                                               Info.arg_types[A].stack_idx) != AllowedStacks.end())
         Specials.push_back(S);

@@ -93,6 +93,29 @@ bool parseSigned(std::string_view S, uint32_t &Out) {
   return true;
 }
 
+/// False when the decimal or hex literal S was rounded to infinity or to
+/// zero: "1e999" and "1e-999" are typing mistakes, not infinity and zero.
+/// (Literals reach here only starting with a digit, '.', '+' or '-', so
+/// "inf" and "nan" never do.)
+bool floatInRange(std::string_view S, float F) {
+  if (std::isinf(F))
+    return false;
+  if (F != 0.0f)
+    return true;
+  size_t I = (!S.empty() && (S[0] == '-' || S[0] == '+')) ? 1 : 0;
+  bool Hex = S.size() > I + 1 && S[I] == '0' && (S[I + 1] == 'x' || S[I + 1] == 'X');
+  if (Hex)
+    I += 2;
+  for (; I < S.size(); ++I) {
+    char C = static_cast<char>(std::tolower(static_cast<unsigned char>(S[I])));
+    if (C == (Hex ? 'p' : 'e'))
+      break;
+    if ((C >= '1' && C <= '9') || (Hex && C >= 'a' && C <= 'f'))
+      return false; // a nonzero mantissa that became zero
+  }
+  return true;
+}
+
 bool parseFloatBits(std::string_view S, uint32_t &Out) {
   if (S.size() == 10 && S[0] == '0' && (S[1] == 'f' || S[1] == 'F')) {
     uint32_t V = 0;
@@ -118,6 +141,8 @@ bool parseFloatBits(std::string_view S, uint32_t &Out) {
   float F = std::strtof(Copy.c_str(), &End);
   if (Copy.empty() || End != Copy.c_str() + Copy.size())
     return false;
+  if (!floatInRange(Copy, F))
+    return false;
   std::memcpy(&Out, &F, 4);
   return true;
 }
@@ -137,6 +162,7 @@ bool parseProgram(std::string_view Text, const InstructionSet &Set,
   Lexer L(Text);
   Word W;
   auto fail = [&](const Word &At, std::string Message) {
+    Out.clear(); // a failed parse leaves no half program behind
     Err.Line = At.Line;
     Err.Column = At.Column;
     Err.Message = std::move(Message);
@@ -169,7 +195,8 @@ bool parseProgram(std::string_view Text, const InstructionSet &Set,
                           " has no constants (its description gives no constant_type)");
     if (!Ok)
       return fail(At, "'" + std::string(Literal) + "' is not a valid " +
-                          Info.stack_types[Stack].name + " constant");
+                          Info.stack_types[Stack].name +
+                          " constant (or is out of its range)");
     Out.push_back(stack_ptx_encode_constant_bits(Stack, Bits));
     return true;
   };

@@ -195,3 +195,49 @@ TEST(AstPtx, DifferentialAgainstEvaluatedStub) {
   }
   EXPECT_GT(Checked, 2000u);
 }
+
+namespace {
+
+/// Routines 0..Depth-1 where routine k passes its argument through Calls
+/// calls of routine k+1: no node is ever made, yet the walk visits
+/// Calls^(Depth-1) bodies of the last routine.
+std::vector<std::vector<AstPtxInstruction>> chainedRoutines(size_t Depth, size_t Calls) {
+  std::vector<std::vector<AstPtxInstruction>> R(Depth);
+  for (size_t K = 0; K < Depth; ++K) {
+    R[K].push_back(ast_ptx_encode_routine_arg(0));
+    if (K + 1 < Depth)
+      R[K].insert(R[K].end(), Calls, ast_ptx_encode_routine(uint32_t(K + 1)));
+    R[K].push_back(ast_ptx_encode_return);
+  }
+  return R;
+}
+
+TEST(AstPtx, RoutineCallsThatMakeNoNodeStillCountAsWork) {
+  auto Bodies = chainedRoutines(13, 4); // 4^12 bodies: seconds of work unbounded
+  std::vector<Program> Routines(Bodies.begin(), Bodies.end());
+  std::vector<AstPtxInstruction> Prog = {ast_ptx_encode_input(0), ast_ptx_encode_routine(0),
+                                         ast_ptx_encode_return};
+  const InstructionTable &T = builtinInstructions();
+  std::string Out, Message;
+  EXPECT_EQ(compile("z", InputNames, T, Routines, Prog, Out, &Message), AST_PTX_ERROR_TOO_LARGE);
+  EXPECT_NE(Message.find("AST_PTX_MAX_WORK"), std::string::npos) << Message;
+  float In[2] = {1.5f, 0.0f}, Result = 0;
+  Message.clear();
+  EXPECT_EQ(interpret(In, T, Routines, Prog, Result, &Message), AST_PTX_ERROR_TOO_LARGE);
+  EXPECT_NE(Message.find("AST_PTX_MAX_WORK"), std::string::npos) << Message;
+}
+
+TEST(AstPtx, ChainedRoutinesWithinTheWorkLimitStillRun) {
+  auto Bodies = chainedRoutines(AST_PTX_MAX_ROUTINE_DEPTH, 2); // 2^15 bodies
+  std::vector<Program> Routines(Bodies.begin(), Bodies.end());
+  std::vector<AstPtxInstruction> Prog = {ast_ptx_encode_input(0), ast_ptx_encode_routine(0),
+                                         ast_ptx_encode_return};
+  float In[2] = {1.5f, 0.0f}, Result = 0;
+  std::string Message;
+  ASSERT_EQ(interpret(In, builtinInstructions(), Routines, Prog, Result, &Message),
+            AST_PTX_SUCCESS)
+      << Message;
+  EXPECT_EQ(Result, 1.5f);
+}
+
+} // namespace

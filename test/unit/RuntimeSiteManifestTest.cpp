@@ -62,4 +62,15 @@ TEST(SiteManifest, RejectsMalformedManifests) {
   EXPECT_EQ(M.error().Line, 2u);
 }
 
+TEST(SiteManifest, SemanticErrorsPointAtTheValue) {
+  // The second site object starts at column 4 of line 3, not column 1.
+  Expected<SiteManifest> M = SiteManifest::parse(
+      "{\"version\":1,\"sites\":[\n"
+      "  {\"name\":\"a\",\"file\":\"f\",\"line\":1,\"column\":1},\n"
+      "   {\"name\":\"b\",\"file\":\"f\"}]}");
+  ASSERT_FALSE(M);
+  EXPECT_EQ(M.error().Line, 3u) << M.error().Message;
+  EXPECT_EQ(M.error().Column, 4u) << M.error().Message;
+}
+
 } // namespace

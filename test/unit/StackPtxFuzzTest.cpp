@@ -468,11 +468,15 @@ TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
   EXPECT_GT(Compared, 5000u) << "too few requests received values";
 }
 
-TEST(StackPtxFuzz, PtxasAcceptsInjectedRandomStubs) {
+/// Assembles 250 kernels with random stubs for one target; the programs
+/// draw from every entry the target has, and compile for that target.
+void assembleRandomStubsFor(const char *Arch, const char *PtxVersion, uint64_t Seed) {
   const char *Ptxas = "/usr/local/cuda/bin/ptxas";
   if (access(Ptxas, X_OK) != 0)
     GTEST_SKIP() << "ptxas not found at " << Ptxas;
-  std::mt19937_64 Rng(4242);
+  Target For;
+  ASSERT_TRUE(Target::parse(Arch, For));
+  std::mt19937_64 Rng(Seed);
   std::vector<StackPtxRegister> Regs = mixedRegisters();
   // The shipped description's u32_to_v4_u8 (mov.b32 into four u8 registers)
   // is rejected by ptxas 13; keep U8 out of the sample.
@@ -480,13 +484,13 @@ TEST(StackPtxFuzz, PtxasAcceptsInjectedRandomStubs) {
   for (unsigned S = 0; S < set().info().num_stack_types; ++S)
     if (S != stackOf("U8"))
       Options.StackTypes.push_back(S);
-  // %aggr_smem_size needs sm_90; the sample targets sm_80.
-  Options.Exclude = {"aggr_smem_size"};
+  Options.For = For;
   Options.NumRoutines = 1;
   const size_t Requests[] = {8, 9, 3, 2, 4, 5, 6, 7};
-  Compiler C(set());
+  Compiler C(set().forTarget(For));
   Workspace WS;
-  std::string Stub, Module = ".version 8.0\n.target sm_80\n.address_size 64\n";
+  std::string Stub, Module = std::string(".version ") + PtxVersion + "\n.target " + Arch +
+                                  "\n.address_size 64\n";
   std::vector<StackPtxInstruction> Prog, R0;
   const int Kernels = 250;
   for (int K = 0; K < Kernels; ++K) {
@@ -519,10 +523,18 @@ TEST(StackPtxFuzz, PtxasAcceptsInjectedRandomStubs) {
     std::ofstream F(PtxPath);
     F << Module;
   }
-  std::string Cmd = std::string(Ptxas) + " -arch=sm_80 " + PtxPath + " -o /dev/null";
+  std::string Cmd = std::string(Ptxas) + " -arch=" + Arch + " " + PtxPath + " -o /dev/null";
   int Rc = std::system(Cmd.c_str());
   EXPECT_EQ(Rc, 0) << "ptxas rejected the module kept at " << PtxPath;
   if (Rc == 0)
     std::remove(PtxPath.c_str());
   std::remove(Path);
+}
+
+TEST(StackPtxFuzz, PtxasAcceptsInjectedRandomStubsForSm80) {
+  assembleRandomStubsFor("sm_80", "8.0", 4242);
+}
+
+TEST(StackPtxFuzz, PtxasAcceptsInjectedRandomStubsForSm90) {
+  assembleRandomStubsFor("sm_90", "8.1", 4343);
 }

@@ -341,6 +341,18 @@ TEST(StackPtxText, PrintThenParseRoundTrips) {
   EXPECT_EQ(std::memcmp(P.data(), Q.data(), P.size() * 8), 0) << Printed;
 }
 
+TEST(StackPtxInstructionSet, JsonSemanticErrorsNameTheColumn) {
+  InstructionSet S;
+  std::string Error;
+  EXPECT_FALSE(InstructionSet::fromJson(
+      "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}],\n"
+      " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F64\"}]}",
+      S, Error));
+  EXPECT_EQ(Error.substr(0, 5), "2:16:") << Error; // the arg type object
+  EXPECT_FALSE(InstructionSet::fromJson("{\"stack_types\": \"F32\"}", S, Error));
+  EXPECT_EQ(Error.substr(0, 5), "1:17:") << Error;
+}
+
 TEST(StackPtxInstructionSet, JsonErrorsNameTheProblem) {
   InstructionSet S;
   std::string Error;
@@ -384,4 +396,31 @@ TEST(StackPtxInstructionSet, CApiLoadsJson) {
   EXPECT_NE(std::strchr(Error, ':'), nullptr);
   EXPECT_GT(stack_ptx_instruction_set_info(stack_ptx_instruction_set_default())->num_instructions,
             30u);
+}
+
+TEST(StackPtxText, OutOfRangeFloatLiteralsAreErrors) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  std::vector<StackPtxInstruction> P;
+  TextError Err;
+  auto R = xyz();
+  for (const char *Text : {"1e999", "-1e999", "1e-999", "-2.5e-60", "0x1p-200:f32",
+                           "3.5e38:f32", "x 1e39 add.ftz.f32"}) {
+    EXPECT_FALSE(parseProgram(Text, Set, R, P, Err)) << Text;
+    EXPECT_NE(Err.Message.find("out of its range"), std::string::npos) << Err.Message;
+  }
+  // Zero, subnormals and the largest finite value stay valid.
+  for (const char *Text : {"0.0", "-0e999", "0x0p+0:f32", "1e-40", "3.4028234e38"})
+    EXPECT_TRUE(parseProgram(Text, Set, R, P, Err)) << Text << ": " << Err.Message;
+}
+
+TEST(StackPtxText, FailedParseLeavesNoPartialProgram) {
+  const InstructionSet &Set = InstructionSet::builtin();
+  std::vector<StackPtxInstruction> P;
+  TextError Err;
+  auto R = xyz();
+  for (const char *Text : {"x y add.ftz.f32 bogus", "x y store.f32", "x 1e999", "x %nosuch"}) {
+    P.assign(3, stack_ptx_encode_return);
+    EXPECT_FALSE(parseProgram(Text, Set, R, P, Err)) << Text;
+    EXPECT_TRUE(P.empty()) << Text << " left " << P.size() << " instructions";
+  }
 }

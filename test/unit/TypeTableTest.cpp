@@ -46,6 +46,15 @@ TEST(TypeTable, JsonErrorsNameTheLine) {
   EXPECT_TRUE(T.entries().empty());
 }
 
+TEST(TypeTable, JsonSemanticErrorsNameTheColumn) {
+  TypeTable T;
+  std::string Error;
+  EXPECT_FALSE(T.addFromJson("{\"data_type_infos\": [\n    {\"name\": \"x\"}]}", Error));
+  EXPECT_EQ(Error.substr(0, 4), "2:5:") << Error;
+  EXPECT_FALSE(T.addFromJson("{\"data_type_infos\": 7}", Error));
+  EXPECT_EQ(Error.substr(0, 5), "1:21:") << Error;
+}
+
 TEST(TypeTable, AddReplacesByName) {
   TypeTable T;
   T.add({"mask", "u32", "u32", 'r', ""});

@@ -3,7 +3,9 @@
 // Measures, in one run, parse throughput and render time of the runtime on
 // (1) a real nvcc kernel with 128 sites, compiled at bench time, (2) a
 // synthetic PTX of several MB, (3) 500 distinct injects, (4) a GEMM-sized
-// kernel (187 KB, 576 sites of 2 injects, tensor-core code between sites).
+// kernel (187 KB, 576 sites of 2 injects, tensor-core code between sites),
+// and hostile inputs (one site with 100,000 operands, 200,000 injects),
+// reported with the ratio of their parse time to that of half of them.
 // Render time is reported as a ratio to a plain memcpy of the same output
 // size measured in the same run, so the figure does not depend on the
 // machine's speed.
@@ -147,6 +149,58 @@ void benchModule(const std::string &Title, const std::string &Ptx) {
               Render * 1e6, Render / Memcpy);
   std::printf("  memcpy  %10.2f us   %8.0f MB/s\n", Memcpy * 1e6,
               Out.size() / 1e6 / Memcpy);
+}
+
+/// Hostile input: one site with NumOperands operand lines, or NumInjects
+/// injects of one site each. Parse must stay linear in both.
+std::string oneWideSitePtx(size_t NumOperands) {
+  std::string P = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                  ".visible .entry k()\n{\n\t// PTX_INJECT_START wide\n";
+  for (size_t K = 0; K < NumOperands; ++K)
+    P += "\t// _x" + std::to_string(K) + " i f32 F32 v" + std::to_string(K) + "\n";
+  return P + "\t// PTX_INJECT_END\n\tret;\n}\n";
+}
+
+std::string manyInjectsPtx(size_t NumInjects) {
+  std::string P = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                  ".visible .entry k()\n{\n";
+  for (size_t K = 0; K < NumInjects; ++K)
+    P += "\t// PTX_INJECT_START f" + std::to_string(K) +
+         "\n\t// _x0 m f32 F32 y\n\t// PTX_INJECT_END\n";
+  return P + "\tret;\n}\n";
+}
+
+/// Parse time of Make(N) against Make(N / 2) in the same run: a ratio near
+/// 2 is linear, one near 4 quadratic. Above 2 is also the cost of memory
+/// that no longer fits in cache and of fresh pages the allocator maps for
+/// the larger input only; compare with the same row of an older build. Inputs this large take milliseconds to
+/// seconds per parse, so the best of a few parses is the figure.
+void benchAdversarial(const std::string &Title, std::string (*Make)(size_t), size_t N) {
+  auto Time = [&](const std::string &Ptx) {
+    double Best = 1e30;
+    for (int R = 0; R < 5; ++R) {
+      auto T0 = Clock::now();
+      Expected<Module> M = Module::parse(Ptx);
+      double S = std::chrono::duration<double>(Clock::now() - T0).count();
+      if (!M) {
+        std::printf("%s: parse failed: %s\n", Title.c_str(), M.error().Message.c_str());
+        return -1.0;
+      }
+      Best = std::min(Best, S);
+      if (S > 2.0)
+        break; // one parse this slow is figure enough
+    }
+    return Best;
+  };
+  std::string Big = Make(N), Small = Make(N / 2);
+  double TBig = Time(Big), TSmall = Time(Small);
+  if (TBig < 0 || TSmall < 0)
+    return;
+  std::printf("%s\n", Title.c_str());
+  std::printf("  input %.3f MB; parse %10.2f ms (%.1f ns per line)\n", Big.size() / 1e6,
+              TBig * 1e3, TBig * 1e9 / double(N));
+  std::printf("  parse time vs half the input: %.2f x (2 is linear, 4 quadratic)\n",
+              TBig / TSmall);
 }
 
 /// A kernel with 4 injects in a loop unrolled 32 times: 128 sites whose
@@ -368,6 +422,12 @@ int main(int Argc, char **Argv) {
       std::ofstream(SaveDir + "/" + std::to_string(Number) + ".ptx") << Ptx;
     benchModule(G.Title, Ptx);
   }
+  const std::string WideTitle = "adversarial: one site with 100,000 operands";
+  if (Wanted(WideTitle))
+    benchAdversarial(WideTitle, oneWideSitePtx, 100000);
+  const std::string ManyTitle = "adversarial: 200,000 injects of one site each";
+  if (Wanted(ManyTitle))
+    benchAdversarial(ManyTitle, manyInjectsPtx, 200000);
   for (const std::string &F : Files) {
     std::ifstream In(F);
     std::stringstream S;

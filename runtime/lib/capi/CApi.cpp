@@ -28,6 +28,7 @@ PtxInjectResult toResult(ErrorCode Code) {
   case ErrorCode::EmptyInput:
   case ErrorCode::InvalidEncoding:
   case ErrorCode::InvalidArgument:
+  case ErrorCode::TooLarge:
     return PTX_INJECT_ERROR_INVALID_INPUT;
   case ErrorCode::UnterminatedSite:
   case ErrorCode::UnmatchedEnd:

@@ -10,7 +10,8 @@ using namespace ptxinject;
 namespace {
 Error manifestError(const json::Value &At, std::string Message) {
   return Error::make(ErrorCode::InvalidArgument,
-                     "site manifest: " + std::move(Message), At.line(), 1);
+                     "site manifest: " + std::move(Message), At.line(),
+                     At.column());
 }
 
 bool getString(const json::Value &Obj, std::string_view Key,

@@ -26,6 +26,7 @@ const char *ptxinject::errorCodeName(ErrorCode Code) {
   case ErrorCode::OperandNotFound: return "operand-not-found";
   case ErrorCode::IndexOutOfRange: return "index-out-of-range";
   case ErrorCode::InvalidArgument: return "invalid-argument";
+  case ErrorCode::TooLarge: return "too-large";
   }
   return "unknown-error";
 }

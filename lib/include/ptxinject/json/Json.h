@@ -51,6 +51,9 @@ public:
   const Value *get(std::string_view Key) const;
   /// Line (1-based) where this value starts in the parsed text.
   unsigned line() const { return Line; }
+  /// Column (1-based) of the value's first character on that line, so
+  /// errors about a value point at it.
+  unsigned column() const { return Column; }
 
 private:
   friend class Parser;
@@ -61,6 +64,7 @@ private:
   std::vector<Value> Elements;
   std::vector<std::pair<std::string, Value>> Members;
   unsigned Line = 0;
+  unsigned Column = 0;
 };
 
 /// Result of parsing: a value, or an error message with line and column.

@@ -30,6 +30,9 @@ struct RandomProgramOptions {
   /// Instructions (display names) and special registers (ptx names) never
   /// drawn, e.g. those a target architecture lacks.
   std::vector<std::string> Exclude;
+  /// Entries this target lacks (by the description's min_sm / min_ptx) are
+  /// never drawn; the default target draws from every entry.
+  Target For;
 };
 
 /// Fills Out with Length random instructions followed by a return. Inputs

@@ -42,6 +42,20 @@ private:
 
 using Program = Span<StackPtxInstruction>;
 
+/// A PTX target: the SM architecture (90 for sm_90) and the PTX ISA version
+/// times ten (81 for 8.1). 0 means "any", so the default Target accepts
+/// every entry of a description.
+struct Target {
+  unsigned Sm = 0;
+  unsigned Ptx = 0;
+  /// "sm_80", "sm_90a" or "80" (the PTX version stays 0); false otherwise.
+  static bool parse(std::string_view Text, Target &Out);
+  /// True when code for this target may use an entry that needs Need.
+  bool has(const Target &Need) const {
+    return (!Sm || Need.Sm <= Sm) && (!Ptx || Need.Ptx <= Ptx);
+  }
+};
+
 /// Stack types, arg types, PTX instructions and special registers. Copies
 /// share one immutable table, so an InstructionSet is cheap to pass around
 /// and safe to read from many threads.
@@ -64,6 +78,15 @@ public:
   int findArgType(std::string_view Name) const;
   int findInstruction(std::string_view DisplayName) const;
   int findSpecialRegister(std::string_view Ptx) const;
+
+  /// The oldest target an entry exists on (its "min_sm" / "min_ptx" in
+  /// the description; {0, 0} when it gives none).
+  Target instructionTarget(size_t Index) const;
+  Target specialRegisterTarget(size_t Index) const;
+  /// This set with the entries For lacks made inert: indices stay the same,
+  /// so programs keep their meaning, and compiling skips those entries like
+  /// any other instruction that cannot run, so no stub names them.
+  InstructionSet forTarget(const Target &For) const;
 
   struct Tables;
 

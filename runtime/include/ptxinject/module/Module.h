@@ -60,6 +60,11 @@ struct ParseOptions {
   size_t MaxNameLength = 1024;
   /// Most sites accepted in one module (guards against runaway input).
   size_t MaxSites = 1u << 22;
+  /// Largest PTX accepted, in bytes (1 GiB; lines and columns are 32-bit).
+  size_t MaxBytes = size_t(1) << 30;
+  /// Most operands in one site (the runtime stays linear beyond, but no
+  /// compiler writes sites this wide).
+  size_t MaxOperands = 1u << 20;
   /// Remove unreferenced internal module-scope variables before parsing
   /// (see PtxPrune.h): done once here, so every render and PTX->cubin
   /// compile of the module is spared them. Module::source() is then the

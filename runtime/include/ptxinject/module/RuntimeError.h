@@ -37,6 +37,7 @@ enum class ErrorCode {
   OperandNotFound,    ///< no operand of that label
   IndexOutOfRange,    ///< inject or operand index past the end
   InvalidArgument,    ///< a null pointer or similar misuse
+  TooLarge,           ///< PTX or a site over a ParseOptions size limit
 };
 
 /// A short stable name for a code, e.g. "unterminated-site".

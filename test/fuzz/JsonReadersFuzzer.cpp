@@ -1,0 +1,57 @@
+//===- JsonReadersFuzzer.cpp - Description, type table and manifest readers ===//
+//
+// Input: a JSON document; its length picks the reader (Stack PTX
+// instruction set, operand type table, site manifest) after the JSON parser
+// itself. Errors must carry a line and column.
+//
+//===----------------------------------------------------------------------===//
+#include "FuzzInput.h"
+#include "ptxinject/json/Json.h"
+#include "ptxinject/manifest/SiteManifest.h"
+#include "ptxinject/site/TypeTable.h"
+#include "ptxinject/stackptx/StackPtx.h"
+
+#include <string>
+
+using namespace ptxinject;
+
+namespace {
+/// "LINE:COL: ..." with both at least 1.
+bool located(const std::string &Error) {
+  unsigned Line = 0, Col = 0;
+  return std::sscanf(Error.c_str(), "%u:%u:", &Line, &Col) == 2 && Line >= 1 && Col >= 1;
+}
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  if (Size > fuzzinput::MaxInputBytes)
+    return 0;
+  std::string_view Text(reinterpret_cast<const char *>(Data), Size);
+  json::ParseResult P = json::parse(Text);
+  if (!P)
+    FUZZ_CHECK(P.Line >= 1 && P.Column >= 1);
+  std::string Error;
+  switch (Size % 3) {
+  case 0: {
+    stackptx::InstructionSet Set;
+    if (!stackptx::InstructionSet::fromJson(Text, Set, Error))
+      FUZZ_CHECK(located(Error));
+    else
+      stackptx::Compiler C(Set); // the decoded tables of any accepted set
+    break;
+  }
+  case 1: {
+    TypeTable T;
+    if (!T.addFromJson(Text, Error))
+      FUZZ_CHECK(located(Error));
+    break;
+  }
+  default: {
+    Expected<SiteManifest> M = SiteManifest::parse(Text);
+    if (!M)
+      FUZZ_CHECK(!M.error().Message.empty());
+    break;
+  }
+  }
+  return 0;
+}
