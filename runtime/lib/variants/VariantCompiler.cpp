@@ -1,6 +1,7 @@
 //===- VariantCompiler.cpp - Many kernel variants to cubins, on every core ===//
 #include "ptxinject/variants/VariantCompiler.h"
 
+#include "ptxinject/module/StubLabels.h"
 #include "ptxinject/stackptx/Random.h"
 #include "ptxinject/stackptx/Text.h"
 
@@ -27,39 +28,9 @@ bool RawStubSource::prepare(const Inject &Target, std::string &) {
   Resolved.assign(Stubs.size(), std::string());
   Errors.assign(Stubs.size(), StubError());
   for (size_t I = 0; I < Stubs.size(); ++I) {
-    const std::string &S = Stubs[I];
-    std::string &Out = Resolved[I];
-    Out.reserve(S.size());
-    unsigned Line = 1, LineStart = 0;
-    for (size_t P = 0; P < S.size(); ++P) {
-      if (S[P] == '\n') {
-        ++Line;
-        LineStart = static_cast<unsigned>(P + 1);
-      }
-      if (S[P] != '%' || P + 1 >= S.size() || S[P + 1] != '{') {
-        Out += S[P];
-        continue;
-      }
-      size_t Close = S.find_first_of("}\n", P + 2);
-      StubError &E = Errors[I];
-      if (Close == std::string::npos || S[Close] != '}') {
-        E = StubError{"'%{' without a closing '}'; write %{label}", Line,
-                      static_cast<unsigned>(P - LineStart + 1)};
-        break;
-      }
-      std::string_view Label(S.data() + P + 2, Close - P - 2);
-      const InjectOperand *Op = Target.findOperand(Label);
-      if (!Op) {
-        E = StubError{"inject '" + Target.Name + "' has no operand '" +
-                          std::string(Label) +
-                          "'; run 'ptxinject inspect' to list its operands",
-                      Line, static_cast<unsigned>(P - LineStart + 1)};
-        break;
-      }
-      Out += '%';
-      Out += Op->Register;
-      P = Close;
-    }
+    StubLabelError E;
+    if (!resolveStubLabels(Target, Stubs[I], Resolved[I], E))
+      Errors[I] = StubError{E.Message, E.Line, E.Column};
   }
   return true;
 }
