@@ -8,6 +8,7 @@
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
+#include "ptxinject/Frontend/NvccFlags.h"
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
@@ -16,6 +17,7 @@
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -216,6 +218,40 @@ private:
   Session &S;
 };
 
+/// Prints diagnostics as Clang would and counts the errors, the driver's
+/// included ("unknown argument"), which do not fail ClangTool::run.
+class CountingDiagnostics : public DiagnosticConsumer {
+public:
+  CountingDiagnostics()
+      : Options(new DiagnosticOptions), Printer(llvm::errs(), Options.get()) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Printer.HandleDiagnostic(Level, Info);
+  }
+  void finish() override { Printer.finish(); }
+
+private:
+  IntrusiveRefCntPtr<DiagnosticOptions> Options;
+  TextDiagnosticPrinter Printer;
+};
+
+// -o and --out-dir name places relative to where the tool was started, not
+// to the compilation database's directory, which ClangTool runs in.
+void makeOutputsAbsolute() {
+  for (cl::opt<std::string> *Path : {&OutputFile, &OutputDir, &ManifestFile}) {
+    if (Path->empty() || *Path == "-")
+      continue;
+    llvm::SmallString<256> P(Path->getValue());
+    if (!llvm::sys::fs::make_absolute(P))
+      *Path = std::string(P);
+  }
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -261,6 +297,7 @@ int main(int argc, const char **argv) {
     }
   }
 
+  makeOutputsAbsolute();
   Session S;
   if (!TypesFile.empty()) {
     auto Buf = llvm::MemoryBuffer::getFile(TypesFile, /*IsText=*/true);
@@ -278,6 +315,24 @@ int main(int argc, const char **argv) {
 
   tooling::ClangTool Tool(Parser->getCompilations(), Sources);
   const char *Argv0 = argv[0];
+  // nvcc command lines (a CMake CUDA compile_commands.json) in Clang's
+  // spelling first: the arch they target, their -I/-D/-std; host-only
+  // flags dropped.
+  Tool.appendArgumentsAdjuster(
+      [](const tooling::CommandLineArguments &Cmd, StringRef File) {
+        TranslatedFlags T = translateNvccFlags(Cmd);
+        if (T.Archs.size() > 1) {
+          llvm::errs() << File << ": note: the command targets";
+          for (const std::string &A : T.Archs)
+            llvm::errs() << " " << A;
+          llvm::errs() << "; sites are typed for " << T.Archs.front()
+                       << " (pass -- --cuda-gpu-arch=sm_NN to choose)\n";
+        }
+        // The rewriter only parses (-fsyntax-only): -c would be unused.
+        T.Args.erase(std::remove(T.Args.begin(), T.Args.end(), "-c"),
+                     T.Args.end());
+        return T.Args;
+      });
   Tool.appendArgumentsAdjuster(
       [Argv0](const tooling::CommandLineArguments &Cmd, StringRef) {
         std::vector<std::string> Extra =
@@ -291,8 +346,11 @@ int main(int argc, const char **argv) {
         return Out;
       });
   RewriteActionFactory Factory(S);
+  CountingDiagnostics Diagnostics;
+  Tool.setDiagnosticConsumer(&Diagnostics);
   int Status = Tool.run(&Factory);
-  if (Status != 0 || S.WriteFailed)
+  // Any error printed (an unknown argument included) is a failed run.
+  if (Status != 0 || S.WriteFailed || Diagnostics.getNumErrors() > 0)
     return 1;
   if (!ManifestFile.empty())
     if (llvm::Error E = S.Manifest.writeTo(ManifestFile)) {
