@@ -10,7 +10,10 @@
 //
 // Search mma and epilogue together, one program each per variant:
 //   ptxinject variants examples/search-kernel/kernel.cu --out-dir out \
-//     --slot mma --slot epilogue --programs examples/search-kernel/pairs.stack
+//     --programs examples/search-kernel/pairs.stack
+// or random pairs:
+//   ptxinject variants examples/search-kernel/kernel.cu --out-dir out \
+//     --slot mma --slot epilogue --random 1000
 #include <ptx_inject.h>
 
 #include <cuda_fp16.h>
