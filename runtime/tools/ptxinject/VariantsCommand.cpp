@@ -9,6 +9,7 @@
 #include "CommandLine.h"
 #include "Commands.h"
 #include "VariantInputs.h"
+#include "VariantManifest.h"
 #include "ToolSupport.h"
 
 #include "ptxinject/backends/CubinBackend.h"
@@ -255,11 +256,6 @@ std::string progressLine(size_t Done, size_t Total, double Seconds,
   return Line;
 }
 
-std::string numbered(const char *Prefix, size_t N, const char *Suffix) {
-  char Buf[64];
-  std::snprintf(Buf, sizeof(Buf), "%s%06zu%s", Prefix, N, Suffix);
-  return Buf;
-}
 
 // Redraws a one-line progress display on stderr while the batch runs:
 // count, rate, time left and failures so far.
@@ -392,7 +388,9 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   }
   size_t Total = In.Sources[0]->numPrograms();
   if (Total == 0) {
-    reportError(In.Origins[0].empty() ? A.Kernel : A.Programs.empty() ? A.Stubs : A.Programs[0],
+    reportError(!A.Stubs.empty()      ? A.Stubs
+                : !A.Programs.empty() ? A.Programs[0]
+                                      : A.Kernel,
                 "no programs to compile");
     return 1;
   }
@@ -464,90 +462,15 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     reportError(Where, Msg + "): " + F.Message);
   }
 
-  // Which entry functions hold each inject's sites (the last .entry before
-  // the site), for the manifest.
-  std::vector<std::pair<unsigned, std::string>> Entries; // line, name
-  {
-    unsigned LineNo = 1;
-    for (size_t Pos = 0; Pos < Ptx.size();) {
-      size_t Eol = Ptx.find('\n', Pos);
-      if (Eol == std::string::npos)
-        Eol = Ptx.size();
-      std::string_view L(Ptx.data() + Pos, Eol - Pos);
-      size_t At = L.find(".entry ");
-      if (At != std::string_view::npos) {
-        size_t B = At + 7, E2 = L.find_first_of("( \t", B);
-        Entries.emplace_back(LineNo, std::string(L.substr(B, E2 == std::string_view::npos ? std::string_view::npos : E2 - B)));
-      }
-      Pos = Eol + 1;
-      ++LineNo;
-    }
-  }
-  auto EntriesOf = [&](const Inject &I) {
-    std::vector<std::string> Names;
-    for (const SiteLocation &Site : I.Sites) {
-      std::string Name = "-";
-      for (const auto &[Line, N] : Entries)
-        if (Line <= Site.Line)
-          Name = N;
-      if (std::find(Names.begin(), Names.end(), Name) == Names.end())
-        Names.push_back(Name);
-    }
-    std::string Out;
-    for (const std::string &N : Names)
-      Out += (Out.empty() ? "" : ",") + N;
-    return Out;
-  };
-  std::vector<std::string> SlotEntries;
-  for (size_t Slot : Slots)
-    SlotEntries.push_back(EntriesOf(Kernel->inject(Slot)));
-
-  auto OneLine = [](std::string T) {
-    for (char &C : T)
-      if (C == '\t' || C == '\n' || C == '\r')
-        C = ' ';
-    size_t B = T.find_first_not_of(' '), E2 = T.find_last_not_of(' ');
-    return B == std::string::npos ? std::string("-") : T.substr(B, E2 - B + 1);
-  };
-
-  // manifest.tsv: one row per program (a variant has one per inject): its
-  // module (none when it failed: no cubin holds it), where it came from,
-  // its text, and where in the cubin it runs.
-  std::string Manifest =
-      "program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\n";
-  std::vector<bool> Failed(Report.Variants, false);
-  for (const VariantFailure &F : Report.Failures)
-    Failed[F.Program] = true;
-  std::string Saved; // --random programs, as a --programs file
-  for (size_t P = 0; P < Report.Variants; ++P) {
-    std::string SavedLine;
-    for (size_t R = 0; R < G; ++R) {
-      size_t J = A.Pack > 1 ? P % A.Pack : 0;
-      size_t Slot = Slots[J * G + R];
-      std::string Source;
-      if (P < In.Origins[R].size()) {
-        const ProgramOrigin &O = In.Origins[R][P];
-        Source = O.File + ":" + std::to_string(O.Line) + ":" + std::to_string(O.Column);
-      } else {
-        Source = "random:seed=" + std::to_string(A.Seed + R) +
-                 ":index=" + std::to_string(P);
-      }
-      std::string Text = In.Stack[R] ? OneLine(In.Stack[R]->text(P)) : "-";
-      Manifest += std::to_string(P) + "\t" +
-                  (Failed[P] ? std::string("-")
-                             : numbered("module_", P / A.Pack, ".cubin")) +
-                  "\t" + Kernel->inject(Slot).Name + "\t" +
-                  (Failed[P] ? "failed" : "ok") + "\t" + std::to_string(J) +
-                  "\t" + SlotEntries[J * G + R] + "\t" + Source + "\t" + Text +
-                  "\n";
-      if (G > 1)
-        SavedLine += (R ? " ; " : "") + Kernel->inject(Slot).Name + ": " + Text;
-      else
-        SavedLine = Text;
-    }
-    Saved += SavedLine + "\n";
-  }
-  if (!writeFileAtomicallyOrReport(A.OutDir + "/manifest.tsv", Manifest))
+  ManifestSources MS;
+  MS.Kernel = &*Kernel;
+  MS.Ptx = Ptx;
+  MS.Inputs = &In;
+  MS.Slots = Slots;
+  MS.Pack = A.Pack;
+  MS.Seed = A.Seed;
+  if (!writeFileAtomicallyOrReport(A.OutDir + "/manifest.tsv",
+                                   manifestTsv(MS, Report)))
     return 1;
   if (A.HaveRandom) {
     std::string Header = "# ptxinject variants --random " + std::to_string(A.Random) +
@@ -555,12 +478,13 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                          std::to_string(A.Seed) + (A.Live ? " --live" : "") +
                          ": line N is program N; recompile with --programs "
                          "this file" +
-                         (G == 1 && !Slots.empty() && A.Pack == 1
+                         (G == 1 && A.Pack == 1
                               ? " --slot " + Kernel->inject(Slots[0]).Name
                               : A.Pack > 1 ? " --pack " + std::to_string(A.Pack)
                                            : std::string()) +
                          "\n";
-    if (!writeFileAtomicallyOrReport(A.OutDir + "/random.stack", Header + Saved))
+    if (!writeFileAtomicallyOrReport(A.OutDir + "/random.stack",
+                                     programsFile(MS, Report.Variants, Header)))
       return 1;
   }
 
