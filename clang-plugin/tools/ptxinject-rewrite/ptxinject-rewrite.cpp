@@ -56,6 +56,13 @@ static cl::opt<std::string>
                  cl::desc("Write the site manifest (JSON) here, for "
                           "'ptxinject inspect --manifest'"),
                  cl::value_desc("file.json"), cl::cat(Category));
+static cl::opt<std::string> GpuArch(
+    "arch",
+    cl::desc("GPU architecture the sites are typed for (sm_90, compute_90): "
+             "overrides the compile command's, so #if __CUDA_ARCH__ picks "
+             "the branch the PTX will be compiled for (default: the "
+             "command's, else sm_80)"),
+    cl::value_desc("sm_NN"), cl::cat(Category));
 static cl::opt<VolatileMode> Volatile(
     "volatile", cl::desc("Whether sites are 'asm volatile'"),
     cl::values(clEnumValN(VolatileMode::Always, "always",
@@ -297,6 +304,11 @@ int main(int argc, const char **argv) {
     }
   }
 
+  if (!GpuArch.empty() && gpuArchFromNvcc(GpuArch).empty()) {
+    llvm::errs() << "error: --arch expects an architecture such as sm_90, "
+                    "got '" << GpuArch << "'\n";
+    return 1;
+  }
   makeOutputsAbsolute();
   Session S;
   if (!TypesFile.empty()) {
@@ -321,6 +333,18 @@ int main(int argc, const char **argv) {
   Tool.appendArgumentsAdjuster(
       [](const tooling::CommandLineArguments &Cmd, StringRef File) {
         TranslatedFlags T = translateNvccFlags(Cmd);
+        if (!GpuArch.empty()) {
+          T.Args.erase(std::remove_if(T.Args.begin(), T.Args.end(),
+                                      [](const std::string &A) {
+                                        return StringRef(A).starts_with(
+                                                   "--cuda-gpu-arch") ||
+                                               StringRef(A).starts_with(
+                                                   "--offload-arch");
+                                      }),
+                       T.Args.end());
+          T.Args.push_back("--cuda-gpu-arch=" + gpuArchFromNvcc(GpuArch));
+          T.Archs.clear();
+        }
         if (T.Archs.size() > 1) {
           llvm::errs() << File << ": note: the command targets";
           for (const std::string &A : T.Archs)
