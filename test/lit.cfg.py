@@ -116,3 +116,6 @@ if config.enable_cuda:
     config.available_features.add("cuda-backends")
 if config.sanitize:
     config.available_features.add("asan")
+# util-linux `script` gives a command a terminal (progress displays).
+if shutil.which("script"):
+    config.available_features.add("script")

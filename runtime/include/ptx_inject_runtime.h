@@ -135,6 +135,19 @@ PtxInjectResult ptx_inject_render_ptx(const PtxInjectHandle handle,
                                       size_t rendered_ptx_buffer_size,
                                       size_t *bytes_written_out);
 
+/** Resolves the %{label} operand names of a stub for inject inject_idx to
+ *  its stable registers (%{x} -> %_x1), so a stub written for `ptxinject
+ *  render` or `ptxinject variants --stubs` can go to ptx_inject_render_ptx.
+ *  Measure and allocate as ptx_inject_render_ptx (NULL buffer: size only).
+ *  An unknown label, or '%{' without its '}', gives
+ *  PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND. */
+PtxInjectResult ptx_inject_resolve_stub_labels(const PtxInjectHandle handle,
+                                               size_t inject_idx,
+                                               const char *stub,
+                                               char *resolved_stub_buffer,
+                                               size_t resolved_stub_buffer_size,
+                                               size_t *bytes_written_out);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -86,7 +86,8 @@ def test_random_programs(four):
 
 def test_progress_callback(four):
     seen = []
-    compile_variants(four, PROGRAMS * 4, progress=lambda done, total: seen.append((done, total)))
+    compile_variants(four, PROGRAMS * 4, inject="slot_0",
+                     progress=lambda done, total: seen.append((done, total)))
     assert seen and seen[-1] == (20, 20)
     assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
 
@@ -96,7 +97,14 @@ def test_progress_callback_error_propagates(four):
         raise RuntimeError("stop")
 
     with pytest.raises(RuntimeError):
-        compile_variants(four, PROGRAMS, progress=boom)
+        compile_variants(four, PROGRAMS, inject="slot_0", progress=boom)
+
+
+def test_several_injects_need_a_choice(four):
+    # With one program a module and several injects, which one is meant must
+    # be said; the error names the candidates.
+    with pytest.raises(ptxinject.Error, match="slot_0"):
+        compile_variants(four, PROGRAMS)
 
 
 def test_cache_dir(four, tmp_path):

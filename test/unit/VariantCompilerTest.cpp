@@ -217,6 +217,7 @@ TEST(VariantCompiler, OneProgramPerModule) {
   VariantOptions O;
   O.Jobs = 2;
   O.KeepPtx = true;
+  O.Slots = {"inject_0"};
   std::atomic<size_t> Progress{0};
   O.Progress = &Progress;
   Collected C;
@@ -230,8 +231,10 @@ TEST(VariantCompiler, OneProgramPerModule) {
   EXPECT_EQ(Progress.load(), 5u);
   EXPECT_GT(R.CubinSeconds, 0);
   EXPECT_GT(R.WallSeconds, 0);
-  // Slot 0 is inject_0 (natural order), whatever the PTX order.
-  EXPECT_EQ(M.inject(resolveSlots(M, O)->front()).Name, "inject_0");
+  // Packed slots default to natural order, whatever the PTX order.
+  VariantOptions Packed;
+  Packed.Pack = 3;
+  EXPECT_EQ(M.inject(resolveSlots(M, Packed)->front()).Name, "inject_0");
   // The rendered PTX holds the stub with the stable registers.
   EXPECT_NE(C.Ptx[1].find("mul.rn.f32 %_x0, %_x2, 0f3F800000;"),
             std::string::npos)
@@ -311,6 +314,7 @@ TEST(VariantCompiler, ResultsDoNotDependOnThreadCount) {
     RawStubSource Source(Stubs);
     VariantOptions O;
     O.Jobs = Jobs;
+    O.Slots = {"inject_1"};
     VariantReport R;
     ASSERT_FALSE(compileVariants(M, *B, Source, O, nullptr, R));
     EXPECT_EQ(R.Threads, Jobs);
@@ -342,6 +346,63 @@ TEST(VariantCompiler, BatchesThatCannotStartAreErrors) {
   ASSERT_TRUE(bool(Slots));
   EXPECT_EQ(M.inject((*Slots)[0]).Name, "inject_2");
   EXPECT_EQ(M.inject((*Slots)[1]).Name, "inject_1");
+}
+
+TEST(VariantCompiler, SeveralInjectsNeedSlots) {
+  // Programs going silently to the first inject in name order hid mistakes:
+  // with a choice to make, the error lists the injects and their operands.
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  RawStubSource Source({addStub(1)});
+  VariantReport R;
+  Error E = compileVariants(M, *B, Source, VariantOptions(), nullptr, R);
+  EXPECT_EQ(E.Code, ErrorCode::InvalidArgument);
+  EXPECT_NE(E.Message.find("--slot"), std::string::npos) << E.Message;
+  EXPECT_NE(E.Message.find("inject 'inject_2' has operands"),
+            std::string::npos)
+      << E.Message;
+}
+
+TEST(VariantCompiler, OneProgramPerInjectPerVariant) {
+  Module M = parseKernel();
+  auto B = backend();
+  ASSERT_TRUE(B);
+  StackPtxSource First(stackptx::InstructionSet::builtin());
+  StackPtxSource Second(stackptx::InstructionSet::builtin());
+  First.addText("x y add.ftz.f32");
+  First.addText("x y mul.ftz.f32");
+  First.addText("x y sub.ftz.f32");
+  Second.addText("y x max.ftz.f32");
+  Second.addText("y nonsense");
+  Second.addText("y x min.ftz.f32");
+  VariantOptions O;
+  O.KeepPtx = true;
+  O.Slots = {"inject_2", "inject_0"};
+  Collected C;
+  VariantReport R;
+  Error E = compileVariants(M, *B, {&First, &Second}, O, C.sink(), R);
+  ASSERT_FALSE(E) << E.Message;
+  EXPECT_EQ(R.Variants, 3u);
+  EXPECT_EQ(R.Modules, 3u);
+  ASSERT_EQ(R.Failures.size(), 1u);
+  EXPECT_EQ(R.Failures[0].Program, 1u);
+  EXPECT_EQ(R.Failures[0].Role, 1u);
+  EXPECT_EQ(C.ElfCubins, 2u);
+  // Both programs of variant 2 are in its module.
+  EXPECT_NE(C.Ptx[2].find("sub.ftz.f32"), std::string::npos);
+  EXPECT_NE(C.Ptx[2].find("min.ftz.f32"), std::string::npos);
+  EXPECT_EQ(C.Ptx[2].find("add.ftz.f32"), std::string::npos);
+
+  // A variant takes one program per inject: the counts must agree.
+  Second.addText("y");
+  E = compileVariants(M, *B, {&First, &Second}, O, nullptr, R);
+  EXPECT_NE(E.Message.find("a variant takes one program for each"),
+            std::string::npos)
+      << E.Message;
+  O.Pack = 2;
+  E = compileVariants(M, *B, {&First, &First}, O, nullptr, R);
+  EXPECT_NE(E.Message.find("--pack"), std::string::npos) << E.Message;
 }
 
 TEST(VariantCompiler, StackPtxRandomProgramsAllCompile) {
@@ -403,6 +464,7 @@ TEST(VariantCompiler, StackPtxTextProgramsUseLabels) {
   Source.addText("y y mul.ftz.f32 x add.ftz.f32");
   VariantOptions O;
   O.KeepPtx = true;
+  O.Slots = {"inject_0"};
   Collected C;
   VariantReport R;
   ASSERT_FALSE(compileVariants(M, *B, Source, O, C.sink(), R));

@@ -9,6 +9,7 @@
 #include "ptxinject/Frontend/CudaInvocation.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/NvrtcInvocation.h"
+#include "ptxinject/Frontend/NvccFlags.h"
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
@@ -17,6 +18,7 @@
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -55,6 +57,13 @@ static cl::opt<std::string>
                  cl::desc("Write the site manifest (JSON) here, for "
                           "'ptxinject inspect --manifest'"),
                  cl::value_desc("file.json"), cl::cat(Category));
+static cl::opt<std::string> GpuArch(
+    "arch",
+    cl::desc("GPU architecture the sites are typed for (sm_90, compute_90): "
+             "overrides the compile command's, so #if __CUDA_ARCH__ picks "
+             "the branch the PTX will be compiled for (default: the "
+             "command's, else sm_80)"),
+    cl::value_desc("sm_NN"), cl::cat(Category));
 static cl::opt<VolatileMode> Volatile(
     "volatile", cl::desc("Whether sites are 'asm volatile'"),
     cl::values(clEnumValN(VolatileMode::Always, "always",
@@ -276,6 +285,40 @@ int rewriteAsNvrtc(const std::vector<std::string> &Sources,
   return 0;
 }
 
+/// Prints diagnostics as Clang would and counts the errors, the driver's
+/// included ("unknown argument"), which do not fail ClangTool::run.
+class CountingDiagnostics : public DiagnosticConsumer {
+public:
+  CountingDiagnostics()
+      : Options(new DiagnosticOptions), Printer(llvm::errs(), Options.get()) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Printer.HandleDiagnostic(Level, Info);
+  }
+  void finish() override { Printer.finish(); }
+
+private:
+  IntrusiveRefCntPtr<DiagnosticOptions> Options;
+  TextDiagnosticPrinter Printer;
+};
+
+// -o and --out-dir name places relative to where the tool was started, not
+// to the compilation database's directory, which ClangTool runs in.
+void makeOutputsAbsolute() {
+  for (cl::opt<std::string> *Path : {&OutputFile, &OutputDir, &ManifestFile}) {
+    if (Path->empty() || *Path == "-")
+      continue;
+    llvm::SmallString<256> P(Path->getValue());
+    if (!llvm::sys::fs::make_absolute(P))
+      *Path = std::string(P);
+  }
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -331,6 +374,12 @@ int main(int argc, const char **argv) {
     }
   }
 
+  if (!GpuArch.empty() && gpuArchFromNvcc(GpuArch).empty()) {
+    llvm::errs() << "error: --arch expects an architecture such as sm_90, "
+                    "got '" << GpuArch << "'\n";
+    return 1;
+  }
+  makeOutputsAbsolute();
   Session S;
   if (!TypesFile.empty()) {
     auto Buf = llvm::MemoryBuffer::getFile(TypesFile, /*IsText=*/true);
@@ -365,6 +414,36 @@ int main(int argc, const char **argv) {
   }
 
   tooling::ClangTool Tool(Parser->getCompilations(), Sources);
+  // nvcc command lines (a CMake CUDA compile_commands.json) in Clang's
+  // spelling first: the arch they target, their -I/-D/-std; host-only
+  // flags dropped.
+  Tool.appendArgumentsAdjuster(
+      [](const tooling::CommandLineArguments &Cmd, StringRef File) {
+        TranslatedFlags T = translateNvccFlags(Cmd);
+        if (!GpuArch.empty()) {
+          T.Args.erase(std::remove_if(T.Args.begin(), T.Args.end(),
+                                      [](const std::string &A) {
+                                        return StringRef(A).starts_with(
+                                                   "--cuda-gpu-arch") ||
+                                               StringRef(A).starts_with(
+                                                   "--offload-arch");
+                                      }),
+                       T.Args.end());
+          T.Args.push_back("--cuda-gpu-arch=" + gpuArchFromNvcc(GpuArch));
+          T.Archs.clear();
+        }
+        if (T.Archs.size() > 1) {
+          llvm::errs() << File << ": note: the command targets";
+          for (const std::string &A : T.Archs)
+            llvm::errs() << " " << A;
+          llvm::errs() << "; sites are typed for " << T.Archs.front()
+                       << " (pass -- --cuda-gpu-arch=sm_NN to choose)\n";
+        }
+        // The rewriter only parses (-fsyntax-only): -c would be unused.
+        T.Args.erase(std::remove(T.Args.begin(), T.Args.end(), "-c"),
+                     T.Args.end());
+        return T.Args;
+      });
   Tool.appendArgumentsAdjuster(
       [Argv0](const tooling::CommandLineArguments &Cmd, StringRef) {
         std::vector<std::string> Extra =
@@ -378,8 +457,11 @@ int main(int argc, const char **argv) {
         return Out;
       });
   RewriteActionFactory Factory(S);
+  CountingDiagnostics Diagnostics;
+  Tool.setDiagnosticConsumer(&Diagnostics);
   int Status = Tool.run(&Factory);
-  if (Status != 0 || S.WriteFailed)
+  // Any error printed (an unknown argument included) is a failed run.
+  if (Status != 0 || S.WriteFailed || Diagnostics.getNumErrors() > 0)
     return 1;
   if (!ManifestFile.empty())
     if (llvm::Error E = S.Manifest.writeTo(ManifestFile)) {

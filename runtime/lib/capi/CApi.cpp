@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "ptx_inject_runtime.h"
 #include "ptxinject/module/Module.h"
+#include "ptxinject/module/StubLabels.h"
 
 #include <algorithm>
 #include <cstring>
@@ -305,6 +306,35 @@ PtxInjectResult ptx_inject_render_ptx(const PtxInjectHandle Handle,
     if (Written)
       *Written = N;
     return toResult(E.Code);
+  } catch (const std::bad_alloc &) {
+    return PTX_INJECT_ERROR_OUT_OF_MEMORY;
+  }
+}
+
+PtxInjectResult ptx_inject_resolve_stub_labels(const PtxInjectHandle Handle,
+                                               size_t InjectIdx,
+                                               const char *Stub, char *Buffer,
+                                               size_t BufferSize,
+                                               size_t *Written) {
+  if (!Handle || !Stub)
+    return PTX_INJECT_ERROR_INVALID_INPUT;
+  if (InjectIdx >= Handle->M.numInjects())
+    return PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX;
+  try {
+    std::string Out;
+    StubLabelError E;
+    if (!resolveStubLabels(Handle->M.inject(InjectIdx), Stub, Out, E))
+      return PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND;
+    if (Written)
+      *Written = Out.size();
+    if (!Buffer)
+      return PTX_INJECT_SUCCESS;
+    if (BufferSize < Out.size())
+      return PTX_INJECT_ERROR_INSUFFICIENT_BUFFER;
+    std::memcpy(Buffer, Out.data(), Out.size());
+    if (BufferSize > Out.size())
+      Buffer[Out.size()] = 0;
+    return PTX_INJECT_SUCCESS;
   } catch (const std::bad_alloc &) {
     return PTX_INJECT_ERROR_OUT_OF_MEMORY;
   }

@@ -1,6 +1,7 @@
 //===- VariantCompiler.cpp - Many kernel variants to cubins, on every core ===//
 #include "ptxinject/variants/VariantCompiler.h"
 
+#include "ptxinject/module/StubLabels.h"
 #include "ptxinject/stackptx/Random.h"
 #include "ptxinject/stackptx/Text.h"
 
@@ -27,39 +28,9 @@ bool RawStubSource::prepare(const Inject &Target, std::string &) {
   Resolved.assign(Stubs.size(), std::string());
   Errors.assign(Stubs.size(), StubError());
   for (size_t I = 0; I < Stubs.size(); ++I) {
-    const std::string &S = Stubs[I];
-    std::string &Out = Resolved[I];
-    Out.reserve(S.size());
-    unsigned Line = 1, LineStart = 0;
-    for (size_t P = 0; P < S.size(); ++P) {
-      if (S[P] == '\n') {
-        ++Line;
-        LineStart = static_cast<unsigned>(P + 1);
-      }
-      if (S[P] != '%' || P + 1 >= S.size() || S[P + 1] != '{') {
-        Out += S[P];
-        continue;
-      }
-      size_t Close = S.find_first_of("}\n", P + 2);
-      StubError &E = Errors[I];
-      if (Close == std::string::npos || S[Close] != '}') {
-        E = StubError{"'%{' without a closing '}'; write %{label}", Line,
-                      static_cast<unsigned>(P - LineStart + 1)};
-        break;
-      }
-      std::string_view Label(S.data() + P + 2, Close - P - 2);
-      const InjectOperand *Op = Target.findOperand(Label);
-      if (!Op) {
-        E = StubError{"inject '" + Target.Name + "' has no operand '" +
-                          std::string(Label) +
-                          "'; run 'ptxinject inspect' to list its operands",
-                      Line, static_cast<unsigned>(P - LineStart + 1)};
-        break;
-      }
-      Out += '%';
-      Out += Op->Register;
-      P = Close;
-    }
+    StubLabelError E;
+    if (!resolveStubLabels(Target, Stubs[I], Resolved[I], E))
+      Errors[I] = StubError{E.Message, E.Line, E.Column};
   }
   return true;
 }
@@ -145,6 +116,69 @@ void liveProgram(std::mt19937_64 &Rng, size_t Length,
 }
 } // namespace
 
+namespace {
+std::string lowered(std::string_view S) {
+  std::string Out(S);
+  for (char &C : Out)
+    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  return Out;
+}
+
+// The stack an operand's values live on. The type label decides first
+// (F16 -> the F16 stack, whose literal prefix b16 is the operand's register
+// type); then a stack named like the register type (f32 -> F32); then the
+// one stack whose literal prefix is the register type. -1 with Why set when
+// there is none, or several and the label does not choose.
+int stackFor(const stackptx::InstructionSet &Set, const InjectOperand &Op,
+             std::string &Why) {
+  const StackPtxInstructionSetInfo &Info = Set.info();
+  std::string Reg = lowered(Op.RegisterType);
+  auto Prefix = [&](size_t I) {
+    const char *T = Info.stack_types[I].reg_type;
+    return lowered(T ? T : "");
+  };
+  int ByLabel = Op.TypeLabel.empty() ? -1 : Set.findStackType(Op.TypeLabel);
+  if (ByLabel >= 0 && Prefix(static_cast<size_t>(ByLabel)) == Reg)
+    return ByLabel;
+  int ByReg = Set.findStackType(Op.RegisterType);
+  if (ByReg >= 0 && Prefix(static_cast<size_t>(ByReg)) == Reg)
+    return ByReg;
+  std::vector<size_t> Same;
+  for (size_t I = 0; I < Info.num_stack_types; ++I)
+    if (Prefix(I) == Reg)
+      Same.push_back(I);
+  if (Same.size() == 1)
+    return static_cast<int>(Same[0]);
+  if (Same.empty()) {
+    Why = "which no stack of the Stack PTX description holds (no stack has "
+          "literal prefix " + Op.RegisterType + "); add a stack type for it "
+          "to the description";
+  } else {
+    Why = "which several stacks hold (";
+    for (size_t I = 0; I < Same.size(); ++I)
+      Why += std::string(I ? ", " : "") + Info.stack_types[Same[I]].name;
+    Why += ") and its type label does not name one; give the operand one of "
+           "those type labels";
+  }
+  return -1;
+}
+} // namespace
+
+std::string ptxinject::describeOperands(const Inject &I) {
+  std::string Out = "inject '" + I.Name + "' has operands ";
+  for (size_t K = 0; K < I.Operands.size(); ++K) {
+    const InjectOperand &Op = I.Operands[K];
+    const char *Kind = Op.Kind == OperandKind::In    ? "in"
+                       : Op.Kind == OperandKind::Out ? "out"
+                                                     : "mod";
+    Out += (K ? ", " : "") + Op.Label + " (" + Kind + " " +
+           (Op.TypeLabel.empty() ? Op.RegisterType : Op.TypeLabel) + ")";
+  }
+  if (I.Operands.empty())
+    Out += "(none)";
+  return Out;
+}
+
 bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
   // Inputs (in, mod) first so that a program's input indices are the same
   // whether it was written by hand, parsed or generated.
@@ -160,15 +194,17 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
     if (Op.Kind == OperandKind::Out)
       Order.push_back(&Op);
   std::vector<unsigned> StackTypes;
+  std::vector<size_t> StackOf;
   for (size_t I = 0; I < Order.size(); ++I) {
-    int Stack = Set.findStackType(Order[I]->RegisterType);
+    std::string Why;
+    int Stack = stackFor(Set, *Order[I], Why);
     if (Stack < 0) {
       Error = "operand '" + Order[I]->Label + "' of inject '" + Target.Name +
-              "' has PTX type " + Order[I]->RegisterType +
-              ", which the Stack PTX description has no stack for; add a "
-              "stack type for it to the description";
+              "' has type " + Order[I]->TypeLabel + " (PTX " +
+              Order[I]->RegisterType + "), " + Why;
       return false;
     }
+    StackOf.push_back(static_cast<size_t>(Stack));
     if (std::find(StackTypes.begin(), StackTypes.end(), unsigned(Stack)) ==
         StackTypes.end())
       StackTypes.push_back(static_cast<unsigned>(Stack));
@@ -182,22 +218,33 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
     return false;
   }
   for (size_t I = 0; I < Order.size(); ++I)
-    Registers.push_back(StackPtxRegister{
-        RegisterNames[I].c_str(),
-        static_cast<size_t>(Set.findStackType(Order[I]->RegisterType))});
+    Registers.push_back(StackPtxRegister{RegisterNames[I].c_str(), StackOf[I]});
 
-  // Text programs name operands by label.
-  std::vector<StackPtxRegister> ByLabel = Registers;
+  // Text programs name operands by label; a word that is no label is
+  // reported with the inject's labels, so the fix is in sight.
+  Labels.clear();
+  for (const InjectOperand *Op : Order)
+    Labels.push_back(Op->Label);
+  ByLabel = Registers;
   for (size_t I = 0; I < Order.size(); ++I)
-    ByLabel[I].name = Order[I]->Label.c_str();
+    ByLabel[I].name = Labels[I].c_str();
+  std::string Operands = describeOperands(Target);
   Errors.assign(Programs.size(), StubError());
   for (size_t I = 0; I < Programs.size(); ++I) {
     if (TextOf[I] < 0)
       continue;
     stackptx::TextError TE;
     if (!stackptx::parseProgram(Texts[TextOf[I]], Set, ByLabel, Programs[I],
-                                TE))
-      Errors[I] = StubError{TE.Message, TE.Line, TE.Column};
+                                TE)) {
+      std::string Message = TE.Message;
+      if (Message.rfind("unknown word", 0) == 0) {
+        size_t Colon = Message.find(':');
+        Message = Message.substr(0, Colon) + " for inject '" + Target.Name +
+                  "': not one of its operand labels, nor a word of the "
+                  "Stack PTX description; " + Operands;
+      }
+      Errors[I] = StubError{Message, TE.Line, TE.Column};
+    }
   }
 
   if (RandomCount > 0) {
@@ -279,6 +326,14 @@ bool StackPtxSource::stub(size_t Index, ProgramScratch *Scratch,
 
 stackptx::Program StackPtxSource::program(size_t Index) const {
   return Programs[Index];
+}
+
+std::string StackPtxSource::text(size_t Index) const {
+  if (TextOf[Index] >= 0)
+    return Texts[TextOf[Index]];
+  return stackptx::printProgram(
+      stackptx::Program(Programs[Index].data(), Programs[Index].size()), Set,
+      stackptx::Span<StackPtxRegister>(ByLabel));
 }
 
 //===----------------------------------------------------------------------===//
@@ -421,13 +476,15 @@ bool readSchedStat(double &Cpu, double &Wait) {
 #endif
 }
 
-// Everything one worker owns; reused for every module it compiles.
+// Everything one worker owns; reused for every module it compiles. A module
+// holds up to Pack variants of G programs each; position J * G + R is
+// program R (inject Slots[J * G + R]) of the module's variant J.
 struct Worker {
-  std::unique_ptr<ProgramScratch> Scratch;
-  std::vector<std::string> Buffers;       // one per slot
-  std::vector<std::string_view> Stubs;    // one per slot
+  std::vector<std::unique_ptr<ProgramScratch>> Scratch; // one per source
+  std::vector<std::string> Buffers;       // one per position
+  std::vector<std::string_view> Stubs;    // one per position
   std::vector<std::string_view> AllStubs; // one per inject of the module
-  std::vector<bool> Bad;                  // per slot
+  std::vector<bool> Bad;                  // per variant of the module
   std::vector<size_t> Failed;             // program numbers, this module
   std::string Ptx, Log, Error;
   StubError StubErr;
@@ -441,20 +498,23 @@ struct Worker {
 class Batch {
 public:
   Batch(const Module &Kernel, const CubinBackend &Backend,
-        const ProgramSource &Programs, const VariantOptions &Options,
-        const ModuleSink &Sink, std::vector<size_t> Slots)
-      : Kernel(Kernel), Backend(Backend), Programs(Programs),
-        Options(Options), Sink(Sink), Slots(std::move(Slots)) {
-    NumPrograms = Programs.numPrograms();
+        const std::vector<ProgramSource *> &Sources,
+        const VariantOptions &Options, const ModuleSink &Sink,
+        std::vector<size_t> Slots)
+      : Kernel(Kernel), Backend(Backend), Sources(Sources), Options(Options),
+        Sink(Sink), Slots(std::move(Slots)), G(Sources.size()) {
+    NumPrograms = Sources[0]->numPrograms();
     NumModules = (NumPrograms + Options.Pack - 1) / Options.Pack;
   }
 
   size_t numModules() const { return NumModules; }
 
   void run(Worker &W) {
-    W.Scratch = Programs.makeScratch();
-    W.Buffers.assign(Options.Pack, std::string());
-    W.Stubs.assign(Options.Pack, std::string_view());
+    W.Scratch.clear();
+    for (const ProgramSource *S : Sources)
+      W.Scratch.push_back(S->makeScratch());
+    W.Buffers.assign(Options.Pack * G, std::string());
+    W.Stubs.assign(Options.Pack * G, std::string_view());
     W.AllStubs.assign(Kernel.numInjects(), std::string_view());
     W.Bad.assign(Options.Pack, false);
     double Cpu0 = 0, Wait0 = 0, Cpu1 = 0, Wait1 = 0;
@@ -474,8 +534,12 @@ public:
 private:
   bool assemble(Worker &W, size_t Count) {
     Clock::time_point T = Clock::now();
-    for (size_t J = 0; J < Count; ++J)
-      W.AllStubs[Slots[J]] = W.Bad[J] ? std::string_view() : W.Stubs[J];
+    // Slots past Count (a last, partial module) stay empty.
+    for (size_t J = 0; J < Options.Pack; ++J)
+      for (size_t R = 0; R < G; ++R)
+        W.AllStubs[Slots[J * G + R]] = J < Count && !W.Bad[J]
+                                           ? W.Stubs[J * G + R]
+                                           : std::string_view();
     Error E = Kernel.render(W.AllStubs, W.Ptx);
     W.Render += secondsSince(T);
     if (E) {
@@ -488,9 +552,10 @@ private:
   }
 
   void fail(Worker &W, size_t Program, VariantStage Stage,
-            const std::string &Message) {
+            const std::string &Message, size_t Role = 0) {
     VariantFailure F;
     F.Program = Program;
+    F.Role = Role;
     F.Stage = Stage;
     F.Message = Message;
     W.Failures.push_back(std::move(F));
@@ -503,11 +568,15 @@ private:
     W.Failed.clear();
     Clock::time_point T = Clock::now();
     for (size_t J = 0; J < Count; ++J) {
-      W.Stubs[J] = std::string_view();
-      W.Bad[J] = !Programs.stub(First + J, W.Scratch.get(), W.Buffers[J],
-                                W.Stubs[J], W.StubErr);
-      if (W.Bad[J]) {
-        fail(W, First + J, VariantStage::Stub, W.StubErr.Message);
+      W.Bad[J] = false;
+      for (size_t R = 0; R < G && !W.Bad[J]; ++R) {
+        size_t P = J * G + R;
+        W.Stubs[P] = std::string_view();
+        if (Sources[R]->stub(First + J, W.Scratch[R].get(), W.Buffers[P],
+                             W.Stubs[P], W.StubErr))
+          continue;
+        W.Bad[J] = true;
+        fail(W, First + J, VariantStage::Stub, W.StubErr.Message, R);
         W.Failures.back().Line = W.StubErr.Line;
         W.Failures.back().Column = W.StubErr.Column;
       }
@@ -556,7 +625,7 @@ private:
       Options.Progress->fetch_add(Count, std::memory_order_relaxed);
   }
 
-  // The packed module failed: compile each program alone (its slot filled,
+  // The packed module failed: compile each variant alone (its slots filled,
   // the others empty) to find the bad ones, which are then left out.
   void isolate(Worker &W, size_t First, size_t Count) {
     std::vector<bool> Keep(W.Bad);
@@ -578,20 +647,45 @@ private:
 
   const Module &Kernel;
   const CubinBackend &Backend;
-  const ProgramSource &Programs;
+  const std::vector<ProgramSource *> &Sources;
   const VariantOptions &Options;
   const ModuleSink &Sink;
   std::vector<size_t> Slots;
+  size_t G = 1;
   size_t NumPrograms = 0, NumModules = 0;
   std::atomic<size_t> NextModule{0};
 };
 
 } // namespace
 
+namespace {
+std::string injectsWithOperands(const Module &Kernel) {
+  std::string Out;
+  for (size_t I = 0; I < Kernel.numInjects(); ++I)
+    Out += "\n  " + describeOperands(Kernel.inject(I));
+  return Out;
+}
+} // namespace
+
 Expected<std::vector<size_t>>
 ptxinject::resolveSlots(const Module &Kernel, const VariantOptions &Options) {
   std::vector<size_t> Slots;
+  size_t G = std::max<size_t>(1, Options.InjectsPerVariant);
+  if (Kernel.numInjects() == 0)
+    return Error::make(ErrorCode::InjectNotFound,
+                       "the kernel has no inject sites; annotate it with "
+                       "PTX_INJECT and run ptxinject-rewrite before nvcc");
   if (Options.Slots.empty()) {
+    // Programs going to whichever inject sorts first is a silent surprise
+    // (a template's combine<F32,...> instead of mma): with a choice to
+    // make, the caller makes it. Packing takes the first Pack injects.
+    if (Options.Pack <= 1 && Kernel.numInjects() > 1)
+      return Error::make(ErrorCode::InvalidArgument,
+                         "the kernel has " +
+                             std::to_string(Kernel.numInjects()) +
+                             " injects; say which one(s) the programs fill "
+                             "with --slot NAME (repeatable):" +
+                             injectsWithOperands(Kernel));
     for (size_t I = 0; I < Kernel.numInjects(); ++I)
       Slots.push_back(I);
     std::stable_sort(Slots.begin(), Slots.end(), [&](size_t A, size_t B) {
@@ -603,20 +697,35 @@ ptxinject::resolveSlots(const Module &Kernel, const VariantOptions &Options) {
       if (!I)
         return Error::make(ErrorCode::InjectNotFound,
                            "the kernel has no inject named '" + Name +
-                               "'; run 'ptxinject inspect' to list them");
+                               "'; its injects are:" +
+                               injectsWithOperands(Kernel));
+      if (std::find(Slots.begin(), Slots.end(), *I) != Slots.end())
+        return Error::make(ErrorCode::InvalidArgument,
+                           "inject '" + Name + "' is selected twice");
       Slots.push_back(*I);
     }
   }
-  if (Slots.empty())
-    return Error::make(ErrorCode::InjectNotFound,
-                       "the kernel has no inject sites; annotate it with "
-                       "PTX_INJECT and run ptxinject-rewrite before nvcc");
+  if (G > 1) {
+    if (Options.Pack != 1)
+      return Error::make(ErrorCode::InvalidArgument,
+                         "--pack works with one inject per variant; with " +
+                             std::to_string(G) +
+                             " injects per variant use pack 1");
+    if (Slots.size() != G)
+      return Error::make(ErrorCode::InvalidArgument,
+                         std::to_string(G) + " programs per variant need " +
+                             std::to_string(G) + " injects, got " +
+                             std::to_string(Slots.size()));
+    return Slots;
+  }
   if (Options.Pack == 0 || Options.Pack > Slots.size())
     return Error::make(ErrorCode::InvalidArgument,
                        "cannot pack " + std::to_string(Options.Pack) +
-                           " programs per module: the kernel has " +
-                           std::to_string(Slots.size()) +
-                           " inject(s); use a pack between 1 and " +
+                           " programs per module: " +
+                           (Options.Slots.empty() ? "the kernel has " : "") +
+                           std::to_string(Slots.size()) + " inject(s)" +
+                           (Options.Slots.empty() ? "" : " are selected") +
+                           "; use a pack between 1 and " +
                            std::to_string(Slots.size()));
   Slots.resize(Options.Pack);
   for (size_t I = 1; I < Slots.size(); ++I)
@@ -636,16 +745,40 @@ Error ptxinject::compileVariants(const Module &Kernel,
                                  const VariantOptions &Options,
                                  const ModuleSink &Sink,
                                  VariantReport &Report) {
+  std::vector<ProgramSource *> Sources{&Programs};
+  return compileVariants(Kernel, Backend, Sources, Options, Sink, Report);
+}
+
+Error ptxinject::compileVariants(const Module &Kernel,
+                                 const CubinBackend &Backend,
+                                 const std::vector<ProgramSource *> &Sources,
+                                 const VariantOptions &Options,
+                                 const ModuleSink &Sink,
+                                 VariantReport &Report) {
   Report = VariantReport();
-  Expected<std::vector<size_t>> Slots = resolveSlots(Kernel, Options);
+  if (Sources.empty())
+    return Error::make(ErrorCode::InvalidArgument, "no program source given");
+  VariantOptions O = Options;
+  O.InjectsPerVariant = Sources.size();
+  Expected<std::vector<size_t>> Slots = resolveSlots(Kernel, O);
   if (!Slots)
     return Slots.error();
   std::string Message;
-  if (!Programs.prepare(Kernel.inject((*Slots)[0]), Message))
-    return Error::make(ErrorCode::InvalidArgument, Message);
+  for (size_t R = 0; R < Sources.size(); ++R)
+    if (!Sources[R]->prepare(Kernel.inject((*Slots)[R]), Message))
+      return Error::make(ErrorCode::InvalidArgument, Message);
+  for (size_t R = 1; R < Sources.size(); ++R)
+    if (Sources[R]->numPrograms() != Sources[0]->numPrograms())
+      return Error::make(
+          ErrorCode::InvalidArgument,
+          "inject '" + Kernel.inject((*Slots)[R]).Name + "' has " +
+              std::to_string(Sources[R]->numPrograms()) +
+              " programs but inject '" + Kernel.inject((*Slots)[0]).Name +
+              "' has " + std::to_string(Sources[0]->numPrograms()) +
+              "; a variant takes one program for each");
 
   Clock::time_point Start = Clock::now();
-  Batch B(Kernel, Backend, Programs, Options, Sink, Slots.take());
+  Batch B(Kernel, Backend, Sources, O, Sink, Slots.take());
   unsigned Jobs = Options.Jobs ? Options.Jobs
                                : std::max(1u, std::thread::hardware_concurrency());
   Jobs = static_cast<unsigned>(
@@ -662,7 +795,7 @@ Error ptxinject::compileVariants(const Module &Kernel,
   }
   Report.WallSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
   Report.Threads = Jobs;
-  Report.Variants = Programs.numPrograms();
+  Report.Variants = Sources[0]->numPrograms();
   Report.Modules = B.numModules();
   for (Worker &W : Workers) {
     Report.StubSeconds += W.Stub;

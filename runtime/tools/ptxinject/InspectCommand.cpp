@@ -6,6 +6,7 @@
 // only). --manifest checks that no site of the front end vanished.
 //
 //===----------------------------------------------------------------------===//
+#include "CommandLine.h"
 #include "Commands.h"
 #include "ToolSupport.h"
 
@@ -28,19 +29,9 @@ const char *kindName(OperandKind K) {
   return K == OperandKind::In ? "in" : K == OperandKind::Mod ? "mod" : "out";
 }
 
-void printUsage(FILE *Out) {
-  std::fprintf(Out,
-               "usage: ptxinject inspect FILE.ptx [--json] [--types T.json] "
-               "[--manifest M.json]\n\n"
-               "Prints the injects of annotated PTX: sites and operands with "
-               "kind, stable\nregister, PTX register type, type label and "
-               "label.\n\n"
-               "  --json             machine-readable table (injects sorted "
-               "by name)\n"
-               "  --types T.json     extra types for the tagged dialect\n"
-               "  --manifest M.json  fail if a site of the front end's "
-               "manifest is missing\n");
-}
+const char Description[] =
+    "Prints the injects of annotated PTX: sites and operands with kind, "
+    "stable\nregister, PTX register type, type label and label.";
 
 std::string textTable(const Module &M) {
   std::string Out;
@@ -137,30 +128,20 @@ std::string jsonTable(const Module &M) {
 int ptxinject::tool::runInspect(int Argc, char **Argv) {
   std::string Input, TypesPath, ManifestPath;
   bool Json = false;
-  for (int I = 1; I < Argc; ++I) {
-    std::string Arg = Argv[I];
-    if (Arg == "--help" || Arg == "-h") {
-      printUsage(stdout);
-      return 0;
-    }
-    if (Arg == "--json") {
-      Json = true;
-    } else if ((Arg == "--types" || Arg == "--manifest") && I + 1 < Argc) {
-      (Arg == "--types" ? TypesPath : ManifestPath) = Argv[++I];
-    } else if (Arg.size() > 1 && Arg[0] == '-') {
-      reportUsageError("inspect", "unknown option '" + Arg +
-                                      "' (see 'ptxinject inspect --help')");
-      return 2;
-    } else if (Input.empty()) {
-      Input = Arg;
-    } else {
-      reportUsageError("inspect", "more than one input file");
-      return 2;
-    }
-  }
-  if (Input.empty()) {
-    reportUsageError("inspect", "no input file: ptxinject inspect FILE.ptx");
+  CLI::App App(Description, "ptxinject inspect");
+  App.set_help_flag("-h,--help", "print this help and exit");
+  App.add_option("FILE", Input, "annotated PTX")->required();
+  App.add_flag("--json", Json, "machine-readable table (injects sorted by name)");
+  App.add_option("--types", TypesPath, "extra types for the tagged dialect (JSON)");
+  App.add_option("--manifest", ManifestPath,
+                 "fail if a site of the front end's manifest is missing");
+  switch (parseCommandLine(App, "inspect", Argc, Argv)) {
+  case ParseResult::Help:
+    return 0;
+  case ParseResult::Failed:
     return 2;
+  case ParseResult::Ok:
+    break;
   }
 
   std::optional<Module> M = loadModuleOrReport(Input, TypesPath);

@@ -4,10 +4,12 @@
 // all or nothing: on any error no output file is written.
 //
 //===----------------------------------------------------------------------===//
+#include "CommandLine.h"
 #include "Commands.h"
 #include "ToolSupport.h"
 
 #include "ptxinject/module/Module.h"
+#include "ptxinject/module/StubLabels.h"
 
 #include <cstdio>
 #include <string>
@@ -18,20 +20,13 @@ using namespace ptxinject::tool;
 
 namespace {
 
-void printUsage(FILE *Out) {
-  std::fprintf(
-      Out,
-      "usage: ptxinject render FILE.ptx [--stub NAME=STUB.ptx]... "
-      "[--stub-text NAME=TEXT]... [-o OUT.ptx] [--types T.json]\n"
-      "       [--prune-globals]\n\n"
-      "Inserts each stub at every site of the inject NAME. Injects without a "
-      "stub\nare left empty (still valid PTX). Output goes to stdout unless -o "
-      "is given.\nIn stubs, operands are the stable registers shown by "
-      "'ptxinject inspect',\ne.g. 'add.f32 %%_x1, %%_x0, %%_x2;'.\n"
-      "--prune-globals drops internal module-scope variables (no .visible,\n"
-      ".extern, .weak) that nothing in the PTX refers to; stubs must not use "
-      "them.\n");
-}
+const char Description[] =
+    "Inserts each stub at every site of the inject NAME. Injects without a\n"
+    "stub are left empty (still valid PTX). Output goes to stdout unless -o\n"
+    "is given. In stubs, operands are %{label} (the operand's label, as\n"
+    "'ptxinject variants --stubs' takes them) or the stable registers shown\n"
+    "by 'ptxinject inspect', e.g. 'add.f32 %{y}, %{x}, %{x};' or\n"
+    "'add.f32 %_x1, %_x0, %_x0;'.";
 
 struct StubArg {
   std::string Name;
@@ -51,27 +46,38 @@ std::string injectList(const Module &M) {
 int ptxinject::tool::runRender(int Argc, char **Argv) {
   std::string Input, Output = "-", TypesPath;
   bool PruneGlobals = false;
+  std::vector<std::string> StubFiles, StubTexts;
+  CLI::App App(Description, "ptxinject render");
+  App.set_help_flag("-h,--help", "print this help and exit");
+  App.add_option("FILE", Input, "annotated PTX")->required();
+  App.add_option("--stub", StubFiles, "NAME=STUB.ptx: the stub of inject NAME")
+      ->allow_extra_args(false);
+  App.add_option("--stub-text", StubTexts, "NAME=TEXT: the stub of inject NAME")
+      ->allow_extra_args(false);
+  App.add_option("-o", Output, "output PTX (default: stdout)");
+  App.add_option("--types", TypesPath, "type file (data_type_infos JSON)");
+  App.add_flag("--prune-globals", PruneGlobals,
+               "drop internal module-scope variables (no .visible, .extern, "
+               ".weak) that nothing in the PTX refers to; stubs must not use "
+               "them");
+  switch (parseCommandLine(App, "render", Argc, Argv)) {
+  case ParseResult::Help:
+    return 0;
+  case ParseResult::Failed:
+    return 2;
+  case ParseResult::Ok:
+    break;
+  }
   std::vector<StubArg> Stubs;
-  for (int I = 1; I < Argc; ++I) {
-    std::string Arg = Argv[I];
-    if (Arg == "--help" || Arg == "-h") {
-      printUsage(stdout);
-      return 0;
-    }
-    bool IsStub = Arg == "--stub", IsText = Arg == "--stub-text";
-    if ((IsStub || IsText || Arg == "-o" || Arg == "--types") &&
-        I + 1 == Argc) {
-      reportUsageError("render", "option '" + Arg + "' needs a value");
-      return 2;
-    }
-    if (IsStub || IsText) {
-      std::string Value = Argv[++I];
+  for (bool IsStub : {true, false}) {
+    for (const std::string &Value : IsStub ? StubFiles : StubTexts) {
       size_t Eq = Value.find('=');
       if (Eq == std::string::npos || Eq == 0) {
         reportUsageError("render", "expected NAME=" +
                                        std::string(IsStub ? "FILE" : "TEXT") +
-                                       " after " + Arg + ", got '" + Value +
-                                       "'");
+                                       " after " +
+                                       (IsStub ? "--stub" : "--stub-text") +
+                                       ", got '" + Value + "'");
         return 2;
       }
       StubArg S;
@@ -85,28 +91,7 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
         S.Text = Value.substr(Eq + 1);
       }
       Stubs.push_back(std::move(S));
-    } else if (Arg == "-o") {
-      Output = Argv[++I];
-    } else if (Arg == "--types") {
-      TypesPath = Argv[++I];
-    } else if (Arg == "--prune-globals") {
-      PruneGlobals = true;
-    } else if (Arg.size() > 1 && Arg[0] == '-') {
-      reportUsageError("render", "unknown option '" + Arg +
-                                     "' (see 'ptxinject render --help')");
-      return 2;
-    } else if (Input.empty()) {
-      Input = Arg;
-    } else {
-      reportUsageError("render", "more than one input file");
-      return 2;
     }
-  }
-  if (Input.empty()) {
-    reportUsageError("render",
-                     "no input file: ptxinject render FILE.ptx --stub "
-                     "NAME=STUB.ptx");
-    return 2;
   }
 
   std::optional<Module> M = loadModuleOrReport(Input, TypesPath, PruneGlobals);
@@ -115,6 +100,7 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
 
   std::vector<std::string_view> Views(M->numInjects());
   std::vector<bool> Given(M->numInjects(), false);
+  std::vector<std::string> Resolved(M->numInjects());
   for (const StubArg &S : Stubs) {
     std::optional<size_t> Index = M->injectIndex(S.Name);
     if (!Index) {
@@ -127,7 +113,12 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
       return 1;
     }
     Given[*Index] = true;
-    Views[*Index] = S.Text;
+    StubLabelError LE;
+    if (!resolveStubLabels(M->inject(*Index), S.Text, Resolved[*Index], LE)) {
+      reportError(S.Source, LE.Line, LE.Column, LE.Message);
+      return 1;
+    }
+    Views[*Index] = Resolved[*Index];
   }
 
   std::string Out;

@@ -4,6 +4,7 @@
 // to a PTX stub and prints it.
 //
 //===----------------------------------------------------------------------===//
+#include "CommandLine.h"
 #include "Commands.h"
 #include "ToolSupport.h"
 
@@ -21,22 +22,11 @@ using namespace ptxinject::stackptx;
 
 namespace {
 
-const char Usage[] =
-    "usage: ptxinject stack [options] 'PROGRAM'\n"
-    "       ptxinject stack [options] -f PROGRAM_FILE\n"
-    "\n"
-    "Compiles a Stack PTX program (text form, see docs/stack-ptx.md) to a PTX stub.\n"
-    "\n"
-    "options:\n"
-    "  --desc FILE.json     instruction set description (default: the shipped one)\n"
-    "  --input NAME         a register the program reads (repeatable, in index order)\n"
-    "  --input-type TYPE    stack type of the preceding --input (default F32)\n"
-    "  --request NAME       a register the stub writes (repeatable; the first pops the top)\n"
-    "  --request-type TYPE  stack type of the preceding --request (default F32, or the\n"
-    "                       type of the --input of the same name)\n"
-    "  -f FILE              read the program from FILE ('-' for stdin)\n"
-    "  -o FILE              write the stub to FILE (default: stdout)\n"
-    "  --print-program      print the parsed program back in text form, then the stub\n";
+const char Description[] =
+    "Compiles a Stack PTX program (text form, see docs/stack-ptx.md) to a PTX "
+    "stub:\n  ptxinject stack [options] 'PROGRAM'\n"
+    "  ptxinject stack [options] -f PROGRAM_FILE\n"
+    "A program that starts with '-' (a negative constant) goes after '--'.";
 
 struct PendingRegister {
   std::string Name;
@@ -50,56 +40,71 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   std::string DescPath, ProgramFile, OutputPath = "-", ProgramText;
   bool HaveProgram = false, PrintProgram = false;
   std::vector<PendingRegister> Pending;
-  for (int I = 1; I < Argc; ++I) {
-    std::string A = Argv[I];
-    auto value = [&](std::string &Out) {
-      if (I + 1 >= Argc) {
-        reportUsageError("stack", A + " needs a value");
-        return false;
-      }
-      Out = Argv[++I];
-      return true;
-    };
-    std::string V;
-    if (A == "--help" || A == "-h") {
-      std::fputs(Usage, stdout);
-      return 0;
-    } else if (A == "--desc") {
-      if (!value(DescPath))
-        return 2;
-    } else if (A == "--input" || A == "--request") {
-      if (!value(V))
-        return 2;
-      Pending.push_back({V, "", A == "--input"});
-    } else if (A == "--input-type" || A == "--request-type") {
-      if (!value(V))
-        return 2;
-      if (Pending.empty() || Pending.back().IsInput != (A == "--input-type")) {
-        reportUsageError("stack", A + " must follow the " +
-                                      (A == "--input-type" ? "--input" : "--request") +
+  std::vector<std::string> Inputs, InputTypes, RequestNames, RequestTypes;
+  std::vector<std::string> Programs, AfterSeparator;
+  CLI::App App(Description, "ptxinject stack");
+  App.set_help_flag("-h,--help", "print this help and exit");
+  App.add_option("PROGRAM", Programs, "the program in text form, quoted as one argument");
+  App.add_option("--desc", DescPath,
+                 "instruction set description (default: the shipped one)");
+  CLI::Option *InputOpt =
+      App.add_option("--input", Inputs,
+                     "a register the program reads (repeatable, in index order)")
+          ->allow_extra_args(false);
+  CLI::Option *InputTypeOpt =
+      App.add_option("--input-type", InputTypes,
+                     "stack type of the preceding --input (default F32)")
+          ->allow_extra_args(false);
+  CLI::Option *RequestOpt =
+      App.add_option("--request", RequestNames,
+                     "a register the stub writes (repeatable; the first pops "
+                     "the top)")
+          ->allow_extra_args(false);
+  CLI::Option *RequestTypeOpt =
+      App.add_option("--request-type", RequestTypes,
+                     "stack type of the preceding --request (default F32, or "
+                     "the type of the --input of the same name)")
+          ->allow_extra_args(false);
+  App.add_option("-f", ProgramFile, "read the program from FILE ('-' for stdin)");
+  App.add_option("-o", OutputPath, "write the stub to FILE (default: stdout)");
+  App.add_flag("--print-program", PrintProgram,
+               "print the parsed program back in text form, then the stub");
+  switch (parseCommandLine(App, "stack", Argc, Argv, &AfterSeparator)) {
+  case ParseResult::Help:
+    return 0;
+  case ParseResult::Failed:
+    return 2;
+  case ParseResult::Ok:
+    break;
+  }
+  Programs.insert(Programs.end(), AfterSeparator.begin(), AfterSeparator.end());
+  if (Programs.size() > 1) {
+    reportUsageError("stack", "more than one program given; quote the program as one "
+                              "argument");
+    return 2;
+  }
+  if (!Programs.empty()) {
+    ProgramText = Programs[0];
+    HaveProgram = true;
+  }
+  // --input-type and --request-type type the register given just before.
+  size_t NextInput = 0, NextInputType = 0, NextRequest = 0, NextRequestType = 0;
+  for (CLI::Option *O : App.parse_order()) {
+    if (O == InputOpt || O == RequestOpt) {
+      bool IsInput = O == InputOpt;
+      Pending.push_back({IsInput ? Inputs[NextInput++] : RequestNames[NextRequest++], "",
+                         IsInput});
+    } else if (O == InputTypeOpt || O == RequestTypeOpt) {
+      bool IsInput = O == InputTypeOpt;
+      const char *Flag = IsInput ? "--input-type" : "--request-type";
+      if (Pending.empty() || Pending.back().IsInput != IsInput) {
+        reportUsageError("stack", std::string(Flag) + " must follow the " +
+                                      (IsInput ? "--input" : "--request") +
                                       " it types");
         return 2;
       }
-      Pending.back().Type = V;
-    } else if (A == "-f") {
-      if (!value(ProgramFile))
-        return 2;
-    } else if (A == "-o") {
-      if (!value(OutputPath))
-        return 2;
-    } else if (A == "--print-program") {
-      PrintProgram = true;
-    } else if (A.size() > 1 && A[0] == '-' && !std::isdigit(static_cast<unsigned char>(A[1])) &&
-               A[1] != '.') { // "-7" is a program, not an option
-      reportUsageError("stack", "unknown option '" + A + "'; see 'ptxinject stack --help'");
-      return 2;
-    } else if (HaveProgram) {
-      reportUsageError("stack", "more than one program given; quote the program as one "
-                                "argument");
-      return 2;
-    } else {
-      ProgramText = A;
-      HaveProgram = true;
+      Pending.back().Type =
+          IsInput ? InputTypes[NextInputType++] : RequestTypes[NextRequestType++];
     }
   }
   if (HaveProgram == !ProgramFile.empty()) {

@@ -6,13 +6,17 @@
 // a summary of throughput and where the time went.
 //
 //===----------------------------------------------------------------------===//
+#include "CommandLine.h"
 #include "Commands.h"
+#include "VariantInputs.h"
+#include "VariantManifest.h"
 #include "ToolSupport.h"
 
 #include "ptxinject/backends/CubinBackend.h"
 #include "ptxinject/backends/CudaTool.h"
 #include "ptxinject/module/Module.h"
 #include "ptxinject/module/PtxPrune.h"
+#include "ptxinject/stackptx/Text.h"
 #include "ptxinject/variants/VariantCompiler.h"
 
 #include <atomic>
@@ -35,48 +39,19 @@ using namespace ptxinject::tool;
 
 namespace {
 
-const char Usage[] =
-    "usage: ptxinject variants KERNEL.cu|KERNEL.ptx --out-dir DIR\n"
-    "         (--programs FILE | --stubs FILE |\n"
-    "          --random N [--length L] [--seed S] [--live])\n"
-    "         [--desc FILE.json] [--pack K] [--jobs J] [--arch sm_80]\n"
-    "         [--backend nvjitlink|nvptxcompiler|ptxas] [--slot NAME]...\n"
-    "         [--keep-ptx] [--no-progress] [--nvcc PATH] [--rewriter PATH]\n"
-    "         [--prune-globals]\n"
-    "\n"
+const char Description[] =
     "Compiles many variants of an annotated kernel to cubins, on every core.\n"
-    "\n"
-    "  KERNEL.ptx        PTX with inject sites (from nvcc -ptx after rewriting)\n"
-    "  KERNEL.cu         CUDA; rewritten with ptxinject-rewrite (next to this\n"
-    "                    binary, when built) and compiled with nvcc -ptx first\n"
-    "  --programs FILE   Stack PTX programs in text form, one per line; words\n"
-    "                    name operands by label ('x y add.ftz.f32'); '#' starts\n"
-    "                    a comment\n"
-    "  --stubs FILE      raw PTX stubs separated by lines holding only '---';\n"
-    "                    %%{label} stands for an operand's register\n"
-    "  --random N        N random Stack PTX programs of --length L (default 32)\n"
-    "                    instructions, from --seed S (default 1); most of\n"
-    "                    their instructions are dead code, removed from the stub\n"
-    "  --live            random programs whose L operations are all live (a\n"
-    "                    chain of f32 operations on the inputs and constants)\n"
-    "  --desc FILE.json  Stack PTX instruction description (default: built in)\n"
-    "  --pack K          programs per module, one per inject site (default 1)\n"
-    "  --slot NAME       inject to fill, repeatable (default: every inject in\n"
-    "                    natural name order)\n"
-    "  --jobs J          worker threads (default: every hardware thread)\n"
-    "  --arch sm_NN      target architecture (default sm_80)\n"
-    "  --backend NAME    PTX-to-cubin back end (default: %s)\n"
-    "  --keep-ptx        also write each module's PTX\n"
-    "  --prune-globals   drop the kernel's internal module-scope variables\n"
-    "                    that nothing in its PTX uses, once, before parsing\n"
-    "                    (nvrtc -default-device PTX holds many); stubs must\n"
-    "                    not refer to them\n"
-    "  --out-dir DIR     where module_NNNNNN.cubin and manifest.tsv go\n";
+    "KERNEL is PTX with inject sites, or CUDA (.cu), which is rewritten with\n"
+    "ptxinject-rewrite and compiled with nvcc -ptx first; compiler flags for\n"
+    "both (-I, -D, -std=..., --expt-relaxed-constexpr) go after '--'.\n"
+    "A variant is one program per selected inject (--slot, repeatable).";
 
 struct Arguments {
-  std::string Kernel, OutDir, Programs, Stubs, Desc, Arch = "sm_80";
-  std::string Nvcc, Rewriter;
+  std::string Kernel, OutDir, Stubs, Desc, Arch = "sm_80";
+  std::string Nvcc, Rewriter, BackendName;
+  std::vector<std::string> Programs; // FILE, or NAME=FILE per inject
   std::vector<std::string> Slots;
+  std::vector<std::string> CompilerFlags; // after '--'
   size_t Random = 0, Length = 32, Pack = 1;
   unsigned long long Seed = 1;
   unsigned Jobs = 0;
@@ -85,135 +60,85 @@ struct Arguments {
   CubinBackendKind Backend = defaultCubinBackend();
 };
 
-bool parseCount(const char *Text, unsigned long long Max,
-                unsigned long long &Out) {
-  if (!Text || !*Text)
-    return false;
-  char *End = nullptr;
-  errno = 0;
-  unsigned long long V = std::strtoull(Text, &End, 10);
-  if (errno || *End || Text[0] == '-' || V > Max)
-    return false;
-  Out = V;
-  return true;
-}
-
-/// The option that takes one string value into A, or nullptr.
-std::string *stringOption(const std::string &Arg, Arguments &A) {
-  const std::pair<const char *, std::string *> Options[] = {
-      {"--out-dir", &A.OutDir}, {"-o", &A.OutDir},
-      {"--programs", &A.Programs}, {"--stubs", &A.Stubs},
-      {"--desc", &A.Desc},       {"--arch", &A.Arch},
-      {"--nvcc", &A.Nvcc},       {"--rewriter", &A.Rewriter}};
-  for (const auto &[Name, Target] : Options)
-    if (Arg == Name)
-      return Target;
-  return nullptr;
-}
-
-bool parseArguments(int Argc, char **Argv, Arguments &A, bool &Help) {
-  auto Need = [&](int &I, const char *Flag) -> const char * {
-    if (I + 1 >= Argc) {
-      reportUsageError("variants", std::string(Flag) + " needs a value");
-      return nullptr;
-    }
-    return Argv[++I];
-  };
-  auto Number = [&](int &I, const char *Flag, unsigned long long Max,
-                    unsigned long long &Out) {
-    const char *V = Need(I, Flag);
-    if (!V)
-      return false;
-    if (!parseCount(V, Max, Out)) {
-      reportUsageError("variants", std::string(Flag) + " expects a number up to " +
-                                       std::to_string(Max) + ", got '" + V + "'");
-      return false;
-    }
-    return true;
-  };
-  for (int I = 1; I < Argc; ++I) {
-    std::string Arg = Argv[I];
-    unsigned long long N = 0;
-    const char *V = nullptr;
-    if (Arg == "--help" || Arg == "-h") {
-      Help = true;
-      return true;
-    } else if (std::string *Target = stringOption(Arg, A)) {
-      if (!(V = Need(I, Arg.c_str())))
-        return false;
-      *Target = V;
-    } else if (Arg == "--slot") {
-      if (!(V = Need(I, "--slot")))
-        return false;
-      A.Slots.push_back(V);
-    } else if (Arg == "--backend") {
-      if (!(V = Need(I, "--backend")))
-        return false;
-      if (!parseCubinBackendName(V, A.Backend)) {
-        reportUsageError("variants", std::string("unknown back end '") + V +
-                                         "'; use nvjitlink, nvptxcompiler or ptxas");
-        return false;
-      }
-    } else if (Arg == "--random") {
-      if (!Number(I, "--random", 100000000ULL, N))
-        return false;
-      A.Random = N;
-      A.HaveRandom = true;
-    } else if (Arg == "--length") {
-      if (!Number(I, "--length", 1000000ULL, N))
-        return false;
-      A.Length = N;
-    } else if (Arg == "--seed") {
-      if (!Number(I, "--seed", ~0ULL, N))
-        return false;
-      A.Seed = N;
-    } else if (Arg == "--pack") {
-      if (!Number(I, "--pack", 1000000ULL, N))
-        return false;
-      if (N == 0) {
-        reportUsageError("variants", "--pack must be at least 1");
-        return false;
-      }
-      A.Pack = N;
-    } else if (Arg == "--jobs" || Arg == "-j") {
-      if (!Number(I, "--jobs", 4096ULL, N))
-        return false;
-      A.Jobs = static_cast<unsigned>(N);
-    } else if (Arg == "--live") {
-      A.Live = true;
-    } else if (Arg == "--keep-ptx") {
-      A.KeepPtx = true;
-    } else if (Arg == "--prune-globals") {
-      A.PruneGlobals = true;
-    } else if (Arg == "--no-progress") {
-      A.Progress = false;
-    } else if (!Arg.empty() && Arg[0] == '-') {
-      reportUsageError("variants", "unknown option '" + Arg +
-                                       "'; see 'ptxinject variants --help'");
-      return false;
-    } else if (A.Kernel.empty()) {
-      A.Kernel = Arg;
-    } else {
-      reportUsageError("variants", "more than one kernel given ('" + A.Kernel +
-                                       "' and '" + Arg + "')");
-      return false;
-    }
+int parseArguments(int Argc, char **Argv, Arguments &A) {
+  CLI::App App(Description, "ptxinject variants");
+  App.set_help_flag("-h,--help", "print this help and exit");
+  App.add_option("KERNEL", A.Kernel, "KERNEL.cu or KERNEL.ptx")->required();
+  App.add_option("-o,--out-dir", A.OutDir,
+                 "where module_NNNNNN.cubin and manifest.tsv go")
+      ->required();
+  App.add_option("--programs", A.Programs,
+                 "Stack PTX programs in text form, one variant per line "
+                 "(words name operands by label: 'x y add.ftz.f32'; '#' "
+                 "starts a comment; 'mma: ... ; epilogue: ...' gives one "
+                 "program per inject); or NAME=FILE, repeatable, line i of "
+                 "each file being inject NAME's program of variant i")
+      ->allow_extra_args(false);
+  App.add_option("--stubs", A.Stubs,
+                 "raw PTX stubs separated by lines holding only '---'; "
+                 "%{label} stands for an operand's register");
+  CLI::Option *Random =
+      App.add_option("--random", A.Random,
+                     "N random Stack PTX programs per selected inject")
+          ->check(CLI::Range(0ULL, 100000000ULL));
+  App.add_option("--length", A.Length,
+                 "instructions per random program (default 32); most are "
+                 "dead code, removed from the stub")
+      ->check(CLI::Range(0ULL, 1000000ULL));
+  App.add_option("--seed", A.Seed, "random seed (default 1)");
+  App.add_flag("--live", A.Live,
+               "random programs whose operations are all live (a chain of "
+               "operations on the inputs and constants)");
+  App.add_option("--desc", A.Desc,
+                 "Stack PTX instruction description JSON (default: built in)");
+  App.add_option("--pack", A.Pack,
+                 "variants per module, one per packed inject site (default 1)")
+      ->check(CLI::Range(1ULL, 1000000ULL));
+  App.add_option("--slot", A.Slots,
+                 "inject to fill, repeatable; required when the kernel has "
+                 "more than one inject and the programs do not name theirs")
+      ->allow_extra_args(false);
+  App.add_option("-j,--jobs", A.Jobs,
+                 "worker threads (default: every hardware thread)")
+      ->check(CLI::Range(0U, 4096U));
+  App.add_option("--arch", A.Arch, "target architecture (default sm_80)");
+  App.add_option("--backend", A.BackendName,
+                 std::string("PTX-to-cubin back end: nvjitlink, nvptxcompiler "
+                             "or ptxas (default ") +
+                     cubinBackendName(defaultCubinBackend()) + ")");
+  App.add_flag("--keep-ptx", A.KeepPtx, "also write each module's PTX");
+  App.add_flag("!--no-progress", A.Progress, "no progress line on stderr");
+  App.add_option("--nvcc", A.Nvcc, "nvcc to compile a .cu kernel with");
+  App.add_option("--rewriter", A.Rewriter,
+                 "ptxinject-rewrite to rewrite a .cu kernel with (default: "
+                 "the one next to this binary)");
+  App.add_flag("--prune-globals", A.PruneGlobals,
+               "drop the kernel's internal module-scope variables that "
+               "nothing in its PTX uses, once, before parsing (nvrtc "
+               "-default-device PTX holds many); stubs must not use them");
+  App.footer("Example:\n  ptxinject variants kernel.cu --out-dir out --slot mma "
+             "--slot epilogue --random 1000 -- -Iinclude -std=c++17");
+  switch (parseCommandLine(App, "variants", Argc, Argv, &A.CompilerFlags)) {
+  case ParseResult::Help:
+    return 0;
+  case ParseResult::Failed:
+    return 2;
+  case ParseResult::Ok:
+    break;
   }
-  if (A.Kernel.empty()) {
-    reportUsageError("variants", "no kernel given; pass KERNEL.cu or KERNEL.ptx");
-    return false;
-  }
-  if (A.OutDir.empty()) {
-    reportUsageError("variants", "--out-dir DIR is required");
-    return false;
+  A.HaveRandom = Random->count() > 0;
+  if (!A.BackendName.empty() && !parseCubinBackendName(A.BackendName, A.Backend)) {
+    reportUsageError("variants", "unknown back end '" + A.BackendName +
+                                     "'; use nvjitlink, nvptxcompiler or ptxas");
+    return 2;
   }
   int Sources = !A.Programs.empty() + !A.Stubs.empty() + A.HaveRandom;
   if (Sources != 1) {
     reportUsageError("variants", "give exactly one of --programs FILE, "
                                  "--stubs FILE or --random N");
-    return false;
+    return 2;
   }
-  return true;
+  return -1;
 }
 
 bool endsWith(const std::string &S, const char *Suffix) {
@@ -241,21 +166,37 @@ void printToolLog(const ToolRun &Run) {
     std::fprintf(stderr, "%s\n", Run.Log.c_str());
 }
 
+std::string directoryOf(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  if (Slash == std::string::npos)
+    return ".";
+  return Slash == 0 ? "/" : Path.substr(0, Slash);
+}
+
 // CUDA input: rewrite the annotations (when the rewriter is available) and
 // compile to PTX. The intermediate files go to OutDir so a user can look.
+// Both steps see the user's compiler flags, the target architecture (an
+// arch-guarded site must be typed for the arch it is compiled for) and the
+// kernel's own folder, which the rewritten copy in OutDir no longer sits in.
 bool cudaToPtx(const Arguments &A, std::string &Ptx) {
   std::string Dir = selfDirectory();
   std::string Rewriter =
       A.Rewriter.empty() ? Dir + "/ptxinject-rewrite" : A.Rewriter;
   std::string Source = A.Kernel;
   std::string Base = A.OutDir + "/kernel";
+  std::string SourceDir = "-I" + directoryOf(A.Kernel);
   if (isExecutable(Rewriter)) {
     std::string Rewritten = Base + ".rewritten.cu";
-    ToolRun Rewrite = runTool({Rewriter, A.Kernel, "-o", Rewritten}, Base + ".rewrite.log");
+    std::vector<std::string> Argv = {Rewriter, A.Kernel, "-o", Rewritten,
+                                     "--", "--cuda-gpu-arch=" + A.Arch};
+    Argv.insert(Argv.end(), A.CompilerFlags.begin(), A.CompilerFlags.end());
+    ToolRun Rewrite = runTool(Argv, Base + ".rewrite.log");
     if (!Rewrite.Ok) {
       printToolLog(Rewrite);
-      reportError(A.Kernel, "ptxinject-rewrite failed (messages above); fix "
-                            "the annotations or pass a .ptx");
+      reportError(A.Kernel,
+                  "ptxinject-rewrite failed (messages above); fix what they "
+                  "name: a missing header or flag goes after '--' "
+                  "(-Idir, -DNAME, -std=c++17), an annotation in the source");
       return false;
     }
     Source = Rewritten;
@@ -277,88 +218,50 @@ bool cudaToPtx(const Arguments &A, std::string &Ptx) {
   }
   std::string PtxPath = Base + ".ptx";
   std::vector<std::string> Argv = {Nvcc, "-ptx", "-arch=" + A.Arch};
-#ifdef PTXINJECT_SOURCE_INCLUDE_DIR
-  Argv.push_back("-I" PTXINJECT_SOURCE_INCLUDE_DIR);
-#endif
+  Argv.push_back(SourceDir);
   Argv.push_back("-I" + Dir + "/../include");
+  Argv.insert(Argv.end(), A.CompilerFlags.begin(), A.CompilerFlags.end());
   Argv.push_back(Source);
   Argv.push_back("-o");
   Argv.push_back(PtxPath);
   ToolRun Compile = runTool(Argv, Base + ".nvcc.log");
   if (!Compile.Ok) {
     printToolLog(Compile);
-    reportError(Source, "nvcc -ptx failed (messages above)");
+    reportError(Source, "nvcc -ptx failed (messages above); compiler flags "
+                        "go after '--'");
     return false;
   }
   return readWholeFileOrReport(PtxPath, Ptx);
 }
 
-struct ProgramText {
-  std::string Text;
-  unsigned Line;
-};
-
-std::vector<ProgramText> splitPrograms(const std::string &File) {
-  std::vector<ProgramText> Out;
-  unsigned Line = 0;
-  size_t Pos = 0;
-  while (Pos < File.size()) {
-    size_t Eol = File.find('\n', Pos);
-    if (Eol == std::string::npos)
-      Eol = File.size();
-    ++Line;
-    std::string L = File.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
-    size_t Hash = L.find('#');
-    if (Hash != std::string::npos)
-      L.resize(Hash);
-    if (L.find_first_not_of(" \t\r") == std::string::npos)
-      continue;
-    Out.push_back({L, Line});
+// "[=====     ] 120/1000 variants, 85.3/s, 10 s left, 3 failed"
+std::string progressLine(size_t Done, size_t Total, double Seconds,
+                         size_t Failed) {
+  const int Width = 30;
+  int Fill = Total ? static_cast<int>(Width * Done / Total) : Width;
+  std::string Line = "[" + std::string(Fill, '=') + std::string(Width - Fill, ' ') +
+                     "] " + std::to_string(Done) + "/" + std::to_string(Total) +
+                     " variants";
+  char Buf[96];
+  if (Seconds > 0 && Done > 0) {
+    double Rate = Done / Seconds;
+    std::snprintf(Buf, sizeof(Buf), ", %.1f/s, %.0f s left", Rate,
+                  (Total - Done) / Rate);
+    Line += Buf;
   }
-  return Out;
+  Line += ", " + std::to_string(Failed) + " failed   ";
+  return Line;
 }
 
-std::vector<ProgramText> splitStubs(const std::string &File) {
-  std::vector<ProgramText> Out;
-  unsigned Line = 0, Start = 1;
-  std::string Cur;
-  size_t Pos = 0;
-  auto Flush = [&] {
-    if (Cur.find_first_not_of(" \t\r\n") != std::string::npos)
-      Out.push_back({Cur, Start});
-    Cur.clear();
-  };
-  while (Pos < File.size()) {
-    size_t Eol = File.find('\n', Pos);
-    if (Eol == std::string::npos)
-      Eol = File.size();
-    ++Line;
-    std::string L = File.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
-    if (L == "---" || L == "---\r") {
-      Flush();
-      Start = Line + 1;
-      continue;
-    }
-    Cur += L;
-    Cur += '\n';
-  }
-  Flush();
-  return Out;
-}
 
-std::string numbered(const char *Prefix, size_t N, const char *Suffix) {
-  char Buf[64];
-  std::snprintf(Buf, sizeof(Buf), "%s%06zu%s", Prefix, N, Suffix);
-  return Buf;
-}
-
-// Redraws a one-line bar on stderr while the batch runs.
+// Redraws a one-line progress display on stderr while the batch runs:
+// count, rate, time left and failures so far.
 class ProgressBar {
 public:
-  ProgressBar(std::atomic<size_t> &Done, size_t Total)
-      : Done(Done), Total(Total), Thread([this] { loop(); }) {}
+  ProgressBar(std::atomic<size_t> &Done, std::atomic<size_t> &Failed,
+              size_t Total)
+      : Done(Done), Failed(Failed), Total(Total),
+        Start(std::chrono::steady_clock::now()), Thread([this] { loop(); }) {}
   ~ProgressBar() {
     {
       std::lock_guard<std::mutex> L(M);
@@ -373,22 +276,22 @@ public:
 private:
   void loop() {
     std::unique_lock<std::mutex> L(M);
-    while (!CV.wait_for(L, std::chrono::milliseconds(100), [this] { return Stop; }))
+    while (!CV.wait_for(L, std::chrono::milliseconds(200), [this] { return Stop; }))
       draw();
   }
   void draw() {
     size_t D = Done.load(std::memory_order_relaxed);
-    const int Width = 40;
-    int Fill = Total ? static_cast<int>(Width * D / Total) : Width;
-    char Bar[Width + 1];
-    for (int I = 0; I < Width; ++I)
-      Bar[I] = I < Fill ? '=' : ' ';
-    Bar[Width] = 0;
-    std::fprintf(stderr, "\r[%s] %zu/%zu variants", Bar, D, Total);
+    double Seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - Start)
+                         .count();
+    std::fprintf(stderr, "\r%s", progressLine(D, Total, Seconds,
+                                              Failed.load(std::memory_order_relaxed))
+                                     .c_str());
     std::fflush(stderr);
   }
-  std::atomic<size_t> &Done;
+  std::atomic<size_t> &Done, &Failed;
   size_t Total;
+  std::chrono::steady_clock::time_point Start;
   std::mutex M;
   std::condition_variable CV;
   bool Stop = false;
@@ -399,13 +302,8 @@ private:
 
 int ptxinject::tool::runVariants(int Argc, char **Argv) {
   Arguments A;
-  bool Help = false;
-  if (!parseArguments(Argc, Argv, A, Help))
-    return 2;
-  if (Help) {
-    std::printf(Usage, cubinBackendName(defaultCubinBackend()));
-    return 0;
-  }
+  if (int Exit = parseArguments(Argc, Argv, A); Exit >= 0)
+    return Exit;
   if (::mkdir(A.OutDir.c_str(), 0777) != 0 && errno != EEXIST) {
     reportError(A.OutDir, std::string("cannot create the output folder: ") +
                               std::strerror(errno));
@@ -429,50 +327,67 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     return 1;
   }
 
-  // The programs.
-  std::unique_ptr<ProgramSource> Source;
-  std::vector<unsigned> ProgramLines;
-  std::string ProgramFile;
-  if (!A.Stubs.empty()) {
-    std::string Text;
-    if (!readWholeFileOrReport(A.Stubs, Text))
+  // The programs: one source per inject a variant fills.
+  VariantInputs In;
+  stackptx::InstructionSet Set = stackptx::InstructionSet::builtin();
+  if (!A.Desc.empty()) {
+    std::string DescError;
+    if (!stackptx::InstructionSet::fromFile(A.Desc, Set, DescError)) {
+      reportError(A.Desc, DescError);
       return 1;
-    std::vector<std::string> Stubs;
-    for (ProgramText &P : splitStubs(Text)) {
-      Stubs.push_back(std::move(P.Text));
-      ProgramLines.push_back(P.Line);
     }
-    ProgramFile = A.Stubs;
-    Source = std::make_unique<RawStubSource>(std::move(Stubs));
-  } else {
-    stackptx::InstructionSet Set = stackptx::InstructionSet::builtin();
-    if (!A.Desc.empty()) {
-      std::string DescError;
-      if (!stackptx::InstructionSet::fromFile(A.Desc, Set, DescError)) {
-        reportError(A.Desc, DescError);
-        return 1;
-      }
-    }
-    auto S = std::make_unique<StackPtxSource>(std::move(Set));
-    if (!A.Programs.empty()) {
-      std::string Text;
-      if (!readWholeFileOrReport(A.Programs, Text))
-        return 1;
-      for (ProgramText &P : splitPrograms(Text)) {
-        S->addText(std::move(P.Text));
-        ProgramLines.push_back(P.Line);
-      }
-      ProgramFile = A.Programs;
-    } else {
-      if (A.Live)
-        S->addRandomLive(A.Random, A.Length, A.Seed);
-      else
-        S->addRandom(A.Random, A.Length, A.Seed);
-    }
-    Source = std::move(S);
   }
-  if (Source->numPrograms() == 0) {
-    reportError(ProgramFile.empty() ? A.Kernel : ProgramFile,
+  if (!A.Stubs.empty()) {
+    if (!readStubs(A.Stubs, In))
+      return 1;
+  } else if (!A.Programs.empty()) {
+    if (!readPrograms(A.Programs, Set, In))
+      return 1;
+  } else {
+    // Every selected inject gets its own random programs (pack 1), from
+    // seeds Seed, Seed + 1, ... in --slot order.
+    size_t Roles = A.Pack == 1 ? std::max<size_t>(1, A.Slots.size()) : 1;
+    for (size_t R = 0; R < Roles; ++R) {
+      auto S = std::make_unique<StackPtxSource>(Set);
+      if (A.Live)
+        S->addRandomLive(A.Random, A.Length, A.Seed + R);
+      else
+        S->addRandom(A.Random, A.Length, A.Seed + R);
+      In.Stack.push_back(S.get());
+      In.Sources.push_back(std::move(S));
+      In.Origins.emplace_back();
+    }
+  }
+  VariantOptions VO;
+  VO.Pack = A.Pack;
+  VO.Jobs = A.Jobs;
+  VO.KeepPtx = A.KeepPtx;
+  VO.Slots = A.Slots;
+  if (!In.Injects.empty()) {
+    // The programs name their injects; --slot, when given, must agree.
+    if (!A.Slots.empty() && A.Slots != In.Injects) {
+      std::string Named;
+      for (const std::string &N : In.Injects)
+        Named += (Named.empty() ? "" : ", ") + N;
+      reportUsageError("variants", "the programs name injects " + Named +
+                                       "; drop --slot or give the same list");
+      return 2;
+    }
+    VO.Slots = In.Injects;
+  } else if (In.Sources.size() == 1 && A.Pack == 1 && A.Slots.size() > 1) {
+    reportUsageError("variants",
+                     std::to_string(A.Slots.size()) +
+                         " injects are selected but each program is for one; "
+                         "write one line per variant as 'NAME: program ; "
+                         "NAME: program', or pass --programs NAME=FILE per "
+                         "inject");
+    return 2;
+  }
+  size_t Total = In.Sources[0]->numPrograms();
+  if (Total == 0) {
+    reportError(!A.Stubs.empty()      ? A.Stubs
+                : !A.Programs.empty() ? A.Programs[0]
+                                      : A.Kernel,
                 "no programs to compile");
     return 1;
   }
@@ -487,16 +402,12 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     return 1;
   }
 
-  VariantOptions VO;
-  VO.Pack = A.Pack;
-  VO.Jobs = A.Jobs;
-  VO.KeepPtx = A.KeepPtx;
-  VO.Slots = A.Slots;
-  std::atomic<size_t> Done{0};
+  std::atomic<size_t> Done{0}, FailedSoFar{0};
   VO.Progress = &Done;
 
   // The sink runs on the workers: each module writes its own files.
   ModuleSink Sink = [&](const CompiledModule &M, std::string &Err) {
+    FailedSoFar.fetch_add(M.Failed->size(), std::memory_order_relaxed);
     if (A.KeepPtx &&
         !writeFileAtomically(A.OutDir + "/" + numbered("module_", M.Index, ".ptx"),
                              M.Ptx, Err))
@@ -508,52 +419,71 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
         std::string_view(M.Cubin->data(), M.Cubin->size()), Err);
   };
 
+  std::vector<ProgramSource *> Sources;
+  for (auto &S : In.Sources)
+    Sources.push_back(S.get());
   VariantReport Report;
   Error E;
   {
     std::unique_ptr<ProgressBar> Bar;
     if (A.Progress && ::isatty(2))
-      Bar = std::make_unique<ProgressBar>(Done, Source->numPrograms());
-    E = compileVariants(*Kernel, *Backend, *Source, VO, Sink, Report);
+      Bar = std::make_unique<ProgressBar>(Done, FailedSoFar, Total);
+    E = compileVariants(*Kernel, *Backend, Sources, VO, Sink, Report);
   }
   if (E) {
     reportError(A.Kernel, E);
     return 1;
   }
+  VO.InjectsPerVariant = Sources.size();
+  std::vector<size_t> Slots = resolveSlots(*Kernel, VO).take();
+  size_t G = Sources.size();
 
   // Per-variant failures, tied to the program that caused them.
   for (const VariantFailure &F : Report.Failures) {
     std::string Where = A.Kernel;
-    if (!ProgramFile.empty() && F.Program < ProgramLines.size()) {
-      // Stub errors point into the program's text, which starts at its line.
-      unsigned Line = ProgramLines[F.Program] + (F.Line ? F.Line - 1 : 0);
-      unsigned Column = F.Column ? F.Column : 1;
-      Where = ProgramFile + ":" + std::to_string(Line) + ":" +
-              std::to_string(Column);
+    const std::vector<ProgramOrigin> &Origins = In.Origins[F.Role];
+    bool Stub = F.Stage == VariantStage::Stub;
+    if (F.Program < Origins.size()) {
+      const ProgramOrigin &O = Origins[F.Program];
+      // Stub errors point into the program's text, which starts at O.
+      unsigned Line = O.Line + (Stub && F.Line ? F.Line - 1 : 0);
+      unsigned Column = !Stub || !F.Column ? O.Column
+                        : F.Line > 1       ? F.Column
+                                           : O.Column + F.Column - 1;
+      Where = O.File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
     }
     std::string Msg = "program " + std::to_string(F.Program) +
-                      (F.Stage == VariantStage::Stub ? " (stub): " : " (cubin): ") +
-                      F.Message;
-    reportError(Where, Msg);
+                      (Stub ? " (stub" : " (cubin");
+    if (Stub && G > 1)
+      Msg += ", inject '" + Kernel->inject(Slots[F.Role]).Name + "'";
+    reportError(Where, Msg + "): " + F.Message);
   }
 
-  // manifest.tsv: which module and inject holds each program.
-  Expected<std::vector<size_t>> Slots = resolveSlots(*Kernel, VO);
-  std::string Manifest = "program\tmodule\tinject\tstatus\n";
-  size_t NextFailure = 0;
-  for (size_t P = 0; P < Report.Variants; ++P) {
-    bool Failed = false;
-    while (NextFailure < Report.Failures.size() &&
-           Report.Failures[NextFailure].Program == P) {
-      Failed = true;
-      ++NextFailure;
-    }
-    Manifest += std::to_string(P) + "\t" + numbered("module_", P / A.Pack, ".cubin") +
-                "\t" + Kernel->inject((*Slots)[P % A.Pack]).Name + "\t" +
-                (Failed ? "failed" : "ok") + "\n";
-  }
-  if (!writeFileAtomicallyOrReport(A.OutDir + "/manifest.tsv", Manifest))
+  ManifestSources MS;
+  MS.Kernel = &*Kernel;
+  MS.Ptx = Ptx;
+  MS.Inputs = &In;
+  MS.Slots = Slots;
+  MS.Pack = A.Pack;
+  MS.Seed = A.Seed;
+  if (!writeFileAtomicallyOrReport(A.OutDir + "/manifest.tsv",
+                                   manifestTsv(MS, Report)))
     return 1;
+  if (A.HaveRandom) {
+    std::string Header = "# ptxinject variants --random " + std::to_string(A.Random) +
+                         " --length " + std::to_string(A.Length) + " --seed " +
+                         std::to_string(A.Seed) + (A.Live ? " --live" : "") +
+                         ": line N is program N; recompile with --programs "
+                         "this file" +
+                         (G == 1 && A.Pack == 1
+                              ? " --slot " + Kernel->inject(Slots[0]).Name
+                              : A.Pack > 1 ? " --pack " + std::to_string(A.Pack)
+                                           : std::string()) +
+                         "\n";
+    if (!writeFileAtomicallyOrReport(A.OutDir + "/random.stack",
+                                     programsFile(MS, Report.Variants, Header)))
+      return 1;
+  }
 
   double Busy = Report.busySeconds() > 0 ? Report.busySeconds() : 1;
   double PerSecond = Report.WallSeconds > 0 ? Report.Variants / Report.WallSeconds : 0;
@@ -573,11 +503,18 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
               "PTX->cubin %.2f%%, write %.2f%%\n",
               100 * Report.StubSeconds / Busy, 100 * Report.RenderSeconds / Busy,
               100 * Report.CubinSeconds / Busy, 100 * Report.SinkSeconds / Busy);
-  if (Report.RunQueueWaitSeconds > 0)
+  // Only worth a line when it changes what a user should do.
+  double WaitShare = Report.WallSeconds > 0
+                         ? Report.RunQueueWaitSeconds /
+                               (Report.WallSeconds * Report.Threads)
+                         : 0;
+  if (WaitShare >= 0.10)
     std::printf("waiting for a core:  %.1f%% of worker time (a busy machine; "
                 "fewer --jobs may do as well)\n",
-                100 * Report.RunQueueWaitSeconds /
-                    (Report.WallSeconds * Report.Threads));
+                100 * WaitShare);
+  std::printf("manifest:            %s/manifest.tsv\n", A.OutDir.c_str());
+  if (A.HaveRandom)
+    std::printf("programs:            %s/random.stack\n", A.OutDir.c_str());
   std::printf("output:              %s\n", A.OutDir.c_str());
   return Report.Failures.empty() ? 0 : 3;
 }

@@ -113,6 +113,9 @@ public:
 
   /// Instructions of program Index after prepare (for printing/saving).
   stackptx::Program program(size_t Index) const;
+  /// Program Index in the text form addText reads, operands named by label
+  /// (after prepare), so a generated program can be saved and recompiled.
+  std::string text(size_t Index) const;
   const stackptx::InstructionSet &instructionSet() const { return Set; }
   /// Registers as prepare laid them out (names are stable registers).
   const std::vector<StackPtxRegister> &registers() const { return Registers; }
@@ -129,6 +132,8 @@ private:
   bool RandomLive = false;
   std::vector<std::string> RegisterNames;
   std::vector<StackPtxRegister> Registers;
+  std::vector<StackPtxRegister> ByLabel; // Registers named by operand label
+  std::vector<std::string> Labels;
   std::vector<size_t> Requests;
   size_t NumInputs = 0;
 };
@@ -168,7 +173,10 @@ enum class VariantStage { Stub, Cubin };
 
 /// A program that produced no code, and why.
 struct VariantFailure {
+  /// The variant (program number); with several injects per variant, Role
+  /// is the one whose program failed (its index in the slot list).
   size_t Program = 0;
+  size_t Role = 0;
   VariantStage Stage = VariantStage::Stub;
   std::string Message;
   /// Place in the program's text for stub failures (0 when unknown).
@@ -199,9 +207,15 @@ struct VariantOptions {
   unsigned Jobs = 0;
   /// Pass the rendered PTX to the sink.
   bool KeepPtx = false;
-  /// Injects that receive programs, in order; empty means every inject of
-  /// the module in natural name order (inject_2 before inject_10).
+  /// Injects that receive programs, in order. With Pack > 1 they are the
+  /// packed sites (empty: the first Pack injects in natural name order,
+  /// inject_2 before inject_10). With several program sources (one per
+  /// inject of a variant) they name one inject per source. Empty with
+  /// Pack 1 is allowed only for a kernel with a single inject.
   std::vector<std::string> Slots;
+  /// Injects each variant fills (one program source each); 1 unless
+  /// compileVariants is given several sources.
+  size_t InjectsPerVariant = 1;
   /// Counts programs as they finish, for a progress display.
   std::atomic<size_t> *Progress = nullptr;
 };
@@ -236,6 +250,18 @@ struct VariantReport {
 Error compileVariants(const Module &Kernel, const CubinBackend &Backend,
                       ProgramSource &Programs, const VariantOptions &Options,
                       const ModuleSink &Sink, VariantReport &Report);
+
+/// A variant is one program per source: Sources[r] fills the inject named
+/// by Options.Slots[r]. Every source must hold the same number of programs;
+/// Options.Pack must be 1 with more than one source.
+Error compileVariants(const Module &Kernel, const CubinBackend &Backend,
+                      const std::vector<ProgramSource *> &Sources,
+                      const VariantOptions &Options, const ModuleSink &Sink,
+                      VariantReport &Report);
+
+/// "inject 'NAME' has operands a (in F32), b (out F32)": what a program
+/// for it may name.
+std::string describeOperands(const Inject &I);
 
 /// The slot list compileVariants uses for these options.
 Expected<std::vector<size_t>> resolveSlots(const Module &Kernel,

@@ -1,0 +1,45 @@
+//===- StubLabels.cpp - %{label} operand names in PTX stubs ---------------===//
+#include "ptxinject/module/StubLabels.h"
+
+using namespace ptxinject;
+
+bool ptxinject::resolveStubLabels(const Inject &Target, std::string_view S,
+                                  std::string &Out, StubLabelError &Err) {
+  Out.clear();
+  Out.reserve(S.size());
+  unsigned Line = 1;
+  size_t LineStart = 0;
+  for (size_t P = 0; P < S.size(); ++P) {
+    if (S[P] == '\n') {
+      ++Line;
+      LineStart = P + 1;
+    }
+    if (S[P] != '%' || P + 1 >= S.size() || S[P + 1] != '{') {
+      Out += S[P];
+      continue;
+    }
+    unsigned Column = static_cast<unsigned>(P - LineStart + 1);
+    size_t Close = S.find_first_of("}\n", P + 2);
+    if (Close == std::string_view::npos || S[Close] != '}') {
+      Err = StubLabelError{"'%{' without a closing '}'; write %{label}", Line,
+                           Column};
+      return false;
+    }
+    std::string_view Label = S.substr(P + 2, Close - P - 2);
+    const InjectOperand *Op = Target.findOperand(Label);
+    if (!Op) {
+      std::string Labels;
+      for (const InjectOperand &O : Target.Operands)
+        Labels += (Labels.empty() ? "" : ", ") + O.Label;
+      Err = StubLabelError{"inject '" + Target.Name + "' has no operand '" +
+                               std::string(Label) + "'; its operands are " +
+                               (Labels.empty() ? "(none)" : Labels),
+                           Line, Column};
+      return false;
+    }
+    Out += '%';
+    Out += Op->Register;
+    P = Close;
+  }
+  return true;
+}

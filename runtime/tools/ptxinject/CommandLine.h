@@ -1,0 +1,32 @@
+//===- CommandLine.h - CLI11 glue shared by the ptxinject commands -*- C++ -*-===//
+//
+// Every command parses its options with CLI11, so they follow one set of
+// rules (--opt value and --opt=value, -o value, generated --help) and report
+// mistakes as "ptxinject COMMAND: error: ...". Arguments after a lone '--'
+// are compiler flags, kept apart before CLI11 sees the rest.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_TOOLS_COMMANDLINE_H
+#define PTXINJECT_TOOLS_COMMANDLINE_H
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace ptxinject {
+namespace tool {
+
+enum class ParseResult { Ok, Help, Failed };
+
+/// Parses Argv (Argv[0] is the command name) with App. Arguments after the
+/// first lone '--' go to AfterSeparator when it is given, and are an error
+/// otherwise. Prints --help to stdout and usage errors to stderr.
+ParseResult parseCommandLine(CLI::App &App, const char *Command, int Argc,
+                             char **Argv,
+                             std::vector<std::string> *AfterSeparator = nullptr);
+
+} // namespace tool
+} // namespace ptxinject
+
+#endif

@@ -1,0 +1,46 @@
+//===- VariantManifest.h - What 'ptxinject variants' wrote, and from what -*- C++ -*-===//
+//
+// manifest.tsv: one row per program (a variant has one per inject) with its
+// module, status, place in the module, the entry functions that run it, and
+// where it came from, so a winner of a search can be found, launched and
+// compiled again. random.stack: generated programs as a --programs file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_TOOLS_VARIANTMANIFEST_H
+#define PTXINJECT_TOOLS_VARIANTMANIFEST_H
+
+#include "VariantInputs.h"
+
+#include "ptxinject/module/Module.h"
+#include "ptxinject/variants/VariantCompiler.h"
+
+#include <string>
+#include <vector>
+
+namespace ptxinject {
+namespace tool {
+
+struct ManifestSources {
+  const Module *Kernel = nullptr;
+  std::string_view Ptx;         // the kernel's PTX (entry functions)
+  const VariantInputs *Inputs = nullptr;
+  std::vector<size_t> Slots;    // as compileVariants used them
+  size_t Pack = 1;
+  unsigned long long Seed = 0;  // of --random; source r used Seed + r
+};
+
+/// The manifest.tsv text for a finished batch.
+std::string manifestTsv(const ManifestSources &S, const VariantReport &Report);
+
+/// Every program, one variant per line in the --programs form ('NAME: prog
+/// ; NAME: prog' with several injects per variant), after Header.
+std::string programsFile(const ManifestSources &S, size_t Variants,
+                         const std::string &Header);
+
+/// "module_000012.cubin" and the like.
+std::string numbered(const char *Prefix, size_t N, const char *Suffix);
+
+} // namespace tool
+} // namespace ptxinject
+
+#endif

@@ -1,0 +1,85 @@
+//===- NvccFlagsTest.cpp - nvcc command lines in Clang's spelling ---------===//
+#include "ptxinject/Frontend/NvccFlags.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace ptxinject::frontend;
+
+namespace {
+
+using Args = std::vector<std::string>;
+
+bool has(const Args &A, const std::string &S) {
+  return std::find(A.begin(), A.end(), S) != A.end();
+}
+
+TEST(NvccFlags, CMakeCudaCommandLine) {
+  // What CMake 3.2x writes for a CUDA target with CUDA_ARCHITECTURES 90.
+  TranslatedFlags T = translateNvccFlags(
+      {"/usr/local/cuda/bin/nvcc", "-forward-unknown-to-host-compiler",
+       "-DNDEBUG", "-I/src/include", "-isystem=/opt/cute/include", "-O3",
+       "-std=c++17",
+       "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
+       "--expt-relaxed-constexpr", "-Xcompiler=-fPIC", "-x", "cu", "-c",
+       "/src/k.cu", "-o", "k.o"});
+  EXPECT_EQ(T.Args,
+            (Args{"/usr/local/cuda/bin/nvcc", "-DNDEBUG", "-I/src/include",
+                  "-isystem", "/opt/cute/include", "-O3", "-std=c++17", "-x",
+                  "cuda", "-c", "/src/k.cu", "-o", "k.o",
+                  "--cuda-gpu-arch=sm_90"}));
+  EXPECT_EQ(T.Archs, Args{"sm_90"});
+}
+
+TEST(NvccFlags, EverySpellingOfTheArch) {
+  EXPECT_EQ(translateNvccFlags({"nvcc", "-arch=sm_86"}).Archs, Args{"sm_86"});
+  EXPECT_EQ(translateNvccFlags({"nvcc", "-arch", "compute_75"}).Archs,
+            Args{"sm_75"});
+  EXPECT_EQ(translateNvccFlags({"nvcc", "--gpu-architecture=sm_90a"}).Archs,
+            Args{"sm_90a"});
+  EXPECT_EQ(translateNvccFlags(
+                {"nvcc", "-gencode", "arch=compute_80,code=sm_80", "-gencode",
+                 "arch=compute_90,code=\"[sm_90,compute_90]\""})
+                .Archs,
+            (Args{"sm_80", "sm_90"}));
+  // The first is the one the device compile uses.
+  Args A = translateNvccFlags({"nvcc", "-gencode=arch=compute_80,code=sm_80",
+                               "-gencode=arch=compute_90,code=sm_90"})
+               .Args;
+  EXPECT_TRUE(has(A, "--cuda-gpu-arch=sm_80"));
+  EXPECT_FALSE(has(A, "--cuda-gpu-arch=sm_90"));
+  // arch=compute_NN alone (PTX only) still names the arch.
+  EXPECT_EQ(translateNvccFlags({"nvcc", "-gencode=arch=compute_89,code=compute_89"}).Archs,
+            Args{"sm_89"});
+  EXPECT_EQ(gpuArchFromNvcc("native"), "");
+  EXPECT_EQ(gpuArchFromNvcc("all-major"), "");
+}
+
+TEST(NvccFlags, HostOnlyFlagsAndTheirValuesAreDropped) {
+  Args A = translateNvccFlags({"nvcc", "-Xcompiler", "-fPIC", "-ccbin",
+                               "/usr/bin/g++-12", "--diag-suppress=177",
+                               "-lineinfo", "--use_fast_math",
+                               "--expt-extended-lambda",
+                               "--generate-dependencies-with-compile",
+                               "--dependency-output", "k.d", "-DKEEP"})
+               .Args;
+  EXPECT_EQ(A, (Args{"nvcc", "-DKEEP"}));
+}
+
+TEST(NvccFlags, NvccLongFormsOfClangFlags) {
+  Args A = translateNvccFlags({"nvcc", "--std", "c++20", "--include-path",
+                               "/inc", "--define-macro=X=1", "-rdc=true"})
+               .Args;
+  EXPECT_EQ(A, (Args{"nvcc", "-std=c++20", "-I/inc", "-DX=1", "-fgpu-rdc"}));
+}
+
+TEST(NvccFlags, ClangCommandLinePassesUnchanged) {
+  Args Clang{"clang++", "-x", "cuda", "--cuda-gpu-arch=sm_90", "-I/inc",
+             "-isystem", "/sys", "-std=c++17", "-Werror", "-c", "k.cu"};
+  TranslatedFlags T = translateNvccFlags(Clang);
+  EXPECT_EQ(T.Args, Clang);
+  EXPECT_TRUE(T.Archs.empty());
+}
+
+} // namespace
