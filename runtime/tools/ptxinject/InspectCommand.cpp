@@ -9,6 +9,7 @@
 #include "Commands.h"
 #include "ToolSupport.h"
 
+#include "ptxinject/golden/InjectTable.h"
 #include "ptxinject/json/Json.h"
 #include "ptxinject/module/Module.h"
 #include "ptxinject/manifest/SiteManifest.h"
@@ -31,7 +32,10 @@ const char *kindName(OperandKind K) {
 void printUsage(FILE *Out) {
   std::fprintf(Out,
                "usage: ptxinject inspect FILE.ptx [--json] [--types T.json] "
-               "[--manifest M.json]\n\n"
+               "[--manifest M.json]\n"
+               "       ptxinject inspect --check TABLE.json FILE.ptx "
+               "[--manifest M.json]\n"
+               "       ptxinject inspect --schema\n\n"
                "Prints the injects of annotated PTX: sites and operands with "
                "kind, stable\nregister, PTX register type, type label and "
                "label.\n\n"
@@ -39,7 +43,12 @@ void printUsage(FILE *Out) {
                "by name)\n"
                "  --types T.json     extra types for the tagged dialect\n"
                "  --manifest M.json  fail if a site of the front end's "
-               "manifest is missing\n");
+               "manifest is missing\n"
+               "  --check T.json     compare with a committed --json table: "
+               "exit 0 equal,\n"
+               "                     1 listing each change, 2 on errors\n"
+               "  --schema           print the JSON Schema of the --json "
+               "table\n");
 }
 
 std::string textTable(const Module &M) {
@@ -135,7 +144,7 @@ std::string jsonTable(const Module &M) {
 } // namespace
 
 int ptxinject::tool::runInspect(int Argc, char **Argv) {
-  std::string Input, TypesPath, ManifestPath;
+  std::string Input, TypesPath, ManifestPath, CheckPath;
   bool Json = false;
   for (int I = 1; I < Argc; ++I) {
     std::string Arg = Argv[I];
@@ -145,6 +154,11 @@ int ptxinject::tool::runInspect(int Argc, char **Argv) {
     }
     if (Arg == "--json") {
       Json = true;
+    } else if (Arg == "--schema") { // the --json form's JSON Schema
+      std::fputs(golden::injectTableSchema(), stdout);
+      return 0;
+    } else if (Arg == "--check" && I + 1 < Argc) { // golden table, docs/ci.md
+      CheckPath = Argv[++I];
     } else if ((Arg == "--types" || Arg == "--manifest") && I + 1 < Argc) {
       (Arg == "--types" ? TypesPath : ManifestPath) = Argv[++I];
     } else if (Arg.size() > 1 && Arg[0] == '-') {
@@ -165,7 +179,10 @@ int ptxinject::tool::runInspect(int Argc, char **Argv) {
 
   std::optional<Module> M = loadModuleOrReport(Input, TypesPath);
   if (!M)
-    return 1;
+    return CheckPath.empty() ? 1 : 2;
+  if (!CheckPath.empty())
+    return golden::checkInjectTableFile(CheckPath, *M, ManifestPath, stdout,
+                                        stderr);
 
   std::string Out = Json ? jsonTable(*M) : textTable(*M);
   if (std::fwrite(Out.data(), 1, Out.size(), stdout) != Out.size())
