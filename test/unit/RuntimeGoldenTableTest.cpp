@@ -89,6 +89,14 @@ TEST(GoldenTable, OperandKindTypeAndSiteChanges) {
             "inject 'scale': operand 'z' (in F32) was removed");
 }
 
+TEST(GoldenTable, RepeatedLabelsInAFreshTableAreADifference) {
+  InjectTable Now = base();
+  Now.Injects[0].Operands.push_back(f32("x", "in", "_x2"));
+  std::vector<std::string> M = messages(base(), Now);
+  ASSERT_EQ(M.size(), 1u);
+  EXPECT_NE(M[0].find("reordered"), std::string::npos) << M[0];
+}
+
 TEST(GoldenTable, ParsesTheJsonFormAndSortsByName) {
   Expected<InjectTable> T = InjectTable::parse(R"({
   "version": 1,
@@ -125,6 +133,12 @@ TEST(GoldenTable, MalformedGoldensNameLineAndColumn) {
        "[]}]}",
        3, 4, "appears twice"},
       {"[1]", 1, 1, "expected an object"},
+      {"{\"version\": 1, \"injects\": [{\"name\": \"a\", \"sites\": 1, "
+       "\"operands\": [\n{\"label\": \"x\", \"kind\": \"in\", \"register\": "
+       "\"_x0\", \"register_type\": \"f32\", \"type\": \"F32\"},\n"
+       "  {\"label\": \"x\", \"kind\": \"in\", \"register\": \"_x1\", "
+       "\"register_type\": \"f32\", \"type\": \"F32\"}]}]}",
+       3, 4, "two operands 'x'"},
   };
   for (const Case &C : Cases) {
     Expected<InjectTable> T = InjectTable::parse(C.Json);

@@ -130,6 +130,11 @@ public:
               {"type", &Op.Type}})
           if (Error E = string(O, Key, What, *Field))
             return E;
+        for (const TableOperand &Earlier : Inj.Operands)
+          if (Earlier.Label == Op.Label)
+            return error(O, "label",
+                         "inject '" + Inj.Name + "' has two operands '" +
+                             Op.Label + "'");
         if (Op.Kind != "in" && Op.Kind != "mod" && Op.Kind != "out")
           return error(*O.get("kind"), "kind",
                        "operand '" + Op.Label + "' has kind \"" + Op.Kind +

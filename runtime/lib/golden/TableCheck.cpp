@@ -70,8 +70,8 @@ void compareInject(const TableInject &G, const TableInject &C,
     else
       Add("operand " + describe(Op) + " was added");
   }
-  bool Reordered = false;
-  for (size_t I = 0; I < GKept.size(); ++I)
+  bool Reordered = GKept.size() != CKept.size(); // only with repeated labels
+  for (size_t I = 0; I < GKept.size() && I < CKept.size(); ++I)
     Reordered |= GKept[I]->Label != CKept[I]->Label;
   if (Reordered)
     Add("operands were reordered: golden order " + labelList(GKept) +
