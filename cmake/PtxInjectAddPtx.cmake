@@ -10,12 +10,20 @@
 #                     [TYPES types.json]           # extra operand types
 #                     [NVCC_FLAGS flag...] [REWRITE_FLAGS flag...]
 #                     [DEPENDS file...]
-#                     [OUTPUT_DIR dir])            # default <binary dir>/ptxinject/<target>
+#                     [OUTPUT_DIR dir]             # default <binary dir>/ptxinject/<target>
+#                     [EMBED symbol])              # the PTX as a linkable array (below)
 #
 # Creates the custom target TARGET (built by default). For each SOURCE the
 # outputs are <name>.rewritten.cu, <name>.sites.json (the site manifest) and
 # <name>.ptx; with several architectures, <name>.<arch>.* for each. The
 # target's properties PTXINJECT_PTX_FILES and PTXINJECT_MANIFESTS list them.
+#
+# EMBED symbol (one source, one architecture) also creates the static library
+# <TARGET>_embed: it defines `const char symbol[]` (the PTX, NUL-terminated)
+# and `const size_t symbol_size` (without the NUL), declared in <symbol.h>;
+# ptxinject/module/EmbeddedPtx.h parses them into a Module with no file I/O.
+# ptxinject_check_goldens() (PtxInjectCheckGoldens.cmake) turns the outputs
+# into golden-file tests.
 #
 # Include directories and definitions come from the usage requirements of the
 # LINK_LIBRARIES targets (transitively, as target_link_libraries would give
@@ -87,7 +95,7 @@ function(_ptxinject_find_tools rewrite_out nvcc_out)
 endfunction()
 
 function(ptxinject_add_ptx)
-  cmake_parse_arguments(ARG "" "TARGET;TYPES;OUTPUT_DIR"
+  cmake_parse_arguments(ARG "" "TARGET;TYPES;OUTPUT_DIR;EMBED"
     "SOURCES;ARCH;LINK_LIBRARIES;INCLUDE_DIRECTORIES;DEFINES;NVCC_FLAGS;REWRITE_FLAGS;DEPENDS"
     ${ARGN})
   if(NOT ARG_TARGET OR NOT ARG_SOURCES)
@@ -155,6 +163,9 @@ function(ptxinject_add_ptx)
   file(MAKE_DIRECTORY "${ARG_OUTPUT_DIR}")
   set(ptx_files "")
   set(manifests "")
+  set(sources "")
+  set(archs "")
+  set(rewritten_files "")
   foreach(src ${ARG_SOURCES})
     get_filename_component(src "${src}" ABSOLUTE)
     get_filename_component(name "${src}" NAME_WE)
@@ -190,10 +201,15 @@ function(ptxinject_add_ptx)
         VERBATIM)
       list(APPEND ptx_files "${ptx}")
       list(APPEND manifests "${manifest}")
+      list(APPEND sources "${src}")
+      list(APPEND archs "${arch}")
+      list(APPEND rewritten_files "${rewritten}")
     endforeach()
   endforeach()
 
   add_custom_target(${ARG_TARGET} ALL DEPENDS ${ptx_files})
+  set(rewrite_options ${types_args} ${ARG_REWRITE_FLAGS})
+  set(clang_flags ${include_flags} ${define_flags})
   foreach(dir ${ARG_INCLUDE_DIRECTORIES})
     get_filename_component(dir "${dir}" ABSOLUTE)
     set_property(TARGET ${ARG_TARGET} APPEND PROPERTY INCLUDE_DIRECTORIES "${dir}")
@@ -201,5 +217,17 @@ function(ptxinject_add_ptx)
   set_property(TARGET ${ARG_TARGET} APPEND PROPERTY COMPILE_DEFINITIONS ${ARG_DEFINES})
   set_target_properties(${ARG_TARGET} PROPERTIES
     PTXINJECT_PTX_FILES "${ptx_files}"
-    PTXINJECT_MANIFESTS "${manifests}")
+    PTXINJECT_MANIFESTS "${manifests}"
+    # For ptxinject_check_goldens: one entry per PTX file, and the flags.
+    PTXINJECT_SOURCES "${sources}"
+    PTXINJECT_ARCHS "${archs}"
+    PTXINJECT_REWRITTEN_FILES "${rewritten_files}"
+    PTXINJECT_REWRITE_OPTIONS "${rewrite_options}"
+    PTXINJECT_CLANG_FLAGS "${clang_flags}")
+  if(ARG_EMBED)
+    _ptxinject_embed_ptx(${ARG_TARGET} "${ptx_files}" ${ARG_EMBED} "${ARG_OUTPUT_DIR}")
+  endif()
 endfunction()
+
+include("${CMAKE_CURRENT_LIST_DIR}/PtxInjectEmbed.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/PtxInjectCheckGoldens.cmake")

@@ -30,7 +30,8 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/PtxInjectConfigVersion.cm
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/PtxInjectConfig.cmake
               ${PROJECT_BINARY_DIR}/PtxInjectConfigVersion.cmake
-              cmake/PtxInjectAddPtx.cmake
+              cmake/PtxInjectAddPtx.cmake cmake/PtxInjectEmbed.cmake
+              cmake/PtxInjectCheckGoldens.cmake
         DESTINATION ${PTXINJECT_CMAKE_INSTALL_DIR})
 
 # pkg-config. Static archives cannot name their dependencies, so the C++

@@ -13,6 +13,7 @@
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
+#include "ptxinject/diff/UnifiedDiff.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Version.h"
@@ -64,6 +65,16 @@ static cl::opt<std::string> GpuArch(
              "the branch the PTX will be compiled for (default: the "
              "command's, else sm_80)"),
     cl::value_desc("sm_NN"), cl::cat(Category));
+// Golden-file check for CI: rewrite in memory and compare with the committed
+// rewritten file; exit 0 equal, 1 with a unified diff on stdout, 2 on errors.
+static cl::opt<std::string> CheckGolden(
+    "check",
+    cl::desc("Compare the rewritten source with this committed file instead "
+             "of writing it: exit 0 when equal, 1 with a unified diff, 2 on "
+             "errors"),
+    cl::value_desc("golden"), cl::cat(Category));
+static int CheckStatus = ptxinject::GoldenError; // until a file is compared
+
 static cl::opt<VolatileMode> Volatile(
     "volatile", cl::desc("Whether sites are 'asm volatile'"),
     cl::values(clEnumValN(VolatileMode::Always, "always",
@@ -162,6 +173,12 @@ public:
         rewriteMainFile(Ctx, Options, FileManifest);
     if (!Text)
       return;
+    if (!CheckGolden.empty()) {
+      CheckStatus = checkAgainstGoldenFile(CheckGolden, *Text,
+                                           Input + " (rewritten)", stdout,
+                                           stderr);
+      return;
+    }
     std::string Path = outputPathFor(Input);
     if (llvm::Error E =
             llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
@@ -357,6 +374,12 @@ int main(int argc, const char **argv) {
     return 1;
   }
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (!CheckGolden.empty() && (Sources.size() != 1 || !OutputFile.empty() ||
+                               !OutputDir.empty() || !ManifestFile.empty())) {
+    llvm::errs() << "error: --check takes one input and writes nothing "
+                    "(no -o, --out-dir or --manifest)\n";
+    return 2;
+  }
   if (!OutputFile.empty() && !OutputDir.empty()) {
     llvm::errs() << "error: give either -o or --out-dir, not both\n";
     return 1;
@@ -460,6 +483,9 @@ int main(int argc, const char **argv) {
   CountingDiagnostics Diagnostics;
   Tool.setDiagnosticConsumer(&Diagnostics);
   int Status = Tool.run(&Factory);
+  if (!CheckGolden.empty())
+    return Status != 0 || Diagnostics.getNumErrors() > 0 ? ptxinject::GoldenError
+                                                         : CheckStatus;
   // Any error printed (an unknown argument included) is a failed run.
   if (Status != 0 || S.WriteFailed || Diagnostics.getNumErrors() > 0)
     return 1;

@@ -10,6 +10,7 @@
 #include "Commands.h"
 #include "ToolSupport.h"
 
+#include "ptxinject/golden/InjectTable.h"
 #include "ptxinject/json/Json.h"
 #include "ptxinject/module/Module.h"
 #include "ptxinject/manifest/SiteManifest.h"
@@ -126,15 +127,20 @@ std::string jsonTable(const Module &M) {
 } // namespace
 
 int ptxinject::tool::runInspect(int Argc, char **Argv) {
-  std::string Input, TypesPath, ManifestPath;
+  std::string Input, TypesPath, ManifestPath, CheckPath;
   bool Json = false;
+  bool Schema = false;
   CLI::App App(Description, "ptxinject inspect");
   App.set_help_flag("-h,--help", "print this help and exit");
-  App.add_option("FILE", Input, "annotated PTX")->required();
+  App.add_option("FILE", Input, "annotated PTX");
   App.add_flag("--json", Json, "machine-readable table (injects sorted by name)");
   App.add_option("--types", TypesPath, "extra types for the tagged dialect (JSON)");
   App.add_option("--manifest", ManifestPath,
                  "fail if a site of the front end's manifest is missing");
+  App.add_option("--check", CheckPath,
+                 "compare with a committed --json table (docs/ci.md): exit 0 "
+                 "equal, 1 listing each change, 2 on errors");
+  App.add_flag("--schema", Schema, "print the JSON Schema of the --json table");
   switch (parseCommandLine(App, "inspect", Argc, Argv)) {
   case ParseResult::Help:
     return 0;
@@ -143,10 +149,21 @@ int ptxinject::tool::runInspect(int Argc, char **Argv) {
   case ParseResult::Ok:
     break;
   }
+  if (Schema) {
+    std::fputs(golden::injectTableSchema(), stdout);
+    return 0;
+  }
+  if (Input.empty()) {
+    reportUsageError("inspect", "no input file: ptxinject inspect FILE.ptx");
+    return 2;
+  }
 
   std::optional<Module> M = loadModuleOrReport(Input, TypesPath);
   if (!M)
-    return 1;
+    return CheckPath.empty() ? 1 : 2;
+  if (!CheckPath.empty())
+    return golden::checkInjectTableFile(CheckPath, *M, ManifestPath, stdout,
+                                        stderr);
 
   std::string Out = Json ? jsonTable(*M) : textTable(*M);
   if (std::fwrite(Out.data(), 1, Out.size(), stdout) != Out.size())
