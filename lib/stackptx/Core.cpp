@@ -53,7 +53,7 @@ constexpr unsigned InlineOperands = 4;
 /// sit in the record when they fit: the run loop then addresses them
 /// through the record it writes anyway, with no operand count to keep.
 struct Node {
-  StackPtxInstruction Code;
+  StackPtxFastInstruction Code;
   uint32_t FirstOperand; // a node with more than InlineOperands operands: its first
   uint32_t FirstTemp;    // a node's first temporary once numbered
   uint32_t Inline[InlineOperands];
@@ -108,9 +108,9 @@ struct State {
   // Cache entries stamped with this compile's generation are decoded.
   uint32_t Generation;
   size_t Total; // the layout size the caches were laid out for
-  const StackPtxInstructionSetInfo *Set;
+  const StackPtxFastInstructionSetInfo *Set;
   const DecodedSet *Decoded; // or null: decode into the caches
-  const StackPtxRegister *Registers;
+  const StackPtxFastRegister *Registers;
   size_t NumRegisters;
   size_t Bound;
   uint32_t NameLens[NameLenCache]; // of the first registers' names
@@ -189,7 +189,7 @@ struct Layout {
       StackCache, StackStamps, Total;
 };
 
-size_t cachedInstrs(const StackPtxInstructionSetInfo &Set) {
+size_t cachedInstrs(const StackPtxFastInstructionSetInfo &Set) {
   return Set.num_instructions < 0x10000 ? Set.num_instructions : 0x10000;
 }
 
@@ -240,7 +240,7 @@ struct Limits32 {
   size_t StackSize, StoreSize, MaxFrames, MaxValues, ExecutionLimit;
 };
 
-Limits32 clampLimits(const StackPtxCompilerInfo &L) {
+Limits32 clampLimits(const StackPtxFastCompilerInfo &L) {
   Limits32 C;
   C.StackSize = clampLimit(L.stack_size, 1u << 16);
   C.StoreSize = clampLimit(L.store_size, 1u << 16);
@@ -252,13 +252,13 @@ Limits32 clampLimits(const StackPtxCompilerInfo &L) {
 
 } // namespace
 
-size_t clampedStackSize(const StackPtxCompilerInfo &Limits) {
+size_t clampedStackSize(const StackPtxFastCompilerInfo &Limits) {
   return clampLimits(Limits).StackSize;
 }
 
 namespace {
 
-Layout layoutFor(const Limits32 &L, const StackPtxInstructionSetInfo &Set) {
+Layout layoutFor(const Limits32 &L, const StackPtxFastInstructionSetInfo &Set) {
   return layoutFor(Set.num_stack_types, L.StackSize, L.StoreSize, L.MaxFrames, L.MaxValues,
                    cachedInstrs(Set));
 }
@@ -314,7 +314,7 @@ unsigned refStack(State &S, uint32_t Ref) {
 }
 
 /// Writes a record: the instruction that makes it, and a node's first operand.
-inline void setRecord(Node &Dst, const StackPtxInstruction &Code, uint32_t FirstOperand) {
+inline void setRecord(Node &Dst, const StackPtxFastInstruction &Code, uint32_t FirstOperand) {
   std::memcpy(&Dst.Code, &Code, sizeof(Code));
   Dst.FirstOperand = FirstOperand;
 }
@@ -338,7 +338,7 @@ inline __attribute__((always_inline)) void copyInlineOperands(uint32_t *Dst,
 /// runs and go back to the State at the end.
 class Machine {
 public:
-  Machine(State &S, const StackPtxRegister *Registers, size_t NumRegisters)
+  Machine(State &S, const StackPtxFastRegister *Registers, size_t NumRegisters)
       : S(S), Set(*S.Set), Registers(Registers), NumRegisters(NumRegisters),
         StackData(S.StackData), StackSizes(S.StackSizes), Nodes(S.Nodes),
         Operands(S.Operands), StackSize(S.StackSize), StackStride(S.StackStride),
@@ -360,7 +360,7 @@ private:
   /// Checked: the value and operand arrays may fill up (unchecked spans are
   /// too short to). Predecoded: the Compiler's tables, not the workspace cache.
   template <bool Checked, bool Predecoded>
-  SpanExit runSpan(const StackPtxInstruction *Code, size_t &Pc, size_t Limit, unsigned &Callee);
+  SpanExit runSpan(const StackPtxFastInstruction *Code, size_t &Pc, size_t Limit, unsigned &Callee);
   template <bool Predecoded> void runFrames(Program Main, const RoutineTable &Routines, size_t Budget);
 
   uint32_t *stack(unsigned I) { return StackData + size_t(I) * StackStride; }
@@ -377,8 +377,8 @@ private:
   }
 
   State &S;
-  const StackPtxInstructionSetInfo &Set;
-  const StackPtxRegister *Registers;
+  const StackPtxFastInstructionSetInfo &Set;
+  const StackPtxFastRegister *Registers;
   size_t NumRegisters;
   uint32_t *StackData;
   size_t *StackSizes;
@@ -472,7 +472,7 @@ inline __attribute__((always_inline)) void Machine::runStackEdit(unsigned Handle
 }
 
 template <bool Checked, bool Predecoded>
-Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcInOut,
+Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &PcInOut,
                                    size_t Limit, unsigned &Callee) {
   // The hot state lives in locals for the span: stores into the workspace
   // arrays (some through byte-sized fields, which may alias anything) would
@@ -484,7 +484,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   if (LooksAhead && Limit - PcInOut < 2)
     return runSpan<true, Predecoded>(Code, PcInOut, Limit, Callee);
   // A pointer, not an index: one register fewer than code + index.
-  const StackPtxInstruction *Ip = Code + PcInOut,
+  const StackPtxFastInstruction *Ip = Code + PcInOut,
                             *const End = Code + Limit - (LooksAhead ? 1 : 0);
   // Records (nodes and constants) and values created share a register,
   // values in the high half: one register fewer for the loop to keep. The
@@ -528,7 +528,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   static_assert(sizeof(Handlers) / sizeof(Handlers[0]) == HandleOther + 1,
                 "a handler per StepHandler");
   // The memo entry of an instruction, filled in on a miss.
-  auto lookUp = [&](const StackPtxInstruction *At) {
+  auto lookUp = [&](const StackPtxFastInstruction *At) {
     uint32_t Key;
     std::memcpy(&Key, At, sizeof(Key));
     State::StepMemo &Memo = MemoTable[memoSlot(Key)];
@@ -552,7 +552,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   SpanExit Exit = SpanLimit;
   for (; Ip < End; ++Ip) {
   NextStep:
-    const StackPtxInstruction I = *Ip;
+    const StackPtxFastInstruction I = *Ip;
     if (!Checked && Predecoded) {
       // The shared step of inputs, constants and PTX instructions. Every
       // choice in it is arithmetic: a step that cannot run (operands
@@ -645,10 +645,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
     }
   StepOther:
     switch (I.kind) {
-    case STACK_PTX_INSTRUCTION_KIND_RETURN:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_RETURN:
       Exit = SpanReturn;
       goto Done;
-    case STACK_PTX_INSTRUCTION_KIND_INPUT: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_INPUT: {
       if (I.idx >= NumRegisters)
         break;
       unsigned Stack = unsigned(Registers[I.idx].stack_idx);
@@ -660,9 +660,9 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       NNV += OneValue;
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_CONSTANT: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_CONSTANT: {
       unsigned Stack = I.stack_idx;
-      if (Stack >= NumStacks || Set.stack_types[Stack].constant_kind == STACK_PTX_CONSTANT_NONE)
+      if (Stack >= NumStacks || Set.stack_types[Stack].constant_kind == STACK_PTX_FAST_CONSTANT_NONE)
         break;
       size_t Size = Sizes[Stack];
       if (Size >= Capacity || (Checked && (NNV >> 32) >= MaxValues))
@@ -673,7 +673,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       NNV += RecordRef + OneValue;
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_PTX: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_PTX: {
       if (I.idx >= NumInstrs)
         break;
       uint32_t F = Predecoded ? FastWords[I.idx] : fastWord(instrLayout(S, I.idx));
@@ -718,27 +718,27 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       Sizes[Stack] = Size - Need + Rets;
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_SPECIAL_REGISTER:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_SPECIAL_REGISTER:
       if (I.idx < Set.num_special_registers) {
         sync();
         runSpecial(I.idx);
         reload();
       }
       break;
-    case STACK_PTX_INSTRUCTION_KIND_META: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_META: {
       uint32_t Payload;
       std::memcpy(&Payload, &I.payload, sizeof(Payload));
       runMeta(I.idx, I.stack_idx, Payload);
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_STORE: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_STORE: {
       unsigned Stack = I.stack_idx;
       if (Stack >= NumStacks || I.idx >= S.StoreSize || Sizes[Stack] == 0)
         break;
       S.Slots[I.idx] = (Data[Stack * Stride + --Sizes[Stack]] + uint64_t(1)) | uint64_t(Stack) << 32;
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_LOAD: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_LOAD: {
       if (I.idx >= S.StoreSize || uint32_t(S.Slots[I.idx]) == 0)
         break;
       uint32_t V = uint32_t(S.Slots[I.idx]) - 1;
@@ -750,7 +750,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       }
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_ROUTINE:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_ROUTINE:
       ++Ip;
       Callee = I.idx;
       Exit = SpanCall;
@@ -765,7 +765,7 @@ Done:
   if (LooksAhead && Exit == SpanLimit) {
     // The instruction left over is most often the program's return, which
     // needs none of the checked loop's set-up.
-    if (Ip->kind == STACK_PTX_INSTRUCTION_KIND_RETURN)
+    if (Ip->kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
       return SpanReturn;
     return runSpan<true, Predecoded>(Code, PcInOut, Limit, Callee);
   }
@@ -787,7 +787,7 @@ Program throughReturn(Program P) {
   if (P.size() != SIZE_MAX)
     return P;
   size_t N = 0;
-  while (P.data()[N].kind != STACK_PTX_INSTRUCTION_KIND_RETURN)
+  while (P.data()[N].kind != STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
     ++N;
   return Program(P.data(), N + 1);
 }
@@ -803,7 +803,7 @@ inline __attribute__((always_inline)) void Machine::runFrames(Program Main,
   constexpr size_t MaxNewValues = MaxRetElems, MaxNewOperands = MaxArgElems;
   size_t Depth = 0;
   S.Frames[0] = Frame{NoValue, 0};
-  const StackPtxInstruction *Code = Main.data();
+  const StackPtxFastInstruction *Code = Main.data();
   size_t End = Main.size(), Pc = 0;
   for (;;) {
     // The budget bounds the span instead of being counted per instruction.
@@ -859,7 +859,7 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
   for (unsigned K = 0; K < L.NumStacks; ++K)
     Next[K] = StackSizes[L.Stacks[K]] - L.Need[K];
   Node &Rec = Nodes[NumNodes];
-  setRecord(Rec, stack_ptx_encode_ptx_instruction(Index), uint32_t(NumOperands));
+  setRecord(Rec, stack_ptx_fast_encode_ptx_instruction(Index), uint32_t(NumOperands));
   bool Inline = L.NumArgElems <= InlineOperands;
   uint32_t *Out = Inline ? Rec.Inline : Operands + NumOperands;
   for (unsigned E = 0; E < L.NumArgElems; ++E) {
@@ -879,11 +879,11 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
 }
 
 void Machine::runSpecial(unsigned Index) {
-  const StackPtxSpecialRegisterInfo &Info = Set.special_registers[Index];
+  const StackPtxFastSpecialRegisterInfo &Info = Set.special_registers[Index];
   if (Info.arg_type >= Set.num_arg_types)
     return;
-  const StackPtxArgTypeInfo &T = Set.arg_types[Info.arg_type];
-  if (T.stack_idx >= NumStacks || T.num_vec_elems > STACK_PTX_MAX_VEC_ELEMS)
+  const StackPtxFastArgTypeInfo &T = Set.arg_types[Info.arg_type];
+  if (T.stack_idx >= NumStacks || T.num_vec_elems > STACK_PTX_FAST_MAX_VEC_ELEMS)
     return;
   unsigned Count = T.num_vec_elems ? T.num_vec_elems : 1;
   size_t &Size = StackSizes[T.stack_idx];
@@ -900,7 +900,7 @@ void Machine::runSpecial(unsigned Index) {
 
 inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigned Stack,
                                                              uint32_t Payload) {
-  if (Op == STACK_PTX_META_CONSTANT) {
+  if (Op == STACK_PTX_FAST_META_CONSTANT) {
     if (MetaSize < StackSize)
       S.MetaStack[MetaSize++] = Payload;
     return;
@@ -911,44 +911,44 @@ inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigne
   size_t &Size = StackSizes[Stack];
   uint32_t Depth;
   switch (Op) {
-  case STACK_PTX_META_DUP:
+  case STACK_PTX_FAST_META_DUP:
     if (Size > 0 && Size < StackSize) {
       St[Size] = St[Size - 1];
       ++Size;
     }
     return;
-  case STACK_PTX_META_YANK_DUP:
+  case STACK_PTX_FAST_META_YANK_DUP:
     if (popMeta(Depth) && Depth < Size && Size < StackSize) {
       St[Size] = St[Size - 1 - Depth];
       ++Size;
     }
     return;
-  case STACK_PTX_META_SWAP:
+  case STACK_PTX_FAST_META_SWAP:
     if (Size >= 2) {
       uint32_t T = St[Size - 1];
       St[Size - 1] = St[Size - 2];
       St[Size - 2] = T;
     }
     return;
-  case STACK_PTX_META_SWAP_WITH:
+  case STACK_PTX_FAST_META_SWAP_WITH:
     if (popMeta(Depth) && Depth < Size) {
       uint32_t T = St[Size - 1];
       St[Size - 1] = St[Size - 1 - Depth];
       St[Size - 1 - Depth] = T;
     }
     return;
-  case STACK_PTX_META_REPLACE:
+  case STACK_PTX_FAST_META_REPLACE:
     // The top moves into the slot Depth below it (counted after the pop).
     if (popMeta(Depth) && Size >= 1 && Depth < Size - 1) {
       uint32_t Top = St[--Size];
       St[Size - 1 - Depth] = Top;
     }
     return;
-  case STACK_PTX_META_DROP:
+  case STACK_PTX_FAST_META_DROP:
     if (popMeta(Depth) && Depth <= Size)
       Size -= Depth;
     return;
-  case STACK_PTX_META_ROTATE:
+  case STACK_PTX_FAST_META_ROTATE:
     // Top-first "a b c" becomes "b c a": the top sinks two places.
     if (Size >= 3) {
       uint32_t Top = St[Size - 1];
@@ -957,14 +957,14 @@ inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigne
       St[Size - 3] = Top;
     }
     return;
-  case STACK_PTX_META_REVERSE:
+  case STACK_PTX_FAST_META_REVERSE:
     for (size_t Lo = 0, Hi = Size; Lo + 1 < Hi; ++Lo, --Hi) {
       uint32_t T = St[Lo];
       St[Lo] = St[Hi - 1];
       St[Hi - 1] = T;
     }
     return;
-  case STACK_PTX_META_CLEAR:
+  case STACK_PTX_FAST_META_CLEAR:
     Size = 0;
     return;
   default:
@@ -1094,7 +1094,7 @@ inline __attribute__((always_inline)) void finalize(State &S) {
 
   // "%_s255_16777215" is 15 characters, literals at most 11; plus ", " and braces.
   size_t OperandBound = (MaxName + 1 > 15 ? MaxName + 1 : 15) + 4;
-  const StackPtxInstructionSetInfo &Set = *S.Set;
+  const StackPtxFastInstructionSetInfo &Set = *S.Set;
   size_t Bound = 8 + WriteSlack;
   size_t *TempCounts = S.TempCounts; // cleared when compiling began
   // A move line: "cvt.T.T " or "mov.T ", a destination, ", ", a source, ";\n".
@@ -1138,7 +1138,7 @@ inline __attribute__((always_inline)) void finalize(State &S) {
       for (unsigned R = 0; R < L.NumRetElems; ++R)
         S.ResultTemps[NumResultTemps++] = takeTemp(L.RetStack[R]);
       Bound += 8 + L.MnemonicLen + (L.NumArgElems + L.NumRetElems) * OperandBound +
-               4 * (STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS);
+               4 * (STACK_PTX_FAST_MAX_ARGS + STACK_PTX_FAST_MAX_RETS);
     }
   }
   if (S.NumSpecials)
@@ -1385,11 +1385,11 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
     // decoded text.
     uint32_t Bits = constantBits(C);
     switch (S.Set->stack_types[constantStack(C)].constant_kind) {
-    case STACK_PTX_CONSTANT_F32:
+    case STACK_PTX_FAST_CONSTANT_F32:
       W.put("0f", 2);
       W.putHex8(Bits);
       return;
-    case STACK_PTX_CONSTANT_S32:
+    case STACK_PTX_FAST_CONSTANT_S32:
       if (int32_t(Bits) < 0) {
         W.put('-');
         W.putUnsigned(0u - Bits);
@@ -1486,7 +1486,7 @@ void putInstruction(Writer &W, const State &S, uint32_t Id, const InstrLayout &L
 }
 
 template <class Writer> void writeStub(const State &S, Writer &W) {
-  const StackPtxInstructionSetInfo &Set = *S.Set;
+  const StackPtxFastInstructionSetInfo &Set = *S.Set;
   W.put("{\n", 2);
   for (size_t I = 0; I < S.NumTempStacks; ++I) {
     unsigned K = S.TempStacks[I];
@@ -1552,8 +1552,8 @@ template <class Writer> void writeStub(const State &S, Writer &W) {
 
 } // namespace
 
-size_t workspaceBytes(const StackPtxCompilerInfo &Limits,
-                      const StackPtxInstructionSetInfo &Set) {
+size_t workspaceBytes(const StackPtxFastCompilerInfo &Limits,
+                      const StackPtxFastInstructionSetInfo &Set) {
   return layoutFor(clampLimits(Limits), Set).Total;
 }
 
@@ -1561,7 +1561,7 @@ namespace {
 
 /// Lays the workspace out for a set and limits: everything a compile needs
 /// that does not depend on its program, registers and requests.
-void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetInfo &Set,
+void layOut(const Limits32 &L, const Layout &Lay, const StackPtxFastInstructionSetInfo &Set,
             void *Workspace, const DecodedSet *Decoded) {
   State &S = *stateOf(Workspace);
   char *Base = reinterpret_cast<char *>(&S);
@@ -1618,7 +1618,7 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetIn
     K = KindSteps{&SlowStep, 0, 0};
   if (Steps) {
     std::memcpy(S.Kinds, Decoded->Kinds, sizeof(S.Kinds));
-    S.Kinds[STACK_PTX_INSTRUCTION_KIND_INPUT] = KindSteps{S.InputSteps, 16, MaxStepInputs};
+    S.Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_INPUT] = KindSteps{S.InputSteps, 16, MaxStepInputs};
   }
   for (RunStep &St : S.InputSteps)
     St = SlowStep;
@@ -1639,14 +1639,14 @@ namespace {
 
 /// prepareWorkspace's body, inlined into compileToWorkspace: a single
 /// compile pays no call between its halves.
-inline __attribute__((always_inline)) StackPtxResult
-prepare(const StackPtxCompilerInfo &Limits, const StackPtxInstructionSetInfo &Set,
-        const StackPtxRegister *Registers, size_t NumRegisters, const RoutineTable &Routines,
+inline __attribute__((always_inline)) StackPtxFastResult
+prepare(const StackPtxFastCompilerInfo &Limits, const StackPtxFastInstructionSetInfo &Set,
+        const StackPtxFastRegister *Registers, size_t NumRegisters, const RoutineTable &Routines,
         const size_t *Requests, size_t NumRequests, void *Workspace, size_t WorkspaceSize,
         const DecodedSet *Decoded) {
   if (!Workspace || (NumRegisters && !Registers) || (NumRequests && !Requests) ||
       (Routines.Count && !Routines.Spans && !Routines.Arrays))
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+    return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   State *Prev = stateOf(Workspace);
   // A workspace that the same Compiler laid out keeps its layout: only the
   // arguments that change between compiles are checked and set again.
@@ -1657,18 +1657,18 @@ prepare(const StackPtxCompilerInfo &Limits, const StackPtxInstructionSetInfo &Se
   Layout Lay;
   if (!Reuse) {
     if (!isUsableSet(Set))
-      return STACK_PTX_ERROR_INVALID_INSTRUCTION_SET;
+      return STACK_PTX_FAST_ERROR_INVALID_INSTRUCTION_SET;
     L = clampLimits(Limits);
     Lay = layoutFor(L, Set);
     if (WorkspaceSize < Lay.Total)
-      return STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE;
+      return STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE;
   }
   for (size_t R = 0; R < NumRegisters; ++R)
     if (Registers[R].stack_idx >= Set.num_stack_types || !Registers[R].name)
-      return STACK_PTX_ERROR_INVALID_REGISTER;
+      return STACK_PTX_FAST_ERROR_INVALID_REGISTER;
   for (size_t R = 0; R < NumRequests; ++R)
     if (Requests[R] >= NumRegisters)
-      return STACK_PTX_ERROR_INVALID_REGISTER;
+      return STACK_PTX_FAST_ERROR_INVALID_REGISTER;
   if (!Reuse)
     layOut(L, Lay, Set, Workspace, Decoded);
   State &S = *Prev;
@@ -1696,12 +1696,12 @@ prepare(const StackPtxCompilerInfo &Limits, const StackPtxInstructionSetInfo &Se
     S.NumInputSteps = NumInputs;
   }
 
-  return STACK_PTX_SUCCESS;
+  return STACK_PTX_FAST_SUCCESS;
 }
 
 /// compilePrepared's body, inlined the same way (with the run and the
 /// liveness pass it calls).
-inline __attribute__((always_inline)) StackPtxResult
+inline __attribute__((always_inline)) StackPtxFastResult
 compileNext(void *Workspace, Program Main, const RoutineTable &Routines, const size_t *Requests,
             size_t NumRequests, size_t ExecutionLimit) {
   // The callers have checked Main.
@@ -1717,14 +1717,14 @@ compileNext(void *Workspace, Program Main, const RoutineTable &Routines, const s
   assignRequests(S, Requests, NumRequests);
   finalize(S);
   S.Compiled = 1;
-  return STACK_PTX_SUCCESS;
+  return STACK_PTX_FAST_SUCCESS;
 }
 
 } // namespace
 
-StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
-                                const StackPtxInstructionSetInfo &Set,
-                                const StackPtxRegister *Registers, size_t NumRegisters,
+StackPtxFastResult prepareWorkspace(const StackPtxFastCompilerInfo &Limits,
+                                const StackPtxFastInstructionSetInfo &Set,
+                                const StackPtxFastRegister *Registers, size_t NumRegisters,
                                 const RoutineTable &Routines, const size_t *Requests,
                                 size_t NumRequests, void *Workspace, size_t WorkspaceSize,
                                 const DecodedSet *Decoded) {
@@ -1732,26 +1732,26 @@ StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
                  Workspace, WorkspaceSize, Decoded);
 }
 
-StackPtxResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
+StackPtxFastResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
                                const size_t *Requests, size_t NumRequests,
                                size_t ExecutionLimit) {
   if (!Main.data() && Main.size())
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+    return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   return compileNext(Workspace, Main, Routines, Requests, NumRequests, ExecutionLimit);
 }
 
-StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
-                                  const StackPtxInstructionSetInfo &Set, Program Main,
-                                  const StackPtxRegister *Registers, size_t NumRegisters,
+StackPtxFastResult compileToWorkspace(const StackPtxFastCompilerInfo &Limits,
+                                  const StackPtxFastInstructionSetInfo &Set, Program Main,
+                                  const StackPtxFastRegister *Registers, size_t NumRegisters,
                                   const RoutineTable &Routines, const size_t *Requests,
                                   size_t NumRequests, void *Workspace, size_t WorkspaceSize,
                                   const DecodedSet *Decoded) {
   // Checked first: a call with bad arguments leaves the workspace alone.
   if (!Main.data() && Main.size())
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
-  StackPtxResult R = prepare(Limits, Set, Registers, NumRegisters, Routines, Requests,
+    return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
+  StackPtxFastResult R = prepare(Limits, Set, Registers, NumRegisters, Routines, Requests,
                              NumRequests, Workspace, WorkspaceSize, Decoded);
-  if (R != STACK_PTX_SUCCESS)
+  if (R != STACK_PTX_FAST_SUCCESS)
     return R;
   return compileNext(Workspace, Main, Routines, Requests, NumRequests, Limits.execution_limit);
 }
