@@ -99,3 +99,5 @@ if config.enable_cuda:
     config.available_features.add("cuda-backends")
 if config.sanitize:
     config.available_features.add("asan")
+if shutil.which("git"):
+    config.available_features.add("git")
