@@ -119,3 +119,5 @@ if config.sanitize:
 # util-linux `script` gives a command a terminal (progress displays).
 if shutil.which("script"):
     config.available_features.add("script")
+if shutil.which("git"):
+    config.available_features.add("git")

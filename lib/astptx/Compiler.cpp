@@ -33,76 +33,76 @@ public:
   Walker(const InstructionTable &Table, Span<Program> Routines, Builder &B)
       : Table(Table), Routines(Routines), B(B) {}
 
-  AstPtxResult walk(Program P, size_t Routine, const Value *Args, size_t NumArgs,
+  AstPtxFastResult walk(Program P, size_t Routine, const Value *Args, size_t NumArgs,
                     unsigned Depth, Value &Result) {
     size_t Base = Stack.size();
     for (size_t I = 0; I < P.size(); ++I) {
-      const AstPtxInstruction &In = P[I];
+      const AstPtxFastInstruction &In = P[I];
       At = Where{Routine, I};
       // Chained routines multiply: 16 routines each calling the next 8
       // times walk 8^15 bodies while creating no node, so work is bounded
       // on its own, not only through the node limit.
-      if (++Work > AST_PTX_MAX_WORK)
-        return fail(AST_PTX_ERROR_TOO_LARGE,
-                    "the program walks more than AST_PTX_MAX_WORK (" +
-                        std::to_string(AST_PTX_MAX_WORK) +
+      if (++Work > AST_PTX_FAST_MAX_WORK)
+        return fail(AST_PTX_FAST_ERROR_TOO_LARGE,
+                    "the program walks more than AST_PTX_FAST_MAX_WORK (" +
+                        std::to_string(AST_PTX_FAST_MAX_WORK) +
                         ") instructions with its routine calls expanded; call "
                         "routines fewer times or compute shared values once");
       switch (In.kind) {
-      case AST_PTX_INSTRUCTION_KIND_RETURN:
+      case AST_PTX_FAST_INSTRUCTION_KIND_RETURN:
         if (Stack.size() != Base + 1)
-          return fail(AST_PTX_ERROR_WRONG_RESULT_COUNT,
+          return fail(AST_PTX_FAST_ERROR_WRONG_RESULT_COUNT,
                       "return with " + std::to_string(Stack.size() - Base) +
                           " values; an AST must leave exactly one f32 value");
         Result = Stack.back();
         Stack.pop_back();
-        return AST_PTX_SUCCESS;
-      case AST_PTX_INSTRUCTION_KIND_INPUT: {
+        return AST_PTX_FAST_SUCCESS;
+      case AST_PTX_FAST_INSTRUCTION_KIND_INPUT: {
         Value V;
-        if (AstPtxResult R = B.input(In.idx, V))
+        if (AstPtxFastResult R = B.input(In.idx, V))
           return fail(R, "input " + std::to_string(In.idx) + " is past the " +
                              std::to_string(B.numInputs()) + " inputs given");
         Stack.push_back(V);
         break;
       }
-      case AST_PTX_INSTRUCTION_KIND_CONSTANT: {
+      case AST_PTX_FAST_INSTRUCTION_KIND_CONSTANT: {
         uint32_t Bits;
         std::memcpy(&Bits, &In.payload, 4);
         Value V;
-        if (AstPtxResult R = B.constant(Bits, V))
-          return fail(R, "the program expands to more than AST_PTX_MAX_NODES nodes");
+        if (AstPtxFastResult R = B.constant(Bits, V))
+          return fail(R, "the program expands to more than AST_PTX_FAST_MAX_NODES nodes");
         Stack.push_back(V);
         break;
       }
-      case AST_PTX_INSTRUCTION_KIND_ROUTINE_ARG:
+      case AST_PTX_FAST_INSTRUCTION_KIND_ROUTINE_ARG:
         if (In.idx >= NumArgs)
-          return fail(AST_PTX_ERROR_BAD_ROUTINE_ARG,
+          return fail(AST_PTX_FAST_ERROR_BAD_ROUTINE_ARG,
                       Routine == SIZE_MAX
                           ? std::string("routine_arg outside a routine")
                           : "routine_arg " + std::to_string(In.idx) + " of a routine with " +
                                 std::to_string(NumArgs) + " args");
         Stack.push_back(Args[In.idx]);
         break;
-      case AST_PTX_INSTRUCTION_KIND_PTX: {
+      case AST_PTX_FAST_INSTRUCTION_KIND_PTX: {
         if (In.idx >= Table.Names.size() || In.idx >= Table.NumArgs.size() ||
             !Table.Names[In.idx])
-          return fail(AST_PTX_ERROR_UNKNOWN_INSTRUCTION,
+          return fail(AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION,
                       "instruction enum " + std::to_string(In.idx) + " is past the " +
                           std::to_string(Table.Names.size()) + " instructions given");
         size_t Arity = Table.NumArgs[In.idx];
         if (Arity == 0 || Arity > 4)
-          return fail(AST_PTX_ERROR_ARITY_MISMATCH,
+          return fail(AST_PTX_FAST_ERROR_ARITY_MISMATCH,
                       std::string("'") + Table.Names[In.idx] + "' has arity " +
                           std::to_string(Arity) + "; AST PTX instructions take 1 to 4 operands");
         if (Stack.size() - Base < Arity)
-          return fail(AST_PTX_ERROR_STACK_UNDERFLOW,
+          return fail(AST_PTX_FAST_ERROR_STACK_UNDERFLOW,
                       std::string("'") + Table.Names[In.idx] + "' needs " +
                           std::to_string(Arity) + " operands but only " +
                           std::to_string(Stack.size() - Base) + " are available");
         Value V;
-        if (AstPtxResult R = B.instruction(In.idx, &Stack[Stack.size() - Arity], Arity, V))
-          return fail(R, R == AST_PTX_ERROR_TOO_LARGE
-                             ? std::string("the program expands to more than AST_PTX_MAX_NODES "
+        if (AstPtxFastResult R = B.instruction(In.idx, &Stack[Stack.size() - Arity], Arity, V))
+          return fail(R, R == AST_PTX_FAST_ERROR_TOO_LARGE
+                             ? std::string("the program expands to more than AST_PTX_FAST_MAX_NODES "
                                            "nodes")
                              : std::string("the interpreter does not model '") +
                                    Table.Names[In.idx] + "'");
@@ -110,38 +110,38 @@ public:
         Stack.push_back(V);
         break;
       }
-      case AST_PTX_INSTRUCTION_KIND_ROUTINE: {
+      case AST_PTX_FAST_INSTRUCTION_KIND_ROUTINE: {
         if (In.idx >= Routines.size() || !Routines[In.idx].data())
-          return fail(AST_PTX_ERROR_UNKNOWN_ROUTINE,
+          return fail(AST_PTX_FAST_ERROR_UNKNOWN_ROUTINE,
                       "routine " + std::to_string(In.idx) + " is past the " +
                           std::to_string(Routines.size()) + " routines given");
-        if (Depth >= AST_PTX_MAX_ROUTINE_DEPTH)
-          return fail(AST_PTX_ERROR_RECURSION_TOO_DEEP,
-                      "routine calls nest deeper than AST_PTX_MAX_ROUTINE_DEPTH (" +
-                          std::to_string(AST_PTX_MAX_ROUTINE_DEPTH) +
+        if (Depth >= AST_PTX_FAST_MAX_ROUTINE_DEPTH)
+          return fail(AST_PTX_FAST_ERROR_RECURSION_TOO_DEEP,
+                      "routine calls nest deeper than AST_PTX_FAST_MAX_ROUTINE_DEPTH (" +
+                          std::to_string(AST_PTX_FAST_MAX_ROUTINE_DEPTH) +
                           "); is a routine calling itself?");
         size_t Arity = arityOf(In.idx);
         if (Stack.size() - Base < Arity)
-          return fail(AST_PTX_ERROR_STACK_UNDERFLOW,
+          return fail(AST_PTX_FAST_ERROR_STACK_UNDERFLOW,
                       "routine " + std::to_string(In.idx) + " takes " + std::to_string(Arity) +
                           " args but only " + std::to_string(Stack.size() - Base) +
                           " values are available");
         std::vector<Value> CallArgs(Stack.end() - long(Arity), Stack.end());
         Stack.resize(Stack.size() - Arity);
         Value V;
-        if (AstPtxResult R = walk(Routines[In.idx], In.idx, CallArgs.data(), Arity, Depth + 1, V))
+        if (AstPtxFastResult R = walk(Routines[In.idx], In.idx, CallArgs.data(), Arity, Depth + 1, V))
           return R;
         Stack.push_back(V);
         break;
       }
       default:
-        return fail(AST_PTX_ERROR_UNKNOWN_KIND,
+        return fail(AST_PTX_FAST_ERROR_UNKNOWN_KIND,
                     "unknown instruction kind " + std::to_string(In.kind));
       }
     }
     At = Where{Routine, P.size()};
-    return fail(AST_PTX_ERROR_NO_RETURN, "no return: end every program and routine with "
-                                         "ast_ptx_encode_return");
+    return fail(AST_PTX_FAST_ERROR_NO_RETURN, "no return: end every program and routine with "
+                                         "ast_ptx_fast_encode_return");
   }
 
   std::string Message;
@@ -155,17 +155,17 @@ private:
     if (N != SIZE_MAX)
       return N;
     N = 0;
-    for (const AstPtxInstruction &I : Routines[Index]) {
-      if (I.kind == AST_PTX_INSTRUCTION_KIND_RETURN)
+    for (const AstPtxFastInstruction &I : Routines[Index]) {
+      if (I.kind == AST_PTX_FAST_INSTRUCTION_KIND_RETURN)
         break;
-      if (I.kind == AST_PTX_INSTRUCTION_KIND_ROUTINE_ARG && I.idx + 1u > N)
+      if (I.kind == AST_PTX_FAST_INSTRUCTION_KIND_ROUTINE_ARG && I.idx + 1u > N)
         N = I.idx + 1u;
     }
     return N;
   }
-  AstPtxResult fail(AstPtxResult R, const std::string &What) {
+  AstPtxFastResult fail(AstPtxFastResult R, const std::string &What) {
     if (Message.empty())
-      Message = At.str() + ": " + ast_ptx_result_to_string(R) + ": " + What;
+      Message = At.str() + ": " + ast_ptx_fast_result_to_string(R) + ": " + What;
     return R;
   }
 
@@ -191,15 +191,15 @@ class GraphBuilder {
 public:
   explicit GraphBuilder(size_t NumInputs) : NumInputs(NumInputs) {}
   size_t numInputs() const { return NumInputs; }
-  AstPtxResult input(size_t I, uint32_t &V) {
+  AstPtxFastResult input(size_t I, uint32_t &V) {
     if (I >= NumInputs)
-      return AST_PTX_ERROR_UNKNOWN_INPUT;
+      return AST_PTX_FAST_ERROR_UNKNOWN_INPUT;
     return add(Node{Node::Input, 0, uint16_t(I), 0, {}, UINT32_MAX}, V);
   }
-  AstPtxResult constant(uint32_t Bits, uint32_t &V) {
+  AstPtxFastResult constant(uint32_t Bits, uint32_t &V) {
     return add(Node{Node::Constant, 0, 0, Bits, {}, UINT32_MAX}, V);
   }
-  AstPtxResult instruction(size_t I, const uint32_t *Ops, size_t N, uint32_t &V) {
+  AstPtxFastResult instruction(size_t I, const uint32_t *Ops, size_t N, uint32_t &V) {
     Node Nd{Node::Instruction, uint8_t(N), uint16_t(I), 0, {}, UINT32_MAX};
     std::memcpy(Nd.Operands, Ops, N * sizeof(uint32_t));
     return add(Nd, V);
@@ -207,12 +207,12 @@ public:
   std::vector<Node> Nodes;
 
 private:
-  AstPtxResult add(const Node &N, uint32_t &V) {
-    if (Nodes.size() >= AST_PTX_MAX_NODES)
-      return AST_PTX_ERROR_TOO_LARGE;
+  AstPtxFastResult add(const Node &N, uint32_t &V) {
+    if (Nodes.size() >= AST_PTX_FAST_MAX_NODES)
+      return AST_PTX_FAST_ERROR_TOO_LARGE;
     V = uint32_t(Nodes.size());
     Nodes.push_back(N);
-    return AST_PTX_SUCCESS;
+    return AST_PTX_FAST_SUCCESS;
   }
   size_t NumInputs;
 };
@@ -222,23 +222,23 @@ public:
   FloatBuilder(Span<float> Inputs, const InstructionTable &Table)
       : Inputs(Inputs), Table(Table) {}
   size_t numInputs() const { return Inputs.size(); }
-  AstPtxResult input(size_t I, float &V) {
+  AstPtxFastResult input(size_t I, float &V) {
     if (I >= Inputs.size())
-      return AST_PTX_ERROR_UNKNOWN_INPUT;
+      return AST_PTX_FAST_ERROR_UNKNOWN_INPUT;
     V = Inputs[I];
-    return AST_PTX_SUCCESS;
+    return AST_PTX_FAST_SUCCESS;
   }
-  AstPtxResult constant(uint32_t Bits, float &V) {
+  AstPtxFastResult constant(uint32_t Bits, float &V) {
     std::memcpy(&V, &Bits, 4);
-    return AST_PTX_SUCCESS;
+    return AST_PTX_FAST_SUCCESS;
   }
-  AstPtxResult instruction(size_t I, const float *Ops, size_t N, float &V) {
+  AstPtxFastResult instruction(size_t I, const float *Ops, size_t N, float &V) {
     uint32_t Args[4], R;
     std::memcpy(Args, Ops, N * 4);
     if (!ptxeval::evaluateOpcode(Table.Names[I], Args, unsigned(N), &R, 1))
-      return AST_PTX_ERROR_UNKNOWN_INSTRUCTION;
+      return AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION;
     std::memcpy(&V, &R, 4);
-    return AST_PTX_SUCCESS;
+    return AST_PTX_FAST_SUCCESS;
   }
 
 private:
@@ -274,13 +274,13 @@ const InstructionTable &builtinInstructions() {
   };
   static const Tables T = [] {
     Tables R;
-    const StackPtxInstructionSetInfo &Info = stackptx::InstructionSet::builtin().info();
+    const StackPtxFastInstructionSetInfo &Info = stackptx::InstructionSet::builtin().info();
     auto isF32 = [&](uint8_t A) {
       return A < Info.num_arg_types && Info.arg_types[A].num_vec_elems == 0 &&
              !std::strcmp(Info.stack_types[Info.arg_types[A].stack_idx].reg_type, "f32");
     };
     for (size_t I = 0; I < Info.num_instructions; ++I) {
-      const StackPtxPtxInstructionInfo &In = Info.instructions[I];
+      const StackPtxFastPtxInstructionInfo &In = Info.instructions[I];
       bool Ok = In.num_args > 0 && In.num_rets == 1 && isF32(In.rets[0]);
       for (unsigned A = 0; A < In.num_args; ++A)
         Ok = Ok && isF32(In.args[A]);
@@ -296,7 +296,7 @@ const InstructionTable &builtinInstructions() {
   return T.Table;
 }
 
-AstPtxResult compile(std::string_view OutputRegister, Span<const char *> Inputs,
+AstPtxFastResult compile(std::string_view OutputRegister, Span<const char *> Inputs,
                      const InstructionTable &Table, Span<Program> Routines, Program Prog,
                      std::string &Out, std::string *Message) {
   Out.clear();
@@ -304,12 +304,12 @@ AstPtxResult compile(std::string_view OutputRegister, Span<const char *> Inputs,
     if (!Name) {
       if (Message)
         *Message = "an input register name is NULL";
-      return AST_PTX_ERROR_INVALID_ARGUMENT;
+      return AST_PTX_FAST_ERROR_INVALID_ARGUMENT;
     }
   GraphBuilder B(Inputs.size());
   Walker<uint32_t, GraphBuilder> W(Table, Routines, B);
   uint32_t Result;
-  if (AstPtxResult R = W.walk(Prog, SIZE_MAX, nullptr, 0, 0, Result)) {
+  if (AstPtxFastResult R = W.walk(Prog, SIZE_MAX, nullptr, 0, 0, Result)) {
     if (Message)
       *Message = W.Message;
     return R;
@@ -347,15 +347,15 @@ AstPtxResult compile(std::string_view OutputRegister, Span<const char *> Inputs,
   Out += ", ";
   putOperand(Out, Nodes[Result], Inputs);
   Out += ";\n}";
-  return AST_PTX_SUCCESS;
+  return AST_PTX_FAST_SUCCESS;
 }
 
-AstPtxResult interpret(Span<float> Inputs, const InstructionTable &Table,
+AstPtxFastResult interpret(Span<float> Inputs, const InstructionTable &Table,
                        Span<Program> Routines, Program Prog, float &Result,
                        std::string *Message) {
   FloatBuilder B(Inputs, Table);
   Walker<float, FloatBuilder> W(Table, Routines, B);
-  AstPtxResult R = W.walk(Prog, SIZE_MAX, nullptr, 0, 0, Result);
+  AstPtxFastResult R = W.walk(Prog, SIZE_MAX, nullptr, 0, 0, Result);
   if (R && Message)
     *Message = W.Message;
   return R;
@@ -369,16 +369,16 @@ using namespace ptxinject;
 namespace {
 /// A return-terminated C array as a span of its real length, the return
 /// included (the C contract, as strlen's). A NULL array is an empty span.
-astptx::Program returnTerminated(const AstPtxInstruction *P) {
+astptx::Program returnTerminated(const AstPtxFastInstruction *P) {
   if (!P)
     return astptx::Program(nullptr, 0);
   size_t N = 0;
-  while (P[N].kind != AST_PTX_INSTRUCTION_KIND_RETURN)
+  while (P[N].kind != AST_PTX_FAST_INSTRUCTION_KIND_RETURN)
     ++N;
   return astptx::Program(P, N + 1);
 }
 
-std::vector<astptx::Program> routineSpans(const AstPtxInstruction *const *Routines, size_t N) {
+std::vector<astptx::Program> routineSpans(const AstPtxFastInstruction *const *Routines, size_t N) {
   std::vector<astptx::Program> R;
   R.reserve(N);
   for (size_t I = 0; I < N; ++I)
@@ -389,43 +389,43 @@ std::vector<astptx::Program> routineSpans(const AstPtxInstruction *const *Routin
 
 extern "C" {
 
-const char *ast_ptx_result_to_string(AstPtxResult Result) {
+const char *ast_ptx_fast_result_to_string(AstPtxFastResult Result) {
   // Read the bits, not the enum: C callers may pass any int.
-  static_assert(sizeof(AstPtxResult) == sizeof(int), "C enums are int-sized");
+  static_assert(sizeof(AstPtxFastResult) == sizeof(int), "C enums are int-sized");
   int Raw;
   std::memcpy(&Raw, &Result, sizeof Raw);
   switch (Raw) {
-  case AST_PTX_SUCCESS: return "AST_PTX_SUCCESS";
-  case AST_PTX_ERROR_INSUFFICIENT_BUFFER: return "AST_PTX_ERROR_INSUFFICIENT_BUFFER";
-  case AST_PTX_ERROR_INVALID_ARGUMENT: return "AST_PTX_ERROR_INVALID_ARGUMENT";
-  case AST_PTX_ERROR_STACK_UNDERFLOW: return "AST_PTX_ERROR_STACK_UNDERFLOW";
-  case AST_PTX_ERROR_ARITY_MISMATCH: return "AST_PTX_ERROR_ARITY_MISMATCH";
-  case AST_PTX_ERROR_UNKNOWN_INSTRUCTION: return "AST_PTX_ERROR_UNKNOWN_INSTRUCTION";
-  case AST_PTX_ERROR_UNKNOWN_INPUT: return "AST_PTX_ERROR_UNKNOWN_INPUT";
-  case AST_PTX_ERROR_UNKNOWN_ROUTINE: return "AST_PTX_ERROR_UNKNOWN_ROUTINE";
-  case AST_PTX_ERROR_BAD_ROUTINE_ARG: return "AST_PTX_ERROR_BAD_ROUTINE_ARG";
-  case AST_PTX_ERROR_RECURSION_TOO_DEEP: return "AST_PTX_ERROR_RECURSION_TOO_DEEP";
-  case AST_PTX_ERROR_WRONG_RESULT_COUNT: return "AST_PTX_ERROR_WRONG_RESULT_COUNT";
-  case AST_PTX_ERROR_NO_RETURN: return "AST_PTX_ERROR_NO_RETURN";
-  case AST_PTX_ERROR_UNKNOWN_KIND: return "AST_PTX_ERROR_UNKNOWN_KIND";
-  case AST_PTX_ERROR_TOO_LARGE: return "AST_PTX_ERROR_TOO_LARGE";
-  default: return "AST_PTX_ERROR_INVALID_RESULT_ENUM: not an AstPtxResult value";
+  case AST_PTX_FAST_SUCCESS: return "AST_PTX_FAST_SUCCESS";
+  case AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER: return "AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER";
+  case AST_PTX_FAST_ERROR_INVALID_ARGUMENT: return "AST_PTX_FAST_ERROR_INVALID_ARGUMENT";
+  case AST_PTX_FAST_ERROR_STACK_UNDERFLOW: return "AST_PTX_FAST_ERROR_STACK_UNDERFLOW";
+  case AST_PTX_FAST_ERROR_ARITY_MISMATCH: return "AST_PTX_FAST_ERROR_ARITY_MISMATCH";
+  case AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION: return "AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION";
+  case AST_PTX_FAST_ERROR_UNKNOWN_INPUT: return "AST_PTX_FAST_ERROR_UNKNOWN_INPUT";
+  case AST_PTX_FAST_ERROR_UNKNOWN_ROUTINE: return "AST_PTX_FAST_ERROR_UNKNOWN_ROUTINE";
+  case AST_PTX_FAST_ERROR_BAD_ROUTINE_ARG: return "AST_PTX_FAST_ERROR_BAD_ROUTINE_ARG";
+  case AST_PTX_FAST_ERROR_RECURSION_TOO_DEEP: return "AST_PTX_FAST_ERROR_RECURSION_TOO_DEEP";
+  case AST_PTX_FAST_ERROR_WRONG_RESULT_COUNT: return "AST_PTX_FAST_ERROR_WRONG_RESULT_COUNT";
+  case AST_PTX_FAST_ERROR_NO_RETURN: return "AST_PTX_FAST_ERROR_NO_RETURN";
+  case AST_PTX_FAST_ERROR_UNKNOWN_KIND: return "AST_PTX_FAST_ERROR_UNKNOWN_KIND";
+  case AST_PTX_FAST_ERROR_TOO_LARGE: return "AST_PTX_FAST_ERROR_TOO_LARGE";
+  default: return "AST_PTX_FAST_ERROR_INVALID_RESULT_ENUM: not an AstPtxFastResult value";
   }
 }
 
-AstPtxResult ast_ptx_compile(const char *Output, const char *const *Inputs, size_t NumInputs,
+AstPtxFastResult ast_ptx_fast_compile(const char *Output, const char *const *Inputs, size_t NumInputs,
                              const char *const *Names, const size_t *NumArgs, size_t NumEnums,
-                             const AstPtxInstruction *const *Routines, size_t NumRoutines,
-                             const AstPtxInstruction *Program, char *Buffer, size_t BufferSize,
+                             const AstPtxFastInstruction *const *Routines, size_t NumRoutines,
+                             const AstPtxFastInstruction *Program, char *Buffer, size_t BufferSize,
                              size_t *RequiredSize) {
   if (!Output || !Program || !RequiredSize || (NumInputs && !Inputs) ||
       (NumEnums && (!Names || !NumArgs)) || (NumRoutines && !Routines))
-    return AST_PTX_ERROR_INVALID_ARGUMENT;
+    return AST_PTX_FAST_ERROR_INVALID_ARGUMENT;
   std::vector<astptx::Program> R = routineSpans(Routines, NumRoutines);
   astptx::InstructionTable Table{astptx::Span<const char *>(Names, NumEnums),
                                  astptx::Span<size_t>(NumArgs, NumEnums)};
   std::string Out;
-  AstPtxResult Result =
+  AstPtxFastResult Result =
       astptx::compile(Output, astptx::Span<const char *>(Inputs, NumInputs), Table,
                       astptx::Span<astptx::Program>(R.data(), R.size()),
                       returnTerminated(Program), Out);
@@ -433,23 +433,23 @@ AstPtxResult ast_ptx_compile(const char *Output, const char *const *Inputs, size
     return Result;
   *RequiredSize = Out.size();
   if (!Buffer)
-    return AST_PTX_SUCCESS;
+    return AST_PTX_FAST_SUCCESS;
   if (BufferSize <= Out.size()) {
     if (BufferSize)
       Buffer[0] = '\0';
-    return AST_PTX_ERROR_INSUFFICIENT_BUFFER;
+    return AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER;
   }
   std::memcpy(Buffer, Out.c_str(), Out.size() + 1);
-  return AST_PTX_SUCCESS;
+  return AST_PTX_FAST_SUCCESS;
 }
 
-AstPtxResult ast_ptx_interpret(const float *Values, size_t NumInputs, const char *const *Names,
+AstPtxFastResult ast_ptx_fast_interpret(const float *Values, size_t NumInputs, const char *const *Names,
                                const size_t *NumArgs, size_t NumEnums,
-                               const AstPtxInstruction *const *Routines, size_t NumRoutines,
-                               const AstPtxInstruction *Program, float *Result) {
+                               const AstPtxFastInstruction *const *Routines, size_t NumRoutines,
+                               const AstPtxFastInstruction *Program, float *Result) {
   if (!Program || !Result || (NumInputs && !Values) || (NumEnums && (!Names || !NumArgs)) ||
       (NumRoutines && !Routines))
-    return AST_PTX_ERROR_INVALID_ARGUMENT;
+    return AST_PTX_FAST_ERROR_INVALID_ARGUMENT;
   std::vector<astptx::Program> R = routineSpans(Routines, NumRoutines);
   astptx::InstructionTable Table{astptx::Span<const char *>(Names, NumEnums),
                                  astptx::Span<size_t>(NumArgs, NumEnums)};

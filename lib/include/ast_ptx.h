@@ -1,128 +1,96 @@
-/*===- ast_ptx.h - C API of the AST PTX compiler ----------------*- C -*-===*
+/*===- ast_ptx.h - AST PTX C API (reference-compatible) ---------*- C -*-===*
  *
- * AST PTX compiles a postorder expression tree with one f32 result into a
- * PTX stub. Leaves are inputs, f32 constants and routine arguments; inner
- * nodes are PTX instructions of a given arity (all operands f32) and routine
- * calls, which expand the routine's own postorder array with the popped
- * values as its arguments. Malformed programs are errors, never crashes.
+ * The reference AST PTX library's C API: the same types, layouts, result
+ * values and ast_ptx_compile signature. Each call checks the program as the
+ * reference does, translates it to this project's native instruction words
+ * (ast_ptx_fast.h) and compiles it natively. The encoders and the f32
+ * instruction tables come from ast_ptx_instructions.h (generated,
+ * gen_stack_ptx_header.py --lang ast-ref).
  *
+ * rename-native-capi: reference API
  *===----------------------------------------------------------------------===*/
-#ifndef AST_PTX_H
-#define AST_PTX_H
+#ifndef AST_PTX_H_INCLUDE
+#define AST_PTX_H_INCLUDE
+
+#define AST_PTX_VERSION_MAJOR 0
+#define AST_PTX_VERSION_MINOR 1
+#define AST_PTX_VERSION_PATCH 0
+#define AST_PTX_VERSION_STRING "0.1.0"
+#define AST_PTX_VERSION                                                                \
+  (AST_PTX_VERSION_MAJOR * 10000 + AST_PTX_VERSION_MINOR * 100 + AST_PTX_VERSION_PATCH)
+
+#ifdef __cplusplus
+#define AST_PTX_PUBLIC_DEC extern "C"
+#define AST_PTX_PUBLIC_DEF extern "C"
+#else
+#define AST_PTX_PUBLIC_DEC extern
+#define AST_PTX_PUBLIC_DEF
+#endif
 
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
+#ifndef AST_PTX_PACKED
+#if defined(_MSC_VER)
+#define AST_PTX_PACKED
+#else
+#define AST_PTX_PACKED __attribute__((packed))
+#endif
 #endif
 
-typedef enum AstPtxResult {
+typedef uint32_t AstPtxIdx;
+
+typedef enum {
   AST_PTX_SUCCESS = 0,
-  AST_PTX_ERROR_INSUFFICIENT_BUFFER = 1,
-  AST_PTX_ERROR_INVALID_ARGUMENT = 2,
-  AST_PTX_ERROR_STACK_UNDERFLOW = 3,   /* a node has fewer operands than its arity */
-  AST_PTX_ERROR_ARITY_MISMATCH = 4,    /* an instruction's arity is 0 or above 4 */
-  AST_PTX_ERROR_UNKNOWN_INSTRUCTION = 5,
-  AST_PTX_ERROR_UNKNOWN_INPUT = 6,
-  AST_PTX_ERROR_UNKNOWN_ROUTINE = 7,
-  AST_PTX_ERROR_BAD_ROUTINE_ARG = 8,   /* routine arg outside a routine or past its args */
-  AST_PTX_ERROR_RECURSION_TOO_DEEP = 9,
-  AST_PTX_ERROR_WRONG_RESULT_COUNT = 10, /* return with other than one value */
-  AST_PTX_ERROR_NO_RETURN = 11,
-  AST_PTX_ERROR_UNKNOWN_KIND = 12,
-  AST_PTX_ERROR_TOO_LARGE = 13,
-  AST_PTX_RESULT_NUM_ENUMS
+  AST_PTX_ERROR_INTERNAL = 1,
+  AST_PTX_ERROR_INSUFFICIENT_BUFFER = 2,
+  AST_PTX_ERROR_INVALID_VALUE = 3,
+  AST_PTX_ERROR_BAD_INSTRUCTION_MAYBE_FORGOT_RETURN = 4,
+  AST_PTX_ERROR_INPUT_IDX_OUT_OF_BOUNDS = 5,
+  AST_PTX_ERROR_PTX_INSTRUCTION_IDX_OUT_OF_BOUNDS = 6,
+  AST_PTX_ERROR_STACK_OVERFLOW = 7,
+  AST_PTX_ERROR_STACK_UNDERFLOW = 8,
+  AST_PTX_ERROR_TOO_MANY_ARGS = 9,
+  AST_PTX_ERROR_UNSUPPORTED_INSTRUCTION = 10,
+  AST_PTX_ERROR_ROUTINE_IDX_OUT_OF_BOUNDS = 11,
+  AST_PTX_ERROR_ROUTINE_ARG_IDX_OUT_OF_BOUNDS = 12,
+  AST_PTX_ERROR_ROUTINE_DEPTH_EXCEEDED = 13,
+  AST_PTX_RESULT_NUM_ENUMS = 14
 } AstPtxResult;
 
-const char *ast_ptx_result_to_string(AstPtxResult result);
+typedef enum {
+  AST_PTX_INSTRUCTION_TYPE_NONE = 0,
+  AST_PTX_INSTRUCTION_TYPE_INPUT = 1,
+  AST_PTX_INSTRUCTION_TYPE_CONSTANT = 2,
+  AST_PTX_INSTRUCTION_TYPE_PTX_INSTRUCTION = 3, /* aux: its argument count */
+  AST_PTX_INSTRUCTION_TYPE_ROUTINE = 4,         /* aux: its argument count */
+  AST_PTX_INSTRUCTION_TYPE_RETURN = 5,
+  AST_PTX_INSTRUCTION_TYPE_ROUTINE_ARG = 6,
+  AST_PTX_INSTRUCTION_TYPE_REGISTER = 7, /* internal to the compiler */
+  AST_PTX_INSTRUCTION_TYPE_NUM_ENUMS = 8
+} AstPtxInstructionType;
 
-typedef enum AstPtxInstructionKind {
-  AST_PTX_INSTRUCTION_KIND_RETURN = 0,
-  AST_PTX_INSTRUCTION_KIND_INPUT = 1,
-  AST_PTX_INSTRUCTION_KIND_CONSTANT = 2,
-  AST_PTX_INSTRUCTION_KIND_PTX = 3,
-  AST_PTX_INSTRUCTION_KIND_ROUTINE = 4,
-  AST_PTX_INSTRUCTION_KIND_ROUTINE_ARG = 5,
-  AST_PTX_INSTRUCTION_KIND_NUM_ENUMS
-} AstPtxInstructionKind;
+typedef union AST_PTX_PACKED {
+  float f;
+  AstPtxIdx idx;
+} AstPtxPayload;
 
-typedef struct AstPtxInstruction {
-  uint8_t kind;
-  uint8_t reserved;
-  uint16_t idx; /* input, instruction, routine or routine argument index */
-  union {
-    uint32_t u;
-    float f;
-  } payload; /* constant value */
+typedef struct AST_PTX_PACKED {
+  uint16_t instruction_type;
+  uint16_t aux;
+  AstPtxPayload payload;
 } AstPtxInstruction;
 
-#ifdef __cplusplus
-static_assert(sizeof(AstPtxInstruction) == 8, "AST instructions are 8 bytes");
-} /* extern "C" */
-constexpr AstPtxInstruction ast_ptx_make_instruction(unsigned kind, unsigned idx,
-                                                     uint32_t payload) {
-  AstPtxInstruction I{};
-  I.kind = (uint8_t)kind;
-  I.idx = (uint16_t)idx;
-  I.payload.u = payload;
-  return I;
-}
-#define AST_PTX_INSTRUCTION(kind, idx) ast_ptx_make_instruction((kind), (idx), 0)
-#define ast_ptx_encode_constant(value)                                                 \
-  ast_ptx_make_instruction(AST_PTX_INSTRUCTION_KIND_CONSTANT, 0,                       \
-                           __builtin_bit_cast(uint32_t, (float)(value)))
-extern "C" {
-#else
-typedef char ast_ptx_instruction_is_8_bytes[sizeof(AstPtxInstruction) == 8 ? 1 : -1];
-#define AST_PTX_INSTRUCTION(k, i)                                                      \
-  { .kind = (uint8_t)(k), .reserved = 0, .idx = (uint16_t)(i), .payload = { .u = 0 } }
-#define ast_ptx_encode_constant(value)                                                 \
-  { .kind = (uint8_t)AST_PTX_INSTRUCTION_KIND_CONSTANT, .reserved = 0, .idx = 0,        \
-    .payload = { .f = (float)(value) } }
-#endif
+/* Compiles instructions (ended by a return, leaving one value) into
+   %output_register_name. buffer == NULL measures: *buffer_bytes_written_ret
+   gets the length without the NUL. Routines nest at most 8 deep; an
+   instruction's aux must equal ptx_instruction_num_args of its index. */
+AST_PTX_PUBLIC_DEC AstPtxResult ast_ptx_compile(
+    const char *output_register_name, const char *const *input_register_names,
+    size_t num_input_registers, const char *const *ptx_instruction_names,
+    const uint16_t *ptx_instruction_num_args, size_t num_ptx_instructions,
+    const AstPtxInstruction *const *routines, size_t num_routines,
+    const AstPtxInstruction *instructions, char *buffer, size_t buffer_size,
+    size_t *buffer_bytes_written_ret);
 
-#define ast_ptx_encode_return AST_PTX_INSTRUCTION(AST_PTX_INSTRUCTION_KIND_RETURN, 0)
-#define ast_ptx_encode_input(idx) AST_PTX_INSTRUCTION(AST_PTX_INSTRUCTION_KIND_INPUT, (idx))
-#define ast_ptx_encode_ptx_instruction(idx)                                            \
-  AST_PTX_INSTRUCTION(AST_PTX_INSTRUCTION_KIND_PTX, (idx))
-#define ast_ptx_encode_routine(idx) AST_PTX_INSTRUCTION(AST_PTX_INSTRUCTION_KIND_ROUTINE, (idx))
-#define ast_ptx_encode_routine_arg(idx)                                                \
-  AST_PTX_INSTRUCTION(AST_PTX_INSTRUCTION_KIND_ROUTINE_ARG, (idx))
-
-/* Routines nest at most this deep (recursion is an error, not a hang). */
-#define AST_PTX_MAX_ROUTINE_DEPTH 16
-/* Programs, routines included, expand to at most this many nodes. */
-#define AST_PTX_MAX_NODES 65536
-/* Compile and interpret walk at most this many instructions, routine bodies
-   counted once per call (calls that make no node still cost work). */
-#define AST_PTX_MAX_WORK 4194304
-
-/* Compiles program (ended by ast_ptx_encode_return) into a stub that moves
-   its value into %output_register. instruction_names[i] is the opcode of
-   instruction enum i and instruction_num_args[i] its arity. A routine takes
-   as many arguments as one more than the largest routine_arg index in its
-   body. buffer == NULL measures only; *required_size gets the stub length
-   without the NUL, and a smaller buffer gives
-   AST_PTX_ERROR_INSUFFICIENT_BUFFER. */
-AstPtxResult ast_ptx_compile(const char *output_register,
-                             const char *const *input_registers, size_t num_inputs,
-                             const char *const *instruction_names,
-                             const size_t *instruction_num_args, size_t num_instruction_enums,
-                             const AstPtxInstruction *const *routines, size_t num_routines,
-                             const AstPtxInstruction *program, char *buffer,
-                             size_t buffer_size, size_t *required_size);
-
-/* Evaluates program on the CPU with input_values[i] for input i. */
-AstPtxResult ast_ptx_interpret(const float *input_values, size_t num_inputs,
-                               const char *const *instruction_names,
-                               const size_t *instruction_num_args,
-                               size_t num_instruction_enums,
-                               const AstPtxInstruction *const *routines, size_t num_routines,
-                               const AstPtxInstruction *program, float *result);
-
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
-
-#endif /* AST_PTX_H */
+#endif /* AST_PTX_H_INCLUDE */

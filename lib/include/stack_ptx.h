@@ -1,322 +1,202 @@
-/*===- stack_ptx.h - C API of the Stack PTX compiler ------------*- C -*-===*
+/*===- stack_ptx.h - Stack PTX C API (reference-compatible) -----*- C -*-===*
  *
- * Stack PTX turns a sequence of fixed-size 8-byte instructions, run on a
- * typed stack machine, into a PTX stub. Any instruction sequence compiles to
- * valid PTX: an instruction whose operands are missing is skipped. The
- * instruction set (stack types, arg types, PTX instructions, special
- * registers) is data: a StackPtxInstructionSetInfo, either loaded from a JSON
- * description at run time or taken from a header generated from one.
+ * The C API of the reference Stack PTX library, 1.1.x: the same types, type
+ * layouts, enum values and function signatures, so host code written for it
+ * compiles and links against this project unchanged. The calls translate
+ * each program to this project's native instruction words and compile it
+ * through the native compiler (stack_ptx_fast.h, the faster entry points).
  *
- * The header is C99 and C++ compatible. Compiling allocates nothing: the
- * caller provides the workspace (see stack_ptx_compile_workspace_size).
+ * The instruction encoders and the instruction tables come from a header
+ * generated from a JSON description (gen_stack_ptx_header.py --lang ref;
+ * the build ships one for the default description as
+ * generated/stack_ptx_descriptions.h). STACK_PTX_IMPLEMENTATION may be
+ * defined before including this header, as the reference's single-header
+ * build asks; the implementation lives in the library either way.
  *
+ * rename-native-capi: reference API
  *===----------------------------------------------------------------------===*/
-#ifndef STACK_PTX_H
-#define STACK_PTX_H
+#ifndef STACK_PTX_H_INCLUDE
+#define STACK_PTX_H_INCLUDE
 
+#define STACK_PTX_VERSION_MAJOR 1
+#define STACK_PTX_VERSION_MINOR 1
+#define STACK_PTX_VERSION_PATCH 1
+#define STACK_PTX_VERSION_STRING "1.1.1"
+#define STACK_PTX_VERSION                                                              \
+  (STACK_PTX_VERSION_MAJOR * 10000 + STACK_PTX_VERSION_MINOR * 100 + STACK_PTX_VERSION_PATCH)
+
+#ifdef __cplusplus
+#define STACK_PTX_PUBLIC_DEC extern "C"
+#define STACK_PTX_PUBLIC_DEF extern "C"
+#else
+#define STACK_PTX_PUBLIC_DEC extern
+#define STACK_PTX_PUBLIC_DEF
+#endif
+
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+/* Instructions are 8 bytes: the structs below are packed. */
+#define STACK_PTX_PACKED __attribute__((packed))
 
-/* ---- Results ----------------------------------------------------------- */
-
-typedef enum StackPtxResult {
+typedef enum {
   STACK_PTX_SUCCESS = 0,
-  /* The output buffer is too small; the required size was reported and the
-     compiled program stays in the workspace for stack_ptx_write_output. */
-  STACK_PTX_ERROR_INSUFFICIENT_BUFFER = 1,
-  /* The workspace is smaller than stack_ptx_compile_workspace_size says. */
-  STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE = 2,
-  /* A required pointer argument is NULL. */
-  STACK_PTX_ERROR_INVALID_ARGUMENT = 3,
-  /* The instruction set tables are inconsistent (an index out of range). */
-  STACK_PTX_ERROR_INVALID_INSTRUCTION_SET = 4,
-  /* A request names a register index >= num_registers, or a register's
-     stack_idx is not a stack type of the instruction set. */
-  STACK_PTX_ERROR_INVALID_REGISTER = 5,
-  /* The workspace holds no compiled program (stack_ptx_write_output). */
-  STACK_PTX_ERROR_NOTHING_COMPILED = 6,
-  /* A JSON description could not be read. */
-  STACK_PTX_ERROR_INVALID_DESCRIPTION = 7,
-  /* Memory for a compiler could not be allocated (stack_ptx_compiler_create). */
-  STACK_PTX_ERROR_OUT_OF_MEMORY = 8,
-  STACK_PTX_RESULT_NUM_ENUMS
+  STACK_PTX_ERROR_INTERNAL = 1,
+  STACK_PTX_ERROR_WRONG_TYPE_DISPATCH = 2,
+  STACK_PTX_ERROR_INSUFFICIENT_BUFFER = 3,
+  STACK_PTX_ERROR_INVALID_VALUE = 4,
+  STACK_PTX_ERROR_INSUFFICIENT_AST_SIZE = 5,
+  STACK_PTX_ERROR_INSUFFICIENT_AST_VISIT_SIZE = 6,
+  /* An instruction type that is not one of the public kinds (a program or
+     routine without its return reads past its end). */
+  STACK_PTX_ERROR_BAD_INSTRUCTION_MAYBE_FORGOT_RETURN = 7,
+  STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE = 8,
+  STACK_PTX_ERROR_PTX_INSTRUCTION_IDX_OUT_OF_BOUNDS = 9,
+  STACK_PTX_ERROR_META_INSTRUCTION_IDX_OUT_OF_BOUNDS = 10,
+  STACK_PTX_ERROR_INPUT_IDX_OUT_OF_BOUNDS = 11,
+  STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS = 12,
+  STACK_PTX_ERROR_SPECIAL_REGISTER_IDX_OUT_OF_BOUNDS = 13,
+  STACK_PTX_ERROR_STACK_IDX_OUT_OF_BOUNDS = 14,
+  STACK_PTX_ERROR_ARG_IDX_OUT_OF_BOUNDS = 15,
+  STACK_PTX_ERROR_ROUTINES_IDX_OUT_OF_BOUNDS = 16,
+  STACK_PTX_ERROR_STORE_IDX_OUT_OF_BOUNDS = 17,
+  STACK_PTX_ERROR_LOAD_IDX_OUT_OF_BOUNDS = 18,
+  STACK_PTX_RESULT_NUM_ELEMS = 19
 } StackPtxResult;
 
-const char *stack_ptx_result_to_string(StackPtxResult result);
+typedef enum {
+  STACK_PTX_INSTRUCTION_TYPE_NONE,
+  STACK_PTX_INSTRUCTION_TYPE_PTX,
+  STACK_PTX_INSTRUCTION_TYPE_CONSTANT,
+  STACK_PTX_INSTRUCTION_TYPE_INPUT,
+  STACK_PTX_INSTRUCTION_TYPE_SPECIAL,
+  STACK_PTX_INSTRUCTION_TYPE_META,
+  STACK_PTX_INSTRUCTION_TYPE_META_CONSTANT,
+  STACK_PTX_INSTRUCTION_TYPE_ROUTINE,
+  STACK_PTX_INSTRUCTION_TYPE_REGISTER, /* internal to the compiler */
+  STACK_PTX_INSTRUCTION_TYPE_AST_IDX,  /* internal to the compiler */
+  STACK_PTX_INSTRUCTION_TYPE_RETURN,
+  STACK_PTX_INSTRUCTION_TYPE_STORE,
+  STACK_PTX_INSTRUCTION_TYPE_LOAD,
+  STACK_PTX_INSTRUCTION_TYPE_NUM_ENUMS
+} StackPtxInstructionType;
 
-/* ---- Instructions: fixed 8 bytes --------------------------------------- */
+/* Meta instructions work on the stack named by the instruction's aux field;
+   YANK_DUP, SWAP_WITH, REPLACE and DROP take their depth or count from the
+   meta stack (pushed by meta constants). */
+typedef enum {
+  STACK_PTX_META_INSTRUCTION_DUP,
+  STACK_PTX_META_INSTRUCTION_YANK_DUP,
+  STACK_PTX_META_INSTRUCTION_SWAP,
+  STACK_PTX_META_INSTRUCTION_SWAP_WITH,
+  STACK_PTX_META_INSTRUCTION_REPLACE,
+  STACK_PTX_META_INSTRUCTION_DROP,
+  STACK_PTX_META_INSTRUCTION_CLEAR,
+  STACK_PTX_META_INSTRUCTION_ROTATE,
+  STACK_PTX_META_INSTRUCTION_REVERSE,
+  STACK_PTX_META_INSTRUCTION_NUM_ENUMS
+} StackPtxMetaInstruction;
 
-typedef enum StackPtxInstructionKind {
-  STACK_PTX_INSTRUCTION_KIND_RETURN = 0, /* all-zero bytes end a program */
-  STACK_PTX_INSTRUCTION_KIND_INPUT = 1,
-  STACK_PTX_INSTRUCTION_KIND_CONSTANT = 2,
-  STACK_PTX_INSTRUCTION_KIND_PTX = 3,
-  STACK_PTX_INSTRUCTION_KIND_SPECIAL_REGISTER = 4,
-  STACK_PTX_INSTRUCTION_KIND_META = 5,
-  STACK_PTX_INSTRUCTION_KIND_STORE = 6,
-  STACK_PTX_INSTRUCTION_KIND_LOAD = 7,
-  STACK_PTX_INSTRUCTION_KIND_ROUTINE = 8,
-  STACK_PTX_INSTRUCTION_KIND_NUM_ENUMS
-} StackPtxInstructionKind;
+typedef uint32_t StackPtxRegisterCounter;
+typedef uint32_t StackPtxMetaConstant;
+typedef uint32_t StackPtxAstIdx;
+typedef uint16_t StackPtxStackIdx;
+typedef uint16_t StackPtxArgIdx;
+typedef uint32_t StackPtxIdx;
 
-typedef enum StackPtxMetaOp {
-  STACK_PTX_META_CONSTANT = 0,
-  STACK_PTX_META_DUP = 1,
-  STACK_PTX_META_YANK_DUP = 2,
-  STACK_PTX_META_SWAP = 3,
-  STACK_PTX_META_SWAP_WITH = 4,
-  STACK_PTX_META_REPLACE = 5,
-  STACK_PTX_META_DROP = 6,
-  STACK_PTX_META_ROTATE = 7,
-  STACK_PTX_META_REVERSE = 8,
-  STACK_PTX_META_CLEAR = 9,
-  STACK_PTX_META_NUM_ENUMS
-} StackPtxMetaOp;
+typedef union STACK_PTX_PACKED {
+  uint32_t u;
+  int32_t s;
+  float f;
+  StackPtxMetaConstant meta_constant;
+  StackPtxRegisterCounter reg;
+  StackPtxAstIdx ast_idx;
+} StackPtxPayload;
 
-/* kind: a StackPtxInstructionKind. stack_idx: the stack type a constant,
-   meta or store works on. idx: input register, PTX instruction, special
-   register, meta op, store/load slot or routine index. payload: constant
-   bits or meta constant. Unknown kinds and out-of-range indices are
-   skipped, so any 8 bytes are a valid instruction. */
-typedef struct StackPtxInstruction {
-  uint8_t kind;
-  uint8_t stack_idx;
-  uint16_t idx;
-  union {
-    uint32_t u;
-    int32_t s;
-    float f;
-  } payload;
+/* aux: the stack of a constant, meta instruction or store. payload: the
+   index of an input, PTX instruction, special register, meta instruction,
+   routine or store slot, or a constant's bits. */
+typedef struct STACK_PTX_PACKED {
+  uint16_t instruction_type;
+  uint16_t aux;
+  StackPtxPayload payload;
 } StackPtxInstruction;
 
-#ifdef __cplusplus
-static_assert(sizeof(StackPtxInstruction) == 8, "instructions are 8 bytes");
-#else
-typedef char stack_ptx_instruction_is_8_bytes[sizeof(StackPtxInstruction) == 8 ? 1 : -1];
-#endif
-
-/* Encoders. In C these are brace initializers for instruction arrays; in
-   C++ they are constant expressions. */
-#ifdef __cplusplus
-} /* extern "C" */
-constexpr StackPtxInstruction stack_ptx_make_instruction(unsigned kind, unsigned stack_idx,
-                                                         unsigned idx, uint32_t payload) {
-  StackPtxInstruction I{};
-  I.kind = (uint8_t)kind;
-  I.stack_idx = (uint8_t)stack_idx;
-  I.idx = (uint16_t)idx;
-  I.payload.u = payload;
-  return I;
-}
-constexpr StackPtxInstruction stack_ptx_make_f32_constant(unsigned stack_idx, float value) {
-  return stack_ptx_make_instruction(STACK_PTX_INSTRUCTION_KIND_CONSTANT, stack_idx, 0,
-                                    __builtin_bit_cast(uint32_t, value));
-}
-#define STACK_PTX_INSTRUCTION(kind, stack_idx, idx, payload)                             \
-  stack_ptx_make_instruction((kind), (stack_idx), (idx), (uint32_t)(payload))
-#define STACK_PTX_F32_CONSTANT(stack_idx, value)                                       \
-  stack_ptx_make_f32_constant((stack_idx), (float)(value))
-extern "C" {
-#else
-#define STACK_PTX_INSTRUCTION(k, s, i, p)                                              \
-  { .kind = (uint8_t)(k), .stack_idx = (uint8_t)(s), .idx = (uint16_t)(i),           \
-    .payload = { .u = (uint32_t)(p) } }
-#define STACK_PTX_F32_CONSTANT(s, v)                                                   \
-  { .kind = (uint8_t)STACK_PTX_INSTRUCTION_KIND_CONSTANT, .stack_idx = (uint8_t)(s),    \
-    .idx = 0, .payload = { .f = (float)(v) } }
-#endif
-
-#define stack_ptx_encode_return STACK_PTX_INSTRUCTION(STACK_PTX_INSTRUCTION_KIND_RETURN, 0, 0, 0)
-#define stack_ptx_encode_input(reg_idx)                                                \
-  STACK_PTX_INSTRUCTION(STACK_PTX_INSTRUCTION_KIND_INPUT, 0, (reg_idx), 0)
-#define stack_ptx_encode_constant_bits(stack_idx, bits)                                \
-  STACK_PTX_INSTRUCTION(STACK_PTX_INSTRUCTION_KIND_CONSTANT, (stack_idx), 0, (bits))
-#define stack_ptx_encode_ptx_instruction(instr_idx)                                    \
-  STACK_PTX_INSTRUCTION(STACK_PTX_INSTRUCTION_KIND_PTX, 0, (instr_idx), 0)
-#define stack_ptx_encode_special_register(sreg_idx)                                    \
-  STACK_PTX_INSTRUCTION(STACK_PTX_INSTRUCTION_KIND_SPECIAL_REGISTER, 0, (sreg_idx), 0)
-#define stack_ptx_encode_meta(op, stack_idx)                                           \
-  STACK_PTX_INSTRUCTION(STACK_PTX_INSTRUCTION_KIND_META, (stack_idx), (op), 0)
-#define stack_ptx_encode_meta_constant(value)                                          \
-  STACK_PTX_INSTRUCTION(STACK_PTX_INSTRUCTION_KIND_META, 0, STACK_PTX_META_CONSTANT, (value))
-#define stack_ptx_encode_meta_dup(stack_idx) stack_ptx_encode_meta(STACK_PTX_META_DUP, stack_idx)
-#define stack_ptx_encode_meta_yank_dup(stack_idx)                                      \
-  stack_ptx_encode_meta(STACK_PTX_META_YANK_DUP, stack_idx)
-#define stack_ptx_encode_meta_swap(stack_idx) stack_ptx_encode_meta(STACK_PTX_META_SWAP, stack_idx)
-#define stack_ptx_encode_meta_swap_with(stack_idx)                                     \
-  stack_ptx_encode_meta(STACK_PTX_META_SWAP_WITH, stack_idx)
-#define stack_ptx_encode_meta_replace(stack_idx)                                       \
-  stack_ptx_encode_meta(STACK_PTX_META_REPLACE, stack_idx)
-#define stack_ptx_encode_meta_drop(stack_idx) stack_ptx_encode_meta(STACK_PTX_META_DROP, stack_idx)
-#define stack_ptx_encode_meta_rotate(stack_idx)                                        \
-  stack_ptx_encode_meta(STACK_PTX_META_ROTATE, stack_idx)
-#define stack_ptx_encode_meta_reverse(stack_idx)                                       \
-  stack_ptx_encode_meta(STACK_PTX_META_REVERSE, stack_idx)
-#define stack_ptx_encode_meta_clear(stack_idx)                                         \
-  stack_ptx_encode_meta(STACK_PTX_META_CLEAR, stack_idx)
-#define stack_ptx_encode_store(stack_idx, slot)                                        \
-  STACK_PTX_INSTRUCTION(STACK_PTX_INSTRUCTION_KIND_STORE, (stack_idx), (slot), 0)
-#define stack_ptx_encode_load(slot)                                                    \
-  STACK_PTX_INSTRUCTION(STACK_PTX_INSTRUCTION_KIND_LOAD, 0, (slot), 0)
-#define stack_ptx_encode_routine(routine_idx)                                          \
-  STACK_PTX_INSTRUCTION(STACK_PTX_INSTRUCTION_KIND_ROUTINE, 0, (routine_idx), 0)
-
-/* ---- Instruction set tables -------------------------------------------- */
-
-typedef enum StackPtxConstantKind {
-  STACK_PTX_CONSTANT_NONE = 0, /* the stack type has no literals */
-  STACK_PTX_CONSTANT_F32 = 1,  /* printed as 0fXXXXXXXX */
-  STACK_PTX_CONSTANT_U32 = 2,  /* printed in decimal */
-  STACK_PTX_CONSTANT_S32 = 3   /* printed in signed decimal */
-} StackPtxConstantKind;
-
-typedef struct StackPtxStackTypeInfo {
-  const char *name;         /* "F32" */
-  const char *reg_type;     /* PTX register type: "f32", "pred", "b16" */
-  uint8_t constant_kind;    /* a StackPtxConstantKind */
-} StackPtxStackTypeInfo;
-
-typedef struct StackPtxArgTypeInfo {
-  const char *name;         /* "V4_F32" */
-  uint8_t stack_idx;        /* the stack its values live on */
-  uint8_t num_vec_elems;    /* 0: scalar operand; 1..4: braced vector */
+/* num_vec_elems != 0: the operand is written as a braced vector. */
+typedef struct STACK_PTX_PACKED {
+  StackPtxStackIdx stack_idx;
+  uint16_t num_vec_elems;
 } StackPtxArgTypeInfo;
 
-#define STACK_PTX_MAX_ARGS 4
-#define STACK_PTX_MAX_RETS 2
-#define STACK_PTX_MAX_VEC_ELEMS 4
+typedef struct STACK_PTX_PACKED {
+  StackPtxStackIdx stack_idx;
+  uint16_t num_values;
+} StackPtxPtxInstructionStackRequirement;
 
-typedef struct StackPtxPtxInstructionInfo {
-  const char *ptx;          /* opcode written to the stub: "add.ftz.f32" */
-  const char *display;      /* unique name for encoders and text: "add.philox" */
-  uint8_t num_args;
-  uint8_t num_rets;
-  uint8_t args[STACK_PTX_MAX_ARGS]; /* arg type indices */
-  uint8_t rets[STACK_PTX_MAX_RETS];
-  uint8_t aligned;          /* warp-collective (.aligned) instruction */
-} StackPtxPtxInstructionInfo;
+/* Unused argument and return slots hold the arg type count (the generated
+   STACK_PTX_ARG_TYPE_NONE). */
+typedef struct STACK_PTX_PACKED {
+  StackPtxArgIdx arg_types[4];
+  StackPtxArgIdx ret_types[2];
+  uint16_t num_unique_stacks;
+  bool is_aligned;
+  StackPtxPtxInstructionStackRequirement unique_stacks[4];
+} StackPtxPtxInstructionDescriptor;
 
-typedef struct StackPtxSpecialRegisterInfo {
-  const char *ptx;          /* "tid.x" (the stub writes %tid.x) */
-  uint8_t arg_type;         /* vector arg types push .x .y .z .w */
-} StackPtxSpecialRegisterInfo;
+typedef struct STACK_PTX_PACKED {
+  StackPtxArgIdx arg_type_idx;
+} StackPtxSpecialRegisterDescriptor;
 
-typedef struct StackPtxInstructionSetInfo {
-  const StackPtxStackTypeInfo *stack_types;
-  size_t num_stack_types;
-  const StackPtxArgTypeInfo *arg_types;
-  size_t num_arg_types;
-  const StackPtxPtxInstructionInfo *instructions;
-  size_t num_instructions;
-  const StackPtxSpecialRegisterInfo *special_registers;
-  size_t num_special_registers;
-} StackPtxInstructionSetInfo;
-
-/* An instruction set loaded from a JSON description (the
-   stack_ptx_descriptions.json format). */
-typedef struct StackPtxInstructionSet StackPtxInstructionSet;
-
-/* Parses json_text (json_size bytes). On failure, writes a message with
-   line:column into error (if not NULL) and returns
-   STACK_PTX_ERROR_INVALID_DESCRIPTION. */
-StackPtxResult stack_ptx_instruction_set_create(const char *json_text, size_t json_size,
-                                                StackPtxInstructionSet **out, char *error,
-                                                size_t error_size);
-/* The built-in default description (data/stack_ptx_descriptions.json). */
-const StackPtxInstructionSet *stack_ptx_instruction_set_default(void);
-const StackPtxInstructionSetInfo *
-stack_ptx_instruction_set_info(const StackPtxInstructionSet *set);
-void stack_ptx_instruction_set_destroy(StackPtxInstructionSet *set);
-
-/* ---- Compiling --------------------------------------------------------- */
-
-/* A register the stub reads (input) or writes (request). name is bare: "x"
-   becomes %x in the stub. */
-typedef struct StackPtxRegister {
-  const char *name;
-  size_t stack_idx;
-} StackPtxRegister;
-
-/* Limits that size the workspace. An instruction that would exceed one is
-   skipped, like one whose operands are missing. */
-typedef struct StackPtxCompilerInfo {
-  size_t max_ast_size;    /* values the program may create */
-  size_t stack_size;      /* depth of each stack, and of the meta stack */
-  size_t store_size;      /* store/load slots */
-  size_t max_frame_depth; /* routine nesting; 0 forbids routine calls */
-  size_t execution_limit; /* instructions executed, routines included */
+typedef struct {
+  size_t max_ast_size;
+  size_t max_ast_to_visit_stack_depth;
+  size_t stack_size;
+  size_t max_frame_depth; /* frames including the program's own: 1 allows no routine call */
+  size_t store_size;
 } StackPtxCompilerInfo;
 
-StackPtxResult stack_ptx_compile_workspace_size(const StackPtxCompilerInfo *compiler_info,
-                                                const StackPtxInstructionSetInfo *set,
-                                                size_t *workspace_size);
+/* stack_literal_prefixes[s] is stack s's PTX register type ("f32", "u32",
+   "pred", "b32"); f32, u32 and s32 stacks take constants. */
+typedef struct {
+  const char *const *ptx_instruction_strings;
+  const StackPtxPtxInstructionDescriptor *ptx_instruction_descriptors;
+  size_t num_ptx_instructions;
+  const char *const *special_register_strings;
+  const StackPtxSpecialRegisterDescriptor *special_register_descriptors;
+  size_t num_special_registers;
+  const char *const *stack_literal_prefixes;
+  size_t num_stacks;
+  const StackPtxArgTypeInfo *arg_type_info;
+  size_t num_arg_types;
+} StackPtxStackInfo;
 
-/* Runs instructions (ended by stack_ptx_encode_return), then pops one value
-   per request into that register, and writes the stub with dead code
-   removed. *required_size receives the stub length (without the NUL).
-   buffer == NULL measures only. A non-NULL buffer smaller than
-   *required_size + 1 gives STACK_PTX_ERROR_INSUFFICIENT_BUFFER; the program
-   stays compiled in the workspace, so stack_ptx_write_output can write it
-   into a larger buffer without compiling again. routines[i] is a
-   return-terminated instruction array. */
-StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *compiler_info,
-                                 const StackPtxInstructionSetInfo *set,
-                                 const StackPtxInstruction *instructions,
-                                 const StackPtxRegister *registers, size_t num_registers,
-                                 const StackPtxInstruction *const *routines,
-                                 size_t num_routines, const size_t *requests,
-                                 size_t num_requests, void *workspace, size_t workspace_size,
-                                 char *buffer, size_t buffer_size, size_t *required_size);
+/* name is bare: "x" is written %x. */
+typedef struct {
+  const char *name;
+  StackPtxStackIdx stack_idx;
+} StackPtxRegister;
 
-/* Writes the stub of the last stack_ptx_compile on this workspace. The
-   registers passed to that compile must still be alive. */
-StackPtxResult stack_ptx_write_output(const void *workspace, size_t workspace_size,
-                                      char *buffer, size_t buffer_size,
-                                      size_t *bytes_written);
+/* "STACK_PTX_ERROR_INVALID_RESULT_ENUM" for a value out of range. */
+STACK_PTX_PUBLIC_DEC const char *stack_ptx_result_to_string(StackPtxResult result);
 
-/* A compiler for one instruction set and set of limits. Creating it decodes
-   the whole set once (the only allocation), and every compile through it
-   then runs the table-driven path of the C++ Compiler, several times faster
-   than stack_ptx_compile, which must look the set up again on each call.
-   The set's tables must stay alive and unchanged while the compiler exists.
-   One compiler may serve many threads, each with its own workspace. */
-typedef struct StackPtxCompiler StackPtxCompiler;
+STACK_PTX_PUBLIC_DEC StackPtxResult stack_ptx_compile_workspace_size(
+    const StackPtxCompilerInfo *compiler_info_ref, const StackPtxStackInfo *stack_info_ref,
+    size_t *workspace_in_bytes_out);
 
-StackPtxResult stack_ptx_compiler_create(const StackPtxCompilerInfo *compiler_info,
-                                         const StackPtxInstructionSetInfo *set,
-                                         StackPtxCompiler **compiler);
-/* NULL is accepted. */
-void stack_ptx_compiler_destroy(StackPtxCompiler *compiler);
+/* Runs instructions (and the routines they call) for at most
+   execution_limit instructions, pops one value per request into that
+   register and writes the PTX stub. buffer == NULL measures:
+   *buffer_bytes_written_ret gets the stub length without its NUL; a buffer
+   of that length + 1 then receives it. An index out of range (input or
+   request register, PTX instruction, special register, meta instruction,
+   stack, store or load slot, routine) is its *_IDX_OUT_OF_BOUNDS error. */
+STACK_PTX_PUBLIC_DEC StackPtxResult stack_ptx_compile(
+    const StackPtxCompilerInfo *compiler_info_ref, const StackPtxStackInfo *stack_info_ref,
+    const StackPtxInstruction *instructions, const StackPtxRegister *registers,
+    size_t num_registers, const StackPtxInstruction **routines, size_t num_routines,
+    const size_t *requests, size_t num_requests, size_t execution_limit, void *workspace,
+    size_t workspace_in_bytes, char *buffer, size_t buffer_size,
+    size_t *buffer_bytes_written_ret);
 
-/* stack_ptx_compile with the compiler's set and limits; the workspace is
-   sized by stack_ptx_compile_workspace_size for them, and
-   stack_ptx_write_output works on it as after stack_ptx_compile. */
-StackPtxResult stack_ptx_compiler_compile(const StackPtxCompiler *compiler,
-                                          const StackPtxInstruction *instructions,
-                                          const StackPtxRegister *registers,
-                                          size_t num_registers,
-                                          const StackPtxInstruction *const *routines,
-                                          size_t num_routines, const size_t *requests,
-                                          size_t num_requests, void *workspace,
-                                          size_t workspace_size, char *buffer,
-                                          size_t buffer_size, size_t *required_size);
-
-#define stackPtxCheck(call)                                                            \
-  do {                                                                                 \
-    StackPtxResult stack_ptx_check_result_ = (call);                                   \
-    if (stack_ptx_check_result_ != STACK_PTX_SUCCESS) {                                \
-      fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call,             \
-              stack_ptx_result_to_string(stack_ptx_check_result_));                    \
-      exit(1);                                                                         \
-    }                                                                                  \
-  } while (0)
-
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
-
-#endif /* STACK_PTX_H */
+#endif /* STACK_PTX_H_INCLUDE */

@@ -1,26 +1,18 @@
 /*===- stack_ptx_default_info.h - Default Stack PTX limits ------*- C -*-===*
  *
- * Compiler limits that fit programs of a few thousand instructions, so
- * examples and tools need not choose their own.
+ * The compiler limits the reference library's examples use, under the same
+ * name (compiler_info), for the reference-compatible stack_ptx.h.
  *
+ * rename-native-capi: reference API
  *===----------------------------------------------------------------------===*/
-#ifndef STACK_PTX_DEFAULT_INFO_H
-#define STACK_PTX_DEFAULT_INFO_H
+#pragma once
 
-#include "stack_ptx.h"
+#include <stack_ptx.h>
 
-#ifdef __cplusplus
-#define STACK_PTX_DEFAULT_INFO_STORAGE constexpr
-#else
-#define STACK_PTX_DEFAULT_INFO_STORAGE const
-#endif
-
-static STACK_PTX_DEFAULT_INFO_STORAGE StackPtxCompilerInfo stack_ptx_default_compiler_info = {
-    /* max_ast_size */ 4096,
-    /* stack_size */ 128,
-    /* store_size */ 16,
-    /* max_frame_depth */ 4,
-    /* execution_limit */ 65536,
+static const StackPtxCompilerInfo compiler_info = {
+    .max_ast_size = 65536,
+    .max_ast_to_visit_stack_depth = 1024,
+    .stack_size = 128,
+    .max_frame_depth = 4,
+    .store_size = 16,
 };
-
-#endif /* STACK_PTX_DEFAULT_INFO_H */

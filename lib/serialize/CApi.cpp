@@ -101,18 +101,18 @@ StackPtxInjectSerializeResult unpack(const uint8_t *Wire, size_t WireSize, size_
 // Each lays one unpacked object out and returns where it starts (NULL while
 // measuring); the deserializers and the compiler state share them.
 
-StackPtxCompilerInfo *layCompilerInfo(const StackPtxCompilerInfo &V, FlatLayout &L) {
+StackPtxFastCompilerInfo *layCompilerInfo(const StackPtxFastCompilerInfo &V, FlatLayout &L) {
   return L.place(&V, 1);
 }
 
-StackPtxInstructionSetInfo *layStackInfo(const OwnedStackInfo &V, FlatLayout &L) {
-  const StackPtxInstructionSetInfo &S = V.info();
-  StackPtxInstructionSetInfo Copy = S;
-  StackPtxInstructionSetInfo *Info = L.place(&Copy, 1);
-  StackPtxStackTypeInfo *Types = L.place(S.stack_types, S.num_stack_types);
-  StackPtxArgTypeInfo *Args = L.place(S.arg_types, S.num_arg_types);
-  StackPtxPtxInstructionInfo *Instrs = L.place(S.instructions, S.num_instructions);
-  StackPtxSpecialRegisterInfo *Sregs = L.place(S.special_registers, S.num_special_registers);
+StackPtxFastInstructionSetInfo *layStackInfo(const OwnedStackInfo &V, FlatLayout &L) {
+  const StackPtxFastInstructionSetInfo &S = V.info();
+  StackPtxFastInstructionSetInfo Copy = S;
+  StackPtxFastInstructionSetInfo *Info = L.place(&Copy, 1);
+  StackPtxFastStackTypeInfo *Types = L.place(S.stack_types, S.num_stack_types);
+  StackPtxFastArgTypeInfo *Args = L.place(S.arg_types, S.num_arg_types);
+  StackPtxFastPtxInstructionInfo *Instrs = L.place(S.instructions, S.num_instructions);
+  StackPtxFastSpecialRegisterInfo *Sregs = L.place(S.special_registers, S.num_special_registers);
   // Strings last, each pointer patched to its copy.
   for (size_t I = 0; I < S.num_stack_types; ++I) {
     const char *Name = L.string(S.stack_types[I].name);
@@ -149,9 +149,9 @@ StackPtxInstructionSetInfo *layStackInfo(const OwnedStackInfo &V, FlatLayout &L)
   return Info;
 }
 
-StackPtxRegister *layRegisters(const std::vector<OwnedRegister> &V, FlatLayout &L) {
-  std::vector<StackPtxRegister> Regs(V.size());
-  StackPtxRegister *At = L.place(Regs.data(), Regs.size());
+StackPtxFastRegister *layRegisters(const std::vector<OwnedRegister> &V, FlatLayout &L) {
+  std::vector<StackPtxFastRegister> Regs(V.size());
+  StackPtxFastRegister *At = L.place(Regs.data(), Regs.size());
   for (size_t I = 0; I < V.size(); ++I) {
     const char *Name = L.string(V[I].Name);
     if (L.filling()) {
@@ -177,11 +177,11 @@ size_t **layRequests(const RequestStubs &V, FlatLayout &L, size_t **SizesOut) {
   return PointersAt;
 }
 
-StackPtxInstruction **layInstructions(const InstructionStubs &V, FlatLayout &L) {
-  std::vector<StackPtxInstruction *> Pointers(V.size(), nullptr);
-  StackPtxInstruction **PointersAt = L.place(Pointers.data(), Pointers.size());
+StackPtxFastInstruction **layInstructions(const InstructionStubs &V, FlatLayout &L) {
+  std::vector<StackPtxFastInstruction *> Pointers(V.size(), nullptr);
+  StackPtxFastInstruction **PointersAt = L.place(Pointers.data(), Pointers.size());
   for (size_t I = 0; I < V.size(); ++I) {
-    StackPtxInstruction *Data = L.place(V[I].data(), V[I].size());
+    StackPtxFastInstruction *Data = L.place(V[I].data(), V[I].size());
     if (L.filling())
       PointersAt[I] = Data;
   }
@@ -199,9 +199,9 @@ bool sameString(const char *X, const char *Y) {
   return std::strcmp(X, Y) == 0;
 }
 
-size_t stubLength(const StackPtxInstruction *Stub) {
+size_t stubLength(const StackPtxFastInstruction *Stub) {
   size_t N = 0;
-  while (Stub[N].kind != STACK_PTX_INSTRUCTION_KIND_RETURN)
+  while (Stub[N].kind != STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
     ++N;
   return N + 1;
 }
@@ -229,7 +229,7 @@ const char *stack_ptx_inject_serialize_result_to_string(StackPtxInjectSerializeR
 
 // ---- Compiler info -------------------------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(const StackPtxCompilerInfo *Info,
+StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(const StackPtxFastCompilerInfo *Info,
                                                                 uint8_t *Buffer,
                                                                 size_t BufferSize,
                                                                 size_t *Written) {
@@ -244,18 +244,18 @@ StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(const StackPtxCo
 StackPtxInjectSerializeResult
 stack_ptx_compiler_info_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
                                     uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                    StackPtxCompilerInfo **Out) {
-  return unpack<StackPtxCompilerInfo>(
+                                    StackPtxFastCompilerInfo **Out) {
+  return unpack<StackPtxFastCompilerInfo>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
-      [](Reader &R, StackPtxCompilerInfo &V) { return R.readCompilerInfo(V); },
-      [&](const StackPtxCompilerInfo &V, FlatLayout &L) {
-        StackPtxCompilerInfo *At = layCompilerInfo(V, L);
+      [](Reader &R, StackPtxFastCompilerInfo &V) { return R.readCompilerInfo(V); },
+      [&](const StackPtxFastCompilerInfo &V, FlatLayout &L) {
+        StackPtxFastCompilerInfo *At = layCompilerInfo(V, L);
         if (L.filling())
           *Out = At;
       });
 }
 
-bool stack_ptx_compiler_info_equal(const StackPtxCompilerInfo *X, const StackPtxCompilerInfo *Y) {
+bool stack_ptx_compiler_info_equal(const StackPtxFastCompilerInfo *X, const StackPtxFastCompilerInfo *Y) {
   if (!X || !Y)
     return X == Y;
   return X->max_ast_size == Y->max_ast_size && X->stack_size == Y->stack_size &&
@@ -263,10 +263,10 @@ bool stack_ptx_compiler_info_equal(const StackPtxCompilerInfo *X, const StackPtx
          X->execution_limit == Y->execution_limit;
 }
 
-StackPtxInjectSerializeResult stack_ptx_compiler_info_print(const StackPtxCompilerInfo *Info) {
+StackPtxInjectSerializeResult stack_ptx_compiler_info_print(const StackPtxFastCompilerInfo *Info) {
   if (!Info)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  std::printf("StackPtxCompilerInfo {\n  max_ast_size: %zu\n  stack_size: %zu\n"
+  std::printf("StackPtxFastCompilerInfo {\n  max_ast_size: %zu\n  stack_size: %zu\n"
               "  store_size: %zu\n  max_frame_depth: %zu\n  execution_limit: %zu\n}\n",
               Info->max_ast_size, Info->stack_size, Info->store_size, Info->max_frame_depth,
               Info->execution_limit);
@@ -275,7 +275,7 @@ StackPtxInjectSerializeResult stack_ptx_compiler_info_print(const StackPtxCompil
 
 // ---- Stack info (the instruction set) -------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_stack_info_serialize(const StackPtxInstructionSetInfo *Set,
+StackPtxInjectSerializeResult stack_ptx_stack_info_serialize(const StackPtxFastInstructionSetInfo *Set,
                                                              uint8_t *Buffer, size_t BufferSize,
                                                              size_t *Written) {
   if (!Set)
@@ -287,25 +287,25 @@ StackPtxInjectSerializeResult stack_ptx_stack_info_serialize(const StackPtxInstr
 StackPtxInjectSerializeResult
 stack_ptx_stack_info_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
                                  uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                 StackPtxInstructionSetInfo **Out) {
+                                 StackPtxFastInstructionSetInfo **Out) {
   return unpack<OwnedStackInfo>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
       [](Reader &R, OwnedStackInfo &V) { return R.readStackInfo(V); },
       [&](const OwnedStackInfo &V, FlatLayout &L) {
-        StackPtxInstructionSetInfo *At = layStackInfo(V, L);
+        StackPtxFastInstructionSetInfo *At = layStackInfo(V, L);
         if (L.filling())
           *Out = At;
       });
 }
 
-bool stack_ptx_stack_info_equal(const StackPtxInstructionSetInfo *X,
-                                const StackPtxInstructionSetInfo *Y) {
+bool stack_ptx_stack_info_equal(const StackPtxFastInstructionSetInfo *X,
+                                const StackPtxFastInstructionSetInfo *Y) {
   if (!X || !Y)
     return X == Y;
   return equalStackInfo(*X, *Y);
 }
 
-StackPtxInjectSerializeResult stack_ptx_stack_info_print(const StackPtxInstructionSetInfo *S) {
+StackPtxInjectSerializeResult stack_ptx_stack_info_print(const StackPtxFastInstructionSetInfo *S) {
   if (!S)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
   auto Str = [](const char *P) { return P ? P : "(null)"; };
@@ -333,24 +333,24 @@ StackPtxInjectSerializeResult stack_ptx_stack_info_print(const StackPtxInstructi
 
 // ---- Registers -----------------------------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_registers_serialize(const StackPtxRegister *Registers,
+StackPtxInjectSerializeResult stack_ptx_registers_serialize(const StackPtxFastRegister *Registers,
                                                             size_t NumRegisters,
                                                             uint8_t *Buffer, size_t BufferSize,
                                                             size_t *Written) {
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
-    return writeRegisters(Span<StackPtxRegister>(Registers, NumRegisters), Out, Error);
+    return writeRegisters(Span<StackPtxFastRegister>(Registers, NumRegisters), Out, Error);
   });
 }
 
 StackPtxInjectSerializeResult
 stack_ptx_registers_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
                                 uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                StackPtxRegister **Out, size_t *NumOut) {
+                                StackPtxFastRegister **Out, size_t *NumOut) {
   return unpack<std::vector<OwnedRegister>>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out && NumOut,
       [](Reader &R, std::vector<OwnedRegister> &V) { return R.readRegisters(V); },
       [&](const std::vector<OwnedRegister> &V, FlatLayout &L) {
-        StackPtxRegister *At = layRegisters(V, L);
+        StackPtxFastRegister *At = layRegisters(V, L);
         if (L.filling()) {
           *Out = At;
           *NumOut = V.size();
@@ -358,7 +358,7 @@ stack_ptx_registers_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Us
       });
 }
 
-bool stack_ptx_registers_equal(const StackPtxRegister *X, size_t NumX, const StackPtxRegister *Y,
+bool stack_ptx_registers_equal(const StackPtxFastRegister *X, size_t NumX, const StackPtxFastRegister *Y,
                                size_t NumY) {
   if (NumX != NumY)
     return false;
@@ -418,22 +418,22 @@ bool stack_ptx_requests_equal(const size_t *const *X, const size_t *SizesX, size
 // ---- Instruction stubs ---------------------------------------------------
 
 StackPtxInjectSerializeResult
-stack_ptx_instructions_serialize(const StackPtxInstruction *const *Stubs, size_t NumStubs,
+stack_ptx_instructions_serialize(const StackPtxFastInstruction *const *Stubs, size_t NumStubs,
                                  uint8_t *Buffer, size_t BufferSize, size_t *Written) {
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
-    return writeInstructions(Span<const StackPtxInstruction *>(Stubs, NumStubs), Out, Error);
+    return writeInstructions(Span<const StackPtxFastInstruction *>(Stubs, NumStubs), Out, Error);
   });
 }
 
 StackPtxInjectSerializeResult
 stack_ptx_instructions_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
                                    uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                   StackPtxInstruction ***StubsOut, size_t *NumOut) {
+                                   StackPtxFastInstruction ***StubsOut, size_t *NumOut) {
   return unpack<InstructionStubs>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, StubsOut && NumOut,
       [](Reader &R, InstructionStubs &V) { return R.readInstructions(V); },
       [&](const InstructionStubs &V, FlatLayout &L) {
-        StackPtxInstruction **At = layInstructions(V, L);
+        StackPtxFastInstruction **At = layInstructions(V, L);
         if (L.filling()) {
           *StubsOut = At;
           *NumOut = V.size();
@@ -441,8 +441,8 @@ stack_ptx_instructions_deserialize(const uint8_t *Wire, size_t WireSize, size_t 
       });
 }
 
-bool stack_ptx_instructions_equal(const StackPtxInstruction *const *X, size_t NumX,
-                                  const StackPtxInstruction *const *Y, size_t NumY) {
+bool stack_ptx_instructions_equal(const StackPtxFastInstruction *const *X, size_t NumX,
+                                  const StackPtxFastInstruction *const *Y, size_t NumY) {
   if (NumX != NumY)
     return false;
   if (NumX && (!X || !Y))
@@ -535,7 +535,7 @@ namespace {
 /// The compiler state as read from a wire, before it is laid out.
 struct ParsedState {
   std::string Ptx;
-  StackPtxCompilerInfo Info{};
+  StackPtxFastCompilerInfo Info{};
   OwnedStackInfo Set;
   ExtraInfo Extra;
   std::vector<OwnedRegister> Registers;
@@ -557,7 +557,7 @@ stack_ptx_inject_compiler_state_serialize(const StackPtxInjectCompilerStateSeria
     if (!writeStackInfo(*State->stack_info, Out, Error))
       return false;
     writeExtra({E.device_capability_major, E.device_capability_minor, E.execution_limit}, Out);
-    return writeRegisters(Span<StackPtxRegister>(State->registers, State->num_registers), Out,
+    return writeRegisters(Span<StackPtxFastRegister>(State->registers, State->num_registers), Out,
                           Error) &&
            writeRequests(Span<const size_t *>(State->request_stubs, State->num_request_stubs),
                          Span<size_t>(State->request_stub_sizes, State->num_request_stubs),
@@ -579,10 +579,10 @@ StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_deserialize(
         StackPtxInjectCompilerStateDeserialize Empty{};
         StackPtxInjectCompilerStateDeserialize *State = L.place(&Empty, 1);
         char *Ptx = L.string(V.Ptx);
-        StackPtxCompilerInfo *Info = layCompilerInfo(V.Info, L);
-        StackPtxInstructionSetInfo *Set = layStackInfo(V.Set, L);
+        StackPtxFastCompilerInfo *Info = layCompilerInfo(V.Info, L);
+        StackPtxFastInstructionSetInfo *Set = layStackInfo(V.Set, L);
         StackPtxExtraInfo *Extra = layExtra(V.Extra, L);
-        StackPtxRegister *Regs = layRegisters(V.Registers, L);
+        StackPtxFastRegister *Regs = layRegisters(V.Registers, L);
         size_t *Sizes = nullptr;
         size_t **Stubs = layRequests(V.Requests, L, &Sizes);
         if (!L.filling())

@@ -48,7 +48,7 @@ bool putString(Bytes &Out, const char *S, std::string &Error) {
   return true;
 }
 
-void putInstruction(Bytes &Out, const StackPtxInstruction &I) {
+void putInstruction(Bytes &Out, const StackPtxFastInstruction &I) {
   putU8(Out, I.kind);
   putU8(Out, I.stack_idx);
   putU16(Out, I.idx);
@@ -92,7 +92,7 @@ const char *kindName(uint16_t K) {
 
 } // namespace
 
-void writeCompilerInfo(const StackPtxCompilerInfo &Info, Bytes &Out) {
+void writeCompilerInfo(const StackPtxFastCompilerInfo &Info, Bytes &Out) {
   Object O(Out, Kind::CompilerInfo);
   putU64(Out, Info.max_ast_size);
   putU64(Out, Info.stack_size);
@@ -102,7 +102,7 @@ void writeCompilerInfo(const StackPtxCompilerInfo &Info, Bytes &Out) {
   O.finish();
 }
 
-bool writeStackInfo(const StackPtxInstructionSetInfo &Set, Bytes &Out, std::string &Error) {
+bool writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out, std::string &Error) {
   if ((Set.num_stack_types && !Set.stack_types) || (Set.num_arg_types && !Set.arg_types) ||
       (Set.num_instructions && !Set.instructions) ||
       (Set.num_special_registers && !Set.special_registers)) {
@@ -113,7 +113,7 @@ bool writeStackInfo(const StackPtxInstructionSetInfo &Set, Bytes &Out, std::stri
   bool Ok = true;
   putU64(Out, Set.num_stack_types);
   for (size_t I = 0; I < Set.num_stack_types && Ok; ++I) {
-    const StackPtxStackTypeInfo &T = Set.stack_types[I];
+    const StackPtxFastStackTypeInfo &T = Set.stack_types[I];
     Ok = putString(Out, T.name, Error) && putString(Out, T.reg_type, Error);
     putU8(Out, T.constant_kind);
   }
@@ -125,7 +125,7 @@ bool writeStackInfo(const StackPtxInstructionSetInfo &Set, Bytes &Out, std::stri
   }
   putU64(Out, Set.num_instructions);
   for (size_t I = 0; I < Set.num_instructions && Ok; ++I) {
-    const StackPtxPtxInstructionInfo &P = Set.instructions[I];
+    const StackPtxFastPtxInstructionInfo &P = Set.instructions[I];
     Ok = putString(Out, P.ptx, Error) && putString(Out, P.display, Error);
     putU8(Out, P.num_args);
     putU8(Out, P.num_rets);
@@ -153,7 +153,7 @@ bool writeStackInfo(const StackPtxInstructionSetInfo &Set, Bytes &Out, std::stri
   return true;
 }
 
-bool writeRegisters(Span<StackPtxRegister> Registers, Bytes &Out, std::string &Error) {
+bool writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out, std::string &Error) {
   if (Registers.size() && !Registers.data()) {
     Error = "registers is NULL with a non-zero count";
     return false;
@@ -165,7 +165,7 @@ bool writeRegisters(Span<StackPtxRegister> Registers, Bytes &Out, std::string &E
     }
   Object O(Out, Kind::Registers);
   putU64(Out, Registers.size());
-  for (const StackPtxRegister &R : Registers) {
+  for (const StackPtxFastRegister &R : Registers) {
     putU64(Out, R.stack_idx);
     if (!putString(Out, R.name, Error)) {
       O.abandon();
@@ -198,7 +198,7 @@ bool writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out,
   return true;
 }
 
-bool writeInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out,
+bool writeInstructions(Span<const StackPtxFastInstruction *> Stubs, Bytes &Out,
                        std::string &Error) {
   if (Stubs.size() && !Stubs.data()) {
     Error = "instruction stubs is NULL with a non-zero count";
@@ -211,9 +211,9 @@ bool writeInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out,
     }
   Object O(Out, Kind::Instructions);
   putU64(Out, Stubs.size());
-  for (const StackPtxInstruction *Stub : Stubs) {
+  for (const StackPtxFastInstruction *Stub : Stubs) {
     size_t N = 0;
-    while (Stub[N].kind != STACK_PTX_INSTRUCTION_KIND_RETURN)
+    while (Stub[N].kind != STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
       ++N;
     putU64(Out, N + 1);
     for (size_t J = 0; J <= N; ++J)
@@ -328,7 +328,7 @@ public:
     skip(N);
     return true;
   }
-  bool instruction(StackPtxInstruction &I) {
+  bool instruction(StackPtxFastInstruction &I) {
     if (!need(8, "instruction"))
       return false;
     I.kind = P[0];
@@ -389,9 +389,9 @@ bool Reader::open(Kind Expected, Body &Out) {
   return true;
 }
 
-bool Reader::readCompilerInfo(StackPtxCompilerInfo &Out) {
+bool Reader::readCompilerInfo(StackPtxFastCompilerInfo &Out) {
   Body B;
-  StackPtxCompilerInfo Info{};
+  StackPtxFastCompilerInfo Info{};
   if (!open(Kind::CompilerInfo, B) || !B.size(Info.max_ast_size, "max_ast_size") ||
       !B.size(Info.stack_size, "stack_size") || !B.size(Info.store_size, "store_size") ||
       !B.size(Info.max_frame_depth, "max_frame_depth") ||
@@ -433,7 +433,7 @@ bool Reader::readStackInfo(OwnedStackInfo &Out) {
   if (!B.count(N, 9, "stack type count"))
     return false;
   for (size_t I = 0; I < N; ++I) {
-    StackPtxStackTypeInfo T{};
+    StackPtxFastStackTypeInfo T{};
     if (!B.string(Text, Null, "stack type name") ||
         !B.string(Text2, Null2, "stack type register type") ||
         !B.u8(T.constant_kind, "constant kind"))
@@ -445,7 +445,7 @@ bool Reader::readStackInfo(OwnedStackInfo &Out) {
   if (!B.count(N, 6, "arg type count"))
     return false;
   for (size_t I = 0; I < N; ++I) {
-    StackPtxArgTypeInfo A{};
+    StackPtxFastArgTypeInfo A{};
     if (!B.string(Text, Null, "arg type name") || !B.u8(A.stack_idx, "arg type stack") ||
         !B.u8(A.num_vec_elems, "arg type vector size"))
       return false;
@@ -455,7 +455,7 @@ bool Reader::readStackInfo(OwnedStackInfo &Out) {
   if (!B.count(N, 17, "instruction count"))
     return false;
   for (size_t I = 0; I < N; ++I) {
-    StackPtxPtxInstructionInfo P{};
+    StackPtxFastPtxInstructionInfo P{};
     if (!B.string(Text, Null, "instruction PTX") ||
         !B.string(Text2, Null2, "instruction display name") ||
         !B.u8(P.num_args, "instruction arg count") || !B.u8(P.num_rets, "instruction ret count"))
@@ -475,7 +475,7 @@ bool Reader::readStackInfo(OwnedStackInfo &Out) {
   if (!B.count(N, 5, "special register count"))
     return false;
   for (size_t I = 0; I < N; ++I) {
-    StackPtxSpecialRegisterInfo R{};
+    StackPtxFastSpecialRegisterInfo R{};
     size_t At = B.Offset;
     if (!B.string(Text, Null, "special register PTX") ||
         !B.u8(R.arg_type, "special register arg type"))
@@ -555,7 +555,7 @@ bool Reader::readInstructions(InstructionStubs &Out) {
       At = B.Offset;
       if (!B.instruction(Stubs[I][J]))
         return false;
-      bool IsReturn = Stubs[I][J].kind == STACK_PTX_INSTRUCTION_KIND_RETURN;
+      bool IsReturn = Stubs[I][J].kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN;
       if (IsReturn != (J + 1 == M))
         return fail(At, "instruction stub " + std::to_string(I) +
                             (IsReturn ? " has a return before its end"
@@ -608,13 +608,13 @@ bool sameString(const char *X, const char *Y) {
 }
 } // namespace
 
-bool equalStackInfo(const StackPtxInstructionSetInfo &X, const StackPtxInstructionSetInfo &Y) {
+bool equalStackInfo(const StackPtxFastInstructionSetInfo &X, const StackPtxFastInstructionSetInfo &Y) {
   if (X.num_stack_types != Y.num_stack_types || X.num_arg_types != Y.num_arg_types ||
       X.num_instructions != Y.num_instructions ||
       X.num_special_registers != Y.num_special_registers)
     return false;
   for (size_t I = 0; I < X.num_stack_types; ++I) {
-    const StackPtxStackTypeInfo &A = X.stack_types[I], &B = Y.stack_types[I];
+    const StackPtxFastStackTypeInfo &A = X.stack_types[I], &B = Y.stack_types[I];
     if (!sameString(A.name, B.name) || !sameString(A.reg_type, B.reg_type) ||
         A.constant_kind != B.constant_kind)
       return false;
@@ -625,7 +625,7 @@ bool equalStackInfo(const StackPtxInstructionSetInfo &X, const StackPtxInstructi
         X.arg_types[I].num_vec_elems != Y.arg_types[I].num_vec_elems)
       return false;
   for (size_t I = 0; I < X.num_instructions; ++I) {
-    const StackPtxPtxInstructionInfo &A = X.instructions[I], &B = Y.instructions[I];
+    const StackPtxFastPtxInstructionInfo &A = X.instructions[I], &B = Y.instructions[I];
     if (!sameString(A.ptx, B.ptx) || !sameString(A.display, B.display) ||
         A.num_args != B.num_args || A.num_rets != B.num_rets || A.aligned != B.aligned ||
         std::memcmp(A.args, B.args, sizeof A.args) != 0 ||

@@ -1,24 +1,24 @@
-//===- StackPtxCompiler.cpp - C++ Stack PTX compiler ----------------------===//
+//===- StackPtxFastCompiler.cpp - C++ Stack PTX compiler ----------------------===//
 //
 // The reusable-buffer C++ front of the compiler core: one compile pass, the
 // output written straight into the caller's string.
 //
 //===----------------------------------------------------------------------===//
 #include "Core.h"
-#include "stack_ptx_default_info.h"
+#include "stack_ptx_fast_default_info.h"
 
 #include <algorithm>
 
 namespace ptxinject {
 namespace stackptx {
 
-StackPtxCompilerInfo defaultLimits() { return stack_ptx_default_compiler_info; }
+StackPtxFastCompilerInfo defaultLimits() { return stack_ptx_fast_default_compiler_info; }
 
-Compiler::Compiler(const InstructionSet &Set, const StackPtxCompilerInfo &Limits)
+Compiler::Compiler(const InstructionSet &Set, const StackPtxFastCompilerInfo &Limits)
     : Owner(Set), Info(&Owner.info()), Limits(Limits),
       WorkspaceBytes(detail::workspaceBytes(Limits, *Info)), Decoded(detail::decodeSet(*Info, Limits)) {}
 
-Compiler::Compiler(const StackPtxInstructionSetInfo &Info, const StackPtxCompilerInfo &Limits)
+Compiler::Compiler(const StackPtxFastInstructionSetInfo &Info, const StackPtxFastCompilerInfo &Limits)
     : Info(&Info), Limits(Limits), WorkspaceBytes(detail::workspaceBytes(Limits, Info)),
       Decoded(detail::decodeSet(Info, Limits)) {}
 
@@ -36,15 +36,15 @@ void fit(Workspace &WS, size_t Bytes) {
 }
 } // namespace
 
-StackPtxResult Compiler::compile(Program Prog, Span<StackPtxRegister> Registers,
+StackPtxFastResult Compiler::compile(Program Prog, Span<StackPtxFastRegister> Registers,
                                  Span<size_t> Requests, Workspace &WS, std::string &Out,
                                  Span<Program> Routines) const {
   fit(WS, WorkspaceBytes);
   detail::RoutineTable Table = tableOf(Routines);
-  StackPtxResult R = detail::compileToWorkspace(
+  StackPtxFastResult R = detail::compileToWorkspace(
       Limits, *Info, Prog, Registers.data(), Registers.size(), Table, Requests.data(),
       Requests.size(), WS.data(), WS.size(), Decoded.get());
-  if (R != STACK_PTX_SUCCESS) {
+  if (R != STACK_PTX_FAST_SUCCESS) {
     Out.clear();
     return R;
   }
@@ -52,20 +52,20 @@ StackPtxResult Compiler::compile(Program Prog, Span<StackPtxRegister> Registers,
   if (WS.Text.size() < Bound)
     WS.Text.resize(Bound);
   Out.assign(WS.Text.data(), detail::writeOutput(WS.data(), WS.Text.data()));
-  return STACK_PTX_SUCCESS;
+  return STACK_PTX_FAST_SUCCESS;
 }
 
-StackPtxResult Compiler::compileBatch(Span<Program> Programs, Span<StackPtxRegister> Registers,
+StackPtxFastResult Compiler::compileBatch(Span<Program> Programs, Span<StackPtxFastRegister> Registers,
                                       Span<size_t> Requests, Workspace &WS, std::string &Out,
                                       std::vector<size_t> &Ends, Span<Program> Routines) const {
   Out.clear();
   Ends.clear();
   fit(WS, WorkspaceBytes);
   detail::RoutineTable Table = tableOf(Routines);
-  StackPtxResult R = detail::prepareWorkspace(Limits, *Info, Registers.data(), Registers.size(),
+  StackPtxFastResult R = detail::prepareWorkspace(Limits, *Info, Registers.data(), Registers.size(),
                                               Table, Requests.data(), Requests.size(),
                                               WS.data(), WS.size(), Decoded.get());
-  if (R != STACK_PTX_SUCCESS)
+  if (R != STACK_PTX_FAST_SUCCESS)
     return R;
   Ends.reserve(Programs.size());
   // Stubs are written straight into Out, which stays at least one bound
@@ -75,7 +75,7 @@ StackPtxResult Compiler::compileBatch(Span<Program> Programs, Span<StackPtxRegis
   for (Program Prog : Programs) {
     R = detail::compilePrepared(WS.data(), Prog, Table, Requests.data(), Requests.size(),
                                 Limits.execution_limit);
-    if (R != STACK_PTX_SUCCESS) {
+    if (R != STACK_PTX_FAST_SUCCESS) {
       Out.clear();
       Ends.clear();
       return R;
@@ -87,7 +87,7 @@ StackPtxResult Compiler::compileBatch(Span<Program> Programs, Span<StackPtxRegis
     Ends.push_back(Used);
   }
   Out.resize(Used);
-  return STACK_PTX_SUCCESS;
+  return STACK_PTX_FAST_SUCCESS;
 }
 
 } // namespace stackptx

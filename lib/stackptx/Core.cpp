@@ -13,12 +13,12 @@ namespace ptxinject {
 namespace stackptx {
 namespace detail {
 
-size_t clampedStackSize(const StackPtxCompilerInfo &Limits) {
+size_t clampedStackSize(const StackPtxFastCompilerInfo &Limits) {
   return clampLimits(Limits).StackSize;
 }
 
-size_t workspaceBytes(const StackPtxCompilerInfo &Limits,
-                      const StackPtxInstructionSetInfo &Set) {
+size_t workspaceBytes(const StackPtxFastCompilerInfo &Limits,
+                      const StackPtxFastInstructionSetInfo &Set) {
   return layoutFor(clampLimits(Limits), Set).Total;
 }
 
@@ -26,7 +26,7 @@ namespace {
 
 /// Lays the workspace out for a set and limits: everything a compile needs
 /// that does not depend on its program, registers and requests.
-void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetInfo &Set,
+void layOut(const Limits32 &L, const Layout &Lay, const StackPtxFastInstructionSetInfo &Set,
             void *Workspace, const DecodedSet *Decoded) {
   State &S = *stateOf(Workspace);
   char *Base = reinterpret_cast<char *>(&S);
@@ -83,7 +83,7 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxInstructionSetIn
     K = KindSteps{&SlowStep, 0, 0};
   if (Steps) {
     std::memcpy(S.Kinds, Decoded->Kinds, sizeof(S.Kinds));
-    S.Kinds[STACK_PTX_INSTRUCTION_KIND_INPUT] = KindSteps{S.InputSteps, 16, MaxStepInputs};
+    S.Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_INPUT] = KindSteps{S.InputSteps, 16, MaxStepInputs};
   }
   for (RunStep &St : S.InputSteps)
     St = SlowStep;
@@ -104,14 +104,14 @@ namespace {
 
 /// prepareWorkspace's body, inlined into compileToWorkspace: a single
 /// compile pays no call between its halves.
-inline __attribute__((always_inline)) StackPtxResult
-prepare(const StackPtxCompilerInfo &Limits, const StackPtxInstructionSetInfo &Set,
-        const StackPtxRegister *Registers, size_t NumRegisters, const RoutineTable &Routines,
+inline __attribute__((always_inline)) StackPtxFastResult
+prepare(const StackPtxFastCompilerInfo &Limits, const StackPtxFastInstructionSetInfo &Set,
+        const StackPtxFastRegister *Registers, size_t NumRegisters, const RoutineTable &Routines,
         const size_t *Requests, size_t NumRequests, void *Workspace, size_t WorkspaceSize,
         const DecodedSet *Decoded) {
   if (!Workspace || (NumRegisters && !Registers) || (NumRequests && !Requests) ||
       (Routines.Count && !Routines.Spans && !Routines.Arrays))
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+    return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   State *Prev = stateOf(Workspace);
   // A workspace that the same Compiler laid out keeps its layout: only the
   // arguments that change between compiles are checked and set again.
@@ -122,18 +122,18 @@ prepare(const StackPtxCompilerInfo &Limits, const StackPtxInstructionSetInfo &Se
   Layout Lay;
   if (!Reuse) {
     if (!isUsableSet(Set))
-      return STACK_PTX_ERROR_INVALID_INSTRUCTION_SET;
+      return STACK_PTX_FAST_ERROR_INVALID_INSTRUCTION_SET;
     L = clampLimits(Limits);
     Lay = layoutFor(L, Set);
     if (WorkspaceSize < Lay.Total)
-      return STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE;
+      return STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE;
   }
   for (size_t R = 0; R < NumRegisters; ++R)
     if (Registers[R].stack_idx >= Set.num_stack_types || !Registers[R].name)
-      return STACK_PTX_ERROR_INVALID_REGISTER;
+      return STACK_PTX_FAST_ERROR_INVALID_REGISTER;
   for (size_t R = 0; R < NumRequests; ++R)
     if (Requests[R] >= NumRegisters)
-      return STACK_PTX_ERROR_INVALID_REGISTER;
+      return STACK_PTX_FAST_ERROR_INVALID_REGISTER;
   if (!Reuse)
     layOut(L, Lay, Set, Workspace, Decoded);
   State &S = *Prev;
@@ -161,12 +161,12 @@ prepare(const StackPtxCompilerInfo &Limits, const StackPtxInstructionSetInfo &Se
     S.NumInputSteps = NumInputs;
   }
 
-  return STACK_PTX_SUCCESS;
+  return STACK_PTX_FAST_SUCCESS;
 }
 
 /// compilePrepared's body, inlined the same way; the run and the liveness
 /// pass are a call each.
-inline __attribute__((always_inline)) StackPtxResult
+inline __attribute__((always_inline)) StackPtxFastResult
 compileNext(void *Workspace, Program Main, const RoutineTable &Routines, const size_t *Requests,
             size_t NumRequests, size_t ExecutionLimit) {
   // The callers have checked Main.
@@ -179,14 +179,14 @@ compileNext(void *Workspace, Program Main, const RoutineTable &Routines, const s
   runProgram(S, Main, Routines, ExecutionLimit);
   settleRequests(S, Requests, NumRequests);
   S.Compiled = 1;
-  return STACK_PTX_SUCCESS;
+  return STACK_PTX_FAST_SUCCESS;
 }
 
 } // namespace
 
-StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
-                                const StackPtxInstructionSetInfo &Set,
-                                const StackPtxRegister *Registers, size_t NumRegisters,
+StackPtxFastResult prepareWorkspace(const StackPtxFastCompilerInfo &Limits,
+                                const StackPtxFastInstructionSetInfo &Set,
+                                const StackPtxFastRegister *Registers, size_t NumRegisters,
                                 const RoutineTable &Routines, const size_t *Requests,
                                 size_t NumRequests, void *Workspace, size_t WorkspaceSize,
                                 const DecodedSet *Decoded) {
@@ -194,26 +194,26 @@ StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
                  Workspace, WorkspaceSize, Decoded);
 }
 
-StackPtxResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
+StackPtxFastResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
                                const size_t *Requests, size_t NumRequests,
                                size_t ExecutionLimit) {
   if (!Main.data() && Main.size())
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+    return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   return compileNext(Workspace, Main, Routines, Requests, NumRequests, ExecutionLimit);
 }
 
-StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
-                                  const StackPtxInstructionSetInfo &Set, Program Main,
-                                  const StackPtxRegister *Registers, size_t NumRegisters,
+StackPtxFastResult compileToWorkspace(const StackPtxFastCompilerInfo &Limits,
+                                  const StackPtxFastInstructionSetInfo &Set, Program Main,
+                                  const StackPtxFastRegister *Registers, size_t NumRegisters,
                                   const RoutineTable &Routines, const size_t *Requests,
                                   size_t NumRequests, void *Workspace, size_t WorkspaceSize,
                                   const DecodedSet *Decoded) {
   // Checked first: a call with bad arguments leaves the workspace alone.
   if (!Main.data() && Main.size())
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
-  StackPtxResult R = prepare(Limits, Set, Registers, NumRegisters, Routines, Requests,
+    return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
+  StackPtxFastResult R = prepare(Limits, Set, Registers, NumRegisters, Routines, Requests,
                              NumRequests, Workspace, WorkspaceSize, Decoded);
-  if (R != STACK_PTX_SUCCESS)
+  if (R != STACK_PTX_FAST_SUCCESS)
     return R;
   return compileNext(Workspace, Main, Routines, Requests, NumRequests, Limits.execution_limit);
 }

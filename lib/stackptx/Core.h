@@ -22,7 +22,7 @@ namespace detail {
 /// (C, with Sizes == nullptr).
 struct RoutineTable {
   const Program *Spans = nullptr;
-  const StackPtxInstruction *const *Arrays = nullptr;
+  const StackPtxFastInstruction *const *Arrays = nullptr;
   size_t Count = 0;
   Program get(size_t I) const {
     if (Spans)
@@ -31,9 +31,9 @@ struct RoutineTable {
   }
 };
 
-constexpr unsigned MaxStacksPerInstr = STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS;
-constexpr unsigned MaxArgElems = STACK_PTX_MAX_ARGS * STACK_PTX_MAX_VEC_ELEMS;
-constexpr unsigned MaxRetElems = STACK_PTX_MAX_RETS * STACK_PTX_MAX_VEC_ELEMS;
+constexpr unsigned MaxStacksPerInstr = STACK_PTX_FAST_MAX_ARGS + STACK_PTX_FAST_MAX_RETS;
+constexpr unsigned MaxArgElems = STACK_PTX_FAST_MAX_ARGS * STACK_PTX_FAST_MAX_VEC_ELEMS;
+constexpr unsigned MaxRetElems = STACK_PTX_FAST_MAX_RETS * STACK_PTX_FAST_MAX_VEC_ELEMS;
 
 /// One PTX instruction of a set, decoded so that running it needs no look-ups
 /// in the set: the stacks it pops and pushes, element counts, and its text.
@@ -46,7 +46,7 @@ struct InstrLayout {
   uint8_t Stacks[MaxStacksPerInstr], Need[MaxStacksPerInstr], Push[MaxStacksPerInstr];
   uint8_t ArgSlot[MaxArgElems];  // per operand element: its index in Stacks
   uint8_t RetStack[MaxRetElems]; // per result element: its stack
-  uint8_t ArgVec[STACK_PTX_MAX_ARGS], RetVec[STACK_PTX_MAX_RETS]; // 0: scalar
+  uint8_t ArgVec[STACK_PTX_FAST_MAX_ARGS], RetVec[STACK_PTX_FAST_MAX_RETS]; // 0: scalar
   uint8_t AllScalar; // no braced vector operand or result
   uint8_t HeadLen;   // length of Head, or 0 when the mnemonic is too long for it
   uint32_t MnemonicLen;
@@ -206,7 +206,7 @@ constexpr RunStep slowStep() { return handlerStep(HandleOther); }
 /// The step of a decoded PTX instruction (slow unless it is the common shape).
 RunStep ptxStep(const InstrLayout &L, size_t StackSize);
 /// The clamped stack_size of a compile under Limits.
-size_t clampedStackSize(const StackPtxCompilerInfo &Limits);
+size_t clampedStackSize(const StackPtxFastCompilerInfo &Limits);
 
 /// Where the step of an instruction of one kind is found:
 /// Table[min((first 4 bytes >> Shift) & 0xFFFF, Bound)], Table[Bound] being
@@ -215,7 +215,7 @@ struct KindSteps {
   const RunStep *Table;
   uint32_t Shift, Bound;
 };
-constexpr unsigned NumKindSteps = STACK_PTX_INSTRUCTION_KIND_NUM_ENUMS + 1;
+constexpr unsigned NumKindSteps = STACK_PTX_FAST_INSTRUCTION_KIND_NUM_ENUMS + 1;
 // Inputs past this many registers take the per-kind path.
 constexpr unsigned MaxStepInputs = 32;
 
@@ -244,24 +244,24 @@ struct DecodedSet {
 };
 
 /// True when the set's tables can be read (counts fit, arrays present).
-bool isUsableSet(const StackPtxInstructionSetInfo &Set);
-void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,
+bool isUsableSet(const StackPtxFastInstructionSetInfo &Set);
+void decodeInstruction(const StackPtxFastInstructionSetInfo &Set, unsigned Index,
                        InstrLayout &Out);
-void decodeStack(const StackPtxInstructionSetInfo &Set, unsigned Index, StackText &Out);
+void decodeStack(const StackPtxFastInstructionSetInfo &Set, unsigned Index, StackText &Out);
 /// Decodes every entry; an unusable set gives empty tables (compile rejects it).
-std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Set,
-                                            const StackPtxCompilerInfo &Limits);
+std::shared_ptr<const DecodedSet> decodeSet(const StackPtxFastInstructionSetInfo &Set,
+                                            const StackPtxFastCompilerInfo &Limits);
 
-size_t workspaceBytes(const StackPtxCompilerInfo &Limits,
-                      const StackPtxInstructionSetInfo &Set);
+size_t workspaceBytes(const StackPtxFastCompilerInfo &Limits,
+                      const StackPtxFastInstructionSetInfo &Set);
 
 /// Compiles into Workspace. On success the workspace holds everything the
 /// writers below need (the register names are read again when writing).
 /// Decoded, when given, must come from decodeSet(Set); without it, entries
 /// are decoded into the workspace as the program first uses them.
-StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
-                                  const StackPtxInstructionSetInfo &Set, Program Main,
-                                  const StackPtxRegister *Registers, size_t NumRegisters,
+StackPtxFastResult compileToWorkspace(const StackPtxFastCompilerInfo &Limits,
+                                  const StackPtxFastInstructionSetInfo &Set, Program Main,
+                                  const StackPtxFastRegister *Registers, size_t NumRegisters,
                                   const RoutineTable &Routines, const size_t *Requests,
                                   size_t NumRequests, void *Workspace, size_t WorkspaceSize,
                                   const DecodedSet *Decoded = nullptr);
@@ -269,14 +269,14 @@ StackPtxResult compileToWorkspace(const StackPtxCompilerInfo &Limits,
 /// The first half of compileToWorkspace: checks everything but the program
 /// and readies the workspace, for any number of compilePrepared calls with
 /// the same registers, routines and requests (which must stay unchanged).
-StackPtxResult prepareWorkspace(const StackPtxCompilerInfo &Limits,
-                                const StackPtxInstructionSetInfo &Set,
-                                const StackPtxRegister *Registers, size_t NumRegisters,
+StackPtxFastResult prepareWorkspace(const StackPtxFastCompilerInfo &Limits,
+                                const StackPtxFastInstructionSetInfo &Set,
+                                const StackPtxFastRegister *Registers, size_t NumRegisters,
                                 const RoutineTable &Routines, const size_t *Requests,
                                 size_t NumRequests, void *Workspace, size_t WorkspaceSize,
                                 const DecodedSet *Decoded = nullptr);
 /// The second half: compiles Main in a workspace prepareWorkspace readied.
-StackPtxResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
+StackPtxFastResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
                                const size_t *Requests, size_t NumRequests,
                                size_t ExecutionLimit);
 

@@ -15,7 +15,7 @@ namespace ptxinject {
 namespace stackptx {
 namespace detail {
 
-bool isUsableSet(const StackPtxInstructionSetInfo &Set) {
+bool isUsableSet(const StackPtxFastInstructionSetInfo &Set) {
   if (!(Set.num_stack_types <= 255 && (!Set.num_stack_types || Set.stack_types) &&
         (!Set.num_arg_types || Set.arg_types) &&
         (!Set.num_instructions || Set.instructions) &&
@@ -29,11 +29,11 @@ bool isUsableSet(const StackPtxInstructionSetInfo &Set) {
   return true;
 }
 
-void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,
+void decodeInstruction(const StackPtxFastInstructionSetInfo &Set, unsigned Index,
                        InstrLayout &Out) {
   std::memset(&Out, 0, sizeof(Out));
-  const StackPtxPtxInstructionInfo &Info = Set.instructions[Index];
-  if (Info.num_args > STACK_PTX_MAX_ARGS || Info.num_rets > STACK_PTX_MAX_RETS ||
+  const StackPtxFastPtxInstructionInfo &Info = Set.instructions[Index];
+  if (Info.num_args > STACK_PTX_FAST_MAX_ARGS || Info.num_rets > STACK_PTX_FAST_MAX_RETS ||
       Info.num_rets == 0)
     return;
   auto slotFor = [&](unsigned Stack) {
@@ -44,11 +44,11 @@ void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,
     return unsigned(Out.NumStacks++);
   };
   // Validate every arg type first, so a bad entry leaves nothing half-built.
-  auto typeOf = [&](uint8_t Arg) -> const StackPtxArgTypeInfo * {
+  auto typeOf = [&](uint8_t Arg) -> const StackPtxFastArgTypeInfo * {
     if (Arg >= Set.num_arg_types)
       return nullptr;
-    const StackPtxArgTypeInfo &T = Set.arg_types[Arg];
-    if (T.stack_idx >= Set.num_stack_types || T.num_vec_elems > STACK_PTX_MAX_VEC_ELEMS)
+    const StackPtxFastArgTypeInfo &T = Set.arg_types[Arg];
+    if (T.stack_idx >= Set.num_stack_types || T.num_vec_elems > STACK_PTX_FAST_MAX_VEC_ELEMS)
       return nullptr;
     return &T;
   };
@@ -62,7 +62,7 @@ void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,
   Out.NumArgs = Info.num_args;
   Out.NumRets = Info.num_rets;
   for (unsigned A = 0; A < Info.num_args; ++A) {
-    const StackPtxArgTypeInfo &T = *typeOf(Info.args[A]);
+    const StackPtxFastArgTypeInfo &T = *typeOf(Info.args[A]);
     unsigned K = slotFor(T.stack_idx);
     unsigned N = T.num_vec_elems ? T.num_vec_elems : 1;
     Out.ArgVec[A] = T.num_vec_elems;
@@ -71,7 +71,7 @@ void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,
     Out.Need[K] = uint8_t(Out.Need[K] + N);
   }
   for (unsigned R = 0; R < Info.num_rets; ++R) {
-    const StackPtxArgTypeInfo &T = *typeOf(Info.rets[R]);
+    const StackPtxFastArgTypeInfo &T = *typeOf(Info.rets[R]);
     unsigned K = slotFor(T.stack_idx);
     unsigned N = T.num_vec_elems ? T.num_vec_elems : 1;
     Out.RetVec[R] = T.num_vec_elems;
@@ -95,8 +95,8 @@ void decodeInstruction(const StackPtxInstructionSetInfo &Set, unsigned Index,
   Out.Runnable = 1;
 }
 
-void decodeStack(const StackPtxInstructionSetInfo &Set, unsigned Index, StackText &Out) {
-  const StackPtxStackTypeInfo &T = Set.stack_types[Index];
+void decodeStack(const StackPtxFastInstructionSetInfo &Set, unsigned Index, StackText &Out) {
+  const StackPtxFastStackTypeInfo &T = Set.stack_types[Index];
   Out.RegType = T.reg_type ? T.reg_type : "";
   Out.RegTypeLen = uint32_t(std::strlen(Out.RegType));
   Out.ConstantKind = T.constant_kind;
@@ -160,8 +160,8 @@ RunStep ptxStep(const InstrLayout &L, size_t StackSize) {
                   StackSize);
 }
 
-std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Set,
-                                            const StackPtxCompilerInfo &Limits) {
+std::shared_ptr<const DecodedSet> decodeSet(const StackPtxFastInstructionSetInfo &Set,
+                                            const StackPtxFastCompilerInfo &Limits) {
   static std::atomic<uint64_t> Serials{0};
   auto D = std::make_shared<DecodedSet>();
   D->Serial = ++Serials;
@@ -179,7 +179,7 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Se
   D->PtxSteps.push_back(slowStep());
   D->ConstSteps.assign(257, slowStep());
   for (size_t K = 0; K < Set.num_stack_types; ++K)
-    if (Set.stack_types[K].constant_kind != STACK_PTX_CONSTANT_NONE && D->StackSize >= StepMaxRets)
+    if (Set.stack_types[K].constant_kind != STACK_PTX_FAST_CONSTANT_NONE && D->StackSize >= StepMaxRets)
       D->ConstSteps[K] = makeStep(unsigned(K), 0, 1, makeRef(RefConstant, 0), 1, D->StackSize);
   for (size_t K = 0; K < Set.num_stack_types; ++K)
     D->InputSteps.push_back(D->StackSize >= StepMaxRets
@@ -191,7 +191,7 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Se
       handlerStep(HandleSwap),         handlerStep(HandleSwapWith), handlerStep(HandleReplace),
       handlerStep(HandleDrop),         handlerStep(HandleRotate),  slowStep() /* reverse */,
       handlerStep(HandleClear),        slowStep()};
-  static_assert(sizeof(Meta) / sizeof(Meta[0]) == STACK_PTX_META_NUM_ENUMS + 1,
+  static_assert(sizeof(Meta) / sizeof(Meta[0]) == STACK_PTX_FAST_META_NUM_ENUMS + 1,
                 "one handler per meta op");
   D->MetaSteps.assign(std::begin(Meta), std::end(Meta));
   D->StoreSteps = {handlerStep(HandleStore)};
@@ -203,13 +203,13 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxInstructionSetInfo &Se
     K = KindSteps{&Slow, 0, 0};
   // The key of a constant is its stack_idx byte and the low byte of its
   // (unused) idx: one with a nonzero idx takes the per-kind path.
-  D->Kinds[STACK_PTX_INSTRUCTION_KIND_CONSTANT] = KindSteps{D->ConstSteps.data(), 8, 256};
-  D->Kinds[STACK_PTX_INSTRUCTION_KIND_PTX] =
+  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_CONSTANT] = KindSteps{D->ConstSteps.data(), 8, 256};
+  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_PTX] =
       KindSteps{D->PtxSteps.data(), 16, uint32_t(D->PtxSteps.size() - 1)};
-  D->Kinds[STACK_PTX_INSTRUCTION_KIND_META] =
-      KindSteps{D->MetaSteps.data(), 16, STACK_PTX_META_NUM_ENUMS};
-  D->Kinds[STACK_PTX_INSTRUCTION_KIND_STORE] = KindSteps{D->StoreSteps.data(), 0, 0};
-  D->Kinds[STACK_PTX_INSTRUCTION_KIND_LOAD] = KindSteps{D->LoadSteps.data(), 0, 0};
+  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_META] =
+      KindSteps{D->MetaSteps.data(), 16, STACK_PTX_FAST_META_NUM_ENUMS};
+  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_STORE] = KindSteps{D->StoreSteps.data(), 0, 0};
+  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_LOAD] = KindSteps{D->LoadSteps.data(), 0, 0};
   if (D->StackSize >= StepMaxRets)
     D->SkipInput = withSizeAt(makeStep(0, 0, 0, 0, 0, D->StackSize), Set.num_stack_types,
                               D->StackSize);

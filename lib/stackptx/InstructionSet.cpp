@@ -1,4 +1,4 @@
-//===- StackPtxInstructionSet.cpp - Instruction sets from JSON ------------===//
+//===- StackPtxFastInstructionSet.cpp - Instruction sets from JSON ------------===//
 //
 // Reads the stack_ptx_descriptions.json format into the C tables the
 // compiler uses, and answers name lookups for the text form and tools.
@@ -25,14 +25,14 @@ extern const char BuiltinDescriptionJson[];
 
 struct InstructionSet::Tables {
   std::deque<std::string> Strings; // stable c_str() for the C tables
-  std::vector<StackPtxStackTypeInfo> StackTypes;
-  std::vector<StackPtxArgTypeInfo> ArgTypes;
-  std::vector<StackPtxPtxInstructionInfo> Instructions;
-  std::vector<StackPtxSpecialRegisterInfo> SpecialRegisters;
+  std::vector<StackPtxFastStackTypeInfo> StackTypes;
+  std::vector<StackPtxFastArgTypeInfo> ArgTypes;
+  std::vector<StackPtxFastPtxInstructionInfo> Instructions;
+  std::vector<StackPtxFastSpecialRegisterInfo> SpecialRegisters;
   std::vector<Target> InstructionTargets, SpecialRegisterTargets; ///< by index
   /// For a set made by forTarget: the set whose strings the tables name.
   std::shared_ptr<const Tables> Base;
-  StackPtxInstructionSetInfo Info{};
+  StackPtxFastInstructionSetInfo Info{};
   std::unordered_map<std::string, int> StackByName, ArgByName, InstrByName, SpecialByName;
 
   const char *keep(std::string S) {
@@ -110,7 +110,7 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
     if (!Name || !Prefix)
       return fail(Error, S, "a stack type needs string 'name' and 'literal_prefix' "
                             "(the PTX register type, e.g. \"f32\")");
-    uint8_t Kind = STACK_PTX_CONSTANT_NONE;
+    uint8_t Kind = STACK_PTX_FAST_CONSTANT_NONE;
     // constant_type says how literals print; a stack with only an
     // encoder_type (S32 in the shipped file) takes literals of that type.
     const std::string *C = stringMember(S, "constant_type");
@@ -118,11 +118,11 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
       C = stringMember(S, "encoder_type");
     if (C) {
       if (*C == "f32")
-        Kind = STACK_PTX_CONSTANT_F32;
+        Kind = STACK_PTX_FAST_CONSTANT_F32;
       else if (*C == "u32")
-        Kind = STACK_PTX_CONSTANT_U32;
+        Kind = STACK_PTX_FAST_CONSTANT_U32;
       else if (*C == "s32")
-        Kind = STACK_PTX_CONSTANT_S32;
+        Kind = STACK_PTX_FAST_CONSTANT_S32;
       else
         return fail(Error, S, "constant_type '" + *C + "' is not one of f32, u32, s32");
     }
@@ -145,7 +145,7 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
                                   "'; declare it in 'stack_types'");
       unsigned Vec = 0;
       if (const json::Value *N = A.get("num_vec_elems")) {
-        if (!N->isNumber() || N->asNumber() < 1 || N->asNumber() > STACK_PTX_MAX_VEC_ELEMS)
+        if (!N->isNumber() || N->asNumber() < 1 || N->asNumber() > STACK_PTX_FAST_MAX_VEC_ELEMS)
           return fail(Error, *N, "num_vec_elems must be 1 to 4");
         Vec = unsigned(N->asNumber());
       }
@@ -174,15 +174,15 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
         return fail(Error, I, "an instruction needs a string 'ptx' (its opcode)");
       const std::string *Display = stringMember(I, "display");
       std::string Name = Display ? *Display : *Ptx;
-      StackPtxPtxInstructionInfo Info{};
+      StackPtxFastPtxInstructionInfo Info{};
       Info.ptx = T.keep(*Ptx);
       Info.display = T.keep(Name);
       const json::Value *A = I.get("args"), *R = I.get("rets");
       if ((A && !A->isArray()) || !R || !R->isArray())
         return fail(Error, I, "instruction '" + Name + "' needs arrays 'args' and 'rets'");
-      if (A && A->elements().size() > STACK_PTX_MAX_ARGS)
+      if (A && A->elements().size() > STACK_PTX_FAST_MAX_ARGS)
         return fail(Error, *A, "instruction '" + Name + "' has more than 4 args");
-      if (R->elements().size() > STACK_PTX_MAX_RETS || R->elements().empty())
+      if (R->elements().size() > STACK_PTX_FAST_MAX_RETS || R->elements().empty())
         return fail(Error, *R, "instruction '" + Name + "' needs 1 or 2 rets");
       if (A)
         for (const json::Value &E : A->elements())
@@ -211,7 +211,7 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
       const json::Value *A = S.isObject() ? S.get("arg_type") : nullptr;
       if (!Ptx || !A)
         return fail(Error, S, "a special register needs 'ptx' and 'arg_type'");
-      StackPtxSpecialRegisterInfo Info{};
+      StackPtxFastSpecialRegisterInfo Info{};
       Info.ptx = T.keep(*Ptx);
       if (!argIndex(*A, "special register '" + *Ptx + "'", Info.arg_type))
         return false;
@@ -292,8 +292,8 @@ const InstructionSet &InstructionSet::builtin() {
   return Set;
 }
 
-const StackPtxInstructionSetInfo &InstructionSet::info() const {
-  static const StackPtxInstructionSetInfo Empty{};
+const StackPtxFastInstructionSetInfo &InstructionSet::info() const {
+  static const StackPtxFastInstructionSetInfo Empty{};
   return Impl ? Impl->Info : Empty;
 }
 
@@ -373,19 +373,19 @@ bool Target::parse(std::string_view Text, Target &Out) {
 } // namespace ptxinject
 
 // C API over the same loader.
-struct StackPtxInstructionSet {
+struct StackPtxFastInstructionSet {
   ptxinject::stackptx::InstructionSet Set;
 };
 
 extern "C" {
 
-StackPtxResult stack_ptx_instruction_set_create(const char *Json, size_t Size,
-                                                StackPtxInstructionSet **Out, char *Error,
+StackPtxFastResult stack_ptx_fast_instruction_set_create(const char *Json, size_t Size,
+                                                StackPtxFastInstructionSet **Out, char *Error,
                                                 size_t ErrorSize) {
   if (!Json || !Out)
-    return STACK_PTX_ERROR_INVALID_ARGUMENT;
+    return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   *Out = nullptr;
-  auto *Result = new StackPtxInstructionSet;
+  auto *Result = new StackPtxFastInstructionSet;
   std::string Message;
   if (!ptxinject::stackptx::InstructionSet::fromJson(std::string_view(Json, Size),
                                                      Result->Set, Message)) {
@@ -395,22 +395,22 @@ StackPtxResult stack_ptx_instruction_set_create(const char *Json, size_t Size,
       std::memcpy(Error, Message.data(), N);
       Error[N] = '\0';
     }
-    return STACK_PTX_ERROR_INVALID_DESCRIPTION;
+    return STACK_PTX_FAST_ERROR_INVALID_DESCRIPTION;
   }
   *Out = Result;
-  return STACK_PTX_SUCCESS;
+  return STACK_PTX_FAST_SUCCESS;
 }
 
-const StackPtxInstructionSet *stack_ptx_instruction_set_default(void) {
-  static const StackPtxInstructionSet Default{ptxinject::stackptx::InstructionSet::builtin()};
+const StackPtxFastInstructionSet *stack_ptx_fast_instruction_set_default(void) {
+  static const StackPtxFastInstructionSet Default{ptxinject::stackptx::InstructionSet::builtin()};
   return &Default;
 }
 
-const StackPtxInstructionSetInfo *
-stack_ptx_instruction_set_info(const StackPtxInstructionSet *Set) {
+const StackPtxFastInstructionSetInfo *
+stack_ptx_fast_instruction_set_info(const StackPtxFastInstructionSet *Set) {
   return Set ? &Set->Set.info() : nullptr;
 }
 
-void stack_ptx_instruction_set_destroy(StackPtxInstructionSet *Set) { delete Set; }
+void stack_ptx_fast_instruction_set_destroy(StackPtxFastInstructionSet *Set) { delete Set; }
 
 } // extern "C"

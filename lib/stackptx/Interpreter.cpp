@@ -23,8 +23,8 @@ struct Slot {
 
 class Interpreter {
 public:
-  Interpreter(const StackPtxInstructionSetInfo &Set, const StackPtxCompilerInfo &Limits,
-              Span<StackPtxRegister> Registers, Span<uint32_t> Inputs)
+  Interpreter(const StackPtxFastInstructionSetInfo &Set, const StackPtxFastCompilerInfo &Limits,
+              Span<StackPtxFastRegister> Registers, Span<uint32_t> Inputs)
       : Stacks(Set.num_stack_types), Set(Set), Limits(Limits), Registers(Registers),
         Inputs(Inputs), Slots(Limits.store_size) {}
 
@@ -42,19 +42,19 @@ private:
   bool ptx(unsigned Index, std::string &Error);
   void meta(unsigned Op, unsigned Stack, uint32_t Payload);
 
-  const StackPtxInstructionSetInfo &Set;
-  const StackPtxCompilerInfo &Limits;
-  Span<StackPtxRegister> Registers;
+  const StackPtxFastInstructionSetInfo &Set;
+  const StackPtxFastCompilerInfo &Limits;
+  Span<StackPtxFastRegister> Registers;
   Span<uint32_t> Inputs;
   std::vector<Slot> Slots;
   std::vector<uint32_t> Meta;
   size_t Created = 0, Operands = 0, Executed = 0;
 };
 
-unsigned countOf(const StackPtxArgTypeInfo &T) { return T.num_vec_elems ? T.num_vec_elems : 1; }
+unsigned countOf(const StackPtxFastArgTypeInfo &T) { return T.num_vec_elems ? T.num_vec_elems : 1; }
 
 bool Interpreter::ptx(unsigned Index, std::string &Error) {
-  const StackPtxPtxInstructionInfo &I = Set.instructions[Index];
+  const StackPtxFastPtxInstructionInfo &I = Set.instructions[Index];
   std::vector<size_t> Need(Set.num_stack_types), Push(Set.num_stack_types);
   size_t NumArgs = 0, NumRets = 0;
   for (unsigned A = 0; A < I.num_args; ++A) {
@@ -76,7 +76,7 @@ bool Interpreter::ptx(unsigned Index, std::string &Error) {
     Next[S] = Stacks[S].size() - Need[S];
   std::vector<uint32_t> Args;
   for (unsigned A = 0; A < I.num_args; ++A) {
-    const StackPtxArgTypeInfo &T = Set.arg_types[I.args[A]];
+    const StackPtxFastArgTypeInfo &T = Set.arg_types[I.args[A]];
     for (unsigned E = 0; E < countOf(T); ++E)
       Args.push_back(Stacks[T.stack_idx][Next[T.stack_idx]++]);
   }
@@ -100,7 +100,7 @@ bool Interpreter::ptx(unsigned Index, std::string &Error) {
 }
 
 void Interpreter::meta(unsigned Op, unsigned Stack, uint32_t Payload) {
-  if (Op == STACK_PTX_META_CONSTANT) {
+  if (Op == STACK_PTX_FAST_META_CONSTANT) {
     if (Meta.size() < Limits.stack_size)
       Meta.push_back(Payload);
     return;
@@ -118,41 +118,41 @@ void Interpreter::meta(unsigned Op, unsigned Stack, uint32_t Payload) {
   size_t N = St.size();
   uint32_t D;
   switch (Op) {
-  case STACK_PTX_META_DUP:
+  case STACK_PTX_FAST_META_DUP:
     if (N > 0 && room(Stack, 1))
       St.push_back(St.back());
     return;
-  case STACK_PTX_META_YANK_DUP:
+  case STACK_PTX_FAST_META_YANK_DUP:
     if (popMeta(D) && D < N && room(Stack, 1))
       St.push_back(St[N - 1 - D]);
     return;
-  case STACK_PTX_META_SWAP:
+  case STACK_PTX_FAST_META_SWAP:
     if (N >= 2)
       std::swap(St[N - 1], St[N - 2]);
     return;
-  case STACK_PTX_META_SWAP_WITH:
+  case STACK_PTX_FAST_META_SWAP_WITH:
     if (popMeta(D) && D < N)
       std::swap(St[N - 1], St[N - 1 - D]);
     return;
-  case STACK_PTX_META_REPLACE:
+  case STACK_PTX_FAST_META_REPLACE:
     if (popMeta(D) && N >= 1 && D < N - 1) {
       uint32_t Top = St.back();
       St.pop_back();
       St[N - 2 - D] = Top;
     }
     return;
-  case STACK_PTX_META_DROP:
+  case STACK_PTX_FAST_META_DROP:
     if (popMeta(D) && D <= N)
       St.resize(N - D);
     return;
-  case STACK_PTX_META_ROTATE:
+  case STACK_PTX_FAST_META_ROTATE:
     if (N >= 3)
       std::rotate(St.end() - 3, St.end() - 1, St.end());
     return;
-  case STACK_PTX_META_REVERSE:
+  case STACK_PTX_FAST_META_REVERSE:
     std::reverse(St.begin(), St.end());
     return;
-  case STACK_PTX_META_CLEAR:
+  case STACK_PTX_FAST_META_CLEAR:
     St.clear();
     return;
   default:
@@ -162,8 +162,8 @@ void Interpreter::meta(unsigned Op, unsigned Stack, uint32_t Payload) {
 
 bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth, std::string &Error) {
   for (size_t Pc = 0; Pc < Prog.size(); ++Pc) {
-    const StackPtxInstruction &I = Prog[Pc];
-    if (I.kind == STACK_PTX_INSTRUCTION_KIND_RETURN)
+    const StackPtxFastInstruction &I = Prog[Pc];
+    if (I.kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
       return true;
     if (Executed >= Limits.execution_limit)
       return true; // the caller sees the limit as an early end too
@@ -171,44 +171,44 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth, std::s
     uint32_t Payload;
     std::memcpy(&Payload, &I.payload, 4);
     switch (I.kind) {
-    case STACK_PTX_INSTRUCTION_KIND_INPUT:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_INPUT:
       if (I.idx < Registers.size() && room(unsigned(Registers[I.idx].stack_idx), 1) &&
           newValues(1))
         Stacks[Registers[I.idx].stack_idx].push_back(Inputs[I.idx]);
       break;
-    case STACK_PTX_INSTRUCTION_KIND_CONSTANT:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_CONSTANT:
       if (I.stack_idx < Stacks.size() &&
-          Set.stack_types[I.stack_idx].constant_kind != STACK_PTX_CONSTANT_NONE &&
+          Set.stack_types[I.stack_idx].constant_kind != STACK_PTX_FAST_CONSTANT_NONE &&
           room(I.stack_idx, 1) && newValues(1))
         Stacks[I.stack_idx].push_back(Payload);
       break;
-    case STACK_PTX_INSTRUCTION_KIND_PTX:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_PTX:
       if (I.idx < Set.num_instructions && !ptx(I.idx, Error))
         return false;
       break;
-    case STACK_PTX_INSTRUCTION_KIND_SPECIAL_REGISTER: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_SPECIAL_REGISTER: {
       if (I.idx >= Set.num_special_registers)
         break;
-      const StackPtxArgTypeInfo &T = Set.arg_types[Set.special_registers[I.idx].arg_type];
+      const StackPtxFastArgTypeInfo &T = Set.arg_types[Set.special_registers[I.idx].arg_type];
       if (room(T.stack_idx, countOf(T)) && newValues(countOf(T)))
         for (unsigned E = 0; E < countOf(T); ++E)
           Stacks[T.stack_idx].push_back(0); // special registers read as zero
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_META:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_META:
       meta(I.idx, I.stack_idx, Payload);
       break;
-    case STACK_PTX_INSTRUCTION_KIND_STORE:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_STORE:
       if (I.stack_idx < Stacks.size() && I.idx < Slots.size() && !Stacks[I.stack_idx].empty()) {
         Slots[I.idx] = Slot{true, I.stack_idx, Stacks[I.stack_idx].back()};
         Stacks[I.stack_idx].pop_back();
       }
       break;
-    case STACK_PTX_INSTRUCTION_KIND_LOAD:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_LOAD:
       if (I.idx < Slots.size() && Slots[I.idx].Full && room(Slots[I.idx].Stack, 1))
         Stacks[Slots[I.idx].Stack].push_back(Slots[I.idx].Bits);
       break;
-    case STACK_PTX_INSTRUCTION_KIND_ROUTINE:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_ROUTINE:
       if (I.idx < Routines.size() && Depth < Limits.max_frame_depth &&
           !run(Routines[I.idx], Routines, Depth + 1, Error))
         return false;
@@ -222,9 +222,9 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth, std::s
 
 } // namespace
 
-bool interpretProgram(const StackPtxInstructionSetInfo &Set,
-                      const StackPtxCompilerInfo &Limits, Program Prog,
-                      Span<StackPtxRegister> Registers, Span<uint32_t> InputBits,
+bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
+                      const StackPtxFastCompilerInfo &Limits, Program Prog,
+                      Span<StackPtxFastRegister> Registers, Span<uint32_t> InputBits,
                       Span<size_t> Requests, Span<Program> Routines,
                       std::vector<RequestValue> &Out, std::string &Error) {
   Out.clear();
@@ -232,7 +232,7 @@ bool interpretProgram(const StackPtxInstructionSetInfo &Set,
     Error = "one input value is needed per register";
     return false;
   }
-  for (const StackPtxRegister &R : Registers)
+  for (const StackPtxFastRegister &R : Registers)
     if (R.stack_idx >= Set.num_stack_types) {
       Error = "a register names a stack type the instruction set lacks";
       return false;

@@ -116,7 +116,7 @@ inline __attribute__((always_inline)) void finalize(State &S) {
 
   // "%_s255_16777215" is 15 characters, literals at most 11; plus ", " and braces.
   size_t OperandBound = (MaxName + 1 > 15 ? MaxName + 1 : 15) + 4;
-  const StackPtxInstructionSetInfo &Set = *S.Set;
+  const StackPtxFastInstructionSetInfo &Set = *S.Set;
   size_t Bound = 8 + WriteSlack;
   size_t *TempCounts = S.TempCounts; // cleared when compiling began
   // A move line: "cvt.T.T " or "mov.T ", a destination, ", ", a source, ";\n".
@@ -160,7 +160,7 @@ inline __attribute__((always_inline)) void finalize(State &S) {
       for (unsigned R = 0; R < L.NumRetElems; ++R)
         S.ResultTemps[NumResultTemps++] = takeTemp(L.RetStack[R]);
       Bound += 8 + L.MnemonicLen + (L.NumArgElems + L.NumRetElems) * OperandBound +
-               4 * (STACK_PTX_MAX_ARGS + STACK_PTX_MAX_RETS);
+               4 * (STACK_PTX_FAST_MAX_ARGS + STACK_PTX_FAST_MAX_RETS);
     }
   }
   if (S.NumSpecials)

@@ -14,7 +14,7 @@ namespace ptxinject {
 namespace stackptx {
 namespace {
 
-bool touchesOnly(const StackPtxInstructionSetInfo &Info, const StackPtxPtxInstructionInfo &I,
+bool touchesOnly(const StackPtxFastInstructionSetInfo &Info, const StackPtxFastPtxInstructionInfo &I,
                  const std::vector<unsigned> &Stacks) {
   auto ok = [&](uint8_t A) {
     return A < Info.num_arg_types &&
@@ -29,7 +29,7 @@ bool touchesOnly(const StackPtxInstructionSetInfo &Info, const StackPtxPtxInstru
   return true;
 }
 
-bool interpreted(const StackPtxInstructionSetInfo &Info, const StackPtxPtxInstructionInfo &I) {
+bool interpreted(const StackPtxFastInstructionSetInfo &Info, const StackPtxFastPtxInstructionInfo &I) {
   if (I.num_rets != 1)
     return false;
   for (unsigned A = 0; A < I.num_args; ++A)
@@ -37,16 +37,16 @@ bool interpreted(const StackPtxInstructionSetInfo &Info, const StackPtxPtxInstru
       return false;
   if (Info.arg_types[I.rets[0]].num_vec_elems)
     return false;
-  uint32_t Args[STACK_PTX_MAX_ARGS] = {1, 1, 1, 1}, R;
+  uint32_t Args[STACK_PTX_FAST_MAX_ARGS] = {1, 1, 1, 1}, R;
   return ptxeval::evaluateOpcode(I.ptx, Args, I.num_args, &R, 1);
 }
 
 } // namespace
 
 void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Set,
-                   Span<StackPtxRegister> Registers, std::vector<StackPtxInstruction> &Out,
+                   Span<StackPtxFastRegister> Registers, std::vector<StackPtxFastInstruction> &Out,
                    const RandomProgramOptions &Options) {
-  const StackPtxInstructionSetInfo &Info = Set.info();
+  const StackPtxFastInstructionSetInfo &Info = Set.info();
   std::vector<unsigned> Instrs, ConstStacks, Specials, AllowedStacks = Options.StackTypes;
   if (AllowedStacks.empty())
     for (unsigned S = 0; S < Info.num_stack_types; ++S)
@@ -61,7 +61,7 @@ void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Se
         (!Options.InterpretedOnly || interpreted(Info, Info.instructions[I])))
       Instrs.push_back(I);
   for (unsigned S : AllowedStacks)
-    if (S < Info.num_stack_types && Info.stack_types[S].constant_kind != STACK_PTX_CONSTANT_NONE)
+    if (S < Info.num_stack_types && Info.stack_types[S].constant_kind != STACK_PTX_FAST_CONSTANT_NONE)
       ConstStacks.push_back(S);
   if (Options.SpecialRegisters)
     for (unsigned S = 0; S < Info.num_special_registers; ++S) {
@@ -81,39 +81,39 @@ void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Se
     size_t Before = Out.size();
     unsigned Roll = unsigned(pick(100));
     if (Roll < 20 && !Registers.empty()) {
-      Out.push_back(stack_ptx_encode_input(pick(Registers.size())));
+      Out.push_back(stack_ptx_fast_encode_input(pick(Registers.size())));
     } else if (Roll < 32 && !ConstStacks.empty()) {
       unsigned S = ConstStacks[pick(ConstStacks.size())];
       uint32_t Bits;
-      if (Info.stack_types[S].constant_kind == STACK_PTX_CONSTANT_F32) {
+      if (Info.stack_types[S].constant_kind == STACK_PTX_FAST_CONSTANT_F32) {
         // Small, exactly representable values keep results finite and readable.
         float F = float(int(pick(33)) - 16) * 0.25f;
         std::memcpy(&Bits, &F, 4);
       } else {
         Bits = uint32_t(Rng() % 1000);
       }
-      Out.push_back(stack_ptx_encode_constant_bits(S, Bits));
+      Out.push_back(stack_ptx_fast_encode_constant_bits(S, Bits));
     } else if (Roll < 75 && !Instrs.empty()) {
-      Out.push_back(stack_ptx_encode_ptx_instruction(Instrs[pick(Instrs.size())]));
+      Out.push_back(stack_ptx_fast_encode_ptx_instruction(Instrs[pick(Instrs.size())]));
     } else if (Roll < 78 && !Specials.empty()) {
-      Out.push_back(stack_ptx_encode_special_register(Specials[pick(Specials.size())]));
+      Out.push_back(stack_ptx_fast_encode_special_register(Specials[pick(Specials.size())]));
     } else if (Roll < 90 && Options.Meta) {
-      unsigned Op = unsigned(pick(STACK_PTX_META_NUM_ENUMS));
-      if (Op == STACK_PTX_META_CONSTANT)
-        Out.push_back(stack_ptx_encode_meta_constant(uint32_t(pick(4))));
+      unsigned Op = unsigned(pick(STACK_PTX_FAST_META_NUM_ENUMS));
+      if (Op == STACK_PTX_FAST_META_CONSTANT)
+        Out.push_back(stack_ptx_fast_encode_meta_constant(uint32_t(pick(4))));
       else
-        Out.push_back(stack_ptx_encode_meta(Op, pickStack()));
+        Out.push_back(stack_ptx_fast_encode_meta(Op, pickStack()));
     } else if (Roll < 96 && Options.StoreLoad) {
       if (pick(2))
-        Out.push_back(stack_ptx_encode_store(pickStack(), pick(4)));
+        Out.push_back(stack_ptx_fast_encode_store(pickStack(), pick(4)));
       else
-        Out.push_back(stack_ptx_encode_load(pick(4)));
+        Out.push_back(stack_ptx_fast_encode_load(pick(4)));
     } else if (Options.NumRoutines) {
-      Out.push_back(stack_ptx_encode_routine(pick(Options.NumRoutines)));
+      Out.push_back(stack_ptx_fast_encode_routine(pick(Options.NumRoutines)));
     }
     Misses = Out.size() == Before ? Misses + 1 : 0; // nothing drawable: stop
   }
-  Out.push_back(stack_ptx_encode_return);
+  Out.push_back(stack_ptx_fast_encode_return);
 }
 
 } // namespace stackptx

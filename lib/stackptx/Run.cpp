@@ -19,7 +19,7 @@ namespace {
 /// runs and go back to the State at the end.
 class Machine {
 public:
-  Machine(State &S, const StackPtxRegister *Registers, size_t NumRegisters)
+  Machine(State &S, const StackPtxFastRegister *Registers, size_t NumRegisters)
       : S(S), Set(*S.Set), Registers(Registers), NumRegisters(NumRegisters),
         StackData(S.StackData), StackSizes(S.StackSizes), Nodes(S.Nodes),
         Operands(S.Operands), StackSize(S.StackSize), StackStride(S.StackStride),
@@ -41,7 +41,7 @@ private:
   /// Checked: the value and operand arrays may fill up (unchecked spans are
   /// too short to). Predecoded: the Compiler's tables, not the workspace cache.
   template <bool Checked, bool Predecoded>
-  SpanExit runSpan(const StackPtxInstruction *Code, size_t &Pc, size_t Limit, unsigned &Callee);
+  SpanExit runSpan(const StackPtxFastInstruction *Code, size_t &Pc, size_t Limit, unsigned &Callee);
   template <bool Predecoded> void runFrames(Program Main, const RoutineTable &Routines, size_t Budget);
 
   uint32_t *stack(unsigned I) { return StackData + size_t(I) * StackStride; }
@@ -58,8 +58,8 @@ private:
   }
 
   State &S;
-  const StackPtxInstructionSetInfo &Set;
-  const StackPtxRegister *Registers;
+  const StackPtxFastInstructionSetInfo &Set;
+  const StackPtxFastRegister *Registers;
   size_t NumRegisters;
   uint32_t *StackData;
   size_t *StackSizes;
@@ -153,7 +153,7 @@ inline __attribute__((always_inline)) void Machine::runStackEdit(unsigned Handle
 }
 
 template <bool Checked, bool Predecoded>
-Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcInOut,
+Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &PcInOut,
                                    size_t Limit, unsigned &Callee) {
   // The hot state lives in locals for the span: stores into the workspace
   // arrays (some through byte-sized fields, which may alias anything) would
@@ -165,7 +165,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   if (LooksAhead && Limit - PcInOut < 2)
     return runSpan<true, Predecoded>(Code, PcInOut, Limit, Callee);
   // A pointer, not an index: one register fewer than code + index.
-  const StackPtxInstruction *Ip = Code + PcInOut,
+  const StackPtxFastInstruction *Ip = Code + PcInOut,
                             *const End = Code + Limit - (LooksAhead ? 1 : 0);
   // Records (nodes and constants) and values created share a register,
   // values in the high half: one register fewer for the loop to keep. The
@@ -209,7 +209,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   static_assert(sizeof(Handlers) / sizeof(Handlers[0]) == HandleOther + 1,
                 "a handler per StepHandler");
   // The memo entry of an instruction, filled in on a miss.
-  auto lookUp = [&](const StackPtxInstruction *At) {
+  auto lookUp = [&](const StackPtxFastInstruction *At) {
     uint32_t Key;
     std::memcpy(&Key, At, sizeof(Key));
     State::StepMemo &Memo = MemoTable[memoSlot(Key)];
@@ -233,7 +233,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
   SpanExit Exit = SpanLimit;
   for (; Ip < End; ++Ip) {
   NextStep:
-    const StackPtxInstruction I = *Ip;
+    const StackPtxFastInstruction I = *Ip;
     if (!Checked && Predecoded) {
       // The shared step of inputs, constants and PTX instructions. Every
       // choice in it is arithmetic: a step that cannot run (operands
@@ -326,10 +326,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
     }
   StepOther:
     switch (I.kind) {
-    case STACK_PTX_INSTRUCTION_KIND_RETURN:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_RETURN:
       Exit = SpanReturn;
       goto Done;
-    case STACK_PTX_INSTRUCTION_KIND_INPUT: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_INPUT: {
       if (I.idx >= NumRegisters)
         break;
       unsigned Stack = unsigned(Registers[I.idx].stack_idx);
@@ -341,9 +341,9 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       NNV += OneValue;
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_CONSTANT: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_CONSTANT: {
       unsigned Stack = I.stack_idx;
-      if (Stack >= NumStacks || Set.stack_types[Stack].constant_kind == STACK_PTX_CONSTANT_NONE)
+      if (Stack >= NumStacks || Set.stack_types[Stack].constant_kind == STACK_PTX_FAST_CONSTANT_NONE)
         break;
       size_t Size = Sizes[Stack];
       if (Size >= Capacity || (Checked && (NNV >> 32) >= MaxValues))
@@ -354,7 +354,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       NNV += RecordRef + OneValue;
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_PTX: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_PTX: {
       if (I.idx >= NumInstrs)
         break;
       uint32_t F = Predecoded ? FastWords[I.idx] : fastWord(instrLayout(S, I.idx));
@@ -399,27 +399,27 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       Sizes[Stack] = Size - Need + Rets;
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_SPECIAL_REGISTER:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_SPECIAL_REGISTER:
       if (I.idx < Set.num_special_registers) {
         sync();
         runSpecial(I.idx);
         reload();
       }
       break;
-    case STACK_PTX_INSTRUCTION_KIND_META: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_META: {
       uint32_t Payload;
       std::memcpy(&Payload, &I.payload, sizeof(Payload));
       runMeta(I.idx, I.stack_idx, Payload);
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_STORE: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_STORE: {
       unsigned Stack = I.stack_idx;
       if (Stack >= NumStacks || I.idx >= S.StoreSize || Sizes[Stack] == 0)
         break;
       S.Slots[I.idx] = (Data[Stack * Stride + --Sizes[Stack]] + uint64_t(1)) | uint64_t(Stack) << 32;
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_LOAD: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_LOAD: {
       if (I.idx >= S.StoreSize || uint32_t(S.Slots[I.idx]) == 0)
         break;
       uint32_t V = uint32_t(S.Slots[I.idx]) - 1;
@@ -431,7 +431,7 @@ Machine::SpanExit Machine::runSpan(const StackPtxInstruction *Code, size_t &PcIn
       }
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_ROUTINE:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_ROUTINE:
       ++Ip;
       Callee = I.idx;
       Exit = SpanCall;
@@ -446,7 +446,7 @@ Done:
   if (LooksAhead && Exit == SpanLimit) {
     // The instruction left over is most often the program's return, which
     // needs none of the checked loop's set-up.
-    if (Ip->kind == STACK_PTX_INSTRUCTION_KIND_RETURN)
+    if (Ip->kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
       return SpanReturn;
     return runSpan<true, Predecoded>(Code, PcInOut, Limit, Callee);
   }
@@ -468,7 +468,7 @@ Program throughReturn(Program P) {
   if (P.size() != SIZE_MAX)
     return P;
   size_t N = 0;
-  while (P.data()[N].kind != STACK_PTX_INSTRUCTION_KIND_RETURN)
+  while (P.data()[N].kind != STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
     ++N;
   return Program(P.data(), N + 1);
 }
@@ -484,7 +484,7 @@ inline __attribute__((always_inline)) void Machine::runFrames(Program Main,
   constexpr size_t MaxNewValues = MaxRetElems, MaxNewOperands = MaxArgElems;
   size_t Depth = 0;
   S.Frames[0] = Frame{NoValue, 0};
-  const StackPtxInstruction *Code = Main.data();
+  const StackPtxFastInstruction *Code = Main.data();
   size_t End = Main.size(), Pc = 0;
   for (;;) {
     // The budget bounds the span instead of being counted per instruction.
@@ -540,7 +540,7 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
   for (unsigned K = 0; K < L.NumStacks; ++K)
     Next[K] = StackSizes[L.Stacks[K]] - L.Need[K];
   Node &Rec = Nodes[NumNodes];
-  setRecord(Rec, stack_ptx_encode_ptx_instruction(Index), uint32_t(NumOperands));
+  setRecord(Rec, stack_ptx_fast_encode_ptx_instruction(Index), uint32_t(NumOperands));
   bool Inline = L.NumArgElems <= InlineOperands;
   uint32_t *Out = Inline ? Rec.Inline : Operands + NumOperands;
   for (unsigned E = 0; E < L.NumArgElems; ++E) {
@@ -560,11 +560,11 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
 }
 
 void Machine::runSpecial(unsigned Index) {
-  const StackPtxSpecialRegisterInfo &Info = Set.special_registers[Index];
+  const StackPtxFastSpecialRegisterInfo &Info = Set.special_registers[Index];
   if (Info.arg_type >= Set.num_arg_types)
     return;
-  const StackPtxArgTypeInfo &T = Set.arg_types[Info.arg_type];
-  if (T.stack_idx >= NumStacks || T.num_vec_elems > STACK_PTX_MAX_VEC_ELEMS)
+  const StackPtxFastArgTypeInfo &T = Set.arg_types[Info.arg_type];
+  if (T.stack_idx >= NumStacks || T.num_vec_elems > STACK_PTX_FAST_MAX_VEC_ELEMS)
     return;
   unsigned Count = T.num_vec_elems ? T.num_vec_elems : 1;
   size_t &Size = StackSizes[T.stack_idx];
@@ -581,7 +581,7 @@ void Machine::runSpecial(unsigned Index) {
 
 inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigned Stack,
                                                              uint32_t Payload) {
-  if (Op == STACK_PTX_META_CONSTANT) {
+  if (Op == STACK_PTX_FAST_META_CONSTANT) {
     if (MetaSize < StackSize)
       S.MetaStack[MetaSize++] = Payload;
     return;
@@ -592,44 +592,44 @@ inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigne
   size_t &Size = StackSizes[Stack];
   uint32_t Depth;
   switch (Op) {
-  case STACK_PTX_META_DUP:
+  case STACK_PTX_FAST_META_DUP:
     if (Size > 0 && Size < StackSize) {
       St[Size] = St[Size - 1];
       ++Size;
     }
     return;
-  case STACK_PTX_META_YANK_DUP:
+  case STACK_PTX_FAST_META_YANK_DUP:
     if (popMeta(Depth) && Depth < Size && Size < StackSize) {
       St[Size] = St[Size - 1 - Depth];
       ++Size;
     }
     return;
-  case STACK_PTX_META_SWAP:
+  case STACK_PTX_FAST_META_SWAP:
     if (Size >= 2) {
       uint32_t T = St[Size - 1];
       St[Size - 1] = St[Size - 2];
       St[Size - 2] = T;
     }
     return;
-  case STACK_PTX_META_SWAP_WITH:
+  case STACK_PTX_FAST_META_SWAP_WITH:
     if (popMeta(Depth) && Depth < Size) {
       uint32_t T = St[Size - 1];
       St[Size - 1] = St[Size - 1 - Depth];
       St[Size - 1 - Depth] = T;
     }
     return;
-  case STACK_PTX_META_REPLACE:
+  case STACK_PTX_FAST_META_REPLACE:
     // The top moves into the slot Depth below it (counted after the pop).
     if (popMeta(Depth) && Size >= 1 && Depth < Size - 1) {
       uint32_t Top = St[--Size];
       St[Size - 1 - Depth] = Top;
     }
     return;
-  case STACK_PTX_META_DROP:
+  case STACK_PTX_FAST_META_DROP:
     if (popMeta(Depth) && Depth <= Size)
       Size -= Depth;
     return;
-  case STACK_PTX_META_ROTATE:
+  case STACK_PTX_FAST_META_ROTATE:
     // Top-first "a b c" becomes "b c a": the top sinks two places.
     if (Size >= 3) {
       uint32_t Top = St[Size - 1];
@@ -638,14 +638,14 @@ inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigne
       St[Size - 3] = Top;
     }
     return;
-  case STACK_PTX_META_REVERSE:
+  case STACK_PTX_FAST_META_REVERSE:
     for (size_t Lo = 0, Hi = Size; Lo + 1 < Hi; ++Lo, --Hi) {
       uint32_t T = St[Lo];
       St[Lo] = St[Hi - 1];
       St[Hi - 1] = T;
     }
     return;
-  case STACK_PTX_META_CLEAR:
+  case STACK_PTX_FAST_META_CLEAR:
     Size = 0;
     return;
   default:

@@ -19,7 +19,7 @@ namespace {
 
 const char *const MetaNames[] = {"meta",   "dup",     "yank_dup", "swap",    "swap_with",
                                  "replace", "drop",   "rotate",   "reverse", "clear"};
-static_assert(sizeof(MetaNames) / sizeof(MetaNames[0]) == STACK_PTX_META_NUM_ENUMS,
+static_assert(sizeof(MetaNames) / sizeof(MetaNames[0]) == STACK_PTX_FAST_META_NUM_ENUMS,
               "one name per meta op");
 
 struct Word {
@@ -155,10 +155,10 @@ bool looksNumeric(std::string_view S) {
 } // namespace
 
 bool parseProgram(std::string_view Text, const InstructionSet &Set,
-                  Span<StackPtxRegister> Registers, std::vector<StackPtxInstruction> &Out,
+                  Span<StackPtxFastRegister> Registers, std::vector<StackPtxFastInstruction> &Out,
                   TextError &Err) {
   Out.clear();
-  const StackPtxInstructionSetInfo &Info = Set.info();
+  const StackPtxFastInstructionSetInfo &Info = Set.info();
   Lexer L(Text);
   Word W;
   auto fail = [&](const Word &At, std::string Message) {
@@ -186,42 +186,42 @@ bool parseProgram(std::string_view Text, const InstructionSet &Set,
   auto constant = [&](const Word &At, std::string_view Literal, int Stack) {
     unsigned Kind = Info.stack_types[Stack].constant_kind;
     uint32_t Bits = 0;
-    bool Ok = Kind == STACK_PTX_CONSTANT_F32   ? parseFloatBits(Literal, Bits)
-              : Kind == STACK_PTX_CONSTANT_S32 ? parseSigned(Literal, Bits)
-              : Kind == STACK_PTX_CONSTANT_U32 ? parseUnsigned(Literal, Bits)
+    bool Ok = Kind == STACK_PTX_FAST_CONSTANT_F32   ? parseFloatBits(Literal, Bits)
+              : Kind == STACK_PTX_FAST_CONSTANT_S32 ? parseSigned(Literal, Bits)
+              : Kind == STACK_PTX_FAST_CONSTANT_U32 ? parseUnsigned(Literal, Bits)
                                                : false;
-    if (Kind == STACK_PTX_CONSTANT_NONE)
+    if (Kind == STACK_PTX_FAST_CONSTANT_NONE)
       return fail(At, std::string("stack type ") + Info.stack_types[Stack].name +
                           " has no constants (its description gives no constant_type)");
     if (!Ok)
       return fail(At, "'" + std::string(Literal) + "' is not a valid " +
                           Info.stack_types[Stack].name +
                           " constant (or is out of its range)");
-    Out.push_back(stack_ptx_encode_constant_bits(Stack, Bits));
+    Out.push_back(stack_ptx_fast_encode_constant_bits(Stack, Bits));
     return true;
   };
 
   while (L.next(W)) {
     std::string_view T = W.Text;
     if (T == "return") {
-      Out.push_back(stack_ptx_encode_return);
+      Out.push_back(stack_ptx_fast_encode_return);
       continue;
     }
     if (int R = findRegister(T); R >= 0) {
-      Out.push_back(stack_ptx_encode_input(R));
+      Out.push_back(stack_ptx_fast_encode_input(R));
       continue;
     }
     if (int I = Set.findInstruction(T); I >= 0) {
-      Out.push_back(stack_ptx_encode_ptx_instruction(I));
+      Out.push_back(stack_ptx_fast_encode_ptx_instruction(I));
       continue;
     }
     if (T[0] == '%') {
       if (int S = Set.findSpecialRegister(T.substr(1)); S >= 0) {
-        Out.push_back(stack_ptx_encode_special_register(S));
+        Out.push_back(stack_ptx_fast_encode_special_register(S));
         continue;
       }
       if (int R = findRegister(T.substr(1)); R >= 0) {
-        Out.push_back(stack_ptx_encode_input(R));
+        Out.push_back(stack_ptx_fast_encode_input(R));
         continue;
       }
       return fail(W, "'" + std::string(T) + "' is neither a special register of the "
@@ -253,15 +253,15 @@ bool parseProgram(std::string_view Text, const InstructionSet &Set,
       uint32_t V;
       if (!L.next(N) || !parseUnsigned(N.Text, V))
         return fail(W, "'meta' needs a non-negative integer after it, e.g. 'meta 2'");
-      Out.push_back(stack_ptx_encode_meta_constant(V));
+      Out.push_back(stack_ptx_fast_encode_meta_constant(V));
       continue;
     }
     if (T == "load" || T == "routine") {
       uint32_t V;
       if (!number(W, V))
         return false;
-      Out.push_back(T == "load" ? StackPtxInstruction(stack_ptx_encode_load(V))
-                                : StackPtxInstruction(stack_ptx_encode_routine(V)));
+      Out.push_back(T == "load" ? StackPtxFastInstruction(stack_ptx_fast_encode_load(V))
+                                : StackPtxFastInstruction(stack_ptx_fast_encode_routine(V)));
       continue;
     }
     size_t Dot = T.find('.');
@@ -274,15 +274,15 @@ bool parseProgram(std::string_view Text, const InstructionSet &Set,
         uint32_t V;
         if (!number(W, V))
           return false;
-        Out.push_back(stack_ptx_encode_store(Stack, V));
+        Out.push_back(stack_ptx_fast_encode_store(Stack, V));
         continue;
       }
-      for (unsigned M = 1; M < STACK_PTX_META_NUM_ENUMS; ++M) {
+      for (unsigned M = 1; M < STACK_PTX_FAST_META_NUM_ENUMS; ++M) {
         if (Op != MetaNames[M])
           continue;
         if (Stack < 0)
           return fail(W, "unknown stack type in '" + std::string(T) + "'");
-        Out.push_back(stack_ptx_encode_meta(M, Stack));
+        Out.push_back(stack_ptx_fast_encode_meta(M, Stack));
         goto NextWord;
       }
     }
@@ -293,13 +293,13 @@ bool parseProgram(std::string_view Text, const InstructionSet &Set,
                        "reverse.T clear.T, 'meta N', 'store.T N', 'load N', 'routine N'");
   NextWord:;
   }
-  Out.push_back(stack_ptx_encode_return);
+  Out.push_back(stack_ptx_fast_encode_return);
   return true;
 }
 
 std::string printProgram(Program Prog, const InstructionSet &Set,
-                         Span<StackPtxRegister> Registers) {
-  const StackPtxInstructionSetInfo &Info = Set.info();
+                         Span<StackPtxFastRegister> Registers) {
+  const StackPtxFastInstructionSetInfo &Info = Set.info();
   std::string Out;
   auto word = [&](const std::string &S) {
     if (!Out.empty())
@@ -314,55 +314,55 @@ std::string printProgram(Program Prog, const InstructionSet &Set,
       C = char(std::tolower(static_cast<unsigned char>(C)));
     return N;
   };
-  for (const StackPtxInstruction &I : Prog) {
+  for (const StackPtxFastInstruction &I : Prog) {
     uint32_t Bits;
     std::memcpy(&Bits, &I.payload, 4);
     switch (I.kind) {
-    case STACK_PTX_INSTRUCTION_KIND_RETURN:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_RETURN:
       return Out;
-    case STACK_PTX_INSTRUCTION_KIND_INPUT:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_INPUT:
       word(I.idx < Registers.size() && Registers[I.idx].name
                ? std::string(Registers[I.idx].name)
                : "input?" + std::to_string(I.idx));
       break;
-    case STACK_PTX_INSTRUCTION_KIND_CONSTANT: {
+    case STACK_PTX_FAST_INSTRUCTION_KIND_CONSTANT: {
       char Buf[32];
-      unsigned Kind = STACK_PTX_CONSTANT_NONE;
+      unsigned Kind = STACK_PTX_FAST_CONSTANT_NONE;
       if (I.stack_idx < Info.num_stack_types)
         Kind = Info.stack_types[I.stack_idx].constant_kind;
-      if (Kind == STACK_PTX_CONSTANT_F32)
+      if (Kind == STACK_PTX_FAST_CONSTANT_F32)
         std::snprintf(Buf, sizeof Buf, "0f%08X", Bits);
-      else if (Kind == STACK_PTX_CONSTANT_S32)
+      else if (Kind == STACK_PTX_FAST_CONSTANT_S32)
         std::snprintf(Buf, sizeof Buf, "%d", int32_t(Bits));
       else
         std::snprintf(Buf, sizeof Buf, "%u", Bits);
       word(std::string(Buf) + ":" + stackName(I.stack_idx));
       break;
     }
-    case STACK_PTX_INSTRUCTION_KIND_PTX:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_PTX:
       word(I.idx < Info.num_instructions ? std::string(Info.instructions[I.idx].display)
                                          : "ptx?" + std::to_string(I.idx));
       break;
-    case STACK_PTX_INSTRUCTION_KIND_SPECIAL_REGISTER:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_SPECIAL_REGISTER:
       word(I.idx < Info.num_special_registers
                ? "%" + std::string(Info.special_registers[I.idx].ptx)
                : "special?" + std::to_string(I.idx));
       break;
-    case STACK_PTX_INSTRUCTION_KIND_META:
-      if (I.idx == STACK_PTX_META_CONSTANT)
+    case STACK_PTX_FAST_INSTRUCTION_KIND_META:
+      if (I.idx == STACK_PTX_FAST_META_CONSTANT)
         word("meta " + std::to_string(Bits));
-      else if (I.idx < STACK_PTX_META_NUM_ENUMS)
+      else if (I.idx < STACK_PTX_FAST_META_NUM_ENUMS)
         word(std::string(MetaNames[I.idx]) + "." + stackName(I.stack_idx));
       else
         word("meta?" + std::to_string(I.idx));
       break;
-    case STACK_PTX_INSTRUCTION_KIND_STORE:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_STORE:
       word("store." + stackName(I.stack_idx) + " " + std::to_string(I.idx));
       break;
-    case STACK_PTX_INSTRUCTION_KIND_LOAD:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_LOAD:
       word("load " + std::to_string(I.idx));
       break;
-    case STACK_PTX_INSTRUCTION_KIND_ROUTINE:
+    case STACK_PTX_FAST_INSTRUCTION_KIND_ROUTINE:
       word("routine " + std::to_string(I.idx));
       break;
     default:

@@ -50,7 +50,7 @@ constexpr unsigned InlineOperands = 4;
 /// sit in the record when they fit: the run loop then addresses them
 /// through the record it writes anyway, with no operand count to keep.
 struct Node {
-  StackPtxInstruction Code;
+  StackPtxFastInstruction Code;
   uint32_t FirstOperand; // a node with more than InlineOperands operands: its first
   uint32_t FirstTemp;    // a node's first temporary once numbered
   uint32_t Inline[InlineOperands];
@@ -105,9 +105,9 @@ struct State {
   // Cache entries stamped with this compile's generation are decoded.
   uint32_t Generation;
   size_t Total; // the layout size the caches were laid out for
-  const StackPtxInstructionSetInfo *Set;
+  const StackPtxFastInstructionSetInfo *Set;
   const DecodedSet *Decoded; // or null: decode into the caches
-  const StackPtxRegister *Registers;
+  const StackPtxFastRegister *Registers;
   size_t NumRegisters;
   size_t Bound;
   uint32_t NameLens[NameLenCache]; // of the first registers' names
@@ -186,7 +186,7 @@ struct Layout {
       StackCache, StackStamps, Total;
 };
 
-inline size_t cachedInstrs(const StackPtxInstructionSetInfo &Set) {
+inline size_t cachedInstrs(const StackPtxFastInstructionSetInfo &Set) {
   return Set.num_instructions < 0x10000 ? Set.num_instructions : 0x10000;
 }
 
@@ -237,7 +237,7 @@ struct Limits32 {
   size_t StackSize, StoreSize, MaxFrames, MaxValues, ExecutionLimit;
 };
 
-inline Limits32 clampLimits(const StackPtxCompilerInfo &L) {
+inline Limits32 clampLimits(const StackPtxFastCompilerInfo &L) {
   Limits32 C;
   C.StackSize = clampLimit(L.stack_size, 1u << 16);
   C.StoreSize = clampLimit(L.store_size, 1u << 16);
@@ -247,7 +247,7 @@ inline Limits32 clampLimits(const StackPtxCompilerInfo &L) {
   return C;
 }
 
-inline Layout layoutFor(const Limits32 &L, const StackPtxInstructionSetInfo &Set) {
+inline Layout layoutFor(const Limits32 &L, const StackPtxFastInstructionSetInfo &Set) {
   return layoutFor(Set.num_stack_types, L.StackSize, L.StoreSize, L.MaxFrames, L.MaxValues,
                    cachedInstrs(Set));
 }
@@ -303,7 +303,7 @@ inline unsigned refStack(State &S, uint32_t Ref) {
 }
 
 /// Writes a record: the instruction that makes it, and a node's first operand.
-inline void setRecord(Node &Dst, const StackPtxInstruction &Code, uint32_t FirstOperand) {
+inline void setRecord(Node &Dst, const StackPtxFastInstruction &Code, uint32_t FirstOperand) {
   std::memcpy(&Dst.Code, &Code, sizeof(Code));
   Dst.FirstOperand = FirstOperand;
 }

@@ -226,11 +226,11 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
     // decoded text.
     uint32_t Bits = constantBits(C);
     switch (S.Set->stack_types[constantStack(C)].constant_kind) {
-    case STACK_PTX_CONSTANT_F32:
+    case STACK_PTX_FAST_CONSTANT_F32:
       W.put("0f", 2);
       W.putHex8(Bits);
       return;
-    case STACK_PTX_CONSTANT_S32:
+    case STACK_PTX_FAST_CONSTANT_S32:
       if (int32_t(Bits) < 0) {
         W.put('-');
         W.putUnsigned(0u - Bits);
@@ -327,7 +327,7 @@ void putInstruction(Writer &W, const State &S, uint32_t Id, const InstrLayout &L
 }
 
 template <class Writer> void writeStub(const State &S, Writer &W) {
-  const StackPtxInstructionSetInfo &Set = *S.Set;
+  const StackPtxFastInstructionSetInfo &Set = *S.Set;
   W.put("{\n", 2);
   for (size_t I = 0; I < S.NumTempStacks; ++I) {
     unsigned K = S.TempStacks[I];

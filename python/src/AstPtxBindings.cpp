@@ -26,13 +26,13 @@ namespace python {
 
 namespace {
 
-astptx::Program toAstProgram(nb::handle Obj, std::vector<AstPtxInstruction> &Storage) {
+astptx::Program toAstProgram(nb::handle Obj, std::vector<AstPtxFastInstruction> &Storage) {
   const uint64_t *Data;
   size_t Rows, Cols;
   if (wordsOfArray(Obj, Data, Rows, Cols)) {
     if (Rows != 1)
       throw nb::type_error("an AST PTX program is a 1-dimensional array");
-    return astptx::Program(reinterpret_cast<const AstPtxInstruction *>(Data), Cols);
+    return astptx::Program(reinterpret_cast<const AstPtxFastInstruction *>(Data), Cols);
   }
   nb::object Seq = nb::steal(PySequence_Fast(Obj.ptr(), "an AST PTX program is a uint64 array or a list of ints"));
   if (!Seq.is_valid())
@@ -51,7 +51,7 @@ astptx::Program toAstProgram(nb::handle Obj, std::vector<AstPtxInstruction> &Sto
 }
 
 struct Routines {
-  std::vector<std::vector<AstPtxInstruction>> Storage;
+  std::vector<std::vector<AstPtxFastInstruction>> Storage;
   std::vector<astptx::Program> Spans;
   explicit Routines(nb::handle Obj) {
     if (Obj.is_none())
@@ -65,8 +65,8 @@ struct Routines {
   }
 };
 
-[[noreturn]] void fail(AstPtxResult R, const std::string &Message) {
-  throw BindingError("ast-ptx", Message.empty() ? ast_ptx_result_to_string(R) : Message);
+[[noreturn]] void fail(AstPtxFastResult R, const std::string &Message) {
+  throw BindingError("ast-ptx", Message.empty() ? ast_ptx_fast_result_to_string(R) : Message);
 }
 
 } // namespace
@@ -86,20 +86,20 @@ void bindAstPtx(nb::module_ &M) {
       "ast_compile",
       [](nb::handle Prog, std::string_view Output, std::vector<std::string> Inputs,
          nb::handle RoutineArg) {
-        std::vector<AstPtxInstruction> Storage;
+        std::vector<AstPtxFastInstruction> Storage;
         astptx::Program P = toAstProgram(Prog, Storage);
         Routines R(RoutineArg);
         std::vector<const char *> Names;
         for (const std::string &S : Inputs)
           Names.push_back(S.c_str());
         std::string Out, Message;
-        AstPtxResult Res;
+        AstPtxFastResult Res;
         {
           nb::gil_scoped_release Release;
           Res = astptx::compile(Output, Names, astptx::builtinInstructions(), R.Spans, P, Out,
                                 &Message);
         }
-        if (Res != AST_PTX_SUCCESS)
+        if (Res != AST_PTX_FAST_SUCCESS)
           fail(Res, Message);
         return Out;
       },
@@ -108,14 +108,14 @@ void bindAstPtx(nb::module_ &M) {
   M.def(
       "ast_interpret",
       [](nb::handle Prog, std::vector<float> Inputs, nb::handle RoutineArg) {
-        std::vector<AstPtxInstruction> Storage;
+        std::vector<AstPtxFastInstruction> Storage;
         astptx::Program P = toAstProgram(Prog, Storage);
         Routines R(RoutineArg);
         float Result = 0;
         std::string Message;
-        AstPtxResult Res = astptx::interpret(Inputs, astptx::builtinInstructions(), R.Spans,
+        AstPtxFastResult Res = astptx::interpret(Inputs, astptx::builtinInstructions(), R.Spans,
                                              P, Result, &Message);
-        if (Res != AST_PTX_SUCCESS)
+        if (Res != AST_PTX_FAST_SUCCESS)
           fail(Res, Message);
         return Result;
       },

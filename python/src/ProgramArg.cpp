@@ -52,7 +52,7 @@ RegisterList toRegisters(nb::handle Seq, const stackptx::InstructionSet &Set) {
     }
     PyObject **Fields = PySequence_Fast_ITEMS(Pair.ptr());
     R.Names.emplace_back(textOf(Fields[0], "a register name"));
-    R.Registers.push_back(StackPtxRegister{nullptr, stackTypeIndex(Fields[1], Set)});
+    R.Registers.push_back(StackPtxFastRegister{nullptr, stackTypeIndex(Fields[1], Set)});
   }
   R.build();
   return R;
@@ -120,8 +120,8 @@ bool wordsOfArray(nb::handle Obj, const uint64_t *&Data, size_t &Rows, size_t &C
 
 stackptx::Program toProgram(nb::handle Obj, const stackptx::InstructionSet &Set,
                             const RegisterList &Regs,
-                            std::vector<StackPtxInstruction> &Storage) {
-  static_assert(sizeof(StackPtxInstruction) == sizeof(uint64_t), "8-byte words");
+                            std::vector<StackPtxFastInstruction> &Storage) {
+  static_assert(sizeof(StackPtxFastInstruction) == sizeof(uint64_t), "8-byte words");
   PyObject *P = Obj.ptr();
   if (PyUnicode_Check(P) || PyBytes_Check(P)) {
     stackptx::TextError Err;
@@ -134,7 +134,7 @@ stackptx::Program toProgram(nb::handle Obj, const stackptx::InstructionSet &Set,
   if (wordsOfArray(Obj, Data, Rows, Cols)) {
     if (Rows != 1)
       throw nb::type_error("one program is a 1-dimensional array (use compile_batch for 2)");
-    return stackptx::Program(reinterpret_cast<const StackPtxInstruction *>(Data), Cols);
+    return stackptx::Program(reinterpret_cast<const StackPtxFastInstruction *>(Data), Cols);
   }
   nb::object Seq = nb::steal(PySequence_Fast(P, "a program is text, a uint64 array or a list of instructions"));
   if (!Seq.is_valid())

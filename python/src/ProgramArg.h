@@ -22,7 +22,7 @@ namespace python {
 /// Registers as the compilers take them, with the names they point to.
 struct RegisterList {
   std::vector<std::string> Names;
-  std::vector<StackPtxRegister> Registers;
+  std::vector<StackPtxFastRegister> Registers;
   void build(); // points Registers at Names
 };
 
@@ -35,7 +35,7 @@ std::vector<size_t> toRequests(nanobind::handle Seq, const RegisterList &Regs);
 /// A program as a span over Storage or over the array's own memory.
 stackptx::Program toProgram(nanobind::handle Obj, const stackptx::InstructionSet &Set,
                             const RegisterList &Regs,
-                            std::vector<StackPtxInstruction> &Storage);
+                            std::vector<StackPtxFastInstruction> &Storage);
 
 /// An InstructionSet, a path to a description JSON, or None (built-in).
 stackptx::InstructionSet instructionSetOf(nanobind::handle Arg);

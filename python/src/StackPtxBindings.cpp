@@ -44,15 +44,15 @@ ThreadBuffers &threadBuffers() {
   return B;
 }
 
-void checkResult(StackPtxResult R) {
-  if (R != STACK_PTX_SUCCESS)
+void checkResult(StackPtxFastResult R) {
+  if (R != STACK_PTX_FAST_SUCCESS)
     throw BindingError("stack-ptx", std::string("Stack PTX compile failed: ") +
-                                        stack_ptx_result_to_string(R));
+                                        stack_ptx_fast_result_to_string(R));
 }
 
 /// Routines: a sequence of programs (any form), kept alive by the caller.
 struct RoutineList {
-  std::vector<std::vector<StackPtxInstruction>> Storage;
+  std::vector<std::vector<StackPtxFastInstruction>> Storage;
   std::vector<Program> Spans;
 };
 void toRoutines(nb::handle Obj, const InstructionSet &Set, const RegisterList &Regs,
@@ -68,18 +68,18 @@ void toRoutines(nb::handle Obj, const InstructionSet &Set, const RegisterList &R
 struct PyCompiler {
   InstructionSet Set;
   Compiler C;
-  PyCompiler(const InstructionSet &S, const StackPtxCompilerInfo &L) : Set(S), C(S, L) {}
+  PyCompiler(const InstructionSet &S, const StackPtxFastCompilerInfo &L) : Set(S), C(S, L) {}
 
   nb::object compile(nb::handle Prog, nb::handle Regs, nb::handle Reqs,
                      nb::handle Routines) const {
     RegisterList R = toRegisters(Regs, Set);
     std::vector<size_t> Requests = toRequests(Reqs, R);
-    std::vector<StackPtxInstruction> Storage;
+    std::vector<StackPtxFastInstruction> Storage;
     Program P = toProgram(Prog, Set, R, Storage);
     RoutineList RL;
     toRoutines(Routines, Set, R, RL);
     ThreadBuffers &B = threadBuffers();
-    StackPtxResult Res;
+    StackPtxFastResult Res;
     {
       nb::gil_scoped_release Release;
       Res = C.compile(P, R.Registers, Requests, B.WS, B.Out, RL.Spans);
@@ -95,12 +95,12 @@ struct PyCompiler {
     RoutineList RL;
     toRoutines(Routines, Set, R, RL);
     std::vector<Program> Spans;
-    std::vector<std::vector<StackPtxInstruction>> Storage;
+    std::vector<std::vector<StackPtxFastInstruction>> Storage;
     const uint64_t *Data;
     size_t Rows, Cols;
     if (wordsOfArray(Progs, Data, Rows, Cols)) {
       // One program per row; a zero word (return) ends a shorter one.
-      const auto *Words = reinterpret_cast<const StackPtxInstruction *>(Data);
+      const auto *Words = reinterpret_cast<const StackPtxFastInstruction *>(Data);
       for (size_t I = 0; I < Rows; ++I)
         Spans.emplace_back(Words + I * Cols, Cols);
     } else {
@@ -114,7 +114,7 @@ struct PyCompiler {
       }
     }
     ThreadBuffers &B = threadBuffers();
-    StackPtxResult Res;
+    StackPtxFastResult Res;
     {
       nb::gil_scoped_release Release;
       Res = C.compileBatch(Spans, R.Registers, Requests, B.WS, B.Out, B.Ends, RL.Spans);
@@ -137,11 +137,11 @@ struct PyCompiler {
                      nb::handle Routines) const {
     RegisterList R = toRegisters(Regs, Set);
     std::vector<size_t> Requests = toRequests(Reqs, R);
-    std::vector<StackPtxInstruction> Storage;
+    std::vector<StackPtxFastInstruction> Storage;
     Program P = toProgram(Prog, Set, R, Storage);
     RoutineList RL;
     toRoutines(Routines, Set, R, RL);
-    const StackPtxInstructionSetInfo &Info = Set.info();
+    const StackPtxFastInstructionSetInfo &Info = Set.info();
     if (nb::len(Inputs) != R.Names.size())
       throw BindingError("invalid-argument", "give one input value per register (" +
                                                  std::to_string(R.Names.size()) + ")");
@@ -149,7 +149,7 @@ struct PyCompiler {
     size_t I = 0;
     for (nb::handle V : Inputs) {
       uint8_t Kind = Info.stack_types[R.Registers[I++].stack_idx].constant_kind;
-      if (Kind == STACK_PTX_CONSTANT_F32) {
+      if (Kind == STACK_PTX_FAST_CONSTANT_F32) {
         float F = nb::cast<float>(V);
         uint32_t U;
         std::memcpy(&U, &F, 4);
@@ -176,13 +176,13 @@ struct PyCompiler {
         L.append(nb::none());
         continue;
       }
-      const StackPtxStackTypeInfo &T = Info.stack_types[R.Registers[Requests[K]].stack_idx];
+      const StackPtxFastStackTypeInfo &T = Info.stack_types[R.Registers[Requests[K]].stack_idx];
       uint32_t U = Out[K].Bits;
-      if (T.constant_kind == STACK_PTX_CONSTANT_F32) {
+      if (T.constant_kind == STACK_PTX_FAST_CONSTANT_F32) {
         float F;
         std::memcpy(&F, &U, 4);
         L.append(nb::float_(F));
-      } else if (T.constant_kind == STACK_PTX_CONSTANT_S32) {
+      } else if (T.constant_kind == STACK_PTX_FAST_CONSTANT_S32) {
         L.append(nb::int_((int32_t)U));
       } else if (std::strcmp(T.reg_type, "pred") == 0) {
         L.append(nb::bool_(U != 0));
@@ -202,8 +202,8 @@ InstructionSet setFromJson(nb::handle Text) {
   return S;
 }
 
-nb::list names(size_t N, const char *(*Get)(const StackPtxInstructionSetInfo &, size_t),
-               const StackPtxInstructionSetInfo &Info) {
+nb::list names(size_t N, const char *(*Get)(const StackPtxFastInstructionSetInfo &, size_t),
+               const StackPtxFastInstructionSetInfo &Info) {
   nb::list L;
   for (size_t I = 0; I < N; ++I)
     L.append(nb::str(Get(Info, I)));
@@ -254,7 +254,7 @@ void bindStackPtx(nb::module_ &M) {
       .def_prop_ro("stack_types",
                    [](const InstructionSet &S) {
                      return names(S.info().num_stack_types,
-                                  [](const StackPtxInstructionSetInfo &I, size_t K) {
+                                  [](const StackPtxFastInstructionSetInfo &I, size_t K) {
                                     return I.stack_types[K].name;
                                   },
                                   S.info());
@@ -262,7 +262,7 @@ void bindStackPtx(nb::module_ &M) {
       .def_prop_ro("arg_types",
                    [](const InstructionSet &S) {
                      return names(S.info().num_arg_types,
-                                  [](const StackPtxInstructionSetInfo &I, size_t K) {
+                                  [](const StackPtxFastInstructionSetInfo &I, size_t K) {
                                     return I.arg_types[K].name;
                                   },
                                   S.info());
@@ -270,7 +270,7 @@ void bindStackPtx(nb::module_ &M) {
       .def_prop_ro("instructions",
                    [](const InstructionSet &S) {
                      return names(S.info().num_instructions,
-                                  [](const StackPtxInstructionSetInfo &I, size_t K) {
+                                  [](const StackPtxFastInstructionSetInfo &I, size_t K) {
                                     return I.instructions[K].display;
                                   },
                                   S.info());
@@ -279,7 +279,7 @@ void bindStackPtx(nb::module_ &M) {
       .def_prop_ro("special_registers",
                    [](const InstructionSet &S) {
                      return names(S.info().num_special_registers,
-                                  [](const StackPtxInstructionSetInfo &I, size_t K) {
+                                  [](const StackPtxFastInstructionSetInfo &I, size_t K) {
                                     return I.special_registers[K].ptx;
                                   },
                                   S.info());
@@ -300,7 +300,7 @@ void bindStackPtx(nb::module_ &M) {
           "parse",
           [](const InstructionSet &S, nb::handle Text, nb::handle Regs) {
             RegisterList R = toRegisters(Regs, S);
-            std::vector<StackPtxInstruction> Out;
+            std::vector<StackPtxFastInstruction> Out;
             stackptx::TextError Err;
             if (!stackptx::parseProgram(textOf(Text, "a program"), S, R.Registers, Out, Err))
               throw BindingError("invalid-program", Err.Message, Err.Line, Err.Column);
@@ -315,7 +315,7 @@ void bindStackPtx(nb::module_ &M) {
           "format",
           [](const InstructionSet &S, nb::handle Prog, nb::handle Regs) {
             RegisterList R = toRegisters(Regs, S);
-            std::vector<StackPtxInstruction> Storage;
+            std::vector<StackPtxFastInstruction> Storage;
             Program P = toProgram(Prog, S, R, Storage);
             return stackptx::printProgram(P, S, R.Registers);
           },
@@ -326,7 +326,7 @@ void bindStackPtx(nb::module_ &M) {
              bool InterpretedOnly) {
             RegisterList R = toRegisters(Regs, S);
             std::mt19937_64 Rng(Seed);
-            std::vector<StackPtxInstruction> Out;
+            std::vector<StackPtxFastInstruction> Out;
             stackptx::RandomProgramOptions O;
             O.InterpretedOnly = InterpretedOnly;
             stackptx::randomProgram(Rng, Length, S, R.Registers, Out, O);
@@ -345,7 +345,7 @@ void bindStackPtx(nb::module_ &M) {
           [](PyCompiler *Self, nb::handle SetArg, size_t MaxAst, size_t Stack, size_t Store,
              size_t Frames, size_t Exec) {
             InstructionSet S = instructionSetOf(SetArg);
-            StackPtxCompilerInfo L = stackptx::defaultLimits();
+            StackPtxFastCompilerInfo L = stackptx::defaultLimits();
             if (MaxAst) L.max_ast_size = MaxAst;
             if (Stack) L.stack_size = Stack;
             if (Store) L.store_size = Store;
@@ -358,11 +358,11 @@ void bindStackPtx(nb::module_ &M) {
           "execution_limit"_a = 0,
           "instruction_set: an InstructionSet or a description JSON path (default: the built-in "
           "one). Limits left at "
-          "0 keep the defaults of stack_ptx_default_info.h.")
+          "0 keep the defaults of stack_ptx_fast_default_info.h.")
       .def_prop_ro("instruction_set", [](const PyCompiler &C) { return C.Set; })
       .def_prop_ro("limits",
                    [](const PyCompiler &C) {
-                     const StackPtxCompilerInfo &L = C.C.limits();
+                     const StackPtxFastCompilerInfo &L = C.C.limits();
                      nb::dict D;
                      D["max_ast_size"] = L.max_ast_size;
                      D["stack_size"] = L.stack_size;

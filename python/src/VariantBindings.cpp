@@ -40,8 +40,8 @@ struct ModuleResult {
   std::vector<char> Cubin;
 };
 
-std::vector<StackPtxInstruction> wordsToInstructions(const uint64_t *W, size_t N) {
-  std::vector<StackPtxInstruction> Out(N);
+std::vector<StackPtxFastInstruction> wordsToInstructions(const uint64_t *W, size_t N) {
+  std::vector<StackPtxFastInstruction> Out(N);
   std::memcpy(Out.data(), W, N * 8);
   return Out;
 }
@@ -81,7 +81,7 @@ std::unique_ptr<ProgramSource> makeSource(nb::handle Programs, const std::string
       std::vector<uint64_t> W = wordsOf(P);
       if (W.empty() || W.back() != 0)
         W.push_back(0);
-      std::vector<AstPtxInstruction> I(W.size());
+      std::vector<AstPtxFastInstruction> I(W.size());
       std::memcpy(I.data(), W.data(), W.size() * 8);
       S->addProgram(std::move(I));
     }
@@ -254,7 +254,7 @@ void bindVariants(nb::module_ &M) {
           throw BindingError("invalid-argument", Error);
         // Registers carry stable names; give the labels users write instead.
         nb::list L;
-        for (const StackPtxRegister &R : S.registers()) {
+        for (const StackPtxFastRegister &R : S.registers()) {
           std::string Label = R.name;
           for (const InjectOperand &O : I->Operands)
             if (O.Register == R.name)

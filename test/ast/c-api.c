@@ -9,9 +9,9 @@
 // CHECK-NEXT: mov.f32 %z, %ast1;
 // CHECK-NEXT: }
 // CHECK-NEXT: value 7
-// CHECK-NEXT: underflow: AST_PTX_ERROR_STACK_UNDERFLOW
-#include <ast_ptx.h>
-#include "ast_ptx_instructions.h"
+// CHECK-NEXT: underflow: AST_PTX_FAST_ERROR_STACK_UNDERFLOW
+#include <ast_ptx_fast.h>
+#include "ast_ptx_fast_instructions.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,40 +24,40 @@ int main(void) {
       [INPUT_X] = "x",
       [INPUT_Y] = "y",
   };
-  static const AstPtxInstruction program[] = {
-      ast_ptx_encode_input(INPUT_X),
-      ast_ptx_encode_input(INPUT_Y),
-      ast_ptx_encode_ptx_instruction_mul_ftz_f32,
-      ast_ptx_encode_constant(1.0f),
-      ast_ptx_encode_ptx_instruction_add_ftz_f32,
-      ast_ptx_encode_return,
+  static const AstPtxFastInstruction program[] = {
+      ast_ptx_fast_encode_input(INPUT_X),
+      ast_ptx_fast_encode_input(INPUT_Y),
+      ast_ptx_fast_encode_ptx_instruction_mul_ftz_f32,
+      ast_ptx_fast_encode_constant(1.0f),
+      ast_ptx_fast_encode_ptx_instruction_add_ftz_f32,
+      ast_ptx_fast_encode_return,
   };
   size_t required = 0;
-  AstPtxResult r = ast_ptx_compile(output_register_name, input_register_names, INPUT_COUNT,
-                                   ast_ptx_instruction_names, ast_ptx_instruction_num_args,
-                                   AST_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, NULL, 0,
+  AstPtxFastResult r = ast_ptx_fast_compile(output_register_name, input_register_names, INPUT_COUNT,
+                                   ast_ptx_fast_instruction_names, ast_ptx_fast_instruction_num_args,
+                                   AST_PTX_FAST_INSTRUCTION_NUM_ENUMS, NULL, 0, program, NULL, 0,
                                    &required);
-  if (r != AST_PTX_SUCCESS)
+  if (r != AST_PTX_FAST_SUCCESS)
     return 1;
   char *buffer = malloc(required + 1);
-  r = ast_ptx_compile(output_register_name, input_register_names, INPUT_COUNT,
-                      ast_ptx_instruction_names, ast_ptx_instruction_num_args,
-                      AST_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, buffer, required + 1,
+  r = ast_ptx_fast_compile(output_register_name, input_register_names, INPUT_COUNT,
+                      ast_ptx_fast_instruction_names, ast_ptx_fast_instruction_num_args,
+                      AST_PTX_FAST_INSTRUCTION_NUM_ENUMS, NULL, 0, program, buffer, required + 1,
                       &required);
-  if (r != AST_PTX_SUCCESS)
+  if (r != AST_PTX_FAST_SUCCESS)
     return 1;
   printf("%s\n", buffer);
   float inputs[INPUT_COUNT] = {2.0f, 3.0f}, value = 0;
-  ast_ptx_interpret(inputs, INPUT_COUNT, ast_ptx_instruction_names, ast_ptx_instruction_num_args,
-                    AST_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, &value);
+  ast_ptx_fast_interpret(inputs, INPUT_COUNT, ast_ptx_fast_instruction_names, ast_ptx_fast_instruction_num_args,
+                    AST_PTX_FAST_INSTRUCTION_NUM_ENUMS, NULL, 0, program, &value);
   printf("value %g\n", value);
-  static const AstPtxInstruction bad[] = {ast_ptx_encode_input(INPUT_X),
-                                          ast_ptx_encode_ptx_instruction_add_ftz_f32,
-                                          ast_ptx_encode_return};
-  r = ast_ptx_compile(output_register_name, input_register_names, INPUT_COUNT,
-                      ast_ptx_instruction_names, ast_ptx_instruction_num_args,
-                      AST_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, bad, NULL, 0, &required);
-  printf("underflow: %s\n", ast_ptx_result_to_string(r));
+  static const AstPtxFastInstruction bad[] = {ast_ptx_fast_encode_input(INPUT_X),
+                                          ast_ptx_fast_encode_ptx_instruction_add_ftz_f32,
+                                          ast_ptx_fast_encode_return};
+  r = ast_ptx_fast_compile(output_register_name, input_register_names, INPUT_COUNT,
+                      ast_ptx_fast_instruction_names, ast_ptx_fast_instruction_num_args,
+                      AST_PTX_FAST_INSTRUCTION_NUM_ENUMS, NULL, 0, bad, NULL, 0, &required);
+  printf("underflow: %s\n", ast_ptx_fast_result_to_string(r));
   free(buffer);
   return 0;
 }

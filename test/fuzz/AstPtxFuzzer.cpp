@@ -20,25 +20,25 @@ using namespace ptxinject::astptx;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size > fuzzinput::MaxInputBytes)
     return 0;
-  std::vector<AstPtxInstruction> Words = fuzzinput::records<AstPtxInstruction>(Data, Size);
-  auto Pieces = fuzzinput::cutAtReturns(Words, [](const AstPtxInstruction &I) {
-    return I.kind == AST_PTX_INSTRUCTION_KIND_RETURN;
+  std::vector<AstPtxFastInstruction> Words = fuzzinput::records<AstPtxFastInstruction>(Data, Size);
+  auto Pieces = fuzzinput::cutAtReturns(Words, [](const AstPtxFastInstruction &I) {
+    return I.kind == AST_PTX_FAST_INSTRUCTION_KIND_RETURN;
   });
   std::vector<Program> Routines(Pieces.begin() + 1, Pieces.end());
   const InstructionTable &Table = builtinInstructions();
   const char *Inputs[] = {"x", "y"};
   std::string Out, Message;
-  AstPtxResult Compiled = compile("z", Inputs, Table, Routines, Pieces[0], Out, &Message);
-  FUZZ_CHECK(Compiled == AST_PTX_SUCCESS || !Message.empty());
+  AstPtxFastResult Compiled = compile("z", Inputs, Table, Routines, Pieces[0], Out, &Message);
+  FUZZ_CHECK(Compiled == AST_PTX_FAST_SUCCESS || !Message.empty());
   float Values[] = {1.5f, -2.0f}, Result = 0;
   std::string IMessage;
-  AstPtxResult Interpreted = interpret(Values, Table, Routines, Pieces[0], Result, &IMessage);
+  AstPtxFastResult Interpreted = interpret(Values, Table, Routines, Pieces[0], Result, &IMessage);
   // The interpreter may not model an instruction the compiler prints, and
-  // only the compiler builds nodes (AST_PTX_MAX_NODES); every other outcome
+  // only the compiler builds nodes (AST_PTX_FAST_MAX_NODES); every other outcome
   // is the same walk, so the same result code.
-  FUZZ_CHECK(Compiled == Interpreted || Compiled == AST_PTX_SUCCESS ||
-             Compiled == AST_PTX_ERROR_TOO_LARGE);
-  if (Compiled == AST_PTX_SUCCESS) {
+  FUZZ_CHECK(Compiled == Interpreted || Compiled == AST_PTX_FAST_SUCCESS ||
+             Compiled == AST_PTX_FAST_ERROR_TOO_LARGE);
+  if (Compiled == AST_PTX_FAST_SUCCESS) {
     std::map<std::string, uint32_t> File;
     __builtin_memcpy(&File["x"], &Values[0], 4);
     __builtin_memcpy(&File["y"], &Values[1], 4);

@@ -34,7 +34,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
   std::string Error;
   {
     Reader R(Data, Size);
-    StackPtxCompilerInfo V;
+    StackPtxFastCompilerInfo V;
     if (R.readCompilerInfo(V)) {
       Bytes Again;
       writeCompilerInfo(V, Again);
@@ -55,7 +55,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
     Reader R(Data, Size);
     std::vector<OwnedRegister> V;
     if (R.readRegisters(V)) {
-      std::vector<StackPtxRegister> Regs;
+      std::vector<StackPtxFastRegister> Regs;
       for (const OwnedRegister &O : V)
         Regs.push_back({O.Name.c_str(), O.StackIdx});
       Bytes Again;
@@ -84,7 +84,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
     Reader R(Data, Size);
     InstructionStubs V;
     if (R.readInstructions(V)) {
-      std::vector<const StackPtxInstruction *> Ptrs;
+      std::vector<const StackPtxFastInstruction *> Ptrs;
       for (const auto &S : V)
         Ptrs.push_back(S.data());
       Bytes Again;
@@ -128,15 +128,15 @@ template <class Call> void measureThenFill(Call C) {
 void readC(const uint8_t *Data, size_t Size) {
   size_t Used = 0, Num = 0;
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
-    StackPtxCompilerInfo *Out;
+    StackPtxFastCompilerInfo *Out;
     return stack_ptx_compiler_info_deserialize(Data, Size, &Used, B, N, W, &Out);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
-    StackPtxInstructionSetInfo *Out;
+    StackPtxFastInstructionSetInfo *Out;
     return stack_ptx_stack_info_deserialize(Data, Size, &Used, B, N, W, &Out);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
-    StackPtxRegister *Out;
+    StackPtxFastRegister *Out;
     return stack_ptx_registers_deserialize(Data, Size, &Used, B, N, W, &Out, &Num);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
@@ -145,7 +145,7 @@ void readC(const uint8_t *Data, size_t Size) {
     return stack_ptx_requests_deserialize(Data, Size, &Used, B, N, W, &Stubs, &Sizes, &Num);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
-    StackPtxInstruction **Stubs;
+    StackPtxFastInstruction **Stubs;
     return stack_ptx_instructions_deserialize(Data, Size, &Used, B, N, W, &Stubs, &Num);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {

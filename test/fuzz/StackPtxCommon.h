@@ -10,7 +10,7 @@ namespace fuzzinput {
 
 /// One input register per stack type of the built-in description, plus two
 /// outputs, as a kernel around a stub would declare them.
-inline std::vector<StackPtxRegister> stackRegisters() {
+inline std::vector<StackPtxFastRegister> stackRegisters() {
   const ptxinject::stackptx::InstructionSet &Set =
       ptxinject::stackptx::InstructionSet::builtin();
   auto Of = [&](const char *Name) { return size_t(Set.findStackType(Name)); };

@@ -18,9 +18,9 @@ using namespace ptxinject::stackptx;
 namespace {
 /// Words up to and including the first return (parseProgram ends every
 /// program with one).
-size_t runLength(const std::vector<StackPtxInstruction> &P) {
+size_t runLength(const std::vector<StackPtxFastInstruction> &P) {
   for (size_t I = 0; I < P.size(); ++I)
-    if (P[I].kind == STACK_PTX_INSTRUCTION_KIND_RETURN)
+    if (P[I].kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
       return I + 1;
   return P.size();
 }
@@ -34,8 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Parts.size() > 5)
     Parts.resize(5);
   const InstructionSet &Set = InstructionSet::builtin();
-  static const std::vector<StackPtxRegister> Regs = fuzzinput::stackRegisters();
-  std::vector<std::vector<StackPtxInstruction>> Programs(Parts.size());
+  static const std::vector<StackPtxFastRegister> Regs = fuzzinput::stackRegisters();
+  std::vector<std::vector<StackPtxFastInstruction>> Programs(Parts.size());
   for (size_t I = 0; I < Parts.size(); ++I) {
     TextError Err;
     if (!parseProgram(Parts[I], Set, Regs, Programs[I], Err)) {
@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     // Round trip through the printer, which prints up to the first return
     // (all that runs): the words up to there must come back.
     std::string Printed = printProgram(Programs[I], Set, Regs);
-    std::vector<StackPtxInstruction> Again;
+    std::vector<StackPtxFastInstruction> Again;
     FUZZ_CHECK(parseProgram(Printed, Set, Regs, Again, Err));
     size_t Run = runLength(Programs[I]);
     FUZZ_CHECK(runLength(Again) == Run);
@@ -57,6 +57,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   thread_local Workspace WS;
   std::string Out;
   const size_t Requests[] = {8, 9};
-  FUZZ_CHECK(C.compile(Programs[0], Regs, Requests, WS, Out, Routines) == STACK_PTX_SUCCESS);
+  FUZZ_CHECK(C.compile(Programs[0], Regs, Requests, WS, Out, Routines) == STACK_PTX_FAST_SUCCESS);
   return 0;
 }

@@ -17,13 +17,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size < 1 || Size > fuzzinput::MaxInputBytes)
     return 0;
   uint8_t Choice = Data[0];
-  std::vector<StackPtxInstruction> Words =
-      fuzzinput::records<StackPtxInstruction>(Data + 1, Size - 1);
-  auto Pieces = fuzzinput::cutAtReturns(Words, [](const StackPtxInstruction &I) {
-    return I.kind == STACK_PTX_INSTRUCTION_KIND_RETURN;
+  std::vector<StackPtxFastInstruction> Words =
+      fuzzinput::records<StackPtxFastInstruction>(Data + 1, Size - 1);
+  auto Pieces = fuzzinput::cutAtReturns(Words, [](const StackPtxFastInstruction &I) {
+    return I.kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN;
   });
   std::vector<Program> Routines(Pieces.begin() + 1, Pieces.end());
-  static const std::vector<StackPtxRegister> Regs = fuzzinput::stackRegisters();
+  static const std::vector<StackPtxFastRegister> Regs = fuzzinput::stackRegisters();
   // Outputs: zf and zu always, x as well when the input says so.
   std::vector<size_t> Requests = {8, 9};
   if (Choice & 1)
@@ -36,12 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }();
   static const Compiler Any(InstructionSet::builtin());
   static const Compiler For80(Sm80);
-  static const Compiler Small(InstructionSet::builtin(), StackPtxCompilerInfo{16, 4, 2, 2, 64});
+  static const Compiler Small(InstructionSet::builtin(), StackPtxFastCompilerInfo{16, 4, 2, 2, 64});
   thread_local Workspace WS;
   std::string Out;
   const Compiler &C = Choice & 2 ? For80 : (Choice & 4 ? Small : Any);
-  StackPtxResult R = C.compile(Pieces[0], Regs, Requests, WS, Out, Routines);
-  FUZZ_CHECK(R == STACK_PTX_SUCCESS);
+  StackPtxFastResult R = C.compile(Pieces[0], Regs, Requests, WS, Out, Routines);
+  FUZZ_CHECK(R == STACK_PTX_FAST_SUCCESS);
   FUZZ_CHECK(Out.size() >= 3 && Out.front() == '{' && Out.back() == '}');
   if (&C == &For80)
     FUZZ_CHECK(Out.find("aggr_smem_size") == std::string::npos);

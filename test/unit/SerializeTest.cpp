@@ -31,9 +31,9 @@ std::string randomName(std::mt19937 &Rng) {
 
 /// One of each kind, in one buffer, from seeded random values.
 struct Sample {
-  StackPtxCompilerInfo Info{};
+  StackPtxFastCompilerInfo Info{};
   std::vector<std::string> Names;
-  std::vector<StackPtxRegister> Registers;
+  std::vector<StackPtxFastRegister> Registers;
   RequestStubs Requests;
   InstructionStubs Instructions;
   std::string Ptx;
@@ -55,14 +55,14 @@ struct Sample {
     Instructions.resize(Small(Rng));
     for (auto &Stub : Instructions) {
       for (size_t J = Small(Rng) * 3; J; --J) {
-        StackPtxInstruction I{};
+        StackPtxFastInstruction I{};
         I.kind = uint8_t(1 + Rng() % 255);
         I.stack_idx = uint8_t(Rng());
         I.idx = uint16_t(Rng());
         I.payload.u = uint32_t(Rng());
         Stub.push_back(I);
       }
-      Stub.push_back(StackPtxInstruction{});
+      Stub.push_back(StackPtxFastInstruction{});
     }
     Ptx = randomName(Rng) + "\n.version 8.0\n" + randomName(Rng);
     Extra = {unsigned(Rng()), unsigned(Rng()), Any(Rng)};
@@ -81,7 +81,7 @@ struct Sample {
       ReqSizes.push_back(Stub.size());
     }
     EXPECT_TRUE(writeRequests(ReqPtrs, ReqSizes, Out, Error)) << Error;
-    std::vector<const StackPtxInstruction *> InsPtrs;
+    std::vector<const StackPtxFastInstruction *> InsPtrs;
     for (const auto &Stub : Instructions)
       InsPtrs.push_back(Stub.data());
     EXPECT_TRUE(writeInstructions(InsPtrs, Out, Error)) << Error;
@@ -94,7 +94,7 @@ struct Sample {
 /// Reads every object of a Sample's buffer; false at the first failure.
 bool readAll(const uint8_t *Data, size_t Size, std::string *Error = nullptr) {
   Reader R(Data, Size);
-  StackPtxCompilerInfo Info;
+  StackPtxFastCompilerInfo Info;
   OwnedStackInfo Set;
   std::vector<OwnedRegister> Regs;
   RequestStubs Req;
@@ -115,7 +115,7 @@ TEST(Serialize, RandomValuesRoundTrip) {
     Sample S(Seed);
     Bytes Buf = S.write();
     Reader R(Buf.data(), Buf.size());
-    StackPtxCompilerInfo Info;
+    StackPtxFastCompilerInfo Info;
     OwnedStackInfo Set;
     std::vector<OwnedRegister> Regs;
     RequestStubs Req;
@@ -182,8 +182,8 @@ TEST(Serialize, BitFlipsAndCorruptedBytesNeverCrash) {
 
 TEST(Serialize, HeaderIsChecked) {
   Bytes Buf;
-  writeCompilerInfo(StackPtxCompilerInfo{1, 2, 3, 4, 5}, Buf);
-  StackPtxCompilerInfo Info;
+  writeCompilerInfo(StackPtxFastCompilerInfo{1, 2, 3, 4, 5}, Buf);
+  StackPtxFastCompilerInfo Info;
   std::vector<OwnedRegister> Regs;
 
   Bytes Newer(Buf);
@@ -224,8 +224,8 @@ TEST(Serialize, HugeCountsAreRejectedBeforeAllocating) {
 TEST(Serialize, NulInsideAStringIsRejected) {
   Bytes Buf;
   std::string Error;
-  StackPtxRegister Reg{"ab", 0};
-  ASSERT_TRUE(writeRegisters(Span<StackPtxRegister>(&Reg, 1), Buf, Error));
+  StackPtxFastRegister Reg{"ab", 0};
+  ASSERT_TRUE(writeRegisters(Span<StackPtxFastRegister>(&Reg, 1), Buf, Error));
   Buf[Buf.size() - 1] = 0; // "a\0"
   Reader R(Buf.data(), Buf.size());
   std::vector<OwnedRegister> Regs;
@@ -234,14 +234,14 @@ TEST(Serialize, NulInsideAStringIsRejected) {
 }
 
 TEST(Serialize, InstructionStubsMustEndWithTheirReturn) {
-  const StackPtxInstruction Stub[] = {
-      stack_ptx_encode_input(0), stack_ptx_encode_return};
-  const StackPtxInstruction *Stubs[] = {Stub};
+  const StackPtxFastInstruction Stub[] = {
+      stack_ptx_fast_encode_input(0), stack_ptx_fast_encode_return};
+  const StackPtxFastInstruction *Stubs[] = {Stub};
   Bytes Buf;
   std::string Error;
   ASSERT_TRUE(writeInstructions(Stubs, Buf, Error));
   Bytes NoReturn(Buf);
-  NoReturn[Buf.size() - 8] = STACK_PTX_INSTRUCTION_KIND_INPUT;
+  NoReturn[Buf.size() - 8] = STACK_PTX_FAST_INSTRUCTION_KIND_INPUT;
   Reader R(NoReturn.data(), NoReturn.size());
   InstructionStubs Ins;
   EXPECT_FALSE(R.readInstructions(Ins));
@@ -251,10 +251,10 @@ TEST(Serialize, InstructionStubsMustEndWithTheirReturn) {
 TEST(Serialize, WritersRejectWhatCannotBeRepresented) {
   Bytes Buf;
   std::string Error;
-  StackPtxRegister Unnamed{nullptr, 0};
-  EXPECT_FALSE(writeRegisters(Span<StackPtxRegister>(&Unnamed, 1), Buf, Error));
-  StackPtxSpecialRegisterInfo Sreg{nullptr, 0};
-  StackPtxInstructionSetInfo Set{};
+  StackPtxFastRegister Unnamed{nullptr, 0};
+  EXPECT_FALSE(writeRegisters(Span<StackPtxFastRegister>(&Unnamed, 1), Buf, Error));
+  StackPtxFastSpecialRegisterInfo Sreg{nullptr, 0};
+  StackPtxFastInstructionSetInfo Set{};
   Set.special_registers = &Sreg;
   Set.num_special_registers = 1;
   EXPECT_FALSE(writeStackInfo(Set, Buf, Error));
@@ -265,7 +265,7 @@ TEST(Serialize, WritersRejectWhatCannotBeRepresented) {
 // ---- The C form --------------------------------------------------------------
 
 TEST(SerializeCApi, MeasureThenFillRoundTrip) {
-  const StackPtxInstructionSetInfo &Set = stackptx::InstructionSet::builtin().info();
+  const StackPtxFastInstructionSetInfo &Set = stackptx::InstructionSet::builtin().info();
   size_t Size = 0;
   ASSERT_EQ(stack_ptx_stack_info_serialize(&Set, nullptr, 0, &Size),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
@@ -277,7 +277,7 @@ TEST(SerializeCApi, MeasureThenFillRoundTrip) {
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
 
   size_t Used = 0, Need = 0;
-  StackPtxInstructionSetInfo *Out = nullptr;
+  StackPtxFastInstructionSetInfo *Out = nullptr;
   ASSERT_EQ(stack_ptx_stack_info_deserialize(Wire.data(), Wire.size(), &Used, nullptr, 0, &Need,
                                              &Out),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
@@ -298,21 +298,21 @@ TEST(SerializeCApi, MeasureThenFillRoundTrip) {
   ASSERT_GE(F32, 0);
   ASSERT_GE(Add, 0);
   ASSERT_GE(Tid, 0);
-  const StackPtxRegister Regs[] = {{"x", size_t(F32)}, {"y", size_t(F32)}};
-  const StackPtxInstruction Prog[] = {
-      stack_ptx_encode_input(0), STACK_PTX_F32_CONSTANT(unsigned(F32), 2.0f),
-      stack_ptx_encode_ptx_instruction(unsigned(Add)),
-      stack_ptx_encode_special_register(unsigned(Tid)), stack_ptx_encode_return};
+  const StackPtxFastRegister Regs[] = {{"x", size_t(F32)}, {"y", size_t(F32)}};
+  const StackPtxFastInstruction Prog[] = {
+      stack_ptx_fast_encode_input(0), STACK_PTX_FAST_F32_CONSTANT(unsigned(F32), 2.0f),
+      stack_ptx_fast_encode_ptx_instruction(unsigned(Add)),
+      stack_ptx_fast_encode_special_register(unsigned(Tid)), stack_ptx_fast_encode_return};
   const size_t Requests[] = {1};
-  StackPtxCompilerInfo Limits{256, 32, 4, 2, 4096};
-  auto compileWith = [&](const StackPtxInstructionSetInfo *S) {
+  StackPtxFastCompilerInfo Limits{256, 32, 4, 2, 4096};
+  auto compileWith = [&](const StackPtxFastInstructionSetInfo *S) {
     size_t WsSize = 0, Len = 0;
-    EXPECT_EQ(stack_ptx_compile_workspace_size(&Limits, S, &WsSize), STACK_PTX_SUCCESS);
+    EXPECT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, S, &WsSize), STACK_PTX_FAST_SUCCESS);
     std::vector<uint64_t> Ws(WsSize / 8 + 1);
     std::string Stub(1024, '\0');
-    EXPECT_EQ(stack_ptx_compile(&Limits, S, Prog, Regs, 2, nullptr, 0, Requests, 1, Ws.data(),
+    EXPECT_EQ(stack_ptx_fast_compile(&Limits, S, Prog, Regs, 2, nullptr, 0, Requests, 1, Ws.data(),
                                 WsSize, &Stub[0], Stub.size(), &Len),
-              STACK_PTX_SUCCESS);
+              STACK_PTX_FAST_SUCCESS);
     Stub.resize(Len);
     return Stub;
   };

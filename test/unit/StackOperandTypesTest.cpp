@@ -27,14 +27,14 @@ class EveryStackType : public ::testing::TestWithParam<size_t> {};
 
 TEST_P(EveryStackType, OperandsOfThatTypeGoOnItsStack) {
   const stackptx::InstructionSet &Set = stackptx::InstructionSet::builtin();
-  const StackPtxStackTypeInfo &T = Set.info().stack_types[GetParam()];
+  const StackPtxFastStackTypeInfo &T = Set.info().stack_types[GetParam()];
   StackPtxSource Source(Set);
   Source.addText("x");
   std::string Error;
   ASSERT_TRUE(Source.prepare(injectOf(T.name, T.reg_type), Error))
       << T.name << ": " << Error;
   ASSERT_EQ(Source.registers().size(), 2u);
-  for (const StackPtxRegister &R : Source.registers())
+  for (const StackPtxFastRegister &R : Source.registers())
     EXPECT_EQ(R.stack_idx, GetParam()) << T.name;
 }
 

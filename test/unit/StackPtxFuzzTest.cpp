@@ -34,16 +34,16 @@ unsigned stackOf(const char *Name) { return unsigned(set().findStackType(Name));
 /// Checks the stub's shape: a braced block of declarations then statements,
 /// every %name a declared temporary, a register, or a special register.
 ::testing::AssertionResult wellFormed(const std::string &Stub,
-                                      const std::vector<StackPtxRegister> &Regs) {
+                                      const std::vector<StackPtxFastRegister> &Regs) {
   auto fail = [&](const std::string &Why) {
     return ::testing::AssertionFailure() << Why << " in:\n" << Stub;
   };
   if (Stub.size() < 3 || Stub.compare(0, 2, "{\n") || Stub.back() != '}')
     return fail("not a { } block");
-  const StackPtxInstructionSetInfo &Info = set().info();
+  const StackPtxFastInstructionSetInfo &Info = set().info();
   std::map<std::string, unsigned> TempCounts; // "%_s0_" -> N
   std::set<std::string> Names;
-  for (const StackPtxRegister &R : Regs)
+  for (const StackPtxFastRegister &R : Regs)
     Names.insert(R.name);
   std::set<std::string> Specials;
   for (size_t I = 0; I < Info.num_special_registers; ++I) {
@@ -90,7 +90,7 @@ unsigned stackOf(const char *Name) { return unsigned(set().findStackType(Name));
   return ::testing::AssertionSuccess();
 }
 
-std::vector<StackPtxRegister> mixedRegisters() {
+std::vector<StackPtxFastRegister> mixedRegisters() {
   return {{"x", stackOf("F32")},   {"u", stackOf("U32")},  {"s", stackOf("S32")},
           {"p", stackOf("PRED")},  {"t", stackOf("TF32")}, {"h", stackOf("F16")},
           {"hh", stackOf("F16X2")}, {"ph", stackOf("PHILOX")}, {"zf", stackOf("F32")},
@@ -101,19 +101,19 @@ std::vector<StackPtxRegister> mixedRegisters() {
 
 TEST(StackPtxFuzz, AnyBytesCompileToWellFormedStubs) {
   std::mt19937_64 Rng(20240611);
-  std::vector<StackPtxRegister> Regs = mixedRegisters();
+  std::vector<StackPtxFastRegister> Regs = mixedRegisters();
   const size_t Requests[] = {8, 9, 3, 7, 2};
-  StackPtxCompilerInfo Limits{64, 8, 4, 3, 256};
+  StackPtxFastCompilerInfo Limits{64, 8, 4, 3, 256};
   Compiler C(set(), Limits);
   Workspace WS;
   std::string Out;
-  std::vector<StackPtxInstruction> Prog, R0, R1;
+  std::vector<StackPtxFastInstruction> Prog, R0, R1;
   size_t NonTrivial = 0;
   const size_t Iterations = 100000;
   for (size_t I = 0; I < Iterations; ++I) {
-    auto garbage = [&](std::vector<StackPtxInstruction> &V, size_t MaxLen) {
+    auto garbage = [&](std::vector<StackPtxFastInstruction> &V, size_t MaxLen) {
       V.resize(Rng() % MaxLen);
-      for (StackPtxInstruction &In : V) {
+      for (StackPtxFastInstruction &In : V) {
         uint64_t Bits = Rng();
         if (I % 2) {
           // Biased bytes: valid kinds and small indices reach deep code paths.
@@ -127,7 +127,7 @@ TEST(StackPtxFuzz, AnyBytesCompileToWellFormedStubs) {
     garbage(R0, 8);
     garbage(R1, 8);
     Program Routines[] = {R0, R1};
-    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out, Routines), STACK_PTX_SUCCESS);
+    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out, Routines), STACK_PTX_FAST_SUCCESS);
     ASSERT_TRUE(wellFormed(Out, Regs)) << printProgram(Prog, set(), Regs);
     NonTrivial += Out.find(";\n", Out.find(";\n") + 1) != std::string::npos;
   }
@@ -144,26 +144,26 @@ TEST(StackPtxFuzz, AnyBytesCompileToWellFormedStubs) {
 // for an input register of one compile never serves the next.
 TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
   std::mt19937_64 Rng(99);
-  const std::vector<StackPtxRegister> AllRegs = mixedRegisters();
-  std::vector<StackPtxRegister> Regs;
+  const std::vector<StackPtxFastRegister> AllRegs = mixedRegisters();
+  std::vector<StackPtxFastRegister> Regs;
   std::vector<size_t> Requests;
-  const StackPtxCompilerInfo LimitSets[] = {
+  const StackPtxFastCompilerInfo LimitSets[] = {
       {4096, 8, 4, 3, 65536}, {4096, 2, 2, 2, 65536}, {4096, 3, 1, 1, 65536},
       {4096, 128, 16, 4, 65536}, {4096, 1, 1, 1, 65536}, {512, 5, 3, 2, 40}};
   size_t Compared = 0;
-  for (const StackPtxCompilerInfo &Limits : LimitSets) {
+  for (const StackPtxFastCompilerInfo &Limits : LimitSets) {
     Compiler C(set(), Limits);
     Workspace WS;
     std::string Out;
     size_t WsSize = 0;
-    ASSERT_EQ(stack_ptx_compile_workspace_size(&Limits, &set().info(), &WsSize),
-              STACK_PTX_SUCCESS);
+    ASSERT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, &set().info(), &WsSize),
+              STACK_PTX_FAST_SUCCESS);
     std::vector<char> CWs(WsSize), HandleWs(WsSize);
-    StackPtxCompiler *Handle = nullptr;
-    ASSERT_EQ(stack_ptx_compiler_create(&Limits, &set().info(), &Handle), STACK_PTX_SUCCESS);
-    std::unique_ptr<StackPtxCompiler, void (*)(StackPtxCompiler *)> Owner(
-        Handle, stack_ptx_compiler_destroy);
-    std::vector<StackPtxInstruction> Prog, R0;
+    StackPtxFastCompiler *Handle = nullptr;
+    ASSERT_EQ(stack_ptx_fast_compiler_create(&Limits, &set().info(), &Handle), STACK_PTX_FAST_SUCCESS);
+    std::unique_ptr<StackPtxFastCompiler, void (*)(StackPtxFastCompiler *)> Owner(
+        Handle, stack_ptx_fast_compiler_destroy);
+    std::vector<StackPtxFastInstruction> Prog, R0;
     std::string Buf, HandleBuf;
     for (int I = 0; I < 6000; ++I) {
       Regs.assign(AllRegs.begin(), AllRegs.begin() + (I % 3 ? AllRegs.size() : Rng() % 11));
@@ -172,50 +172,50 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
         if (R < Regs.size())
           Requests.push_back(R);
       Prog.resize(Rng() % 120);
-      for (StackPtxInstruction &In : Prog) {
+      for (StackPtxFastInstruction &In : Prog) {
         uint64_t Bits = Rng();
         if (I % 4) {
           // Mostly the kinds the steps handle, small stack and slot indices,
           // meta constants small enough to be valid depths.
           unsigned Kind = unsigned(Bits % 16);
           Kind = Kind < 9 ? Kind + 1 : Kind < 12 ? 3 : Kind < 14 ? 1 : 5;
-          uint64_t Index = (Bits >> 16) % (Kind == STACK_PTX_INSTRUCTION_KIND_META ? 11 : 44);
+          uint64_t Index = (Bits >> 16) % (Kind == STACK_PTX_FAST_INSTRUCTION_KIND_META ? 11 : 44);
           Bits = (Bits & 0x0000000700000000ull) | Kind | (((Bits >> 8) % 10) << 8) | Index << 16;
         }
         std::memcpy(&In, &Bits, 8);
       }
       R0.assign(Prog.begin(), Prog.begin() + Prog.size() / 3);
-      R0.push_back(stack_ptx_encode_return);
-      Prog.push_back(stack_ptx_encode_return);
-      const StackPtxInstruction *Routines[] = {R0.data()};
+      R0.push_back(stack_ptx_fast_encode_return);
+      Prog.push_back(stack_ptx_fast_encode_return);
+      const StackPtxFastInstruction *Routines[] = {R0.data()};
       Program Spans[] = {R0};
-      ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out, Spans), STACK_PTX_SUCCESS);
+      ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out, Spans), STACK_PTX_FAST_SUCCESS);
       size_t Required = 0;
-      ASSERT_EQ(stack_ptx_compile(&Limits, &set().info(), Prog.data(), Regs.data(), Regs.size(),
+      ASSERT_EQ(stack_ptx_fast_compile(&Limits, &set().info(), Prog.data(), Regs.data(), Regs.size(),
                                   Routines, 1, Requests.data(), Requests.size(), CWs.data(),
                                   CWs.size(), nullptr, 0,
                                   &Required),
-                STACK_PTX_SUCCESS);
+                STACK_PTX_FAST_SUCCESS);
       Buf.assign(Required + 1, '\0');
       size_t Written = 0;
-      ASSERT_EQ(stack_ptx_write_output(CWs.data(), CWs.size(), &Buf[0], Buf.size(), &Written),
-                STACK_PTX_SUCCESS);
+      ASSERT_EQ(stack_ptx_fast_write_output(CWs.data(), CWs.size(), &Buf[0], Buf.size(), &Written),
+                STACK_PTX_FAST_SUCCESS);
       Buf.resize(Written);
       ASSERT_EQ(Buf, Out) << printProgram(Prog, set(), Regs);
       // The C compiler handle runs the steps on return-terminated arrays:
       // exact heap copies let ASan catch a look-ahead past a return.
-      std::unique_ptr<StackPtxInstruction[]> ProgCopy(new StackPtxInstruction[Prog.size()]),
-          R0Copy(new StackPtxInstruction[R0.size()]);
+      std::unique_ptr<StackPtxFastInstruction[]> ProgCopy(new StackPtxFastInstruction[Prog.size()]),
+          R0Copy(new StackPtxFastInstruction[R0.size()]);
       std::copy(Prog.begin(), Prog.end(), ProgCopy.get());
       std::copy(R0.begin(), R0.end(), R0Copy.get());
-      const StackPtxInstruction *HandleRoutines[] = {R0Copy.get()};
+      const StackPtxFastInstruction *HandleRoutines[] = {R0Copy.get()};
       HandleBuf.assign(Buf.size() + 1, '\xAA');
       size_t HandleRequired = 0;
-      ASSERT_EQ(stack_ptx_compiler_compile(Handle, ProgCopy.get(), Regs.data(), Regs.size(),
+      ASSERT_EQ(stack_ptx_fast_compiler_compile(Handle, ProgCopy.get(), Regs.data(), Regs.size(),
                                            HandleRoutines, 1, Requests.data(), Requests.size(),
                                            HandleWs.data(), HandleWs.size(), &HandleBuf[0],
                                            HandleBuf.size(), &HandleRequired),
-                STACK_PTX_SUCCESS);
+                STACK_PTX_FAST_SUCCESS);
       ASSERT_EQ(HandleRequired, Buf.size());
       HandleBuf.resize(HandleRequired);
       ASSERT_EQ(HandleBuf, Buf) << printProgram(Prog, set(), Regs);
@@ -226,51 +226,51 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
 }
 
 TEST(StackPtxCApi, CompilerHandleRejectsBadArguments) {
-  StackPtxCompilerInfo Limits = Compiler(set()).limits();
-  StackPtxCompiler *Handle = reinterpret_cast<StackPtxCompiler *>(&Limits);
-  EXPECT_EQ(stack_ptx_compiler_create(nullptr, &set().info(), &Handle),
-            STACK_PTX_ERROR_INVALID_ARGUMENT);
+  StackPtxFastCompilerInfo Limits = Compiler(set()).limits();
+  StackPtxFastCompiler *Handle = reinterpret_cast<StackPtxFastCompiler *>(&Limits);
+  EXPECT_EQ(stack_ptx_fast_compiler_create(nullptr, &set().info(), &Handle),
+            STACK_PTX_FAST_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(Handle, nullptr);
-  EXPECT_EQ(stack_ptx_compiler_create(&Limits, &set().info(), nullptr),
-            STACK_PTX_ERROR_INVALID_ARGUMENT);
-  StackPtxInstructionSetInfo Broken = set().info();
+  EXPECT_EQ(stack_ptx_fast_compiler_create(&Limits, &set().info(), nullptr),
+            STACK_PTX_FAST_ERROR_INVALID_ARGUMENT);
+  StackPtxFastInstructionSetInfo Broken = set().info();
   Broken.instructions = nullptr; // and num_instructions > 0
-  EXPECT_EQ(stack_ptx_compiler_create(&Limits, &Broken, &Handle),
-            STACK_PTX_ERROR_INVALID_INSTRUCTION_SET);
-  stack_ptx_compiler_destroy(nullptr);
+  EXPECT_EQ(stack_ptx_fast_compiler_create(&Limits, &Broken, &Handle),
+            STACK_PTX_FAST_ERROR_INVALID_INSTRUCTION_SET);
+  stack_ptx_fast_compiler_destroy(nullptr);
 
-  ASSERT_EQ(stack_ptx_compiler_create(&Limits, &set().info(), &Handle), STACK_PTX_SUCCESS);
+  ASSERT_EQ(stack_ptx_fast_compiler_create(&Limits, &set().info(), &Handle), STACK_PTX_FAST_SUCCESS);
   size_t WsSize = 0;
-  ASSERT_EQ(stack_ptx_compile_workspace_size(&Limits, &set().info(), &WsSize),
-            STACK_PTX_SUCCESS);
+  ASSERT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, &set().info(), &WsSize),
+            STACK_PTX_FAST_SUCCESS);
   std::vector<char> Ws(WsSize);
-  const StackPtxInstruction Prog[] = {stack_ptx_encode_input(0), stack_ptx_encode_return};
-  const StackPtxRegister Regs[] = {{"x", 0}, {"y", 0}};
+  const StackPtxFastInstruction Prog[] = {stack_ptx_fast_encode_input(0), stack_ptx_fast_encode_return};
+  const StackPtxFastRegister Regs[] = {{"x", 0}, {"y", 0}};
   const size_t Requests[] = {1};
   size_t Required = 0;
-  EXPECT_EQ(stack_ptx_compiler_compile(nullptr, Prog, Regs, 2, nullptr, 0, Requests, 1,
+  EXPECT_EQ(stack_ptx_fast_compiler_compile(nullptr, Prog, Regs, 2, nullptr, 0, Requests, 1,
                                        Ws.data(), Ws.size(), nullptr, 0, &Required),
-            STACK_PTX_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(stack_ptx_compiler_compile(Handle, Prog, Regs, 2, nullptr, 0, Requests, 1,
+            STACK_PTX_FAST_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(stack_ptx_fast_compiler_compile(Handle, Prog, Regs, 2, nullptr, 0, Requests, 1,
                                        Ws.data(), 16, nullptr, 0, &Required),
-            STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE);
-  ASSERT_EQ(stack_ptx_compiler_compile(Handle, Prog, Regs, 2, nullptr, 0, Requests, 1,
+            STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE);
+  ASSERT_EQ(stack_ptx_fast_compiler_compile(Handle, Prog, Regs, 2, nullptr, 0, Requests, 1,
                                        Ws.data(), Ws.size(), nullptr, 0, &Required),
-            STACK_PTX_SUCCESS);
+            STACK_PTX_FAST_SUCCESS);
   std::string Stub(Required + 1, '\0');
   size_t Written = 0;
-  ASSERT_EQ(stack_ptx_write_output(Ws.data(), Ws.size(), &Stub[0], Stub.size(), &Written),
-            STACK_PTX_SUCCESS);
+  ASSERT_EQ(stack_ptx_fast_write_output(Ws.data(), Ws.size(), &Stub[0], Stub.size(), &Written),
+            STACK_PTX_FAST_SUCCESS);
   Stub.resize(Written);
   EXPECT_NE(Stub.find("mov.f32 %y, %x;"), std::string::npos) << Stub;
-  stack_ptx_compiler_destroy(Handle);
+  stack_ptx_fast_compiler_destroy(Handle);
 }
 
 /// Compiles random programs with the C++ Compiler and with the C API, whose
 /// stub is written twice from its workspace: once by the exact writer (a
 /// buffer of the stub's size) and once by the buffer writer (room to spare).
 /// All three must agree. Returns how many stubs contain Needle.
-static size_t checkCApiMatchesCpp(uint64_t Seed, const std::vector<StackPtxRegister> &Regs,
+static size_t checkCApiMatchesCpp(uint64_t Seed, const std::vector<StackPtxFastRegister> &Regs,
                                   Span<size_t> Requests, size_t MaxLength,
                                   const std::string &Needle) {
   std::mt19937_64 Rng(Seed);
@@ -278,30 +278,30 @@ static size_t checkCApiMatchesCpp(uint64_t Seed, const std::vector<StackPtxRegis
   Workspace WS;
   std::string Out;
   size_t WsSize = 0;
-  stack_ptx_compile_workspace_size(&C.limits(), &set().info(), &WsSize);
+  stack_ptx_fast_compile_workspace_size(&C.limits(), &set().info(), &WsSize);
   std::vector<char> CWs(WsSize);
-  std::vector<StackPtxInstruction> Prog;
+  std::vector<StackPtxFastInstruction> Prog;
   size_t Found = 0;
   for (int I = 0; I < 2000; ++I) {
     randomProgram(Rng, 1 + Rng() % MaxLength, set(), Regs, Prog);
-    EXPECT_EQ(C.compile(Prog, Regs, Requests, WS, Out), STACK_PTX_SUCCESS);
+    EXPECT_EQ(C.compile(Prog, Regs, Requests, WS, Out), STACK_PTX_FAST_SUCCESS);
     size_t Required = 0;
-    EXPECT_EQ(stack_ptx_compile(&C.limits(), &set().info(), Prog.data(), Regs.data(),
+    EXPECT_EQ(stack_ptx_fast_compile(&C.limits(), &set().info(), Prog.data(), Regs.data(),
                                 Regs.size(), nullptr, 0, Requests.data(), Requests.size(),
                                 CWs.data(), CWs.size(), nullptr, 0, &Required),
-              STACK_PTX_SUCCESS);
+              STACK_PTX_FAST_SUCCESS);
     EXPECT_EQ(Required, Out.size());
     std::string Exact(Required + 1, '\xAA'), Roomy(Required + 4096, '\xAA');
     size_t Written = 0;
-    EXPECT_EQ(stack_ptx_write_output(CWs.data(), CWs.size(), &Exact[0], Exact.size(), &Written),
-              STACK_PTX_SUCCESS);
+    EXPECT_EQ(stack_ptx_fast_write_output(CWs.data(), CWs.size(), &Exact[0], Exact.size(), &Written),
+              STACK_PTX_FAST_SUCCESS);
     Exact.resize(Written);
     if (Exact != Out) {
       ADD_FAILURE() << "program " << I << ": C API\n" << Exact << "\nC++\n" << Out;
       return Found;
     }
-    EXPECT_EQ(stack_ptx_write_output(CWs.data(), CWs.size(), &Roomy[0], Roomy.size(), &Written),
-              STACK_PTX_SUCCESS);
+    EXPECT_EQ(stack_ptx_fast_write_output(CWs.data(), CWs.size(), &Roomy[0], Roomy.size(), &Written),
+              STACK_PTX_FAST_SUCCESS);
     if (Roomy.substr(0, Written) != Out) {
       ADD_FAILURE() << "program " << I << ": written again\n" << Roomy.substr(0, Written)
                     << "\nC++\n" << Out;
@@ -323,7 +323,7 @@ TEST(StackPtxFuzz, CApiOnRandomProgramsMatchesCpp) {
 TEST(StackPtxFuzz, BufferWriterMatchesExactWriter) {
   const char *Stacks[] = {"F32", "U32", "S32", "PRED", "F16X2"};
   std::vector<std::string> Names;
-  std::vector<StackPtxRegister> Regs;
+  std::vector<StackPtxFastRegister> Regs;
   for (unsigned I = 0; I < 20; ++I) // names of 1 to 20 characters, 20 registers
     Names.push_back(std::string(I, 'r') + char('a' + I));
   for (unsigned I = 0; I < 20; ++I)
@@ -338,7 +338,7 @@ TEST(StackPtxFuzz, BufferWriterMatchesExactWriter) {
 // single compiles afterwards.
 TEST(StackPtxFuzz, BatchEqualsOneByOne) {
   std::mt19937_64 Rng(57);
-  std::vector<StackPtxRegister> Regs = mixedRegisters();
+  std::vector<StackPtxFastRegister> Regs = mixedRegisters();
   std::string Long(40, 'q'); // too long to keep as a 16-byte text
   Regs.push_back({Long.c_str(), stackOf("F32")});
   const size_t Requests[] = {8, 9, 10, 3};
@@ -346,8 +346,8 @@ TEST(StackPtxFuzz, BatchEqualsOneByOne) {
   Options.NumRoutines = 2;
   Compiler C(set());
   Workspace BatchWS, OneWS;
-  std::vector<std::vector<StackPtxInstruction>> Bodies(300);
-  std::vector<StackPtxInstruction> R0, R1;
+  std::vector<std::vector<StackPtxFastInstruction>> Bodies(300);
+  std::vector<StackPtxFastInstruction> R0, R1;
   randomProgram(Rng, 5, set(), Regs, R0, Options);
   randomProgram(Rng, 3, set(), Regs, R1, Options);
   Program Routines[] = {R0, R1};
@@ -362,19 +362,19 @@ TEST(StackPtxFuzz, BatchEqualsOneByOne) {
     std::vector<size_t> Ends;
     ASSERT_EQ(C.compileBatch(Span<Program>(Programs.data(), Size), Regs, Requests, BatchWS, Out,
                              Ends, Routines),
-              STACK_PTX_SUCCESS);
+              STACK_PTX_FAST_SUCCESS);
     ASSERT_EQ(Ends.size(), Size);
     size_t Start = 0;
     for (size_t I = 0; I < Size; ++I) {
-      ASSERT_EQ(C.compile(Programs[I], Regs, Requests, OneWS, One, Routines), STACK_PTX_SUCCESS);
+      ASSERT_EQ(C.compile(Programs[I], Regs, Requests, OneWS, One, Routines), STACK_PTX_FAST_SUCCESS);
       ASSERT_EQ(Out.substr(Start, Ends[I] - Start), One) << "batch " << Batch << ", program " << I;
       Start = Ends[I];
     }
     EXPECT_EQ(Out.size(), Start);
     // The batch's workspace then compiles one program like any other.
     std::string After;
-    ASSERT_EQ(C.compile(Programs[0], Regs, Requests, BatchWS, After, Routines), STACK_PTX_SUCCESS);
-    ASSERT_EQ(C.compile(Programs[0], Regs, Requests, OneWS, One, Routines), STACK_PTX_SUCCESS);
+    ASSERT_EQ(C.compile(Programs[0], Regs, Requests, BatchWS, After, Routines), STACK_PTX_FAST_SUCCESS);
+    ASSERT_EQ(C.compile(Programs[0], Regs, Requests, OneWS, One, Routines), STACK_PTX_FAST_SUCCESS);
     EXPECT_EQ(After, One);
   }
 }
@@ -382,23 +382,23 @@ TEST(StackPtxFuzz, BatchEqualsOneByOne) {
 TEST(StackPtxFuzz, BatchErrorsLeaveNoOutput) {
   Compiler C(set());
   Workspace WS;
-  std::vector<StackPtxRegister> Regs = {{"x", stackOf("F32")}};
+  std::vector<StackPtxFastRegister> Regs = {{"x", stackOf("F32")}};
   const size_t Good[] = {0}, Bad[] = {1};
-  StackPtxInstruction Ret = stack_ptx_encode_return;
+  StackPtxFastInstruction Ret = stack_ptx_fast_encode_return;
   Program Programs[] = {Program(&Ret, 1), Program(nullptr, 2)};
   std::string Out = "stale";
   std::vector<size_t> Ends = {7};
   EXPECT_EQ(C.compileBatch(Span<Program>(Programs, 1), Regs, Bad, WS, Out, Ends),
-            STACK_PTX_ERROR_INVALID_REGISTER);
+            STACK_PTX_FAST_ERROR_INVALID_REGISTER);
   EXPECT_TRUE(Out.empty());
   EXPECT_TRUE(Ends.empty());
   Out = "stale";
   EXPECT_EQ(C.compileBatch(Programs, Regs, Good, WS, Out, Ends),
-            STACK_PTX_ERROR_INVALID_ARGUMENT);
+            STACK_PTX_FAST_ERROR_INVALID_ARGUMENT);
   EXPECT_TRUE(Out.empty());
   EXPECT_TRUE(Ends.empty());
   ASSERT_EQ(C.compileBatch(Span<Program>(Programs, 1), Regs, Good, WS, Out, Ends),
-            STACK_PTX_SUCCESS);
+            STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Out, "{\n}");
   EXPECT_EQ(Ends, std::vector<size_t>{3});
 }
@@ -407,7 +407,7 @@ TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
   std::mt19937_64 Rng(99);
   const unsigned F32 = stackOf("F32"), U32 = stackOf("U32"), Pred = stackOf("PRED"),
                  Philox = stackOf("PHILOX");
-  std::vector<StackPtxRegister> Regs = {{"x", F32},  {"y", F32},      {"u", U32},
+  std::vector<StackPtxFastRegister> Regs = {{"x", F32},  {"y", F32},      {"u", U32},
                                         {"ph", Philox}, {"fa", F32},  {"ub", U32},
                                         {"pc", Pred},   {"pd", Philox}, {"fe", F32}};
   const size_t Requests[] = {4, 5, 6, 7, 8};
@@ -418,7 +418,7 @@ TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
   Compiler C(set());
   Workspace WS;
   std::string Stub, Error;
-  std::vector<StackPtxInstruction> Prog, R0, R1;
+  std::vector<StackPtxFastInstruction> Prog, R0, R1;
   std::vector<RequestValue> Expected;
   size_t Compared = 0;
   const uint32_t Sentinel = 0xDEADBEEF;
@@ -437,13 +437,13 @@ TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
     ASSERT_TRUE(interpretProgram(set().info(), C.limits(), Prog, Regs, Inputs, Requests,
                                  Routines, Expected, Error))
         << Error;
-    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Stub, Routines), STACK_PTX_SUCCESS);
+    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Stub, Routines), STACK_PTX_FAST_SUCCESS);
     std::map<std::string, uint32_t> File;
     for (size_t K = 0; K < Regs.size(); ++K)
       File[Regs[K].name] = Inputs[K];
     ASSERT_TRUE(ptxeval::evaluateStub(Stub, File, Error)) << Error << "\n" << Stub;
     for (size_t R = 0; R < std::size(Requests); ++R) {
-      const StackPtxRegister &Reg = Regs[Requests[R]];
+      const StackPtxFastRegister &Reg = Regs[Requests[R]];
       uint32_t Got = File[Reg.name];
       std::string Context = printProgram(Prog, set(), Regs) + "\n" + Stub;
       if (!Expected[R].Assigned) {
@@ -477,7 +477,7 @@ void assembleRandomStubsFor(const char *Arch, const char *PtxVersion, uint64_t S
   Target For;
   ASSERT_TRUE(Target::parse(Arch, For));
   std::mt19937_64 Rng(Seed);
-  std::vector<StackPtxRegister> Regs = mixedRegisters();
+  std::vector<StackPtxFastRegister> Regs = mixedRegisters();
   // The shipped description's u32_to_v4_u8 (mov.b32 into four u8 registers)
   // is rejected by ptxas 13; keep U8 out of the sample.
   RandomProgramOptions Options;
@@ -491,13 +491,13 @@ void assembleRandomStubsFor(const char *Arch, const char *PtxVersion, uint64_t S
   Workspace WS;
   std::string Stub, Module = std::string(".version ") + PtxVersion + "\n.target " + Arch +
                                   "\n.address_size 64\n";
-  std::vector<StackPtxInstruction> Prog, R0;
+  std::vector<StackPtxFastInstruction> Prog, R0;
   const int Kernels = 250;
   for (int K = 0; K < Kernels; ++K) {
     randomProgram(Rng, 10 + Rng() % 90, set(), Regs, Prog, Options);
     randomProgram(Rng, Rng() % 8, set(), Regs, R0, Options);
     Program Routines[] = {R0};
-    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Stub, Routines), STACK_PTX_SUCCESS);
+    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Stub, Routines), STACK_PTX_FAST_SUCCESS);
     Module += ".visible .entry k" + std::to_string(K) +
               "(.param .u64 out)\n{\n"
               ".reg .f32 %x; .reg .u32 %u; .reg .s32 %s; .reg .pred %p; .reg .b32 %t;\n"

@@ -19,20 +19,20 @@ namespace {
 
 const InstructionSet &set() { return InstructionSet::builtin(); }
 
-std::vector<StackPtxRegister> u32Out() {
+std::vector<StackPtxFastRegister> u32Out() {
   return {{"r", size_t(set().findStackType("u32"))}};
 }
 
 std::string compileFor(const char *Text, const InstructionSet &Set) {
   auto Regs = u32Out();
-  std::vector<StackPtxInstruction> Prog;
+  std::vector<StackPtxFastInstruction> Prog;
   TextError Err;
   EXPECT_TRUE(parseProgram(Text, Set, Regs, Prog, Err)) << Err.Message;
   Compiler C(Set);
   Workspace WS;
   std::string Out;
   const size_t Requests[] = {0};
-  EXPECT_EQ(C.compile(Prog, Regs, Requests, WS, Out), STACK_PTX_SUCCESS);
+  EXPECT_EQ(C.compile(Prog, Regs, Requests, WS, Out), STACK_PTX_FAST_SUCCESS);
   return Out;
 }
 
@@ -64,7 +64,7 @@ TEST(StackPtxTarget, RandomProgramsForATargetNeverDrawWhatItLacks) {
   int Aggr = set().findSpecialRegister("aggr_smem_size");
   auto Regs = u32Out();
   std::mt19937_64 Rng(7);
-  std::vector<StackPtxInstruction> Prog;
+  std::vector<StackPtxFastInstruction> Prog;
   for (unsigned Sm : {80u, 90u}) {
     RandomProgramOptions Options;
     Options.For.Sm = Sm;

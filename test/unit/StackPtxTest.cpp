@@ -1,9 +1,9 @@
 //===- StackPtxTest.cpp - Stack PTX compiler, C API, text form, tables ----===//
 #include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Text.h"
-#include "stack_ptx_default_info.h"
-#include "stack_ptx_generated_descriptions.h"
-#include "stack_ptx_generated_descriptions.hpp"
+#include "stack_ptx_fast_default_info.h"
+#include "stack_ptx_fast_generated_descriptions.h"
+#include "stack_ptx_fast_generated_descriptions.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,18 +14,18 @@ using namespace ptxinject::stackptx;
 namespace {
 
 enum { REG_X, REG_Y, REG_Z, REG_COUNT };
-const StackPtxRegister SeedRegisters[] = {
-    {"x", STACK_PTX_STACK_TYPE_F32},
-    {"y", STACK_PTX_STACK_TYPE_F32},
-    {"z", STACK_PTX_STACK_TYPE_F32},
+const StackPtxFastRegister SeedRegisters[] = {
+    {"x", STACK_PTX_FAST_STACK_TYPE_F32},
+    {"y", STACK_PTX_FAST_STACK_TYPE_F32},
+    {"z", STACK_PTX_FAST_STACK_TYPE_F32},
 };
-const StackPtxInstruction SeedProgram[] = {
-    stack_ptx_encode_input(REG_X),
-    stack_ptx_encode_input(REG_Y),
-    stack_ptx_encode_ptx_instruction_mul_ftz_f32,
-    stack_ptx_encode_constant_f32(1.0f),
-    stack_ptx_encode_ptx_instruction_add_ftz_f32,
-    stack_ptx_encode_return,
+const StackPtxFastInstruction SeedProgram[] = {
+    stack_ptx_fast_encode_input(REG_X),
+    stack_ptx_fast_encode_input(REG_Y),
+    stack_ptx_fast_encode_ptx_instruction_mul_ftz_f32,
+    stack_ptx_fast_encode_constant_f32(1.0f),
+    stack_ptx_fast_encode_ptx_instruction_add_ftz_f32,
+    stack_ptx_fast_encode_return,
 };
 const size_t SeedRequests[] = {REG_Z};
 const char SeedStub[] = "{\n"
@@ -36,101 +36,101 @@ const char SeedStub[] = "{\n"
                         "}";
 
 /// Compiles a text program with F32 inputs x, y and requests.
-std::string compileText(const std::string &Text, std::vector<StackPtxRegister> Regs,
+std::string compileText(const std::string &Text, std::vector<StackPtxFastRegister> Regs,
                         std::vector<size_t> Requests,
-                        StackPtxCompilerInfo Limits = defaultLimits()) {
+                        StackPtxFastCompilerInfo Limits = defaultLimits()) {
   const InstructionSet &Set = InstructionSet::builtin();
-  std::vector<StackPtxInstruction> Prog;
+  std::vector<StackPtxFastInstruction> Prog;
   TextError Err;
   EXPECT_TRUE(parseProgram(Text, Set, Regs, Prog, Err)) << Err.Message;
   Compiler C(Set, Limits);
   Workspace WS;
   std::string Out;
-  EXPECT_EQ(C.compile(Prog, Regs, Requests, WS, Out), STACK_PTX_SUCCESS);
+  EXPECT_EQ(C.compile(Prog, Regs, Requests, WS, Out), STACK_PTX_FAST_SUCCESS);
   return Out;
 }
 
-std::vector<StackPtxRegister> xyz() {
+std::vector<StackPtxFastRegister> xyz() {
   return {{"x", 0}, {"y", 0}, {"z", 0}};
 }
 
 } // namespace
 
 TEST(StackPtx, InstructionsAreEightBytes) {
-  EXPECT_EQ(sizeof(StackPtxInstruction), 8u);
+  EXPECT_EQ(sizeof(StackPtxFastInstruction), 8u);
   EXPECT_EQ(sizeof(SeedProgram), 6 * 8u);
 }
 
 TEST(StackPtx, SeedExampleThroughTheCApi) {
-  const StackPtxInstructionSetInfo *Set = &stack_ptx_generated_instruction_set;
+  const StackPtxFastInstructionSetInfo *Set = &stack_ptx_fast_generated_instruction_set;
   size_t WorkspaceSize = 0;
-  ASSERT_EQ(stack_ptx_compile_workspace_size(&stack_ptx_default_compiler_info, Set,
+  ASSERT_EQ(stack_ptx_fast_compile_workspace_size(&stack_ptx_fast_default_compiler_info, Set,
                                              &WorkspaceSize),
-            STACK_PTX_SUCCESS);
+            STACK_PTX_FAST_SUCCESS);
   std::vector<char> Workspace(WorkspaceSize);
   size_t Required = 0;
   // Measure with no buffer, then write the same compile with no recompile.
-  ASSERT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram,
+  ASSERT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram,
                               SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
                               Workspace.data(), Workspace.size(), nullptr, 0, &Required),
-            STACK_PTX_SUCCESS);
+            STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Required, std::strlen(SeedStub));
   std::vector<char> Buffer(Required + 1);
   size_t Written = 0;
-  ASSERT_EQ(stack_ptx_write_output(Workspace.data(), Workspace.size(), Buffer.data(),
+  ASSERT_EQ(stack_ptx_fast_write_output(Workspace.data(), Workspace.size(), Buffer.data(),
                                    Buffer.size(), &Written),
-            STACK_PTX_SUCCESS);
+            STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Written, Required);
   EXPECT_STREQ(Buffer.data(), SeedStub);
 
   // A buffer one byte short is refused and nothing is half-written.
   std::vector<char> Small(Required);
-  EXPECT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram,
+  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram,
                               SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
                               Workspace.data(), Workspace.size(), Small.data(), Small.size(),
                               &Required),
-            STACK_PTX_ERROR_INSUFFICIENT_BUFFER);
+            STACK_PTX_FAST_ERROR_INSUFFICIENT_BUFFER);
   EXPECT_EQ(Small[0], '\0');
   // A large buffer is written in the compile call itself.
   std::vector<char> Large(4096);
-  ASSERT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram,
+  ASSERT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram,
                               SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
                               Workspace.data(), Workspace.size(), Large.data(), Large.size(),
                               &Required),
-            STACK_PTX_SUCCESS);
+            STACK_PTX_FAST_SUCCESS);
   EXPECT_STREQ(Large.data(), SeedStub);
 }
 
 TEST(StackPtx, CApiRejectsBadArguments) {
-  const StackPtxInstructionSetInfo *Set = &stack_ptx_generated_instruction_set;
+  const StackPtxFastInstructionSetInfo *Set = &stack_ptx_fast_generated_instruction_set;
   size_t WorkspaceSize = 0, Required = 0;
-  stack_ptx_compile_workspace_size(&stack_ptx_default_compiler_info, Set, &WorkspaceSize);
+  stack_ptx_fast_compile_workspace_size(&stack_ptx_fast_default_compiler_info, Set, &WorkspaceSize);
   std::vector<char> Workspace(WorkspaceSize);
-  EXPECT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram,
+  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram,
                               SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
                               Workspace.data(), Workspace.size() - 9, nullptr, 0, &Required),
-            STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE);
+            STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE);
   const size_t BadRequest[] = {7};
-  EXPECT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram,
+  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram,
                               SeedRegisters, REG_COUNT, nullptr, 0, BadRequest, 1,
                               Workspace.data(), Workspace.size(), nullptr, 0, &Required),
-            STACK_PTX_ERROR_INVALID_REGISTER);
-  const StackPtxRegister BadStack[] = {{"x", 200}};
-  EXPECT_EQ(stack_ptx_compile(&stack_ptx_default_compiler_info, Set, SeedProgram, BadStack, 1,
+            STACK_PTX_FAST_ERROR_INVALID_REGISTER);
+  const StackPtxFastRegister BadStack[] = {{"x", 200}};
+  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram, BadStack, 1,
                               nullptr, 0, nullptr, 0, Workspace.data(), Workspace.size(),
                               nullptr, 0, &Required),
-            STACK_PTX_ERROR_INVALID_REGISTER);
-  EXPECT_EQ(stack_ptx_compile(nullptr, Set, SeedProgram, SeedRegisters, REG_COUNT, nullptr, 0,
+            STACK_PTX_FAST_ERROR_INVALID_REGISTER);
+  EXPECT_EQ(stack_ptx_fast_compile(nullptr, Set, SeedProgram, SeedRegisters, REG_COUNT, nullptr, 0,
                               SeedRequests, 1, Workspace.data(), Workspace.size(), nullptr, 0,
                               &Required),
-            STACK_PTX_ERROR_INVALID_ARGUMENT);
+            STACK_PTX_FAST_ERROR_INVALID_ARGUMENT);
   std::vector<char> Fresh(WorkspaceSize, 0);
   char Buf[8];
   size_t Written;
-  EXPECT_EQ(stack_ptx_write_output(Fresh.data(), Fresh.size(), Buf, sizeof Buf, &Written),
-            STACK_PTX_ERROR_NOTHING_COMPILED);
-  EXPECT_NE(std::strstr(stack_ptx_result_to_string(STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE),
-                        "stack_ptx_compile_workspace_size"),
+  EXPECT_EQ(stack_ptx_fast_write_output(Fresh.data(), Fresh.size(), Buf, sizeof Buf, &Written),
+            STACK_PTX_FAST_ERROR_NOTHING_COMPILED);
+  EXPECT_NE(std::strstr(stack_ptx_fast_result_to_string(STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE),
+                        "stack_ptx_fast_compile_workspace_size"),
             nullptr);
 }
 
@@ -138,13 +138,13 @@ TEST(StackPtx, CppApiMatchesAndReusesBuffers) {
   Compiler C(InstructionSet::builtin());
   Workspace WS;
   std::string Out;
-  ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Out), STACK_PTX_SUCCESS);
+  ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Out), STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Out, SeedStub);
   const void *Data = WS.data();
   std::string Again;
   Again.reserve(1024);
   const char *OutData = Again.data();
-  ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Again), STACK_PTX_SUCCESS);
+  ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Again), STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Again, SeedStub);
   EXPECT_EQ(WS.data(), Data) << "the workspace must be reused, not reallocated";
   EXPECT_EQ(Again.data(), OutData) << "the output buffer must be reused";
@@ -152,20 +152,20 @@ TEST(StackPtx, CppApiMatchesAndReusesBuffers) {
 
 TEST(StackPtx, GeneratedCppHeaderEncodesTheSameProgram) {
   using namespace stack_ptx;
-  constexpr StackPtxInstruction Prog[] = {input(REG_X), input(REG_Y), ptx::mul_ftz_f32,
+  constexpr StackPtxFastInstruction Prog[] = {input(REG_X), input(REG_Y), ptx::mul_ftz_f32,
                                           constant_f32(1.0f), ptx::add_ftz_f32, ret};
   static_assert(sizeof(Prog) == sizeof(SeedProgram), "same length");
   EXPECT_EQ(std::memcmp(Prog, SeedProgram, sizeof(Prog)), 0);
   Compiler C(tables_instruction_set);
   Workspace WS;
   std::string Out;
-  ASSERT_EQ(C.compile(Prog, SeedRegisters, SeedRequests, WS, Out), STACK_PTX_SUCCESS);
+  ASSERT_EQ(C.compile(Prog, SeedRegisters, SeedRequests, WS, Out), STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Out, SeedStub);
 }
 
 TEST(StackPtx, GeneratedTablesEqualTheJsonLoader) {
-  const StackPtxInstructionSetInfo &A = InstructionSet::builtin().info();
-  const StackPtxInstructionSetInfo &B = stack_ptx_generated_instruction_set;
+  const StackPtxFastInstructionSetInfo &A = InstructionSet::builtin().info();
+  const StackPtxFastInstructionSetInfo &B = stack_ptx_fast_generated_instruction_set;
   ASSERT_EQ(A.num_stack_types, B.num_stack_types);
   ASSERT_EQ(A.num_arg_types, B.num_arg_types);
   ASSERT_EQ(A.num_instructions, B.num_instructions);
@@ -176,7 +176,7 @@ TEST(StackPtx, GeneratedTablesEqualTheJsonLoader) {
     EXPECT_EQ(A.stack_types[I].constant_kind, B.stack_types[I].constant_kind);
   }
   for (size_t I = 0; I < A.num_instructions; ++I) {
-    const StackPtxPtxInstructionInfo &X = A.instructions[I], &Y = B.instructions[I];
+    const StackPtxFastPtxInstructionInfo &X = A.instructions[I], &Y = B.instructions[I];
     EXPECT_STREQ(X.ptx, Y.ptx);
     EXPECT_STREQ(X.display, Y.display);
     EXPECT_EQ(X.num_args, Y.num_args);
@@ -235,7 +235,7 @@ TEST(StackPtx, MetaInstructions) {
 }
 
 TEST(StackPtx, RequestsPopInOrder) {
-  std::vector<StackPtxRegister> R = {{"x", 0}, {"y", 0}, {"a", 0}, {"b", 0}};
+  std::vector<StackPtxFastRegister> R = {{"x", 0}, {"y", 0}, {"a", 0}, {"b", 0}};
   EXPECT_EQ(compileText("x y", R, {2, 3}), "{\nmov.f32 %a, %y;\nmov.f32 %b, %x;\n}");
   // Swapping two registers: x is copied before the first request overwrites it.
   EXPECT_EQ(compileText("x y", R, {0, 1}),
@@ -244,7 +244,7 @@ TEST(StackPtx, RequestsPopInOrder) {
 }
 
 TEST(StackPtx, ConstantsAndSpecialRegisters) {
-  std::vector<StackPtxRegister> R = {{"u", 1}, {"s", 2}, {"f", 0}};
+  std::vector<StackPtxFastRegister> R = {{"u", 1}, {"s", 2}, {"f", 0}};
   EXPECT_EQ(compileText("-5 1.5", R, {1, 2}), "{\nmov.s32 %s, -5;\nmov.f32 %f, 0f3FC00000;\n}");
   EXPECT_EQ(compileText("%tid.x 10 add.u32", R, {0}),
             "{\n.reg .u32 %_s1_<2>;\nmov.u32 %_s1_0, %tid.x;\nadd.u32 %_s1_1, %_s1_0, 10;\n"
@@ -255,7 +255,7 @@ TEST(StackPtx, ConstantsAndSpecialRegisters) {
 }
 
 TEST(StackPtx, VectorOperandsAndTwoStackInstructions) {
-  std::vector<StackPtxRegister> R = {{"a", 0}, {"p", 3}, {"d", 0}};
+  std::vector<StackPtxFastRegister> R = {{"a", 0}, {"p", 3}, {"d", 0}};
   // selp takes F32 F32 PRED: the two floats come deepest first.
   EXPECT_EQ(compileText("a 2.0 a 1.0 setp.lt.ftz.f32 selp.f32", R, {2}),
             "{\n.reg .f32 %_s0_<1>;\n.reg .pred %_s3_<1>;\nsetp.lt.ftz.f32 %_s3_0, %a, "
@@ -274,19 +274,19 @@ TEST(StackPtx, VectorOperandsAndTwoStackInstructions) {
 TEST(StackPtx, RoutinesAndFrameDepth) {
   const InstructionSet &Set = InstructionSet::builtin();
   auto R = xyz();
-  std::vector<StackPtxInstruction> Main, Body;
+  std::vector<StackPtxFastInstruction> Main, Body;
   TextError Err;
   ASSERT_TRUE(parseProgram("x routine 0", Set, R, Main, Err));
   ASSERT_TRUE(parseProgram("dup.f32 add.ftz.f32 routine 0", Set, R, Body, Err));
   Program Routines[] = {Body};
   for (size_t Depth : {0, 1, 3}) {
-    StackPtxCompilerInfo L = defaultLimits();
+    StackPtxFastCompilerInfo L = defaultLimits();
     L.max_frame_depth = Depth;
     Compiler C(Set, L);
     Workspace WS;
     std::string Out;
     const size_t Req[] = {2};
-    ASSERT_EQ(C.compile(Main, R, Req, WS, Out, Routines), STACK_PTX_SUCCESS);
+    ASSERT_EQ(C.compile(Main, R, Req, WS, Out, Routines), STACK_PTX_FAST_SUCCESS);
     // Each level doubles: Depth adds, recursion stops at the limit.
     size_t Adds = 0;
     for (size_t P = Out.find("add.ftz.f32"); P != std::string::npos;
@@ -297,7 +297,7 @@ TEST(StackPtx, RoutinesAndFrameDepth) {
 }
 
 TEST(StackPtx, LimitsSkipInsteadOfOverflowing) {
-  StackPtxCompilerInfo L = defaultLimits();
+  StackPtxFastCompilerInfo L = defaultLimits();
   L.stack_size = 2;
   EXPECT_EQ(compileText("x y z", xyz(), {2}, L), "{\nmov.f32 %z, %y;\n}");
   L = defaultLimits();
@@ -310,7 +310,7 @@ TEST(StackPtx, LimitsSkipInsteadOfOverflowing) {
 
 TEST(StackPtxText, ErrorsCarryLineAndColumn) {
   const InstructionSet &Set = InstructionSet::builtin();
-  std::vector<StackPtxInstruction> P;
+  std::vector<StackPtxFastInstruction> P;
   TextError Err;
   auto R = xyz();
   EXPECT_FALSE(parseProgram("x y\n  add.ftz.f32 bogus", Set, R, P, Err));
@@ -330,7 +330,7 @@ TEST(StackPtxText, ErrorsCarryLineAndColumn) {
 TEST(StackPtxText, PrintThenParseRoundTrips) {
   const InstructionSet &Set = InstructionSet::builtin();
   auto R = xyz();
-  std::vector<StackPtxInstruction> P, Q;
+  std::vector<StackPtxFastInstruction> P, Q;
   TextError Err;
   const char *Text = "x y add.ftz.f32 2.5 -3 7 meta 2 dup.f32 yank_dup.u32 store.f32 1 "
                      "load 1 routine 0 %tid.x %ctaid add.philox 5:philox reverse.pred";
@@ -341,7 +341,7 @@ TEST(StackPtxText, PrintThenParseRoundTrips) {
   EXPECT_EQ(std::memcmp(P.data(), Q.data(), P.size() * 8), 0) << Printed;
 }
 
-TEST(StackPtxInstructionSet, JsonSemanticErrorsNameTheColumn) {
+TEST(StackPtxFastInstructionSet, JsonSemanticErrorsNameTheColumn) {
   InstructionSet S;
   std::string Error;
   EXPECT_FALSE(InstructionSet::fromJson(
@@ -353,7 +353,7 @@ TEST(StackPtxInstructionSet, JsonSemanticErrorsNameTheColumn) {
   EXPECT_EQ(Error.substr(0, 5), "1:17:") << Error;
 }
 
-TEST(StackPtxInstructionSet, JsonErrorsNameTheProblem) {
+TEST(StackPtxFastInstructionSet, JsonErrorsNameTheProblem) {
   InstructionSet S;
   std::string Error;
   EXPECT_FALSE(InstructionSet::fromJson("{\"stack_types\": [", S, Error));
@@ -382,25 +382,25 @@ TEST(StackPtxInstructionSet, JsonErrorsNameTheProblem) {
   EXPECT_EQ(S.findStackType("f64"), 0);
 }
 
-TEST(StackPtxInstructionSet, CApiLoadsJson) {
+TEST(StackPtxFastInstructionSet, CApiLoadsJson) {
   const char Json[] = "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}]}";
-  StackPtxInstructionSet *Set = nullptr;
+  StackPtxFastInstructionSet *Set = nullptr;
   char Error[128];
-  ASSERT_EQ(stack_ptx_instruction_set_create(Json, sizeof(Json) - 1, &Set, Error, sizeof Error),
-            STACK_PTX_SUCCESS);
-  EXPECT_EQ(stack_ptx_instruction_set_info(Set)->num_stack_types, 1u);
-  stack_ptx_instruction_set_destroy(Set);
-  EXPECT_EQ(stack_ptx_instruction_set_create("{", 1, &Set, Error, sizeof Error),
-            STACK_PTX_ERROR_INVALID_DESCRIPTION);
+  ASSERT_EQ(stack_ptx_fast_instruction_set_create(Json, sizeof(Json) - 1, &Set, Error, sizeof Error),
+            STACK_PTX_FAST_SUCCESS);
+  EXPECT_EQ(stack_ptx_fast_instruction_set_info(Set)->num_stack_types, 1u);
+  stack_ptx_fast_instruction_set_destroy(Set);
+  EXPECT_EQ(stack_ptx_fast_instruction_set_create("{", 1, &Set, Error, sizeof Error),
+            STACK_PTX_FAST_ERROR_INVALID_DESCRIPTION);
   EXPECT_EQ(Set, nullptr);
   EXPECT_NE(std::strchr(Error, ':'), nullptr);
-  EXPECT_GT(stack_ptx_instruction_set_info(stack_ptx_instruction_set_default())->num_instructions,
+  EXPECT_GT(stack_ptx_fast_instruction_set_info(stack_ptx_fast_instruction_set_default())->num_instructions,
             30u);
 }
 
 TEST(StackPtxText, OutOfRangeFloatLiteralsAreErrors) {
   const InstructionSet &Set = InstructionSet::builtin();
-  std::vector<StackPtxInstruction> P;
+  std::vector<StackPtxFastInstruction> P;
   TextError Err;
   auto R = xyz();
   for (const char *Text : {"1e999", "-1e999", "1e-999", "-2.5e-60", "0x1p-200:f32",
@@ -415,11 +415,11 @@ TEST(StackPtxText, OutOfRangeFloatLiteralsAreErrors) {
 
 TEST(StackPtxText, FailedParseLeavesNoPartialProgram) {
   const InstructionSet &Set = InstructionSet::builtin();
-  std::vector<StackPtxInstruction> P;
+  std::vector<StackPtxFastInstruction> P;
   TextError Err;
   auto R = xyz();
   for (const char *Text : {"x y add.ftz.f32 bogus", "x y store.f32", "x 1e999", "x %nosuch"}) {
-    P.assign(3, stack_ptx_encode_return);
+    P.assign(3, stack_ptx_fast_encode_return);
     EXPECT_FALSE(parseProgram(Text, Set, R, P, Err)) << Text;
     EXPECT_TRUE(P.empty()) << Text << " left " << P.size() << " instructions";
   }

@@ -24,19 +24,19 @@ using namespace ptxinject::stackptx;
 namespace {
 
 struct Case {
-  std::vector<StackPtxInstruction> Main, R0, R1;
+  std::vector<StackPtxFastInstruction> Main, R0, R1;
   std::vector<size_t> Requests;
 };
 
-std::vector<StackPtxRegister> registersFor(const StackPtxInstructionSetInfo &Info) {
+std::vector<StackPtxFastRegister> registersFor(const StackPtxFastInstructionSetInfo &Info) {
   static const char *Names[] = {"x", "y", "a_long_register_name", "p", "u", "v", "w", "q"};
-  std::vector<StackPtxRegister> Regs;
+  std::vector<StackPtxFastRegister> Regs;
   for (unsigned K = 0; K < 8; ++K)
     Regs.push_back({Names[K], K % Info.num_stack_types});
   return Regs;
 }
 
-std::vector<Case> randomCases(const InstructionSet &Set, Span<StackPtxRegister> Regs,
+std::vector<Case> randomCases(const InstructionSet &Set, Span<StackPtxFastRegister> Regs,
                               size_t Count, uint64_t Seed) {
   std::mt19937_64 Rng(Seed);
   std::vector<Case> Cases(Count);
@@ -53,30 +53,30 @@ std::vector<Case> randomCases(const InstructionSet &Set, Span<StackPtxRegister> 
 }
 
 /// Compiles through the C API into Workspace; returns the stub or an error mark.
-std::string compileC(const StackPtxCompilerInfo &Limits, const StackPtxInstructionSetInfo &Info,
-                     const std::vector<StackPtxRegister> &Regs, const Case &C,
+std::string compileC(const StackPtxFastCompilerInfo &Limits, const StackPtxFastInstructionSetInfo &Info,
+                     const std::vector<StackPtxFastRegister> &Regs, const Case &C,
                      void *Workspace, size_t WorkspaceSize) {
-  const StackPtxInstruction *Routines[] = {C.R0.data(), C.R1.data()};
+  const StackPtxFastInstruction *Routines[] = {C.R0.data(), C.R1.data()};
   size_t Required = 0;
-  StackPtxResult R = stack_ptx_compile(&Limits, &Info, C.Main.data(), Regs.data(), Regs.size(),
+  StackPtxFastResult R = stack_ptx_fast_compile(&Limits, &Info, C.Main.data(), Regs.data(), Regs.size(),
                                        Routines, 2, C.Requests.data(), C.Requests.size(),
                                        Workspace, WorkspaceSize, nullptr, 0, &Required);
-  if (R != STACK_PTX_SUCCESS)
+  if (R != STACK_PTX_FAST_SUCCESS)
     return "error " + std::to_string(int(R));
   std::string Out(Required + 1, '\0');
   size_t Written = 0;
-  R = stack_ptx_write_output(Workspace, WorkspaceSize, &Out[0], Out.size(), &Written);
-  if (R != STACK_PTX_SUCCESS || Written != Required)
+  R = stack_ptx_fast_write_output(Workspace, WorkspaceSize, &Out[0], Out.size(), &Written);
+  if (R != STACK_PTX_FAST_SUCCESS || Written != Required)
     return "write error " + std::to_string(int(R));
   Out.resize(Written);
   return Out;
 }
 
-std::string compileFresh(const StackPtxCompilerInfo &Limits,
-                         const StackPtxInstructionSetInfo &Info,
-                         const std::vector<StackPtxRegister> &Regs, const Case &C) {
+std::string compileFresh(const StackPtxFastCompilerInfo &Limits,
+                         const StackPtxFastInstructionSetInfo &Info,
+                         const std::vector<StackPtxFastRegister> &Regs, const Case &C) {
   size_t Size = 0;
-  EXPECT_EQ(stack_ptx_compile_workspace_size(&Limits, &Info, &Size), STACK_PTX_SUCCESS);
+  EXPECT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, &Info, &Size), STACK_PTX_FAST_SUCCESS);
   std::vector<char> WS(Size, 0);
   return compileC(Limits, Info, Regs, C, WS.data(), WS.size());
 }
@@ -85,9 +85,9 @@ std::string compileFresh(const StackPtxCompilerInfo &Limits,
 /// workspace layout, but different text for every instruction.
 struct RenamedSet {
   std::vector<std::string> Names;
-  std::vector<StackPtxPtxInstructionInfo> Instrs;
-  StackPtxInstructionSetInfo Info;
-  explicit RenamedSet(const StackPtxInstructionSetInfo &From) : Info(From) {
+  std::vector<StackPtxFastPtxInstructionInfo> Instrs;
+  StackPtxFastInstructionSetInfo Info;
+  explicit RenamedSet(const StackPtxFastInstructionSetInfo &From) : Info(From) {
     Instrs.assign(From.instructions, From.instructions + From.num_instructions);
     Names.reserve(Instrs.size());
     for (auto &I : Instrs) {
@@ -102,21 +102,21 @@ struct RenamedSet {
 
 TEST(StackPtxWorkspace, ReusedAcrossSetsMatchesFresh) {
   const InstructionSet &Set = InstructionSet::builtin();
-  const StackPtxInstructionSetInfo &A = Set.info();
+  const StackPtxFastInstructionSetInfo &A = Set.info();
   RenamedSet B(A);
-  std::vector<StackPtxRegister> Regs = registersFor(A);
+  std::vector<StackPtxFastRegister> Regs = registersFor(A);
   std::vector<Case> Cases = randomCases(Set, Regs, 400, 17);
-  StackPtxCompilerInfo Limits = defaultLimits();
+  StackPtxFastCompilerInfo Limits = defaultLimits();
   size_t SizeA = 0, SizeB = 0;
-  ASSERT_EQ(stack_ptx_compile_workspace_size(&Limits, &A, &SizeA), STACK_PTX_SUCCESS);
-  ASSERT_EQ(stack_ptx_compile_workspace_size(&Limits, &B.Info, &SizeB), STACK_PTX_SUCCESS);
+  ASSERT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, &A, &SizeA), STACK_PTX_FAST_SUCCESS);
+  ASSERT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, &B.Info, &SizeB), STACK_PTX_FAST_SUCCESS);
   ASSERT_EQ(SizeA, SizeB);
   std::vector<char> Shared(SizeA, 0);
   size_t Renamed = 0;
   for (size_t I = 0; I < Cases.size(); ++I) {
     // Alternate sets on one workspace: an entry decoded for one set must
     // never serve the other.
-    const StackPtxInstructionSetInfo &Info = I % 2 ? B.Info : A;
+    const StackPtxFastInstructionSetInfo &Info = I % 2 ? B.Info : A;
     std::string Reused = compileC(Limits, Info, Regs, Cases[I], Shared.data(), Shared.size());
     ASSERT_EQ(Reused, compileFresh(Limits, Info, Regs, Cases[I])) << "case " << I;
     if (I % 2 && Reused.find("renamed.") != std::string::npos)
@@ -130,11 +130,11 @@ TEST(StackPtxWorkspace, ReusedAcrossSetsMatchesFresh) {
 
 TEST(StackPtxWorkspace, GarbageWorkspaceCompiles) {
   const InstructionSet &Set = InstructionSet::builtin();
-  std::vector<StackPtxRegister> Regs = registersFor(Set.info());
+  std::vector<StackPtxFastRegister> Regs = registersFor(Set.info());
   std::vector<Case> Cases = randomCases(Set, Regs, 200, 23);
-  StackPtxCompilerInfo Limits = defaultLimits();
+  StackPtxFastCompilerInfo Limits = defaultLimits();
   size_t Size = 0;
-  ASSERT_EQ(stack_ptx_compile_workspace_size(&Limits, &Set.info(), &Size), STACK_PTX_SUCCESS);
+  ASSERT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, &Set.info(), &Size), STACK_PTX_FAST_SUCCESS);
   // One byte more, used from an odd address: the core aligns it itself.
   std::vector<unsigned char> Bytes(Size + 1);
   std::mt19937_64 Rng(5);
@@ -148,16 +148,16 @@ TEST(StackPtxWorkspace, GarbageWorkspaceCompiles) {
 
 TEST(StackPtxWorkspace, CAndCppAgreeOnRandomPrograms) {
   const InstructionSet &Set = InstructionSet::builtin();
-  std::vector<StackPtxRegister> Regs = registersFor(Set.info());
+  std::vector<StackPtxFastRegister> Regs = registersFor(Set.info());
   std::vector<Case> Cases = randomCases(Set, Regs, 1000, 29);
   // Small limits too, so skipped instructions and full stacks are covered.
-  StackPtxCompilerInfo Small = defaultLimits();
+  StackPtxFastCompilerInfo Small = defaultLimits();
   Small.stack_size = 6;
   Small.max_ast_size = 40;
   Small.store_size = 2;
   Small.execution_limit = 50;
   Small.max_frame_depth = 1;
-  for (const StackPtxCompilerInfo &Limits : {defaultLimits(), Small}) {
+  for (const StackPtxFastCompilerInfo &Limits : {defaultLimits(), Small}) {
     Compiler C(Set, Limits);
     Workspace WS;
     std::string Out;
@@ -166,7 +166,7 @@ TEST(StackPtxWorkspace, CAndCppAgreeOnRandomPrograms) {
       Program Routines[] = {Cases[I].R0, Cases[I].R1};
       ASSERT_EQ(C.compile(Cases[I].Main, Regs, Cases[I].Requests, WS, Out,
                           Span<Program>(Routines, 2)),
-                STACK_PTX_SUCCESS);
+                STACK_PTX_FAST_SUCCESS);
       ASSERT_EQ(Out, compileFresh(Limits, Set.info(), Regs, Cases[I])) << "case " << I;
       NonEmpty += Out.find(";\n") != std::string::npos;
     }
@@ -176,35 +176,35 @@ TEST(StackPtxWorkspace, CAndCppAgreeOnRandomPrograms) {
 
 TEST(StackPtxWorkspace, EveryBufferSizeGivesTheSameStub) {
   const InstructionSet &Set = InstructionSet::builtin();
-  std::vector<StackPtxRegister> Regs = registersFor(Set.info());
+  std::vector<StackPtxFastRegister> Regs = registersFor(Set.info());
   std::vector<Case> Cases = randomCases(Set, Regs, 60, 31);
-  StackPtxCompilerInfo Limits = defaultLimits();
+  StackPtxFastCompilerInfo Limits = defaultLimits();
   size_t Size = 0;
-  ASSERT_EQ(stack_ptx_compile_workspace_size(&Limits, &Set.info(), &Size), STACK_PTX_SUCCESS);
+  ASSERT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, &Set.info(), &Size), STACK_PTX_FAST_SUCCESS);
   std::vector<char> WS(Size);
   for (const Case &C : Cases) {
     std::string Expected = compileFresh(Limits, Set.info(), Regs, C);
-    const StackPtxInstruction *Routines[] = {C.R0.data(), C.R1.data()};
+    const StackPtxFastInstruction *Routines[] = {C.R0.data(), C.R1.data()};
     // From too small to well past the bound: each buffer is its own
     // allocation, so a write past it is caught under AddressSanitizer.
     for (size_t BufferSize = 0; BufferSize < Expected.size() + 600; ++BufferSize) {
       std::unique_ptr<char[]> Buffer(BufferSize ? new char[BufferSize] : nullptr);
       size_t Required = 0;
-      StackPtxResult R = stack_ptx_compile(
+      StackPtxFastResult R = stack_ptx_fast_compile(
           &Limits, &Set.info(), C.Main.data(), Regs.data(), Regs.size(), Routines, 2,
           C.Requests.data(), C.Requests.size(), WS.data(), WS.size(), Buffer.get(), BufferSize,
           &Required);
       ASSERT_EQ(Required, Expected.size());
       if (BufferSize <= Expected.size()) {
-        ASSERT_EQ(R, BufferSize ? STACK_PTX_ERROR_INSUFFICIENT_BUFFER : STACK_PTX_SUCCESS);
+        ASSERT_EQ(R, BufferSize ? STACK_PTX_FAST_ERROR_INSUFFICIENT_BUFFER : STACK_PTX_FAST_SUCCESS);
         continue;
       }
-      ASSERT_EQ(R, STACK_PTX_SUCCESS);
+      ASSERT_EQ(R, STACK_PTX_FAST_SUCCESS);
       ASSERT_EQ(std::string(Buffer.get()), Expected);
       size_t Written = 0;
       std::memset(Buffer.get(), 0, BufferSize);
-      ASSERT_EQ(stack_ptx_write_output(WS.data(), WS.size(), Buffer.get(), BufferSize, &Written),
-                STACK_PTX_SUCCESS);
+      ASSERT_EQ(stack_ptx_fast_write_output(WS.data(), WS.size(), Buffer.get(), BufferSize, &Written),
+                STACK_PTX_FAST_SUCCESS);
       ASSERT_EQ(std::string(Buffer.get(), Written), Expected);
     }
   }
@@ -216,13 +216,13 @@ TEST(StackPtxWorkspace, EveryBufferSizeGivesTheSameStub) {
 // a layout behind that a Compiler takes for its own.
 TEST(StackPtxWorkspace, OneWorkspaceAcrossCompilersWithOtherLimits) {
   const InstructionSet &Set = InstructionSet::builtin();
-  std::vector<StackPtxRegister> Regs = registersFor(Set.info());
+  std::vector<StackPtxFastRegister> Regs = registersFor(Set.info());
   std::vector<Case> Cases = randomCases(Set, Regs, 300, 31);
-  StackPtxCompilerInfo Small = defaultLimits();
+  StackPtxFastCompilerInfo Small = defaultLimits();
   Small.stack_size = 5;
   Small.max_ast_size = 600;
   Small.store_size = 3;
-  StackPtxCompilerInfo Big = defaultLimits();
+  StackPtxFastCompilerInfo Big = defaultLimits();
   Big.stack_size = 300;
   Compiler Default(Set), Smaller(Set, Small);
   Workspace WS;
@@ -232,7 +232,7 @@ TEST(StackPtxWorkspace, OneWorkspaceAcrossCompilersWithOtherLimits) {
     Program Routines[] = {C.R0, C.R1};
     auto check = [&](const Compiler &Cc) {
       ASSERT_EQ(Cc.compile(C.Main, Regs, C.Requests, WS, Out, Span<Program>(Routines, 2)),
-                STACK_PTX_SUCCESS);
+                STACK_PTX_FAST_SUCCESS);
       ASSERT_EQ(Out, compileFresh(Cc.limits(), Set.info(), Regs, C)) << "case " << I;
     };
     switch (I % 4) {
@@ -264,22 +264,22 @@ TEST(StackPtxWorkspace, OneWorkspaceAcrossCompilersWithOtherLimits) {
 TEST(StackPtxWorkspace, InputPastFewerRegistersIsSkippedAfterMore) {
   const InstructionSet &Set = InstructionSet::builtin();
   unsigned F32 = unsigned(Set.findStackType("F32"));
-  const std::vector<StackPtxRegister> Many = {{"x", F32}, {"y", F32}, {"z", F32}};
-  const std::vector<StackPtxRegister> Few = {{"x", F32}};
+  const std::vector<StackPtxFastRegister> Many = {{"x", F32}, {"y", F32}, {"z", F32}};
+  const std::vector<StackPtxFastRegister> Few = {{"x", F32}};
   // y x add: with one register, input y is skipped and x is passed through.
-  std::vector<StackPtxInstruction> Prog = {stack_ptx_encode_input(1), stack_ptx_encode_input(0),
-                                           stack_ptx_encode_input(1), stack_ptx_encode_return};
+  std::vector<StackPtxFastInstruction> Prog = {stack_ptx_fast_encode_input(1), stack_ptx_fast_encode_input(0),
+                                           stack_ptx_fast_encode_input(1), stack_ptx_fast_encode_return};
   const size_t Request[] = {0};
   Compiler C(Set);
   Workspace WS;
   std::string WithMany, WithFew;
   for (int Round = 0; Round < 3; ++Round) {
-    ASSERT_EQ(C.compile(Prog, Many, Request, WS, WithMany), STACK_PTX_SUCCESS);
+    ASSERT_EQ(C.compile(Prog, Many, Request, WS, WithMany), STACK_PTX_FAST_SUCCESS);
     EXPECT_NE(WithMany.find("%y"), std::string::npos) << WithMany;
-    ASSERT_EQ(C.compile(Prog, Few, Request, WS, WithFew), STACK_PTX_SUCCESS);
+    ASSERT_EQ(C.compile(Prog, Few, Request, WS, WithFew), STACK_PTX_FAST_SUCCESS);
     Workspace Fresh;
     std::string Expected;
-    ASSERT_EQ(Compiler(Set).compile(Prog, Few, Request, Fresh, Expected), STACK_PTX_SUCCESS);
+    ASSERT_EQ(Compiler(Set).compile(Prog, Few, Request, Fresh, Expected), STACK_PTX_FAST_SUCCESS);
     EXPECT_EQ(WithFew, Expected);
     EXPECT_EQ(WithFew.find("%y"), std::string::npos) << WithFew;
   }
@@ -291,24 +291,24 @@ TEST(StackPtxWorkspace, InputPastFewerRegistersIsSkippedAfterMore) {
 // the stub must still be the one the same program gives from a vector.
 TEST(StackPtxWorkspace, ProgramIsNotReadPastItsEnd) {
   const InstructionSet &Set = InstructionSet::builtin();
-  const std::vector<StackPtxRegister> Regs = registersFor(Set.info());
+  const std::vector<StackPtxFastRegister> Regs = registersFor(Set.info());
   std::mt19937_64 Rng(5);
   Compiler C(Set);
   Workspace WS;
   std::string Exact, FromVector;
   for (int I = 0; I < 400; ++I) {
-    std::vector<StackPtxInstruction> Prog;
+    std::vector<StackPtxFastInstruction> Prog;
     RandomProgramOptions O;
     randomProgram(Rng, 1 + Rng() % 40, Set, Regs, Prog, O);
     if (I % 2)
       Prog.pop_back(); // no return: the span's end stops the program
     size_t N = Prog.size();
-    std::unique_ptr<StackPtxInstruction[]> Block(new StackPtxInstruction[N ? N : 1]);
+    std::unique_ptr<StackPtxFastInstruction[]> Block(new StackPtxFastInstruction[N ? N : 1]);
     std::copy(Prog.begin(), Prog.end(), Block.get());
     const size_t Requests[] = {0, 3};
-    ASSERT_EQ(C.compile(Program(Block.get(), N), Regs, Requests, WS, Exact), STACK_PTX_SUCCESS);
+    ASSERT_EQ(C.compile(Program(Block.get(), N), Regs, Requests, WS, Exact), STACK_PTX_FAST_SUCCESS);
     Prog.reserve(N + 64);
-    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, FromVector), STACK_PTX_SUCCESS);
+    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, FromVector), STACK_PTX_FAST_SUCCESS);
     EXPECT_EQ(Exact, FromVector) << "program " << I;
   }
 }

@@ -549,15 +549,15 @@ TEST(VariantCompiler, AstPtxPrograms) {
   ASSERT_GE(Mul, 0);
   AstPtxSource Source;
   // (x * y) + 1.0
-  Source.addProgram({ast_ptx_encode_input(0), ast_ptx_encode_input(1),
-                     ast_ptx_encode_ptx_instruction(Mul),
-                     ast_ptx_encode_constant(1.0f),
-                     ast_ptx_encode_ptx_instruction(Add),
-                     ast_ptx_encode_return});
+  Source.addProgram({ast_ptx_fast_encode_input(0), ast_ptx_fast_encode_input(1),
+                     ast_ptx_fast_encode_ptx_instruction(Mul),
+                     ast_ptx_fast_encode_constant(1.0f),
+                     ast_ptx_fast_encode_ptx_instruction(Add),
+                     ast_ptx_fast_encode_return});
   // Underflow: add with one operand.
-  Source.addProgram({ast_ptx_encode_input(0),
-                     ast_ptx_encode_ptx_instruction(Add),
-                     ast_ptx_encode_return});
+  Source.addProgram({ast_ptx_fast_encode_input(0),
+                     ast_ptx_fast_encode_ptx_instruction(Add),
+                     ast_ptx_fast_encode_return});
   VariantOptions O;
   O.Pack = 2;
   O.KeepPtx = true;

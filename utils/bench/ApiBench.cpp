@@ -113,13 +113,13 @@ int main(int Argc, char **Argv) {
 
   std::string Words = readFile(ProgramsPath);
   size_t NumPrograms = Words.size() / (8 * Width);
-  std::vector<StackPtxInstruction> All(NumPrograms * Width);
+  std::vector<StackPtxFastInstruction> All(NumPrograms * Width);
   std::memcpy(All.data(), Words.data(), All.size() * 8);
   std::vector<stackptx::Program> Programs;
   for (size_t P = 0; P < NumPrograms; ++P)
     Programs.emplace_back(All.data() + P * Width, Width);
   const stackptx::InstructionSet &Set = stackptx::InstructionSet::builtin();
-  std::vector<StackPtxRegister> Regs;
+  std::vector<StackPtxFastRegister> Regs;
   for (size_t R = 0; R < RegNames.size(); ++R)
     Regs.push_back({RegNames[R].c_str(), (size_t)Set.findStackType(RegTypes[R])});
   stackptx::Compiler C(Set);

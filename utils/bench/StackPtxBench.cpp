@@ -38,7 +38,7 @@ bool NoBaselines = false; // --no-baselines: only the compile rounds, for profil
 void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
   const InstructionSet &Set = InstructionSet::builtin();
   unsigned F32 = unsigned(Set.findStackType("F32"));
-  std::vector<StackPtxRegister> Regs = {{"x", F32}, {"y", F32}, {"w", F32}, {"z", F32}};
+  std::vector<StackPtxFastRegister> Regs = {{"x", F32}, {"y", F32}, {"w", F32}, {"z", F32}};
   const size_t Requests[] = {3};
   RandomProgramOptions Options;
   if (!Mixed) {
@@ -48,7 +48,7 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
   if (NoMeta)
     Options.Meta = Options.StoreLoad = false;
   std::mt19937_64 Rng(Length * 7919);
-  std::vector<std::vector<StackPtxInstruction>> Programs(NumPrograms);
+  std::vector<std::vector<StackPtxFastInstruction>> Programs(NumPrograms);
   for (auto &P : Programs)
     randomProgram(Rng, Length, Set, Regs, P, Options);
 
@@ -118,7 +118,7 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
 
   // Baseline 2: the C API measure-and-allocate path (size query, then write).
   size_t WsSize = 0;
-  stack_ptx_compile_workspace_size(&C.limits(), &Set.info(), &WsSize);
+  stack_ptx_fast_compile_workspace_size(&C.limits(), &Set.info(), &WsSize);
   std::vector<char> CWs(WsSize);
   std::vector<char> Buffer(1 << 16);
   double Measure = 1e30;
@@ -126,9 +126,9 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
     auto T = Clock::now();
     for (auto &P : Programs) {
       size_t Required = 0, Written = 0;
-      stack_ptx_compile(&C.limits(), &Set.info(), P.data(), Regs.data(), Regs.size(), nullptr,
+      stack_ptx_fast_compile(&C.limits(), &Set.info(), P.data(), Regs.data(), Regs.size(), nullptr,
                         0, Requests, 1, CWs.data(), CWs.size(), nullptr, 0, &Required);
-      stack_ptx_write_output(CWs.data(), CWs.size(), Buffer.data(), Buffer.size(), &Written);
+      stack_ptx_fast_write_output(CWs.data(), CWs.size(), Buffer.data(), Buffer.size(), &Written);
       Checksum += Written;
     }
     Measure = std::min(Measure, secondsSince(T));
@@ -136,21 +136,21 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
 
   // Baseline 3: the C compiler handle, which decodes the set once as the C++
   // Compiler does: it should run at about the C++ speed.
-  StackPtxCompiler *Handle = nullptr;
-  stack_ptx_compiler_create(&C.limits(), &Set.info(), &Handle);
+  StackPtxFastCompiler *Handle = nullptr;
+  stack_ptx_fast_compiler_create(&C.limits(), &Set.info(), &Handle);
   double ViaHandle = 1e30;
   for (int R = 0; R < BaselineRounds; ++R) {
     auto T = Clock::now();
     for (auto &P : Programs) {
       size_t Required = 0;
-      stack_ptx_compiler_compile(Handle, P.data(), Regs.data(), Regs.size(), nullptr, 0,
+      stack_ptx_fast_compiler_compile(Handle, P.data(), Regs.data(), Regs.size(), nullptr, 0,
                                  Requests, 1, CWs.data(), CWs.size(), Buffer.data(),
                                  Buffer.size(), &Required);
       Checksum += Required;
     }
     ViaHandle = std::min(ViaHandle, secondsSince(T));
   }
-  stack_ptx_compiler_destroy(Handle);
+  stack_ptx_fast_compiler_destroy(Handle);
 
   double PerProgram = Best / double(NumPrograms) * 1e6;
   double PerProgramChunked = Chunked / double(NumPrograms) * 1e6;

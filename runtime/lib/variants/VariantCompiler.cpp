@@ -64,7 +64,7 @@ void StackPtxSource::addText(std::string Text) {
   Programs.emplace_back();
 }
 
-void StackPtxSource::addInstructions(std::vector<StackPtxInstruction> P) {
+void StackPtxSource::addInstructions(std::vector<StackPtxFastInstruction> P) {
   TextOf.push_back(-1);
   Programs.push_back(std::move(P));
 }
@@ -87,20 +87,20 @@ namespace {
 // pops the previous result plus fresh inputs or constants and pushes one
 // value, so the final value depends on every instruction.
 void liveProgram(std::mt19937_64 &Rng, size_t Length,
-                 const StackPtxInstructionSetInfo &Info, unsigned Stack,
+                 const StackPtxFastInstructionSetInfo &Info, unsigned Stack,
                  const std::vector<unsigned> &Ops,
                  const std::vector<size_t> &Inputs,
-                 std::vector<StackPtxInstruction> &Out) {
+                 std::vector<StackPtxFastInstruction> &Out) {
   Out.clear();
   auto PushOperand = [&] {
     bool UseInput = !Inputs.empty() && (Rng() % 3 != 0);
     if (UseInput) {
-      Out.push_back(stack_ptx_make_instruction(
-          STACK_PTX_INSTRUCTION_KIND_INPUT, Stack,
+      Out.push_back(stack_ptx_fast_make_instruction(
+          STACK_PTX_FAST_INSTRUCTION_KIND_INPUT, Stack,
           static_cast<unsigned>(Inputs[Rng() % Inputs.size()]), 0));
     } else {
       float Value = static_cast<float>(Rng() % 2000) / 256.0f - 4.0f;
-      Out.push_back(stack_ptx_make_f32_constant(Stack, Value));
+      Out.push_back(stack_ptx_fast_make_f32_constant(Stack, Value));
     }
   };
   PushOperand();
@@ -108,10 +108,10 @@ void liveProgram(std::mt19937_64 &Rng, size_t Length,
     unsigned Op = Ops[Rng() % Ops.size()];
     for (unsigned A = 1; A < Info.instructions[Op].num_args; ++A)
       PushOperand();
-    Out.push_back(stack_ptx_make_instruction(STACK_PTX_INSTRUCTION_KIND_PTX,
+    Out.push_back(stack_ptx_fast_make_instruction(STACK_PTX_FAST_INSTRUCTION_KIND_PTX,
                                              Stack, Op, 0));
   }
-  Out.push_back(stack_ptx_make_instruction(STACK_PTX_INSTRUCTION_KIND_RETURN,
+  Out.push_back(stack_ptx_fast_make_instruction(STACK_PTX_FAST_INSTRUCTION_KIND_RETURN,
                                            0, 0, 0));
 }
 } // namespace
@@ -131,7 +131,7 @@ std::string lowered(std::string_view S) {
 // there is none, or several and the label does not choose.
 int stackFor(const stackptx::InstructionSet &Set, const InjectOperand &Op,
              std::string &Why) {
-  const StackPtxInstructionSetInfo &Info = Set.info();
+  const StackPtxFastInstructionSetInfo &Info = Set.info();
   std::string Reg = lowered(Op.RegisterType);
   auto Prefix = [&](size_t I) {
     const char *T = Info.stack_types[I].reg_type;
@@ -218,7 +218,7 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
     return false;
   }
   for (size_t I = 0; I < Order.size(); ++I)
-    Registers.push_back(StackPtxRegister{RegisterNames[I].c_str(), StackOf[I]});
+    Registers.push_back(StackPtxFastRegister{RegisterNames[I].c_str(), StackOf[I]});
 
   // Text programs name operands by label; a word that is no label is
   // reported with the inject's labels, so the fix is in sight.
@@ -256,14 +256,14 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
     if (RandomLive) {
       // Operations whose arguments and single result are scalars of the
       // requested operand's stack type.
-      const StackPtxInstructionSetInfo &Info = Set.info();
+      const StackPtxFastInstructionSetInfo &Info = Set.info();
       unsigned Stack = static_cast<unsigned>(Registers[Requests[0]].stack_idx);
       std::vector<unsigned> Ops;
       for (size_t I = 0; I < Info.num_instructions; ++I) {
-        const StackPtxPtxInstructionInfo &In = Info.instructions[I];
+        const StackPtxFastPtxInstructionInfo &In = Info.instructions[I];
         bool Ok = In.num_rets == 1 && In.num_args >= 1 && !In.aligned;
         for (unsigned A = 0; Ok && A < In.num_args + In.num_rets; ++A) {
-          const StackPtxArgTypeInfo &T =
+          const StackPtxFastArgTypeInfo &T =
               Info.arg_types[A < In.num_args ? In.args[A]
                                              : In.rets[A - In.num_args]];
           Ok = T.stack_idx == Stack && T.num_vec_elems == 0;
@@ -287,7 +287,7 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
     } else {
       stackptx::RandomProgramOptions RO;
       RO.StackTypes = StackTypes;
-      stackptx::Span<StackPtxRegister> Inputs(Registers.data(), NumInputs);
+      stackptx::Span<StackPtxFastRegister> Inputs(Registers.data(), NumInputs);
       for (size_t I = 0; I < RandomCount; ++I)
         stackptx::randomProgram(Rng, RandomLength, Set, Inputs,
                                 Programs[First + I], RO);
@@ -313,10 +313,10 @@ bool StackPtxSource::stub(size_t Index, ProgramScratch *Scratch,
     return false;
   }
   auto &WS = static_cast<StackPtxScratch *>(Scratch)->WS;
-  StackPtxResult R = Compiler->compile(Programs[Index], Registers, Requests,
+  StackPtxFastResult R = Compiler->compile(Programs[Index], Registers, Requests,
                                        WS, Buffer);
-  if (R != STACK_PTX_SUCCESS) {
-    Error = StubError{std::string("Stack PTX: ") + stack_ptx_result_to_string(R),
+  if (R != STACK_PTX_FAST_SUCCESS) {
+    Error = StubError{std::string("Stack PTX: ") + stack_ptx_fast_result_to_string(R),
                       0, 0};
     return false;
   }
@@ -333,7 +333,7 @@ std::string StackPtxSource::text(size_t Index) const {
     return Texts[TextOf[Index]];
   return stackptx::printProgram(
       stackptx::Program(Programs[Index].data(), Programs[Index].size()), Set,
-      stackptx::Span<StackPtxRegister>(ByLabel));
+      stackptx::Span<StackPtxFastRegister>(ByLabel));
 }
 
 //===----------------------------------------------------------------------===//
@@ -341,9 +341,9 @@ std::string StackPtxSource::text(size_t Index) const {
 //===----------------------------------------------------------------------===//
 
 AstPtxSource::AstPtxSource(const astptx::InstructionTable &Table,
-                           std::vector<std::vector<AstPtxInstruction>> Bodies)
+                           std::vector<std::vector<AstPtxFastInstruction>> Bodies)
     : Table(Table), RoutineBodies(std::move(Bodies)) {
-  for (const std::vector<AstPtxInstruction> &R : RoutineBodies)
+  for (const std::vector<AstPtxFastInstruction> &R : RoutineBodies)
     Routines.emplace_back(R.data(), R.size());
 }
 
@@ -382,13 +382,13 @@ bool AstPtxSource::prepare(const Inject &Target, std::string &Error) {
 bool AstPtxSource::stub(size_t Index, ProgramScratch *, std::string &Buffer,
                         std::string_view &Stub, StubError &Error) const {
   std::string Message;
-  AstPtxResult R = astptx::compile(
+  AstPtxFastResult R = astptx::compile(
       Output, astptx::Span<const char *>(Inputs.data(), Inputs.size()), Table,
       astptx::Span<astptx::Program>(Routines.data(), Routines.size()),
       astptx::Program(Programs[Index].data(), Programs[Index].size()), Buffer,
       &Message);
-  if (R != AST_PTX_SUCCESS) {
-    Error = StubError{Message.empty() ? ast_ptx_result_to_string(R) : Message,
+  if (R != AST_PTX_FAST_SUCCESS) {
+    Error = StubError{Message.empty() ? ast_ptx_fast_result_to_string(R) : Message,
                       0, 0};
     return false;
   }

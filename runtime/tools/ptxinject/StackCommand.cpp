@@ -129,7 +129,7 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
 
   // Registers: every --input in order, then each --request not already an input.
   std::vector<std::string> Names;
-  std::vector<StackPtxRegister> Registers;
+  std::vector<StackPtxFastRegister> Registers;
   std::vector<size_t> Requests;
   std::vector<unsigned> Types;
   auto typeOf = [&](const std::string &T, int &Out) {
@@ -173,12 +173,12 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
     Requests.push_back(Index);
   }
   for (size_t K = 0; K < Names.size(); ++K)
-    Registers.push_back(StackPtxRegister{Names[K].c_str(), Types[K]});
+    Registers.push_back(StackPtxFastRegister{Names[K].c_str(), Types[K]});
 
-  std::vector<StackPtxInstruction> Program;
+  std::vector<StackPtxFastInstruction> Program;
   TextError Err;
   // Only inputs are words of the program; requests are written, not read.
-  if (!parseProgram(ProgramText, Set, Span<StackPtxRegister>(Registers.data(), NumInputs),
+  if (!parseProgram(ProgramText, Set, Span<StackPtxFastRegister>(Registers.data(), NumInputs),
                     Program, Err)) {
     reportError(ProgramName, Err.Line, Err.Column, Err.Message);
     return 1;
@@ -186,9 +186,9 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   Compiler C(Set);
   Workspace WS;
   std::string Stub;
-  StackPtxResult R = C.compile(Program, Registers, Requests, WS, Stub);
-  if (R != STACK_PTX_SUCCESS) {
-    reportError(ProgramName, stack_ptx_result_to_string(R));
+  StackPtxFastResult R = C.compile(Program, Registers, Requests, WS, Stub);
+  if (R != STACK_PTX_FAST_SUCCESS) {
+    reportError(ProgramName, stack_ptx_fast_result_to_string(R));
     return 1;
   }
   std::string Output;

@@ -9,7 +9,7 @@
 //   stack-ab-driver [--length L] [--programs N] [--rounds R] [--chunk C]
 //
 //===----------------------------------------------------------------------===//
-#include "stack_ptx.h"
+#include "stack_ptx_fast.h"
 
 #include <algorithm>
 #include <chrono>
@@ -22,9 +22,9 @@
 #define STACK_AB_DECLARE(S)                                                              \
   extern "C" void *stackAbCreate##S();                                                   \
   extern "C" void stackAbGenerate##S(void *, size_t, size_t,                             \
-                                     std::vector<StackPtxInstruction> *,                 \
+                                     std::vector<StackPtxFastInstruction> *,                 \
                                      std::vector<size_t> *);                             \
-  extern "C" size_t stackAbCompile##S(void *, const StackPtxInstruction *, const size_t *, \
+  extern "C" size_t stackAbCompile##S(void *, const StackPtxFastInstruction *, const size_t *, \
                                       size_t, size_t);                                   \
   extern "C" const std::string *stackAbOutput##S(void *);
 STACK_AB_DECLARE(A)
@@ -54,7 +54,7 @@ int main(int Argc, char **Argv) {
     return 2;
   }
   void *A = stackAbCreateA(), *B = stackAbCreateB();
-  std::vector<StackPtxInstruction> Flat;
+  std::vector<StackPtxFastInstruction> Flat;
   std::vector<size_t> Starts;
   stackAbGenerateA(A, Length, N, &Flat, &Starts);
   for (size_t I = 0; I < N; ++I) {

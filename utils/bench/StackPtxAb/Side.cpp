@@ -24,7 +24,7 @@ struct Side {
   Compiler C{Set};
   Workspace WS;
   std::string Out;
-  std::vector<StackPtxRegister> Regs;
+  std::vector<StackPtxFastRegister> Regs;
   unsigned F32 = 0;
 };
 } // namespace
@@ -39,14 +39,14 @@ extern "C" void *STACK_AB_FN(stackAbCreate)() {
 /// Appends N random programs of Length instructions (as the bench draws
 /// them) to Flat; Starts gets each one's first index, then the end.
 extern "C" void STACK_AB_FN(stackAbGenerate)(void *P, size_t Length, size_t N,
-                                             std::vector<StackPtxInstruction> *Flat,
+                                             std::vector<StackPtxFastInstruction> *Flat,
                                              std::vector<size_t> *Starts) {
   Side *S = static_cast<Side *>(P);
   RandomProgramOptions Options;
   Options.StackTypes = {S->F32};
   Options.SpecialRegisters = false;
   std::mt19937_64 Rng(Length * 7919);
-  std::vector<StackPtxInstruction> Prog;
+  std::vector<StackPtxFastInstruction> Prog;
   for (size_t I = 0; I < N; ++I) {
     randomProgram(Rng, Length, S->Set, S->Regs, Prog, Options);
     Starts->push_back(Flat->size());
@@ -56,7 +56,7 @@ extern "C" void STACK_AB_FN(stackAbGenerate)(void *P, size_t Length, size_t N,
 }
 
 /// Compiles programs First to First + Count; returns their stubs' total size.
-extern "C" size_t STACK_AB_FN(stackAbCompile)(void *P, const StackPtxInstruction *Flat,
+extern "C" size_t STACK_AB_FN(stackAbCompile)(void *P, const StackPtxFastInstruction *Flat,
                                               const size_t *Starts, size_t First,
                                               size_t Count) {
   Side *S = static_cast<Side *>(P);

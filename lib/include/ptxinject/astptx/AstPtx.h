@@ -1,6 +1,6 @@
 //===- AstPtx.h - C++ API of the AST PTX compiler ---------------*- C++ -*-===//
 //
-// Compiles and interprets postorder f32 expression trees (see ast_ptx.h).
+// Compiles and interprets postorder f32 expression trees (see ast_ptx_fast.h).
 // Programs are spans: one with no return is an error rather than a read past
 // its end. Errors say which instruction of which routine is wrong.
 //
@@ -8,7 +8,7 @@
 #ifndef PTXINJECT_ASTPTX_H
 #define PTXINJECT_ASTPTX_H
 
-#include "ast_ptx.h"
+#include "ast_ptx_fast.h"
 #include "ptxinject/stackptx/StackPtx.h"
 
 #include <string>
@@ -18,7 +18,7 @@ namespace ptxinject {
 namespace astptx {
 
 using stackptx::Span;
-using Program = Span<AstPtxInstruction>;
+using Program = Span<AstPtxFastInstruction>;
 
 /// The instruction enums: Names[i] is the opcode, NumArgs[i] its arity.
 struct InstructionTable {
@@ -27,18 +27,18 @@ struct InstructionTable {
 };
 
 /// The f32 instructions of the built-in Stack PTX description with one f32
-/// result, in description order (the order ast_ptx_instructions.h uses).
+/// result, in description order (the order ast_ptx_fast_instructions.h uses).
 const InstructionTable &builtinInstructions();
 
 /// Replaces Out with the stub. On error, Message (if given) says what and
 /// where, e.g. "routine 1, instruction 3: stack underflow: ...".
-AstPtxResult compile(std::string_view OutputRegister, Span<const char *> Inputs,
+AstPtxFastResult compile(std::string_view OutputRegister, Span<const char *> Inputs,
                      const InstructionTable &Table, Span<Program> Routines, Program Prog,
                      std::string &Out, std::string *Message = nullptr);
 
 /// Evaluates Prog in single precision with the same opcode semantics the
 /// stub evaluator uses (PtxEval.h).
-AstPtxResult interpret(Span<float> Inputs, const InstructionTable &Table,
+AstPtxFastResult interpret(Span<float> Inputs, const InstructionTable &Table,
                        Span<Program> Routines, Program Prog, float &Result,
                        std::string *Message = nullptr);
 

@@ -19,7 +19,7 @@
 #define PTXINJECT_SERIALIZE_SERIALIZE_H
 
 #include "ptxinject/stackptx/StackPtx.h"
-#include "stack_ptx.h"
+#include "stack_ptx_fast.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -59,15 +59,15 @@ struct ExtraInfo {
 /// Writers append one object to Out. They fail (false, with Error) only on
 /// input that cannot be represented: a NULL array with a count, a NULL name,
 /// a string longer than 4 GiB.
-void writeCompilerInfo(const StackPtxCompilerInfo &Info, Bytes &Out);
-bool writeStackInfo(const StackPtxInstructionSetInfo &Set, Bytes &Out, std::string &Error);
-bool writeRegisters(Span<StackPtxRegister> Registers, Bytes &Out, std::string &Error);
+void writeCompilerInfo(const StackPtxFastCompilerInfo &Info, Bytes &Out);
+bool writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out, std::string &Error);
+bool writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out, std::string &Error);
 /// Stubs[i] holds Sizes[i] request indices.
 bool writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out,
                    std::string &Error);
 /// Each stub is a return-terminated array; it is written up to and including
 /// its first return.
-bool writeInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out, std::string &Error);
+bool writeInstructions(Span<const StackPtxFastInstruction *> Stubs, Bytes &Out, std::string &Error);
 void writePtx(std::string_view Ptx, Bytes &Out);
 void writeExtra(const ExtraInfo &Extra, Bytes &Out);
 
@@ -81,7 +81,7 @@ public:
   OwnedStackInfo(const OwnedStackInfo &) = delete;
   OwnedStackInfo &operator=(const OwnedStackInfo &) = delete;
 
-  const StackPtxInstructionSetInfo &info() const { return Info; }
+  const StackPtxFastInstructionSetInfo &info() const { return Info; }
 
 private:
   friend class Reader;
@@ -90,11 +90,11 @@ private:
   void link();
 
   std::deque<std::string> Strings;
-  std::vector<StackPtxStackTypeInfo> StackTypes;
-  std::vector<StackPtxArgTypeInfo> ArgTypes;
-  std::vector<StackPtxPtxInstructionInfo> Instructions;
-  std::vector<StackPtxSpecialRegisterInfo> SpecialRegisters;
-  StackPtxInstructionSetInfo Info{};
+  std::vector<StackPtxFastStackTypeInfo> StackTypes;
+  std::vector<StackPtxFastArgTypeInfo> ArgTypes;
+  std::vector<StackPtxFastPtxInstructionInfo> Instructions;
+  std::vector<StackPtxFastSpecialRegisterInfo> SpecialRegisters;
+  StackPtxFastInstructionSetInfo Info{};
 };
 
 struct OwnedRegister {
@@ -104,7 +104,7 @@ struct OwnedRegister {
 
 using RequestStubs = std::vector<std::vector<size_t>>;
 /// Each stub ends with its return instruction.
-using InstructionStubs = std::vector<std::vector<StackPtxInstruction>>;
+using InstructionStubs = std::vector<std::vector<StackPtxFastInstruction>>;
 
 /// Reads objects one after another from a byte range. After a failed read
 /// the reader stays failed: error() says what and at which byte offset.
@@ -112,7 +112,7 @@ class Reader {
 public:
   Reader(const uint8_t *Data, size_t Size) : Data(Data), Size(Size) {}
 
-  bool readCompilerInfo(StackPtxCompilerInfo &Out);
+  bool readCompilerInfo(StackPtxFastCompilerInfo &Out);
   bool readStackInfo(OwnedStackInfo &Out);
   bool readRegisters(std::vector<OwnedRegister> &Out);
   bool readRequests(RequestStubs &Out);
@@ -137,7 +137,7 @@ private:
 };
 
 /// Deep equality of two instruction sets (strings compared by content).
-bool equalStackInfo(const StackPtxInstructionSetInfo &X, const StackPtxInstructionSetInfo &Y);
+bool equalStackInfo(const StackPtxFastInstructionSetInfo &X, const StackPtxFastInstructionSetInfo &Y);
 
 } // namespace serialize
 } // namespace ptxinject

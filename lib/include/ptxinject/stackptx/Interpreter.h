@@ -28,9 +28,9 @@ struct RequestValue {
 /// InputBits[i] is the value of Registers[i]. Returns false with Error set
 /// when the program executes an instruction the interpreter does not model
 /// (only executed instructions matter, dead ones included).
-bool interpretProgram(const StackPtxInstructionSetInfo &Set,
-                      const StackPtxCompilerInfo &Limits, Program Prog,
-                      Span<StackPtxRegister> Registers, Span<uint32_t> InputBits,
+bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
+                      const StackPtxFastCompilerInfo &Limits, Program Prog,
+                      Span<StackPtxFastRegister> Registers, Span<uint32_t> InputBits,
                       Span<size_t> Requests, Span<Program> Routines,
                       std::vector<RequestValue> &Out, std::string &Error);
 

@@ -38,7 +38,7 @@ struct RandomProgramOptions {
 /// Fills Out with Length random instructions followed by a return. Inputs
 /// are drawn from Registers (whose stack types they push).
 void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Set,
-                   Span<StackPtxRegister> Registers, std::vector<StackPtxInstruction> &Out,
+                   Span<StackPtxFastRegister> Registers, std::vector<StackPtxFastInstruction> &Out,
                    const RandomProgramOptions &Options = {});
 
 } // namespace stackptx

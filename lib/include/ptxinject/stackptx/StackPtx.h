@@ -9,7 +9,7 @@
 #ifndef PTXINJECT_STACKPTX_H
 #define PTXINJECT_STACKPTX_H
 
-#include "stack_ptx.h"
+#include "stack_ptx_fast.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -40,7 +40,7 @@ private:
   size_t Count = 0;
 };
 
-using Program = Span<StackPtxInstruction>;
+using Program = Span<StackPtxFastInstruction>;
 
 /// A PTX target: the SM architecture (90 for sm_90) and the PTX ISA version
 /// times ten (81 for 8.1). 0 means "any", so the default Target accepts
@@ -69,7 +69,7 @@ public:
   /// The description shipped with the project (data/stack_ptx_descriptions.json).
   static const InstructionSet &builtin();
 
-  const StackPtxInstructionSetInfo &info() const;
+  const StackPtxFastInstructionSetInfo &info() const;
 
   /// Lookups by name; -1 when absent. Stack and arg type names match
   /// case-insensitively ("f32" finds F32). Instructions match their display
@@ -98,8 +98,8 @@ namespace detail {
 struct DecodedSet;
 } // namespace detail
 
-/// Limits used when none are given (those of stack_ptx_default_info.h).
-StackPtxCompilerInfo defaultLimits();
+/// Limits used when none are given (those of stack_ptx_fast_default_info.h).
+StackPtxFastCompilerInfo defaultLimits();
 
 /// Scratch memory for one compile at a time; reuse it across compiles.
 class Workspace {
@@ -124,22 +124,22 @@ private:
 class Compiler {
 public:
   explicit Compiler(const InstructionSet &Set,
-                    const StackPtxCompilerInfo &Limits = defaultLimits());
+                    const StackPtxFastCompilerInfo &Limits = defaultLimits());
   /// For tables from a generated header; Info must outlive the Compiler.
-  explicit Compiler(const StackPtxInstructionSetInfo &Info,
-                    const StackPtxCompilerInfo &Limits = defaultLimits());
+  explicit Compiler(const StackPtxFastInstructionSetInfo &Info,
+                    const StackPtxFastCompilerInfo &Limits = defaultLimits());
 
   /// Bytes of workspace a compile needs; compile() grows a smaller one.
   size_t workspaceSize() const { return WorkspaceBytes; }
-  const StackPtxInstructionSetInfo &info() const { return *Info; }
-  const StackPtxCompilerInfo &limits() const { return Limits; }
+  const StackPtxFastInstructionSetInfo &info() const { return *Info; }
+  const StackPtxFastCompilerInfo &limits() const { return Limits; }
 
   /// Runs Program (up to its first return, or to its end), pops one value
   /// per request into that register and replaces Out with the stub.
   /// Routines[i] is the body of routine i, likewise ended by a return or
   /// its end. Errors are only about bad registers/requests: any instruction
   /// bytes compile.
-  StackPtxResult compile(Program Prog, Span<StackPtxRegister> Registers,
+  StackPtxFastResult compile(Program Prog, Span<StackPtxFastRegister> Registers,
                          Span<size_t> Requests, Workspace &WS, std::string &Out,
                          Span<Program> Routines = {}) const;
 
@@ -150,14 +150,14 @@ public:
   /// measured, once: for many variants of one inject site this costs less
   /// per program than compile(). Registers and Requests must not change
   /// during the call. An error leaves Out and Ends empty.
-  StackPtxResult compileBatch(Span<Program> Programs, Span<StackPtxRegister> Registers,
+  StackPtxFastResult compileBatch(Span<Program> Programs, Span<StackPtxFastRegister> Registers,
                               Span<size_t> Requests, Workspace &WS, std::string &Out,
                               std::vector<size_t> &Ends, Span<Program> Routines = {}) const;
 
 private:
   InstructionSet Owner; // keeps the tables alive when built from a set
-  const StackPtxInstructionSetInfo *Info;
-  StackPtxCompilerInfo Limits;
+  const StackPtxFastInstructionSetInfo *Info;
+  StackPtxFastCompilerInfo Limits;
   size_t WorkspaceBytes;
   // The set's entries decoded once, so compiles never look them up again.
   std::shared_ptr<const detail::DecodedSet> Decoded;

@@ -25,12 +25,12 @@ struct TextError {
 /// Parses Text into Out (a trailing return is appended). Input words are
 /// the names of Registers. Returns false with Err set on the first bad word.
 bool parseProgram(std::string_view Text, const InstructionSet &Set,
-                  Span<StackPtxRegister> Registers,
-                  std::vector<StackPtxInstruction> &Out, TextError &Err);
+                  Span<StackPtxFastRegister> Registers,
+                  std::vector<StackPtxFastInstruction> &Out, TextError &Err);
 
 /// Prints Prog in the form parseProgram reads (up to its first return).
 std::string printProgram(Program Prog, const InstructionSet &Set,
-                         Span<StackPtxRegister> Registers);
+                         Span<StackPtxFastRegister> Registers);
 
 } // namespace stackptx
 } // namespace ptxinject

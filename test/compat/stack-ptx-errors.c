@@ -1,0 +1,94 @@
+// stack_ptx_compile reports an index out of range with the reference's own
+// result code, never by skipping the instruction or reading past a table.
+// rename-native-capi: reference API
+// RUN: %cc-stack %s -o %t %runtime-libs
+// RUN: %t | FileCheck %s --match-full-lines
+// CHECK: ptx instruction: STACK_PTX_ERROR_PTX_INSTRUCTION_IDX_OUT_OF_BOUNDS
+// CHECK-NEXT: meta instruction: STACK_PTX_ERROR_META_INSTRUCTION_IDX_OUT_OF_BOUNDS
+// CHECK-NEXT: input: STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS
+// CHECK-NEXT: request: STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS
+// CHECK-NEXT: special register: STACK_PTX_ERROR_SPECIAL_REGISTER_IDX_OUT_OF_BOUNDS
+// CHECK-NEXT: constant stack: STACK_PTX_ERROR_STACK_IDX_OUT_OF_BOUNDS
+// CHECK-NEXT: register stack: STACK_PTX_ERROR_STACK_IDX_OUT_OF_BOUNDS
+// CHECK-NEXT: routine: STACK_PTX_ERROR_ROUTINES_IDX_OUT_OF_BOUNDS
+// CHECK-NEXT: store: STACK_PTX_ERROR_STORE_IDX_OUT_OF_BOUNDS
+// CHECK-NEXT: load: STACK_PTX_ERROR_LOAD_IDX_OUT_OF_BOUNDS
+// CHECK-NEXT: instruction type 0: STACK_PTX_ERROR_BAD_INSTRUCTION_MAYBE_FORGOT_RETURN
+// CHECK-NEXT: internal type: STACK_PTX_ERROR_BAD_INSTRUCTION_MAYBE_FORGOT_RETURN
+// CHECK-NEXT: small workspace: STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE
+// CHECK-NEXT: small buffer: STACK_PTX_ERROR_INSUFFICIENT_BUFFER
+// CHECK-NEXT: NULL compiler info: STACK_PTX_ERROR_INVALID_VALUE
+// CHECK-NEXT: result 19: STACK_PTX_ERROR_INVALID_RESULT_ENUM
+// CHECK-NEXT: valid program: STACK_PTX_SUCCESS
+#include <stack_ptx.h>
+#include <stack_ptx_default_info.h>
+#include "generated/stack_ptx_descriptions.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static const StackPtxRegister registers[] = {{"x", STACK_PTX_STACK_TYPE_F32},
+                                             {"y", STACK_PTX_STACK_TYPE_F32}};
+static const StackPtxRegister bad_registers[] = {{"x", STACK_PTX_STACK_TYPE_NUM_ENUMS},
+                                                 {"y", STACK_PTX_STACK_TYPE_F32}};
+static void *workspace;
+static size_t workspace_size;
+
+static StackPtxResult run(const StackPtxInstruction *program, const StackPtxRegister *regs,
+                          size_t request, const StackPtxInstruction **routines,
+                          size_t num_routines, size_t ws, char *buffer, size_t size) {
+  size_t requests[] = {request};
+  size_t written = 0;
+  return stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, program, regs, 2, routines,
+                           num_routines, requests, 1, 100, workspace, ws, buffer, size,
+                           &written);
+}
+
+static void report(const char *what, StackPtxResult r) {
+  printf("%s: %s\n", what, stack_ptx_result_to_string(r));
+}
+
+#define PROGRAM(name, ...) static const StackPtxInstruction name[] = {__VA_ARGS__, stack_ptx_encode_return}
+
+PROGRAM(bad_ptx, {.instruction_type = STACK_PTX_INSTRUCTION_TYPE_PTX, .payload = {.u = STACK_PTX_PTX_INSTRUCTION_NUM_ENUMS}});
+PROGRAM(bad_meta, stack_ptx_encode_input(0), {.instruction_type = STACK_PTX_INSTRUCTION_TYPE_META, .aux = 0, .payload = {.u = STACK_PTX_META_INSTRUCTION_NUM_ENUMS}});
+PROGRAM(bad_input, stack_ptx_encode_input(2));
+PROGRAM(good, stack_ptx_encode_input(0), stack_ptx_encode_input(1), stack_ptx_encode_ptx_instruction_add_ftz_f32);
+PROGRAM(bad_special, {.instruction_type = STACK_PTX_INSTRUCTION_TYPE_SPECIAL, .payload = {.u = STACK_PTX_SPECIAL_REGISTER_NUM_ENUMS}});
+PROGRAM(bad_constant, {.instruction_type = STACK_PTX_INSTRUCTION_TYPE_CONSTANT, .aux = STACK_PTX_STACK_TYPE_NUM_ENUMS, .payload = {.u = 1}});
+PROGRAM(bad_routine, stack_ptx_encode_routine(1));
+PROGRAM(bad_store, stack_ptx_encode_input(0), stack_ptx_encode_store(STACK_PTX_STACK_TYPE_F32, 16));
+PROGRAM(bad_load, stack_ptx_encode_load(16));
+PROGRAM(type_none, {.instruction_type = STACK_PTX_INSTRUCTION_TYPE_NONE});
+PROGRAM(type_internal, {.instruction_type = STACK_PTX_INSTRUCTION_TYPE_AST_IDX});
+
+int main(void) {
+  if (stack_ptx_compile_workspace_size(&compiler_info, &stack_ptx_stack_info, &workspace_size))
+    return 1;
+  workspace = malloc(workspace_size);
+  const StackPtxInstruction *routines[] = {good};
+  size_t ws = workspace_size;
+  report("ptx instruction", run(bad_ptx, registers, 0, NULL, 0, ws, NULL, 0));
+  report("meta instruction", run(bad_meta, registers, 0, NULL, 0, ws, NULL, 0));
+  report("input", run(bad_input, registers, 0, NULL, 0, ws, NULL, 0));
+  report("request", run(good, registers, 2, NULL, 0, ws, NULL, 0));
+  report("special register", run(bad_special, registers, 0, NULL, 0, ws, NULL, 0));
+  report("constant stack", run(bad_constant, registers, 0, NULL, 0, ws, NULL, 0));
+  report("register stack", run(good, bad_registers, 1, NULL, 0, ws, NULL, 0));
+  report("routine", run(bad_routine, registers, 0, routines, 1, ws, NULL, 0));
+  report("store", run(bad_store, registers, 0, NULL, 0, ws, NULL, 0));
+  report("load", run(bad_load, registers, 0, NULL, 0, ws, NULL, 0));
+  report("instruction type 0", run(type_none, registers, 0, NULL, 0, ws, NULL, 0));
+  report("internal type", run(type_internal, registers, 0, NULL, 0, ws, NULL, 0));
+  report("small workspace", run(good, registers, 0, NULL, 0, ws - 1, NULL, 0));
+  char small[8];
+  report("small buffer", run(good, registers, 0, NULL, 0, ws, small, sizeof small));
+  size_t written = 0;
+  report("NULL compiler info",
+         stack_ptx_compile(NULL, &stack_ptx_stack_info, good, registers, 2, NULL, 0, NULL, 0,
+                           100, workspace, ws, NULL, 0, &written));
+  printf("result 19: %s\n", stack_ptx_result_to_string((StackPtxResult)19));
+  report("valid program", run(good, registers, 0, NULL, 0, ws, NULL, 0));
+  free(workspace);
+  return 0;
+}
