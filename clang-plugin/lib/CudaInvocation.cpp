@@ -23,17 +23,6 @@ namespace {
 bool isDir(const llvm::Twine &P) { return llvm::sys::fs::is_directory(P); }
 bool exists(const llvm::Twine &P) { return llvm::sys::fs::exists(P); }
 
-/// <prefix> of an installed tool at <prefix>/bin/tool.
-std::string installPrefix(const char *Argv0) {
-  if (!Argv0)
-    return "";
-  std::string Exe = llvm::sys::fs::getMainExecutable(
-      Argv0, reinterpret_cast<void *>(&installPrefix));
-  if (Exe.empty())
-    return "";
-  return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)).str();
-}
-
 std::string joined(llvm::StringRef A, llvm::StringRef B, llvm::StringRef C = "",
                    llvm::StringRef D = "") {
   llvm::SmallString<256> P(A);
@@ -52,6 +41,16 @@ bool hasArgument(const std::vector<std::string> &Args, llvm::StringRef Prefix) {
 }
 
 } // namespace
+
+std::string installPrefix(const char *Argv0) {
+  if (!Argv0)
+    return "";
+  std::string Exe = llvm::sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&installPrefix));
+  if (Exe.empty())
+    return "";
+  return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)).str();
+}
 
 std::string findCudaPath() { return ptxinject::findCudaToolkit(); }
 

@@ -96,16 +96,6 @@ std::optional<std::string> clangArch(StringRef Value) {
   return "sm_" + Digits.str();
 }
 
-std::string installPrefix(const char *Argv0) {
-  if (!Argv0)
-    return "";
-  std::string Exe = llvm::sys::fs::getMainExecutable(
-      Argv0, reinterpret_cast<void *>(&installPrefix));
-  if (Exe.empty())
-    return "";
-  return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)).str();
-}
-
 } // namespace
 
 NvrtcTranslation

@@ -20,6 +20,10 @@ namespace frontend {
 /// none has include/cuda.h.
 std::string findCudaPath();
 
+/// <prefix> of the running tool at <prefix>/bin/tool (an installation or
+/// the build tree); empty when Argv0 is null or the program is unknown.
+std::string installPrefix(const char *Argv0);
+
 /// The folder of empty headers CUDA 13 lacks (texture_fetch_functions.h...):
 /// $PTXINJECT_SHIM_DIR, the installed share/ptxinject/cuda-shim next to the
 /// tool (the build tree is laid out the same way). Empty when none exists.
