@@ -28,6 +28,7 @@ from ..variants import CompiledModule, VariantFailure, VariantResult, _progress_
 from ._worker import VariantWorker
 
 MAX_ATTEMPTS = 3
+TARGET_BATCH_SECONDS = 0.1
 _LOST = (RayActorError, ActorDiedError, ActorUnavailableError, WorkerCrashedError)
 
 
@@ -71,15 +72,31 @@ def _pack_programs(programs: list):
     return programs
 
 
-def _batches(programs: Iterable, size: int) -> Iterator[_Batch]:
-    it = iter(programs)
-    first = 0
-    while True:
-        chunk = list(itertools.islice(it, size))
+class _Batches:
+    """Cuts the programs into batches of `size` (a multiple of pack), read lazily."""
+
+    def __init__(self, programs: Iterable, size: int):
+        self.it = iter(programs)
+        self.size = size
+        self.first = 0
+
+    def next(self) -> Optional[_Batch]:
+        chunk = list(itertools.islice(self.it, self.size))
         if not chunk:
-            return
-        yield _Batch(first, chunk)
-        first += len(chunk)
+            return None
+        batch = _Batch(self.first, chunk)
+        self.first += len(chunk)
+        return batch
+
+
+def _adapted_size(seconds: float, programs: int, cpus: int, pack: int, cap: int) -> int:
+    """Programs per batch so that a batch keeps a worker busy about
+    TARGET_BATCH_SECONDS: long enough to hide the trip, short enough to
+    share the last batches out evenly."""
+    per_program = seconds / max(1, programs)
+    want = int(TARGET_BATCH_SECONDS / per_program) if per_program > 0 else cap
+    want = max(pack * cpus, min(cap, want))
+    return max(pack, want - want % pack)
 
 
 class _Pool:
@@ -165,12 +182,20 @@ def iter_variants_on_ray(
     keep_ptx: bool = False,
     stubs_only: bool = False,
     startup_timeout: float = 60.0,
+    stats: Optional[dict] = None,
 ) -> Iterator[VariantBatch]:
     """Yields each batch's results as it completes (completion order).
 
     programs may be any iterable, a generator included: it is read only as
     batches are sent, so at most ``depth`` batches per worker are held.
+    batch_modules: modules per batch (default 16 per CPU of a worker).
+    stubs_only: Stack PTX and render without the assembler (empty cubins), to
+      measure what distribution itself costs.
+    stats: a dict filled with startup_seconds (until the workers answered),
+      lost_workers and resent_batches.
     """
+    stats = {} if stats is None else stats
+    stats.update(startup_seconds=0.0, lost_workers=0, resent_batches=0)
     if not ray.is_initialized():
         ray.init()
     if pack < 1:
@@ -184,12 +209,18 @@ def iter_variants_on_ray(
     compile_variants(module, [], **options)
     options["stubs_only"] = stubs_only
     ptx = module.source
+    total = len(programs) if hasattr(programs, "__len__") else None
     if hasattr(programs, "ndim") and programs.ndim == 2:
         programs = iter(programs)
+    started = time.perf_counter()
     pool = _Pool(ptx, options, workers, cpus_per_worker, startup_timeout)
+    stats["startup_seconds"] = time.perf_counter() - started
     per_worker = max(w.cpus for w in pool.workers.values())
-    size = pack * (batch_modules or 16 * per_worker)
-    source = _batches(programs, size)
+    adaptive = batch_modules is None
+    size = pack * (batch_modules or 4 * per_worker)
+    # A batch never holds more than a quarter of each worker's share.
+    cap = max(size, total // (4 * max(1, len(pool.workers))) if total else 64 * size)
+    source = _Batches(programs, size)
     retry: Deque[_Batch] = collections.deque()
     in_flight: Dict[object, tuple] = {}
     exhausted = False
@@ -202,7 +233,7 @@ def iter_variants_on_ray(
                 if retry:
                     batch = retry.popleft()
                 elif not exhausted:
-                    batch = next(source, None)
+                    batch = source.next()
                     if batch is None:
                         exhausted = True
                         continue
@@ -232,11 +263,16 @@ def iter_variants_on_ray(
             try:
                 first, modules, failures, seconds = ray.get(ref)
             except _LOST:
+                stats["lost_workers"] += w.actor in pool.workers
                 pool.lost(w)
-                retry.extend(_after_loss(batch, pack))
+                again = _after_loss(batch, pack)
+                stats["resent_batches"] += len(again)
+                retry.extend(again)
                 for failed in _give_up(batch, pack):
                     yield failed
                 continue
+            if adaptive and not stubs_only:
+                source.size = _adapted_size(seconds, len(batch.programs), per_worker, pack, cap)
             yield VariantBatch(range(batch.first, batch.first + len(batch.programs)), modules, failures,
                                w.name, seconds)
     finally:
@@ -298,9 +334,11 @@ def compile_variants_on_ray(
     done = batches = 0
     workers_seen = set()
     busy = 0.0
+    stats: dict = {}
     try:
         for batch in iter_variants_on_ray(kernel, programs, slots=slots, pack=pack, backend=backend,
-                                          arch=arch, workers=workers, cache_dir=cache_dir, **more):
+                                          arch=arch, workers=workers, cache_dir=cache_dir, stats=stats,
+                                          **more):
             modules += batch.modules
             failures += batch.failures
             done += len(batch.programs)
@@ -324,5 +362,6 @@ def compile_variants_on_ray(
         "backend": backend or default_backend(),
         "arch": arch,
         "cached_modules": sum(1 for m in modules if m.cached),
+        **stats,
     }
     return VariantResult(modules, failures, report)
