@@ -165,3 +165,22 @@ def test_cli_on_the_cluster(two_nodes, four, tmp_path):
     assert manifest[1:] == ["0\tmodule_000000.cubin\tslot_0\tok", "1\tmodule_000000.cubin\tslot_1\tfailed"]
     local = compile_variants(four, ["x y add.ftz.f32", "x nosuch"], pack=2)
     assert (out / "module_000000.cubin").read_bytes() == local.modules[0].cubin
+
+
+def test_a_module_that_keeps_killing_workers_is_reported_once():
+    """The retry rule without a cluster: a batch is resent until its third
+    loss, then split into modules; a module lost a third time is a failure."""
+    from ptxinject.distributed._driver import MAX_ATTEMPTS, _after_loss, _Batch, _give_up
+
+    batch = _Batch(8, ["p"] * 6, attempts=1)
+    assert _after_loss(batch, 2) == [batch] and not _give_up(batch, 2)
+    batch.attempts = MAX_ATTEMPTS
+    split = _after_loss(batch, 2)
+    assert [(b.first, len(b.programs)) for b in split] == [(8, 2), (10, 2), (12, 2)]
+    assert not _give_up(batch, 2)
+    module = split[1]
+    module.attempts += 1  # sent once more, lost once more
+    assert _after_loss(module, 2) == []
+    (failed,) = _give_up(module, 2)
+    assert failed.programs == range(10, 12) and [f.stage for f in failed.failures] == ["worker", "worker"]
+    assert failed.modules[0].index == 5 and failed.modules[0].failed == [10, 11]

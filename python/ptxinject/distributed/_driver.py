@@ -246,8 +246,9 @@ def iter_variants_on_ray(
             if not in_flight and not retry and exhausted:
                 return
             if not pool.workers:
-                raise RuntimeError("every Ray worker died; programs from %d on were not compiled"
-                                   % min(b.first for b in list(retry) + [v[1] for v in in_flight.values()]))
+                left = [b.first for b in retry] + [v[1].first for v in in_flight.values()]
+                raise RuntimeError("every Ray worker died (and the replacements too); programs from "
+                                   f"{min(left or [source.first])} on were not compiled")
             waiting = list(in_flight) + list(pool.pings)
             done, _ = ray.wait(waiting, num_returns=1, timeout=None if in_flight else startup_timeout)
             if not done:
@@ -295,7 +296,7 @@ def _give_up(batch: _Batch, pack: int) -> List[VariantBatch]:
     if batch.attempts < MAX_ATTEMPTS or len(batch.programs) > pack:
         return []
     numbers = range(batch.first, batch.first + len(batch.programs))
-    message = f"the worker died each of the {MAX_ATTEMPTS} times it compiled this module"
+    message = f"a worker died each of the {MAX_ATTEMPTS} times this module was sent (the last time alone)"
     module = CompiledModule(batch.first // pack, numbers, b"", list(numbers))
     return [VariantBatch(numbers, [module], [VariantFailure(p, "worker", message) for p in numbers], "", 0.0)]
 
