@@ -1,4 +1,4 @@
-"""python -m ptxinject.distributed variants KERNEL.ptx --out-dir DIR --programs FILE --ray ADDRESS|auto
+"""ptxinject-distributed (or python -m ptxinject.distributed) variants KERNEL.ptx --out-dir DIR --programs FILE --ray ADDRESS|auto
 
 The Ray path of ``ptxinject variants`` from the command line: the same
 program files, module files and manifest.tsv, with the work spread over a
@@ -16,7 +16,9 @@ from typing import List, Tuple
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m ptxinject.distributed",
+    script = os.path.basename(sys.argv[0])
+    prog = script if script == "ptxinject-distributed" else "python -m ptxinject.distributed"
+    p = argparse.ArgumentParser(prog=prog,
                                 description="Compile kernel variants on a Ray cluster.")
     sub = p.add_subparsers(dest="command", required=True)
     v = sub.add_parser("variants", help="programs to cubins, as 'ptxinject variants' does")
