@@ -1,0 +1,121 @@
+"""What runs inside one Ray actor: the parsed kernel, created once, and the
+compile of one batch of programs.
+
+A batch is a run of whole modules (its first program is a multiple of
+``pack``), so module numbers and cache keys are the ones the local
+``compile_variants`` gives the same programs. Nothing a program holds can
+make a batch raise: a program the engine refuses becomes a VariantFailure
+of stage 'input', and the other modules of the batch go on.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from typing import List, Optional, Sequence, Tuple
+
+from .. import _core
+from .._core import Module, OperandKind, stack_registers
+from ..variants import CompiledModule, VariantFailure, compile_variants
+
+# One batch's answer: (first program, modules, failures, seconds spent compiling).
+BatchAnswer = Tuple[int, List[CompiledModule], List[VariantFailure], float]
+
+
+class VariantWorker:
+    """Holds the parsed Module and the back-end options of one search."""
+
+    def __init__(self, ptx: str, options: dict):
+        self.module = Module.parse(ptx)
+        self.options = dict(options)
+        self.stubs_only = self.options.pop("stubs_only", False)
+        self.pack = self.options["pack"]
+        self._stub_plan = None
+
+    def where(self) -> Tuple[str, int]:
+        """(host name, process id): answered once the actor is up."""
+        return socket.gethostname(), os.getpid()
+
+    def compile(self, first: int, programs) -> BatchAnswer:
+        """Compiles programs first, first + 1, ... (whole modules)."""
+        import time
+
+        start = time.perf_counter()
+        programs = list(programs)
+        if self.stubs_only:
+            modules, failures = self._stubs_only(first, programs)
+        else:
+            modules, failures = self._compile(first, programs)
+        return first, modules, failures, time.perf_counter() - start
+
+    def _compile(self, first: int, programs: list):
+        try:
+            result = compile_variants(self.module, programs, **self.options)
+            return _shift(result.modules, result.failures, first, self.pack)
+        except (_core.Error, TypeError, ValueError, OverflowError):
+            pass
+        # Some program cannot be read at all: compile module by module so
+        # only the modules holding such a program fail.
+        modules: List[CompiledModule] = []
+        failures: List[VariantFailure] = []
+        for start in range(0, len(programs), self.pack):
+            group = programs[start : start + self.pack]
+            try:
+                result = compile_variants(self.module, group, **self.options)
+                m, f = _shift(result.modules, result.failures, first + start, self.pack)
+                modules += m
+                failures += f
+            except (_core.Error, TypeError, ValueError, OverflowError) as e:
+                numbers = range(first + start, first + start + len(group))
+                modules.append(CompiledModule((first + start) // self.pack, numbers, b"", list(numbers)))
+                failures += [VariantFailure(p, "input", str(e)) for p in numbers]
+        return modules, failures
+
+    def _stubs_only(self, first: int, programs: list):
+        """Stack PTX compile and render, no assembler: the cheapest real work,
+        for measuring what distribution itself costs."""
+        from .. import stack
+
+        if self._stub_plan is None:
+            slots = self.options.get("slots") or sorted(
+                (i.name for i in self.module.injects), key=_natural_key)
+            plan = []
+            for name in slots:
+                regs = stack_registers(self.module, name)
+                inject = self.module[name]
+                requests = [label for label, _ in regs if inject[label].kind != OperandKind.IN]
+                plan.append((name, regs, requests))
+            self._stub_plan = plan
+        modules, failures = [], []
+        for start in range(0, len(programs), self.pack):
+            number = first + start
+            stubs = {name: "" for name, _, _ in self._stub_plan}
+            failed = []
+            for slot, program in enumerate(programs[start : start + self.pack]):
+                name, regs, requests = self._stub_plan[slot]
+                try:
+                    stubs[name] = stack.compile(program, regs, requests)
+                except (_core.Error, TypeError, ValueError, OverflowError) as e:
+                    failed.append(number + slot)
+                    failures.append(VariantFailure(number + slot, "stub", str(e)))
+            count = min(self.pack, len(programs) - start)
+            self.module.render(stubs)
+            modules.append(CompiledModule(number // self.pack, range(number, number + count), b"", failed))
+        return modules, failures
+
+
+def _shift(modules: Sequence[CompiledModule], failures: Sequence[VariantFailure], first: int, pack: int):
+    """Renumbers a batch's modules and failures from its own 0 to `first`."""
+    out_modules = [
+        CompiledModule(m.index + first // pack, range(m.programs.start + first, m.programs.stop + first),
+                       m.cubin, [p + first for p in m.failed], m.ptx, m.cached)
+        for m in modules
+    ]
+    out_failures = [VariantFailure(f.program + first, f.stage, f.message, f.line, f.column) for f in failures]
+    return out_modules, out_failures
+
+
+def _natural_key(name: str):
+    import re
+
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]

@@ -1,0 +1,186 @@
+"""ptxinject.distributed: the Ray path gives the local compile_variants'
+results, on a local Ray instance and on a simulated two-node cluster; a
+worker killed mid-search loses nothing; the driver holds a bounded number of
+batches whatever the number of programs."""
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+import ptxinject
+from ptxinject import compile_variants
+
+ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'ptxinject[ray]')")
+from ray.cluster_utils import Cluster  # noqa: E402
+
+from ptxinject.distributed import compile_variants_on_ray, iter_variants_on_ray  # noqa: E402
+
+PROGRAMS = ["x y add.ftz.f32", "x y mul.ftz.f32", "x nosuch", "y x sub.ftz.f32", "x x add.ftz.f32",
+            "x 2.0 mul.ftz.f32", "y y mul.ftz.f32 x add.ftz.f32", "x neg.ftz.f32"]
+
+
+@pytest.fixture(scope="module")
+def four(ptx_cache):
+    return ptxinject.Module.parse(ptx_cache("four_slots.cu"))
+
+
+@pytest.fixture(scope="module")
+def two_nodes():
+    """A simulated cluster: a head and a second node of one CPU each."""
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    cluster.add_node(num_cpus=1)
+    ray.init(address=cluster.address)
+    cluster.wait_for_nodes()
+    yield cluster
+    ray.shutdown()
+    cluster.shutdown()
+
+
+def summary(result):
+    return ([(m.index, m.programs, m.failed, m.cubin) for m in result.modules],
+            [(f.program, f.stage, f.message, f.line, f.column) for f in result.failures])
+
+
+def test_import_error_names_the_package():
+    code = "import sys; sys.modules['ray'] = None; import ptxinject.distributed"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode != 0 and "pip install 'ptxinject[ray]'" in out.stderr
+
+
+def test_local_ray_instance(four):
+    """ray.init(num_cpus=2) on this machine: two one-CPU workers."""
+    ray.shutdown()  # the module's cluster is done with
+    ray.init(address="local", num_cpus=2)
+    try:
+        local = compile_variants(four, PROGRAMS, pack=1, jobs=2)
+        remote = compile_variants_on_ray(four, PROGRAMS, pack=1, workers=2, progress=False, batch_modules=1)
+        assert summary(remote) == summary(local)
+        assert remote.report["workers"] == 2
+    finally:
+        ray.shutdown()
+
+
+@pytest.mark.parametrize("pack", [1, 4])
+def test_two_nodes_match_local_byte_for_byte(two_nodes, four, pack):
+    programs = PROGRAMS * 3
+    local = compile_variants(four, programs, pack=pack, jobs=2)
+    remote = compile_variants_on_ray(four, programs, pack=pack, progress=False, batch_modules=2)
+    assert summary(remote) == summary(local)
+    assert remote.failures[0].program == 2 and remote.failures[0].stage == "stub"
+    assert remote.report["workers"] == 2  # one per node
+    assert remote.report["variants"] == len(programs)
+
+
+def test_results_stream_in_batches_with_program_numbers(two_nodes, four):
+    seen = []
+    for batch in iter_variants_on_ray(four, PROGRAMS, pack=4, slots=None, batch_modules=1):
+        assert [m.programs for m in batch.modules] == [batch.programs]
+        seen.append(batch.programs)
+    assert sorted(seen, key=lambda r: r.start) == [range(0, 4), range(4, 8)]
+
+
+def test_killed_worker_loses_nothing(two_nodes, four):
+    programs = PROGRAMS * 8  # 64 programs, 32 batches of 2
+    local = compile_variants(four, programs, pack=1, jobs=2)
+    batches, killed, stats = [], None, {}
+    for batch in iter_variants_on_ray(four, programs, workers=2, batch_modules=2, stats=stats):
+        batches.append(batch)
+        if killed is None:
+            killed = int(batch.worker.rsplit(":", 1)[1])
+            os.kill(killed, signal.SIGKILL)
+    numbers = sorted(p for b in batches for p in b.programs)
+    assert numbers == list(range(len(programs)))  # each program exactly once
+    modules = sorted((m for b in batches for m in b.modules), key=lambda m: m.index)
+    assert [(m.programs, m.failed, m.cubin) for m in modules] == \
+        [(m.programs, m.failed, m.cubin) for m in local.modules]
+    failures = sorted((f for b in batches for f in b.failures), key=lambda f: f.program)
+    assert failures == local.failures
+    assert stats["lost_workers"] == 1 and stats["resent_batches"] >= 1
+
+
+def test_bad_program_never_kills_a_worker(two_nodes, four):
+    programs = ["x y add.ftz.f32", {"not": "a program"}, "x y mul.ftz.f32", [1, "two"]]
+    result = compile_variants_on_ray(four, programs, pack=1, workers=1, progress=False)
+    assert [(f.program, f.stage) for f in result.failures] == [(1, "input"), (3, "input")]
+    assert [m.cubin[:4] for m in result.modules] == [b"\x7fELF", b"", b"\x7fELF", b""]
+    assert result.report["workers"] == 1 and result.report["batches"] == 1
+
+
+def test_shared_cache_dir(two_nodes, four, tmp_path):
+    first = compile_variants_on_ray(four, PROGRAMS, pack=2, cache_dir=tmp_path, progress=False,
+                                    batch_modules=1)
+    again = compile_variants_on_ray(four, PROGRAMS, pack=2, cache_dir=tmp_path, progress=False,
+                                    batch_modules=1)
+    assert again.report["cached_modules"] == 4 and summary(again) == summary(first)
+    local = compile_variants(four, PROGRAMS, pack=2, cache_dir=tmp_path)  # same keys as the local path
+    assert local.report["cached_modules"] == 4
+
+
+def test_batch_errors_raise_as_locally(two_nodes, four):
+    with pytest.raises(ptxinject.Error):
+        compile_variants_on_ray(four, PROGRAMS, slots=["nope"], progress=False)
+    with pytest.raises(ptxinject.Error):
+        compile_variants_on_ray(four, PROGRAMS, pack=8, progress=False)
+
+
+def test_back_pressure_with_100000_programs(two_nodes, four):
+    """The driver reads the program generator only as batches go out: at
+    most depth x workers batches are ahead of what came back. The back end is
+    skipped (stubs_only) so 100,000 programs take seconds."""
+    read = 0
+
+    def programs():
+        nonlocal read
+        for i in range(100_000):
+            read += 1
+            yield "x y add.ftz.f32" if i % 2 else "x y mul.ftz.f32"
+
+    batch, depth, workers = 4 * 500, 2, 2
+    returned = ahead = 0
+    for b in iter_variants_on_ray(four, programs(), pack=4, workers=workers, batch_modules=500,
+                                  depth=depth, stubs_only=True):
+        returned += len(b.programs)
+        ahead = max(ahead, read - returned)
+        assert not b.failures
+    assert returned == 100_000
+    assert ahead <= (depth * workers + 1) * batch
+
+
+def test_cli_on_the_cluster(two_nodes, four, tmp_path):
+    kernel = tmp_path / "kernel.ptx"
+    kernel.write_text(four.source)
+    progs = tmp_path / "progs.stack"
+    progs.write_text("# two programs\nx y add.ftz.f32\nx nosuch\n")
+    out = tmp_path / "out"
+    run = subprocess.run([sys.executable, "-m", "ptxinject.distributed", "variants", str(kernel),
+                          "--programs", str(progs), "--out-dir", str(out), "--ray", two_nodes.address,
+                          "--pack", "2"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "variants:            2" in run.stdout
+    assert f"{progs}:3:3: error: program 1 (stub)" in run.stderr
+    manifest = (out / "manifest.tsv").read_text().splitlines()
+    assert manifest[1:] == ["0\tmodule_000000.cubin\tslot_0\tok", "1\tmodule_000000.cubin\tslot_1\tfailed"]
+    local = compile_variants(four, ["x y add.ftz.f32", "x nosuch"], pack=2)
+    assert (out / "module_000000.cubin").read_bytes() == local.modules[0].cubin
+
+
+def test_a_module_that_keeps_killing_workers_is_reported_once():
+    """The retry rule without a cluster: a batch is resent until its third
+    loss, then split into modules; a module lost a third time is a failure."""
+    from ptxinject.distributed._driver import MAX_ATTEMPTS, _after_loss, _Batch, _give_up
+
+    batch = _Batch(8, ["p"] * 6, attempts=1)
+    assert _after_loss(batch, 2) == [batch] and not _give_up(batch, 2)
+    batch.attempts = MAX_ATTEMPTS
+    split = _after_loss(batch, 2)
+    assert [(b.first, len(b.programs)) for b in split] == [(8, 2), (10, 2), (12, 2)]
+    assert not _give_up(batch, 2)
+    module = split[1]
+    module.attempts += 1  # sent once more, lost once more
+    assert _after_loss(module, 2) == []
+    (failed,) = _give_up(module, 2)
+    assert failed.programs == range(10, 12) and [f.stage for f in failed.failures] == ["worker", "worker"]
+    assert failed.modules[0].index == 5 and failed.modules[0].failed == [10, 11]
