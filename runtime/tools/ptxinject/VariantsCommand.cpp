@@ -57,6 +57,7 @@ struct Arguments {
   unsigned Jobs = 0;
   bool HaveRandom = false, KeepPtx = false, Progress = true, Live = false;
   bool PruneGlobals = false;
+  std::string Ray; // --ray ADDRESS: the work goes to a Ray cluster
   CubinBackendKind Backend = defaultCubinBackend();
 };
 
@@ -107,6 +108,10 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
                              "or ptxas (default ") +
                      cubinBackendName(defaultCubinBackend()) + ")");
   App.add_flag("--keep-ptx", A.KeepPtx, "also write each module's PTX");
+  App.add_option("--ray", A.Ray,
+                 "compile on a Ray cluster (auto, local or HOST:PORT) through "
+                 "the Python package's ptxinject-distributed (docs/distributed.md); "
+                 "a .ptx KERNEL with --programs FILE or --stubs FILE");
   App.add_flag("!--no-progress", A.Progress, "no progress line on stderr");
   App.add_option("--nvcc", A.Nvcc, "nvcc to compile a .cu kernel with");
   App.add_option("--rewriter", A.Rewriter,
@@ -144,6 +149,52 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
 bool endsWith(const std::string &S, const char *Suffix) {
   size_t N = std::strlen(Suffix);
   return S.size() >= N && S.compare(S.size() - N, N, Suffix) == 0;
+}
+
+/// --ray: the cluster driver lives in the Python package (Ray is a Python
+/// library), so the command becomes its `ptxinject-distributed variants`,
+/// with the options both read. Returns only on error.
+int forwardToRay(const Arguments &A) {
+  auto Refuse = [](const std::string &Why) {
+    reportUsageError("variants", "--ray: " + Why);
+    return 2;
+  };
+  if (!endsWith(A.Kernel, ".ptx"))
+    return Refuse("give the kernel's PTX (a run without --ray leaves "
+                  "OUT/kernel.ptx for a .cu kernel)");
+  if (A.HaveRandom || A.Live || !A.Desc.empty() || A.PruneGlobals ||
+      !A.CompilerFlags.empty())
+    return Refuse("--random, --live, --desc, --prune-globals and compiler "
+                  "flags are not forwarded; give --programs FILE or --stubs FILE");
+  if (A.Programs.size() > 1 ||
+      (A.Programs.size() == 1 && A.Programs[0].find('=') != std::string::npos))
+    return Refuse("one --programs FILE (not NAME=FILE per inject)");
+  std::vector<std::string> Args = {"ptxinject-distributed", "variants", A.Kernel,
+                                   "--out-dir", A.OutDir, "--ray", A.Ray,
+                                   "--pack", std::to_string(A.Pack),
+                                   "--arch", A.Arch};
+  if (!A.Programs.empty())
+    Args.insert(Args.end(), {"--programs", A.Programs[0]});
+  if (!A.Stubs.empty())
+    Args.insert(Args.end(), {"--stubs", A.Stubs});
+  for (const std::string &Slot : A.Slots)
+    Args.insert(Args.end(), {"--slot", Slot});
+  if (!A.BackendName.empty())
+    Args.insert(Args.end(), {"--backend", A.BackendName});
+  if (A.KeepPtx)
+    Args.push_back("--keep-ptx");
+  if (!A.Progress)
+    Args.push_back("--no-progress");
+  std::vector<char *> Argv;
+  for (std::string &S : Args)
+    Argv.push_back(S.data());
+  Argv.push_back(nullptr);
+  ::execvp(Argv[0], Argv.data());
+  reportError("ptxinject-distributed",
+              std::string("cannot run it (") + std::strerror(errno) +
+                  "): --ray needs the Python package with Ray on PATH: "
+                  "pip install '.[ray]' (docs/distributed.md)");
+  return 1;
 }
 
 std::string selfDirectory() {
@@ -304,6 +355,8 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   Arguments A;
   if (int Exit = parseArguments(Argc, Argv, A); Exit >= 0)
     return Exit;
+  if (!A.Ray.empty())
+    return forwardToRay(A);
   if (::mkdir(A.OutDir.c_str(), 0777) != 0 && errno != EEXIST) {
     reportError(A.OutDir, std::string("cannot create the output folder: ") +
                               std::strerror(errno));
