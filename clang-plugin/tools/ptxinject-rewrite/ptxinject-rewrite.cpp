@@ -7,9 +7,11 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/Frontend/IncludeBlock.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/NvrtcInvocation.h"
 #include "ptxinject/Frontend/PreludeCache.h"
+#include "ptxinject/Frontend/SiteFreeBodies.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
 
@@ -17,6 +19,7 @@
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -74,6 +77,12 @@ static cl::opt<std::string> PchCacheDir(
     cl::desc("Cache folder for precompiled CUDA headers (default: "
              "$XDG_CACHE_HOME/ptxinject, else ~/.cache/ptxinject)"),
     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> ParseAllBodies(
+    "parse-all-bodies",
+    cl::desc("Parse the bodies of every function of the included headers, "
+             "not only of those that spell PTX_INJECT (slower; the output "
+             "is the same)"),
+    cl::cat(Category));
 static cl::opt<bool> PchCacheVerbose(
     "pch-cache-verbose",
     cl::desc("Say on stderr whether the precompiled CUDA headers were "
@@ -125,10 +134,14 @@ std::string outputPathFor(StringRef Input) {
 
 class RewriteConsumer : public SemaConsumer {
 public:
-  RewriteConsumer(Session &S, std::string Input, bool UsesPrelude)
-      : S(S), Input(std::move(Input)), UsesPrelude(UsesPrelude) {}
+  RewriteConsumer(Session &S, std::string Input, bool UsesPrelude,
+                  const SourceManager &SM)
+      : S(S), Input(std::move(Input)), UsesPrelude(UsesPrelude), Bodies(SM) {}
 
   void InitializeSema(Sema &Sema) override { TheSema = &Sema; }
+
+  /// Asked only when the invocation skips function bodies.
+  bool shouldSkipFunctionBody(Decl *D) override { return Bodies.canSkip(D); }
 
   bool HandleTopLevelDecl(DeclGroupRef) override {
     // The first declaration of the input comes after the PCH is attached.
@@ -170,43 +183,75 @@ private:
   Session &S;
   std::string Input;
   bool UsesPrelude;
+  SiteFreeBodies Bodies;
   Sema *TheSema = nullptr;
 };
 
 class RewriteAction : public ASTFrontendAction {
 public:
-  explicit RewriteAction(Session &S) : S(S) {}
+  RewriteAction(Session &S, const PreludeResult &Prelude)
+      : S(S), Prelude(Prelude) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
+    // The include block is in the PCH: lexing starts after it.
+    if (Prelude.SkipBytes)
+      CI.getPreprocessor().setSkipMainFilePreamble(
+          Prelude.SkipBytes, Prelude.SkipEndsAtStartOfLine);
     return std::make_unique<RewriteConsumer>(
-        S, File.str(), !CI.getPreprocessorOpts().ImplicitPCHInclude.empty());
+        S, File.str(), !CI.getPreprocessorOpts().ImplicitPCHInclude.empty(),
+        CI.getSourceManager());
   }
 
 private:
   Session &S;
+  PreludeResult Prelude;
 };
+
+/// The include block of the one input of Invocation, if it has one.
+std::optional<IncludeBlock> includeBlockOf(const CompilerInvocation &Invocation) {
+  const auto &Inputs = Invocation.getFrontendOpts().Inputs;
+  if (Inputs.size() != 1 || !Inputs.front().isFile())
+    return std::nullopt;
+  auto Buf = llvm::MemoryBuffer::getFile(Inputs.front().getFile(),
+                                         /*IsText=*/true);
+  if (!Buf)
+    return std::nullopt;
+  return findIncludeBlock((*Buf)->getBuffer(), Invocation.getLangOpts(),
+                          Inputs.front().getFile());
+}
 
 class RewriteActionFactory : public tooling::FrontendActionFactory {
 public:
   explicit RewriteActionFactory(Session &S) : S(S) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<RewriteAction>(S);
+    return std::make_unique<RewriteAction>(S, Prelude);
   }
 
-  /// Swaps CUDA's headers for their cached precompiled form before parsing.
+  /// Swaps CUDA's headers and the input's include block for their cached
+  /// precompiled form before parsing.
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHOps,
                      DiagnosticConsumer *DiagConsumer) override {
+    Prelude = PreludeResult();
+    Invocation->getFrontendOpts().SkipFunctionBodies = !ParseAllBodies;
     if (!NoPchCache) {
       std::string Dir =
           PchCacheDir.empty() ? defaultPreludeCacheDir() : PchCacheDir;
-      PreludeResult R = usePrecompiledPrelude(*Invocation, Dir, PCHOps);
+      // Parsing every body means parsing the block too.
+      std::optional<IncludeBlock> Block;
+      if (!ParseAllBodies)
+        Block = includeBlockOf(*Invocation);
+      PreludeResult R = usePrecompiledPrelude(*Invocation, Dir, PCHOps,
+                                              Block ? &*Block : nullptr);
+      Prelude = R;
       if (PchCacheVerbose) {
-        llvm::errs() << "ptxinject-rewrite: CUDA headers: ";
+        llvm::errs() << "ptxinject-rewrite: "
+                     << (R.SkipBytes ? "CUDA headers and include block: "
+                                     : "CUDA headers: ");
         switch (R.Status) {
         case PreludeStatus::NotApplicable:
           llvm::errs() << "not included, no cache needed\n";
@@ -229,6 +274,7 @@ public:
 
 private:
   Session &S;
+  PreludeResult Prelude; ///< of the input being parsed
 };
 
 /// --nvrtc: each input goes through the library's in-memory NVRTC mode.
