@@ -34,6 +34,11 @@ namespace {
 
 constexpr llvm::StringLiteral CudaWrapper = "__clang_cuda_runtime_wrapper.h";
 constexpr llvm::StringLiteral StampMagic = "ptxinject-prelude 2";
+/// A stamp's PCH name for "this include block is not precompiled (a header
+/// of it holds sites)": remembered as long as its files are unchanged.
+constexpr llvm::StringLiteral NoPchName = "-";
+constexpr llvm::StringLiteral SitesInBlock =
+    "a header of the include block holds inject sites";
 
 std::string hex64(uint64_t V) { return llvm::utohexstr(V, /*LowerCase=*/true, 16); }
 
@@ -120,8 +125,9 @@ std::string validPchFromStamp(llvm::StringRef StampPath, llvm::StringRef Dir,
   // A stamp names a file of its own folder, never a path.
   if (PchName.empty() || PchName.contains('/') || PchName.contains('\\'))
     return "";
-  std::string Pch = inDir(Dir, PchName);
-  if (OldPch)
+  bool NoPch = PchName == NoPchName;
+  std::string Pch = NoPch ? NoPchName.str() : inDir(Dir, PchName);
+  if (OldPch && !NoPch)
     *OldPch = Pch;
   for (size_t I = 2; I < Lines.size(); ++I) {
     FileStamp S;
@@ -134,7 +140,7 @@ std::string validPchFromStamp(llvm::StringRef StampPath, llvm::StringRef Dir,
     if (!stampMatches(S))
       return "";
   }
-  if (!llvm::sys::fs::exists(Pch))
+  if (!NoPch && !llvm::sys::fs::exists(Pch))
     return "";
   return Pch;
 }
@@ -178,14 +184,27 @@ bool ensureHeader(llvm::StringRef Path, llvm::StringRef Text) {
 /// prelude is precompiled (see SiteFreeBodies.h).
 class SiteFreeBodiesConsumer : public ASTConsumer {
 public:
-  explicit SiteFreeBodiesConsumer(const SourceManager &SM) : Bodies(SM) {}
-  bool shouldSkipFunctionBody(Decl *D) override { return Bodies.canSkip(D); }
+  SiteFreeBodiesConsumer(const SourceManager &SM, bool &KeptSiteBody)
+      : Bodies(SM), KeptSiteBody(KeptSiteBody) {}
+  bool shouldSkipFunctionBody(Decl *D) override {
+    bool Skip = Bodies.canSkip(D);
+    KeptSiteBody |= Bodies.keptIncludedSiteBody();
+    return Skip;
+  }
 
 private:
   SiteFreeBodies Bodies;
+  bool &KeptSiteBody;
 };
 
 class GeneratePreludeAction : public GeneratePCHAction {
+public:
+  /// Whether a header holds a function body with a site: such a block is
+  /// not precompiled, since the sites of a PCH are never walked (and must
+  /// be reported as sites in an included file).
+  bool KeptSiteBody = false;
+
+private:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef InFile) override {
     std::unique_ptr<ASTConsumer> Pch =
@@ -195,7 +214,8 @@ class GeneratePreludeAction : public GeneratePCHAction {
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::move(Pch));
     Consumers.push_back(
-        std::make_unique<SiteFreeBodiesConsumer>(CI.getSourceManager()));
+        std::make_unique<SiteFreeBodiesConsumer>(CI.getSourceManager(),
+                                                 KeptSiteBody));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 };
@@ -314,10 +334,15 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
     StampText += std::to_string(S.Size) + " " + std::to_string(S.ModTime) +
                  " " + S.Path + "\n";
 
+  bool Refused = Block && Action.KeptSiteBody;
   std::string PchName =
-      "prelude-" + Key.str() + "-" + hex64(llvm::xxh3_64bits(StampText)) + ".pch";
-  std::string Pch = inDir(Dir, PchName);
-  if (std::error_code EC = llvm::sys::fs::rename(Temp, Pch)) {
+      Refused ? NoPchName.str()
+              : "prelude-" + Key.str() + "-" +
+                    hex64(llvm::xxh3_64bits(StampText)) + ".pch";
+  std::string Pch = Refused ? std::string() : inDir(Dir, PchName);
+  if (Refused)
+    llvm::sys::fs::remove(Temp);
+  else if (std::error_code EC = llvm::sys::fs::rename(Temp, Pch)) {
     llvm::sys::fs::remove(Temp);
     return unavailable("cannot store '" + Pch + "': " + EC.message());
   }
@@ -334,6 +359,8 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   if (!OldPch.empty() && OldPch != Pch)
     llvm::sys::fs::remove(OldPch);
   pruneOldPreludes(Dir, /*Keep=*/12);
+  if (Refused)
+    return unavailable(SitesInBlock.str());
   PreludeResult R;
   R.Status = PreludeStatus::Built;
   R.PchPath = Pch;
@@ -349,6 +376,8 @@ PreludeResult findOrBuild(const CompilerInvocation &Invocation,
   std::string StampPath = inDir(Dir, "prelude-" + Key + ".stamp");
   std::string OldPch;
   std::string Pch = validPchFromStamp(StampPath, Dir, &OldPch);
+  if (Pch == NoPchName)
+    return unavailable(SitesInBlock.str());
   if (!Pch.empty()) {
     PreludeResult R;
     R.Status = PreludeStatus::Reused;

@@ -3,11 +3,22 @@
 
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
 namespace ptxinject {
 namespace frontend {
+
+/// This project's own headers (ptx_inject.h and the headers it includes)
+/// spell PTX_INJECT in their definitions, never in a site.
+bool SiteFreeBodies::isMarkerHeader(FileID File) const {
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (!Entry)
+    return false;
+  llvm::StringRef Name = llvm::sys::path::filename(Entry->getName());
+  return Name.starts_with("ptx_inject") && Name.ends_with(".h");
+}
 
 bool SiteFreeBodies::canSkip(const Decl *D) {
   SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
@@ -22,6 +33,8 @@ bool SiteFreeBodies::canSkip(const Decl *D) {
     // whole, so its sites are found (and reported as in a header).
     It->second = !Invalid && !Text.contains("PTX_INJECT");
   }
+  if (!It->second && !isMarkerHeader(File))
+    KeptIncludedSite = true;
   return It->second;
 }
 

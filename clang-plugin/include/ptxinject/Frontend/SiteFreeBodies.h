@@ -33,8 +33,15 @@ public:
   /// True when D's body lies in an included file without a site in it.
   bool canSkip(const clang::Decl *D);
 
+  /// Whether a body was kept in an included file that spells PTX_INJECT,
+  /// other than this project's own marker headers (ptx_inject*.h).
+  bool keptIncludedSiteBody() const { return KeptIncludedSite; }
+
 private:
+  bool isMarkerHeader(clang::FileID File) const;
+
   const clang::SourceManager &SM;
+  bool KeptIncludedSite = false;
   llvm::DenseMap<clang::FileID, bool> SiteFree;
 };
 
