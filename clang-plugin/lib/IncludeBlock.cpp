@@ -54,6 +54,8 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
     unsigned Begin, End;
   };
   std::vector<Span> Directives;
+  // QuotedBefore[I]: an include of the first I directives is not <...>.
+  std::vector<bool> QuotedBefore{false};
   unsigned Depth = 0;
   size_t Kept = 0;   // directives before the cut
   unsigned Cut = 0;  // offset of the cut
@@ -75,6 +77,7 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
     if (!(Tok.is(tok::hash) && Tok.isAtStartOfLine()))
       break;
     Span D{OffsetOf(Tok), 0};
+    QuotedBefore.push_back(QuotedBefore.back());
     Token Name;
     L.LexFromRawLexer(Name);
     if (!Name.is(tok::raw_identifier))
@@ -86,10 +89,15 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
     Depth += K == DirectiveKind::Open;
     Depth -= K == DirectiveKind::Close;
     D.End = OffsetOf(Name) + Name.getLength();
+    bool First = true;
     while (true) {
       L.LexFromRawLexer(Tok);
       if (Tok.is(tok::eof) || Tok.isAtStartOfLine())
         break;
+      // "..." (or a macro that may expand to one) is found from the folder.
+      if (K == DirectiveKind::Include && First && !Tok.is(tok::less))
+        QuotedBefore.back() = true;
+      First = false;
       D.End = OffsetOf(Tok) + Tok.getLength();
     }
     Directives.push_back(D);
@@ -113,6 +121,8 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
   }
   B.Size = Cut;
   B.EndsAtStartOfLine = CutAtStartOfLine;
+  if (!QuotedBefore[Kept])
+    return B;
   llvm::SmallString<256> Dir(llvm::sys::path::parent_path(FilePath));
   if (Dir.empty())
     Dir = ".";

@@ -283,7 +283,7 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   FO.SkipFunctionBodies = true;
   Build->getPreprocessorOpts().Includes.assign(1, CudaWrapper.str());
   Build->getPreprocessorOpts().ImplicitPCHInclude.clear();
-  if (Block) {
+  if (Block && !Block->IncludeDir.empty()) {
     // "..." includes of the block are found from the input's folder first,
     // as they are in the input.
     auto &Entries = Build->getHeaderSearchOpts().UserEntries;

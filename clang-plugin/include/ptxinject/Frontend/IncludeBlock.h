@@ -24,10 +24,13 @@ namespace ptxinject {
 namespace frontend {
 
 struct IncludeBlock {
-  std::string Text;        ///< the block's bytes, as written in the file
+  std::string Text;        ///< the block's directives, without comments
   unsigned Size = 0;       ///< bytes of the file it covers
   bool EndsAtStartOfLine = true;
-  std::string IncludeDir;  ///< absolute folder of the file ("..." includes)
+  /// Absolute folder of the file, where its "..." includes are found first;
+  /// empty when the block has only <...> includes (then kernels of every
+  /// folder share the block).
+  std::string IncludeDir;
 };
 
 /// The longest leading run of Buffer's directives that can stand alone in a
