@@ -16,11 +16,13 @@
 #include "ptxinject/Frontend/SiteRewriter.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
@@ -149,7 +151,12 @@ public:
       skipPreludeDeferredDiagnostics(*TheSema);
       UsesPrelude = false;
     }
+    dropSiteFreeInstantiations();
     return true;
+  }
+
+  void HandleCXXImplicitFunctionInstantiation(FunctionDecl *) override {
+    dropSiteFreeInstantiations();
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -180,6 +187,26 @@ public:
   }
 
 private:
+  /// The bodies of header function templates instantiated at the end of the
+  /// file are never needed for a type: those that decide one (constexpr in a
+  /// constant expression, deduced return types) are instantiated at once. A
+  /// CuTe kernel queues thousands; only those of the input file and of
+  /// headers that spell PTX_INJECT are kept.
+  void dropSiteFreeInstantiations() {
+    if (!TheSema || ParseAllBodies)
+      return;
+    auto &Queue = TheSema->PendingInstantiations;
+    Queue.erase(std::remove_if(Queue.begin(), Queue.end(),
+                               [&](const Sema::PendingImplicitInstantiation &P) {
+                                 auto *FD = dyn_cast<FunctionDecl>(P.first);
+                                 const FunctionDecl *Pattern =
+                                     FD ? FD->getTemplateInstantiationPattern()
+                                        : nullptr;
+                                 return Pattern && Bodies.canSkip(Pattern);
+                               }),
+                Queue.end());
+  }
+
   Session &S;
   std::string Input;
   bool UsesPrelude;
@@ -196,6 +223,12 @@ public:
                                                  StringRef File) override {
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
+    // Dropped instantiations leave used inline templates without a body:
+    // not the user's mistake (see dropSiteFreeInstantiations).
+    if (!ParseAllBodies)
+      for (StringRef Group : {"undefined-inline", "undefined-internal"})
+        CI.getDiagnostics().setSeverityForGroup(
+            diag::Flavor::WarningOrError, Group, diag::Severity::Ignored);
     // The include block is in the PCH: lexing starts after it.
     if (Prelude.SkipBytes)
       CI.getPreprocessor().setSkipMainFilePreamble(
