@@ -61,9 +61,11 @@ struct PreludeResult {
 /// replaces that include with a PCH of it from CacheDir, building and caching
 /// the PCH when it is missing or any file it was built from has changed. On
 /// any failure the invocation is left as it was, so the caller parses the
-/// headers itself. Function bodies in the prelude are skipped (Clang keeps
-/// those it needs: constexpr functions and deduced return types), so the PCH
-/// holds declarations only. With Block (the input's include block), the PCH
+/// headers itself. Function bodies in the prelude are skipped unless their
+/// header spells PTX_INJECT (Clang keeps those it needs: constexpr functions
+/// and deduced return types), so the PCH holds declarations only. A block
+/// whose headers hold sites is not precompiled (a PCH's sites are never
+/// walked); CUDA's headers alone are then used. With Block (the input's include block), the PCH
 /// holds the block too and the result says how many bytes to skip; when the
 /// block does not precompile, CUDA's headers alone are used (SkipBytes 0).
 PreludeResult
