@@ -1,11 +1,14 @@
 //===- PreludeCache.cpp - Precompiled CUDA prelude, cached on disk --------===//
 #include "ptxinject/Frontend/PreludeCache.h"
+#include "ptxinject/Frontend/IncludeBlock.h"
+#include "ptxinject/Frontend/SiteFreeBodies.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/MultiplexExternalSemaSource.h"
 #include "clang/Sema/Sema.h"
@@ -30,7 +33,12 @@ namespace frontend {
 namespace {
 
 constexpr llvm::StringLiteral CudaWrapper = "__clang_cuda_runtime_wrapper.h";
-constexpr llvm::StringLiteral StampMagic = "ptxinject-prelude 1";
+constexpr llvm::StringLiteral StampMagic = "ptxinject-prelude 2";
+/// A stamp's PCH name for "this include block is not precompiled (a header
+/// of it holds sites)": remembered as long as its files are unchanged.
+constexpr llvm::StringLiteral NoPchName = "-";
+constexpr llvm::StringLiteral SitesInBlock =
+    "a header of the include block holds inject sites";
 
 std::string hex64(uint64_t V) { return llvm::utohexstr(V, /*LowerCase=*/true, 16); }
 
@@ -42,7 +50,8 @@ std::string inDir(llvm::StringRef Dir, const llvm::Twine &Name) {
 
 /// Everything that shapes the prelude's AST: the Clang build and every flag
 /// except those naming this one compile's input and outputs.
-std::string preludeKey(const CompilerInvocation &Invocation) {
+std::string preludeKey(const CompilerInvocation &Invocation,
+                       const IncludeBlock *Block) {
   CompilerInvocation K(Invocation);
   FrontendOptions &FO = K.getFrontendOpts();
   FO.Inputs.clear();
@@ -61,6 +70,15 @@ std::string preludeKey(const CompilerInvocation &Invocation) {
   PPO.ImplicitPCHInclude.clear();
   std::string Text = getClangFullVersion();
   Text += '\0';
+  // The include block and the folder its quoted includes are found from.
+  if (Block) {
+    Text += "include block";
+    Text += '\0';
+    Text += Block->IncludeDir;
+    Text += '\0';
+    Text += Block->Text;
+    Text += '\0';
+  }
   for (const std::string &Arg : K.getCC1CommandLine()) {
     Text += Arg;
     Text += '\0';
@@ -107,8 +125,9 @@ std::string validPchFromStamp(llvm::StringRef StampPath, llvm::StringRef Dir,
   // A stamp names a file of its own folder, never a path.
   if (PchName.empty() || PchName.contains('/') || PchName.contains('\\'))
     return "";
-  std::string Pch = inDir(Dir, PchName);
-  if (OldPch)
+  bool NoPch = PchName == NoPchName;
+  std::string Pch = NoPch ? NoPchName.str() : inDir(Dir, PchName);
+  if (OldPch && !NoPch)
     *OldPch = Pch;
   for (size_t I = 2; I < Lines.size(); ++I) {
     FileStamp S;
@@ -121,24 +140,85 @@ std::string validPchFromStamp(llvm::StringRef StampPath, llvm::StringRef Dir,
     if (!stampMatches(S))
       return "";
   }
-  if (!llvm::sys::fs::exists(Pch))
+  if (!NoPch && !llvm::sys::fs::exists(Pch))
     return "";
   return Pch;
 }
 
-/// The empty main file of every prelude PCH. Created once and never
-/// rewritten: Clang checks its size and time when it loads a PCH.
-bool ensureEmptyHeader(llvm::StringRef Path) {
+/// The main file of a prelude PCH: empty, or an include block. Created
+/// once and never rewritten (its name is a hash of its text): Clang checks
+/// its size and time when it loads a PCH. Written to a temporary and
+/// renamed, so a racing process never reads half of it.
+bool ensureHeader(llvm::StringRef Path, llvm::StringRef Text) {
   if (llvm::sys::fs::exists(Path))
     return true;
-  int FD = -1;
-  std::error_code EC = llvm::sys::fs::openFileForWrite(
-      Path, FD, llvm::sys::fs::CD_CreateNew, llvm::sys::fs::OF_None);
-  if (EC)
-    return EC == std::errc::file_exists;
-  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  llvm::SmallString<256> Temp;
+  if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", Temp))
+    return false;
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Temp, EC);
+    if (EC)
+      return false;
+    OS << Text;
+    if (OS.close(), OS.has_error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Temp);
+      return false;
+    }
+  }
+  // Another process may have published the same text first: keep its file,
+  // whose time a PCH may already record.
+  if (llvm::sys::fs::exists(Path)) {
+    llvm::sys::fs::remove(Temp);
+    return true;
+  }
+  if (llvm::sys::fs::rename(Temp, Path)) {
+    llvm::sys::fs::remove(Temp);
+    return llvm::sys::fs::exists(Path);
+  }
   return true;
 }
+
+/// Skips the bodies of site-free functions of the included files while the
+/// prelude is precompiled (see SiteFreeBodies.h).
+class SiteFreeBodiesConsumer : public ASTConsumer {
+public:
+  SiteFreeBodiesConsumer(const SourceManager &SM, bool &KeptSiteBody)
+      : Bodies(SM), KeptSiteBody(KeptSiteBody) {}
+  bool shouldSkipFunctionBody(Decl *D) override {
+    bool Skip = Bodies.canSkip(D);
+    KeptSiteBody |= Bodies.keptIncludedSiteBody();
+    return Skip;
+  }
+
+private:
+  SiteFreeBodies Bodies;
+  bool &KeptSiteBody;
+};
+
+class GeneratePreludeAction : public GeneratePCHAction {
+public:
+  /// Whether a header holds a function body with a site: such a block is
+  /// not precompiled, since the sites of a PCH are never walked (and must
+  /// be reported as sites in an included file).
+  bool KeptSiteBody = false;
+
+private:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef InFile) override {
+    std::unique_ptr<ASTConsumer> Pch =
+        GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Pch)
+      return nullptr;
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::move(Pch));
+    Consumers.push_back(
+        std::make_unique<SiteFreeBodiesConsumer>(CI.getSourceManager(),
+                                                 KeptSiteBody));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+};
 
 /// Keeps the folder bounded: every distinct flag set has its own PCH of a
 /// few MB, so only the most recently built ones are kept. A removed PCH is
@@ -174,10 +254,18 @@ PreludeResult unavailable(std::string Reason) {
 PreludeResult buildPrelude(const CompilerInvocation &Invocation,
                            llvm::StringRef Dir, llvm::StringRef Key,
                            std::shared_ptr<PCHContainerOperations> PCHOps,
-                           llvm::StringRef OldPch) {
-  std::string EmptyHeader = inDir(Dir, "prelude-main.h");
-  if (!ensureEmptyHeader(EmptyHeader))
-    return unavailable("cannot create '" + EmptyHeader + "'");
+                           llvm::StringRef OldPch, const IncludeBlock *Block) {
+  // An include block's header lives in a folder of such headers only, so a
+  // quoted include finds nothing beside it and goes on to the input's folder.
+  std::string Header = inDir(Dir, "prelude-main.h");
+  if (Block) {
+    std::string Blocks = inDir(Dir, "blocks");
+    if (llvm::sys::fs::create_directories(Blocks))
+      return unavailable("cannot create '" + Blocks + "'");
+    Header = inDir(Blocks, hex64(llvm::xxh3_64bits(Block->Text)) + ".h");
+  }
+  if (!ensureHeader(Header, Block ? llvm::StringRef(Block->Text) : ""))
+    return unavailable("cannot create '" + Header + "'");
   llvm::SmallString<256> Temp;
   if (std::error_code EC = llvm::sys::fs::createUniqueFile(
           inDir(Dir, "prelude-" + Key + "-%%%%%%%%.pch.tmp"), Temp))
@@ -187,7 +275,7 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   FrontendOptions &FO = Build->getFrontendOpts();
   InputKind Kind = FO.Inputs.empty() ? InputKind(Language::CUDA)
                                      : FO.Inputs.front().getKind();
-  FO.Inputs.assign(1, FrontendInputFile(EmptyHeader, Kind.getHeader()));
+  FO.Inputs.assign(1, FrontendInputFile(Header, Kind.getHeader()));
   FO.OutputFile = std::string(Temp);
   FO.ProgramAction = clang::frontend::GeneratePCH;
   // Declarations are all an analysis needs; Clang still parses the bodies
@@ -195,6 +283,16 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   FO.SkipFunctionBodies = true;
   Build->getPreprocessorOpts().Includes.assign(1, CudaWrapper.str());
   Build->getPreprocessorOpts().ImplicitPCHInclude.clear();
+  if (Block && !Block->IncludeDir.empty()) {
+    // "..." includes of the block are found from the input's folder first,
+    // as they are in the input.
+    auto &Entries = Build->getHeaderSearchOpts().UserEntries;
+    Entries.insert(Entries.begin(),
+                   HeaderSearchOptions::Entry(Block->IncludeDir,
+                                              clang::frontend::Quoted,
+                                              /*IsFramework=*/false,
+                                              /*IgnoreSysRoot=*/true));
+  }
   Build->getDependencyOutputOpts() = DependencyOutputOptions();
   Build->getCodeGenOpts().MainFileName.clear();
   Build->getLangOpts().CUID.clear();
@@ -204,7 +302,7 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   // A prelude that fails to build is no error of the user's: the ordinary
   // parse that follows reports whatever is wrong.
   CI.createDiagnostics(new IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
-  GeneratePCHAction Action;
+  GeneratePreludeAction Action;
   bool Ok = CI.ExecuteAction(Action) && !CI.getDiagnostics().hasErrorOccurred();
   if (!Ok || !CI.hasFileManager()) {
     llvm::sys::fs::remove(Temp);
@@ -236,10 +334,15 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
     StampText += std::to_string(S.Size) + " " + std::to_string(S.ModTime) +
                  " " + S.Path + "\n";
 
+  bool Refused = Block && Action.KeptSiteBody;
   std::string PchName =
-      "prelude-" + Key.str() + "-" + hex64(llvm::xxh3_64bits(StampText)) + ".pch";
-  std::string Pch = inDir(Dir, PchName);
-  if (std::error_code EC = llvm::sys::fs::rename(Temp, Pch)) {
+      Refused ? NoPchName.str()
+              : "prelude-" + Key.str() + "-" +
+                    hex64(llvm::xxh3_64bits(StampText)) + ".pch";
+  std::string Pch = Refused ? std::string() : inDir(Dir, PchName);
+  if (Refused)
+    llvm::sys::fs::remove(Temp);
+  else if (std::error_code EC = llvm::sys::fs::rename(Temp, Pch)) {
     llvm::sys::fs::remove(Temp);
     return unavailable("cannot store '" + Pch + "': " + EC.message());
   }
@@ -256,10 +359,32 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   if (!OldPch.empty() && OldPch != Pch)
     llvm::sys::fs::remove(OldPch);
   pruneOldPreludes(Dir, /*Keep=*/12);
+  if (Refused)
+    return unavailable(SitesInBlock.str());
   PreludeResult R;
   R.Status = PreludeStatus::Built;
   R.PchPath = Pch;
   return R;
+}
+
+/// The prelude of one key: reused when its stamp holds, else built.
+PreludeResult findOrBuild(const CompilerInvocation &Invocation,
+                          llvm::StringRef Dir,
+                          std::shared_ptr<PCHContainerOperations> PCHOps,
+                          const IncludeBlock *Block) {
+  std::string Key = preludeKey(Invocation, Block);
+  std::string StampPath = inDir(Dir, "prelude-" + Key + ".stamp");
+  std::string OldPch;
+  std::string Pch = validPchFromStamp(StampPath, Dir, &OldPch);
+  if (Pch == NoPchName)
+    return unavailable(SitesInBlock.str());
+  if (!Pch.empty()) {
+    PreludeResult R;
+    R.Status = PreludeStatus::Reused;
+    R.PchPath = Pch;
+    return R;
+  }
+  return buildPrelude(Invocation, Dir, Key, std::move(PCHOps), OldPch, Block);
 }
 
 /// Forwards everything to the PCH except two end-of-file lists that only
@@ -301,7 +426,8 @@ std::string defaultPreludeCacheDir() {
 
 PreludeResult
 usePrecompiledPrelude(CompilerInvocation &Invocation, llvm::StringRef CacheDir,
-                      std::shared_ptr<PCHContainerOperations> PCHOps) {
+                      std::shared_ptr<PCHContainerOperations> PCHOps,
+                      const IncludeBlock *Block) {
   PreprocessorOptions &PPO = Invocation.getPreprocessorOpts();
   if (PPO.Includes.empty() || PPO.Includes.front() != CudaWrapper ||
       !PPO.ImplicitPCHInclude.empty() ||
@@ -314,19 +440,20 @@ usePrecompiledPrelude(CompilerInvocation &Invocation, llvm::StringRef CacheDir,
   if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
     return unavailable("cannot create '" + Dir.str().str() + "': " + EC.message());
 
-  std::string Key = preludeKey(Invocation);
-  std::string StampPath = inDir(Dir, "prelude-" + Key + ".stamp");
-  std::string OldPch;
   PreludeResult R;
-  std::string Pch = validPchFromStamp(StampPath, Dir, &OldPch);
-  if (!Pch.empty()) {
-    R.Status = PreludeStatus::Reused;
-    R.PchPath = Pch;
-  } else {
-    R = buildPrelude(Invocation, Dir, Key, std::move(PCHOps), OldPch);
-    if (R.Status != PreludeStatus::Built)
-      return R;
+  if (Block) {
+    // A block that does not precompile (an error in a header, say) falls
+    // back to CUDA's headers alone; the parse then reports the error.
+    R = findOrBuild(Invocation, Dir, PCHOps, Block);
+    if (R.Status == PreludeStatus::Unavailable)
+      Block = nullptr;
+    else
+      R.SkipBytes = Block->Size, R.SkipEndsAtStartOfLine = Block->EndsAtStartOfLine;
   }
+  if (!Block)
+    R = findOrBuild(Invocation, Dir, PCHOps, nullptr);
+  if (R.Status == PreludeStatus::Unavailable)
+    return R;
   PPO.Includes.erase(PPO.Includes.begin());
   PPO.ImplicitPCHInclude = R.PchPath;
   return R;

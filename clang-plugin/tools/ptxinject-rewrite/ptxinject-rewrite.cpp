@@ -7,20 +7,25 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/Frontend/IncludeBlock.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/NvrtcInvocation.h"
 #include "ptxinject/Frontend/NvccFlags.h"
 #include "ptxinject/Frontend/PreludeCache.h"
+#include "ptxinject/Frontend/SiteFreeBodies.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
 #include "ptxinject/diff/UnifiedDiff.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
@@ -94,6 +99,12 @@ static cl::opt<std::string> PchCacheDir(
     cl::desc("Cache folder for precompiled CUDA headers (default: "
              "$XDG_CACHE_HOME/ptxinject, else ~/.cache/ptxinject)"),
     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> ParseAllBodies(
+    "parse-all-bodies",
+    cl::desc("Parse the bodies of every function of the included headers, "
+             "not only of those that spell PTX_INJECT (slower; the output "
+             "is the same)"),
+    cl::cat(Category));
 static cl::opt<bool> PchCacheVerbose(
     "pch-cache-verbose",
     cl::desc("Say on stderr whether the precompiled CUDA headers were "
@@ -146,10 +157,14 @@ std::string outputPathFor(StringRef Input) {
 class RewriteConsumer : public SemaConsumer {
 public:
   RewriteConsumer(Session &S, std::string Input, bool UsesPrelude,
-                  Preprocessor &PP)
-      : S(S), Input(std::move(Input)), UsesPrelude(UsesPrelude), PP(PP) {}
+                  Preprocessor &PP, const SourceManager &SM)
+      : S(S), Input(std::move(Input)), UsesPrelude(UsesPrelude), PP(PP),
+        Bodies(SM) {}
 
   void InitializeSema(Sema &Sema) override { TheSema = &Sema; }
+
+  /// Asked only when the invocation skips function bodies.
+  bool shouldSkipFunctionBody(Decl *D) override { return Bodies.canSkip(D); }
 
   bool HandleTopLevelDecl(DeclGroupRef) override {
     // The first declaration of the input comes after the PCH is attached.
@@ -157,7 +172,12 @@ public:
       skipPreludeDeferredDiagnostics(*TheSema);
       UsesPrelude = false;
     }
+    dropSiteFreeInstantiations();
     return true;
+  }
+
+  void HandleCXXImplicitFunctionInstantiation(FunctionDecl *) override {
+    dropSiteFreeInstantiations();
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -195,48 +215,105 @@ public:
   }
 
 private:
+  /// The bodies of header function templates instantiated at the end of the
+  /// file are never needed for a type: those that decide one (constexpr in a
+  /// constant expression, deduced return types) are instantiated at once. A
+  /// CuTe kernel queues thousands; only those of the input file and of
+  /// headers that spell PTX_INJECT are kept.
+  void dropSiteFreeInstantiations() {
+    if (!TheSema || ParseAllBodies)
+      return;
+    auto &Queue = TheSema->PendingInstantiations;
+    Queue.erase(std::remove_if(Queue.begin(), Queue.end(),
+                               [&](const Sema::PendingImplicitInstantiation &P) {
+                                 auto *FD = dyn_cast<FunctionDecl>(P.first);
+                                 const FunctionDecl *Pattern =
+                                     FD ? FD->getTemplateInstantiationPattern()
+                                        : nullptr;
+                                 return Pattern && Bodies.canSkip(Pattern);
+                               }),
+                Queue.end());
+  }
+
   Session &S;
   std::string Input;
   bool UsesPrelude;
   Preprocessor &PP;
+  SiteFreeBodies Bodies;
   Sema *TheSema = nullptr;
 };
 
 class RewriteAction : public ASTFrontendAction {
 public:
-  explicit RewriteAction(Session &S) : S(S) {}
+  RewriteAction(Session &S, const PreludeResult &Prelude)
+      : S(S), Prelude(Prelude) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
+    // Dropped instantiations leave used inline templates without a body:
+    // not the user's mistake (see dropSiteFreeInstantiations).
+    if (!ParseAllBodies)
+      for (StringRef Group : {"undefined-inline", "undefined-internal"})
+        CI.getDiagnostics().setSeverityForGroup(
+            diag::Flavor::WarningOrError, Group, diag::Severity::Ignored);
+    // The include block is in the PCH: lexing starts after it.
+    if (Prelude.SkipBytes)
+      CI.getPreprocessor().setSkipMainFilePreamble(
+          Prelude.SkipBytes, Prelude.SkipEndsAtStartOfLine);
     return std::make_unique<RewriteConsumer>(
         S, File.str(), !CI.getPreprocessorOpts().ImplicitPCHInclude.empty(),
-        CI.getPreprocessor());
+        CI.getPreprocessor(), CI.getSourceManager());
   }
 
 private:
   Session &S;
+  PreludeResult Prelude;
 };
+
+/// The include block of the one input of Invocation, if it has one.
+std::optional<IncludeBlock> includeBlockOf(const CompilerInvocation &Invocation) {
+  const auto &Inputs = Invocation.getFrontendOpts().Inputs;
+  if (Inputs.size() != 1 || !Inputs.front().isFile())
+    return std::nullopt;
+  auto Buf = llvm::MemoryBuffer::getFile(Inputs.front().getFile(),
+                                         /*IsText=*/true);
+  if (!Buf)
+    return std::nullopt;
+  return findIncludeBlock((*Buf)->getBuffer(), Invocation.getLangOpts(),
+                          Inputs.front().getFile());
+}
 
 class RewriteActionFactory : public tooling::FrontendActionFactory {
 public:
   explicit RewriteActionFactory(Session &S) : S(S) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<RewriteAction>(S);
+    return std::make_unique<RewriteAction>(S, Prelude);
   }
 
-  /// Swaps CUDA's headers for their cached precompiled form before parsing.
+  /// Swaps CUDA's headers and the input's include block for their cached
+  /// precompiled form before parsing.
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHOps,
                      DiagnosticConsumer *DiagConsumer) override {
+    Prelude = PreludeResult();
+    Invocation->getFrontendOpts().SkipFunctionBodies = !ParseAllBodies;
     if (!NoPchCache) {
       std::string Dir =
           PchCacheDir.empty() ? defaultPreludeCacheDir() : PchCacheDir;
-      PreludeResult R = usePrecompiledPrelude(*Invocation, Dir, PCHOps);
+      // Parsing every body means parsing the block too.
+      std::optional<IncludeBlock> Block;
+      if (!ParseAllBodies)
+        Block = includeBlockOf(*Invocation);
+      PreludeResult R = usePrecompiledPrelude(*Invocation, Dir, PCHOps,
+                                              Block ? &*Block : nullptr);
+      Prelude = R;
       if (PchCacheVerbose) {
-        llvm::errs() << "ptxinject-rewrite: CUDA headers: ";
+        llvm::errs() << "ptxinject-rewrite: "
+                     << (R.SkipBytes ? "CUDA headers and include block: "
+                                     : "CUDA headers: ");
         switch (R.Status) {
         case PreludeStatus::NotApplicable:
           llvm::errs() << "not included, no cache needed\n";
@@ -259,6 +336,7 @@ public:
 
 private:
   Session &S;
+  PreludeResult Prelude; ///< of the input being parsed
 };
 
 /// --nvrtc: each input goes through the library's in-memory NVRTC mode.

@@ -1,14 +1,18 @@
 //===- PreludeCache.h - Precompiled CUDA prelude, cached on disk -*- C++ -*-===//
 //
-// Most of the time of one analysis is Clang parsing CUDA's own headers (the
-// __clang_cuda_runtime_wrapper.h the driver includes first), the same work for
-// every file compiled with the same flags. This cache keeps that prelude as a
-// precompiled header, keyed by the Clang version and every compiler flag, and
-// checks every header it was built from before reusing it.
+// Most of the time of one analysis is Clang parsing headers: CUDA's own (the
+// __clang_cuda_runtime_wrapper.h the driver includes first) and the input's
+// include block (see IncludeBlock.h), the same work for every kernel of a
+// project compiled with the same flags. This cache keeps that prelude as a
+// precompiled header, keyed by the Clang version, every compiler flag, and
+// the include block's text and folder, and checks every header it was built
+// from before reusing it. The bodies of site-free functions of the headers
+// are not parsed (see SiteFreeBodies.h).
 //
 // Cache layout in the cache folder: `prelude-<key>.stamp` (text: the name of
-// the current PCH, then `size mtime path` of every file it was built from)
-// and `prelude-<key>-<files hash>.pch`. Files are written to temporaries and
+// the current PCH, then `size mtime path` of every file it was built from),
+// `prelude-<key>-<files hash>.pch`, and `blocks/<text hash>.h`, the include
+// blocks the PCHs were built from. Files are written to temporaries and
 // renamed, PCH first, so processes racing on one key only ever read a
 // complete stamp that names a complete PCH.
 //
@@ -30,6 +34,8 @@ class Sema;
 namespace ptxinject {
 namespace frontend {
 
+struct IncludeBlock;
+
 /// $XDG_CACHE_HOME/ptxinject, else $HOME/.cache/ptxinject; empty when
 /// neither variable is set.
 std::string defaultPreludeCacheDir();
@@ -45,19 +51,28 @@ struct PreludeResult {
   PreludeStatus Status = PreludeStatus::NotApplicable;
   std::string PchPath; ///< the PCH in use (Reused, Built)
   std::string Reason;  ///< why not (Unavailable)
+  /// Bytes at the start of the input the PCH holds (its include block): the
+  /// preprocessor must skip them (Preprocessor::setSkipMainFilePreamble).
+  unsigned SkipBytes = 0;
+  bool SkipEndsAtStartOfLine = true;
 };
 
 /// If Invocation's first forced include is Clang's CUDA runtime wrapper,
 /// replaces that include with a PCH of it from CacheDir, building and caching
 /// the PCH when it is missing or any file it was built from has changed. On
 /// any failure the invocation is left as it was, so the caller parses the
-/// headers itself. Function bodies in the prelude are skipped (Clang keeps
-/// those it needs: constexpr functions and deduced return types), so the PCH
-/// holds declarations only.
+/// headers itself. Function bodies in the prelude are skipped unless their
+/// header spells PTX_INJECT (Clang keeps those it needs: constexpr functions
+/// and deduced return types), so the PCH holds declarations only. A block
+/// whose headers hold sites is not precompiled (a PCH's sites are never
+/// walked); CUDA's headers alone are then used. With Block (the input's include block), the PCH
+/// holds the block too and the result says how many bytes to skip; when the
+/// block does not precompile, CUDA's headers alone are used (SkipBytes 0).
 PreludeResult
 usePrecompiledPrelude(clang::CompilerInvocation &Invocation,
                       llvm::StringRef CacheDir,
-                      std::shared_ptr<clang::PCHContainerOperations> PCHOps);
+                      std::shared_ptr<clang::PCHContainerOperations> PCHOps,
+                      const IncludeBlock *Block = nullptr);
 
 /// At the end of a CUDA translation unit Clang loads every declaration of a
 /// PCH that may carry deferred device diagnostics, which is most of the

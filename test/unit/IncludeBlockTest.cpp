@@ -1,0 +1,75 @@
+//===- IncludeBlockTest.cpp - Where a file's include block ends -----------===//
+#include "ptxinject/Frontend/IncludeBlock.h"
+
+#include "clang/Basic/LangOptions.h"
+
+#include <gtest/gtest.h>
+
+using ptxinject::frontend::findIncludeBlock;
+using ptxinject::frontend::IncludeBlock;
+
+namespace {
+
+std::optional<IncludeBlock> blockOf(llvm::StringRef Text) {
+  clang::LangOptions Lang;
+  Lang.CPlusPlus = true;
+  Lang.CUDA = true;
+  return findIncludeBlock(Text, Lang, "/src/kernels/k.cu");
+}
+
+TEST(IncludeBlock, DirectivesWithoutCommentsUpToTheFirstCode) {
+  std::string Text = "// header comment\n"
+                     "/* more */\n"
+                     "#include <cute/tensor.hpp>  // why\n"
+                     "\n"
+                     "#define TILE \\\n  128\n"
+                     "#include <ptx_inject.h>\n"
+                     "\n"
+                     "__global__ void k() {}\n";
+  auto B = blockOf(Text);
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->Text, "#include <cute/tensor.hpp>\n"
+                     "#define TILE \\\n  128\n"
+                     "#include <ptx_inject.h>\n");
+  EXPECT_EQ(llvm::StringRef(Text).substr(B->Size).ltrim(), "__global__ void k() {}\n");
+  EXPECT_TRUE(B->IncludeDir.empty()) << "only <...> includes";
+}
+
+TEST(IncludeBlock, StopsBeforeOtherDirectives) {
+  std::string Text = "#include <a.h>\n#pragma once\n#include <b.h>\nint x;\n";
+  auto B = blockOf(Text);
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->Text, "#include <a.h>\n");
+  EXPECT_EQ(B->Size, Text.find("#pragma"));
+  EXPECT_TRUE(B->EndsAtStartOfLine);
+}
+
+TEST(IncludeBlock, KeepsBalancedConditionalsOnly) {
+  auto Balanced = blockOf("#if FAST\n#include <fast.h>\n#else\n#include <slow.h>\n"
+                          "#endif\nint x;\n");
+  ASSERT_TRUE(Balanced);
+  EXPECT_EQ(Balanced->Text,
+            "#if FAST\n#include <fast.h>\n#else\n#include <slow.h>\n#endif\n");
+  // An include guard around the whole file is still open at its first code.
+  EXPECT_FALSE(blockOf("#ifndef K_CU\n#define K_CU\n#include <a.h>\nint x;\n#endif\n"));
+  auto Before = blockOf("#include <a.h>\n#ifdef X\n#include <b.h>\nint y;\n#endif\n");
+  ASSERT_TRUE(Before);
+  EXPECT_EQ(Before->Text, "#include <a.h>\n");
+}
+
+TEST(IncludeBlock, NeedsAnInclude) {
+  EXPECT_FALSE(blockOf("#define N 4\nint x[N];\n"));
+  EXPECT_FALSE(blockOf("int x;\n#include <a.h>\n"));
+  EXPECT_FALSE(blockOf("#pragma once\n#include <a.h>\nint x;\n"));
+}
+
+TEST(IncludeBlock, QuotedIncludesAreFoundFromTheFilesFolder) {
+  auto B = blockOf("#include <a.h>\n#include \"tile.h\"\nint x;\n");
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->IncludeDir, "/src/kernels");
+  auto Macro = blockOf("#define H <a.h>\n#include H\nint x;\n");
+  ASSERT_TRUE(Macro);
+  EXPECT_EQ(Macro->IncludeDir, "/src/kernels") << "a macro may expand to \"...\"";
+}
+
+} // namespace
