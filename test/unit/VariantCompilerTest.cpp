@@ -483,7 +483,8 @@ TEST(VariantCompiler, StackPtxTextProgramsUseLabels) {
 // hide ours.
 class CopyingBackend final : public CubinBackend {
 public:
-  CopyingBackend() : CubinBackend(CubinOptions()) {}
+  explicit CopyingBackend(CubinOptions O = CubinOptions())
+      : CubinBackend(std::move(O)) {}
   CubinBackendKind kind() const override { return CubinBackendKind::Ptxas; }
   bool compile(std::string_view Ptx, std::vector<char> &Cubin,
                std::string &Log) const override {
@@ -492,6 +493,34 @@ public:
     return true;
   }
 };
+
+// %aggr_smem_size exists from sm_90: compileVariants hands the backend's
+// arch to the source, so a program naming it compiles to a stub without it
+// for sm_80 (ptxas would reject the module) and with it for sm_90.
+TEST(VariantCompiler, StackPtxProgramsFollowTheBackendArch) {
+  Module M = parseKernel();
+  auto PtxFor = [&](const char *Arch) {
+    CubinOptions CO;
+    CO.Arch = Arch;
+    CopyingBackend B(CO);
+    StackPtxSource Source(stackptx::InstructionSet::builtin());
+    Source.addText("%aggr_smem_size cvt.rn.f32.u32 x add.ftz.f32");
+    VariantOptions O;
+    O.KeepPtx = true;
+    O.Jobs = 1;
+    O.Slots = {"inject_0"};
+    Collected C;
+    VariantReport R;
+    Error E = compileVariants(M, B, Source, O, C.sink(), R);
+    EXPECT_FALSE(E) << E.Message;
+    EXPECT_TRUE(R.Failures.empty());
+    return C.Ptx[0];
+  };
+  std::string Sm80 = PtxFor("sm_80"), Sm90 = PtxFor("sm_90a");
+  EXPECT_EQ(Sm80.find("aggr_smem_size"), std::string::npos) << Sm80;
+  EXPECT_NE(Sm90.find("%aggr_smem_size"), std::string::npos) << Sm90;
+  EXPECT_NE(Sm90.find("cvt.rn.f32.u32"), std::string::npos) << Sm90;
+}
 
 TEST(VariantCompiler, NoAllocationPerVariant) {
   Module M = parseKernel();

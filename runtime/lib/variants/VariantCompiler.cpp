@@ -261,7 +261,8 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
       std::vector<unsigned> Ops;
       for (size_t I = 0; I < Info.num_instructions; ++I) {
         const StackPtxFastPtxInstructionInfo &In = Info.instructions[I];
-        bool Ok = In.num_rets == 1 && In.num_args >= 1 && !In.aligned;
+        bool Ok = In.num_rets == 1 && In.num_args >= 1 && !In.aligned &&
+                  For.has(Set.instructionTarget(I));
         for (unsigned A = 0; Ok && A < In.num_args + In.num_rets; ++A) {
           const StackPtxFastArgTypeInfo &T =
               Info.arg_types[A < In.num_args ? In.args[A]
@@ -287,6 +288,7 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
     } else {
       stackptx::RandomProgramOptions RO;
       RO.StackTypes = StackTypes;
+      RO.For = For;
       stackptx::Span<StackPtxFastRegister> Inputs(Registers.data(), NumInputs);
       for (size_t I = 0; I < RandomCount; ++I)
         stackptx::randomProgram(Rng, RandomLength, Set, Inputs,
@@ -294,7 +296,9 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
     }
     RandomCount = 0;
   }
-  Compiler = std::make_unique<stackptx::Compiler>(Set);
+  // Given programs may still name entries the target lacks; the set for
+  // the target compiles those to nothing, so no stub names them.
+  Compiler = std::make_unique<stackptx::Compiler>(Set.forTarget(For));
   return true;
 }
 
@@ -764,6 +768,12 @@ Error ptxinject::compileVariants(const Module &Kernel,
   if (!Slots)
     return Slots.error();
   std::string Message;
+  // Sources leave out what the backend's architecture lacks; an arch that
+  // names no SM (compute_80, empty) leaves every entry in.
+  stackptx::Target For;
+  stackptx::Target::parse(Backend.options().Arch, For);
+  for (size_t R = 0; R < Sources.size(); ++R)
+    Sources[R]->setTarget(For);
   for (size_t R = 0; R < Sources.size(); ++R)
     if (!Sources[R]->prepare(Kernel.inject((*Slots)[R]), Message))
       return Error::make(ErrorCode::InvalidArgument, Message);

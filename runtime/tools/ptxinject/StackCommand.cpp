@@ -37,7 +37,7 @@ struct PendingRegister {
 } // namespace
 
 int ptxinject::tool::runStack(int Argc, char **Argv) {
-  std::string DescPath, ProgramFile, OutputPath = "-", ProgramText;
+  std::string DescPath, Arch, ProgramFile, OutputPath = "-", ProgramText;
   bool HaveProgram = false, PrintProgram = false;
   std::vector<PendingRegister> Pending;
   std::vector<std::string> Inputs, InputTypes, RequestNames, RequestTypes;
@@ -47,6 +47,9 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   App.add_option("PROGRAM", Programs, "the program in text form, quoted as one argument");
   App.add_option("--desc", DescPath,
                  "instruction set description (default: the shipped one)");
+  App.add_option("--arch", Arch,
+                 "target architecture (e.g. sm_80): entries of the description "
+                 "it lacks compile to nothing (default: every entry)");
   CLI::Option *InputOpt =
       App.add_option("--input", Inputs,
                      "a register the program reads (repeatable, in index order)")
@@ -125,6 +128,15 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
       std::fprintf(stderr, "%s\n", Error.c_str());
       return 1;
     }
+  }
+  if (!Arch.empty()) {
+    Target For;
+    if (!Target::parse(Arch, For)) {
+      reportUsageError("stack", "--arch '" + Arch + "' is not an SM architecture; "
+                                "give one such as sm_80 or sm_90a");
+      return 2;
+    }
+    Set = Set.forTarget(For);
   }
 
   // Registers: every --input in order, then each --request not already an input.

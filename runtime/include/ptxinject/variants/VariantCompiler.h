@@ -54,6 +54,11 @@ public:
   /// the programs cannot target it (wrong operand types, unknown label).
   virtual bool prepare(const Inject &Target, std::string &Error) = 0;
 
+  /// Called before prepare with the architecture the cubins are built for
+  /// (the backend's CubinOptions::Arch), so that a source can leave out
+  /// what that target lacks. The default ignores it.
+  virtual void setTarget(const stackptx::Target &) {}
+
   /// Scratch for one worker thread.
   virtual std::unique_ptr<ProgramScratch> makeScratch() const;
 
@@ -107,6 +112,9 @@ public:
 
   size_t numPrograms() const override { return Programs.size() + RandomCount; }
   bool prepare(const Inject &Target, std::string &Error) override;
+  /// Programs (given or random) are compiled for this target: description
+  /// entries it lacks are never drawn and compile to nothing.
+  void setTarget(const stackptx::Target &For) override { this->For = For; }
   std::unique_ptr<ProgramScratch> makeScratch() const override;
   bool stub(size_t Index, ProgramScratch *Scratch, std::string &Buffer,
             std::string_view &Stub, StubError &Error) const override;
@@ -122,6 +130,7 @@ public:
 
 private:
   stackptx::InstructionSet Set;
+  stackptx::Target For; // default: every entry
   std::unique_ptr<stackptx::Compiler> Compiler;
   std::vector<std::string> Texts; // Programs[i] parsed from Texts[TextOf[i]]
   std::vector<std::vector<StackPtxFastInstruction>> Programs;
