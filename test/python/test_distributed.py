@@ -18,6 +18,7 @@ from ray.cluster_utils import Cluster  # noqa: E402
 
 from ptxinject.distributed import compile_variants_on_ray, iter_variants_on_ray  # noqa: E402
 
+ONE = ["slot_0"]  # one program a module: which of the kernel's injects it fills
 PROGRAMS = ["x y add.ftz.f32", "x y mul.ftz.f32", "x nosuch", "y x sub.ftz.f32", "x x add.ftz.f32",
             "x 2.0 mul.ftz.f32", "y y mul.ftz.f32 x add.ftz.f32", "x neg.ftz.f32"]
 
@@ -55,8 +56,9 @@ def test_local_ray_instance(four):
     ray.shutdown()  # the module's cluster is done with
     ray.init(address="local", num_cpus=2)
     try:
-        local = compile_variants(four, PROGRAMS, pack=1, jobs=2)
-        remote = compile_variants_on_ray(four, PROGRAMS, pack=1, workers=2, progress=False, batch_modules=1)
+        local = compile_variants(four, PROGRAMS, pack=1, slots=ONE, jobs=2)
+        remote = compile_variants_on_ray(four, PROGRAMS, pack=1, slots=ONE, workers=2, progress=False,
+                                         batch_modules=1)
         assert summary(remote) == summary(local)
         assert remote.report["workers"] == 2
     finally:
@@ -66,8 +68,10 @@ def test_local_ray_instance(four):
 @pytest.mark.parametrize("pack", [1, 4])
 def test_two_nodes_match_local_byte_for_byte(two_nodes, four, pack):
     programs = PROGRAMS * 3
-    local = compile_variants(four, programs, pack=pack, jobs=2)
-    remote = compile_variants_on_ray(four, programs, pack=pack, progress=False, batch_modules=2)
+    slots = ONE if pack == 1 else None
+    local = compile_variants(four, programs, pack=pack, slots=slots, jobs=2)
+    remote = compile_variants_on_ray(four, programs, pack=pack, slots=slots, progress=False,
+                                     batch_modules=2)
     assert summary(remote) == summary(local)
     assert remote.failures[0].program == 2 and remote.failures[0].stage == "stub"
     assert remote.report["workers"] == 2  # one per node
@@ -84,9 +88,10 @@ def test_results_stream_in_batches_with_program_numbers(two_nodes, four):
 
 def test_killed_worker_loses_nothing(two_nodes, four):
     programs = PROGRAMS * 8  # 64 programs, 32 batches of 2
-    local = compile_variants(four, programs, pack=1, jobs=2)
+    local = compile_variants(four, programs, pack=1, slots=ONE, jobs=2)
     batches, killed, stats = [], None, {}
-    for batch in iter_variants_on_ray(four, programs, workers=2, batch_modules=2, stats=stats):
+    for batch in iter_variants_on_ray(four, programs, slots=ONE, workers=2, batch_modules=2,
+                                      stats=stats):
         batches.append(batch)
         if killed is None:
             killed = int(batch.worker.rsplit(":", 1)[1])
@@ -103,7 +108,7 @@ def test_killed_worker_loses_nothing(two_nodes, four):
 
 def test_bad_program_never_kills_a_worker(two_nodes, four):
     programs = ["x y add.ftz.f32", {"not": "a program"}, "x y mul.ftz.f32", [1, "two"]]
-    result = compile_variants_on_ray(four, programs, pack=1, workers=1, progress=False)
+    result = compile_variants_on_ray(four, programs, pack=1, slots=ONE, workers=1, progress=False)
     assert [(f.program, f.stage) for f in result.failures] == [(1, "input"), (3, "input")]
     assert [m.cubin[:4] for m in result.modules] == [b"\x7fELF", b"", b"\x7fELF", b""]
     assert result.report["workers"] == 1 and result.report["batches"] == 1
