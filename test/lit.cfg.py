@@ -63,6 +63,10 @@ _sanitize = " -fsanitize=address,undefined" if config.sanitize else ""
 # C programs are built by the project's own C compiler: a sanitized build's
 # runtime must match the libraries' (clang's UBSan is not gcc's).
 _cc = getattr(config, "c_compiler", "") or "cc"
+# clang's C driver links only the C sanitizer runtimes; our libraries are C++
+# (UBSan's vptr checks live in its C++ runtime).
+if config.sanitize and "clang" in os.path.basename(_cc):
+    _sanitize += " -fsanitize-link-c++-runtime"
 subs.append(("%cc-runtime", _cc + " -std=c99 -Wall -pedantic -I%s%s" % (include_dir, _sanitize)))
 def _library(name):
     """lib<name>.so when the build made shared libraries, else lib<name>.a."""
