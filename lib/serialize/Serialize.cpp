@@ -275,7 +275,8 @@ bool putStrings(Bytes &Out, const char *const *Strings, size_t N, const char *Wh
 
 bool writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out, std::string &Error) {
   if ((S.num_ptx_instructions && (!S.ptx_instruction_strings || !S.ptx_instruction_descriptors)) ||
-      (S.num_special_registers && (!S.special_register_strings || !S.special_register_descriptors)) ||
+      (S.num_special_registers &&
+       (!S.special_register_strings || !S.special_register_descriptors)) ||
       (S.num_stacks && !S.stack_literal_prefixes) || (S.num_arg_types && !S.arg_type_info)) {
     Error = "a NULL table with a non-zero count";
     return false;

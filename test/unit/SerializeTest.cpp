@@ -343,7 +343,8 @@ TEST(SerializeCApi, MeasureThenFillRoundTrip) {
   EXPECT_TRUE(stack_ptx_stack_info_equal(&Set, Out));
   EXPECT_EQ(Out->ptx_instruction_descriptors[5].unique_stacks[0].num_values, 3u);
   // The unpacked tables live in our buffer: change one descriptor field.
-  auto *Descriptors = const_cast<StackPtxPtxInstructionDescriptor *>(Out->ptx_instruction_descriptors);
+  auto *Descriptors =
+      const_cast<StackPtxPtxInstructionDescriptor *>(Out->ptx_instruction_descriptors);
   Descriptors[0].unique_stacks[3].num_values ^= 1;
   EXPECT_FALSE(stack_ptx_stack_info_equal(&Set, Out)) << "descriptors are compared";
   Descriptors[0].unique_stacks[3].num_values ^= 1;
