@@ -286,15 +286,17 @@ bool writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out, std::string &Erro
                        "PTX instruction string", Error);
   for (size_t I = 0; Ok && I < S.num_ptx_instructions; ++I) {
     const StackPtxPtxInstructionDescriptor &D = S.ptx_instruction_descriptors[I];
-    for (StackPtxArgIdx A : D.arg_types)
-      putU16(Out, A);
-    for (StackPtxArgIdx R : D.ret_types)
-      putU16(Out, R);
+    // Indexed reads: the descriptor is packed, so its arrays may be
+    // misaligned and must not be bound to references.
+    for (int A = 0; A < 4; ++A)
+      putU16(Out, D.arg_types[A]);
+    for (int R = 0; R < 2; ++R)
+      putU16(Out, D.ret_types[R]);
     putU16(Out, D.num_unique_stacks);
     putU8(Out, D.is_aligned ? 1 : 0);
-    for (const StackPtxPtxInstructionStackRequirement &U : D.unique_stacks) {
-      putU16(Out, U.stack_idx);
-      putU16(Out, U.num_values);
+    for (int U = 0; U < 4; ++U) {
+      putU16(Out, D.unique_stacks[U].stack_idx);
+      putU16(Out, D.unique_stacks[U].num_values);
     }
   }
   Ok = Ok && putStrings(Out, S.special_register_strings, S.num_special_registers,
