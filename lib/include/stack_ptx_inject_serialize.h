@@ -20,15 +20,18 @@
  *     STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT; nothing is read past
  *     wire_size.
  *
- * The stack info of this project is its StackPtxFastInstructionSetInfo. The C++
- * form is ptxinject/serialize/Serialize.h (same format), which also says why
- * a wire was rejected.
+ * The objects are the reference's types from stack_ptx.h
+ * (StackPtxCompilerInfo, StackPtxStackInfo, StackPtxRegister,
+ * StackPtxInstruction), as in the reference's signatures. The C++ form is
+ * ptxinject/serialize/Serialize.h (same format), which also says why a wire
+ * was rejected.
  *
+ * rename-native-capi: reference API
  *===----------------------------------------------------------------------===*/
 #ifndef STACK_PTX_INJECT_SERIALIZE_H_INCLUDE
 #define STACK_PTX_INJECT_SERIALIZE_H_INCLUDE
 
-#include "stack_ptx_fast.h"
+#include "stack_ptx.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -60,38 +63,38 @@ typedef struct {
 const char *stack_ptx_inject_serialize_result_to_string(StackPtxInjectSerializeResult result);
 
 StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(
-    const StackPtxFastCompilerInfo *compiler_info_ref, uint8_t *buffer, size_t buffer_size,
+    const StackPtxCompilerInfo *compiler_info_ref, uint8_t *buffer, size_t buffer_size,
     size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_compiler_info_deserialize(
     const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
     size_t buffer_size, size_t *buffer_bytes_written_out,
-    StackPtxFastCompilerInfo **compiler_info_out);
-bool stack_ptx_compiler_info_equal(const StackPtxFastCompilerInfo *compiler_info_x,
-                                   const StackPtxFastCompilerInfo *compiler_info_y);
+    StackPtxCompilerInfo **compiler_info_out);
+bool stack_ptx_compiler_info_equal(const StackPtxCompilerInfo *compiler_info_x,
+                                   const StackPtxCompilerInfo *compiler_info_y);
 StackPtxInjectSerializeResult stack_ptx_compiler_info_print(
-    const StackPtxFastCompilerInfo *compiler_info);
+    const StackPtxCompilerInfo *compiler_info);
 
 StackPtxInjectSerializeResult stack_ptx_stack_info_serialize(
-    const StackPtxFastInstructionSetInfo *stack_info_ref, uint8_t *buffer, size_t buffer_size,
+    const StackPtxStackInfo *stack_info_ref, uint8_t *buffer, size_t buffer_size,
     size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_stack_info_deserialize(
     const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
     size_t buffer_size, size_t *buffer_bytes_written_out,
-    StackPtxFastInstructionSetInfo **stack_info_out);
-bool stack_ptx_stack_info_equal(const StackPtxFastInstructionSetInfo *stack_info_x,
-                                const StackPtxFastInstructionSetInfo *stack_info_y);
+    StackPtxStackInfo **stack_info_out);
+bool stack_ptx_stack_info_equal(const StackPtxStackInfo *stack_info_x,
+                                const StackPtxStackInfo *stack_info_y);
 StackPtxInjectSerializeResult stack_ptx_stack_info_print(
-    const StackPtxFastInstructionSetInfo *stack_info);
+    const StackPtxStackInfo *stack_info);
 
 StackPtxInjectSerializeResult stack_ptx_registers_serialize(
-    const StackPtxFastRegister *registers, size_t num_registers, uint8_t *buffer,
+    const StackPtxRegister *registers, size_t num_registers, uint8_t *buffer,
     size_t buffer_size, size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_registers_deserialize(
     const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
-    size_t buffer_size, size_t *buffer_bytes_written_out, StackPtxFastRegister **registers_out,
+    size_t buffer_size, size_t *buffer_bytes_written_out, StackPtxRegister **registers_out,
     size_t *num_registers_out);
-bool stack_ptx_registers_equal(const StackPtxFastRegister *registers_x, size_t num_registers_x,
-                               const StackPtxFastRegister *registers_y, size_t num_registers_y);
+bool stack_ptx_registers_equal(const StackPtxRegister *registers_x, size_t num_registers_x,
+                               const StackPtxRegister *registers_y, size_t num_registers_y);
 
 /* request_stubs[i] holds request_stubs_sizes[i] register indices. */
 StackPtxInjectSerializeResult stack_ptx_requests_serialize(
@@ -110,15 +113,15 @@ bool stack_ptx_requests_equal(const size_t *const *requests_stubs_x,
 /* instruction_stubs[i] is a return-terminated instruction array (8 bytes an
    instruction on the wire). */
 StackPtxInjectSerializeResult stack_ptx_instructions_serialize(
-    const StackPtxFastInstruction *const *instruction_stubs, size_t num_instruction_stubs,
+    const StackPtxInstruction *const *instruction_stubs, size_t num_instruction_stubs,
     uint8_t *buffer, size_t buffer_size, size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_instructions_deserialize(
     const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
     size_t buffer_size, size_t *buffer_bytes_written_out,
-    StackPtxFastInstruction ***instruction_stubs_out, size_t *num_instruction_stubs_out);
-bool stack_ptx_instructions_equal(const StackPtxFastInstruction *const *instruction_stubs_x,
+    StackPtxInstruction ***instruction_stubs_out, size_t *num_instruction_stubs_out);
+bool stack_ptx_instructions_equal(const StackPtxInstruction *const *instruction_stubs_x,
                                   size_t num_instruction_stubs_x,
-                                  const StackPtxFastInstruction *const *instruction_stubs_y,
+                                  const StackPtxInstruction *const *instruction_stubs_y,
                                   size_t num_instruction_stubs_y);
 
 StackPtxInjectSerializeResult ptx_inject_ptx_serialize(const char *ptx, uint8_t *buffer,
@@ -143,11 +146,11 @@ bool stack_ptx_extra_equal(const StackPtxExtraInfo *extra_x, const StackPtxExtra
 typedef struct {
   const char *annotated_ptx;
 
-  const StackPtxFastCompilerInfo *compiler_info;
-  const StackPtxFastInstructionSetInfo *stack_info;
+  const StackPtxCompilerInfo *compiler_info;
+  const StackPtxStackInfo *stack_info;
   StackPtxExtraInfo *extra;
 
-  const StackPtxFastRegister *registers;
+  const StackPtxRegister *registers;
   size_t num_registers;
 
   const size_t *const *request_stubs;
@@ -159,11 +162,11 @@ typedef struct {
 typedef struct {
   char *annotated_ptx;
 
-  StackPtxFastCompilerInfo *compiler_info;
-  StackPtxFastInstructionSetInfo *stack_info;
+  StackPtxCompilerInfo *compiler_info;
+  StackPtxStackInfo *stack_info;
   StackPtxExtraInfo *extra;
 
-  StackPtxFastRegister *registers;
+  StackPtxRegister *registers;
   size_t num_registers;
 
   size_t **request_stubs;

@@ -2,7 +2,11 @@
 //
 // The functions declared in stack_ptx_inject_serialize.h, over Serialize.h.
 // Unpacking lays the object out twice with the same code: once to measure,
-// once into the caller's buffer, so the two can never disagree.
+// once into the caller's buffer, so the two can never disagree. The objects
+// are the reference's types (stack_ptx.h); registers, requests, PTX and the
+// extra info share their wire kinds with the C++ form.
+//
+// rename-native-capi: reference API
 //
 //===----------------------------------------------------------------------===//
 #include "stack_ptx_inject_serialize.h"
@@ -101,62 +105,49 @@ StackPtxInjectSerializeResult unpack(const uint8_t *Wire, size_t WireSize, size_
 // Each lays one unpacked object out and returns where it starts (NULL while
 // measuring); the deserializers and the compiler state share them.
 
-StackPtxFastCompilerInfo *layCompilerInfo(const StackPtxFastCompilerInfo &V, FlatLayout &L) {
+StackPtxCompilerInfo *layCompilerInfo(const StackPtxCompilerInfo &V, FlatLayout &L) {
   return L.place(&V, 1);
 }
 
-StackPtxFastInstructionSetInfo *layStackInfo(const OwnedStackInfo &V, FlatLayout &L) {
-  const StackPtxFastInstructionSetInfo &S = V.info();
-  StackPtxFastInstructionSetInfo Copy = S;
-  StackPtxFastInstructionSetInfo *Info = L.place(&Copy, 1);
-  StackPtxFastStackTypeInfo *Types = L.place(S.stack_types, S.num_stack_types);
-  StackPtxFastArgTypeInfo *Args = L.place(S.arg_types, S.num_arg_types);
-  StackPtxFastPtxInstructionInfo *Instrs = L.place(S.instructions, S.num_instructions);
-  StackPtxFastSpecialRegisterInfo *Sregs = L.place(S.special_registers, S.num_special_registers);
-  // Strings last, each pointer patched to its copy.
-  for (size_t I = 0; I < S.num_stack_types; ++I) {
-    const char *Name = L.string(S.stack_types[I].name);
-    const char *RegType = L.string(S.stack_types[I].reg_type);
-    if (L.filling()) {
-      Types[I].name = Name;
-      Types[I].reg_type = RegType;
-    }
-  }
-  for (size_t I = 0; I < S.num_arg_types; ++I) {
-    const char *Name = L.string(S.arg_types[I].name);
+/// A table of strings: the pointer array, then each string.
+const char *const *layStrings(const std::vector<std::string> &V, FlatLayout &L) {
+  std::vector<const char *> Pointers(V.size(), nullptr);
+  const char **At = L.place(Pointers.data(), Pointers.size());
+  for (size_t I = 0; I < V.size(); ++I) {
+    const char *S = L.string(V[I]);
     if (L.filling())
-      Args[I].name = Name;
+      At[I] = S;
   }
-  for (size_t I = 0; I < S.num_instructions; ++I) {
-    const char *Ptx = L.string(S.instructions[I].ptx);
-    const char *Display = L.string(S.instructions[I].display);
-    if (L.filling()) {
-      Instrs[I].ptx = Ptx;
-      Instrs[I].display = Display;
-    }
-  }
-  for (size_t I = 0; I < S.num_special_registers; ++I) {
-    const char *Ptx = L.string(S.special_registers[I].ptx);
-    if (L.filling())
-      Sregs[I].ptx = Ptx;
-  }
-  if (L.filling()) {
-    Info->stack_types = Types;
-    Info->arg_types = Args;
-    Info->instructions = Instrs;
-    Info->special_registers = Sregs;
-  }
+  return At;
+}
+
+StackPtxStackInfo *layStackInfo(const OwnedRefStackInfo &V, FlatLayout &L) {
+  StackPtxStackInfo Empty{};
+  StackPtxStackInfo *Info = L.place(&Empty, 1);
+  const StackPtxPtxInstructionDescriptor *Descriptors =
+      L.place(V.Descriptors.data(), V.Descriptors.size());
+  const StackPtxSpecialRegisterDescriptor *Specials =
+      L.place(V.SpecialDescriptors.data(), V.SpecialDescriptors.size());
+  const StackPtxArgTypeInfo *Args = L.place(V.ArgTypes.data(), V.ArgTypes.size());
+  const char *const *Ptx = layStrings(V.PtxInstructions, L);
+  const char *const *SpecialNames = layStrings(V.SpecialRegisters, L);
+  const char *const *Prefixes = layStrings(V.StackPrefixes, L);
+  if (L.filling())
+    *Info = {Ptx,      Descriptors,         V.PtxInstructions.size(),
+             SpecialNames, Specials,        V.SpecialRegisters.size(),
+             Prefixes, V.StackPrefixes.size(), Args,
+             V.ArgTypes.size()};
   return Info;
 }
 
-StackPtxFastRegister *layRegisters(const std::vector<OwnedRegister> &V, FlatLayout &L) {
-  std::vector<StackPtxFastRegister> Regs(V.size());
-  StackPtxFastRegister *At = L.place(Regs.data(), Regs.size());
+StackPtxRegister *layRegisters(const std::vector<OwnedRegister> &V, FlatLayout &L) {
+  std::vector<StackPtxRegister> Regs(V.size());
+  StackPtxRegister *At = L.place(Regs.data(), Regs.size());
   for (size_t I = 0; I < V.size(); ++I) {
     const char *Name = L.string(V[I].Name);
     if (L.filling()) {
       At[I].name = Name;
-      At[I].stack_idx = V[I].StackIdx;
+      At[I].stack_idx = StackPtxStackIdx(V[I].StackIdx);
     }
   }
   return At;
@@ -177,11 +168,11 @@ size_t **layRequests(const RequestStubs &V, FlatLayout &L, size_t **SizesOut) {
   return PointersAt;
 }
 
-StackPtxFastInstruction **layInstructions(const InstructionStubs &V, FlatLayout &L) {
-  std::vector<StackPtxFastInstruction *> Pointers(V.size(), nullptr);
-  StackPtxFastInstruction **PointersAt = L.place(Pointers.data(), Pointers.size());
+StackPtxInstruction **layInstructions(const RefInstructionStubs &V, FlatLayout &L) {
+  std::vector<StackPtxInstruction *> Pointers(V.size(), nullptr);
+  StackPtxInstruction **PointersAt = L.place(Pointers.data(), Pointers.size());
   for (size_t I = 0; I < V.size(); ++I) {
-    StackPtxFastInstruction *Data = L.place(V[I].data(), V[I].size());
+    StackPtxInstruction *Data = L.place(V[I].data(), V[I].size());
     if (L.filling())
       PointersAt[I] = Data;
   }
@@ -199,11 +190,49 @@ bool sameString(const char *X, const char *Y) {
   return std::strcmp(X, Y) == 0;
 }
 
-size_t stubLength(const StackPtxFastInstruction *Stub) {
+size_t stubLength(const StackPtxInstruction *Stub) {
   size_t N = 0;
-  while (Stub[N].kind != STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
+  while (Stub[N].instruction_type != STACK_PTX_INSTRUCTION_TYPE_RETURN)
     ++N;
   return N + 1;
+}
+
+/// The registers as the native wire writer takes them (same wire kind).
+std::vector<StackPtxFastRegister> nativeRegisters(const StackPtxRegister *Registers, size_t N) {
+  std::vector<StackPtxFastRegister> Out(Registers ? N : 0);
+  for (size_t I = 0; I < Out.size(); ++I)
+    Out[I] = {Registers[I].name, Registers[I].stack_idx};
+  return Out;
+}
+
+/// Reads registers whose stacks fit the reference's 16-bit stack index.
+bool readRefRegisters(Reader &R, std::vector<OwnedRegister> &V) {
+  if (!R.readRegisters(V))
+    return false;
+  for (const OwnedRegister &Reg : V)
+    if (Reg.StackIdx > 0xFFFF)
+      return false;
+  return true;
+}
+
+bool sameStrings(const char *const *X, const char *const *Y, size_t N) {
+  if (N && (!X || !Y))
+    return false;
+  for (size_t I = 0; I < N; ++I)
+    if (!sameString(X[I], Y[I]))
+      return false;
+  return true;
+}
+
+bool sameDescriptor(const StackPtxPtxInstructionDescriptor &X,
+                    const StackPtxPtxInstructionDescriptor &Y) {
+  for (int I = 0; I < 4; ++I)
+    if (X.arg_types[I] != Y.arg_types[I] ||
+        X.unique_stacks[I].stack_idx != Y.unique_stacks[I].stack_idx ||
+        X.unique_stacks[I].num_values != Y.unique_stacks[I].num_values)
+      return false;
+  return X.ret_types[0] == Y.ret_types[0] && X.ret_types[1] == Y.ret_types[1] &&
+         X.num_unique_stacks == Y.num_unique_stacks && X.is_aligned == Y.is_aligned;
 }
 
 } // namespace
@@ -229,14 +258,14 @@ const char *stack_ptx_inject_serialize_result_to_string(StackPtxInjectSerializeR
 
 // ---- Compiler info -------------------------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(const StackPtxFastCompilerInfo *Info,
+StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(const StackPtxCompilerInfo *Info,
                                                                 uint8_t *Buffer,
                                                                 size_t BufferSize,
                                                                 size_t *Written) {
   if (!Info)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &) {
-    writeCompilerInfo(*Info, Out);
+    writeRefCompilerInfo(*Info, Out);
     return true;
   });
 }
@@ -244,113 +273,149 @@ StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(const StackPtxFa
 StackPtxInjectSerializeResult
 stack_ptx_compiler_info_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
                                     uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                    StackPtxFastCompilerInfo **Out) {
-  return unpack<StackPtxFastCompilerInfo>(
+                                    StackPtxCompilerInfo **Out) {
+  return unpack<StackPtxCompilerInfo>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
-      [](Reader &R, StackPtxFastCompilerInfo &V) { return R.readCompilerInfo(V); },
-      [&](const StackPtxFastCompilerInfo &V, FlatLayout &L) {
-        StackPtxFastCompilerInfo *At = layCompilerInfo(V, L);
+      [](Reader &R, StackPtxCompilerInfo &V) { return R.readRefCompilerInfo(V); },
+      [&](const StackPtxCompilerInfo &V, FlatLayout &L) {
+        StackPtxCompilerInfo *At = layCompilerInfo(V, L);
         if (L.filling())
           *Out = At;
       });
 }
 
-bool stack_ptx_compiler_info_equal(const StackPtxFastCompilerInfo *X, const StackPtxFastCompilerInfo *Y) {
+bool stack_ptx_compiler_info_equal(const StackPtxCompilerInfo *X, const StackPtxCompilerInfo *Y) {
   if (!X || !Y)
     return X == Y;
-  return X->max_ast_size == Y->max_ast_size && X->stack_size == Y->stack_size &&
-         X->store_size == Y->store_size && X->max_frame_depth == Y->max_frame_depth &&
-         X->execution_limit == Y->execution_limit;
+  return X->max_ast_size == Y->max_ast_size &&
+         X->max_ast_to_visit_stack_depth == Y->max_ast_to_visit_stack_depth &&
+         X->stack_size == Y->stack_size && X->max_frame_depth == Y->max_frame_depth &&
+         X->store_size == Y->store_size;
 }
 
-StackPtxInjectSerializeResult stack_ptx_compiler_info_print(const StackPtxFastCompilerInfo *Info) {
+StackPtxInjectSerializeResult stack_ptx_compiler_info_print(const StackPtxCompilerInfo *Info) {
   if (!Info)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  std::printf("StackPtxFastCompilerInfo {\n  max_ast_size: %zu\n  stack_size: %zu\n"
-              "  store_size: %zu\n  max_frame_depth: %zu\n  execution_limit: %zu\n}\n",
-              Info->max_ast_size, Info->stack_size, Info->store_size, Info->max_frame_depth,
-              Info->execution_limit);
+  std::printf("StackPtxCompilerInfo {\n  max_ast_size: %zu\n  max_ast_to_visit_stack_depth: %zu\n"
+              "  stack_size: %zu\n  max_frame_depth: %zu\n  store_size: %zu\n}\n",
+              Info->max_ast_size, Info->max_ast_to_visit_stack_depth, Info->stack_size,
+              Info->max_frame_depth, Info->store_size);
   return STACK_PTX_INJECT_SERIALIZE_SUCCESS;
 }
 
 // ---- Stack info (the instruction set) -------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_stack_info_serialize(const StackPtxFastInstructionSetInfo *Set,
+StackPtxInjectSerializeResult stack_ptx_stack_info_serialize(const StackPtxStackInfo *Set,
                                                              uint8_t *Buffer, size_t BufferSize,
                                                              size_t *Written) {
   if (!Set)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
   return pack(Buffer, BufferSize, Written,
-              [&](Bytes &Out, std::string &Error) { return writeStackInfo(*Set, Out, Error); });
+              [&](Bytes &Out, std::string &Error) { return writeRefStackInfo(*Set, Out, Error); });
 }
 
 StackPtxInjectSerializeResult
 stack_ptx_stack_info_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
                                  uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                 StackPtxFastInstructionSetInfo **Out) {
-  return unpack<OwnedStackInfo>(
+                                 StackPtxStackInfo **Out) {
+  return unpack<OwnedRefStackInfo>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
-      [](Reader &R, OwnedStackInfo &V) { return R.readStackInfo(V); },
-      [&](const OwnedStackInfo &V, FlatLayout &L) {
-        StackPtxFastInstructionSetInfo *At = layStackInfo(V, L);
+      [](Reader &R, OwnedRefStackInfo &V) { return R.readRefStackInfo(V); },
+      [&](const OwnedRefStackInfo &V, FlatLayout &L) {
+        StackPtxStackInfo *At = layStackInfo(V, L);
         if (L.filling())
           *Out = At;
       });
 }
 
-bool stack_ptx_stack_info_equal(const StackPtxFastInstructionSetInfo *X,
-                                const StackPtxFastInstructionSetInfo *Y) {
+bool stack_ptx_stack_info_equal(const StackPtxStackInfo *X, const StackPtxStackInfo *Y) {
   if (!X || !Y)
     return X == Y;
-  return equalStackInfo(*X, *Y);
+  if (X->num_ptx_instructions != Y->num_ptx_instructions ||
+      X->num_special_registers != Y->num_special_registers ||
+      X->num_stacks != Y->num_stacks || X->num_arg_types != Y->num_arg_types)
+    return false;
+  if (!sameStrings(X->ptx_instruction_strings, Y->ptx_instruction_strings,
+                   X->num_ptx_instructions) ||
+      !sameStrings(X->special_register_strings, Y->special_register_strings,
+                   X->num_special_registers) ||
+      !sameStrings(X->stack_literal_prefixes, Y->stack_literal_prefixes, X->num_stacks))
+    return false;
+  if ((X->num_ptx_instructions &&
+       (!X->ptx_instruction_descriptors || !Y->ptx_instruction_descriptors)) ||
+      (X->num_special_registers &&
+       (!X->special_register_descriptors || !Y->special_register_descriptors)) ||
+      (X->num_arg_types && (!X->arg_type_info || !Y->arg_type_info)))
+    return false;
+  for (size_t I = 0; I < X->num_ptx_instructions; ++I)
+    if (!sameDescriptor(X->ptx_instruction_descriptors[I], Y->ptx_instruction_descriptors[I]))
+      return false;
+  for (size_t I = 0; I < X->num_special_registers; ++I)
+    if (X->special_register_descriptors[I].arg_type_idx !=
+        Y->special_register_descriptors[I].arg_type_idx)
+      return false;
+  for (size_t I = 0; I < X->num_arg_types; ++I)
+    if (X->arg_type_info[I].stack_idx != Y->arg_type_info[I].stack_idx ||
+        X->arg_type_info[I].num_vec_elems != Y->arg_type_info[I].num_vec_elems)
+      return false;
+  return true;
 }
 
-StackPtxInjectSerializeResult stack_ptx_stack_info_print(const StackPtxFastInstructionSetInfo *S) {
+StackPtxInjectSerializeResult stack_ptx_stack_info_print(const StackPtxStackInfo *S) {
   if (!S)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  auto Str = [](const char *P) { return P ? P : "(null)"; };
-  std::printf("StackPtxStackInfo {\n  stack types: %zu\n", S->num_stack_types);
-  for (size_t I = 0; I < S->num_stack_types; ++I)
-    std::printf("    %zu: %s .%s constant kind %u\n", I, Str(S->stack_types[I].name),
-                Str(S->stack_types[I].reg_type), unsigned(S->stack_types[I].constant_kind));
+  auto Str = [](const char *const *Table, size_t I) {
+    return Table && Table[I] ? Table[I] : "(null)";
+  };
+  std::printf("StackPtxStackInfo {\n  stacks: %zu\n", S->num_stacks);
+  for (size_t I = 0; I < S->num_stacks; ++I)
+    std::printf("    %zu: %s\n", I, Str(S->stack_literal_prefixes, I));
   std::printf("  arg types: %zu\n", S->num_arg_types);
-  for (size_t I = 0; I < S->num_arg_types; ++I)
-    std::printf("    %zu: %s stack %u, %u vector elements\n", I, Str(S->arg_types[I].name),
-                unsigned(S->arg_types[I].stack_idx), unsigned(S->arg_types[I].num_vec_elems));
-  std::printf("  instructions: %zu\n", S->num_instructions);
-  for (size_t I = 0; I < S->num_instructions; ++I)
-    std::printf("    %zu: %s (%s) %u args, %u rets%s\n", I, Str(S->instructions[I].ptx),
-                Str(S->instructions[I].display), unsigned(S->instructions[I].num_args),
-                unsigned(S->instructions[I].num_rets),
-                S->instructions[I].aligned ? ", aligned" : "");
+  for (size_t I = 0; S->arg_type_info && I < S->num_arg_types; ++I)
+    std::printf("    %zu: stack %u, %u vector elements\n", I,
+                unsigned(S->arg_type_info[I].stack_idx),
+                unsigned(S->arg_type_info[I].num_vec_elems));
+  std::printf("  PTX instructions: %zu\n", S->num_ptx_instructions);
+  for (size_t I = 0; I < S->num_ptx_instructions; ++I) {
+    bool Aligned = S->ptx_instruction_descriptors && S->ptx_instruction_descriptors[I].is_aligned;
+    std::printf("    %zu: %s%s\n", I, Str(S->ptx_instruction_strings, I),
+                Aligned ? ", aligned" : "");
+  }
   std::printf("  special registers: %zu\n", S->num_special_registers);
   for (size_t I = 0; I < S->num_special_registers; ++I)
-    std::printf("    %zu: %%%s arg type %u\n", I, Str(S->special_registers[I].ptx),
-                unsigned(S->special_registers[I].arg_type));
+    std::printf("    %zu: %%%s arg type %u\n", I, Str(S->special_register_strings, I),
+                S->special_register_descriptors
+                    ? unsigned(S->special_register_descriptors[I].arg_type_idx)
+                    : 0u);
   std::printf("}\n");
   return STACK_PTX_INJECT_SERIALIZE_SUCCESS;
 }
 
 // ---- Registers -----------------------------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_registers_serialize(const StackPtxFastRegister *Registers,
+StackPtxInjectSerializeResult stack_ptx_registers_serialize(const StackPtxRegister *Registers,
                                                             size_t NumRegisters,
                                                             uint8_t *Buffer, size_t BufferSize,
                                                             size_t *Written) {
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
-    return writeRegisters(Span<StackPtxFastRegister>(Registers, NumRegisters), Out, Error);
+    if (NumRegisters && !Registers) {
+      Error = "registers is NULL with a non-zero count";
+      return false;
+    }
+    std::vector<StackPtxFastRegister> Native = nativeRegisters(Registers, NumRegisters);
+    return writeRegisters(Span<StackPtxFastRegister>(Native.data(), Native.size()), Out, Error);
   });
 }
 
 StackPtxInjectSerializeResult
 stack_ptx_registers_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
                                 uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                StackPtxFastRegister **Out, size_t *NumOut) {
+                                StackPtxRegister **Out, size_t *NumOut) {
   return unpack<std::vector<OwnedRegister>>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out && NumOut,
-      [](Reader &R, std::vector<OwnedRegister> &V) { return R.readRegisters(V); },
+      readRefRegisters,
       [&](const std::vector<OwnedRegister> &V, FlatLayout &L) {
-        StackPtxFastRegister *At = layRegisters(V, L);
+        StackPtxRegister *At = layRegisters(V, L);
         if (L.filling()) {
           *Out = At;
           *NumOut = V.size();
@@ -358,7 +423,7 @@ stack_ptx_registers_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Us
       });
 }
 
-bool stack_ptx_registers_equal(const StackPtxFastRegister *X, size_t NumX, const StackPtxFastRegister *Y,
+bool stack_ptx_registers_equal(const StackPtxRegister *X, size_t NumX, const StackPtxRegister *Y,
                                size_t NumY) {
   if (NumX != NumY)
     return false;
@@ -418,22 +483,22 @@ bool stack_ptx_requests_equal(const size_t *const *X, const size_t *SizesX, size
 // ---- Instruction stubs ---------------------------------------------------
 
 StackPtxInjectSerializeResult
-stack_ptx_instructions_serialize(const StackPtxFastInstruction *const *Stubs, size_t NumStubs,
+stack_ptx_instructions_serialize(const StackPtxInstruction *const *Stubs, size_t NumStubs,
                                  uint8_t *Buffer, size_t BufferSize, size_t *Written) {
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
-    return writeInstructions(Span<const StackPtxFastInstruction *>(Stubs, NumStubs), Out, Error);
+    return writeRefInstructions(Span<const StackPtxInstruction *>(Stubs, NumStubs), Out, Error);
   });
 }
 
 StackPtxInjectSerializeResult
 stack_ptx_instructions_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
                                    uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                   StackPtxFastInstruction ***StubsOut, size_t *NumOut) {
-  return unpack<InstructionStubs>(
+                                   StackPtxInstruction ***StubsOut, size_t *NumOut) {
+  return unpack<RefInstructionStubs>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, StubsOut && NumOut,
-      [](Reader &R, InstructionStubs &V) { return R.readInstructions(V); },
-      [&](const InstructionStubs &V, FlatLayout &L) {
-        StackPtxFastInstruction **At = layInstructions(V, L);
+      [](Reader &R, RefInstructionStubs &V) { return R.readRefInstructions(V); },
+      [&](const RefInstructionStubs &V, FlatLayout &L) {
+        StackPtxInstruction **At = layInstructions(V, L);
         if (L.filling()) {
           *StubsOut = At;
           *NumOut = V.size();
@@ -441,8 +506,8 @@ stack_ptx_instructions_deserialize(const uint8_t *Wire, size_t WireSize, size_t 
       });
 }
 
-bool stack_ptx_instructions_equal(const StackPtxFastInstruction *const *X, size_t NumX,
-                                  const StackPtxFastInstruction *const *Y, size_t NumY) {
+bool stack_ptx_instructions_equal(const StackPtxInstruction *const *X, size_t NumX,
+                                  const StackPtxInstruction *const *Y, size_t NumY) {
   if (NumX != NumY)
     return false;
   if (NumX && (!X || !Y))
@@ -457,8 +522,8 @@ bool stack_ptx_instructions_equal(const StackPtxFastInstruction *const *X, size_
     if (stubLength(Y[I]) != N)
       return false;
     for (size_t J = 0; J < N; ++J)
-      if (X[I][J].kind != Y[I][J].kind || X[I][J].stack_idx != Y[I][J].stack_idx ||
-          X[I][J].idx != Y[I][J].idx || X[I][J].payload.u != Y[I][J].payload.u)
+      if (X[I][J].instruction_type != Y[I][J].instruction_type ||
+          X[I][J].aux != Y[I][J].aux || X[I][J].payload.u != Y[I][J].payload.u)
         return false;
   }
   return true;
@@ -535,8 +600,8 @@ namespace {
 /// The compiler state as read from a wire, before it is laid out.
 struct ParsedState {
   std::string Ptx;
-  StackPtxFastCompilerInfo Info{};
-  OwnedStackInfo Set;
+  StackPtxCompilerInfo Info{};
+  OwnedRefStackInfo Set;
   ExtraInfo Extra;
   std::vector<OwnedRegister> Registers;
   RequestStubs Requests;
@@ -553,11 +618,17 @@ stack_ptx_inject_compiler_state_serialize(const StackPtxInjectCompilerStateSeria
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
     const StackPtxExtraInfo &E = *State->extra;
     writePtx(State->annotated_ptx, Out);
-    writeCompilerInfo(*State->compiler_info, Out);
-    if (!writeStackInfo(*State->stack_info, Out, Error))
+    writeRefCompilerInfo(*State->compiler_info, Out);
+    if (!writeRefStackInfo(*State->stack_info, Out, Error))
       return false;
     writeExtra({E.device_capability_major, E.device_capability_minor, E.execution_limit}, Out);
-    return writeRegisters(Span<StackPtxFastRegister>(State->registers, State->num_registers), Out,
+    if (State->num_registers && !State->registers) {
+      Error = "registers is NULL with a non-zero count";
+      return false;
+    }
+    std::vector<StackPtxFastRegister> Native =
+        nativeRegisters(State->registers, State->num_registers);
+    return writeRegisters(Span<StackPtxFastRegister>(Native.data(), Native.size()), Out,
                           Error) &&
            writeRequests(Span<const size_t *>(State->request_stubs, State->num_request_stubs),
                          Span<size_t>(State->request_stub_sizes, State->num_request_stubs),
@@ -571,18 +642,19 @@ StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_deserialize(
   return unpack<ParsedState>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
       [](Reader &R, ParsedState &V) {
-        return R.readPtx(V.Ptx) && R.readCompilerInfo(V.Info) && R.readStackInfo(V.Set) &&
-               R.readExtra(V.Extra) && R.readRegisters(V.Registers) &&
+        return R.readPtx(V.Ptx) && R.readRefCompilerInfo(V.Info) &&
+               R.readRefStackInfo(V.Set) && R.readExtra(V.Extra) &&
+               readRefRegisters(R, V.Registers) &&
                R.readRequests(V.Requests);
       },
       [&](const ParsedState &V, FlatLayout &L) {
         StackPtxInjectCompilerStateDeserialize Empty{};
         StackPtxInjectCompilerStateDeserialize *State = L.place(&Empty, 1);
         char *Ptx = L.string(V.Ptx);
-        StackPtxFastCompilerInfo *Info = layCompilerInfo(V.Info, L);
-        StackPtxFastInstructionSetInfo *Set = layStackInfo(V.Set, L);
+        StackPtxCompilerInfo *Info = layCompilerInfo(V.Info, L);
+        StackPtxStackInfo *Set = layStackInfo(V.Set, L);
         StackPtxExtraInfo *Extra = layExtra(V.Extra, L);
-        StackPtxFastRegister *Regs = layRegisters(V.Registers, L);
+        StackPtxRegister *Regs = layRegisters(V.Registers, L);
         size_t *Sizes = nullptr;
         size_t **Stubs = layRequests(V.Requests, L, &Sizes);
         if (!L.filling())

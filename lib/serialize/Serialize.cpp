@@ -2,7 +2,10 @@
 //
 // Writers emit explicit little-endian fields (never a struct's memory, so a
 // buffer does not depend on padding or host byte order); readers check every
-// length against the bytes left before they allocate or copy.
+// length against the bytes left before they allocate or copy. The reference
+// kinds use the reference's types from stack_ptx.h.
+//
+// rename-native-capi: reference API
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/serialize/Serialize.h"
@@ -86,6 +89,9 @@ const char *kindName(uint16_t K) {
   case uint16_t(Kind::Instructions): return "instructions";
   case uint16_t(Kind::Ptx): return "PTX";
   case uint16_t(Kind::Extra): return "extra info";
+  case uint16_t(Kind::RefCompilerInfo): return "reference compiler info";
+  case uint16_t(Kind::RefStackInfo): return "reference stack info";
+  case uint16_t(Kind::RefInstructions): return "reference instructions";
   default: return nullptr;
   }
 }
@@ -236,6 +242,110 @@ void writeExtra(const ExtraInfo &Extra, Bytes &Out) {
   putU32(Out, Extra.DeviceCapabilityMinor);
   putU64(Out, Extra.ExecutionLimit);
   O.finish();
+}
+
+// ---- Writing the reference layouts ----------------------------------------
+
+void writeRefCompilerInfo(const StackPtxCompilerInfo &Info, Bytes &Out) {
+  Object O(Out, Kind::RefCompilerInfo);
+  putU64(Out, Info.max_ast_size);
+  putU64(Out, Info.max_ast_to_visit_stack_depth);
+  putU64(Out, Info.stack_size);
+  putU64(Out, Info.max_frame_depth);
+  putU64(Out, Info.store_size);
+  O.finish();
+}
+
+namespace {
+/// A table of N non-NULL strings (What names it in the error).
+bool putStrings(Bytes &Out, const char *const *Strings, size_t N, const char *What,
+                std::string &Error) {
+  putU64(Out, N);
+  for (size_t I = 0; I < N; ++I) {
+    if (!Strings[I]) {
+      Error = std::string(What) + " " + std::to_string(I) + " is NULL";
+      return false;
+    }
+    if (!putString(Out, Strings[I], Error))
+      return false;
+  }
+  return true;
+}
+} // namespace
+
+bool writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out, std::string &Error) {
+  if ((S.num_ptx_instructions && (!S.ptx_instruction_strings || !S.ptx_instruction_descriptors)) ||
+      (S.num_special_registers &&
+       (!S.special_register_strings || !S.special_register_descriptors)) ||
+      (S.num_stacks && !S.stack_literal_prefixes) || (S.num_arg_types && !S.arg_type_info)) {
+    Error = "a NULL table with a non-zero count";
+    return false;
+  }
+  Object O(Out, Kind::RefStackInfo);
+  bool Ok = putStrings(Out, S.ptx_instruction_strings, S.num_ptx_instructions,
+                       "PTX instruction string", Error);
+  for (size_t I = 0; Ok && I < S.num_ptx_instructions; ++I) {
+    const StackPtxPtxInstructionDescriptor &D = S.ptx_instruction_descriptors[I];
+    // Indexed reads: the descriptor is packed, so its arrays may be
+    // misaligned and must not be bound to references.
+    for (int A = 0; A < 4; ++A)
+      putU16(Out, D.arg_types[A]);
+    for (int R = 0; R < 2; ++R)
+      putU16(Out, D.ret_types[R]);
+    putU16(Out, D.num_unique_stacks);
+    putU8(Out, D.is_aligned ? 1 : 0);
+    for (int U = 0; U < 4; ++U) {
+      putU16(Out, D.unique_stacks[U].stack_idx);
+      putU16(Out, D.unique_stacks[U].num_values);
+    }
+  }
+  Ok = Ok && putStrings(Out, S.special_register_strings, S.num_special_registers,
+                        "special register string", Error);
+  for (size_t I = 0; Ok && I < S.num_special_registers; ++I)
+    putU16(Out, S.special_register_descriptors[I].arg_type_idx);
+  Ok = Ok && putStrings(Out, S.stack_literal_prefixes, S.num_stacks, "stack literal prefix",
+                        Error);
+  if (Ok) {
+    putU64(Out, S.num_arg_types);
+    for (size_t I = 0; I < S.num_arg_types; ++I) {
+      putU16(Out, S.arg_type_info[I].stack_idx);
+      putU16(Out, S.arg_type_info[I].num_vec_elems);
+    }
+  }
+  if (!Ok) {
+    O.abandon();
+    return false;
+  }
+  O.finish();
+  return true;
+}
+
+bool writeRefInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out,
+                          std::string &Error) {
+  if (Stubs.size() && !Stubs.data()) {
+    Error = "NULL instruction stubs with a non-zero count";
+    return false;
+  }
+  for (size_t I = 0; I < Stubs.size(); ++I)
+    if (!Stubs[I]) {
+      Error = "instruction stub " + std::to_string(I) + " is NULL";
+      return false;
+    }
+  Object O(Out, Kind::RefInstructions);
+  putU64(Out, Stubs.size());
+  for (const StackPtxInstruction *Stub : Stubs) {
+    size_t N = 0;
+    while (Stub[N].instruction_type != STACK_PTX_INSTRUCTION_TYPE_RETURN)
+      ++N;
+    putU64(Out, N + 1);
+    for (size_t J = 0; J <= N; ++J) {
+      putU16(Out, Stub[J].instruction_type);
+      putU16(Out, Stub[J].aux);
+      putU32(Out, Stub[J].payload.u);
+    }
+  }
+  O.finish();
+  return true;
 }
 
 // ---- Reading -------------------------------------------------------------
@@ -636,6 +746,140 @@ bool equalStackInfo(const StackPtxFastInstructionSetInfo &X, const StackPtxFastI
     if (!sameString(X.special_registers[I].ptx, Y.special_registers[I].ptx) ||
         X.special_registers[I].arg_type != Y.special_registers[I].arg_type)
       return false;
+  return true;
+}
+
+// ---- Reading the reference layouts ----------------------------------------
+
+bool Reader::readRefCompilerInfo(StackPtxCompilerInfo &Out) {
+  Body B;
+  StackPtxCompilerInfo Info{};
+  if (!open(Kind::RefCompilerInfo, B) || !B.size(Info.max_ast_size, "max_ast_size") ||
+      !B.size(Info.max_ast_to_visit_stack_depth, "max_ast_to_visit_stack_depth") ||
+      !B.size(Info.stack_size, "stack_size") ||
+      !B.size(Info.max_frame_depth, "max_frame_depth") ||
+      !B.size(Info.store_size, "store_size") || !B.done())
+    return false;
+  Out = Info;
+  Pos = B.Offset;
+  return true;
+}
+
+bool Reader::readRefStackInfo(OwnedRefStackInfo &Out) {
+  Body B;
+  if (!open(Kind::RefStackInfo, B))
+    return false;
+  OwnedRefStackInfo S;
+  bool Null = false;
+  // Reads a table of non-NULL strings of at least 4 bytes each.
+  auto Strings = [&](std::vector<std::string> &To, const char *What) {
+    size_t N = 0;
+    if (!B.count(N, 4, What))
+      return false;
+    To.resize(N);
+    for (size_t I = 0; I < N; ++I) {
+      size_t At = B.Offset;
+      if (!B.string(To[I], Null, What))
+        return false;
+      if (Null)
+        return fail(At, std::string(What) + " " + std::to_string(I) + " is NULL");
+    }
+    return true;
+  };
+  if (!Strings(S.PtxInstructions, "PTX instruction string"))
+    return false;
+  if (!B.need(S.PtxInstructions.size() * 31, "PTX instruction descriptors"))
+    return false;
+  S.Descriptors.resize(S.PtxInstructions.size());
+  for (StackPtxPtxInstructionDescriptor &D : S.Descriptors) {
+    uint16_t V = 0;
+    uint8_t Aligned = 0;
+    for (int I = 0; I < 4; ++I) {
+      B.u16(V, "descriptor");
+      D.arg_types[I] = V;
+    }
+    for (int I = 0; I < 2; ++I) {
+      B.u16(V, "descriptor");
+      D.ret_types[I] = V;
+    }
+    B.u16(V, "descriptor");
+    D.num_unique_stacks = V;
+    B.u8(Aligned, "descriptor");
+    if (Aligned > 1)
+      return fail(B.Offset - 1, "aligned flag " + std::to_string(Aligned) + " is not 0 or 1");
+    D.is_aligned = Aligned != 0;
+    for (int I = 0; I < 4; ++I) {
+      B.u16(V, "descriptor");
+      D.unique_stacks[I].stack_idx = V;
+      B.u16(V, "descriptor");
+      D.unique_stacks[I].num_values = V;
+    }
+  }
+  if (!Strings(S.SpecialRegisters, "special register string"))
+    return false;
+  if (!B.need(S.SpecialRegisters.size() * 2, "special register descriptors"))
+    return false;
+  S.SpecialDescriptors.resize(S.SpecialRegisters.size());
+  for (StackPtxSpecialRegisterDescriptor &D : S.SpecialDescriptors) {
+    uint16_t V = 0;
+    B.u16(V, "special register descriptor");
+    D.arg_type_idx = V;
+  }
+  if (!Strings(S.StackPrefixes, "stack literal prefix"))
+    return false;
+  size_t N = 0;
+  if (!B.count(N, 4, "arg type count"))
+    return false;
+  S.ArgTypes.resize(N);
+  for (StackPtxArgTypeInfo &A : S.ArgTypes) {
+    uint16_t Stack = 0, Vec = 0;
+    B.u16(Stack, "arg type");
+    B.u16(Vec, "arg type");
+    A.stack_idx = Stack;
+    A.num_vec_elems = Vec;
+  }
+  if (!B.done())
+    return false;
+  Out = std::move(S);
+  Pos = B.Offset;
+  return true;
+}
+
+bool Reader::readRefInstructions(RefInstructionStubs &Out) {
+  Body B;
+  size_t N = 0;
+  if (!open(Kind::RefInstructions, B) || !B.count(N, 16, "instruction stub count"))
+    return false;
+  RefInstructionStubs Stubs(N);
+  for (size_t I = 0; I < N; ++I) {
+    size_t M = 0;
+    size_t At = B.Offset;
+    if (!B.count(M, 8, "instruction count"))
+      return false;
+    if (M == 0)
+      return fail(At, "instruction stub " + std::to_string(I) + " is empty; it needs a return");
+    Stubs[I].resize(M);
+    for (size_t J = 0; J < M; ++J) {
+      At = B.Offset;
+      uint16_t Type = 0, Aux = 0;
+      uint32_t Payload = 0;
+      if (!B.u16(Type, "instruction") || !B.u16(Aux, "instruction") ||
+          !B.u32(Payload, "instruction"))
+        return false;
+      Stubs[I][J].instruction_type = Type;
+      Stubs[I][J].aux = Aux;
+      Stubs[I][J].payload.u = Payload;
+      bool IsReturn = Type == STACK_PTX_INSTRUCTION_TYPE_RETURN;
+      if (IsReturn != (J + 1 == M))
+        return fail(At, "instruction stub " + std::to_string(I) +
+                            (IsReturn ? " has a return before its end"
+                                      : " does not end with a return"));
+    }
+  }
+  if (!B.done())
+    return false;
+  Out = std::move(Stubs);
+  Pos = B.Offset;
   return true;
 }
 

@@ -4,6 +4,9 @@
 // message; the worker unpacks them one after another (wire_used) and
 // compiles. The stub must equal the one from the originals and the one the
 // C++ API gives through the ptxinject tool; damaged messages are errors.
+// The objects are the reference's (stack_ptx.h), compiled with its
+// stack_ptx_compile.
+// rename-native-capi: reference API
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t stub > %t.worker
 // RUN: %ptxinject stack --input x --input y --request z 'x y mul.ftz.f32 1.0 add.ftz.f32' > %t.cpp
@@ -15,10 +18,10 @@
 // CHECK-NEXT: another format version: STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT
 // CHECK-NEXT: compiler info read as requests: STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT
 // CHECK-NEXT: unpack buffer one byte short: STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER
-#include <stack_ptx_fast.h>
-#include <stack_ptx_fast_default_info.h>
+#include <stack_ptx.h>
+#include <stack_ptx_default_info.h>
 #include <stack_ptx_inject_serialize.h>
-#include "stack_ptx_fast_generated_descriptions.h"
+#include "generated/stack_ptx_descriptions.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,18 +39,18 @@
 
 enum { REG_X, REG_Y, REG_Z, REG_COUNT };
 
-static const StackPtxFastRegister registers[] = {
-    [REG_X] = {.name = "x", .stack_idx = STACK_PTX_FAST_STACK_TYPE_F32},
-    [REG_Y] = {.name = "y", .stack_idx = STACK_PTX_FAST_STACK_TYPE_F32},
-    [REG_Z] = {.name = "z", .stack_idx = STACK_PTX_FAST_STACK_TYPE_F32},
+static const StackPtxRegister registers[] = {
+    [REG_X] = {.name = "x", .stack_idx = STACK_PTX_STACK_TYPE_F32},
+    [REG_Y] = {.name = "y", .stack_idx = STACK_PTX_STACK_TYPE_F32},
+    [REG_Z] = {.name = "z", .stack_idx = STACK_PTX_STACK_TYPE_F32},
 };
-static const StackPtxFastInstruction program[] = {
-    stack_ptx_fast_encode_input(REG_X),
-    stack_ptx_fast_encode_input(REG_Y),
-    stack_ptx_fast_encode_ptx_instruction_mul_ftz_f32,
-    stack_ptx_fast_encode_constant_f32(1.0f),
-    stack_ptx_fast_encode_ptx_instruction_add_ftz_f32,
-    stack_ptx_fast_encode_return,
+static const StackPtxInstruction program[] = {
+    stack_ptx_encode_input(REG_X),
+    stack_ptx_encode_input(REG_Y),
+    stack_ptx_encode_ptx_instruction_mul_ftz_f32,
+    stack_ptx_encode_constant_f32(1.0f),
+    stack_ptx_encode_ptx_instruction_add_ftz_f32,
+    stack_ptx_encode_return,
 };
 static const size_t requests[] = {REG_Z};
 
@@ -63,15 +66,15 @@ static uint8_t *grow(size_t size) {
 }
 
 static void build_message(void) {
-  const StackPtxFastInstructionSetInfo *set = &stack_ptx_fast_generated_instruction_set;
-  const StackPtxFastInstruction *const stubs[] = {program};
+  const StackPtxStackInfo *set = &stack_ptx_stack_info;
+  const StackPtxInstruction *const stubs[] = {program};
   const size_t *const request_stubs[] = {requests};
   const size_t request_stub_sizes[] = {1};
   size_t size = 0;
 
-  serializeCheck(stack_ptx_compiler_info_serialize(&stack_ptx_fast_default_compiler_info, NULL, 0,
+  serializeCheck(stack_ptx_compiler_info_serialize(&compiler_info, NULL, 0,
                                                    &size));
-  serializeCheck(stack_ptx_compiler_info_serialize(&stack_ptx_fast_default_compiler_info,
+  serializeCheck(stack_ptx_compiler_info_serialize(&compiler_info,
                                                    grow(size), size, &size));
   serializeCheck(stack_ptx_stack_info_serialize(set, NULL, 0, &size));
   serializeCheck(stack_ptx_stack_info_serialize(set, grow(size), size, &size));
@@ -87,14 +90,14 @@ static void build_message(void) {
 
 /* What the worker unpacked; each object lives in its own malloc'ed buffer. */
 typedef struct {
-  StackPtxFastCompilerInfo *compiler_info;
-  StackPtxFastInstructionSetInfo *stack_info;
-  StackPtxFastRegister *registers;
+  StackPtxCompilerInfo *compiler_info;
+  StackPtxStackInfo *stack_info;
+  StackPtxRegister *registers;
   size_t num_registers;
   size_t **request_stubs;
   size_t *request_stub_sizes;
   size_t num_request_stubs;
-  StackPtxFastInstruction **instruction_stubs;
+  StackPtxInstruction **instruction_stubs;
   size_t num_instruction_stubs;
   uint8_t *buffers[5];
 } Unpacked;
@@ -137,18 +140,29 @@ static void free_unpacked(Unpacked *u) {
   free(message);
 }
 
-/* Compiles with stack_ptx_fast_compile, measuring first; the caller frees. */
-static char *compile(const StackPtxFastCompilerInfo *info, const StackPtxFastInstructionSetInfo *set,
-                     const StackPtxFastInstruction *instructions, const StackPtxFastRegister *regs,
+#define stackPtxCheck(call)                                                            \
+  do {                                                                                 \
+    StackPtxResult result_ = (call);                                                   \
+    if (result_ != STACK_PTX_SUCCESS) {                                                \
+      fprintf(stderr, "%s failed: %s\n", #call, stack_ptx_result_to_string(result_));  \
+      exit(1);                                                                         \
+    }                                                                                  \
+  } while (0)
+
+/* Compiles with stack_ptx_compile, measuring first; the caller frees. */
+static char *compile(const StackPtxCompilerInfo *info, const StackPtxStackInfo *set,
+                     const StackPtxInstruction *instructions, const StackPtxRegister *regs,
                      size_t num_regs, const size_t *reqs, size_t num_reqs) {
   size_t workspace_size = 0, required = 0;
-  stackPtxFastCheck(stack_ptx_fast_compile_workspace_size(info, set, &workspace_size));
+  stackPtxCheck(stack_ptx_compile_workspace_size(info, set, &workspace_size));
   void *workspace = malloc(workspace_size);
-  stackPtxFastCheck(stack_ptx_fast_compile(info, set, instructions, regs, num_regs, NULL, 0, reqs,
-                                  num_reqs, workspace, workspace_size, NULL, 0, &required));
+  stackPtxCheck(stack_ptx_compile(info, set, instructions, regs, num_regs, NULL, 0, reqs,
+                                  num_reqs, 100, workspace, workspace_size, NULL, 0,
+                                  &required));
   char *stub = malloc(required + 1);
-  stackPtxFastCheck(stack_ptx_fast_write_output(workspace, workspace_size, stub, required + 1,
-                                       &required));
+  stackPtxCheck(stack_ptx_compile(info, set, instructions, regs, num_regs, NULL, 0, reqs,
+                                  num_reqs, 100, workspace, workspace_size, stub,
+                                  required + 1, &required));
   free(workspace);
   return stub;
 }
@@ -173,23 +187,23 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  char *host_stub = compile(&stack_ptx_fast_default_compiler_info,
-                            &stack_ptx_fast_generated_instruction_set, program, registers,
+  char *host_stub = compile(&compiler_info,
+                            &stack_ptx_stack_info, program, registers,
                             REG_COUNT, requests, 1);
   printf("same stub as the originals: %s\n", strcmp(host_stub, worker_stub) ? "no" : "yes");
-  const StackPtxFastInstruction *const stubs[] = {program};
+  const StackPtxInstruction *const stubs[] = {program};
   int equal =
-      stack_ptx_compiler_info_equal(&stack_ptx_fast_default_compiler_info, u.compiler_info) &&
-      stack_ptx_stack_info_equal(&stack_ptx_fast_generated_instruction_set, u.stack_info) &&
+      stack_ptx_compiler_info_equal(&compiler_info, u.compiler_info) &&
+      stack_ptx_stack_info_equal(&stack_ptx_stack_info, u.stack_info) &&
       stack_ptx_registers_equal(registers, REG_COUNT, u.registers, u.num_registers) &&
       stack_ptx_instructions_equal(stubs, 1,
-                                   (const StackPtxFastInstruction *const *)u.instruction_stubs,
+                                   (const StackPtxInstruction *const *)u.instruction_stubs,
                                    u.num_instruction_stubs);
   printf("equal after the round trip: %s\n", equal ? "yes" : "no");
 
   /* The compiler info is the first object: damage it in a copy. */
   size_t used = 0, size = 0;
-  StackPtxFastCompilerInfo *info = NULL;
+  StackPtxCompilerInfo *info = NULL;
   uint8_t *copy = malloc(message_size);
   memcpy(copy, message, message_size);
   printf("truncated message: %s\n",

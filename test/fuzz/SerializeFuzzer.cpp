@@ -2,7 +2,10 @@
 //
 // Arbitrary bytes go to every reader, C++ and C forms. A wire that a reader
 // accepts must serialize back to the same bytes, and its C unpacking must fit
-// in the size the measuring call reported.
+// in the size the measuring call reported. The C form takes the reference's
+// types (stack_ptx.h).
+//
+// rename-native-capi: reference API
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/serialize/Serialize.h"
@@ -111,6 +114,52 @@ void readCpp(const uint8_t *Data, size_t Size) {
       checkSame(Data, R.used(), Again);
     }
   }
+  {
+    Reader R(Data, Size);
+    StackPtxCompilerInfo V;
+    if (R.readRefCompilerInfo(V)) {
+      Bytes Again;
+      writeRefCompilerInfo(V, Again);
+      checkSame(Data, R.used(), Again);
+    }
+  }
+  {
+    Reader R(Data, Size);
+    OwnedRefStackInfo V;
+    if (R.readRefStackInfo(V)) {
+      auto Pointers = [](const std::vector<std::string> &Strings) {
+        std::vector<const char *> P;
+        for (const std::string &S : Strings)
+          P.push_back(S.c_str());
+        return P;
+      };
+      std::vector<const char *> Ptx = Pointers(V.PtxInstructions),
+                                Specials = Pointers(V.SpecialRegisters),
+                                Prefixes = Pointers(V.StackPrefixes);
+      StackPtxStackInfo Set = {Ptx.data(),      V.Descriptors.data(),
+                               Ptx.size(),      Specials.data(),
+                               V.SpecialDescriptors.data(), Specials.size(),
+                               Prefixes.data(), Prefixes.size(),
+                               V.ArgTypes.data(), V.ArgTypes.size()};
+      Bytes Again;
+      if (!writeRefStackInfo(Set, Again, Error))
+        oracleFailed("an accepted reference stack info cannot be written again");
+      checkSame(Data, R.used(), Again);
+    }
+  }
+  {
+    Reader R(Data, Size);
+    RefInstructionStubs V;
+    if (R.readRefInstructions(V)) {
+      std::vector<const StackPtxInstruction *> Ptrs;
+      for (const auto &S : V)
+        Ptrs.push_back(S.data());
+      Bytes Again;
+      if (!writeRefInstructions(Ptrs, Again, Error))
+        oracleFailed("accepted reference instruction stubs cannot be written again");
+      checkSame(Data, R.used(), Again);
+    }
+  }
 }
 
 /// Measure, allocate exactly, fill: the fill must succeed in that size.
@@ -128,15 +177,15 @@ template <class Call> void measureThenFill(Call C) {
 void readC(const uint8_t *Data, size_t Size) {
   size_t Used = 0, Num = 0;
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
-    StackPtxFastCompilerInfo *Out;
+    StackPtxCompilerInfo *Out;
     return stack_ptx_compiler_info_deserialize(Data, Size, &Used, B, N, W, &Out);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
-    StackPtxFastInstructionSetInfo *Out;
+    StackPtxStackInfo *Out;
     return stack_ptx_stack_info_deserialize(Data, Size, &Used, B, N, W, &Out);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
-    StackPtxFastRegister *Out;
+    StackPtxRegister *Out;
     return stack_ptx_registers_deserialize(Data, Size, &Used, B, N, W, &Out, &Num);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
@@ -145,7 +194,7 @@ void readC(const uint8_t *Data, size_t Size) {
     return stack_ptx_requests_deserialize(Data, Size, &Used, B, N, W, &Stubs, &Sizes, &Num);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
-    StackPtxFastInstruction **Stubs;
+    StackPtxInstruction **Stubs;
     return stack_ptx_instructions_deserialize(Data, Size, &Used, B, N, W, &Stubs, &Num);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {

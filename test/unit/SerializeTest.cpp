@@ -3,7 +3,10 @@
 // Random values survive a round trip through the C++ and the C forms; every
 // truncation, bit flip and byte corruption of a valid buffer is either read
 // as some valid object or rejected with a located message, never a crash or
-// a read past the end (the sanitizer build runs these too).
+// a read past the end (the sanitizer build runs these too). The C form takes
+// the reference's types (stack_ptx.h), as the reference's signatures do.
+//
+// rename-native-capi: reference API
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/serialize/Serialize.h"
@@ -264,8 +267,62 @@ TEST(Serialize, WritersRejectWhatCannotBeRepresented) {
 
 // ---- The C form --------------------------------------------------------------
 
+/// A reference-layout stack info built from the native builtin set (the
+/// reference's tables: PTX strings, descriptors padded with the arg type
+/// count, special registers, stack register types, arg types).
+struct RefSet {
+  std::vector<const char *> Ptx, Specials, Prefixes;
+  std::vector<StackPtxPtxInstructionDescriptor> Descriptors;
+  std::vector<StackPtxSpecialRegisterDescriptor> SpecialDescriptors;
+  std::vector<StackPtxArgTypeInfo> Args;
+  StackPtxStackInfo Info{};
+
+  explicit RefSet(const StackPtxFastInstructionSetInfo &N) {
+    StackPtxArgIdx None = StackPtxArgIdx(N.num_arg_types);
+    for (size_t I = 0; I < N.num_stack_types; ++I)
+      Prefixes.push_back(N.stack_types[I].reg_type);
+    for (size_t I = 0; I < N.num_arg_types; ++I)
+      Args.push_back({N.arg_types[I].stack_idx, N.arg_types[I].num_vec_elems});
+    for (size_t I = 0; I < N.num_instructions; ++I) {
+      const StackPtxFastPtxInstructionInfo &In = N.instructions[I];
+      StackPtxPtxInstructionDescriptor D{};
+      for (int A = 0; A < 4; ++A)
+        D.arg_types[A] = A < In.num_args ? In.args[A] : None;
+      for (int R = 0; R < 2; ++R)
+        D.ret_types[R] = R < In.num_rets ? In.rets[R] : None;
+      D.is_aligned = In.aligned != 0;
+      // The compiler does not read these; they must survive the wire.
+      D.num_unique_stacks = 1;
+      D.unique_stacks[0] = {StackPtxStackIdx(I % 7), uint16_t(I % 3 + 1)};
+      Ptx.push_back(In.ptx);
+      Descriptors.push_back(D);
+    }
+    for (size_t I = 0; I < N.num_special_registers; ++I) {
+      Specials.push_back(N.special_registers[I].ptx);
+      SpecialDescriptors.push_back({N.special_registers[I].arg_type});
+    }
+    Info = {Ptx.data(),      Descriptors.data(),        Ptx.size(),
+            Specials.data(), SpecialDescriptors.data(), Specials.size(),
+            Prefixes.data(), Prefixes.size(),           Args.data(),
+            Args.size()};
+  }
+};
+
+/// Measures, then unpacks into an exactly sized malloc'ed buffer (freed by
+/// the caller); a buffer one byte short must be refused.
+template <class Call> uint8_t *unpackExactly(Call C) {
+  size_t Need = 0;
+  EXPECT_EQ(C(nullptr, 0, &Need), STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  uint8_t *Flat = static_cast<uint8_t *>(std::malloc(Need + 1));
+  if (Need)
+    EXPECT_EQ(C(Flat, Need - 1, &Need), STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER);
+  EXPECT_EQ(C(Flat, Need, &Need), STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  return Flat;
+}
+
 TEST(SerializeCApi, MeasureThenFillRoundTrip) {
-  const StackPtxFastInstructionSetInfo &Set = stackptx::InstructionSet::builtin().info();
+  RefSet Ref(stackptx::InstructionSet::builtin().info());
+  const StackPtxStackInfo &Set = Ref.Info;
   size_t Size = 0;
   ASSERT_EQ(stack_ptx_stack_info_serialize(&Set, nullptr, 0, &Size),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
@@ -276,49 +333,137 @@ TEST(SerializeCApi, MeasureThenFillRoundTrip) {
   ASSERT_EQ(stack_ptx_stack_info_serialize(&Set, Wire.data(), Wire.size(), &Size),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
 
-  size_t Used = 0, Need = 0;
-  StackPtxFastInstructionSetInfo *Out = nullptr;
-  ASSERT_EQ(stack_ptx_stack_info_deserialize(Wire.data(), Wire.size(), &Used, nullptr, 0, &Need,
-                                             &Out),
-            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  size_t Used = 0;
+  StackPtxStackInfo *Out = nullptr;
+  uint8_t *Flat = unpackExactly([&](uint8_t *B, size_t N, size_t *W) {
+    return stack_ptx_stack_info_deserialize(Wire.data(), Wire.size(), &Used, B, N, W, &Out);
+  });
   EXPECT_EQ(Used, Wire.size());
-  uint8_t *Flat = static_cast<uint8_t *>(std::malloc(Need));
-  EXPECT_EQ(stack_ptx_stack_info_deserialize(Wire.data(), Wire.size(), &Used, Flat, Need - 1,
-                                             &Need, &Out),
-            STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER);
-  ASSERT_EQ(stack_ptx_stack_info_deserialize(Wire.data(), Wire.size(), &Used, Flat, Need, &Need,
-                                             &Out),
-            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  ASSERT_NE(Out, nullptr);
   EXPECT_TRUE(stack_ptx_stack_info_equal(&Set, Out));
+  EXPECT_EQ(Out->ptx_instruction_descriptors[5].unique_stacks[0].num_values, 3u);
+  // The unpacked tables live in our buffer: change one descriptor field.
+  auto *Descriptors =
+      const_cast<StackPtxPtxInstructionDescriptor *>(Out->ptx_instruction_descriptors);
+  Descriptors[0].unique_stacks[3].num_values ^= 1;
+  EXPECT_FALSE(stack_ptx_stack_info_equal(&Set, Out)) << "descriptors are compared";
+  Descriptors[0].unique_stacks[3].num_values ^= 1;
 
-  // The unpacked set compiles the same stub as the original.
+  // The compiler info and the program go through the wire too.
+  StackPtxCompilerInfo Limits{256, 64, 32, 3, 4};
+  Wire.clear();
+  ASSERT_EQ(stack_ptx_compiler_info_serialize(&Limits, nullptr, 0, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  Wire.resize(Size);
+  ASSERT_EQ(stack_ptx_compiler_info_serialize(&Limits, Wire.data(), Size, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  StackPtxCompilerInfo *LimitsOut = nullptr;
+  uint8_t *FlatLimits = unpackExactly([&](uint8_t *B, size_t N, size_t *W) {
+    return stack_ptx_compiler_info_deserialize(Wire.data(), Wire.size(), &Used, B, N, W,
+                                               &LimitsOut);
+  });
+  EXPECT_TRUE(stack_ptx_compiler_info_equal(&Limits, LimitsOut));
+  EXPECT_EQ(LimitsOut->max_ast_to_visit_stack_depth, 64u);
+
   const stackptx::InstructionSet &Builtin = stackptx::InstructionSet::builtin();
   int F32 = Builtin.findStackType("F32"), Add = Builtin.findInstruction("add.ftz.f32");
   int Tid = Builtin.findSpecialRegister("tid.x");
   ASSERT_GE(F32, 0);
   ASSERT_GE(Add, 0);
   ASSERT_GE(Tid, 0);
-  const StackPtxFastRegister Regs[] = {{"x", size_t(F32)}, {"y", size_t(F32)}};
-  const StackPtxFastInstruction Prog[] = {
-      stack_ptx_fast_encode_input(0), STACK_PTX_FAST_F32_CONSTANT(unsigned(F32), 2.0f),
-      stack_ptx_fast_encode_ptx_instruction(unsigned(Add)),
-      stack_ptx_fast_encode_special_register(unsigned(Tid)), stack_ptx_fast_encode_return};
+  const StackPtxRegister Regs[] = {{"x", StackPtxStackIdx(F32)}, {"y", StackPtxStackIdx(F32)}};
+  float Two = 2.0f;
+  uint32_t TwoBits;
+  std::memcpy(&TwoBits, &Two, 4);
+  StackPtxInstruction Prog[5] = {};
+  Prog[0].instruction_type = STACK_PTX_INSTRUCTION_TYPE_INPUT;
+  Prog[0].payload.u = 0;
+  Prog[1].instruction_type = STACK_PTX_INSTRUCTION_TYPE_CONSTANT;
+  Prog[1].aux = uint16_t(F32);
+  Prog[1].payload.u = TwoBits;
+  Prog[2].instruction_type = STACK_PTX_INSTRUCTION_TYPE_PTX;
+  Prog[2].payload.u = uint32_t(Add);
+  Prog[3].instruction_type = STACK_PTX_INSTRUCTION_TYPE_SPECIAL;
+  Prog[3].payload.u = uint32_t(Tid);
+  Prog[4].instruction_type = STACK_PTX_INSTRUCTION_TYPE_RETURN;
+  const StackPtxInstruction *const Stubs[] = {Prog};
+  ASSERT_EQ(stack_ptx_instructions_serialize(Stubs, 1, nullptr, 0, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  EXPECT_EQ(Size, HeaderSize + 16 + 5 * 8u) << "8 bytes an instruction";
+  Wire.assign(Size, 0);
+  ASSERT_EQ(stack_ptx_instructions_serialize(Stubs, 1, Wire.data(), Size, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  StackPtxInstruction **ProgOut = nullptr;
+  size_t NumProgs = 0;
+  uint8_t *FlatProg = unpackExactly([&](uint8_t *B, size_t N, size_t *W) {
+    return stack_ptx_instructions_deserialize(Wire.data(), Wire.size(), &Used, B, N, W,
+                                              &ProgOut, &NumProgs);
+  });
+  EXPECT_TRUE(stack_ptx_instructions_equal(Stubs, 1, ProgOut, NumProgs));
+
+  // The unpacked objects compile the same stub as the originals.
   const size_t Requests[] = {1};
-  StackPtxFastCompilerInfo Limits{256, 32, 4, 2, 4096};
-  auto compileWith = [&](const StackPtxFastInstructionSetInfo *S) {
+  auto compileWith = [&](const StackPtxCompilerInfo *L, const StackPtxStackInfo *S,
+                         const StackPtxInstruction *P) {
     size_t WsSize = 0, Len = 0;
-    EXPECT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, S, &WsSize), STACK_PTX_FAST_SUCCESS);
+    EXPECT_EQ(stack_ptx_compile_workspace_size(L, S, &WsSize), STACK_PTX_SUCCESS);
     std::vector<uint64_t> Ws(WsSize / 8 + 1);
     std::string Stub(1024, '\0');
-    EXPECT_EQ(stack_ptx_fast_compile(&Limits, S, Prog, Regs, 2, nullptr, 0, Requests, 1, Ws.data(),
+    EXPECT_EQ(stack_ptx_compile(L, S, P, Regs, 2, nullptr, 0, Requests, 1, 1000, Ws.data(),
                                 WsSize, &Stub[0], Stub.size(), &Len),
-              STACK_PTX_FAST_SUCCESS);
+              STACK_PTX_SUCCESS);
     Stub.resize(Len);
     return Stub;
   };
-  std::string Original = compileWith(&Set);
+  std::string Original = compileWith(&Limits, &Set, Prog);
   EXPECT_NE(Original.find("add.ftz.f32"), std::string::npos) << Original;
-  EXPECT_EQ(compileWith(Out), Original);
+  EXPECT_EQ(compileWith(LimitsOut, Out, ProgOut[0]), Original);
+  std::free(Flat);
+  std::free(FlatLimits);
+  std::free(FlatProg);
+}
+
+TEST(SerializeCApi, NativeAndReferenceKindsAreNotMixedUp) {
+  // A native compiler info (C++ form) is not a reference one (C form).
+  Bytes Native;
+  writeCompilerInfo(StackPtxFastCompilerInfo{1, 2, 3, 4, 5}, Native);
+  size_t Used = 0, Need = 0;
+  StackPtxCompilerInfo *Out = nullptr;
+  EXPECT_EQ(stack_ptx_compiler_info_deserialize(Native.data(), Native.size(), &Used, nullptr, 0,
+                                                &Need, &Out),
+            STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
+  Reader R(Native.data(), Native.size());
+  StackPtxCompilerInfo Ref;
+  EXPECT_FALSE(R.readRefCompilerInfo(Ref));
+  EXPECT_NE(R.error().find("expected reference compiler info, found compiler info"),
+            std::string::npos)
+      << R.error();
+}
+
+TEST(SerializeCApi, RegistersKeepTheReferenceStackIndexRange) {
+  // Registers share the native wire kind; a stack index past 16 bits cannot
+  // be a reference register.
+  const StackPtxFastRegister Wide[] = {{"r", size_t(0x10000)}};
+  Bytes Wire;
+  std::string Error;
+  ASSERT_TRUE(writeRegisters(Span<StackPtxFastRegister>(Wide, 1), Wire, Error)) << Error;
+  size_t Used = 0, Need = 0, Num = 0;
+  StackPtxRegister *Out = nullptr;
+  EXPECT_EQ(stack_ptx_registers_deserialize(Wire.data(), Wire.size(), &Used, nullptr, 0, &Need,
+                                            &Out, &Num),
+            STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
+  const StackPtxRegister Regs[] = {{"a", 3}, {"b", 0xFFFF}};
+  size_t Size = 0;
+  ASSERT_EQ(stack_ptx_registers_serialize(Regs, 2, nullptr, 0, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  std::vector<uint8_t> Bytes2(Size);
+  ASSERT_EQ(stack_ptx_registers_serialize(Regs, 2, Bytes2.data(), Size, &Size),
+            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  uint8_t *Flat = unpackExactly([&](uint8_t *B, size_t N, size_t *W) {
+    return stack_ptx_registers_deserialize(Bytes2.data(), Bytes2.size(), &Used, B, N, W, &Out,
+                                           &Num);
+  });
+  EXPECT_TRUE(stack_ptx_registers_equal(Regs, 2, Out, Num));
   std::free(Flat);
 }
 
@@ -362,6 +507,12 @@ TEST(SerializeCApi, CorruptedWiresAndNullArgumentsAreErrors) {
 
 TEST(SerializeCApi, CompilerStateRoundTripInOneBuffer) {
   Sample S(5);
+  RefSet Ref(stackptx::InstructionSet::builtin().info());
+  StackPtxCompilerInfo Info{S.Info.max_ast_size, S.Info.execution_limit, S.Info.stack_size,
+                            S.Info.max_frame_depth, S.Info.store_size};
+  std::vector<StackPtxRegister> Registers;
+  for (const StackPtxFastRegister &R : S.Registers)
+    Registers.push_back({R.name, StackPtxStackIdx(R.stack_idx)});
   std::vector<const size_t *> Ptrs;
   std::vector<size_t> Sizes;
   for (const auto &Stub : S.Requests) {
@@ -371,11 +522,11 @@ TEST(SerializeCApi, CompilerStateRoundTripInOneBuffer) {
   StackPtxExtraInfo Extra{8, 6, 1000};
   StackPtxInjectCompilerStateSerialize State{};
   State.annotated_ptx = S.Ptx.c_str();
-  State.compiler_info = &S.Info;
-  State.stack_info = &stackptx::InstructionSet::builtin().info();
+  State.compiler_info = &Info;
+  State.stack_info = &Ref.Info;
   State.extra = &Extra;
-  State.registers = S.Registers.data();
-  State.num_registers = S.Registers.size();
+  State.registers = Registers.data();
+  State.num_registers = Registers.size();
   State.request_stubs = Ptrs.data();
   State.request_stub_sizes = Sizes.data();
   State.num_request_stubs = Ptrs.size();
@@ -398,7 +549,7 @@ TEST(SerializeCApi, CompilerStateRoundTripInOneBuffer) {
                                                         &Need, &Out),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   EXPECT_TRUE(stack_ptx_inject_compiler_state_equal(&State, Out));
-  EXPECT_EQ(Out->stack_info->num_instructions, State.stack_info->num_instructions);
+  EXPECT_EQ(Out->stack_info->num_ptx_instructions, State.stack_info->num_ptx_instructions);
   Out->extra->execution_limit += 1;
   EXPECT_FALSE(stack_ptx_inject_compiler_state_equal(&State, Out));
   std::free(Flat);

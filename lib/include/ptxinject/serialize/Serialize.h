@@ -12,13 +12,19 @@
 //   "SPXW" | u16 version | u16 kind | u64 body size
 // followed by its body; integers are little-endian, sizes are u64, strings are
 // a u32 length (0xFFFFFFFF for NULL) and their bytes, an instruction is its 8
-// bytes (kind, stack_idx, idx u16, payload u32).
+// bytes (kind, stack_idx, idx u16, payload u32). The reference kinds (8-10)
+// hold the reference layouts: its compiler info as five u64, its stack info
+// as string/descriptor tables, its instructions as 8 bytes (type u16, aux
+// u16, payload u32).
+//
+// rename-native-capi: reference API
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_SERIALIZE_SERIALIZE_H
 #define PTXINJECT_SERIALIZE_SERIALIZE_H
 
 #include "ptxinject/stackptx/StackPtx.h"
+#include "stack_ptx.h"
 #include "stack_ptx_fast.h"
 
 #include <cstddef>
@@ -46,6 +52,10 @@ enum class Kind : uint16_t {
   Instructions = 5,
   Ptx = 6,
   Extra = 7,
+  // The reference system's layouts (stack_ptx.h), which the C API takes.
+  RefCompilerInfo = 8,
+  RefStackInfo = 9,
+  RefInstructions = 10,
 };
 
 /// The target and limits a compile worker needs besides the compiler info
@@ -70,6 +80,26 @@ bool writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out,
 bool writeInstructions(Span<const StackPtxFastInstruction *> Stubs, Bytes &Out, std::string &Error);
 void writePtx(std::string_view Ptx, Bytes &Out);
 void writeExtra(const ExtraInfo &Extra, Bytes &Out);
+
+/// The reference layouts (stack_ptx.h). Strings of a reference stack info
+/// must not be NULL; a reference program ends at its first
+/// STACK_PTX_INSTRUCTION_TYPE_RETURN.
+void writeRefCompilerInfo(const StackPtxCompilerInfo &Info, Bytes &Out);
+bool writeRefStackInfo(const StackPtxStackInfo &Set, Bytes &Out, std::string &Error);
+bool writeRefInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out,
+                          std::string &Error);
+
+/// A reference stack info read from a buffer, as owned tables.
+struct OwnedRefStackInfo {
+  std::vector<std::string> PtxInstructions;
+  std::vector<StackPtxPtxInstructionDescriptor> Descriptors;
+  std::vector<std::string> SpecialRegisters;
+  std::vector<StackPtxSpecialRegisterDescriptor> SpecialDescriptors;
+  std::vector<std::string> StackPrefixes;
+  std::vector<StackPtxArgTypeInfo> ArgTypes;
+};
+/// Each reference stub ends with its return instruction.
+using RefInstructionStubs = std::vector<std::vector<StackPtxInstruction>>;
 
 /// An instruction set read from a buffer: owns its strings and tables, and
 /// info() points into them (so it moves but does not copy).
@@ -119,6 +149,9 @@ public:
   bool readInstructions(InstructionStubs &Out);
   bool readPtx(std::string &Out);
   bool readExtra(ExtraInfo &Out);
+  bool readRefCompilerInfo(StackPtxCompilerInfo &Out);
+  bool readRefStackInfo(OwnedRefStackInfo &Out);
+  bool readRefInstructions(RefInstructionStubs &Out);
 
   /// Bytes consumed by the objects read so far.
   size_t used() const { return Pos; }
