@@ -20,7 +20,7 @@ import os as _os
 from ._core import Error, Inject, Module, Operand, OperandKind, __version__, compile_ptx
 from . import ast, stack
 from .frontend import have_rewrite, rewrite
-from .variants import CompiledModule, VariantFailure, VariantResult, compile_variants
+from .variants import Backend, CompiledModule, VariantFailure, VariantResult, compile_variants
 
 __all__ = [
     "Error",
@@ -36,6 +36,7 @@ __all__ = [
     "ast",
     "compile_variants",
     "compile_ptx",
+    "Backend",
     "rewrite",
     "have_rewrite",
     "CompiledModule",

@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
 from . import _core
-from ._core import Module, available_backends, default_backend, stack_registers
+from ._core import Backend, Module, available_backends, default_backend, stack_registers
 
 __all__ = [
     "compile_variants",
+    "Backend",
     "CompiledModule",
     "VariantFailure",
     "VariantResult",
@@ -114,8 +115,8 @@ def compile_variants(
     slots: Optional[Sequence[str]] = None,
     pack: int = 1,
     kind: str = "stack",
-    backend: Optional[str] = None,
-    arch: str = "sm_80",
+    backend: Union[str, Backend, None] = None,
+    arch: Optional[str] = None,
     jobs: int = 0,
     cache_dir: Optional[Union[str, os.PathLike]] = None,
     progress: Union[bool, Callable[[int, int], None], None] = None,
@@ -133,7 +134,10 @@ def compile_variants(
     inject / slots: the inject that receives programs, or the injects that do
       (``pack`` programs per module, one per slot). Default: every inject in
       natural name order.
-    backend: 'nvptxcompiler', 'ptxas' or 'nvjitlink' (default: the fastest built).
+    backend: 'nvptxcompiler', 'ptxas' or 'nvjitlink' (default: the fastest built),
+      or a ``Backend`` created once and reused by every call (a name creates one
+      per call).
+    arch: target, default the Backend's or "sm_80".
     jobs: worker threads (0: every core).
     cache_dir: keep each module's cubin under this folder, keyed by the PTX, the
       programs and the options; a later call reuses it instead of compiling.
@@ -156,7 +160,10 @@ def compile_variants(
     programs = list(programs)
     total = len(programs) + (random[0] if random else 0)
     callback, bar = _progress_callback(progress, total)
-    backend_name = backend or default_backend()
+    if isinstance(backend, Backend):
+        backend_name, arch = backend.kind, arch or backend.arch
+    else:
+        backend_name, arch = backend or default_backend(), arch or "sm_80"
 
     cached: Dict[int, CompiledModule] = {}
     cached_failures: List[VariantFailure] = []

@@ -13,11 +13,13 @@
 
 #include "ptxinject/variants/VariantCompiler.h"
 
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/string_view.h>
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <optional>
 #include <condition_variable>
@@ -120,27 +122,56 @@ std::unique_ptr<ProgramSource> makeSource(nb::handle Programs, const std::string
   return S;
 }
 
+/// Back ends the bindings created, for tests that check one is reused.
+std::atomic<size_t> BackendsCreated{0};
+
+std::shared_ptr<const CubinBackend> createBackend(nb::handle Name, const std::string &Arch) {
+  CubinBackendKind BK = defaultCubinBackend();
+  if (!Name.is_none()) {
+    std::string_view Text = textOf(Name, "backend");
+    if (!parseCubinBackendName(Text, BK))
+      throw BindingError("invalid-argument", "unknown backend '" + std::string(Text) +
+                                                 "' (nvptxcompiler, ptxas or nvjitlink)");
+  }
+  CubinOptions CO;
+  CO.Arch = Arch;
+  std::string Error;
+  std::unique_ptr<CubinBackend> Backend = createCubinBackend(BK, CO, Error);
+  if (!Backend)
+    throw BindingError("backend-unavailable", Error);
+  ++BackendsCreated;
+  return Backend;
+}
+
+/// ptxinject.Backend: a created back end that many calls (and threads) share,
+/// so a long-lived worker pays for creating it once.
+struct BackendObject {
+  std::shared_ptr<const CubinBackend> Backend;
+};
+
+/// A Backend object as it is, or a new back end for a name (None: the
+/// default). \p Arch None means the Backend's, or sm_80 for a name.
+std::shared_ptr<const CubinBackend> backendOf(nb::handle Arg,
+                                              const std::optional<std::string> &Arch) {
+  if (nb::isinstance<BackendObject>(Arg)) {
+    const auto &B = nb::cast<const BackendObject &>(Arg).Backend;
+    if (Arch && B->options().Arch != *Arch)
+      throw BindingError("invalid-argument", "arch '" + *Arch + "' differs from the backend's '" +
+                                                 B->options().Arch + "'");
+    return B;
+  }
+  return createBackend(Arg, Arch.value_or("sm_80"));
+}
+
 nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, const std::string &Kind,
                            nb::handle SetArg, nb::handle Random, std::vector<std::string> Slots,
-                           size_t Pack, nb::handle BackendName, const std::string &Arch,
+                           size_t Pack, nb::handle BackendArg, const std::string &Arch,
                            unsigned Jobs, bool KeepPtx, nb::handle Progress) {
   std::unique_ptr<ProgramSource> Source = makeSource(Programs, Kind, SetArg, Random);
   if (Pack == 0)
     throw BindingError("invalid-argument", "pack must be at least 1");
 
-  CubinBackendKind BK = defaultCubinBackend();
-  if (!BackendName.is_none()) {
-    std::string_view Name = textOf(BackendName, "backend");
-    if (!parseCubinBackendName(Name, BK))
-      throw BindingError("invalid-argument", "unknown backend '" + std::string(Name) +
-                                                 "' (nvptxcompiler, ptxas or nvjitlink)");
-  }
-  CubinOptions CO;
-  CO.Arch = Arch;
-  std::string BackendError;
-  std::unique_ptr<CubinBackend> Backend = createCubinBackend(BK, CO, BackendError);
-  if (!Backend)
-    throw BindingError("backend-unavailable", BackendError);
+  std::shared_ptr<const CubinBackend> Backend = backendOf(BackendArg, Arch);
 
   VariantOptions VO;
   VO.Pack = Pack;
@@ -227,7 +258,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
   Stats["render_seconds"] = Report.RenderSeconds;
   Stats["cubin_seconds"] = Report.CubinSeconds;
   Stats["backend"] = cubinBackendName(Backend->kind());
-  Stats["arch"] = Arch;
+  Stats["arch"] = Backend->options().Arch;
   nb::dict Out;
   Out["modules"] = Modules;
   Out["failures"] = Failures;
@@ -238,6 +269,24 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
 } // namespace
 
 void bindVariants(nb::module_ &M) {
+  nb::class_<BackendObject>(M, "Backend",
+                            "A created cubin back end, shared by every call it is passed to "
+                            "(thread-safe); compile_variants(backend=...) takes it or a name.")
+      .def(
+          "__init__",
+          [](BackendObject *Self, nb::handle Kind, const std::string &Arch) {
+            new (Self) BackendObject{createBackend(Kind, Arch)};
+          },
+          "kind"_a.none() = nb::none(), "arch"_a = "sm_80")
+      .def_prop_ro("kind",
+                   [](const BackendObject &B) { return cubinBackendName(B.Backend->kind()); })
+      .def_prop_ro("arch", [](const BackendObject &B) { return B.Backend->options().Arch; })
+      .def("__repr__", [](const BackendObject &B) {
+        return "ptxinject.Backend('" + std::string(cubinBackendName(B.Backend->kind())) +
+               "', arch='" + B.Backend->options().Arch + "')";
+      });
+  M.def("_backends_created", []() { return BackendsCreated.load(); },
+        "How many back ends the bindings created (for tests).");
   M.def("_compile_variants", &compileVariantsPy, "module"_a, "programs"_a.none(), "kind"_a,
         "instruction_set"_a.none(), "random"_a.none(), "slots"_a, "pack"_a, "backend"_a.none(), "arch"_a,
         "jobs"_a, "keep_ptx"_a, "progress"_a.none(),
@@ -282,21 +331,9 @@ void bindVariants(nb::module_ &M) {
       "Cubin back ends built into this package (ptxas also needs the executable).");
   M.def(
       "compile_ptx",
-      [](nb::handle Ptx, nb::handle BackendName, const std::string &Arch) {
+      [](nb::handle Ptx, nb::handle BackendName, const std::optional<std::string> &Arch) {
         std::string_view Text = textOf(Ptx, "ptx");
-        CubinBackendKind BK = defaultCubinBackend();
-        if (!BackendName.is_none()) {
-          std::string_view Name = textOf(BackendName, "backend");
-          if (!parseCubinBackendName(Name, BK))
-            throw BindingError("invalid-argument", "unknown backend '" + std::string(Name) +
-                                                       "' (nvptxcompiler, ptxas or nvjitlink)");
-        }
-        CubinOptions CO;
-        CO.Arch = Arch;
-        std::string Error;
-        std::unique_ptr<CubinBackend> Backend = createCubinBackend(BK, CO, Error);
-        if (!Backend)
-          throw BindingError("backend-unavailable", Error);
+        std::shared_ptr<const CubinBackend> Backend = backendOf(BackendName, Arch);
         std::vector<char> Cubin;
         std::string Log;
         bool Ok;
@@ -308,8 +345,9 @@ void bindVariants(nb::module_ &M) {
           throw BindingError("cubin-failed", Log);
         return nb::bytes(Cubin.data(), Cubin.size());
       },
-      "ptx"_a, nb::kw_only(), "backend"_a.none() = nb::none(), "arch"_a = "sm_80",
-      "Assembles PTX into a cubin (ELF bytes) with one of the back ends; releases the GIL.");
+      "ptx"_a, nb::kw_only(), "backend"_a.none() = nb::none(), "arch"_a.none() = nb::none(),
+      "Assembles PTX into a cubin (ELF bytes) with a back end (a name or a Backend; arch "
+      "defaults to the Backend's, else sm_80); releases the GIL.");
   M.def("default_backend", []() { return std::string(cubinBackendName(defaultCubinBackend())); });
 }
 

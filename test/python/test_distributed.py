@@ -17,6 +17,7 @@ ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'ptxi
 from ray.cluster_utils import Cluster  # noqa: E402
 
 from ptxinject.distributed import compile_variants_on_ray, iter_variants_on_ray  # noqa: E402
+from ptxinject.distributed._worker import VariantWorker  # noqa: E402
 
 ONE = ["slot_0"]  # one program a module: which of the kernel's injects it fills
 PROGRAMS = ["x y add.ftz.f32", "x y mul.ftz.f32", "x nosuch", "y x sub.ftz.f32", "x x add.ftz.f32",
@@ -61,6 +62,14 @@ def test_local_ray_instance(four):
                                          batch_modules=1)
         assert summary(remote) == summary(local)
         assert remote.report["workers"] == 2
+        # An actor creates its back end once, in its constructor, for every batch.
+        options = dict(slots=ONE, pack=1, backend=ptxinject.variants.default_backend(), arch="sm_80",
+                       kind="stack", keep_ptx=False, cache_dir=None)
+        actor = ray.remote(VariantWorker).remote(four.source, options)
+        batches = [ray.get(actor.compile.remote(first, PROGRAMS[first:first + 4])) for first in (0, 4)]
+        assert ray.get(actor.backends_created.remote()) == 1
+        assert [m.cubin for _, modules, _, _ in batches for m in modules] == [
+            m.cubin for m in local.modules]
     finally:
         ray.shutdown()
 

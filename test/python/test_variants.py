@@ -46,6 +46,30 @@ def test_cubins_match_ptxas_kernel_names(four, backend, tmp_path):
         assert kernel_names(m.cubin) == kernel_names(reference) == ["four_slots"]
 
 
+@pytest.mark.parametrize("backend", backends())
+def test_backend_object_matches_the_name_and_is_created_once(four, backend):
+    by_name = compile_variants(four, PROGRAMS, pack=4, backend=backend, jobs=2)
+    made = ptxinject.Backend(backend, arch="sm_80")
+    assert (made.kind, made.arch) == (backend, "sm_80")
+    created = ptxinject._core._backends_created()
+    first = compile_variants(four, PROGRAMS, pack=4, backend=made, jobs=2)
+    second = compile_variants(four, PROGRAMS[:2], pack=4, backend=made, jobs=2)
+    assert ptxinject._core._backends_created() == created  # the object is reused, not rebuilt
+    compile_variants(four, PROGRAMS[:2], pack=4, backend=backend, jobs=2)
+    assert ptxinject._core._backends_created() == created + 1  # a name builds one per call
+    assert [m.cubin for m in first.modules] == [m.cubin for m in by_name.modules]
+    assert first.failures == by_name.failures and first.report["backend"] == backend
+    assert second.modules[0].cubin  # the reused back end still compiles
+    assert compile_variants(four, PROGRAMS[:1], pack=4, backend=ptxinject.Backend(backend, "sm_90"),
+                            jobs=2).report["arch"] == "sm_90"
+    sm90 = ptxinject.Backend(backend, "sm_90")
+    ptx = compile_variants(four, PROGRAMS[:1], pack=4, keep_ptx=True, jobs=2).modules[0].ptx
+    assert ptxinject.compile_ptx(ptx, backend=sm90) == ptxinject.compile_ptx(ptx, backend=backend,
+                                                                             arch="sm_90")
+    with pytest.raises(Error, match="differs from the backend"):
+        compile_variants(four, PROGRAMS[:1], pack=4, backend=made, arch="sm_90")
+
+
 def test_failures_are_per_program(four):
     result = compile_variants(four, PROGRAMS, pack=4)
     assert [f.program for f in result.failures] == [2]

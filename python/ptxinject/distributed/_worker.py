@@ -15,7 +15,7 @@ import socket
 from typing import List, Optional, Sequence, Tuple
 
 from .. import _core
-from .._core import Module, OperandKind, stack_registers
+from .._core import Backend, Module, OperandKind, stack_registers
 from ..variants import CompiledModule, VariantFailure, compile_variants
 
 # One batch's answer: (first program, modules, failures, seconds spent compiling).
@@ -23,7 +23,8 @@ BatchAnswer = Tuple[int, List[CompiledModule], List[VariantFailure], float]
 
 
 class VariantWorker:
-    """Holds the parsed Module and the back-end options of one search."""
+    """Holds the parsed Module and the back end of one search, created once
+    and shared by every batch."""
 
     def __init__(self, ptx: str, options: dict):
         self.module = Module.parse(ptx)
@@ -31,10 +32,19 @@ class VariantWorker:
         self.stubs_only = self.options.pop("stubs_only", False)
         self.pack = self.options["pack"]
         self._stub_plan = None
+        if not self.stubs_only:
+            try:
+                self.options["backend"] = Backend(self.options["backend"], self.options["arch"])
+            except _core.Error:
+                pass  # not on this node: each batch reports why, as a name would
 
     def where(self) -> Tuple[str, int]:
         """(host name, process id): answered once the actor is up."""
         return socket.gethostname(), os.getpid()
+
+    def backends_created(self) -> int:
+        """Back ends this process has created (tests check it stays at one)."""
+        return _core._backends_created()
 
     def compile(self, first: int, programs) -> BatchAnswer:
         """Compiles programs first, first + 1, ... (whole modules)."""
