@@ -156,6 +156,6 @@ def test_batch_errors(four):
 
 def test_progress_bar_with_tqdm(four, capsys):
     pytest.importorskip("tqdm")
-    result = compile_variants(four, PROGRAMS, progress=True)
+    result = compile_variants(four, PROGRAMS, inject="slot_0", progress=True)
     assert len(result.modules) == 5
     assert "5/5" in capsys.readouterr().err
