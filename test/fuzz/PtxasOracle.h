@@ -1,8 +1,8 @@
 //===- PtxasOracle.h - Sampled ptxas check of rendered modules ----------===//
 //
 // Fuzz-run-only oracle for the render harness: with PTXINJECT_FUZZ_PTXAS_EVERY=N
-// set (utils/fuzz sets it), every Nth module that parses and renders is
-// checked with ptxas. Only stubs known to be valid are used, the empty stub
+// set (utils/fuzz sets it), the first 64 modules that parse and render (the
+// seed corpus) and then every Nth one are checked with ptxas. Only stubs known to be valid are used, the empty stub
 // of every inject: when ptxas accepts the annotated input, it must accept
 // the rendered module as well; ptxas rejecting it aborts with its log.
 // Unset or 0 (the test suite's replay), nothing runs, so replay stays fast
@@ -78,9 +78,13 @@ inline bool ptxasAccepts(std::string_view Ptx, const std::string &Arch, std::str
 
 /// The sampled check; Input is the annotated PTX M was parsed from.
 inline void checkRenderWithPtxas(std::string_view Input, const ptxinject::Module &M) {
+  const unsigned long FirstChecked = 64;
   static std::atomic<unsigned long> Rendered{0};
   unsigned long Every = ptxasEvery();
-  if (Every == 0 || ++Rendered % Every != 0)
+  // The first modules of a run are the seed corpus, which is valid PTX;
+  // mutated inputs rarely are, so those are checked in full, then 1 in N.
+  unsigned long Count = ++Rendered;
+  if (Every == 0 || (Count > FirstChecked && Count % Every != 0))
     return;
   std::string Arch = targetArch(Input), Log;
   if (Arch.empty() || !ptxasAccepts(Input, Arch, Log))
