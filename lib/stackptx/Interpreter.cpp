@@ -55,6 +55,10 @@ unsigned countOf(const StackPtxFastArgTypeInfo &T) { return T.num_vec_elems ? T.
 
 bool Interpreter::ptx(unsigned Index, std::string &Error) {
   const StackPtxFastPtxInstructionInfo &I = Set.instructions[Index];
+  // No result: an entry the target lacks (InstructionSet::forTarget), which
+  // the compiler skips without touching the stacks.
+  if (I.num_rets == 0)
+    return true;
   std::vector<size_t> Need(Set.num_stack_types), Push(Set.num_stack_types);
   size_t NumArgs = 0, NumRets = 0;
   for (unsigned A = 0; A < I.num_args; ++A) {
@@ -187,7 +191,10 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth, std::s
         return false;
       break;
     case STACK_PTX_FAST_INSTRUCTION_KIND_SPECIAL_REGISTER: {
-      if (I.idx >= Set.num_special_registers)
+      // No valid arg type: a register the target lacks, skipped as the
+      // compiler does.
+      if (I.idx >= Set.num_special_registers ||
+          Set.special_registers[I.idx].arg_type >= Set.num_arg_types)
         break;
       const StackPtxFastArgTypeInfo &T = Set.arg_types[Set.special_registers[I.idx].arg_type];
       if (room(T.stack_idx, countOf(T)) && newValues(countOf(T)))

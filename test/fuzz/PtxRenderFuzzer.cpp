@@ -4,9 +4,12 @@
 // name operands as %{label}, resolved as the variants command does. Checks
 // that a parsed module answers its own queries and that render's output
 // has exactly the size renderedSize promised, into a string and a buffer.
+// In a fuzz run with PTXINJECT_FUZZ_PTXAS_EVERY=N, every Nth rendered module
+// is also assembled by ptxas (PtxasOracle.h).
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
+#include "PtxasOracle.h"
 #include "ptxinject/module/Module.h"
 #include "ptxinject/variants/VariantCompiler.h"
 
@@ -71,5 +74,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::vector<std::string_view> TooMany(N + 1);
   FUZZ_CHECK(M->render(TooMany, Out).Code == ErrorCode::WrongStubCount);
   FUZZ_CHECK(Out.empty());
+  fuzzinput::checkRenderWithPtxas(Parts[0], *M);
   return 0;
 }

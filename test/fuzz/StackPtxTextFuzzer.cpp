@@ -3,11 +3,13 @@
 // Input: a program in the text form, then optional routines, cut at "@@@"
 // lines. A failed parse leaves no program and a located error; a parsed
 // program compiles, and printing it gives text that parses back to the
-// same words up to the first return.
+// same words up to the first return. The stub, run by the CPU evaluator,
+// must give the requests what the interpreter computes (StackPtxOracle.h).
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
 #include "StackPtxCommon.h"
+#include "StackPtxOracle.h"
 #include "ptxinject/stackptx/Text.h"
 
 #include <cstring>
@@ -58,5 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::string Out;
   const size_t Requests[] = {8, 9};
   FUZZ_CHECK(C.compile(Programs[0], Regs, Requests, WS, Out, Routines) == STACK_PTX_FAST_SUCCESS);
+  fuzzinput::checkStubAgainstInterpreter(C.info(), C.limits(), Programs[0], Regs, Requests,
+                                         Routines, Out, fuzzinput::oracleSeed(Data, Size));
   return 0;
 }

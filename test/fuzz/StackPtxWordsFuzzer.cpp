@@ -3,11 +3,14 @@
 // Input: 8-byte instruction words (any bytes), cut at returns into a main
 // program and routines; the first byte also picks the requests and the
 // target. Any words must compile, for both the default target and sm_80, and
-// the sm_80 stub must not name what sm_80 lacks.
+// the sm_80 stub must not name what sm_80 lacks. The stub, run by the CPU
+// evaluator, must give the requests what the interpreter computes
+// (StackPtxOracle.h).
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
 #include "StackPtxCommon.h"
+#include "StackPtxOracle.h"
 
 #include <string>
 
@@ -45,5 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FUZZ_CHECK(Out.size() >= 3 && Out.front() == '{' && Out.back() == '}');
   if (&C == &For80)
     FUZZ_CHECK(Out.find("aggr_smem_size") == std::string::npos);
+  fuzzinput::checkStubAgainstInterpreter(C.info(), C.limits(), Pieces[0], Regs, Requests,
+                                         Routines, Out, fuzzinput::oracleSeed(Data, Size));
   return 0;
 }
