@@ -202,11 +202,12 @@ InstructionSet setFromJson(nb::handle Text) {
   return S;
 }
 
-nb::list names(size_t N, const char *(*Get)(const StackPtxFastInstructionSetInfo &, size_t),
-               const StackPtxFastInstructionSetInfo &Info) {
+/// One text field of every entry of a description table, in index order.
+template <class Entry>
+nb::list names(const Entry *Table, size_t N, const char *Entry::*Field) {
   nb::list L;
   for (size_t I = 0; I < N; ++I)
-    L.append(nb::str(Get(Info, I)));
+    L.append(nb::str(Table[I].*Field));
   return L;
 }
 
@@ -253,36 +254,24 @@ void bindStackPtx(nb::module_ &M) {
           "path"_a, "Reads a description file.")
       .def_prop_ro("stack_types",
                    [](const InstructionSet &S) {
-                     return names(S.info().num_stack_types,
-                                  [](const StackPtxFastInstructionSetInfo &I, size_t K) {
-                                    return I.stack_types[K].name;
-                                  },
-                                  S.info());
+                     return names(S.info().stack_types, S.info().num_stack_types,
+                                  &StackPtxFastStackTypeInfo::name);
                    })
       .def_prop_ro("arg_types",
                    [](const InstructionSet &S) {
-                     return names(S.info().num_arg_types,
-                                  [](const StackPtxFastInstructionSetInfo &I, size_t K) {
-                                    return I.arg_types[K].name;
-                                  },
-                                  S.info());
+                     return names(S.info().arg_types, S.info().num_arg_types,
+                                  &StackPtxFastArgTypeInfo::name);
                    })
       .def_prop_ro("instructions",
                    [](const InstructionSet &S) {
-                     return names(S.info().num_instructions,
-                                  [](const StackPtxFastInstructionSetInfo &I, size_t K) {
-                                    return I.instructions[K].display;
-                                  },
-                                  S.info());
+                     return names(S.info().instructions, S.info().num_instructions,
+                                  &StackPtxFastPtxInstructionInfo::display);
                    },
                    "Display names of the PTX instructions, in index order.")
       .def_prop_ro("special_registers",
                    [](const InstructionSet &S) {
-                     return names(S.info().num_special_registers,
-                                  [](const StackPtxFastInstructionSetInfo &I, size_t K) {
-                                    return I.special_registers[K].ptx;
-                                  },
-                                  S.info());
+                     return names(S.info().special_registers, S.info().num_special_registers,
+                                  &StackPtxFastSpecialRegisterInfo::ptx);
                    })
       .def("stack_type_index",
            [](const InstructionSet &S, std::string_view N) {

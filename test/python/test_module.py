@@ -128,7 +128,8 @@ def test_prune_unused_globals():
 
 
 def test_nvcc_unrolled_sites(ptx_cache):
-    m = Module.parse(ptx_cache("unrolled.cu"))
+    # The runtime suite's own unrolled-loop kernel.
+    m = Module.parse(ptx_cache(os.path.join("..", "..", "runtime", "Inputs", "unrolled.cu")))
     step = m["step"]
     assert len(step.sites) == 4
     assert [(o.label, o.kind) for o in step.operands] == [("acc", OperandKind.MOD), ("out[i + 1]", OperandKind.IN)]
