@@ -647,12 +647,13 @@ bool Reader::readRequests(RequestStubs &Out) {
   return true;
 }
 
-bool Reader::readInstructions(InstructionStubs &Out) {
+template <class Stubs, class ReadWord>
+bool Reader::readStubs(Kind Expected, Stubs &Out, ReadWord Read) {
   Body B;
   size_t N = 0;
-  if (!open(Kind::Instructions, B) || !B.count(N, 16, "instruction stub count"))
+  if (!open(Expected, B) || !B.count(N, 16, "instruction stub count"))
     return false;
-  InstructionStubs Stubs(N);
+  Stubs All(N);
   for (size_t I = 0; I < N; ++I) {
     size_t M = 0;
     size_t At = B.Offset;
@@ -660,12 +661,12 @@ bool Reader::readInstructions(InstructionStubs &Out) {
       return false;
     if (M == 0)
       return fail(At, "instruction stub " + std::to_string(I) + " is empty; it needs a return");
-    Stubs[I].resize(M);
+    All[I].resize(M);
     for (size_t J = 0; J < M; ++J) {
       At = B.Offset;
-      if (!B.instruction(Stubs[I][J]))
+      bool IsReturn = false;
+      if (!Read(B, All[I][J], IsReturn))
         return false;
-      bool IsReturn = Stubs[I][J].kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN;
       if (IsReturn != (J + 1 == M))
         return fail(At, "instruction stub " + std::to_string(I) +
                             (IsReturn ? " has a return before its end"
@@ -674,9 +675,19 @@ bool Reader::readInstructions(InstructionStubs &Out) {
   }
   if (!B.done())
     return false;
-  Out = std::move(Stubs);
+  Out = std::move(All);
   Pos = B.Offset;
   return true;
+}
+
+bool Reader::readInstructions(InstructionStubs &Out) {
+  return readStubs(Kind::Instructions, Out,
+                   [](Body &B, StackPtxFastInstruction &W, bool &IsReturn) {
+                     if (!B.instruction(W))
+                       return false;
+                     IsReturn = W.kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN;
+                     return true;
+                   });
 }
 
 bool Reader::readPtx(std::string &Out) {
@@ -846,41 +857,19 @@ bool Reader::readRefStackInfo(OwnedRefStackInfo &Out) {
 }
 
 bool Reader::readRefInstructions(RefInstructionStubs &Out) {
-  Body B;
-  size_t N = 0;
-  if (!open(Kind::RefInstructions, B) || !B.count(N, 16, "instruction stub count"))
-    return false;
-  RefInstructionStubs Stubs(N);
-  for (size_t I = 0; I < N; ++I) {
-    size_t M = 0;
-    size_t At = B.Offset;
-    if (!B.count(M, 8, "instruction count"))
-      return false;
-    if (M == 0)
-      return fail(At, "instruction stub " + std::to_string(I) + " is empty; it needs a return");
-    Stubs[I].resize(M);
-    for (size_t J = 0; J < M; ++J) {
-      At = B.Offset;
-      uint16_t Type = 0, Aux = 0;
-      uint32_t Payload = 0;
-      if (!B.u16(Type, "instruction") || !B.u16(Aux, "instruction") ||
-          !B.u32(Payload, "instruction"))
-        return false;
-      Stubs[I][J].instruction_type = Type;
-      Stubs[I][J].aux = Aux;
-      Stubs[I][J].payload.u = Payload;
-      bool IsReturn = Type == STACK_PTX_INSTRUCTION_TYPE_RETURN;
-      if (IsReturn != (J + 1 == M))
-        return fail(At, "instruction stub " + std::to_string(I) +
-                            (IsReturn ? " has a return before its end"
-                                      : " does not end with a return"));
-    }
-  }
-  if (!B.done())
-    return false;
-  Out = std::move(Stubs);
-  Pos = B.Offset;
-  return true;
+  return readStubs(Kind::RefInstructions, Out,
+                   [](Body &B, StackPtxInstruction &W, bool &IsReturn) {
+                     uint16_t Type = 0, Aux = 0;
+                     uint32_t Payload = 0;
+                     if (!B.u16(Type, "instruction") || !B.u16(Aux, "instruction") ||
+                         !B.u32(Payload, "instruction"))
+                       return false;
+                     W.instruction_type = Type;
+                     W.aux = Aux;
+                     W.payload.u = Payload;
+                     IsReturn = Type == STACK_PTX_INSTRUCTION_TYPE_RETURN;
+                     return true;
+                   });
 }
 
 } // namespace serialize

@@ -162,6 +162,11 @@ private:
   class Body;
   bool open(Kind Expected, Body &Out);
   bool fail(size_t Offset, const std::string &What);
+  /// Instruction stubs of either layout: ReadWord(Body &, Word &, bool
+  /// &IsReturn) decodes one word; the framing and the checks that every stub
+  /// ends with its only return are shared.
+  template <class Stubs, class ReadWord>
+  bool readStubs(Kind Expected, Stubs &Out, ReadWord Read);
 
   const uint8_t *Data;
   size_t Size;
