@@ -711,7 +711,6 @@ private:
     C.Cubin = &W.Cubin;
     if (Sink && !Sink(C, W.Error))
       failRemaining(W, Count, W.Error);
-    W.Sink += secondsSince(T);
     for (size_t J = 0; J < Count; ++J) {
       if (W.Bad[J])
         continue;
@@ -722,6 +721,7 @@ private:
     }
     if (Cache && !W.Cubin.empty())
       store(W, Count);
+    W.Sink += secondsSince(T);
     if (Options.Progress) {
       size_t Done = 0;
       for (size_t J = 0; J < Count; ++J)
