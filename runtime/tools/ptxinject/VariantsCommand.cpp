@@ -181,6 +181,12 @@ int forwardToRay(const Arguments &A) {
       !A.CompilerFlags.empty())
     return Refuse("--random, --live, --desc, --prune-globals and compiler "
                   "flags are not forwarded; give --programs FILE or --stubs FILE");
+  // The cluster driver compiles every program and keeps its own cache
+  // (--cache-dir, a folder every node sees): --no-dedup and --no-cache are
+  // what it does anyway, a --cache folder of ours it would not use.
+  if (!A.CacheDir.empty())
+    return Refuse("--cache is not forwarded; the cluster driver has its own "
+                  "(ptxinject-distributed --cache-dir, docs/distributed.md)");
   if (A.Programs.size() > 1 ||
       (A.Programs.size() == 1 && A.Programs[0].find('=') != std::string::npos))
     return Refuse("one --programs FILE (not NAME=FILE per inject)");
