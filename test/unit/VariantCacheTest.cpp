@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -112,8 +113,7 @@ std::string freshDir(const char *Name) {
   std::string Dir = std::string(Tmp && *Tmp ? Tmp : "/tmp") +
                     "/ptxinject-cache-test-" + std::to_string(::getpid()) +
                     "-" + Name;
-  std::string Cmd = "rm -rf '" + Dir + "'";
-  EXPECT_EQ(std::system(Cmd.c_str()), 0);
+  std::filesystem::remove_all(Dir);
   return Dir;
 }
 
@@ -229,8 +229,8 @@ TEST(VariantCache, ThreadsStoreTheSameEntriesSafely) {
     EXPECT_EQ(readAll(Hit.CubinPath), "cubin " + std::to_string(I));
   }
   // No temporary is left behind.
-  std::string Cmd = "test -z \"$(find '" + Dir + "' -name '.tmp.*')\"";
-  EXPECT_EQ(std::system(Cmd.c_str()), 0);
+  for (const auto &E : std::filesystem::recursive_directory_iterator(Dir))
+    EXPECT_NE(E.path().filename().string().rfind(".tmp.", 0), 0u) << E.path();
 }
 
 TEST(VariantDedup, DuplicatesShareTheFirstProgramsSite) {
