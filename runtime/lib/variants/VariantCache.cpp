@@ -213,11 +213,25 @@ VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
   return Found::Hit;
 }
 
+bool VariantCache::ensureDirectory(const std::string &Path,
+                                   std::string &Error) {
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    if (Made.count(Path))
+      return true;
+  }
+  if (!makeDirectories(Path, Error))
+    return false;
+  std::lock_guard<std::mutex> G(Lock);
+  Made.insert(Path);
+  return true;
+}
+
 bool VariantCache::storeCubin(const std::vector<char> &Cubin,
                               Hash128 &CubinHash, std::string &Error) {
   std::string_view Bytes(Cubin.data(), Cubin.size());
   CubinHash = hashBytes(Bytes);
-  if (!makeDirectories(Dir + "/cubins", Error) ||
+  if (!ensureDirectory(Dir + "/cubins", Error) ||
       !writeAtomically(cubinPath(CubinHash), Bytes, Error))
     return false;
   std::lock_guard<std::mutex> G(Lock);
@@ -237,6 +251,6 @@ bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
                      " " + std::to_string(CubinSize) + "\nsite " +
                      std::to_string(Where.PackIndex) + " " + Where.Inject +
                      "\nend\n";
-  return makeDirectories(Path.substr(0, Path.rfind('/')), Error) &&
+  return ensureDirectory(Path.substr(0, Path.rfind('/')), Error) &&
          writeAtomically(Path, Text, Error);
 }

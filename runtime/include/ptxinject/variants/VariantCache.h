@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace ptxinject {
@@ -76,11 +77,15 @@ public:
 
 private:
   bool cubinIsSound(const Hash128 &CubinHash, size_t Size);
+  /// mkdir -p, once per folder and cache object (a store per program
+  /// would otherwise retry every level of the path).
+  bool ensureDirectory(const std::string &Path, std::string &Error);
 
   std::string Dir;
   std::mutex Lock;
   /// Cubins checked in this process: hashing each once is enough.
   std::unordered_map<Hash128, bool, Hash128Hasher> Checked;
+  std::unordered_set<std::string> Made;
 };
 
 } // namespace ptxinject
