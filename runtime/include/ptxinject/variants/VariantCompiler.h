@@ -5,7 +5,10 @@
 // their buffers; per module they compile the stubs, render the PTX and
 // assemble it, then hand the cubin to a sink. With packing, K programs share
 // one module, one inject site each (the example kernel selects the site by
-// block index), which amortizes the per-module cost of the back end.
+// block index), which amortizes the per-module cost of the back end. With
+// deduplication a program whose stubs equal an earlier one's is not
+// compiled, and with a cache (VariantCache.h) neither is one compiled by an
+// earlier run: VariantReport::Places says where each program's code is.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_VARIANTCOMPILER_H
