@@ -24,6 +24,11 @@ for var in ("HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PATH"):
 # ptxinject-rewrite caches precompiled CUDA headers: keep the tests' cache in
 # the build tree, away from the user's.
 config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "cache")
+# `ptxinject variants` caches compiled programs there too (docs/variants.md).
+# Tests pass --no-cache or --cache %t/...; one that forgets must not see the
+# last run's programs, so every run starts without that folder.
+shutil.rmtree(os.path.join(config.test_exec_root, "cache", "ptxinject", "variants"),
+              ignore_errors=True)
 
 
 def tool(name):

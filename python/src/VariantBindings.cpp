@@ -252,6 +252,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
   nb::dict Stats;
   Stats["variants"] = Report.Variants;
   Stats["modules"] = Report.Modules;
+  Stats["unique_programs"] = Report.UniquePrograms;
   Stats["threads"] = Report.Threads;
   Stats["wall_seconds"] = Report.WallSeconds;
   Stats["stub_seconds"] = Report.StubSeconds;

@@ -10,6 +10,8 @@ using namespace ptxinject;
 
 CubinBackend::~CubinBackend() = default;
 
+std::string CubinBackend::version() const { return "unknown"; }
+
 std::unique_ptr<CubinBackend>
 ptxinject::createCubinBackend(CubinBackendKind Kind,
                               const CubinOptions &Options,

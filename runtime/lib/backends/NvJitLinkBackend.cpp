@@ -64,6 +64,13 @@ public:
     return Ok;
   }
 
+  std::string version() const override {
+    unsigned Major = 0, Minor = 0;
+    if (nvJitLinkVersion(&Major, &Minor) != NVJITLINK_SUCCESS)
+      return "nvJitLink unknown";
+    return "nvJitLink " + std::to_string(Major) + "." + std::to_string(Minor);
+  }
+
 private:
   static void appendLog(nvJitLinkHandle Handle, bool Ok, std::string &Log) {
     size_t Size = 0;

@@ -62,6 +62,14 @@ public:
     return Ok;
   }
 
+  std::string version() const override {
+    unsigned Major = 0, Minor = 0;
+    if (nvPTXCompilerGetVersion(&Major, &Minor) != NVPTXCOMPILE_SUCCESS)
+      return "nvPTXCompiler unknown";
+    return "nvPTXCompiler " + std::to_string(Major) + "." +
+           std::to_string(Minor);
+  }
+
 private:
   static void readLog(nvPTXCompilerHandle Handle, bool Ok, std::string &Log) {
     size_t Size = 0;

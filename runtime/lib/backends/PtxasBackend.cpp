@@ -10,6 +10,7 @@
 #include "ptxinject/backends/CudaTool.h"
 
 #include <atomic>
+#include <mutex>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -109,6 +110,23 @@ public:
     return Ok;
   }
 
+  // `ptxas --version`'s last line ("Cuda compilation tools, release 13.0,
+  // V13.0.88"), asked once: a process start is not free.
+  std::string version() const override {
+    std::call_once(VersionOnce, [this] {
+      ToolRun Run = runTool({Ptxas, "--version"},
+                            Dir + "/version.log");
+      ::unlink((Dir + "/version.log").c_str());
+      std::string Text = Run.Ok ? Run.Log : std::string();
+      while (!Text.empty() && (Text.back() == '\n' || Text.back() == '\r'))
+        Text.pop_back();
+      size_t Eol = Text.rfind('\n');
+      Version = "ptxas " + Ptxas + ": " +
+                (Text.empty() ? "unknown" : Text.substr(Eol == std::string::npos ? 0 : Eol + 1));
+    });
+    return Version;
+  }
+
 private:
   bool run(const std::string &PtxPath, const std::string &CubinPath,
            const std::string &LogPath, std::string &Log) const {
@@ -127,6 +145,8 @@ private:
   std::string Dir;
   std::vector<std::string> Args;
   mutable std::atomic<unsigned long> Counter{0};
+  mutable std::once_flag VersionOnce;
+  mutable std::string Version;
 };
 
 } // namespace

@@ -1,6 +1,9 @@
 //===- VariantCompiler.cpp - Many kernel variants to cubins, on every core ===//
 #include "ptxinject/variants/VariantCompiler.h"
 
+#include "ptxinject/variants/ProgramDedup.h"
+#include "ptxinject/variants/VariantCache.h"
+
 #include "ptxinject/module/StubLabels.h"
 #include "ptxinject/stackptx/Random.h"
 #include "ptxinject/stackptx/Text.h"
@@ -9,6 +12,8 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <mutex>
+#include <optional>
 #include <thread>
 
 using namespace ptxinject;
@@ -489,6 +494,7 @@ struct Worker {
   std::vector<std::string_view> Stubs;    // one per position
   std::vector<std::string_view> AllStubs; // one per inject of the module
   std::vector<bool> Bad;                  // per variant of the module
+  std::vector<size_t> Programs;           // per variant: its program number
   std::vector<size_t> Failed;             // program numbers, this module
   std::string Ptx, Log, Error;
   StubError StubErr;
@@ -499,21 +505,45 @@ struct Worker {
   size_t Isolations = 0;
 };
 
+// Runs Body(Worker, Index) for Index in [0, N) on the workers, in chunks
+// taken from a shared counter. Jobs == 1 runs on the calling thread.
+template <typename Fn>
+void onWorkers(std::vector<Worker> &Workers, size_t N, size_t Chunk, Fn Body) {
+  std::atomic<size_t> Next{0};
+  auto Loop = [&](Worker &W) {
+    for (;;) {
+      size_t Begin = Next.fetch_add(Chunk, std::memory_order_relaxed);
+      if (Begin >= N)
+        return;
+      for (size_t I = Begin; I < std::min(N, Begin + Chunk); ++I)
+        Body(W, I);
+    }
+  };
+  if (Workers.size() == 1) {
+    Loop(Workers[0]);
+    return;
+  }
+  std::vector<std::thread> Threads;
+  for (Worker &W : Workers)
+    Threads.emplace_back([&Loop, &W] { Loop(W); });
+  for (std::thread &T : Threads)
+    T.join();
+}
+
 class Batch {
 public:
   Batch(const Module &Kernel, const CubinBackend &Backend,
         const std::vector<ProgramSource *> &Sources,
         const VariantOptions &Options, const ModuleSink &Sink,
-        std::vector<size_t> Slots)
+        std::vector<size_t> Slots, VariantReport &Report)
       : Kernel(Kernel), Backend(Backend), Sources(Sources), Options(Options),
-        Sink(Sink), Slots(std::move(Slots)), G(Sources.size()) {
+        Sink(Sink), Slots(std::move(Slots)), G(Sources.size()),
+        Places(Report.Places) {
     NumPrograms = Sources[0]->numPrograms();
-    NumModules = (NumPrograms + Options.Pack - 1) / Options.Pack;
   }
 
-  size_t numModules() const { return NumModules; }
-
-  void run(Worker &W) {
+  /// Gives every worker its scratch and buffers.
+  void setUp(Worker &W) const {
     W.Scratch.clear();
     for (const ProgramSource *S : Sources)
       W.Scratch.push_back(S->makeScratch());
@@ -521,6 +551,53 @@ public:
     W.Stubs.assign(Options.Pack * G, std::string_view());
     W.AllStubs.assign(Kernel.numInjects(), std::string_view());
     W.Bad.assign(Options.Pack, false);
+    W.Programs.reserve(Options.Pack);
+  }
+
+  /// The stubs of program P, hashed as they will be rendered; false (with
+  /// the failure recorded) when one of them cannot be made. Role R is
+  /// hashed with the name of the inject its source was prepared for
+  /// (Slots[R]), whichever packed site the program lands on.
+  bool fingerprint(Worker &W, size_t P, Hash128 &Code) {
+    Clock::time_point T = Clock::now();
+    VariantCodeHasher H;
+    bool Ok = true;
+    for (size_t R = 0; R < G && Ok; ++R) {
+      std::string_view Stub;
+      Ok = Sources[R]->stub(P, W.Scratch[R].get(), W.Buffers[R], Stub,
+                            W.StubErr);
+      if (Ok)
+        H.add(Kernel.inject(Slots[R]).Name, Stub);
+      else
+        failStub(W, P, R);
+    }
+    W.Stub += secondsSince(T);
+    Code = H.result();
+    return Ok;
+  }
+
+  /// The programs to compile, in order, and how many programs each stands
+  /// for (itself and its duplicates), for the progress count.
+  void setWork(std::vector<size_t> Programs, std::vector<size_t> Weights,
+               VariantCache *Cache, const std::vector<Hash128> *Keys) {
+    Todo = std::move(Programs);
+    Weight = std::move(Weights);
+    this->Cache = Cache;
+    this->Keys = Keys;
+    NumModules = (Todo.size() + Options.Pack - 1) / Options.Pack;
+  }
+
+  /// Without a first pass over the stubs, the workers hash each program's
+  /// stubs as they make them, so the report still counts distinct programs.
+  void hashWhileCompiling(std::vector<Hash128> *Codes, std::vector<char> *Good) {
+    this->Codes = Codes;
+    this->Good = Good;
+  }
+
+  size_t numModules() const { return NumModules; }
+  size_t numPrograms() const { return NumPrograms; }
+
+  void run(Worker &W) {
     double Cpu0 = 0, Wait0 = 0, Cpu1 = 0, Wait1 = 0;
     bool Sched = readSchedStat(Cpu0, Wait0);
     for (;;) {
@@ -530,9 +607,14 @@ public:
       compileModule(W, M);
     }
     if (Sched && readSchedStat(Cpu1, Wait1)) {
-      W.Cpu = Cpu1 - Cpu0;
-      W.Wait = Wait1 - Wait0;
+      W.Cpu += Cpu1 - Cpu0;
+      W.Wait += Wait1 - Wait0;
     }
+  }
+
+  std::string cacheWarning() {
+    std::lock_guard<std::mutex> L(WarningLock);
+    return CacheWarning;
   }
 
 private:
@@ -566,9 +648,16 @@ private:
     W.Failed.push_back(Program);
   }
 
+  void failStub(Worker &W, size_t Program, size_t Role) {
+    fail(W, Program, VariantStage::Stub, W.StubErr.Message, Role);
+    W.Failures.back().Line = W.StubErr.Line;
+    W.Failures.back().Column = W.StubErr.Column;
+  }
+
   void compileModule(Worker &W, size_t M) {
-    size_t First = M * Options.Pack;
-    size_t Count = std::min(Options.Pack, NumPrograms - First);
+    size_t Base = M * Options.Pack;
+    size_t Count = std::min(Options.Pack, Todo.size() - Base);
+    W.Programs.assign(Todo.begin() + Base, Todo.begin() + Base + Count);
     W.Failed.clear();
     Clock::time_point T = Clock::now();
     for (size_t J = 0; J < Count; ++J) {
@@ -576,34 +665,34 @@ private:
       for (size_t R = 0; R < G && !W.Bad[J]; ++R) {
         size_t P = J * G + R;
         W.Stubs[P] = std::string_view();
-        if (Sources[R]->stub(First + J, W.Scratch[R].get(), W.Buffers[P],
+        if (Sources[R]->stub(W.Programs[J], W.Scratch[R].get(), W.Buffers[P],
                              W.Stubs[P], W.StubErr))
           continue;
         W.Bad[J] = true;
-        fail(W, First + J, VariantStage::Stub, W.StubErr.Message, R);
-        W.Failures.back().Line = W.StubErr.Line;
-        W.Failures.back().Column = W.StubErr.Column;
+        failStub(W, W.Programs[J], R);
       }
     }
+    if (Codes)
+      for (size_t J = 0; J < Count; ++J) {
+        if (W.Bad[J])
+          continue;
+        VariantCodeHasher H;
+        for (size_t R = 0; R < G; ++R)
+          H.add(Kernel.inject(Slots[R]).Name, W.Stubs[J * G + R]);
+        (*Codes)[W.Programs[J]] = H.result();
+        (*Good)[W.Programs[J]] = 1;
+      }
     W.Stub += secondsSince(T);
 
     bool Ok = W.Failed.size() < Count && assemble(W, Count);
     if (!Ok && W.Failed.size() < Count) {
       if (Count - W.Failed.size() == 1) {
-        for (size_t J = 0; J < Count; ++J)
-          if (!W.Bad[J]) {
-            fail(W, First + J, VariantStage::Cubin, W.Log);
-            W.Bad[J] = true;
-          }
+        failRemaining(W, Count, W.Log);
       } else {
-        isolate(W, First, Count);
+        isolate(W, Count);
         Ok = W.Failed.size() < Count && assemble(W, Count);
         if (!Ok)
-          for (size_t J = 0; J < Count; ++J)
-            if (!W.Bad[J]) {
-              fail(W, First + J, VariantStage::Cubin, W.Log);
-              W.Bad[J] = true;
-            }
+          failRemaining(W, Count, W.Log);
       }
     }
     if (!Ok)
@@ -613,25 +702,46 @@ private:
     T = Clock::now();
     CompiledModule C;
     C.Index = M;
-    C.FirstProgram = First;
+    C.FirstProgram = Count ? W.Programs[0] : 0;
     C.NumPrograms = Count;
+    C.Programs = &W.Programs;
     C.Failed = &W.Failed;
     if (Options.KeepPtx)
       C.Ptx = W.Ptx;
     C.Cubin = &W.Cubin;
-    if (Sink && !Sink(C, W.Error)) {
-      for (size_t J = 0; J < Count; ++J)
-        if (!W.Bad[J])
-          fail(W, First + J, VariantStage::Cubin, W.Error);
+    if (Sink && !Sink(C, W.Error))
+      failRemaining(W, Count, W.Error);
+    for (size_t J = 0; J < Count; ++J) {
+      if (W.Bad[J])
+        continue;
+      ProgramPlace &Place = Places[W.Programs[J]];
+      Place.Module = M;
+      Place.Inject = Slots[J * G];
+      Place.PackIndex = J;
     }
+    if (Cache && !W.Cubin.empty())
+      store(W, Count);
     W.Sink += secondsSince(T);
-    if (Options.Progress)
-      Options.Progress->fetch_add(Count, std::memory_order_relaxed);
+    if (Options.Progress) {
+      size_t Done = 0;
+      for (size_t J = 0; J < Count; ++J)
+        Done += Weight[Base + J];
+      Options.Progress->fetch_add(Done, std::memory_order_relaxed);
+    }
+  }
+
+  // Every program of the module still standing fails with Message.
+  void failRemaining(Worker &W, size_t Count, const std::string &Message) {
+    for (size_t J = 0; J < Count; ++J)
+      if (!W.Bad[J]) {
+        fail(W, W.Programs[J], VariantStage::Cubin, Message);
+        W.Bad[J] = true;
+      }
   }
 
   // The packed module failed: compile each variant alone (its slots filled,
   // the others empty) to find the bad ones, which are then left out.
-  void isolate(Worker &W, size_t First, size_t Count) {
+  void isolate(Worker &W, size_t Count) {
     std::vector<bool> Keep(W.Bad);
     for (size_t J = 0; J < Count; ++J) {
       if (Keep[J])
@@ -642,11 +752,31 @@ private:
       ++W.Isolations;
       if (!Ok) {
         Keep[J] = true;
-        fail(W, First + J, VariantStage::Cubin, W.Log);
+        fail(W, W.Programs[J], VariantStage::Cubin, W.Log);
       }
     }
     for (size_t J = 0; J < Count; ++J)
       W.Bad[J] = Keep[J];
+  }
+
+  // The module's cubin goes to the cache once, and an entry per good
+  // program points at it. A failed write costs the next run a compile, not
+  // this one its result, so it is a warning.
+  void store(Worker &W, size_t Count) {
+    Hash128 CubinHash;
+    bool Ok = Cache->storeCubin(W.Cubin, CubinHash, W.Error);
+    for (size_t J = 0; J < Count && Ok; ++J) {
+      if (W.Bad[J])
+        continue;
+      VariantCache::Site Where{Kernel.inject(Slots[J * G]).Name, J};
+      Ok = Cache->storeEntry((*Keys)[W.Programs[J]], CubinHash, W.Cubin.size(),
+                             Where, W.Error);
+    }
+    if (!Ok) {
+      std::lock_guard<std::mutex> L(WarningLock);
+      if (CacheWarning.empty())
+        CacheWarning = W.Error;
+    }
   }
 
   const Module &Kernel;
@@ -657,6 +787,14 @@ private:
   std::vector<size_t> Slots;
   size_t G = 1;
   size_t NumPrograms = 0, NumModules = 0;
+  std::vector<size_t> Todo, Weight;
+  VariantCache *Cache = nullptr;
+  const std::vector<Hash128> *Keys = nullptr;
+  std::vector<Hash128> *Codes = nullptr;
+  std::vector<char> *Good = nullptr;
+  std::vector<ProgramPlace> &Places;
+  std::mutex WarningLock;
+  std::string CacheWarning;
   std::atomic<size_t> NextModule{0};
 };
 
@@ -753,6 +891,63 @@ Error ptxinject::compileVariants(const Module &Kernel,
   return compileVariants(Kernel, Backend, Sources, Options, Sink, Report);
 }
 
+namespace {
+// Step 2 of a screened batch: the cache answers for the distinct programs it
+// holds (their places point into it); the rest go to Todo, each with its
+// weight (itself and its duplicates) for the progress count. Programs that
+// are settled now (stub failures, cache hits and their duplicates) are
+// counted as done.
+void screen(const Module &Kernel, const CubinBackend &Backend,
+            const VariantOptions &Options, const std::vector<Hash128> &Codes,
+            const ProgramGroups &Groups, VariantReport &Report,
+            std::unique_ptr<VariantCache> &Cache, std::vector<Hash128> &Keys,
+            std::vector<size_t> &Todo, std::vector<size_t> &TodoWeight) {
+  size_t N = Codes.size();
+  if (!Options.CacheDir.empty()) {
+    Cache = std::make_unique<VariantCache>(Options.CacheDir);
+    Keys.resize(N);
+    Hash128 Context = variantCacheContext(Kernel.source(), Backend);
+    for (size_t P : Groups.Unique)
+      Keys[P] = VariantCache::key(Context, Codes[P]);
+  }
+  std::vector<size_t> Weight(N, 0);
+  for (size_t P = 0; P < N; ++P)
+    ++Weight[Groups.SameAs[P]];
+  Todo.reserve(Groups.Unique.size());
+  TodoWeight.reserve(Groups.Unique.size());
+  size_t Settled = N - Groups.Unique.size(); // stub failures, duplicates
+  for (size_t P : Groups.Unique) {
+    VariantCache::Hit Hit;
+    VariantCache::Found F =
+        Cache ? Cache->lookup(Keys[P], Hit) : VariantCache::Found::Miss;
+    std::optional<size_t> Inject;
+    if (F == VariantCache::Found::Hit) {
+      // The key holds the kernel's PTX, so the inject is there; an entry
+      // naming another is damaged.
+      Inject = Kernel.injectIndex(Hit.Where.Inject);
+      if (!Inject)
+        F = VariantCache::Found::Damaged;
+    }
+    if (F == VariantCache::Found::Hit) {
+      ProgramPlace &Place = Report.Places[P];
+      Place.CachedCubin = std::move(Hit.CubinPath);
+      Place.Inject = *Inject;
+      Place.PackIndex = Hit.Where.PackIndex;
+      ++Report.CacheHits;
+      ++Settled; // its duplicates are counted already
+      continue;
+    }
+    if (F == VariantCache::Found::Damaged)
+      ++Report.CacheRejected;
+    Todo.push_back(P);
+    TodoWeight.push_back(Weight[P]);
+    Settled -= Weight[P] - 1; // its duplicates finish with it
+  }
+  if (Options.Progress)
+    Options.Progress->fetch_add(Settled, std::memory_order_relaxed);
+}
+} // namespace
+
 Error ptxinject::compileVariants(const Module &Kernel,
                                  const CubinBackend &Backend,
                                  const std::vector<ProgramSource *> &Sources,
@@ -788,12 +983,52 @@ Error ptxinject::compileVariants(const Module &Kernel,
               "; a variant takes one program for each");
 
   Clock::time_point Start = Clock::now();
-  Batch B(Kernel, Backend, Sources, O, Sink, Slots.take());
+  size_t N = Sources[0]->numPrograms();
+  Report.Places.resize(N);
+  Batch B(Kernel, Backend, Sources, O, Sink, Slots.take(), Report);
   unsigned Jobs = Options.Jobs ? Options.Jobs
                                : std::max(1u, std::thread::hardware_concurrency());
   Jobs = static_cast<unsigned>(
-      std::min<size_t>(Jobs, std::max<size_t>(1, B.numModules())));
+      std::min<size_t>(Jobs, std::max<size_t>(1, (N + O.Pack - 1) / O.Pack)));
   std::vector<Worker> Workers(Jobs);
+  for (Worker &W : Workers)
+    B.setUp(W);
+
+  // 1. With deduplication or a cache, every program's stubs first, hashed:
+  // stub failures are found here, and equal programs are told apart from
+  // distinct ones (cheap next to a compile: a Stack PTX stub takes
+  // microseconds). Without either, programs are compiled in order as they
+  // come, and the workers hash their stubs on the way.
+  std::vector<Hash128> Codes(N);
+  std::vector<char> Good(N, 0); // vector<bool> is not safe to write from threads
+  bool Screen = Options.Dedup || !Options.CacheDir.empty();
+  std::vector<size_t> Todo, Weight;
+  ProgramGroups Groups;
+  std::unique_ptr<VariantCache> Cache;
+  std::vector<Hash128> Keys;
+  if (Screen) {
+    onWorkers(Workers, N, 64, [&](Worker &W, size_t P) {
+      Good[P] = B.fingerprint(W, P, Codes[P]);
+    });
+    Groups = groupPrograms(Codes, std::vector<bool>(Good.begin(), Good.end()),
+                           Options.Dedup);
+    Report.UniquePrograms = Groups.Distinct;
+    for (size_t P = 0; P < N; ++P)
+      Report.Places[P].SameAs = Groups.SameAs[P];
+    screen(Kernel, Backend, Options, Codes, Groups, Report, Cache, Keys, Todo,
+           Weight);
+  } else {
+    Todo.resize(N);
+    for (size_t P = 0; P < N; ++P) {
+      Todo[P] = P;
+      Report.Places[P].SameAs = P;
+    }
+    Weight.assign(N, 1);
+    B.hashWhileCompiling(&Codes, &Good);
+  }
+
+  // 3. The programs left, packed into modules, on every worker.
+  B.setWork(std::move(Todo), std::move(Weight), Cache.get(), &Keys);
   if (Jobs == 1) {
     B.run(Workers[0]);
   } else {
@@ -805,8 +1040,13 @@ Error ptxinject::compileVariants(const Module &Kernel,
   }
   Report.WallSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
   Report.Threads = Jobs;
-  Report.Variants = Sources[0]->numPrograms();
+  Report.Variants = N;
   Report.Modules = B.numModules();
+  Report.CacheWarning = B.cacheWarning();
+  if (!Screen)
+    Report.UniquePrograms =
+        groupPrograms(Codes, std::vector<bool>(Good.begin(), Good.end()), false)
+            .Distinct;
   for (Worker &W : Workers) {
     Report.StubSeconds += W.Stub;
     Report.RenderSeconds += W.Render;
@@ -817,6 +1057,31 @@ Error ptxinject::compileVariants(const Module &Kernel,
     Report.IsolationCompiles += W.Isolations;
     for (VariantFailure &F : W.Failures)
       Report.Failures.push_back(std::move(F));
+  }
+
+  // 4. A duplicate runs its first program's code, or fails as it did: the
+  // same stubs give the same PTX, the same compiler error.
+  std::vector<size_t> CubinFailure(N, ProgramPlace::None);
+  for (size_t I = 0; I < Report.Failures.size(); ++I)
+    if (Report.Failures[I].Stage == VariantStage::Cubin)
+      CubinFailure[Report.Failures[I].Program] = I;
+  for (size_t P = 0; P < N; ++P) {
+    size_t First = Report.Places[P].SameAs;
+    if (First == P)
+      continue;
+    ProgramPlace &Place = Report.Places[P];
+    const ProgramPlace &Of = Report.Places[First];
+    Place.Module = Of.Module;
+    Place.CachedCubin = Of.CachedCubin;
+    Place.Inject = Of.Inject;
+    Place.PackIndex = Of.PackIndex;
+    if (CubinFailure[First] != ProgramPlace::None) {
+      VariantFailure F = Report.Failures[CubinFailure[First]];
+      F.Program = P;
+      F.Message = "same stubs as program " + std::to_string(First) + ": " +
+                  F.Message;
+      Report.Failures.push_back(std::move(F));
+    }
   }
   std::stable_sort(Report.Failures.begin(), Report.Failures.end(),
                    [](const VariantFailure &A, const VariantFailure &B) {

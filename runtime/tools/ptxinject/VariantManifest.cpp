@@ -79,19 +79,35 @@ std::string ptxinject::tool::manifestTsv(const ManifestSources &S,
   const Module &Kernel = *S.Kernel;
   size_t G = S.Inputs->Sources.size();
   std::vector<std::pair<unsigned, std::string>> Entries = entryLines(S.Ptx);
-  std::vector<std::string> SlotEntries;
-  for (size_t Slot : S.Slots)
-    SlotEntries.push_back(entriesOf(Kernel.inject(Slot), Entries));
+  std::vector<std::string> InjectEntries;
+  for (size_t I = 0; I < Kernel.numInjects(); ++I)
+    InjectEntries.push_back(entriesOf(Kernel.inject(I), Entries));
   std::vector<bool> Failed(Report.Variants, false);
   for (const VariantFailure &F : Report.Failures)
     Failed[F.Program] = true;
 
-  std::string Out =
-      "program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\n";
+  std::string Out = "program\tmodule\tinject\tstatus\tpack_index\tentries\t"
+                    "source\ttext\tsame_as\torigin\n";
   for (size_t P = 0; P < Report.Variants; ++P) {
-    size_t J = S.Pack > 1 ? P % S.Pack : 0;
+    // The code this program runs: its own, an equal earlier program's, or
+    // a cached module's; the site is where that code sits.
+    const ProgramPlace &Place = Report.Places[P];
+    bool Ok = !Failed[P] && Place.hasCode();
+    std::string Module = "-", Origin = "-";
+    if (Ok && !Place.CachedCubin.empty()) {
+      Module = S.CachedNames->at(Place.CachedCubin);
+      Origin = "cache";
+    } else if (Ok) {
+      Module = numbered("module_", Place.Module, ".cubin");
+      Origin = "compiled";
+    }
+    std::string SameAs = Place.SameAs == P ? "-" : std::to_string(Place.SameAs);
     for (size_t R = 0; R < G; ++R) {
-      size_t Position = J * G + R;
+      // A failed program keeps the site it was meant for, for reference.
+      size_t Inject = G > 1 ? S.Slots[R]
+                      : Ok  ? Place.Inject
+                            : S.Slots[S.Pack > 1 ? P % S.Pack : 0];
+      size_t PackIndex = Ok ? Place.PackIndex : (S.Pack > 1 ? P % S.Pack : 0);
       std::string Source;
       if (P < S.Inputs->Origins[R].size()) {
         const ProgramOrigin &O = S.Inputs->Origins[R][P];
@@ -101,14 +117,11 @@ std::string ptxinject::tool::manifestTsv(const ManifestSources &S,
         Source = "random:seed=" + std::to_string(S.Seed + R) +
                  ":index=" + std::to_string(P);
       }
-      // A failed program is in no cubin, whatever its module holds.
-      Out += std::to_string(P) + "\t" +
-             (Failed[P] ? std::string("-")
-                        : numbered("module_", P / S.Pack, ".cubin")) +
-             "\t" + Kernel.inject(S.Slots[Position]).Name + "\t" +
-             (Failed[P] ? "failed" : "ok") + "\t" + std::to_string(J) + "\t" +
-             SlotEntries[Position] + "\t" + Source + "\t" + textOf(S, R, P) +
-             "\n";
+      Out += std::to_string(P) + "\t" + Module + "\t" +
+             Kernel.inject(Inject).Name + "\t" + (Ok ? "ok" : "failed") +
+             "\t" + std::to_string(PackIndex) + "\t" + InjectEntries[Inject] +
+             "\t" + Source + "\t" + textOf(S, R, P) + "\t" + SameAs + "\t" +
+             Origin + "\n";
     }
   }
   return Out;

@@ -1,9 +1,9 @@
 //===- VariantManifest.h - What 'ptxinject variants' wrote, and from what -*- C++ -*-===//
 //
-// manifest.tsv: one row per program (a variant has one per inject) with its
-// module, status, place in the module, the entry functions that run it, and
-// where it came from, so a winner of a search can be found, launched and
-// compiled again. random.stack: generated programs as a --programs file.
+// manifest.tsv: one row per program (a variant has one per inject) with the
+// cubin and site holding its code (its own, an earlier equal program's, or
+// a cached one), status, the entry functions that run it, and where it came
+// from, so a winner of a search can be found, launched and compiled again. random.stack: generated programs as a --programs file.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_TOOLS_VARIANTMANIFEST_H
@@ -14,6 +14,7 @@
 #include "ptxinject/module/Module.h"
 #include "ptxinject/variants/VariantCompiler.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,8 @@ struct ManifestSources {
   std::vector<size_t> Slots;    // as compileVariants used them
   size_t Pack = 1;
   unsigned long long Seed = 0;  // of --random; source r used Seed + r
+  /// File name in the output folder of each cached cubin (by cache path).
+  const std::map<std::string, std::string> *CachedNames = nullptr;
 };
 
 /// The manifest.tsv text for a finished batch.

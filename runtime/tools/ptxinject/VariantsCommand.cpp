@@ -17,6 +17,7 @@
 #include "ptxinject/module/Module.h"
 #include "ptxinject/module/PtxPrune.h"
 #include "ptxinject/stackptx/Text.h"
+#include "ptxinject/variants/VariantCache.h"
 #include "ptxinject/variants/VariantCompiler.h"
 
 #include <atomic>
@@ -26,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -57,6 +59,8 @@ struct Arguments {
   unsigned Jobs = 0;
   bool HaveRandom = false, KeepPtx = false, Progress = true, Live = false;
   bool PruneGlobals = false;
+  bool Dedup = true, NoCache = false;
+  std::string CacheDir; // --cache; empty: the user's cache folder
   std::string Ray; // --ray ADDRESS: the work goes to a Ray cluster
   CubinBackendKind Backend = defaultCubinBackend();
 };
@@ -113,6 +117,17 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
                  "the Python package's ptxinject-distributed (docs/distributed.md); "
                  "a .ptx KERNEL with --programs FILE or --stubs FILE");
   App.add_flag("!--no-progress", A.Progress, "no progress line on stderr");
+  App.add_flag("!--no-dedup", A.Dedup,
+               "compile every program, even one whose stubs equal an "
+               "earlier program's (by default it runs that program's code)");
+  CLI::Option *Cache = App.add_option(
+      "--cache", A.CacheDir,
+      "folder of the compiled-program cache (default: "
+      "$XDG_CACHE_HOME/ptxinject/variants or ~/.cache/ptxinject/variants); "
+      "a program compiled before for the same kernel PTX, back end, "
+      "arch, options and toolkit is not compiled again");
+  App.add_flag("--no-cache", A.NoCache, "neither read nor write the cache")
+      ->excludes(Cache);
   App.add_option("--nvcc", A.Nvcc, "nvcc to compile a .cu kernel with");
   App.add_option("--rewriter", A.Rewriter,
                  "ptxinject-rewrite to rewrite a .cu kernel with (default: "
@@ -166,6 +181,12 @@ int forwardToRay(const Arguments &A) {
       !A.CompilerFlags.empty())
     return Refuse("--random, --live, --desc, --prune-globals and compiler "
                   "flags are not forwarded; give --programs FILE or --stubs FILE");
+  // The cluster driver compiles every program and keeps its own cache
+  // (--cache-dir, a folder every node sees): --no-dedup and --no-cache are
+  // what it does anyway, a --cache folder of ours it would not use.
+  if (!A.CacheDir.empty())
+    return Refuse("--cache is not forwarded; the cluster driver has its own "
+                  "(ptxinject-distributed --cache-dir, docs/distributed.md)");
   if (A.Programs.size() > 1 ||
       (A.Programs.size() == 1 && A.Programs[0].find('=') != std::string::npos))
     return Refuse("one --programs FILE (not NAME=FILE per inject)");
@@ -349,6 +370,33 @@ private:
   std::thread Thread;
 };
 
+// A program found in the cache runs from a cubin in the cache; the output
+// folder gets that cubin as cached_HASH.cubin (a hard link, or a copy across
+// file systems) so that it holds every cubin its manifest names. Returns the
+// file name per cached path, or reports and returns false.
+bool linkCachedCubins(const VariantReport &Report, const std::string &OutDir,
+                      std::map<std::string, std::string> &Names) {
+  for (const ProgramPlace &Place : Report.Places) {
+    if (Place.CachedCubin.empty() || Names.count(Place.CachedCubin))
+      continue;
+    const std::string &From = Place.CachedCubin;
+    std::string Name = "cached_" + From.substr(From.rfind('/') + 1);
+    std::string To = OutDir + "/" + Name, Temp = To + ".tmp";
+    ::unlink(Temp.c_str());
+    bool Linked = ::link(From.c_str(), Temp.c_str()) == 0 &&
+                  ::rename(Temp.c_str(), To.c_str()) == 0;
+    if (!Linked) {
+      ::unlink(Temp.c_str());
+      std::string Bytes;
+      if (!readWholeFileOrReport(From, Bytes) ||
+          !writeFileAtomicallyOrReport(To, Bytes))
+        return false;
+    }
+    Names[From] = Name;
+  }
+  return true;
+}
+
 } // namespace
 
 int ptxinject::tool::runVariants(int Argc, char **Argv) {
@@ -416,6 +464,13 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   VO.Jobs = A.Jobs;
   VO.KeepPtx = A.KeepPtx;
   VO.Slots = A.Slots;
+  VO.Dedup = A.Dedup;
+  if (!A.NoCache) {
+    VO.CacheDir = A.CacheDir.empty() ? defaultVariantCacheDir() : A.CacheDir;
+    if (VO.CacheDir.empty())
+      std::fprintf(stderr, "ptxinject variants: note: no cache (neither "
+                           "XDG_CACHE_HOME nor HOME is set; use --cache DIR)\n");
+  }
   if (!In.Injects.empty()) {
     // The programs name their injects; --slot, when given, must agree.
     if (!A.Slots.empty() && A.Slots != In.Injects) {
@@ -512,7 +567,16 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     reportError(Where, Msg + "): " + F.Message);
   }
 
+  if (!Report.CacheWarning.empty())
+    std::fprintf(stderr, "ptxinject variants: warning: cache: %s (the results "
+                         "are complete; the next run compiles them again)\n",
+                 Report.CacheWarning.c_str());
+  std::map<std::string, std::string> CachedNames;
+  if (!linkCachedCubins(Report, A.OutDir, CachedNames))
+    return 1;
+
   ManifestSources MS;
+  MS.CachedNames = &CachedNames;
   MS.Kernel = &*Kernel;
   MS.Ptx = Ptx;
   MS.Inputs = &In;
@@ -549,6 +613,26 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   std::printf("back end:            %s, %s\n", cubinBackendName(Backend->kind()),
               A.Arch.c_str());
   std::printf("threads:             %u\n", Report.Threads);
+  // Programs whose stubs compiled (a variant fails at its first bad stub,
+  // once; duplicates share only cubin failures).
+  size_t WithCode = Report.Variants;
+  for (const VariantFailure &F : Report.Failures)
+    WithCode -= F.Stage == VariantStage::Stub;
+  std::printf("unique programs:     %zu (duplicate rate %.1f%%%s)\n",
+              Report.UniquePrograms,
+              WithCode ? 100.0 * (WithCode - Report.UniquePrograms) / WithCode : 0.0,
+              A.Dedup ? "" : ", --no-dedup: compiled anyway");
+  if (VO.CacheDir.empty())
+    std::printf("cache:               off\n");
+  else
+    std::printf("cache hits:          %zu of %zu%s (%s)\n", Report.CacheHits,
+                Report.UniquePrograms,
+                Report.CacheRejected
+                    ? (", " + std::to_string(Report.CacheRejected) +
+                       " damaged entries compiled again")
+                          .c_str()
+                    : "",
+                VO.CacheDir.c_str());
   std::printf("wall time:           %.3f s\n", Report.WallSeconds);
   std::printf("variants/s:          %.1f\n", PerSecond);
   std::printf("variants/s/thread:   %.1f\n", PerSecond / Report.Threads);

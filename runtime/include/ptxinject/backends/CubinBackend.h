@@ -62,6 +62,11 @@ public:
 
   const CubinOptions &options() const { return Options; }
 
+  /// The compiler's version as the back end knows it ("nvPTXCompiler
+  /// 13.0", the last line of `ptxas --version`). The variant cache keys on
+  /// it, so a new toolkit never reuses a cubin of an old one. Thread-safe.
+  virtual std::string version() const;
+
 protected:
   explicit CubinBackend(CubinOptions Options) : Options(std::move(Options)) {}
   CubinOptions Options;

@@ -5,7 +5,10 @@
 // their buffers; per module they compile the stubs, render the PTX and
 // assemble it, then hand the cubin to a sink. With packing, K programs share
 // one module, one inject site each (the example kernel selects the site by
-// block index), which amortizes the per-module cost of the back end.
+// block index), which amortizes the per-module cost of the back end. With
+// deduplication a program whose stubs equal an earlier one's is not
+// compiled, and with a cache (VariantCache.h) neither is one compiled by an
+// earlier run: VariantReport::Places says where each program's code is.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_VARIANTCOMPILER_H
@@ -195,8 +198,13 @@ struct VariantFailure {
 /// One compiled module as the sink sees it (views valid during the call).
 struct CompiledModule {
   size_t Index = 0;
+  /// The module holds NumPrograms programs, (*Programs)[J] at pack index J.
+  /// Without deduplication and cache they are FirstProgram,
+  /// FirstProgram + 1, ...; with either, programs found in the cache or
+  /// sharing another's code are left out, so use Programs.
   size_t FirstProgram = 0;
   size_t NumPrograms = 0;
+  const std::vector<size_t> *Programs = nullptr;
   /// Programs of this module that failed, by program number.
   const std::vector<size_t> *Failed = nullptr;
   /// Rendered PTX, when VariantOptions::KeepPtx is set.
@@ -227,11 +235,52 @@ struct VariantOptions {
   size_t InjectsPerVariant = 1;
   /// Counts programs as they finish, for a progress display.
   std::atomic<size_t> *Progress = nullptr;
+  /// Compile each distinct program once (ProgramDedup.h): a program whose
+  /// stubs equal an earlier one's is not compiled and runs the earlier
+  /// one's code (VariantReport::Places). Off by default because a sink
+  /// written before it existed may assume that module M holds programs
+  /// M * Pack onwards; `ptxinject variants` turns it on.
+  bool Dedup = false;
+  /// Folder of the persistent cache (VariantCache.h, docs/variants.md);
+  /// empty: no cache. A program found there is not compiled; modules
+  /// compiled by this batch are stored there.
+  std::string CacheDir;
+};
+
+/// Where a program's code is after a batch.
+struct ProgramPlace {
+  static constexpr size_t None = static_cast<size_t>(-1);
+  /// The program whose code this one runs: itself, or the first program
+  /// with the same stubs when deduplication is on.
+  size_t SameAs = 0;
+  /// The module of this batch holding the code; None when the program
+  /// failed or came from the cache.
+  size_t Module = None;
+  /// From the cache: the cached cubin's path.
+  std::string CachedCubin;
+  /// The kernel's inject (index) whose sites hold the program (with
+  /// several injects per variant, the first; the others are the slots'),
+  /// and its place among the packed sites of the module that holds it.
+  size_t Inject = None;
+  size_t PackIndex = 0;
+
+  bool hasCode() const { return Module != None || !CachedCubin.empty(); }
 };
 
 struct VariantReport {
   size_t Variants = 0;
+  /// Modules compiled by this batch (not those found in the cache).
   size_t Modules = 0;
+  /// Distinct programs among those whose stubs compiled (equal stubs, for
+  /// every inject of a variant, count once), with or without Dedup.
+  size_t UniquePrograms = 0;
+  /// Distinct programs found in the cache (not compiled), and entries
+  /// there that were damaged and so compiled again.
+  size_t CacheHits = 0, CacheRejected = 0;
+  /// The first cache write that failed (the batch goes on without it).
+  std::string CacheWarning;
+  /// Per program (index: program number): where its code is.
+  std::vector<ProgramPlace> Places;
   std::vector<VariantFailure> Failures; // sorted by program
   unsigned Threads = 0;
   double WallSeconds = 0;

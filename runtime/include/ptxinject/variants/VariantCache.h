@@ -1,0 +1,93 @@
+//===- VariantCache.h - Compiled programs kept across runs ------*- C++ -*-===//
+//
+// A search compiles the same programs again run after run (the same seeds,
+// the winners of the last round). The cache maps a program, as compiled for
+// one kernel, back end, architecture, options and toolkit version, to a
+// cubin that holds its code and the site it sits at, so that no program is
+// compiled twice. Plain files, written through a temporary and a rename, so
+// threads and processes may share one folder; every entry is checked (sizes
+// and the cubin's hash) before it is used, and a damaged one is recompiled.
+// The layout is in docs/variants.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_VARIANTCACHE_H
+#define PTXINJECT_VARIANTCACHE_H
+
+#include "ptxinject/backends/CubinBackend.h"
+#include "ptxinject/variants/ContentHash.h"
+
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace ptxinject {
+
+/// What decides a cubin besides the program: the kernel's PTX before
+/// injection, the back end's name and version, the architecture and the
+/// compiler options.
+Hash128 variantCacheContext(std::string_view KernelPtx,
+                            const CubinBackend &Backend);
+
+/// $XDG_CACHE_HOME/ptxinject/variants, else $HOME/.cache/ptxinject/variants;
+/// empty when neither variable is set.
+std::string defaultVariantCacheDir();
+
+class VariantCache {
+public:
+  /// Where a cached program's code is.
+  struct Site {
+    /// The inject that holds the program (with several injects per
+    /// variant: the first; the others are the variant's own injects).
+    std::string Inject;
+    /// Its place among the packed sites of the run that compiled it.
+    size_t PackIndex = 0;
+  };
+  struct Hit {
+    std::string CubinPath;
+    Site Where;
+  };
+  enum class Found { Miss, Hit, Damaged };
+
+  /// The folder need not exist; it is created by the first store.
+  explicit VariantCache(std::string Dir) : Dir(std::move(Dir)) {}
+
+  /// The key of a program (its VariantCodeHasher hash) under a context.
+  static Hash128 key(const Hash128 &Context, const Hash128 &Code);
+
+  /// Damaged: an entry is there but does not hold together (truncated,
+  /// not this format, its cubin missing or of another size or hash); the
+  /// caller compiles the program again and stores it over the entry.
+  /// Thread-safe.
+  Found lookup(const Hash128 &Key, Hit &Out);
+
+  /// Stores a cubin under the hash of its bytes; CubinHash receives it.
+  /// Thread-safe, and safe against other processes storing the same.
+  bool storeCubin(const std::vector<char> &Cubin, Hash128 &CubinHash,
+                  std::string &Error);
+  /// Points Key at a cubin stored with storeCubin.
+  bool storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
+                  size_t CubinSize, const Site &Where, std::string &Error);
+
+  const std::string &dir() const { return Dir; }
+  std::string cubinPath(const Hash128 &CubinHash) const;
+  std::string entryPath(const Hash128 &Key) const;
+
+private:
+  bool cubinIsSound(const Hash128 &CubinHash, size_t Size);
+  /// mkdir -p, once per folder and cache object (a store per program
+  /// would otherwise retry every level of the path).
+  bool ensureDirectory(const std::string &Path, std::string &Error);
+
+  std::string Dir;
+  std::mutex Lock;
+  /// Cubins checked in this process: hashing each once is enough.
+  std::unordered_map<Hash128, bool, Hash128Hasher> Checked;
+  std::unordered_set<std::string> Made;
+};
+
+} // namespace ptxinject
+
+#endif

@@ -1,0 +1,256 @@
+//===- VariantCache.cpp - Compiled programs kept across runs ---------------===//
+#include "ptxinject/variants/VariantCache.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace ptxinject;
+
+namespace {
+
+// First line of every entry: a format change bumps the number, and old
+// entries then read as damaged and are replaced.
+const char EntryMagic[] = "ptxinject-variants-cache 1";
+
+bool makeDirectories(const std::string &Path, std::string &Error) {
+  // Each prefix ending before a '/' (a leading '/' is no component), then
+  // the whole path.
+  for (size_t Pos = 0;;) {
+    size_t Slash = Path.find('/', Pos + 1);
+    std::string Prefix = Path.substr(0, Slash);
+    if (::mkdir(Prefix.c_str(), 0777) != 0 && errno != EEXIST) {
+      Error = "cannot create " + Prefix + ": " + std::strerror(errno);
+      return false;
+    }
+    if (Slash == std::string::npos)
+      return true;
+    Pos = Slash;
+  }
+}
+
+bool readFile(const std::string &Path, std::string &Out) {
+  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return false;
+  Out.clear();
+  char Chunk[65536];
+  for (;;) {
+    ssize_t N = ::read(Fd, Chunk, sizeof(Chunk));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0) {
+      ::close(Fd);
+      return false;
+    }
+    if (N == 0)
+      break;
+    Out.append(Chunk, static_cast<size_t>(N));
+  }
+  ::close(Fd);
+  return true;
+}
+
+// Writes beside Path and renames over it: a reader (another thread, another
+// process) sees the old file or the whole new one, never a part. The
+// temporary's name is unique per process and call.
+bool writeAtomically(const std::string &Path, std::string_view Bytes,
+                     std::string &Error) {
+  static std::atomic<unsigned long> Counter{0};
+  size_t Slash = Path.rfind('/');
+  std::string Temp = Path.substr(0, Slash + 1) + ".tmp." +
+                     std::to_string(::getpid()) + "." +
+                     std::to_string(Counter.fetch_add(1)) + "." +
+                     Path.substr(Slash + 1);
+  int Fd = ::open(Temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (Fd < 0) {
+    Error = "cannot write " + Temp + ": " + std::strerror(errno);
+    return false;
+  }
+  size_t Done = 0;
+  while (Done < Bytes.size()) {
+    ssize_t N = ::write(Fd, Bytes.data() + Done, Bytes.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0) {
+      Error = "cannot write " + Temp + ": " + std::strerror(errno);
+      ::close(Fd);
+      ::unlink(Temp.c_str());
+      return false;
+    }
+    Done += static_cast<size_t>(N);
+  }
+  if (::close(Fd) != 0 || ::rename(Temp.c_str(), Path.c_str()) != 0) {
+    Error = "cannot write " + Path + ": " + std::strerror(errno);
+    ::unlink(Temp.c_str());
+    return false;
+  }
+  return true;
+}
+
+// The next line of Text from Pos, without its newline; false at the end or
+// for a last line with no newline (a truncated file).
+bool nextLine(std::string_view Text, size_t &Pos, std::string_view &Line) {
+  size_t Eol = Text.find('\n', Pos);
+  if (Eol == std::string_view::npos)
+    return false;
+  Line = Text.substr(Pos, Eol - Pos);
+  Pos = Eol + 1;
+  return true;
+}
+
+bool parseSize(std::string_view Text, size_t &Out) {
+  if (Text.empty() || Text.size() > 18)
+    return false;
+  Out = 0;
+  for (char C : Text) {
+    if (C < '0' || C > '9')
+      return false;
+    Out = Out * 10 + static_cast<size_t>(C - '0');
+  }
+  return true;
+}
+
+} // namespace
+
+Hash128 ptxinject::variantCacheContext(std::string_view KernelPtx,
+                                       const CubinBackend &Backend) {
+  const CubinOptions &O = Backend.options();
+  ContentHasher H;
+  H.field(EntryMagic)
+      .field(KernelPtx)
+      .field(cubinBackendName(Backend.kind()))
+      .field(Backend.version())
+      .field(O.Arch)
+      .field(std::to_string(O.OptLevel))
+      .field(std::to_string(O.MaxRegisters))
+      .field(O.Verbose ? "verbose" : "quiet");
+  return H.result();
+}
+
+std::string ptxinject::defaultVariantCacheDir() {
+  const char *Xdg = std::getenv("XDG_CACHE_HOME");
+  if (Xdg && *Xdg)
+    return std::string(Xdg) + "/ptxinject/variants";
+  const char *Home = std::getenv("HOME");
+  if (Home && *Home)
+    return std::string(Home) + "/.cache/ptxinject/variants";
+  return std::string();
+}
+
+Hash128 VariantCache::key(const Hash128 &Context, const Hash128 &Code) {
+  return ContentHasher().field(Context.hex()).field(Code.hex()).result();
+}
+
+std::string VariantCache::cubinPath(const Hash128 &CubinHash) const {
+  return Dir + "/cubins/" + CubinHash.hex() + ".cubin";
+}
+
+std::string VariantCache::entryPath(const Hash128 &Key) const {
+  std::string Hex = Key.hex();
+  // 256 subfolders keep any one folder small for large searches.
+  return Dir + "/entries/" + Hex.substr(0, 2) + "/" + Hex;
+}
+
+bool VariantCache::cubinIsSound(const Hash128 &CubinHash, size_t Size) {
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = Checked.find(CubinHash);
+    if (It != Checked.end())
+      return It->second;
+  }
+  std::string Bytes;
+  bool Sound = readFile(cubinPath(CubinHash), Bytes) && Bytes.size() == Size &&
+               hashBytes(Bytes) == CubinHash;
+  std::lock_guard<std::mutex> G(Lock);
+  Checked[CubinHash] = Sound;
+  return Sound;
+}
+
+VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
+  std::string Text;
+  if (!readFile(entryPath(Key), Text))
+    return Found::Miss;
+  // Every line must be there, in order, ending with "end": a truncated
+  // entry never passes.
+  std::string_view T = Text, Line;
+  size_t Pos = 0;
+  if (!nextLine(T, Pos, Line) || Line != EntryMagic)
+    return Found::Damaged;
+  // cubin HASH SIZE
+  if (!nextLine(T, Pos, Line) || Line.substr(0, 6) != "cubin ")
+    return Found::Damaged;
+  std::string_view Fields = Line.substr(6);
+  size_t Space = Fields.find(' ');
+  Hash128 CubinHash;
+  size_t Size = 0;
+  if (Space == std::string_view::npos ||
+      !Hash128::fromHex(Fields.substr(0, Space), CubinHash) ||
+      !parseSize(Fields.substr(Space + 1), Size))
+    return Found::Damaged;
+  // site PACK_INDEX INJECT
+  if (!nextLine(T, Pos, Line) || Line.substr(0, 5) != "site ")
+    return Found::Damaged;
+  Fields = Line.substr(5);
+  Space = Fields.find(' ');
+  size_t PackIndex = 0;
+  if (Space == std::string_view::npos ||
+      !parseSize(Fields.substr(0, Space), PackIndex) || Space + 1 >= Fields.size())
+    return Found::Damaged;
+  std::string_view Inject = Fields.substr(Space + 1);
+  if (!nextLine(T, Pos, Line) || Line != "end" || Pos != T.size())
+    return Found::Damaged;
+  if (!cubinIsSound(CubinHash, Size))
+    return Found::Damaged;
+  Out.CubinPath = cubinPath(CubinHash);
+  Out.Where.Inject = std::string(Inject);
+  Out.Where.PackIndex = PackIndex;
+  return Found::Hit;
+}
+
+bool VariantCache::ensureDirectory(const std::string &Path,
+                                   std::string &Error) {
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    if (Made.count(Path))
+      return true;
+  }
+  if (!makeDirectories(Path, Error))
+    return false;
+  std::lock_guard<std::mutex> G(Lock);
+  Made.insert(Path);
+  return true;
+}
+
+bool VariantCache::storeCubin(const std::vector<char> &Cubin,
+                              Hash128 &CubinHash, std::string &Error) {
+  std::string_view Bytes(Cubin.data(), Cubin.size());
+  CubinHash = hashBytes(Bytes);
+  if (!ensureDirectory(Dir + "/cubins", Error) ||
+      !writeAtomically(cubinPath(CubinHash), Bytes, Error))
+    return false;
+  std::lock_guard<std::mutex> G(Lock);
+  Checked[CubinHash] = true;
+  return true;
+}
+
+bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
+                              size_t CubinSize, const Site &Where,
+                              std::string &Error) {
+  if (Where.Inject.empty() || Where.Inject.find('\n') != std::string::npos) {
+    Error = "inject name '" + Where.Inject + "' cannot be stored in the cache";
+    return false;
+  }
+  std::string Path = entryPath(Key);
+  std::string Text = std::string(EntryMagic) + "\ncubin " + CubinHash.hex() +
+                     " " + std::to_string(CubinSize) + "\nsite " +
+                     std::to_string(Where.PackIndex) + " " + Where.Inject +
+                     "\nend\n";
+  return ensureDirectory(Path.substr(0, Path.rfind('/')), Error) &&
+         writeAtomically(Path, Text, Error);
+}
