@@ -311,10 +311,12 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
 } // namespace
 
 void addCommentAnnotationHandler(Preprocessor &PP) {
-  // The preprocessor does not own comment handlers; keep ours alive with it.
-  static llvm::SmallVector<std::unique_ptr<CommentAnnotationHandler>, 2> Live;
-  Live.push_back(std::make_unique<CommentAnnotationHandler>());
-  PP.addCommentHandler(Live.back().get());
+  // The preprocessor does not own comment handlers, so ours must outlive
+  // it. The handler keeps no state: one for the whole process serves every
+  // preprocessor, on any thread, where one object per call would pile up in
+  // a process that compiles many sources (the Python module, a fuzzer).
+  static CommentAnnotationHandler Handler;
+  PP.addCommentHandler(&Handler);
 }
 
 CharSourceRange commentAnnotationRange(SourceLocation Loc,

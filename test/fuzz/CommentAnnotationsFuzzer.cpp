@@ -1,0 +1,157 @@
+//===- CommentAnnotationsFuzzer.cpp - The comment form of inject sites -----===//
+//
+// Input: a CUDA source file. It is preprocessed for the device, as the
+// rewriter and the plugin read it, with the comment-annotation handler
+// installed, so every `/* PTX_INJECT ...` comment in it is parsed and its
+// tokens are read back by the preprocessor. Errors in the input are normal
+// results; only crashes, sanitizer reports and hangs are findings.
+//
+// Hermetic and fast: the compiler sees only an in-memory file system
+// holding the input and a stand-in <ptx_inject.h> (so the project's own
+// annotated sources are seeds as they are), no system or builtin headers,
+// pragmas ignored (`#pragma clang __debug crash` would be a finding of
+// Clang's, not ours), and diagnostics go to a consumer that drops them.
+// Clang itself (libclang-cpp) is not instrumented: coverage and sanitizer
+// checks cover the handler and this harness.
+//
+// Checked beyond the absence of crashes: every token the preprocessor
+// returns has a valid location; commentAnnotationRange, at each `/*` of the
+// input, is invalid or covers exactly one comment `/*` ... `*/` of it; and
+// commentOperandKindAt answers one of 0, 'i', 'm', 'o'.
+//
+//===----------------------------------------------------------------------===//
+#include "FuzzInput.h"
+#include "ptxinject/Frontend/CommentAnnotations.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <cstdlib>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+using namespace clang;
+
+namespace {
+
+constexpr const char *InputPath = "/fuzz/input.cu";
+constexpr const char *IncludeDir = "/fuzz/include";
+
+/// What the comment handler needs of the real header under the rewriter:
+/// PTX_INJECT defined, expanding to the site marker function.
+constexpr const char *PtxInjectHeader =
+    "#pragma once\n"
+    "void __ptx_inject_site(const char *, ...);\n"
+    "#define PTX_INJECT __ptx_inject_site\n";
+
+/// Inputs far larger than any annotation only slow the fuzzer down.
+constexpr size_t MaxSourceBytes = 64 * 1024;
+/// Bounds the location checks, which scan from each point they are given.
+constexpr unsigned MaxLocationChecks = 256;
+
+/// Preprocesses the main file with the comment handler installed, then
+/// checks the location queries the rewriter makes on the same file.
+class AnnotationPreprocessAction : public PreprocessorFrontendAction {
+  void ExecuteAction() override {
+    CompilerInstance &CI = getCompilerInstance();
+    Preprocessor &PP = CI.getPreprocessor();
+    SourceManager &SM = CI.getSourceManager();
+    PP.IgnorePragmas();
+    ptxinject::frontend::addCommentAnnotationHandler(PP);
+    PP.EnterMainSourceFile();
+    FileID Main = SM.getMainFileID();
+    StringRef Buffer = SM.getBufferData(Main);
+
+    unsigned KindChecks = 0;
+    Token Tok;
+    do {
+      PP.Lex(Tok);
+      FUZZ_CHECK(Tok.getLocation().isValid() || Tok.is(tok::eof));
+      // Tokens of operand expressions keep their place in the comment.
+      SourceLocation Spelling = SM.getSpellingLoc(Tok.getLocation());
+      if (Tok.isNot(tok::eof) && SM.getFileID(Spelling) == Main &&
+          KindChecks < MaxLocationChecks) {
+        ++KindChecks;
+        FUZZ_CHECK(SM.getFileOffset(Spelling) <= Buffer.size());
+        char Kind = ptxinject::frontend::commentOperandKindAt(Spelling, SM);
+        FUZZ_CHECK(Kind == 0 || Kind == 'i' || Kind == 'm' || Kind == 'o');
+      }
+    } while (Tok.isNot(tok::eof));
+
+    SourceLocation Start = SM.getLocForStartOfFile(Main);
+    unsigned RangeChecks = 0;
+    for (size_t At = Buffer.find("/*");
+         At != StringRef::npos && RangeChecks < MaxLocationChecks;
+         At = Buffer.find("/*", At + 1), ++RangeChecks) {
+      SourceLocation Loc = Start.getLocWithOffset(At);
+      CharSourceRange R = ptxinject::frontend::commentAnnotationRange(Loc, SM);
+      if (R.isInvalid())
+        continue;
+      FUZZ_CHECK(R.isCharRange() && R.getBegin() == Loc);
+      unsigned End = SM.getFileOffset(R.getEnd());
+      FUZZ_CHECK(SM.getFileID(R.getEnd()) == Main);
+      FUZZ_CHECK(End >= At + 4 && End <= Buffer.size());
+      StringRef Comment = Buffer.slice(At, End);
+      FUZZ_CHECK(Comment.starts_with("/*") && Comment.ends_with("*/"));
+      // Exactly one comment: the first "*/" after the opening ends it.
+      FUZZ_CHECK(Comment.find("*/", 2) == Comment.size() - 2);
+      FUZZ_CHECK(Comment.contains("PTX_INJECT"));
+    }
+  }
+};
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  if (Size > MaxSourceBytes)
+    return 0;
+  // PTXINJECT_FUZZ_SHOW_DIAGNOSTICS=1 prints them, to look into an input.
+  static const bool Show = std::getenv("PTXINJECT_FUZZ_SHOW_DIAGNOSTICS");
+  // The device pass of a CUDA compile, as the rewriter runs it
+  // (clang-plugin/lib/CudaInvocation.cpp), given to cc1 directly: the
+  // driver would look for a CUDA installation on every input.
+  std::vector<const char *> Args = {"-triple", "nvptx64-nvidia-cuda",
+                        "-aux-triple", "x86_64-unknown-linux-gnu",
+                        "-fcuda-is-device", "-target-cpu", "sm_80",
+                        "-x", "cuda", "-std=c++17",
+                        "-D__PTX_INJECT_ANALYSIS__",
+                        "-nostdsysteminc", "-nobuiltininc",
+                        "-I", IncludeDir,
+                        "-disable-pragma-debug-crash",
+                        InputPath};
+  if (!Show) // nor "N errors generated." on stderr per input
+    Args.push_back("-fno-caret-diagnostics");
+
+  auto Files = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Files->addFile(InputPath, 0,
+                 llvm::MemoryBuffer::getMemBufferCopy(
+                     StringRef(reinterpret_cast<const char *>(Data), Size),
+                     InputPath));
+  Files->addFile(std::string(IncludeDir) + "/ptx_inject.h", 0,
+                 llvm::MemoryBuffer::getMemBuffer(PtxInjectHeader));
+
+  IgnoringDiagConsumer Ignore;
+  CompilerInstance CI;
+  if (Show)
+    CI.createDiagnostics();
+  else
+    CI.createDiagnostics(&Ignore, /*ShouldOwnClient=*/false);
+  auto Invocation = std::make_shared<CompilerInvocation>();
+  FUZZ_CHECK(CompilerInvocation::CreateFromArgs(*Invocation, Args,
+                                                CI.getDiagnostics()));
+  CI.setInvocation(std::move(Invocation));
+  CI.createFileManager(Files);
+
+  AnnotationPreprocessAction Action;
+  CI.ExecuteAction(Action);
+  return 0;
+}
