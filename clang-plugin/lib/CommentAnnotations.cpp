@@ -4,6 +4,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorLexer.h"
 
 #include <cctype>
 
@@ -40,27 +41,22 @@ size_t annotationKeywordEnd(StringRef Text) {
   return I;
 }
 
-/// True when the comment starting at Offset of Buffer sits on a preprocessor
-/// directive line (following backslash continuations back to its start).
-bool onDirectiveLine(StringRef Buffer, size_t Offset) {
-  size_t LineStart = Offset;
-  while (true) {
-    while (LineStart > 0 && Buffer[LineStart - 1] != '\n')
-      --LineStart;
-    // A line continued from the previous one belongs to its directive.
-    size_t Prev = LineStart;
-    if (Prev >= 2 && Buffer[Prev - 1] == '\n' &&
-        (Buffer[Prev - 2] == '\\' ||
-         (Prev >= 3 && Buffer[Prev - 2] == '\r' && Buffer[Prev - 3] == '\\'))) {
-      LineStart = Prev - 2;
-      continue;
-    }
-    break;
+/// The preprocessor's "reading a directive" flag of its current lexer: not
+/// public in Clang 19, so read through a member pointer taken in a class
+/// that may name the protected member (well-defined, unlike a cast).
+struct DirectiveFlag : PreprocessorLexer {
+  static bool of(const PreprocessorLexer &L) {
+    return L.*(&DirectiveFlag::ParsingPreprocessorDirective);
   }
-  size_t I = LineStart;
-  while (I < Offset && isBlank(Buffer[I]))
-    ++I;
-  return I < Offset && Buffer[I] == '#';
+};
+
+/// True when the comment being handled is part of a preprocessor directive.
+/// The lexer knows: a directive runs on past backslash-newlines and past
+/// newlines inside an earlier block comment (`#define X /*` newline `*/`),
+/// which no look at the comment's own line can tell.
+bool inDirective(const Preprocessor &PP) {
+  const PreprocessorLexer *L = PP.getCurrentLexer();
+  return L && DirectiveFlag::of(*L);
 }
 
 class CommentAnnotationHandler : public CommentHandler {
@@ -147,7 +143,7 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
   auto LocAt = [&](size_t OffsetInText) {
     return Begin.getLocWithOffset(OffsetInText);
   };
-  if (onDirectiveLine(Buffer, BeginOffset)) {
+  if (inDirective(PP)) {
     error(PP, Begin,
           "PTX_INJECT comment annotation on a preprocessor directive line; "
           "write it inside a function body instead");

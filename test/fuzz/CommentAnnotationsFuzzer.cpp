@@ -14,8 +14,9 @@
 // Clang itself (libclang-cpp) is not instrumented: coverage and sanitizer
 // checks cover the handler and this harness.
 //
-// Checked beyond the absence of crashes: every token the preprocessor
-// returns has a valid location; commentAnnotationRange, at each `/*` of the
+// Checked beyond the absence of crashes: no macro definition holds tokens
+// of an annotation (one inside a directive is an error); every token the
+// preprocessor returns has a valid location; commentAnnotationRange, at each `/*` of the
 // input, is invalid or covers exactly one comment `/*` ... `*/` of it; and
 // commentOperandKindAt answers one of 0, 'i', 'm', 'o'.
 //
@@ -30,6 +31,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -58,6 +61,16 @@ constexpr size_t MaxSourceBytes = 64 * 1024;
 /// Bounds the location checks, which scan from each point they are given.
 constexpr unsigned MaxLocationChecks = 256;
 
+/// An annotation is a statement: one inside a directive is an error, never
+/// tokens the directive reads. A macro body is lexed straight from the file,
+/// so a token in it with a macro location can only be the handler's.
+class NoAnnotationInDefinitions : public PPCallbacks {
+  void MacroDefined(const Token &, const MacroDirective *MD) override {
+    for (const Token &T : MD->getMacroInfo()->tokens())
+      FUZZ_CHECK(!T.getLocation().isMacroID());
+  }
+};
+
 /// Preprocesses the main file with the comment handler installed, then
 /// checks the location queries the rewriter makes on the same file.
 class AnnotationPreprocessAction : public PreprocessorFrontendAction {
@@ -67,6 +80,7 @@ class AnnotationPreprocessAction : public PreprocessorFrontendAction {
     SourceManager &SM = CI.getSourceManager();
     PP.IgnorePragmas();
     ptxinject::frontend::addCommentAnnotationHandler(PP);
+    PP.addPPCallbacks(std::make_unique<NoAnnotationInDefinitions>());
     PP.EnterMainSourceFile();
     FileID Main = SM.getMainFileID();
     StringRef Buffer = SM.getBufferData(Main);
