@@ -41,6 +41,17 @@ size_t annotationKeywordEnd(StringRef Text) {
   return I;
 }
 
+/// Text as it is spelled inside a C string literal that holds exactly it.
+std::string escapeForStringLiteral(StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
 /// The preprocessor's "reading a directive" flag of its current lexer: not
 /// public in Clang 19, so read through a member pointer taken in a class
 /// that may name the protected member (well-defined, unlike a cast).
@@ -185,8 +196,11 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
   SourceLocation NameLoc = LocAt(NameBegin);
   addSynthetic(PP, Toks, tok::identifier, "__ptx_inject_site", Begin);
   addSynthetic(PP, Toks, tok::l_paren, "(", NameLoc);
-  addSynthetic(PP, Toks, tok::string_literal, ("\"" + Name + "\"").str(),
-               NameLoc);
+  // The name is taken as written: quotes and backslashes in it are escaped,
+  // or the literal would end early or not at all (Clang's literal parser
+  // trusts a string token to be well-formed and reads past one that is not).
+  addSynthetic(PP, Toks, tok::string_literal,
+               "\"" + escapeForStringLiteral(Name) + "\"", NameLoc);
 
   bool Ok = true;
   while (I < BodyEnd) {
@@ -257,11 +271,7 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
     Description += Marker;
     Description += TypeToken;
     Description += "\\001";
-    for (char C : Label) {
-      if (C == '"' || C == '\\')
-        Description += '\\';
-      Description += C;
-    }
+    Description += escapeForStringLiteral(Label);
     Description += '"';
     addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
     addSynthetic(PP, Toks, tok::string_literal, Description, KindLoc);

@@ -1,10 +1,11 @@
 //===- CommentAnnotationsFuzzer.cpp - The comment form of inject sites -----===//
 //
-// Input: a CUDA source file. It is preprocessed for the device, as the
-// rewriter and the plugin read it, with the comment-annotation handler
-// installed, so every `/* PTX_INJECT ...` comment in it is parsed and its
-// tokens are read back by the preprocessor. Errors in the input are normal
-// results; only crashes, sanitizer reports and hangs are findings.
+// Input: a CUDA source file. It is parsed for the device (-fsyntax-only), as
+// the rewriter and the plugin read it, with the comment-annotation handler
+// installed, so every `/* PTX_INJECT ...` comment in it is parsed and the
+// tokens the handler makes of it are read by Clang's parser and Sema, which
+// trust tokens to be well-formed. Errors in the input are normal results;
+// only crashes, sanitizer reports and hangs are findings.
 //
 // Hermetic and fast: the compiler sees only an in-memory file system
 // holding the input and a stand-in <ptx_inject.h> (so the project's own
@@ -12,25 +13,27 @@
 // pragmas ignored (`#pragma clang __debug crash` would be a finding of
 // Clang's, not ours), and diagnostics go to a consumer that drops them.
 // Clang itself (libclang-cpp) is not instrumented: coverage and sanitizer
-// checks cover the handler and this harness.
+// checks cover the handler and this harness, and a crash inside Clang shows
+// as a signal.
 //
 // Checked beyond the absence of crashes: no macro definition holds tokens
 // of an annotation (one inside a directive is an error); every token the
-// preprocessor returns has a valid location; commentAnnotationRange, at each `/*` of the
-// input, is invalid or covers exactly one comment `/*` ... `*/` of it; and
-// commentOperandKindAt answers one of 0, 'i', 'm', 'o'.
+// preprocessor returns has a valid location; commentAnnotationRange, at each
+// `/*` of the input, is invalid or covers exactly one comment `/*` ... `*/`
+// of it; and commentOperandKindAt answers one of 0, 'i', 'm', 'o'.
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
 #include "ptxinject/Frontend/CommentAnnotations.h"
 
+#include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
-#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -49,11 +52,16 @@ namespace {
 constexpr const char *InputPath = "/fuzz/input.cu";
 constexpr const char *IncludeDir = "/fuzz/include";
 
-/// What the comment handler needs of the real header under the rewriter:
-/// PTX_INJECT defined, expanding to the site marker function.
+/// What the comment handler and Sema need of the real header under the
+/// rewriter: PTX_INJECT defined, expanding to the variadic site marker, and
+/// the CUDA attributes and vector type the seeds use.
 constexpr const char *PtxInjectHeader =
     "#pragma once\n"
-    "void __ptx_inject_site(const char *, ...);\n"
+    "#define __host__ __attribute__((host))\n"
+    "#define __device__ __attribute__((device))\n"
+    "#define __global__ __attribute__((global))\n"
+    "__host__ __device__ inline void __ptx_inject_site(const char *, ...) {}\n"
+    "struct float4 { float x, y, z, w; };\n"
     "#define PTX_INJECT __ptx_inject_site\n";
 
 /// Inputs far larger than any annotation only slow the fuzzer down.
@@ -71,36 +79,39 @@ class NoAnnotationInDefinitions : public PPCallbacks {
   }
 };
 
-/// Preprocesses the main file with the comment handler installed, then
-/// checks the location queries the rewriter makes on the same file.
-class AnnotationPreprocessAction : public PreprocessorFrontendAction {
-  void ExecuteAction() override {
-    CompilerInstance &CI = getCompilerInstance();
+/// Parses the main file with the comment handler installed, checking each
+/// token the preprocessor hands the parser, then checks the location
+/// queries the rewriter makes on the same file.
+class AnnotationSyntaxAction : public SyntaxOnlyAction {
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
     Preprocessor &PP = CI.getPreprocessor();
     SourceManager &SM = CI.getSourceManager();
     PP.IgnorePragmas();
     ptxinject::frontend::addCommentAnnotationHandler(PP);
     PP.addPPCallbacks(std::make_unique<NoAnnotationInDefinitions>());
-    PP.EnterMainSourceFile();
-    FileID Main = SM.getMainFileID();
-    StringRef Buffer = SM.getBufferData(Main);
-
-    unsigned KindChecks = 0;
-    Token Tok;
-    do {
-      PP.Lex(Tok);
-      FUZZ_CHECK(Tok.getLocation().isValid() || Tok.is(tok::eof));
+    PP.setTokenWatcher([&SM, KindChecks = 0u](const Token &Tok) mutable {
+      if (Tok.is(tok::eof))
+        return;
+      FUZZ_CHECK(Tok.getLocation().isValid());
       // Tokens of operand expressions keep their place in the comment.
       SourceLocation Spelling = SM.getSpellingLoc(Tok.getLocation());
-      if (Tok.isNot(tok::eof) && SM.getFileID(Spelling) == Main &&
-          KindChecks < MaxLocationChecks) {
-        ++KindChecks;
-        FUZZ_CHECK(SM.getFileOffset(Spelling) <= Buffer.size());
-        char Kind = ptxinject::frontend::commentOperandKindAt(Spelling, SM);
-        FUZZ_CHECK(Kind == 0 || Kind == 'i' || Kind == 'm' || Kind == 'o');
-      }
-    } while (Tok.isNot(tok::eof));
+      FileID Main = SM.getMainFileID();
+      if (SM.getFileID(Spelling) != Main || KindChecks >= MaxLocationChecks)
+        return;
+      ++KindChecks;
+      FUZZ_CHECK(SM.getFileOffset(Spelling) <= SM.getBufferData(Main).size());
+      char Kind = ptxinject::frontend::commentOperandKindAt(Spelling, SM);
+      FUZZ_CHECK(Kind == 0 || Kind == 'i' || Kind == 'm' || Kind == 'o');
+    });
+    return std::make_unique<ASTConsumer>();
+  }
 
+  void ExecuteAction() override {
+    SyntaxOnlyAction::ExecuteAction();
+    SourceManager &SM = getCompilerInstance().getSourceManager();
+    FileID Main = SM.getMainFileID();
+    StringRef Buffer = SM.getBufferData(Main);
     SourceLocation Start = SM.getLocForStartOfFile(Main);
     unsigned RangeChecks = 0;
     for (size_t At = Buffer.find("/*");
@@ -136,11 +147,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::vector<const char *> Args = {"-triple", "nvptx64-nvidia-cuda",
                         "-aux-triple", "x86_64-unknown-linux-gnu",
                         "-fcuda-is-device", "-target-cpu", "sm_80",
+                        "-fcuda-allow-variadic-functions",
                         "-x", "cuda", "-std=c++17",
                         "-D__PTX_INJECT_ANALYSIS__",
                         "-nostdsysteminc", "-nobuiltininc",
                         "-I", IncludeDir,
                         "-disable-pragma-debug-crash",
+                        // Sema's own bounds, far below the defaults: a
+                        // mutated input must not spend seconds in constexpr
+                        // evaluation or template instantiation.
+                        "-fconstexpr-steps=65536", "-ftemplate-depth=64",
+                        // Typo correction, for errors nobody reads, took
+                        // most of the time of an input.
+                        "-fno-spell-checking",
                         InputPath};
   if (!Show) // nor "N errors generated." on stderr per input
     Args.push_back("-fno-caret-diagnostics");
@@ -165,7 +184,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   CI.setInvocation(std::move(Invocation));
   CI.createFileManager(Files);
 
-  AnnotationPreprocessAction Action;
+  AnnotationSyntaxAction Action;
   CI.ExecuteAction(Action);
   return 0;
 }
