@@ -16,8 +16,9 @@
 // checks cover the handler and this harness, and a crash inside Clang shows
 // as a signal.
 //
-// Checked beyond the absence of crashes: no macro definition holds tokens
-// of an annotation (one inside a directive is an error); every token the
+// Checked beyond the absence of crashes: a site made of a comment names the
+// inject as written; no macro definition holds tokens of an annotation (one
+// inside a directive is an error); every token the
 // preprocessor returns has a valid location; commentAnnotationRange, at each
 // `/*` of the input, is invalid or covers exactly one comment `/*` ... `*/`
 // of it; and commentOperandKindAt answers one of 0, 'i', 'm', 'o'.
@@ -27,6 +28,9 @@
 #include "ptxinject/Frontend/CommentAnnotations.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
@@ -40,6 +44,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <memory>
 #include <string_view>
@@ -79,6 +84,51 @@ class NoAnnotationInDefinitions : public PPCallbacks {
   }
 };
 
+/// A site made of a comment names the inject as written: the name literal
+/// the parser reads holds exactly the first word after PTX_INJECT. The
+/// handler places its call's first token at the comment's "/*" and the name
+/// literal at the name, which tells these sites from the macro form's.
+class CommentSiteNames : public RecursiveASTVisitor<CommentSiteNames> {
+public:
+  explicit CommentSiteNames(const SourceManager &SM) : SM(SM) {}
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() ||
+        Callee->getName() != "__ptx_inject_site" || Call->getNumArgs() == 0)
+      return true;
+    if (!writtenAt(Call->getBeginLoc()).starts_with("/*"))
+      return true;
+    const auto *Name =
+        dyn_cast<StringLiteral>(Call->getArg(0)->IgnoreParenImpCasts());
+    FUZZ_CHECK(Name && Name->isOrdinary());
+    // The name runs to the first white space, or to the comment's end.
+    StringRef Written = writtenAt(Name->getBeginLoc()).take_until([](char C) {
+      return isspace(static_cast<unsigned char>(C));
+    });
+    Written = Written.substr(0, Written.find("*/"));
+    FUZZ_CHECK(Name->getString() == Written);
+    return true;
+  }
+
+private:
+  /// The main file's text from where Loc was written (its expansion point).
+  StringRef writtenAt(SourceLocation Loc) const {
+    SourceLocation At = SM.getExpansionLoc(Loc);
+    if (At.isInvalid() || SM.getFileID(At) != SM.getMainFileID())
+      return {};
+    return SM.getBufferData(SM.getMainFileID()).substr(SM.getFileOffset(At));
+  }
+
+  const SourceManager &SM;
+};
+
+class CommentSiteNamesConsumer : public ASTConsumer {
+  void HandleTranslationUnit(ASTContext &Context) override {
+    CommentSiteNames(Context.getSourceManager()).TraverseAST(Context);
+  }
+};
+
 /// Parses the main file with the comment handler installed, checking each
 /// token the preprocessor hands the parser, then checks the location
 /// queries the rewriter makes on the same file.
@@ -104,7 +154,7 @@ class AnnotationSyntaxAction : public SyntaxOnlyAction {
       char Kind = ptxinject::frontend::commentOperandKindAt(Spelling, SM);
       FUZZ_CHECK(Kind == 0 || Kind == 'i' || Kind == 'm' || Kind == 'o');
     });
-    return std::make_unique<ASTConsumer>();
+    return std::make_unique<CommentSiteNamesConsumer>();
   }
 
   void ExecuteAction() override {
