@@ -18,10 +18,10 @@
 //
 // Checked beyond the absence of crashes: a site made of a comment names the
 // inject as written; no macro definition holds tokens of an annotation (one
-// inside a directive is an error); every token the
-// preprocessor returns has a valid location; commentAnnotationRange, at each
-// `/*` of the input, is invalid or covers exactly one comment `/*` ... `*/`
-// of it; and commentOperandKindAt answers one of 0, 'i', 'm', 'o'.
+// inside a directive is an error); every token the preprocessor returns has
+// a valid location; commentAnnotationRange, at each `/*` of the input, is
+// invalid or covers exactly one comment `/*` ... `*/` of it; and
+// commentOperandKindAt answers one of 0, 'i', 'm', 'o'.
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
