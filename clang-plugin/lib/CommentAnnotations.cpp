@@ -4,6 +4,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorLexer.h"
 
 #include <cctype>
 
@@ -40,27 +41,33 @@ size_t annotationKeywordEnd(StringRef Text) {
   return I;
 }
 
-/// True when the comment starting at Offset of Buffer sits on a preprocessor
-/// directive line (following backslash continuations back to its start).
-bool onDirectiveLine(StringRef Buffer, size_t Offset) {
-  size_t LineStart = Offset;
-  while (true) {
-    while (LineStart > 0 && Buffer[LineStart - 1] != '\n')
-      --LineStart;
-    // A line continued from the previous one belongs to its directive.
-    size_t Prev = LineStart;
-    if (Prev >= 2 && Buffer[Prev - 1] == '\n' &&
-        (Buffer[Prev - 2] == '\\' ||
-         (Prev >= 3 && Buffer[Prev - 2] == '\r' && Buffer[Prev - 3] == '\\'))) {
-      LineStart = Prev - 2;
-      continue;
-    }
-    break;
+/// Text as it is spelled inside a C string literal that holds exactly it.
+std::string escapeForStringLiteral(StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
   }
-  size_t I = LineStart;
-  while (I < Offset && isBlank(Buffer[I]))
-    ++I;
-  return I < Offset && Buffer[I] == '#';
+  return Out;
+}
+
+/// The preprocessor's "reading a directive" flag of its current lexer: not
+/// public in Clang 19, so read through a member pointer taken in a class
+/// that may name the protected member (well-defined, unlike a cast).
+struct DirectiveFlag : PreprocessorLexer {
+  static bool of(const PreprocessorLexer &L) {
+    return L.*(&DirectiveFlag::ParsingPreprocessorDirective);
+  }
+};
+
+/// True when the comment being handled is part of a preprocessor directive.
+/// The lexer knows: a directive runs on past backslash-newlines and past
+/// newlines inside an earlier block comment (`#define X /*` newline `*/`),
+/// which no look at the comment's own line can tell.
+bool inDirective(const Preprocessor &PP) {
+  const PreprocessorLexer *L = PP.getCurrentLexer();
+  return L && DirectiveFlag::of(*L);
 }
 
 class CommentAnnotationHandler : public CommentHandler {
@@ -147,7 +154,7 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
   auto LocAt = [&](size_t OffsetInText) {
     return Begin.getLocWithOffset(OffsetInText);
   };
-  if (onDirectiveLine(Buffer, BeginOffset)) {
+  if (inDirective(PP)) {
     error(PP, Begin,
           "PTX_INJECT comment annotation on a preprocessor directive line; "
           "write it inside a function body instead");
@@ -189,8 +196,11 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
   SourceLocation NameLoc = LocAt(NameBegin);
   addSynthetic(PP, Toks, tok::identifier, "__ptx_inject_site", Begin);
   addSynthetic(PP, Toks, tok::l_paren, "(", NameLoc);
-  addSynthetic(PP, Toks, tok::string_literal, ("\"" + Name + "\"").str(),
-               NameLoc);
+  // The name is taken as written: quotes and backslashes in it are escaped,
+  // or the literal would end early or not at all (Clang's literal parser
+  // trusts a string token to be well-formed and reads past one that is not).
+  addSynthetic(PP, Toks, tok::string_literal,
+               "\"" + escapeForStringLiteral(Name) + "\"", NameLoc);
 
   bool Ok = true;
   while (I < BodyEnd) {
@@ -261,11 +271,7 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
     Description += Marker;
     Description += TypeToken;
     Description += "\\001";
-    for (char C : Label) {
-      if (C == '"' || C == '\\')
-        Description += '\\';
-      Description += C;
-    }
+    Description += escapeForStringLiteral(Label);
     Description += '"';
     addSynthetic(PP, Toks, tok::comma, ",", KindLoc);
     addSynthetic(PP, Toks, tok::string_literal, Description, KindLoc);
@@ -311,10 +317,12 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
 } // namespace
 
 void addCommentAnnotationHandler(Preprocessor &PP) {
-  // The preprocessor does not own comment handlers; keep ours alive with it.
-  static llvm::SmallVector<std::unique_ptr<CommentAnnotationHandler>, 2> Live;
-  Live.push_back(std::make_unique<CommentAnnotationHandler>());
-  PP.addCommentHandler(Live.back().get());
+  // The preprocessor does not own comment handlers, so ours must outlive
+  // it. The handler keeps no state: one for the whole process serves every
+  // preprocessor, on any thread, where one object per call would pile up in
+  // a process that compiles many sources (the Python module, a fuzzer).
+  static CommentAnnotationHandler Handler;
+  PP.addCommentHandler(&Handler);
 }
 
 CharSourceRange commentAnnotationRange(SourceLocation Loc,

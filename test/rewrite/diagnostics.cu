@@ -22,6 +22,7 @@
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=18 2>&1 | FileCheck %s --check-prefix=RVALUEOUT
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=19 2>&1 | FileCheck %s --check-prefix=RVALUECOMMENT
 // RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=20 2>&1 | FileCheck %s --check-prefix=BITFIELD
+// RUN: not %ptxinject-rewrite %s -o %t.cu --no-pch-cache -- -DCASE=21 2>&1 | FileCheck %s --check-prefix=DIRECTIVE-NEXT-LINE
 // RUN: not test -e %t.cu
 #include <ptx_inject.h>
 
@@ -131,6 +132,14 @@ __global__ void rest(float *out) { float y = 0;
   PTX_INJECT("f", PTX_MOD(f.low));
   // BITFIELD: diagnostics.cu:[[@LINE-1]]:19: error: 'mod' operand has no address (a bit-field or vector element), so the site cannot write it; copy it to a variable, pass that, and store it back
   // BITFIELD-NOT: address of bit-field
+#elif CASE == 21
+  // The directive goes on past the newline inside its first comment: the
+  // annotation is still part of it, though its line has no '#'.
+#define SITE /*
+  */ /* PTX_INJECT f
+     in x */
+  // DIRECTIVE-NEXT-LINE: diagnostics.cu:[[@LINE-2]]:6: error: PTX_INJECT comment annotation on a preprocessor directive line; write it inside a function body instead
+  SITE
 #endif
   out[0] = y;
 }

@@ -19,10 +19,12 @@ class SourceManager;
 namespace ptxinject {
 namespace frontend {
 
-/// Installs the comment handler on PP (which owns it from then on). Lines
+/// Installs the comment handler on PP (one stateless handler serves every
+/// preprocessor of the process, so installing it allocates nothing). Lines
 /// commented out with `//` inside the annotation are ignored, and so is a
 /// whole annotation written as `// /* PTX_INJECT ...`. A malformed line is an
-/// error at its location; an annotation on a #define line is an error.
+/// error at its location; an annotation inside a preprocessor directive
+/// (wherever the lexer is still reading one) is an error.
 void addCommentAnnotationHandler(clang::Preprocessor &PP);
 
 /// If Loc (a file location) is the start of a comment annotation, the range

@@ -1,0 +1,5 @@
+#include <ptx_inject.h>
+#define X /*
+*/ /* PTX_INJECT f
+ in x */
+X

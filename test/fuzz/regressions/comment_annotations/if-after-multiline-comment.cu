@@ -1,0 +1,5 @@
+#include <ptx_inject.h>
+#if 1 /*
+*/ /* PTX_INJECT f
+ in x */
+#endif

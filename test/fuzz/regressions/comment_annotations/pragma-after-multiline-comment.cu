@@ -1,0 +1,4 @@
+#include <ptx_inject.h>
+#pragma /*
+*/ /* PTX_INJECT f
+ in x */
