@@ -639,6 +639,10 @@ int main(int Argc, char **Argv) {
   Config C;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
+    if (A == "--help" || A == "-h") {
+      usage();
+      return 0;
+    }
     if (A == "--prune-globals") {
       C.PruneGlobals = true;
       continue;
