@@ -37,6 +37,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include <sys/resource.h>
@@ -418,6 +419,9 @@ bool parseList(const char *Text, std::vector<unsigned> &Out) {
 /// What the programs leave after dead-code elimination.
 struct StubStats {
   double MeanInstructions = 0;
+  /// Programs whose stub no earlier program has: what a compiler that
+  /// compiles each distinct stub once would compile.
+  size_t Distinct = 0;
   /// The first module's stubs (the first Pack programs), for comparison
   /// with the reference's own.
   std::vector<std::string> FirstModule;
@@ -430,10 +434,12 @@ StubStats stubStats(const ProgramSource &Programs, size_t Count, size_t Pack) {
   std::string_view View;
   StubError Err;
   size_t Instructions = 0;
+  std::unordered_set<std::string> Seen;
   for (size_t P = 0; P < Count; ++P) {
     if (!Programs.stub(P, Scratch.get(), Buffer, View, Err))
       View = std::string_view();
     Instructions += referenceshape::countInstructions(View);
+    S.Distinct += Seen.emplace(View).second;
     if (P < Pack)
       S.FirstModule.emplace_back(View);
   }
@@ -533,6 +539,10 @@ void printEqualWork(const Config &C, const Module &Kernel,
     std::printf("    --shape random: cannot prepare its programs: %s\n",
                 Message.c_str());
 
+  std::printf("  distinct stubs: %zu of %zu programs (duplicate rate %.1f%%): "
+              "what compiling each distinct stub once would leave\n",
+              Stats.Distinct, Count,
+              Count ? 100.0 * (1.0 - double(Stats.Distinct) / Count) : 0.0);
   double Whole = Ours.Variants / Ours.WallSeconds / Ours.Threads;
   double CubinOnly = Ours.Variants / Ours.CubinSeconds;
   std::printf("  programs/s/thread:\n");
