@@ -419,6 +419,8 @@ bool parseList(const char *Text, std::vector<unsigned> &Out) {
 /// What the programs leave after dead-code elimination.
 struct StubStats {
   double MeanInstructions = 0;
+  /// The same over the first module only (the reference dumps that one).
+  double FirstModuleMean = 0;
   /// Programs whose stub no earlier program has: what a compiler that
   /// compiles each distinct stub once would compile.
   size_t Distinct = 0;
@@ -440,9 +442,13 @@ StubStats stubStats(const ProgramSource &Programs, size_t Count, size_t Pack) {
       View = std::string_view();
     Instructions += referenceshape::countInstructions(View);
     S.Distinct += Seen.emplace(View).second;
-    if (P < Pack)
+    if (P < Pack) {
       S.FirstModule.emplace_back(View);
+      S.FirstModuleMean += referenceshape::countInstructions(View);
+    }
   }
+  if (!S.FirstModule.empty())
+    S.FirstModuleMean /= S.FirstModule.size();
   S.MeanInstructions = Count ? double(Instructions) / Count : 0;
   return S;
 }
@@ -526,6 +532,7 @@ void printEqualWork(const Config &C, const Module &Kernel,
                 Reference->Stubs.empty()
                     ? 0.0
                     : double(Instructions) / Reference->Stubs.size());
+    std::printf("    %-58s %8.2f\n", "ours, module 0 alone", Stats.FirstModuleMean);
     std::printf("    module 0: %zu of %zu stubs hold the same operations as "
                 "the reference's for the same program\n", Same,
                 Reference->Stubs.size());
