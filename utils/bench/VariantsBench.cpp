@@ -107,6 +107,9 @@ struct Config {
   /// in the same run with --shape reference; utils/bench/variants-vs-reference
   /// builds it from a checkout.
   std::string ReferenceBench;
+  /// With --shape reference: how many times the reference run and ours
+  /// alternate (a final reference run follows), medians compared.
+  size_t Rounds = 1;
   /// One raw stub (`%{label}` for operands) for every program instead of
   /// random ones: e.g. the ordinary GEMM's fma, to see a kernel's own cost.
   std::string FixedStub;
@@ -416,6 +419,28 @@ bool parseList(const char *Text, std::vector<unsigned> &Out) {
   return !Out.empty();
 }
 
+/// The median; the mean of the middle two for an even count.
+double middle(std::vector<double> V) {
+  if (V.empty())
+    return 0;
+  std::sort(V.begin(), V.end());
+  size_t H = V.size() / 2;
+  return V.size() % 2 ? V[H] : (V[H - 1] + V[H]) / 2;
+}
+
+/// " (a, b, c)" for more than one value, else nothing.
+std::string listed(const std::vector<double> &V) {
+  if (V.size() < 2)
+    return "";
+  std::string Out = " (";
+  char Buf[32];
+  for (size_t I = 0; I < V.size(); ++I) {
+    std::snprintf(Buf, sizeof(Buf), "%s%.1f", I ? ", " : "", V[I]);
+    Out += Buf;
+  }
+  return Out + ")";
+}
+
 /// What the programs leave after dead-code elimination.
 struct StubStats {
   double MeanInstructions = 0;
@@ -485,10 +510,13 @@ std::vector<std::string> operationsOf(std::string_view Stub) {
 // and the stubs themselves), then both rates. The reference times its
 // nvPTXCompiler calls alone; ours is given with and without the stub
 // compile and render that precede them.
-void printEqualWork(const Config &C, const Module &Kernel,
-                    const CubinBackend &Backend, const VariantReport &Ours,
-                    const StubStats &Stats,
-                    const std::vector<referenceshape::ReferenceRun> &Runs) {
+// Returns our whole-path programs/s/thread (median over the rounds).
+double printEqualWork(const Config &C, const Module &Kernel,
+                      const CubinBackend &Backend,
+                      const std::vector<VariantReport> &OursRuns,
+                      const StubStats &Stats,
+                      const std::vector<referenceshape::ReferenceRun> &Runs) {
+  const VariantReport &Ours = OursRuns.front();
   size_t Pack = C.Kernels * C.Sites, Count = Ours.Variants;
   std::printf("\nequal work with the reference benchmark (%zu programs, "
               "%zu thread%s):\n", Count, size_t(Ours.Threads),
@@ -550,18 +578,22 @@ void printEqualWork(const Config &C, const Module &Kernel,
               "what compiling each distinct stub once would leave\n",
               Stats.Distinct, Count,
               Count ? 100.0 * (1.0 - double(Stats.Distinct) / Count) : 0.0);
-  double Whole = Ours.Variants / Ours.WallSeconds / Ours.Threads;
-  double CubinOnly = Ours.Variants / Ours.CubinSeconds;
-  std::printf("  programs/s/thread:\n");
-  std::printf("    %-58s %8.1f\n", "ours: stub compile + render + PTX->cubin",
-              Whole);
-  std::printf("    %-58s %8.1f\n", "ours: PTX->cubin alone (what the reference "
-              "times)", CubinOnly);
-  for (size_t I = 0; I < Runs.size(); ++I)
-    if (Runs[I].Ok)
-      std::printf("    reference run %zu (%s ours): %-30s %8.1f\n", I + 1,
-                  I == 0 ? "before" : "after", "nvPTXCompiler alone",
-                  Runs[I].ProgramsPerSecondPerThread);
+  std::vector<double> Wholes, Cubins;
+  for (const VariantReport &R : OursRuns) {
+    Wholes.push_back(R.Variants / R.WallSeconds / R.Threads);
+    Cubins.push_back(R.Variants / R.CubinSeconds); // per thread-second
+  }
+  double Whole = middle(Wholes), CubinOnly = middle(Cubins);
+  std::printf("  programs/s/thread%s:\n",
+              OursRuns.size() > 1 ? " (median of the rounds, then each)" : "");
+  std::printf("    %-58s %8.1f%s\n", "ours: stub compile + render + PTX->cubin",
+              Whole, listed(Wholes).c_str());
+  std::printf("    %-58s %8.1f%s\n", "ours: PTX->cubin alone (what the reference "
+              "times)", CubinOnly, listed(Cubins).c_str());
+  if (!Rates.empty())
+    std::printf("    %-58s %8.1f%s\n", "reference: nvPTXCompiler alone (its "
+                "runs before, between, after ours)", middle(Rates),
+                listed(Rates).c_str());
   if (Rates.empty()) {
     std::printf("    reference: skipped (%s)\n",
                 C.ReferenceBench.empty()
@@ -569,15 +601,13 @@ void printEqualWork(const Config &C, const Module &Kernel,
                       "utils/bench/variants-vs-reference --reference-src DIR "
                       "builds the reference's benchmark and passes it"
                     : "its runs failed, see above");
-    return;
+    return Whole;
   }
-  double Mean = 0;
-  for (double R : Rates)
-    Mean += R / Rates.size();
-  std::printf("  ratio ours / reference (mean of %zu run%s, %.1f): %.2fx with "
-              "our whole path, %.2fx PTX->cubin to PTX->cubin\n",
-              Rates.size(), Rates.size() == 1 ? "" : "s", Mean, Whole / Mean,
-              CubinOnly / Mean);
+  double Theirs = middle(Rates);
+  std::printf("  ratio ours / reference (medians): %.2fx with our whole path, "
+              "%.2fx PTX->cubin to PTX->cubin\n",
+              Whole / Theirs, CubinOnly / Theirs);
+  return Whole;
 }
 
 // Dedup row: the same programs with VariantOptions::Dedup, which compiles
@@ -587,7 +617,7 @@ void printEqualWork(const Config &C, const Module &Kernel,
 #ifdef PTXINJECT_HAVE_VARIANT_DEDUP
 void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
                   ProgramSource &Programs, VariantOptions Options,
-                  const VariantReport &Plain,
+                  double Without,
                   const std::vector<referenceshape::ReferenceRun> &Runs) {
   Options.Dedup = true;
   Options.CacheDir.clear(); // in memory: every run starts cold
@@ -599,23 +629,21 @@ void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
   }
   double Duplicates = 1.0 - double(R.UniquePrograms) / R.Variants;
   double PerThread = R.Variants / R.WallSeconds / R.Threads;
-  double Without = Plain.Variants / Plain.WallSeconds / Plain.Threads;
   std::printf("  dedup on: %zu distinct of %zu programs (duplicate rate "
               "%.1f%%), %.1f programs/s/thread = %.2fx without dedup",
               R.UniquePrograms, R.Variants, 100 * Duplicates, PerThread,
               PerThread / Without);
-  double Mean = 0;
-  size_t N = 0;
+  std::vector<double> Rates;
   for (const referenceshape::ReferenceRun &Run : Runs)
     if (Run.Ok)
-      Mean += Run.ProgramsPerSecondPerThread, ++N;
-  if (N)
-    std::printf(", %.2fx the reference", PerThread / (Mean / N));
+      Rates.push_back(Run.ProgramsPerSecondPerThread);
+  if (!Rates.empty())
+    std::printf(", %.2fx the reference", PerThread / middle(Rates));
   std::printf("\n");
 }
 #else
 void runWithDedup(const Module &, const CubinBackend &, ProgramSource &,
-                  VariantOptions, const VariantReport &,
+                  VariantOptions, double,
                   const std::vector<referenceshape::ReferenceRun> &) {
   std::printf("  dedup: skipped (this build's VariantCompiler has no "
               "VariantOptions::Dedup)\n");
@@ -632,7 +660,7 @@ int usage() {
                "[--stub 'PTX with %%{label}'] [--dump-cuda FILE] "
                "[--kernel-ptx FILE.ptx]\n"
                "       [--ptx-from nvcc|nvrtc] [--prune-globals] "
-               "[--reference-bench FILE]\n"
+               "[--reference-bench FILE] [--rounds N]\n"
                "--kernel cute-gemm: the CuTe SIMT GEMM example, one variant "
                "per module (--kernels and --sites are 1)\n"
                "--ptx-from: the compiler that makes the PTX path's kernel PTX "
@@ -646,7 +674,10 @@ int usage() {
                "--reference-bench: that benchmark's binary "
                "(mm_ptx_compile_bench), run before and after ours for the "
                "ratio; utils/bench/variants-vs-reference --reference-src DIR "
-               "builds it\n");
+               "builds it\n"
+               "--rounds: with --shape reference, N alternations of the "
+               "reference's run and ours (then one more of the reference's); "
+               "medians are compared\n");
   return 2;
 }
 
@@ -677,6 +708,8 @@ int main(int Argc, char **Argv) {
       C.Length = std::strtoul(V, nullptr, 10);
     else if (A == "--nvrtc-modules")
       C.NvrtcModules = std::strtoul(V, nullptr, 10);
+    else if (A == "--rounds")
+      C.Rounds = std::max(1ul, std::strtoul(V, nullptr, 10));
     else if (A == "--repeats")
       C.Repeats = std::max(1ul, std::strtoul(V, nullptr, 10));
     else if (A == "--seed")
@@ -937,8 +970,17 @@ int main(int Argc, char **Argv) {
   }
   ProgramSource &Programs = *ProgramsOwner;
   // The first thread count's run, for the comparison with the reference.
-  VariantReport FirstRun;
-  for (unsigned Threads : C.Threads) {
+  // With the reference shape, the first thread count runs Rounds times,
+  // each run after one of the reference's.
+  size_t FirstCount = Reference ? C.Rounds : 1;
+  std::vector<unsigned> Schedule(FirstCount, C.Threads.front());
+  Schedule.insert(Schedule.end(), C.Threads.begin() + 1, C.Threads.end());
+  std::vector<VariantReport> FirstRuns;
+  for (size_t Step = 0; Step < Schedule.size(); ++Step) {
+    unsigned Threads = Schedule[Step];
+    bool First = Step < FirstCount;
+    if (First && Step > 0)
+      runReference();
     VariantOptions VO;
     VO.Pack = Pack;
     VO.Jobs = Threads;
@@ -961,15 +1003,16 @@ int main(int Argc, char **Argv) {
                 Cpu * 1e6 / R.Variants, 100 * R.StubSeconds / Busy,
                 100 * R.RenderSeconds / Busy, 100 * R.CubinSeconds / Busy,
                 100 * R.RunQueueWaitSeconds / (R.WallSeconds * R.Threads));
-    if (Threads == C.Threads.front()) {
-      FirstRun = R;
+    if (First)
+      FirstRuns.push_back(R);
+    if (Step == 0) {
       UsPerProgram1 = UsPerProgram * R.Threads;
       PerThread1 = PerThread;
       CubinPerModule1 = (R.RenderSeconds + R.CubinSeconds + R.StubSeconds) /
                         R.Modules;
       CpuPerModule1 = Cpu / R.Modules;
       CpuPerProgram1 = Cpu / R.Variants;
-    } else {
+    } else if (!First) {
       // Wall-clock scaling needs free cores; the CPU cost per program shows
       // whether the threads slow each other down (locks, shared caches).
       std::printf("  scaling %u->%u threads: %.2fx programs/s wall (linear: "
@@ -993,7 +1036,7 @@ int main(int Argc, char **Argv) {
       else
         std::printf("  baseline of %u processes failed\n", Threads);
     }
-    if (Threads == C.Threads.front()) {
+    if (Step == 0) {
       std::printf("  stub compile + render = %.3f%% of PTX->cubin time\n",
                   100 * (R.StubSeconds + R.RenderSeconds) / R.CubinSeconds);
     }
@@ -1009,8 +1052,8 @@ int main(int Argc, char **Argv) {
     VariantOptions VO;
     VO.Pack = Pack;
     VO.Jobs = C.Threads.front();
-    printEqualWork(C, *Kernel, *Backend, FirstRun, Ours, ReferenceRuns);
-    runWithDedup(*Kernel, *Backend, Programs, VO, FirstRun, ReferenceRuns);
+    double Plain = printEqualWork(C, *Kernel, *Backend, FirstRuns, Ours, ReferenceRuns);
+    runWithDedup(*Kernel, *Backend, Programs, VO, Plain, ReferenceRuns);
   }
 
   // The CUDA path: the same modules as CUDA source, through nvrtc to cubin.
