@@ -505,13 +505,19 @@ std::vector<std::string> operationsOf(std::string_view Stub) {
   return Ops;
 }
 
+/// Our rate on the equal work, medians over the rounds: what the dedup row
+/// is compared with. CPU time is the load-proof figure on a busy machine.
+struct PlainRate {
+  double PerThread = 0;
+  double CpuPerProgram = 0; // worker CPU seconds
+};
+
 // The comparison with the reference's benchmark on equal work: the same
 // kernel shape and the same programs (shown by the live-instruction means
 // and the stubs themselves), then both rates. The reference times its
 // nvPTXCompiler calls alone; ours is given with and without the stub
 // compile and render that precede them.
-// Returns our whole-path programs/s/thread (median over the rounds).
-double printEqualWork(const Config &C, const Module &Kernel,
+PlainRate printEqualWork(const Config &C, const Module &Kernel,
                       const CubinBackend &Backend,
                       const std::vector<VariantReport> &OursRuns,
                       const StubStats &Stats,
@@ -578,12 +584,14 @@ double printEqualWork(const Config &C, const Module &Kernel,
               "what compiling each distinct stub once would leave\n",
               Stats.Distinct, Count,
               Count ? 100.0 * (1.0 - double(Stats.Distinct) / Count) : 0.0);
-  std::vector<double> Wholes, Cubins;
+  std::vector<double> Wholes, Cubins, Cpus;
   for (const VariantReport &R : OursRuns) {
     Wholes.push_back(R.Variants / R.WallSeconds / R.Threads);
     Cubins.push_back(R.Variants / R.CubinSeconds); // per thread-second
+    Cpus.push_back(R.WorkerCpuSeconds / R.Variants);
   }
   double Whole = middle(Wholes), CubinOnly = middle(Cubins);
+  PlainRate Plain{Whole, middle(Cpus)};
   std::printf("  programs/s/thread%s:\n",
               OursRuns.size() > 1 ? " (median of the rounds, then each)" : "");
   std::printf("    %-58s %8.1f%s\n", "ours: stub compile + render + PTX->cubin",
@@ -601,13 +609,13 @@ double printEqualWork(const Config &C, const Module &Kernel,
                       "utils/bench/variants-vs-reference --reference-src DIR "
                       "builds the reference's benchmark and passes it"
                     : "its runs failed, see above");
-    return Whole;
+    return Plain;
   }
   double Theirs = middle(Rates);
   std::printf("  ratio ours / reference (medians): %.2fx with our whole path, "
               "%.2fx PTX->cubin to PTX->cubin\n",
               Whole / Theirs, CubinOnly / Theirs);
-  return Whole;
+  return Plain;
 }
 
 // Dedup row: the same programs with VariantOptions::Dedup, which compiles
@@ -617,7 +625,7 @@ double printEqualWork(const Config &C, const Module &Kernel,
 #ifdef PTXINJECT_HAVE_VARIANT_DEDUP
 void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
                   ProgramSource &Programs, VariantOptions Options,
-                  double Without,
+                  const PlainRate &Without,
                   const std::vector<referenceshape::ReferenceRun> &Runs) {
   Options.Dedup = true;
   Options.CacheDir.clear(); // in memory: every run starts cold
@@ -629,10 +637,13 @@ void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
   }
   double Duplicates = 1.0 - double(R.UniquePrograms) / R.Variants;
   double PerThread = R.Variants / R.WallSeconds / R.Threads;
+  double Cpu = R.WorkerCpuSeconds / R.Variants;
   std::printf("  dedup on: %zu distinct of %zu programs (duplicate rate "
-              "%.1f%%), %.1f programs/s/thread = %.2fx without dedup",
+              "%.1f%%), %.1f programs/s/thread = %.2fx without dedup (CPU per "
+              "program %.0f us, %.2fx less)",
               R.UniquePrograms, R.Variants, 100 * Duplicates, PerThread,
-              PerThread / Without);
+              PerThread / Without.PerThread, Cpu * 1e6,
+              Cpu > 0 ? Without.CpuPerProgram / Cpu : 0.0);
   std::vector<double> Rates;
   for (const referenceshape::ReferenceRun &Run : Runs)
     if (Run.Ok)
@@ -643,7 +654,7 @@ void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
 }
 #else
 void runWithDedup(const Module &, const CubinBackend &, ProgramSource &,
-                  VariantOptions, double,
+                  VariantOptions, const PlainRate &,
                   const std::vector<referenceshape::ReferenceRun> &) {
   std::printf("  dedup: skipped (this build's VariantCompiler has no "
               "VariantOptions::Dedup)\n");
@@ -670,7 +681,9 @@ int usage() {
                "--shape reference: the reference system's benchmark on equal "
                "work: its kernel shape (default 16 kernels x 128 sites, one f32 "
                "in and out per site), its instruction pool and program "
-               "generator (same seed, same programs), PTX from nvrtc, 1 thread\n"
+               "generator (same seed, same programs), PTX from nvrtc, 1 thread; "
+               "with --stub, that stub at every site instead (the kernel's own "
+               "cost, no comparison)\n"
                "--reference-bench: that benchmark's binary "
                "(mm_ptx_compile_bench), run before and after ours for the "
                "ratio; utils/bench/variants-vs-reference --reference-src DIR "
@@ -765,10 +778,9 @@ int main(int Argc, char **Argv) {
       return usage();
   }
   if (C.Shape == ProgramShape::Reference) {
-    if (C.Kernel == KernelKind::CuteGemm || C.Cub || !C.FixedStub.empty()) {
+    if (C.Kernel == KernelKind::CuteGemm || C.Cub) {
       std::fprintf(stderr, "VariantsBench: error: --shape reference has its own "
-                           "kernel and programs; drop --kernel cute-gemm, --cub "
-                           "and --stub\n");
+                           "kernel; drop --kernel cute-gemm and --cub\n");
       return 2;
     }
     if (!C.KernelsGiven)
@@ -920,7 +932,7 @@ int main(int Argc, char **Argv) {
   const bool Reference = C.Shape == ProgramShape::Reference;
   std::vector<referenceshape::ReferenceRun> ReferenceRuns;
   auto runReference = [&] {
-    if (!Reference || C.ReferenceBench.empty())
+    if (!Reference || C.ReferenceBench.empty() || !C.FixedStub.empty())
       return;
     std::fflush(stdout);
     ReferenceRuns.push_back(referenceshape::runReference(
@@ -1048,11 +1060,14 @@ int main(int Argc, char **Argv) {
   std::printf("  stubs: %.2f PTX instructions on average (moves included, "
               "declarations not)\n", Ours.MeanInstructions);
 
-  if (Reference) {
+  if (Reference && !C.FixedStub.empty()) {
+    std::printf("  equal-work comparison skipped: --stub replaces the "
+                "reference's programs (this run shows the kernel's own cost)\n");
+  } else if (Reference) {
     VariantOptions VO;
     VO.Pack = Pack;
     VO.Jobs = C.Threads.front();
-    double Plain = printEqualWork(C, *Kernel, *Backend, FirstRuns, Ours, ReferenceRuns);
+    PlainRate Plain = printEqualWork(C, *Kernel, *Backend, FirstRuns, Ours, ReferenceRuns);
     runWithDedup(*Kernel, *Backend, Programs, VO, Plain, ReferenceRuns);
   }
 
