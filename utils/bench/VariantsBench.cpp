@@ -518,10 +518,10 @@ struct PlainRate {
 // nvPTXCompiler calls alone; ours is given with and without the stub
 // compile and render that precede them.
 PlainRate printEqualWork(const Config &C, const Module &Kernel,
-                      const CubinBackend &Backend,
-                      const std::vector<VariantReport> &OursRuns,
-                      const StubStats &Stats,
-                      const std::vector<referenceshape::ReferenceRun> &Runs) {
+                         const CubinBackend &Backend,
+                         const std::vector<VariantReport> &OursRuns,
+                         const StubStats &Stats,
+                         const std::vector<referenceshape::ReferenceRun> &Runs) {
   const VariantReport &Ours = OursRuns.front();
   size_t Pack = C.Kernels * C.Sites, Count = Ours.Variants;
   std::printf("\nequal work with the reference benchmark (%zu programs, "
@@ -685,9 +685,9 @@ int usage() {
                "with --stub, that stub at every site instead (the kernel's own "
                "cost, no comparison)\n"
                "--reference-bench: that benchmark's binary "
-               "(mm_ptx_compile_bench), run before and after ours for the "
-               "ratio; utils/bench/variants-vs-reference --reference-src DIR "
-               "builds it\n"
+               "(mm_ptx_compile_bench), run before each of our runs and after "
+               "the last, for the ratio; utils/bench/variants-vs-reference "
+               "--reference-src DIR builds it\n"
                "--rounds: with --shape reference, N alternations of the "
                "reference's run and ours (then one more of the reference's); "
                "medians are compared\n");
