@@ -622,7 +622,6 @@ PlainRate printEqualWork(const Config &C, const Module &Kernel,
 // each distinct stub once (the random generator repeats itself after
 // dead-code elimination). Reports the duplicate rate and the programs/s
 // it reaches on the same work. The equal-work rows above run without it.
-#ifdef PTXINJECT_HAVE_VARIANT_DEDUP
 void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
                   ProgramSource &Programs, VariantOptions Options,
                   const PlainRate &Without,
@@ -652,14 +651,6 @@ void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
     std::printf(", %.2fx the reference", PerThread / middle(Rates));
   std::printf("\n");
 }
-#else
-void runWithDedup(const Module &, const CubinBackend &, ProgramSource &,
-                  VariantOptions, const PlainRate &,
-                  const std::vector<referenceshape::ReferenceRun> &) {
-  std::printf("  dedup: skipped (this build's VariantCompiler has no "
-              "VariantOptions::Dedup)\n");
-}
-#endif
 
 int usage() {
   std::fprintf(stderr,
