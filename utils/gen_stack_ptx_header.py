@@ -119,9 +119,10 @@ def emit_tables(out, prefix, stacks, args, instrs, specials, storage):
     def pad(v, n):
         return "{" + ", ".join(str(x) for x in (v + [0] * n)[:n]) + "}"
     table("StackPtxFastPtxInstructionInfo", "instructions",
-          ["{%s, %s, %d, %d, %s, %s, %d}" % (c_string(i["ptx"]), c_string(i["display"]), len(i["args"]),
-                                             len(i["rets"]), pad(i["args"], MAX_ARGS),
-                                             pad(i["rets"], MAX_RETS), int(i["aligned"]))
+          ["{%s, %s, %d, %d, %s, %s, %d, 0}" % (c_string(i["ptx"]), c_string(i["display"]),
+                                                len(i["args"]), len(i["rets"]),
+                                                pad(i["args"], MAX_ARGS),
+                                                pad(i["rets"], MAX_RETS), int(i["aligned"]))
            for i in instrs])
     table("StackPtxFastSpecialRegisterInfo", "special_registers",
           ["{%s, %d}" % (c_string(s["ptx"]), s["arg"]) for s in specials])

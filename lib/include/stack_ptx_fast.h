@@ -198,6 +198,11 @@ typedef struct StackPtxFastPtxInstructionInfo {
   uint8_t args[STACK_PTX_FAST_MAX_ARGS]; /* arg type indices */
   uint8_t rets[STACK_PTX_FAST_MAX_RETS];
   uint8_t aligned;          /* warp-collective (.aligned) instruction */
+  /* 0 (native): operands are the stack's top values deepest first, so
+     `x y sub` is x - y, and the first result ends deepest. 1: the top is the
+     first operand and the first result ends on top (`x y sub` is y - x), the
+     reference library's order; its stack_ptx.h API sets it. */
+  uint8_t top_first;
 } StackPtxFastPtxInstructionInfo;
 
 typedef struct StackPtxFastSpecialRegisterInfo {

@@ -48,6 +48,7 @@ struct InstrLayout {
   uint8_t RetStack[MaxRetElems]; // per result element: its stack
   uint8_t ArgVec[STACK_PTX_FAST_MAX_ARGS], RetVec[STACK_PTX_FAST_MAX_RETS]; // 0: scalar
   uint8_t AllScalar; // no braced vector operand or result
+  uint8_t TopFirst;  // the instruction info's top_first (run by the multi-stack path)
   uint8_t HeadLen;   // length of Head, or 0 when the mnemonic is too long for it
   uint32_t MnemonicLen;
   const char *Mnemonic; // the set's ptx string
@@ -81,7 +82,8 @@ enum FastKind : uint32_t { FastSkip = 0, FastSingle = 1, FastMulti = 2 };
 inline uint32_t fastWord(const InstrLayout &L) {
   if (!L.Runnable)
     return FastSkip;
-  if (!L.SingleStack)
+  // The single-stack fast path knows only the native operand order.
+  if (!L.SingleStack || L.TopFirst)
     return FastMulti;
   return FastSingle | uint32_t(L.Stacks[0]) << 8 | uint32_t(L.NumArgElems) << 16 |
          uint32_t(L.NumRetElems) << 24;

@@ -80,6 +80,7 @@ void decodeInstruction(const StackPtxFastInstructionSetInfo &Set, unsigned Index
     Out.Push[K] = uint8_t(Out.Push[K] + N);
   }
   Out.SingleStack = Out.NumStacks == 1;
+  Out.TopFirst = Info.top_first ? 1 : 0;
   Out.Mnemonic = Info.ptx ? Info.ptx : "";
   Out.MnemonicLen = uint32_t(std::strlen(Out.Mnemonic));
   if (Out.MnemonicLen + 1 <= sizeof(Out.Head)) {

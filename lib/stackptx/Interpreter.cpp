@@ -74,15 +74,17 @@ bool Interpreter::ptx(unsigned Index, std::string &Error) {
       return true;
   if (Created + NumRets > Limits.max_ast_size || Operands + NumArgs > Limits.max_ast_size * 4)
     return true;
-  // Gather operands deepest first per stack, in argument order.
+  // Gather operands per stack in argument order: deepest first, or from the
+  // top down for an instruction in the reference library's order.
   std::vector<size_t> Next(Stacks.size());
   for (size_t S = 0; S < Stacks.size(); ++S)
-    Next[S] = Stacks[S].size() - Need[S];
+    Next[S] = Stacks[S].size() - (I.top_first ? 0 : Need[S]);
   std::vector<uint32_t> Args;
   for (unsigned A = 0; A < I.num_args; ++A) {
     const StackPtxFastArgTypeInfo &T = Set.arg_types[I.args[A]];
     for (unsigned E = 0; E < countOf(T); ++E)
-      Args.push_back(Stacks[T.stack_idx][Next[T.stack_idx]++]);
+      Args.push_back(I.top_first ? Stacks[T.stack_idx][--Next[T.stack_idx]]
+                                 : Stacks[T.stack_idx][Next[T.stack_idx]++]);
   }
   uint32_t Result;
   bool Vector = false;

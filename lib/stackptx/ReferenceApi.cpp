@@ -111,6 +111,9 @@ StackPtxResult convertSet(const StackPtxStackInfo &R, NativeSet &N) {
     if (O.num_rets == 0)
       return STACK_PTX_ERROR_ARG_IDX_OUT_OF_BOUNDS;
     O.aligned = D.is_aligned ? 1 : 0;
+    // The reference pops an instruction's operands from the top down and
+    // leaves its first result on top: `x y sub` is y - x there.
+    O.top_first = 1;
   }
   N.Specials.resize(R.num_special_registers);
   for (size_t S = 0; S < R.num_special_registers; ++S) {

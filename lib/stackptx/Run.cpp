@@ -536,23 +536,33 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
     if (L.Need[K] > Size || Size - L.Need[K] + L.Push[K] > StackSize)
       return;
   }
-  size_t Next[MaxStacksPerInstr];
-  for (unsigned K = 0; K < L.NumStacks; ++K)
-    Next[K] = StackSizes[L.Stacks[K]] - L.Need[K];
   Node &Rec = Nodes[NumNodes];
   setRecord(Rec, stack_ptx_fast_encode_ptx_instruction(Index), uint32_t(NumOperands));
   bool Inline = L.NumArgElems <= InlineOperands;
   uint32_t *Out = Inline ? Rec.Inline : Operands + NumOperands;
-  for (unsigned E = 0; E < L.NumArgElems; ++E) {
-    unsigned K = L.ArgSlot[E];
-    Out[E] = stack(L.Stacks[K])[Next[K]++];
+  size_t Next[MaxStacksPerInstr];
+  if (L.TopFirst) {
+    for (unsigned K = 0; K < L.NumStacks; ++K)
+      Next[K] = StackSizes[L.Stacks[K]];
+    for (unsigned E = 0; E < L.NumArgElems; ++E) {
+      unsigned K = L.ArgSlot[E];
+      Out[E] = stack(L.Stacks[K])[--Next[K]];
+    }
+  } else {
+    for (unsigned K = 0; K < L.NumStacks; ++K)
+      Next[K] = StackSizes[L.Stacks[K]] - L.Need[K];
+    for (unsigned E = 0; E < L.NumArgElems; ++E) {
+      unsigned K = L.ArgSlot[E];
+      Out[E] = stack(L.Stacks[K])[Next[K]++];
+    }
   }
   if (!Inline)
     NumOperands += L.NumArgElems;
   for (unsigned K = 0; K < L.NumStacks; ++K)
     StackSizes[L.Stacks[K]] -= L.Need[K];
   uint32_t Ref = uint32_t(NumNodes++) * RecordRef;
-  for (unsigned R = 0; R < L.NumRetElems; ++R) {
+  for (unsigned I = 0; I < L.NumRetElems; ++I) {
+    unsigned R = L.TopFirst ? L.NumRetElems - 1 - I : I;
     unsigned Stack = L.RetStack[R];
     stack(Stack)[StackSizes[Stack]++] = Ref | R;
   }

@@ -9,7 +9,10 @@
 // rename-native-capi: reference API
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t stub > %t.worker
-// RUN: %ptxinject stack --input x --input y --request z 'x y mul.ftz.f32 1.0 add.ftz.f32' > %t.cpp
+// The reference takes an instruction's operands from the top of the stack
+// down, the native compiler deepest first: the native program that equals
+// the reference's `x y mul 1.0 add` is `1.0 y x mul add`.
+// RUN: %ptxinject stack --input x --input y --request z '1.0 y x mul.ftz.f32 add.ftz.f32' > %t.cpp
 // RUN: diff %t.cpp %t.worker
 // RUN: %t damage | FileCheck %s --match-full-lines
 // CHECK:      same stub as the originals: yes

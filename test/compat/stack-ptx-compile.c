@@ -6,8 +6,15 @@
 // rename-native-capi: reference API
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t > %t.ref
-// RUN: %ptxinject stack --input x --input y --request z 'x y mul.ftz.f32 1.0 add.ftz.f32' > %t.cpp
+// The reference takes an instruction's operands from the top of the stack
+// down, the native compiler deepest first: the native program that equals
+// the reference's `x y mul 1.0 add` is `1.0 y x mul add`.
+// RUN: %ptxinject stack --input x --input y --request z '1.0 y x mul.ftz.f32 add.ftz.f32' > %t.cpp
 // RUN: diff %t.cpp %t.ref
+// RUN: FileCheck %s --input-file %t.ref
+// The reference's own output for this program (its order, top first):
+// CHECK: mul.ftz.f32 %_s0_0, %y, %x;
+// CHECK-NEXT: add.ftz.f32 %_s0_1, 0f3F800000, %_s0_0;
 #define STACK_PTX_IMPLEMENTATION
 #include <stack_ptx.h>
 #include <stack_ptx_default_info.h>

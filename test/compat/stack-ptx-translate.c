@@ -1,5 +1,7 @@
 // The reference-layout API and the native one compile the same program to
-// the same stub: meta instructions (the reference's order, CLEAR before
+// the same stub once the native set takes operands in the reference's order
+// (top_first: `x y sub` is y - x, which compat/stack-ptx-order.c pins against
+// the reference's own outputs): meta instructions (the reference's order, CLEAR before
 // ROTATE, and its own meta-constant type), stores and loads, routines,
 // special registers, constants of u32 and s32 stacks, and the execution
 // limit as an argument. The native program is written with the native
@@ -112,6 +114,21 @@ static const StackPtxFastInstruction nat3[] = {
 
 static char ref_out[1 << 16], nat_out[1 << 16];
 
+/* The generated native set with every instruction in the reference's order. */
+static StackPtxFastPtxInstructionInfo top_first_instructions[1024];
+static StackPtxFastInstructionSetInfo top_first_set;
+
+static void make_top_first_set(void) {
+  top_first_set = stack_ptx_fast_generated_instruction_set;
+  if (top_first_set.num_instructions > sizeof top_first_instructions / sizeof *top_first_instructions)
+    abort();
+  for (size_t i = 0; i < top_first_set.num_instructions; ++i) {
+    top_first_instructions[i] = top_first_set.instructions[i];
+    top_first_instructions[i].top_first = 1;
+  }
+  top_first_set.instructions = top_first_instructions;
+}
+
 static int compare(int k, const StackPtxInstruction *ref, const StackPtxFastInstruction *nat,
                    const StackPtxInstruction **ref_routines,
                    const StackPtxFastInstruction *const *nat_routines, size_t num_routines,
@@ -129,12 +146,12 @@ static int compare(int k, const StackPtxInstruction *ref, const StackPtxFastInst
   StackPtxFastCompilerInfo limits = {compiler_info.max_ast_size, compiler_info.stack_size,
                                      compiler_info.store_size, compiler_info.max_frame_depth - 1,
                                      execution_limit};
-  if (stack_ptx_fast_compile_workspace_size(&limits, &stack_ptx_fast_generated_instruction_set,
+  if (stack_ptx_fast_compile_workspace_size(&limits, &top_first_set,
                                             &nws))
     return 1;
   w = malloc(nws);
   StackPtxFastResult nr = stack_ptx_fast_compile(
-      &limits, &stack_ptx_fast_generated_instruction_set, nat, native_registers, 5,
+      &limits, &top_first_set, nat, native_registers, 5,
       nat_routines, num_routines, requests, 2, w, nws, nat_out, sizeof nat_out, &nwritten);
   free(w);
   if (r != STACK_PTX_SUCCESS || nr != STACK_PTX_FAST_SUCCESS) {
@@ -153,6 +170,7 @@ int main(void) {
   const StackPtxInstruction *ref_routines[] = {ref_square, ref_quad};
   const StackPtxFastInstruction *const nat_routines[] = {nat_square, nat_quad};
   int failed = 0;
+  make_top_first_set();
   failed |= compare(0, ref0, nat0, NULL, NULL, 0, 100);
   failed |= compare(1, ref1, nat1, NULL, NULL, 0, 100);
   failed |= compare(2, ref2, nat2, NULL, NULL, 0, 100);
