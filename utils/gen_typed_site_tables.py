@@ -1,31 +1,86 @@
 #!/usr/bin/env python3
-"""Prints the numbered macro tables at the end of
-runtime/include/ptx_inject_typed_sites.h (operand count, increment, the
-per-operand walks), so their limit (MAX operands per site) can change in one
-place. Paste the output over the tables in that header."""
+"""Writes the numbered macro tables at the end of
+runtime/include/ptx_inject_typed_sites.h (everything after its line
+"/* ---- Mechanical tables"), so their limit (MAX operands per site) and the
+pieces of asm that name a register number change in one place.
+
+Usage: utils/gen_typed_site_tables.py [HEADER]   (rewrites HEADER in place;
+default: the header in this checkout)."""
+import os
+import sys
+
 MAX = 64
-out = []
-out.append("/* Operand count, 1..%d: the number of arguments. */" % MAX)
-args = ", ".join("_%d" % i for i in range(1, MAX + 1))
-nums = ", ".join(str(i) for i in range(MAX, 0, -1))
-out.append("#define __PTX_INJECT_COUNT(...) \\\n  __PTX_INJECT_COUNT_I(__VA_ARGS__, %s, )" % nums)
-out.append("#define __PTX_INJECT_COUNT_I(%s, N, ...) N" % args)
-out.append("")
-out.append("/* K -> K + 1, for numbering the stable registers. */")
-for i in range(MAX):
-    out.append("#define __PTX_INJECT_INC_%d %d" % (i, i + 1))
-out.append("")
-out.append("/* EACH_N(F, ~, a1, ..., aN): F a1 F a2 ... F aN; every a is a parenthesized")
-out.append(" * operand, so F a is a call. Flat, not recursive: each operand is passed")
-out.append(" * once, not once per remaining step. The leading ~ lets a computed list")
-out.append(" * start with a comma. */")
-for n in range(1, MAX + 1):
-    params = ",".join("a%d" % i for i in range(1, n + 1))
-    body = " ".join("F a%d" % i for i in range(1, n + 1))
-    out.append("#define __PTX_INJECT_EACH_%d(F,_,%s) %s" % (n, params, body))
-out.append("")
-out.append("/* NUMBER_N(K, ~, a1, ..., aN): , ITEM(K, a1), ITEM(K+1, a2), ... */")
-out.append("#define __PTX_INJECT_NUMBER_1(K, _, a) , __PTX_INJECT_ITEM(K, a)")
-for n in range(2, MAX + 1):
-    out.append("#define __PTX_INJECT_NUMBER_%d(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \\\n  __PTX_INJECT_NUMBER_%d(__PTX_INJECT_INC(K), _, __VA_ARGS__)" % (n, n - 1))
-print("\n".join(out))
+MARKER = "/* ---- Mechanical tables"
+
+
+def tables():
+    out = [MARKER + " (utils/gen_typed_site_tables.py). ---- */"]
+    names = lambda f: ", ".join(f % n for n in range(MAX, 0, -1))
+    args = ", ".join("_%d" % i for i in range(1, MAX + 1))
+    out.append("/* PICK_SITE(operands...) and PICK_EACH(operands...): the macro"
+               " for that many")
+    out.append(" * operands, 1..%d, picked by argument count in one step. */" % MAX)
+    out.append("#define __PTX_INJECT_PICK_N(%s, NAME, ...) NAME" % args)
+    out.append("#define __PTX_INJECT_PICK_SITE(...) \\\n  __PTX_INJECT_PICK_N("
+               "__VA_ARGS__, %s, ~)" % names("__PTX_INJECT_SITE_%d"))
+    out.append("#define __PTX_INJECT_PICK_EACH(...) \\\n  __PTX_INJECT_PICK_N("
+               "__VA_ARGS__, %s, ~)" % names("__PTX_INJECT_EACH_%d"))
+    out.append("")
+    out.append("/* SITE_N(name, operands...): the site with N operands. */")
+    for n in range(1, MAX + 1):
+        out.append("#define __PTX_INJECT_SITE_%d(name, ...) __PTX_INJECT_SITE("
+                   "name, __PTX_INJECT_EACH_%d, __PTX_INJECT_EACHK_%d, "
+                   "__VA_ARGS__)" % (n, n, n))
+    out.append("")
+    out.append("/* EACH_N(F, a1, ..., aN): F##a1 ... F##aN, each operand's head"
+               " pasted onto F,")
+    out.append(" * which names the macro for its kind. Flat: each operand is"
+               " passed once. */")
+    for n in range(1, MAX + 1):
+        params = ",".join("a%d" % i for i in range(1, n + 1))
+        body = " ".join("F##a%d" % i for i in range(1, n + 1))
+        out.append("#define __PTX_INJECT_EACH_%d(F,%s) %s" % (n, params, body))
+    out.append("")
+    out.append("/* EACHK_N(F, ~, b1, ..., bN): F##0 b1 ... F##N-1 bN: the sorted"
+               " items numbered")
+    out.append(" * by position. The leading ~ lets a computed list start with a"
+               " comma. */")
+    for n in range(1, MAX + 1):
+        params = ",".join("b%d" % i for i in range(1, n + 1))
+        body = " ".join("F##%d b%d" % (i - 1, i) for i in range(1, n + 1))
+        out.append("#define __PTX_INJECT_EACHK_%d(F,_,%s) %s" % (n, params, body))
+    out.append("")
+    out.append("/* The pieces of the asm for the item numbered K: (kind, register"
+               " type, mov")
+    out.append(" * postfix, constraint, bind kind, \"TYPE\", \"label\", expr). The"
+               " bindings do not")
+    out.append(" * depend on K. */")
+    item = "(k, r, m, c, b, T, l, e)"
+    for k in range(MAX):
+        out.append('#define __PTX_INJECT_DECL_%d%s ".reg ." #r " %%%%_x%d;\\n\\t"'
+                   % (k, item, k))
+        out.append('#define __PTX_INJECT_LOAD_%d%s __PTX_INJECT_LOAD_##k##_##b('
+                   '"mov." #m " %%%%_x%d, %%%d;\\n\\t", '
+                   '"setp.ne.u32 %%%%_x%d, %%%d, 0;\\n\\t")' % (k, item, k, k, k, k))
+        out.append('#define __PTX_INJECT_MARK_%d%s "// _x%d " #k " " #r " " T '
+                   '" " l "\\n\\t"' % (k, item, k))
+        out.append('#define __PTX_INJECT_STORE_%d%s __PTX_INJECT_STORE_##k##_##b('
+                   '"mov." #m " %%%d, %%%%_x%d;\\n\\t", '
+                   '"selp.u32 %%%d, 1, 0, %%%%_x%d;\\n\\t")' % (k, item, k, k, k, k))
+        out.append("#define __PTX_INJECT_OUTPUT_%d __PTX_INJECT_OUTPUT" % k)
+        out.append("#define __PTX_INJECT_INPUT_%d __PTX_INJECT_INPUT" % k)
+    return "\n".join(out) + "\n\n#endif /* PTX_INJECT_TYPED_SITES_H */\n"
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+        root, "runtime", "include", "ptx_inject_typed_sites.h")
+    text = open(path).read()
+    at = text.index(MARKER)
+    with open(path, "w") as f:
+        f.write(text[:at] + tables())
+
+
+if __name__ == "__main__":
+    main()
