@@ -17,20 +17,28 @@ def tables():
     out = [MARKER + " (utils/gen_typed_site_tables.py). ---- */"]
     names = lambda f: ", ".join(f % n for n in range(MAX, 0, -1))
     args = ", ".join("_%d" % i for i in range(1, MAX + 1))
-    out.append("/* PICK_SITE(operands...) and PICK_EACH(operands...): the macro"
-               " for that many")
-    out.append(" * operands, 1..%d, picked by argument count in one step. */" % MAX)
+    out.append("/* TYPED_SITE(name, operands...) calls SITE_N, and PICK_EACH"
+               "(operands...) names")
+    out.append(" * EACH_N, for N operands, 1..%d: picked by argument count in"
+               " one step. */" % MAX)
     out.append("#define __PTX_INJECT_PICK_N(%s, NAME, ...) NAME" % args)
-    out.append("#define __PTX_INJECT_PICK_SITE(...) \\\n  __PTX_INJECT_PICK_N("
-               "__VA_ARGS__, %s, ~)" % names("__PTX_INJECT_SITE_%d"))
+    out.append("#define __PTX_INJECT_TYPED_SITE(name, ...) \\\n  "
+               "__PTX_INJECT_PICK_N(__VA_ARGS__, %s, ~)(name, __VA_ARGS__)"
+               % names("__PTX_INJECT_SITE_%d"))
     out.append("#define __PTX_INJECT_PICK_EACH(...) \\\n  __PTX_INJECT_PICK_N("
                "__VA_ARGS__, %s, ~)" % names("__PTX_INJECT_EACH_%d"))
     out.append("")
-    out.append("/* SITE_N(name, operands...): the site with N operands. */")
+    out.append("/* SITE_N(name, operands...): the checks, then the asm of the"
+               " operands sorted")
+    out.append(" * by kind: mods, outs, ins. */")
     for n in range(1, MAX + 1):
-        out.append("#define __PTX_INJECT_SITE_%d(name, ...) __PTX_INJECT_SITE("
-                   "name, __PTX_INJECT_EACH_%d, __PTX_INJECT_EACHK_%d, "
-                   "__VA_ARGS__)" % (n, n, n))
+        each = "__PTX_INJECT_EACH_%d" % n
+        out.append(
+            "#define __PTX_INJECT_SITE_%d(name, ...) do { %s(__PTX_INJECT_CHECK, "
+            "__VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_%d, ~ "
+            "%s(__PTX_INJECT_M, __VA_ARGS__) %s(__PTX_INJECT_O, __VA_ARGS__) "
+            "%s(__PTX_INJECT_I, __VA_ARGS__)); } while (0)"
+            % (n, each, n, each, each, each))
     out.append("")
     out.append("/* EACH_N(F, a1, ..., aN): F##a1 ... F##aN, each operand's head"
                " pasted onto F,")
@@ -41,20 +49,21 @@ def tables():
         body = " ".join("F##a%d" % i for i in range(1, n + 1))
         out.append("#define __PTX_INJECT_EACH_%d(F,%s) %s" % (n, params, body))
     out.append("")
-    out.append("/* EACHK_N(F, ~, b1, ..., bN): F##0 b1 ... F##N-1 bN: the sorted"
-               " items numbered")
-    out.append(" * by position. The leading ~ lets a computed list start with a"
-               " comma. */")
+    out.append("/* EACHK_N(F, , ~, b1, ..., bN): F##0 b1 ... F##N-1 bN, the"
+               " sorted items")
+    out.append(" * numbered by position. The items are already expanded: pasting"
+               " each onto")
+    out.append(" * the empty z keeps the preprocessor from scanning them again"
+               " before the")
+    out.append(" * call. The ~ lets a computed list start with a comma. */")
     for n in range(1, MAX + 1):
         params = ",".join("b%d" % i for i in range(1, n + 1))
-        body = " ".join("F##%d b%d" % (i - 1, i) for i in range(1, n + 1))
-        out.append("#define __PTX_INJECT_EACHK_%d(F,_,%s) %s" % (n, params, body))
+        body = " ".join("F##%d b%d##z" % (i - 1, i) for i in range(1, n + 1))
+        out.append("#define __PTX_INJECT_EACHK_%d(F,z,_,%s) %s" % (n, params, body))
     out.append("")
     out.append("/* The pieces of the asm for the item numbered K: (kind, register"
                " type, mov")
-    out.append(" * postfix, constraint, bind kind, \"TYPE\", \"label\", expr). The"
-               " bindings do not")
-    out.append(" * depend on K. */")
+    out.append(" * postfix, constraint, bind kind, \"TYPE\", \"label\", expr). */")
     item = "(k, r, m, c, b, T, l, e)"
     for k in range(MAX):
         out.append('#define __PTX_INJECT_DECL_%d%s ".reg ." #r " %%%%_x%d;\\n\\t"'
@@ -67,8 +76,11 @@ def tables():
         out.append('#define __PTX_INJECT_STORE_%d%s __PTX_INJECT_STORE_##k##_##b('
                    '"mov." #m " %%%d, %%%%_x%d;\\n\\t", '
                    '"selp.u32 %%%d, 1, 0, %%%%_x%d;\\n\\t")' % (k, item, k, k, k, k))
-        out.append("#define __PTX_INJECT_OUTPUT_%d __PTX_INJECT_OUTPUT" % k)
-        out.append("#define __PTX_INJECT_INPUT_%d __PTX_INJECT_INPUT" % k)
+        out.append("#define __PTX_INJECT_OUTPUT_%d%s %s__PTX_INJECT_OUTPUT_"
+                   "##k##_##b(#c, e)" % (k, item, "__PTX_INJECT_COMMA_##k "
+                                          if k else ""))
+        out.append("#define __PTX_INJECT_INPUT_%d%s __PTX_INJECT_INPUT_##k##_##b"
+                   "(#c, e)" % (k, item))
     return "\n".join(out) + "\n\n#endif /* PTX_INJECT_TYPED_SITES_H */\n"
 
 

@@ -111,11 +111,11 @@ __host__ __device__ inline void __ptx_inject_site(const char *, ...) {}
 
 #include "ptx_inject_typed_sites.h"
 #if defined(__CUDA_ARCH__)
-#define PTX_INJECT(name, ...) __PTX_INJECT_TYPED_SITE(name, __VA_ARGS__)
+#define PTX_INJECT __PTX_INJECT_TYPED_SITE
 #else
 /* The host pass of a CUDA compile: PTX is no host assembly, but the
  * operands are touched, so the host compiler sees them used and set. */
-#define PTX_INJECT(name, ...) __PTX_INJECT_HOST_SITE(__VA_ARGS__)
+#define PTX_INJECT __PTX_INJECT_HOST_SITE
 #endif
 
 #endif

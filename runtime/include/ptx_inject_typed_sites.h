@@ -93,9 +93,8 @@
  * kind, "TYPE", "label", expr): the type's fields come out of
  * PTX_TYPE_INFO_<TYPE> here, once per operand. An untyped operand goes among
  * the ins as a placeholder: the site's check fails first. */
-#define __PTX_INJECT_ITEM(k, T, l, e) , (k, PTX_TYPE_INFO_##T, #T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_mN(T, l, e) __PTX_INJECT_ITEM(m, T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_mW(T, l, e) __PTX_INJECT_ITEM(m, T, l, e)
+#define __PTX_INJECT_M__PTX_INJECT_mN(T, l, e) , (m, PTX_TYPE_INFO_##T, #T, l, e)
+#define __PTX_INJECT_M__PTX_INJECT_mW(T, l, e) , (m, PTX_TYPE_INFO_##T, #T, l, e)
 #define __PTX_INJECT_M__PTX_INJECT_oN(T, l, e)
 #define __PTX_INJECT_M__PTX_INJECT_oW(T, l, e)
 #define __PTX_INJECT_M__PTX_INJECT_iN(T, l, e)
@@ -103,8 +102,8 @@
 #define __PTX_INJECT_M__PTX_INJECT_u(e)
 #define __PTX_INJECT_O__PTX_INJECT_mN(T, l, e)
 #define __PTX_INJECT_O__PTX_INJECT_mW(T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_oN(T, l, e) __PTX_INJECT_ITEM(o, T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_oW(T, l, e) __PTX_INJECT_ITEM(o, T, l, e)
+#define __PTX_INJECT_O__PTX_INJECT_oN(T, l, e) , (o, PTX_TYPE_INFO_##T, #T, l, e)
+#define __PTX_INJECT_O__PTX_INJECT_oW(T, l, e) , (o, PTX_TYPE_INFO_##T, #T, l, e)
 #define __PTX_INJECT_O__PTX_INJECT_iN(T, l, e)
 #define __PTX_INJECT_O__PTX_INJECT_iW(T, l, e)
 #define __PTX_INJECT_O__PTX_INJECT_u(e)
@@ -112,8 +111,8 @@
 #define __PTX_INJECT_I__PTX_INJECT_mW(T, l, e)
 #define __PTX_INJECT_I__PTX_INJECT_oN(T, l, e)
 #define __PTX_INJECT_I__PTX_INJECT_oW(T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_iN(T, l, e) __PTX_INJECT_ITEM(i, T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_iW(T, l, e) __PTX_INJECT_ITEM(i, T, l, e)
+#define __PTX_INJECT_I__PTX_INJECT_iN(T, l, e) , (i, PTX_TYPE_INFO_##T, #T, l, e)
+#define __PTX_INJECT_I__PTX_INJECT_iW(T, l, e) , (i, PTX_TYPE_INFO_##T, #T, l, e)
 #define __PTX_INJECT_I__PTX_INJECT_u(e) , (i, b32, b32, r, ID, "", "", 0u)
 
 /* ---- The asm's pieces. The walks number the sorted items by position (the
@@ -146,27 +145,27 @@
 #define __PTX_INJECT_STORE_i_U32(mov, selp)
 #define __PTX_INJECT_STORE_i_PRED(mov, selp)
 
-/* Bindings, each after a comma (the list's first is dropped): a mod/out
- * operand is written, so it is an lvalue (viewed through an unsigned type of
- * its size for U16/U32); an in operand may be an rvalue, whose bits are
- * copied out. A bool travels as a 32-bit 0/1 and becomes a predicate inside
- * the asm; writing one back needs the front end. */
-#define __PTX_INJECT_OUTPUT(k, r, m, c, b, T, l, e)                            \
-  __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
-#define __PTX_INJECT_OUTPUT_m_ID(c, e) , "+" c(e)
-#define __PTX_INJECT_OUTPUT_m_U16(c, e) , "+" c(*(unsigned short *)&(e))
-#define __PTX_INJECT_OUTPUT_m_U32(c, e) , "+" c(*(unsigned int *)&(e))
-#define __PTX_INJECT_OUTPUT_m_PRED(c, e) , "+" c(__ptx_inject_written_bool(e))
-#define __PTX_INJECT_OUTPUT_o_ID(c, e) , "=" c(e)
-#define __PTX_INJECT_OUTPUT_o_U16(c, e) , "=" c(*(unsigned short *)&(e))
-#define __PTX_INJECT_OUTPUT_o_U32(c, e) , "=" c(*(unsigned int *)&(e))
-#define __PTX_INJECT_OUTPUT_o_PRED(c, e) , "=" c(__ptx_inject_written_bool(e))
+/* Bindings: a mod/out operand is written, so it is an lvalue (viewed
+ * through an unsigned type of its size for U16/U32); an in operand may be an
+ * rvalue, whose bits are copied out. A bool travels as a 32-bit 0/1 and
+ * becomes a predicate inside the asm; writing one back needs the front end.
+ * The outputs come first in the sorted order, so every output but number 0
+ * follows a comma; each input follows one (the list's first is dropped). */
+#define __PTX_INJECT_COMMA_m ,
+#define __PTX_INJECT_COMMA_o ,
+#define __PTX_INJECT_COMMA_i
+#define __PTX_INJECT_OUTPUT_m_ID(c, e) "+" c(e)
+#define __PTX_INJECT_OUTPUT_m_U16(c, e) "+" c(*(unsigned short *)&(e))
+#define __PTX_INJECT_OUTPUT_m_U32(c, e) "+" c(*(unsigned int *)&(e))
+#define __PTX_INJECT_OUTPUT_m_PRED(c, e) "+" c(__ptx_inject_written_bool(e))
+#define __PTX_INJECT_OUTPUT_o_ID(c, e) "=" c(e)
+#define __PTX_INJECT_OUTPUT_o_U16(c, e) "=" c(*(unsigned short *)&(e))
+#define __PTX_INJECT_OUTPUT_o_U32(c, e) "=" c(*(unsigned int *)&(e))
+#define __PTX_INJECT_OUTPUT_o_PRED(c, e) "=" c(__ptx_inject_written_bool(e))
 #define __PTX_INJECT_OUTPUT_i_ID(c, e)
 #define __PTX_INJECT_OUTPUT_i_U16(c, e)
 #define __PTX_INJECT_OUTPUT_i_U32(c, e)
 #define __PTX_INJECT_OUTPUT_i_PRED(c, e)
-#define __PTX_INJECT_INPUT(k, r, m, c, b, T, l, e)                             \
-  __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_INPUT_i_ID(c, e) , c(e)
 #define __PTX_INJECT_INPUT_i_U16(c, e) , c(__ptx_inject_bits<unsigned short>(e))
 #define __PTX_INJECT_INPUT_i_U32(c, e) , c(__ptx_inject_bits<unsigned int>(e))
@@ -204,32 +203,22 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
   return *(unsigned int *)&Value;
 }
 
-/* ---- The site. The operand count picks SITE_N, which names the walks for
- * N operands; each walk is flat (one line naming every operand), not
- * recursive. The operands are passed on three times in all: to the count,
- * to the checks and sort, and, sorted, to the asm. */
-#define __PTX_INJECT_TYPED_SITE(name, ...)                                     \
-  __PTX_INJECT_PICK_SITE(__VA_ARGS__)(name, __VA_ARGS__)
-#define __PTX_INJECT_SITE(name, EACH, EACHK, ...)                              \
-  do {                                                                         \
-    EACH(__PTX_INJECT_CHECK, __VA_ARGS__)                                      \
-    __PTX_INJECT_ASM(name, EACHK,                                              \
-                     ~ EACH(__PTX_INJECT_M, __VA_ARGS__)                       \
-                       EACH(__PTX_INJECT_O, __VA_ARGS__)                       \
-                       EACH(__PTX_INJECT_I, __VA_ARGS__));                     \
-  } while (0)
+/* ---- The site: PTX_INJECT(name, operands...) is TYPED_SITE. The operand
+ * count picks SITE_N (tables below), which checks the operands and passes
+ * them, sorted, to ASM; each walk is flat (one line naming every operand),
+ * not recursive. */
 #define __PTX_INJECT_ASM(name, EACHK, ...)                                     \
-  asm volatile("{\n\t" EACHK(__PTX_INJECT_DECL_, __VA_ARGS__)                  \
-                   EACHK(__PTX_INJECT_LOAD_, __VA_ARGS__)                      \
+  asm volatile("{\n\t" EACHK(__PTX_INJECT_DECL_, , __VA_ARGS__)               \
+                   EACHK(__PTX_INJECT_LOAD_, , __VA_ARGS__)                    \
                "// PTX_INJECT_START " name "\n\t"                              \
-                   EACHK(__PTX_INJECT_MARK_, __VA_ARGS__)                      \
+                   EACHK(__PTX_INJECT_MARK_, , __VA_ARGS__)                    \
                "// PTX_INJECT_END\n\t"                                         \
-                   EACHK(__PTX_INJECT_STORE_, __VA_ARGS__) "}"                 \
-               : __PTX_INJECT_TAIL(~ EACHK(__PTX_INJECT_OUTPUT_, __VA_ARGS__)) \
-               : __PTX_INJECT_TAIL(~ EACHK(__PTX_INJECT_INPUT_, __VA_ARGS__)))
+                   EACHK(__PTX_INJECT_STORE_, , __VA_ARGS__) "}"               \
+               : EACHK(__PTX_INJECT_OUTPUT_, , __VA_ARGS__)                    \
+               : __PTX_INJECT_TAIL(~ EACHK(__PTX_INJECT_INPUT_, , __VA_ARGS__)))
 
 /* ---- The host pass: each operand used (an in) or address-taken (written). */
-#define __PTX_INJECT_HOST_SITE(...)                                            \
+#define __PTX_INJECT_HOST_SITE(name, ...)                                      \
   do {                                                                         \
     __PTX_INJECT_PICK_EACH(__VA_ARGS__)(__PTX_INJECT_HOST, __VA_ARGS__)        \
   } while (0)
@@ -242,79 +231,80 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
 #define __PTX_INJECT_HOST__PTX_INJECT_u(e) (void)sizeof(e);
 
 /* ---- Mechanical tables (utils/gen_typed_site_tables.py). ---- */
-/* PICK_SITE(operands...) and PICK_EACH(operands...): the macro for that many
- * operands, 1..64, picked by argument count in one step. */
+/* TYPED_SITE(name, operands...) calls SITE_N, and PICK_EACH(operands...) names
+ * EACH_N, for N operands, 1..64: picked by argument count in one step. */
 #define __PTX_INJECT_PICK_N(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, NAME, ...) NAME
-#define __PTX_INJECT_PICK_SITE(...) \
-  __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_SITE_64, __PTX_INJECT_SITE_63, __PTX_INJECT_SITE_62, __PTX_INJECT_SITE_61, __PTX_INJECT_SITE_60, __PTX_INJECT_SITE_59, __PTX_INJECT_SITE_58, __PTX_INJECT_SITE_57, __PTX_INJECT_SITE_56, __PTX_INJECT_SITE_55, __PTX_INJECT_SITE_54, __PTX_INJECT_SITE_53, __PTX_INJECT_SITE_52, __PTX_INJECT_SITE_51, __PTX_INJECT_SITE_50, __PTX_INJECT_SITE_49, __PTX_INJECT_SITE_48, __PTX_INJECT_SITE_47, __PTX_INJECT_SITE_46, __PTX_INJECT_SITE_45, __PTX_INJECT_SITE_44, __PTX_INJECT_SITE_43, __PTX_INJECT_SITE_42, __PTX_INJECT_SITE_41, __PTX_INJECT_SITE_40, __PTX_INJECT_SITE_39, __PTX_INJECT_SITE_38, __PTX_INJECT_SITE_37, __PTX_INJECT_SITE_36, __PTX_INJECT_SITE_35, __PTX_INJECT_SITE_34, __PTX_INJECT_SITE_33, __PTX_INJECT_SITE_32, __PTX_INJECT_SITE_31, __PTX_INJECT_SITE_30, __PTX_INJECT_SITE_29, __PTX_INJECT_SITE_28, __PTX_INJECT_SITE_27, __PTX_INJECT_SITE_26, __PTX_INJECT_SITE_25, __PTX_INJECT_SITE_24, __PTX_INJECT_SITE_23, __PTX_INJECT_SITE_22, __PTX_INJECT_SITE_21, __PTX_INJECT_SITE_20, __PTX_INJECT_SITE_19, __PTX_INJECT_SITE_18, __PTX_INJECT_SITE_17, __PTX_INJECT_SITE_16, __PTX_INJECT_SITE_15, __PTX_INJECT_SITE_14, __PTX_INJECT_SITE_13, __PTX_INJECT_SITE_12, __PTX_INJECT_SITE_11, __PTX_INJECT_SITE_10, __PTX_INJECT_SITE_9, __PTX_INJECT_SITE_8, __PTX_INJECT_SITE_7, __PTX_INJECT_SITE_6, __PTX_INJECT_SITE_5, __PTX_INJECT_SITE_4, __PTX_INJECT_SITE_3, __PTX_INJECT_SITE_2, __PTX_INJECT_SITE_1, ~)
+#define __PTX_INJECT_TYPED_SITE(name, ...) \
+  __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_SITE_64, __PTX_INJECT_SITE_63, __PTX_INJECT_SITE_62, __PTX_INJECT_SITE_61, __PTX_INJECT_SITE_60, __PTX_INJECT_SITE_59, __PTX_INJECT_SITE_58, __PTX_INJECT_SITE_57, __PTX_INJECT_SITE_56, __PTX_INJECT_SITE_55, __PTX_INJECT_SITE_54, __PTX_INJECT_SITE_53, __PTX_INJECT_SITE_52, __PTX_INJECT_SITE_51, __PTX_INJECT_SITE_50, __PTX_INJECT_SITE_49, __PTX_INJECT_SITE_48, __PTX_INJECT_SITE_47, __PTX_INJECT_SITE_46, __PTX_INJECT_SITE_45, __PTX_INJECT_SITE_44, __PTX_INJECT_SITE_43, __PTX_INJECT_SITE_42, __PTX_INJECT_SITE_41, __PTX_INJECT_SITE_40, __PTX_INJECT_SITE_39, __PTX_INJECT_SITE_38, __PTX_INJECT_SITE_37, __PTX_INJECT_SITE_36, __PTX_INJECT_SITE_35, __PTX_INJECT_SITE_34, __PTX_INJECT_SITE_33, __PTX_INJECT_SITE_32, __PTX_INJECT_SITE_31, __PTX_INJECT_SITE_30, __PTX_INJECT_SITE_29, __PTX_INJECT_SITE_28, __PTX_INJECT_SITE_27, __PTX_INJECT_SITE_26, __PTX_INJECT_SITE_25, __PTX_INJECT_SITE_24, __PTX_INJECT_SITE_23, __PTX_INJECT_SITE_22, __PTX_INJECT_SITE_21, __PTX_INJECT_SITE_20, __PTX_INJECT_SITE_19, __PTX_INJECT_SITE_18, __PTX_INJECT_SITE_17, __PTX_INJECT_SITE_16, __PTX_INJECT_SITE_15, __PTX_INJECT_SITE_14, __PTX_INJECT_SITE_13, __PTX_INJECT_SITE_12, __PTX_INJECT_SITE_11, __PTX_INJECT_SITE_10, __PTX_INJECT_SITE_9, __PTX_INJECT_SITE_8, __PTX_INJECT_SITE_7, __PTX_INJECT_SITE_6, __PTX_INJECT_SITE_5, __PTX_INJECT_SITE_4, __PTX_INJECT_SITE_3, __PTX_INJECT_SITE_2, __PTX_INJECT_SITE_1, ~)(name, __VA_ARGS__)
 #define __PTX_INJECT_PICK_EACH(...) \
   __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_EACH_64, __PTX_INJECT_EACH_63, __PTX_INJECT_EACH_62, __PTX_INJECT_EACH_61, __PTX_INJECT_EACH_60, __PTX_INJECT_EACH_59, __PTX_INJECT_EACH_58, __PTX_INJECT_EACH_57, __PTX_INJECT_EACH_56, __PTX_INJECT_EACH_55, __PTX_INJECT_EACH_54, __PTX_INJECT_EACH_53, __PTX_INJECT_EACH_52, __PTX_INJECT_EACH_51, __PTX_INJECT_EACH_50, __PTX_INJECT_EACH_49, __PTX_INJECT_EACH_48, __PTX_INJECT_EACH_47, __PTX_INJECT_EACH_46, __PTX_INJECT_EACH_45, __PTX_INJECT_EACH_44, __PTX_INJECT_EACH_43, __PTX_INJECT_EACH_42, __PTX_INJECT_EACH_41, __PTX_INJECT_EACH_40, __PTX_INJECT_EACH_39, __PTX_INJECT_EACH_38, __PTX_INJECT_EACH_37, __PTX_INJECT_EACH_36, __PTX_INJECT_EACH_35, __PTX_INJECT_EACH_34, __PTX_INJECT_EACH_33, __PTX_INJECT_EACH_32, __PTX_INJECT_EACH_31, __PTX_INJECT_EACH_30, __PTX_INJECT_EACH_29, __PTX_INJECT_EACH_28, __PTX_INJECT_EACH_27, __PTX_INJECT_EACH_26, __PTX_INJECT_EACH_25, __PTX_INJECT_EACH_24, __PTX_INJECT_EACH_23, __PTX_INJECT_EACH_22, __PTX_INJECT_EACH_21, __PTX_INJECT_EACH_20, __PTX_INJECT_EACH_19, __PTX_INJECT_EACH_18, __PTX_INJECT_EACH_17, __PTX_INJECT_EACH_16, __PTX_INJECT_EACH_15, __PTX_INJECT_EACH_14, __PTX_INJECT_EACH_13, __PTX_INJECT_EACH_12, __PTX_INJECT_EACH_11, __PTX_INJECT_EACH_10, __PTX_INJECT_EACH_9, __PTX_INJECT_EACH_8, __PTX_INJECT_EACH_7, __PTX_INJECT_EACH_6, __PTX_INJECT_EACH_5, __PTX_INJECT_EACH_4, __PTX_INJECT_EACH_3, __PTX_INJECT_EACH_2, __PTX_INJECT_EACH_1, ~)
 
-/* SITE_N(name, operands...): the site with N operands. */
-#define __PTX_INJECT_SITE_1(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_1, __PTX_INJECT_EACHK_1, __VA_ARGS__)
-#define __PTX_INJECT_SITE_2(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_2, __PTX_INJECT_EACHK_2, __VA_ARGS__)
-#define __PTX_INJECT_SITE_3(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_3, __PTX_INJECT_EACHK_3, __VA_ARGS__)
-#define __PTX_INJECT_SITE_4(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_4, __PTX_INJECT_EACHK_4, __VA_ARGS__)
-#define __PTX_INJECT_SITE_5(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_5, __PTX_INJECT_EACHK_5, __VA_ARGS__)
-#define __PTX_INJECT_SITE_6(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_6, __PTX_INJECT_EACHK_6, __VA_ARGS__)
-#define __PTX_INJECT_SITE_7(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_7, __PTX_INJECT_EACHK_7, __VA_ARGS__)
-#define __PTX_INJECT_SITE_8(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_8, __PTX_INJECT_EACHK_8, __VA_ARGS__)
-#define __PTX_INJECT_SITE_9(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_9, __PTX_INJECT_EACHK_9, __VA_ARGS__)
-#define __PTX_INJECT_SITE_10(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_10, __PTX_INJECT_EACHK_10, __VA_ARGS__)
-#define __PTX_INJECT_SITE_11(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_11, __PTX_INJECT_EACHK_11, __VA_ARGS__)
-#define __PTX_INJECT_SITE_12(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_12, __PTX_INJECT_EACHK_12, __VA_ARGS__)
-#define __PTX_INJECT_SITE_13(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_13, __PTX_INJECT_EACHK_13, __VA_ARGS__)
-#define __PTX_INJECT_SITE_14(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_14, __PTX_INJECT_EACHK_14, __VA_ARGS__)
-#define __PTX_INJECT_SITE_15(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_15, __PTX_INJECT_EACHK_15, __VA_ARGS__)
-#define __PTX_INJECT_SITE_16(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_16, __PTX_INJECT_EACHK_16, __VA_ARGS__)
-#define __PTX_INJECT_SITE_17(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_17, __PTX_INJECT_EACHK_17, __VA_ARGS__)
-#define __PTX_INJECT_SITE_18(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_18, __PTX_INJECT_EACHK_18, __VA_ARGS__)
-#define __PTX_INJECT_SITE_19(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_19, __PTX_INJECT_EACHK_19, __VA_ARGS__)
-#define __PTX_INJECT_SITE_20(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_20, __PTX_INJECT_EACHK_20, __VA_ARGS__)
-#define __PTX_INJECT_SITE_21(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_21, __PTX_INJECT_EACHK_21, __VA_ARGS__)
-#define __PTX_INJECT_SITE_22(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_22, __PTX_INJECT_EACHK_22, __VA_ARGS__)
-#define __PTX_INJECT_SITE_23(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_23, __PTX_INJECT_EACHK_23, __VA_ARGS__)
-#define __PTX_INJECT_SITE_24(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_24, __PTX_INJECT_EACHK_24, __VA_ARGS__)
-#define __PTX_INJECT_SITE_25(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_25, __PTX_INJECT_EACHK_25, __VA_ARGS__)
-#define __PTX_INJECT_SITE_26(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_26, __PTX_INJECT_EACHK_26, __VA_ARGS__)
-#define __PTX_INJECT_SITE_27(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_27, __PTX_INJECT_EACHK_27, __VA_ARGS__)
-#define __PTX_INJECT_SITE_28(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_28, __PTX_INJECT_EACHK_28, __VA_ARGS__)
-#define __PTX_INJECT_SITE_29(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_29, __PTX_INJECT_EACHK_29, __VA_ARGS__)
-#define __PTX_INJECT_SITE_30(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_30, __PTX_INJECT_EACHK_30, __VA_ARGS__)
-#define __PTX_INJECT_SITE_31(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_31, __PTX_INJECT_EACHK_31, __VA_ARGS__)
-#define __PTX_INJECT_SITE_32(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_32, __PTX_INJECT_EACHK_32, __VA_ARGS__)
-#define __PTX_INJECT_SITE_33(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_33, __PTX_INJECT_EACHK_33, __VA_ARGS__)
-#define __PTX_INJECT_SITE_34(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_34, __PTX_INJECT_EACHK_34, __VA_ARGS__)
-#define __PTX_INJECT_SITE_35(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_35, __PTX_INJECT_EACHK_35, __VA_ARGS__)
-#define __PTX_INJECT_SITE_36(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_36, __PTX_INJECT_EACHK_36, __VA_ARGS__)
-#define __PTX_INJECT_SITE_37(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_37, __PTX_INJECT_EACHK_37, __VA_ARGS__)
-#define __PTX_INJECT_SITE_38(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_38, __PTX_INJECT_EACHK_38, __VA_ARGS__)
-#define __PTX_INJECT_SITE_39(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_39, __PTX_INJECT_EACHK_39, __VA_ARGS__)
-#define __PTX_INJECT_SITE_40(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_40, __PTX_INJECT_EACHK_40, __VA_ARGS__)
-#define __PTX_INJECT_SITE_41(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_41, __PTX_INJECT_EACHK_41, __VA_ARGS__)
-#define __PTX_INJECT_SITE_42(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_42, __PTX_INJECT_EACHK_42, __VA_ARGS__)
-#define __PTX_INJECT_SITE_43(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_43, __PTX_INJECT_EACHK_43, __VA_ARGS__)
-#define __PTX_INJECT_SITE_44(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_44, __PTX_INJECT_EACHK_44, __VA_ARGS__)
-#define __PTX_INJECT_SITE_45(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_45, __PTX_INJECT_EACHK_45, __VA_ARGS__)
-#define __PTX_INJECT_SITE_46(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_46, __PTX_INJECT_EACHK_46, __VA_ARGS__)
-#define __PTX_INJECT_SITE_47(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_47, __PTX_INJECT_EACHK_47, __VA_ARGS__)
-#define __PTX_INJECT_SITE_48(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_48, __PTX_INJECT_EACHK_48, __VA_ARGS__)
-#define __PTX_INJECT_SITE_49(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_49, __PTX_INJECT_EACHK_49, __VA_ARGS__)
-#define __PTX_INJECT_SITE_50(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_50, __PTX_INJECT_EACHK_50, __VA_ARGS__)
-#define __PTX_INJECT_SITE_51(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_51, __PTX_INJECT_EACHK_51, __VA_ARGS__)
-#define __PTX_INJECT_SITE_52(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_52, __PTX_INJECT_EACHK_52, __VA_ARGS__)
-#define __PTX_INJECT_SITE_53(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_53, __PTX_INJECT_EACHK_53, __VA_ARGS__)
-#define __PTX_INJECT_SITE_54(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_54, __PTX_INJECT_EACHK_54, __VA_ARGS__)
-#define __PTX_INJECT_SITE_55(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_55, __PTX_INJECT_EACHK_55, __VA_ARGS__)
-#define __PTX_INJECT_SITE_56(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_56, __PTX_INJECT_EACHK_56, __VA_ARGS__)
-#define __PTX_INJECT_SITE_57(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_57, __PTX_INJECT_EACHK_57, __VA_ARGS__)
-#define __PTX_INJECT_SITE_58(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_58, __PTX_INJECT_EACHK_58, __VA_ARGS__)
-#define __PTX_INJECT_SITE_59(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_59, __PTX_INJECT_EACHK_59, __VA_ARGS__)
-#define __PTX_INJECT_SITE_60(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_60, __PTX_INJECT_EACHK_60, __VA_ARGS__)
-#define __PTX_INJECT_SITE_61(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_61, __PTX_INJECT_EACHK_61, __VA_ARGS__)
-#define __PTX_INJECT_SITE_62(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_62, __PTX_INJECT_EACHK_62, __VA_ARGS__)
-#define __PTX_INJECT_SITE_63(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_63, __PTX_INJECT_EACHK_63, __VA_ARGS__)
-#define __PTX_INJECT_SITE_64(name, ...) __PTX_INJECT_SITE(name, __PTX_INJECT_EACH_64, __PTX_INJECT_EACHK_64, __VA_ARGS__)
+/* SITE_N(name, operands...): the checks, then the asm of the operands sorted
+ * by kind: mods, outs, ins. */
+#define __PTX_INJECT_SITE_1(name, ...) do { __PTX_INJECT_EACH_1(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_1, ~ __PTX_INJECT_EACH_1(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_1(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_1(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_2(name, ...) do { __PTX_INJECT_EACH_2(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_2, ~ __PTX_INJECT_EACH_2(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_2(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_2(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_3(name, ...) do { __PTX_INJECT_EACH_3(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_3, ~ __PTX_INJECT_EACH_3(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_3(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_3(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_4(name, ...) do { __PTX_INJECT_EACH_4(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_4, ~ __PTX_INJECT_EACH_4(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_4(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_4(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_5(name, ...) do { __PTX_INJECT_EACH_5(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_5, ~ __PTX_INJECT_EACH_5(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_5(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_5(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_6(name, ...) do { __PTX_INJECT_EACH_6(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_6, ~ __PTX_INJECT_EACH_6(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_6(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_6(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_7(name, ...) do { __PTX_INJECT_EACH_7(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_7, ~ __PTX_INJECT_EACH_7(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_7(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_7(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_8(name, ...) do { __PTX_INJECT_EACH_8(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_8, ~ __PTX_INJECT_EACH_8(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_8(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_8(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_9(name, ...) do { __PTX_INJECT_EACH_9(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_9, ~ __PTX_INJECT_EACH_9(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_9(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_9(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_10(name, ...) do { __PTX_INJECT_EACH_10(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_10, ~ __PTX_INJECT_EACH_10(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_10(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_10(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_11(name, ...) do { __PTX_INJECT_EACH_11(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_11, ~ __PTX_INJECT_EACH_11(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_11(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_11(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_12(name, ...) do { __PTX_INJECT_EACH_12(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_12, ~ __PTX_INJECT_EACH_12(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_12(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_12(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_13(name, ...) do { __PTX_INJECT_EACH_13(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_13, ~ __PTX_INJECT_EACH_13(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_13(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_13(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_14(name, ...) do { __PTX_INJECT_EACH_14(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_14, ~ __PTX_INJECT_EACH_14(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_14(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_14(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_15(name, ...) do { __PTX_INJECT_EACH_15(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_15, ~ __PTX_INJECT_EACH_15(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_15(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_15(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_16(name, ...) do { __PTX_INJECT_EACH_16(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_16, ~ __PTX_INJECT_EACH_16(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_16(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_16(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_17(name, ...) do { __PTX_INJECT_EACH_17(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_17, ~ __PTX_INJECT_EACH_17(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_17(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_17(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_18(name, ...) do { __PTX_INJECT_EACH_18(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_18, ~ __PTX_INJECT_EACH_18(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_18(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_18(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_19(name, ...) do { __PTX_INJECT_EACH_19(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_19, ~ __PTX_INJECT_EACH_19(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_19(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_19(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_20(name, ...) do { __PTX_INJECT_EACH_20(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_20, ~ __PTX_INJECT_EACH_20(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_20(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_20(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_21(name, ...) do { __PTX_INJECT_EACH_21(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_21, ~ __PTX_INJECT_EACH_21(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_21(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_21(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_22(name, ...) do { __PTX_INJECT_EACH_22(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_22, ~ __PTX_INJECT_EACH_22(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_22(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_22(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_23(name, ...) do { __PTX_INJECT_EACH_23(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_23, ~ __PTX_INJECT_EACH_23(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_23(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_23(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_24(name, ...) do { __PTX_INJECT_EACH_24(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_24, ~ __PTX_INJECT_EACH_24(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_24(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_24(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_25(name, ...) do { __PTX_INJECT_EACH_25(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_25, ~ __PTX_INJECT_EACH_25(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_25(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_25(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_26(name, ...) do { __PTX_INJECT_EACH_26(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_26, ~ __PTX_INJECT_EACH_26(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_26(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_26(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_27(name, ...) do { __PTX_INJECT_EACH_27(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_27, ~ __PTX_INJECT_EACH_27(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_27(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_27(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_28(name, ...) do { __PTX_INJECT_EACH_28(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_28, ~ __PTX_INJECT_EACH_28(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_28(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_28(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_29(name, ...) do { __PTX_INJECT_EACH_29(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_29, ~ __PTX_INJECT_EACH_29(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_29(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_29(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_30(name, ...) do { __PTX_INJECT_EACH_30(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_30, ~ __PTX_INJECT_EACH_30(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_30(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_30(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_31(name, ...) do { __PTX_INJECT_EACH_31(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_31, ~ __PTX_INJECT_EACH_31(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_31(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_31(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_32(name, ...) do { __PTX_INJECT_EACH_32(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_32, ~ __PTX_INJECT_EACH_32(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_32(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_32(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_33(name, ...) do { __PTX_INJECT_EACH_33(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_33, ~ __PTX_INJECT_EACH_33(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_33(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_33(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_34(name, ...) do { __PTX_INJECT_EACH_34(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_34, ~ __PTX_INJECT_EACH_34(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_34(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_34(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_35(name, ...) do { __PTX_INJECT_EACH_35(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_35, ~ __PTX_INJECT_EACH_35(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_35(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_35(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_36(name, ...) do { __PTX_INJECT_EACH_36(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_36, ~ __PTX_INJECT_EACH_36(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_36(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_36(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_37(name, ...) do { __PTX_INJECT_EACH_37(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_37, ~ __PTX_INJECT_EACH_37(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_37(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_37(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_38(name, ...) do { __PTX_INJECT_EACH_38(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_38, ~ __PTX_INJECT_EACH_38(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_38(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_38(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_39(name, ...) do { __PTX_INJECT_EACH_39(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_39, ~ __PTX_INJECT_EACH_39(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_39(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_39(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_40(name, ...) do { __PTX_INJECT_EACH_40(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_40, ~ __PTX_INJECT_EACH_40(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_40(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_40(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_41(name, ...) do { __PTX_INJECT_EACH_41(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_41, ~ __PTX_INJECT_EACH_41(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_41(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_41(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_42(name, ...) do { __PTX_INJECT_EACH_42(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_42, ~ __PTX_INJECT_EACH_42(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_42(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_42(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_43(name, ...) do { __PTX_INJECT_EACH_43(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_43, ~ __PTX_INJECT_EACH_43(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_43(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_43(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_44(name, ...) do { __PTX_INJECT_EACH_44(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_44, ~ __PTX_INJECT_EACH_44(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_44(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_44(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_45(name, ...) do { __PTX_INJECT_EACH_45(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_45, ~ __PTX_INJECT_EACH_45(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_45(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_45(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_46(name, ...) do { __PTX_INJECT_EACH_46(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_46, ~ __PTX_INJECT_EACH_46(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_46(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_46(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_47(name, ...) do { __PTX_INJECT_EACH_47(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_47, ~ __PTX_INJECT_EACH_47(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_47(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_47(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_48(name, ...) do { __PTX_INJECT_EACH_48(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_48, ~ __PTX_INJECT_EACH_48(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_48(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_48(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_49(name, ...) do { __PTX_INJECT_EACH_49(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_49, ~ __PTX_INJECT_EACH_49(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_49(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_49(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_50(name, ...) do { __PTX_INJECT_EACH_50(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_50, ~ __PTX_INJECT_EACH_50(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_50(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_50(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_51(name, ...) do { __PTX_INJECT_EACH_51(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_51, ~ __PTX_INJECT_EACH_51(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_51(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_51(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_52(name, ...) do { __PTX_INJECT_EACH_52(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_52, ~ __PTX_INJECT_EACH_52(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_52(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_52(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_53(name, ...) do { __PTX_INJECT_EACH_53(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_53, ~ __PTX_INJECT_EACH_53(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_53(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_53(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_54(name, ...) do { __PTX_INJECT_EACH_54(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_54, ~ __PTX_INJECT_EACH_54(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_54(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_54(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_55(name, ...) do { __PTX_INJECT_EACH_55(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_55, ~ __PTX_INJECT_EACH_55(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_55(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_55(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_56(name, ...) do { __PTX_INJECT_EACH_56(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_56, ~ __PTX_INJECT_EACH_56(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_56(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_56(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_57(name, ...) do { __PTX_INJECT_EACH_57(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_57, ~ __PTX_INJECT_EACH_57(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_57(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_57(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_58(name, ...) do { __PTX_INJECT_EACH_58(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_58, ~ __PTX_INJECT_EACH_58(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_58(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_58(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_59(name, ...) do { __PTX_INJECT_EACH_59(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_59, ~ __PTX_INJECT_EACH_59(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_59(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_59(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_60(name, ...) do { __PTX_INJECT_EACH_60(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_60, ~ __PTX_INJECT_EACH_60(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_60(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_60(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_61(name, ...) do { __PTX_INJECT_EACH_61(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_61, ~ __PTX_INJECT_EACH_61(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_61(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_61(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_62(name, ...) do { __PTX_INJECT_EACH_62(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_62, ~ __PTX_INJECT_EACH_62(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_62(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_62(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_63(name, ...) do { __PTX_INJECT_EACH_63(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_63, ~ __PTX_INJECT_EACH_63(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_63(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_63(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_64(name, ...) do { __PTX_INJECT_EACH_64(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_64, ~ __PTX_INJECT_EACH_64(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_64(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_64(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
 
 /* EACH_N(F, a1, ..., aN): F##a1 ... F##aN, each operand's head pasted onto F,
  * which names the macro for its kind. Flat: each operand is passed once. */
@@ -383,459 +373,460 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
 #define __PTX_INJECT_EACH_63(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62,a63) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62 F##a63
 #define __PTX_INJECT_EACH_64(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62,a63,a64) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62 F##a63 F##a64
 
-/* EACHK_N(F, ~, b1, ..., bN): F##0 b1 ... F##N-1 bN: the sorted items numbered
- * by position. The leading ~ lets a computed list start with a comma. */
-#define __PTX_INJECT_EACHK_1(F,_,b1) F##0 b1
-#define __PTX_INJECT_EACHK_2(F,_,b1,b2) F##0 b1 F##1 b2
-#define __PTX_INJECT_EACHK_3(F,_,b1,b2,b3) F##0 b1 F##1 b2 F##2 b3
-#define __PTX_INJECT_EACHK_4(F,_,b1,b2,b3,b4) F##0 b1 F##1 b2 F##2 b3 F##3 b4
-#define __PTX_INJECT_EACHK_5(F,_,b1,b2,b3,b4,b5) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5
-#define __PTX_INJECT_EACHK_6(F,_,b1,b2,b3,b4,b5,b6) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6
-#define __PTX_INJECT_EACHK_7(F,_,b1,b2,b3,b4,b5,b6,b7) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7
-#define __PTX_INJECT_EACHK_8(F,_,b1,b2,b3,b4,b5,b6,b7,b8) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8
-#define __PTX_INJECT_EACHK_9(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9
-#define __PTX_INJECT_EACHK_10(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10
-#define __PTX_INJECT_EACHK_11(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11
-#define __PTX_INJECT_EACHK_12(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12
-#define __PTX_INJECT_EACHK_13(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13
-#define __PTX_INJECT_EACHK_14(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14
-#define __PTX_INJECT_EACHK_15(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15
-#define __PTX_INJECT_EACHK_16(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16
-#define __PTX_INJECT_EACHK_17(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17
-#define __PTX_INJECT_EACHK_18(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18
-#define __PTX_INJECT_EACHK_19(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19
-#define __PTX_INJECT_EACHK_20(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20
-#define __PTX_INJECT_EACHK_21(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21
-#define __PTX_INJECT_EACHK_22(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22
-#define __PTX_INJECT_EACHK_23(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23
-#define __PTX_INJECT_EACHK_24(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24
-#define __PTX_INJECT_EACHK_25(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25
-#define __PTX_INJECT_EACHK_26(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26
-#define __PTX_INJECT_EACHK_27(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27
-#define __PTX_INJECT_EACHK_28(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28
-#define __PTX_INJECT_EACHK_29(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29
-#define __PTX_INJECT_EACHK_30(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30
-#define __PTX_INJECT_EACHK_31(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31
-#define __PTX_INJECT_EACHK_32(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32
-#define __PTX_INJECT_EACHK_33(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33
-#define __PTX_INJECT_EACHK_34(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34
-#define __PTX_INJECT_EACHK_35(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35
-#define __PTX_INJECT_EACHK_36(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36
-#define __PTX_INJECT_EACHK_37(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37
-#define __PTX_INJECT_EACHK_38(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38
-#define __PTX_INJECT_EACHK_39(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39
-#define __PTX_INJECT_EACHK_40(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40
-#define __PTX_INJECT_EACHK_41(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41
-#define __PTX_INJECT_EACHK_42(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42
-#define __PTX_INJECT_EACHK_43(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43
-#define __PTX_INJECT_EACHK_44(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44
-#define __PTX_INJECT_EACHK_45(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45
-#define __PTX_INJECT_EACHK_46(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46
-#define __PTX_INJECT_EACHK_47(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47
-#define __PTX_INJECT_EACHK_48(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48
-#define __PTX_INJECT_EACHK_49(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49
-#define __PTX_INJECT_EACHK_50(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50
-#define __PTX_INJECT_EACHK_51(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51
-#define __PTX_INJECT_EACHK_52(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52
-#define __PTX_INJECT_EACHK_53(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53
-#define __PTX_INJECT_EACHK_54(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54
-#define __PTX_INJECT_EACHK_55(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54 F##54 b55
-#define __PTX_INJECT_EACHK_56(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54 F##54 b55 F##55 b56
-#define __PTX_INJECT_EACHK_57(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54 F##54 b55 F##55 b56 F##56 b57
-#define __PTX_INJECT_EACHK_58(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54 F##54 b55 F##55 b56 F##56 b57 F##57 b58
-#define __PTX_INJECT_EACHK_59(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54 F##54 b55 F##55 b56 F##56 b57 F##57 b58 F##58 b59
-#define __PTX_INJECT_EACHK_60(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54 F##54 b55 F##55 b56 F##56 b57 F##57 b58 F##58 b59 F##59 b60
-#define __PTX_INJECT_EACHK_61(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54 F##54 b55 F##55 b56 F##56 b57 F##57 b58 F##58 b59 F##59 b60 F##60 b61
-#define __PTX_INJECT_EACHK_62(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61,b62) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54 F##54 b55 F##55 b56 F##56 b57 F##57 b58 F##58 b59 F##59 b60 F##60 b61 F##61 b62
-#define __PTX_INJECT_EACHK_63(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61,b62,b63) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54 F##54 b55 F##55 b56 F##56 b57 F##57 b58 F##58 b59 F##59 b60 F##60 b61 F##61 b62 F##62 b63
-#define __PTX_INJECT_EACHK_64(F,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61,b62,b63,b64) F##0 b1 F##1 b2 F##2 b3 F##3 b4 F##4 b5 F##5 b6 F##6 b7 F##7 b8 F##8 b9 F##9 b10 F##10 b11 F##11 b12 F##12 b13 F##13 b14 F##14 b15 F##15 b16 F##16 b17 F##17 b18 F##18 b19 F##19 b20 F##20 b21 F##21 b22 F##22 b23 F##23 b24 F##24 b25 F##25 b26 F##26 b27 F##27 b28 F##28 b29 F##29 b30 F##30 b31 F##31 b32 F##32 b33 F##33 b34 F##34 b35 F##35 b36 F##36 b37 F##37 b38 F##38 b39 F##39 b40 F##40 b41 F##41 b42 F##42 b43 F##43 b44 F##44 b45 F##45 b46 F##46 b47 F##47 b48 F##48 b49 F##49 b50 F##50 b51 F##51 b52 F##52 b53 F##53 b54 F##54 b55 F##55 b56 F##56 b57 F##57 b58 F##58 b59 F##59 b60 F##60 b61 F##61 b62 F##62 b63 F##63 b64
+/* EACHK_N(F, , ~, b1, ..., bN): F##0 b1 ... F##N-1 bN, the sorted items
+ * numbered by position. The items are already expanded: pasting each onto
+ * the empty z keeps the preprocessor from scanning them again before the
+ * call. The ~ lets a computed list start with a comma. */
+#define __PTX_INJECT_EACHK_1(F,z,_,b1) F##0 b1##z
+#define __PTX_INJECT_EACHK_2(F,z,_,b1,b2) F##0 b1##z F##1 b2##z
+#define __PTX_INJECT_EACHK_3(F,z,_,b1,b2,b3) F##0 b1##z F##1 b2##z F##2 b3##z
+#define __PTX_INJECT_EACHK_4(F,z,_,b1,b2,b3,b4) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z
+#define __PTX_INJECT_EACHK_5(F,z,_,b1,b2,b3,b4,b5) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z
+#define __PTX_INJECT_EACHK_6(F,z,_,b1,b2,b3,b4,b5,b6) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z
+#define __PTX_INJECT_EACHK_7(F,z,_,b1,b2,b3,b4,b5,b6,b7) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z
+#define __PTX_INJECT_EACHK_8(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z
+#define __PTX_INJECT_EACHK_9(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z
+#define __PTX_INJECT_EACHK_10(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z
+#define __PTX_INJECT_EACHK_11(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z
+#define __PTX_INJECT_EACHK_12(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z
+#define __PTX_INJECT_EACHK_13(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z
+#define __PTX_INJECT_EACHK_14(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z
+#define __PTX_INJECT_EACHK_15(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z
+#define __PTX_INJECT_EACHK_16(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z
+#define __PTX_INJECT_EACHK_17(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z
+#define __PTX_INJECT_EACHK_18(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z
+#define __PTX_INJECT_EACHK_19(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z
+#define __PTX_INJECT_EACHK_20(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z
+#define __PTX_INJECT_EACHK_21(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z
+#define __PTX_INJECT_EACHK_22(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z
+#define __PTX_INJECT_EACHK_23(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z
+#define __PTX_INJECT_EACHK_24(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z
+#define __PTX_INJECT_EACHK_25(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z
+#define __PTX_INJECT_EACHK_26(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z
+#define __PTX_INJECT_EACHK_27(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z
+#define __PTX_INJECT_EACHK_28(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z
+#define __PTX_INJECT_EACHK_29(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z
+#define __PTX_INJECT_EACHK_30(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z
+#define __PTX_INJECT_EACHK_31(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z
+#define __PTX_INJECT_EACHK_32(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z
+#define __PTX_INJECT_EACHK_33(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z
+#define __PTX_INJECT_EACHK_34(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z
+#define __PTX_INJECT_EACHK_35(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z
+#define __PTX_INJECT_EACHK_36(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z
+#define __PTX_INJECT_EACHK_37(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z
+#define __PTX_INJECT_EACHK_38(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z
+#define __PTX_INJECT_EACHK_39(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z
+#define __PTX_INJECT_EACHK_40(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z
+#define __PTX_INJECT_EACHK_41(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z
+#define __PTX_INJECT_EACHK_42(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z
+#define __PTX_INJECT_EACHK_43(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z
+#define __PTX_INJECT_EACHK_44(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z
+#define __PTX_INJECT_EACHK_45(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z
+#define __PTX_INJECT_EACHK_46(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z
+#define __PTX_INJECT_EACHK_47(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z
+#define __PTX_INJECT_EACHK_48(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z
+#define __PTX_INJECT_EACHK_49(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z
+#define __PTX_INJECT_EACHK_50(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z
+#define __PTX_INJECT_EACHK_51(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z
+#define __PTX_INJECT_EACHK_52(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z
+#define __PTX_INJECT_EACHK_53(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z
+#define __PTX_INJECT_EACHK_54(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z
+#define __PTX_INJECT_EACHK_55(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z
+#define __PTX_INJECT_EACHK_56(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z
+#define __PTX_INJECT_EACHK_57(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z
+#define __PTX_INJECT_EACHK_58(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z
+#define __PTX_INJECT_EACHK_59(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z
+#define __PTX_INJECT_EACHK_60(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z F##59 b60##z
+#define __PTX_INJECT_EACHK_61(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z F##59 b60##z F##60 b61##z
+#define __PTX_INJECT_EACHK_62(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61,b62) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z F##59 b60##z F##60 b61##z F##61 b62##z
+#define __PTX_INJECT_EACHK_63(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61,b62,b63) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z F##59 b60##z F##60 b61##z F##61 b62##z F##62 b63##z
+#define __PTX_INJECT_EACHK_64(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61,b62,b63,b64) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z F##59 b60##z F##60 b61##z F##61 b62##z F##62 b63##z F##63 b64##z
 
 /* The pieces of the asm for the item numbered K: (kind, register type, mov
- * postfix, constraint, bind kind, "TYPE", "label", expr). The bindings do not
- * depend on K. */
+ * postfix, constraint, bind kind, "TYPE", "label", expr). */
 #define __PTX_INJECT_DECL_0(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x0;\n\t"
 #define __PTX_INJECT_LOAD_0(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x0, %0;\n\t", "setp.ne.u32 %%_x0, %0, 0;\n\t")
 #define __PTX_INJECT_MARK_0(k, r, m, c, b, T, l, e) "// _x0 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_0(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %0, %%_x0;\n\t", "selp.u32 %0, 1, 0, %%_x0;\n\t")
-#define __PTX_INJECT_OUTPUT_0 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_0 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_0(k, r, m, c, b, T, l, e) __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_0(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_1(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x1;\n\t"
 #define __PTX_INJECT_LOAD_1(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t")
 #define __PTX_INJECT_MARK_1(k, r, m, c, b, T, l, e) "// _x1 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_1(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %1, %%_x1;\n\t", "selp.u32 %1, 1, 0, %%_x1;\n\t")
-#define __PTX_INJECT_OUTPUT_1 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_1 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_1(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_1(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_2(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x2;\n\t"
 #define __PTX_INJECT_LOAD_2(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t")
 #define __PTX_INJECT_MARK_2(k, r, m, c, b, T, l, e) "// _x2 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_2(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %2, %%_x2;\n\t", "selp.u32 %2, 1, 0, %%_x2;\n\t")
-#define __PTX_INJECT_OUTPUT_2 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_2 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_2(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_2(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_3(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x3;\n\t"
 #define __PTX_INJECT_LOAD_3(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t")
 #define __PTX_INJECT_MARK_3(k, r, m, c, b, T, l, e) "// _x3 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_3(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %3, %%_x3;\n\t", "selp.u32 %3, 1, 0, %%_x3;\n\t")
-#define __PTX_INJECT_OUTPUT_3 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_3 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_3(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_3(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_4(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x4;\n\t"
 #define __PTX_INJECT_LOAD_4(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x4, %4;\n\t", "setp.ne.u32 %%_x4, %4, 0;\n\t")
 #define __PTX_INJECT_MARK_4(k, r, m, c, b, T, l, e) "// _x4 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_4(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %4, %%_x4;\n\t", "selp.u32 %4, 1, 0, %%_x4;\n\t")
-#define __PTX_INJECT_OUTPUT_4 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_4 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_4(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_4(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_5(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x5;\n\t"
 #define __PTX_INJECT_LOAD_5(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x5, %5;\n\t", "setp.ne.u32 %%_x5, %5, 0;\n\t")
 #define __PTX_INJECT_MARK_5(k, r, m, c, b, T, l, e) "// _x5 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_5(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %5, %%_x5;\n\t", "selp.u32 %5, 1, 0, %%_x5;\n\t")
-#define __PTX_INJECT_OUTPUT_5 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_5 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_5(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_5(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_6(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x6;\n\t"
 #define __PTX_INJECT_LOAD_6(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x6, %6;\n\t", "setp.ne.u32 %%_x6, %6, 0;\n\t")
 #define __PTX_INJECT_MARK_6(k, r, m, c, b, T, l, e) "// _x6 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_6(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %6, %%_x6;\n\t", "selp.u32 %6, 1, 0, %%_x6;\n\t")
-#define __PTX_INJECT_OUTPUT_6 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_6 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_6(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_6(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_7(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x7;\n\t"
 #define __PTX_INJECT_LOAD_7(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x7, %7;\n\t", "setp.ne.u32 %%_x7, %7, 0;\n\t")
 #define __PTX_INJECT_MARK_7(k, r, m, c, b, T, l, e) "// _x7 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_7(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %7, %%_x7;\n\t", "selp.u32 %7, 1, 0, %%_x7;\n\t")
-#define __PTX_INJECT_OUTPUT_7 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_7 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_7(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_7(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_8(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x8;\n\t"
 #define __PTX_INJECT_LOAD_8(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x8, %8;\n\t", "setp.ne.u32 %%_x8, %8, 0;\n\t")
 #define __PTX_INJECT_MARK_8(k, r, m, c, b, T, l, e) "// _x8 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_8(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %8, %%_x8;\n\t", "selp.u32 %8, 1, 0, %%_x8;\n\t")
-#define __PTX_INJECT_OUTPUT_8 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_8 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_8(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_8(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_9(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x9;\n\t"
 #define __PTX_INJECT_LOAD_9(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x9, %9;\n\t", "setp.ne.u32 %%_x9, %9, 0;\n\t")
 #define __PTX_INJECT_MARK_9(k, r, m, c, b, T, l, e) "// _x9 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_9(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %9, %%_x9;\n\t", "selp.u32 %9, 1, 0, %%_x9;\n\t")
-#define __PTX_INJECT_OUTPUT_9 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_9 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_9(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_9(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_10(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x10;\n\t"
 #define __PTX_INJECT_LOAD_10(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x10, %10;\n\t", "setp.ne.u32 %%_x10, %10, 0;\n\t")
 #define __PTX_INJECT_MARK_10(k, r, m, c, b, T, l, e) "// _x10 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_10(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %10, %%_x10;\n\t", "selp.u32 %10, 1, 0, %%_x10;\n\t")
-#define __PTX_INJECT_OUTPUT_10 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_10 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_10(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_10(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_11(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x11;\n\t"
 #define __PTX_INJECT_LOAD_11(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x11, %11;\n\t", "setp.ne.u32 %%_x11, %11, 0;\n\t")
 #define __PTX_INJECT_MARK_11(k, r, m, c, b, T, l, e) "// _x11 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_11(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %11, %%_x11;\n\t", "selp.u32 %11, 1, 0, %%_x11;\n\t")
-#define __PTX_INJECT_OUTPUT_11 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_11 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_11(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_11(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_12(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x12;\n\t"
 #define __PTX_INJECT_LOAD_12(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x12, %12;\n\t", "setp.ne.u32 %%_x12, %12, 0;\n\t")
 #define __PTX_INJECT_MARK_12(k, r, m, c, b, T, l, e) "// _x12 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_12(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %12, %%_x12;\n\t", "selp.u32 %12, 1, 0, %%_x12;\n\t")
-#define __PTX_INJECT_OUTPUT_12 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_12 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_12(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_12(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_13(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x13;\n\t"
 #define __PTX_INJECT_LOAD_13(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x13, %13;\n\t", "setp.ne.u32 %%_x13, %13, 0;\n\t")
 #define __PTX_INJECT_MARK_13(k, r, m, c, b, T, l, e) "// _x13 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_13(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %13, %%_x13;\n\t", "selp.u32 %13, 1, 0, %%_x13;\n\t")
-#define __PTX_INJECT_OUTPUT_13 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_13 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_13(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_13(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_14(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x14;\n\t"
 #define __PTX_INJECT_LOAD_14(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x14, %14;\n\t", "setp.ne.u32 %%_x14, %14, 0;\n\t")
 #define __PTX_INJECT_MARK_14(k, r, m, c, b, T, l, e) "// _x14 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_14(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %14, %%_x14;\n\t", "selp.u32 %14, 1, 0, %%_x14;\n\t")
-#define __PTX_INJECT_OUTPUT_14 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_14 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_14(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_14(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_15(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x15;\n\t"
 #define __PTX_INJECT_LOAD_15(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x15, %15;\n\t", "setp.ne.u32 %%_x15, %15, 0;\n\t")
 #define __PTX_INJECT_MARK_15(k, r, m, c, b, T, l, e) "// _x15 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_15(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %15, %%_x15;\n\t", "selp.u32 %15, 1, 0, %%_x15;\n\t")
-#define __PTX_INJECT_OUTPUT_15 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_15 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_15(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_15(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_16(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x16;\n\t"
 #define __PTX_INJECT_LOAD_16(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x16, %16;\n\t", "setp.ne.u32 %%_x16, %16, 0;\n\t")
 #define __PTX_INJECT_MARK_16(k, r, m, c, b, T, l, e) "// _x16 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_16(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %16, %%_x16;\n\t", "selp.u32 %16, 1, 0, %%_x16;\n\t")
-#define __PTX_INJECT_OUTPUT_16 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_16 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_16(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_16(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_17(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x17;\n\t"
 #define __PTX_INJECT_LOAD_17(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x17, %17;\n\t", "setp.ne.u32 %%_x17, %17, 0;\n\t")
 #define __PTX_INJECT_MARK_17(k, r, m, c, b, T, l, e) "// _x17 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_17(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %17, %%_x17;\n\t", "selp.u32 %17, 1, 0, %%_x17;\n\t")
-#define __PTX_INJECT_OUTPUT_17 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_17 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_17(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_17(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_18(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x18;\n\t"
 #define __PTX_INJECT_LOAD_18(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x18, %18;\n\t", "setp.ne.u32 %%_x18, %18, 0;\n\t")
 #define __PTX_INJECT_MARK_18(k, r, m, c, b, T, l, e) "// _x18 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_18(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %18, %%_x18;\n\t", "selp.u32 %18, 1, 0, %%_x18;\n\t")
-#define __PTX_INJECT_OUTPUT_18 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_18 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_18(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_18(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_19(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x19;\n\t"
 #define __PTX_INJECT_LOAD_19(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x19, %19;\n\t", "setp.ne.u32 %%_x19, %19, 0;\n\t")
 #define __PTX_INJECT_MARK_19(k, r, m, c, b, T, l, e) "// _x19 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_19(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %19, %%_x19;\n\t", "selp.u32 %19, 1, 0, %%_x19;\n\t")
-#define __PTX_INJECT_OUTPUT_19 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_19 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_19(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_19(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_20(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x20;\n\t"
 #define __PTX_INJECT_LOAD_20(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x20, %20;\n\t", "setp.ne.u32 %%_x20, %20, 0;\n\t")
 #define __PTX_INJECT_MARK_20(k, r, m, c, b, T, l, e) "// _x20 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_20(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %20, %%_x20;\n\t", "selp.u32 %20, 1, 0, %%_x20;\n\t")
-#define __PTX_INJECT_OUTPUT_20 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_20 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_20(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_20(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_21(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x21;\n\t"
 #define __PTX_INJECT_LOAD_21(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x21, %21;\n\t", "setp.ne.u32 %%_x21, %21, 0;\n\t")
 #define __PTX_INJECT_MARK_21(k, r, m, c, b, T, l, e) "// _x21 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_21(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %21, %%_x21;\n\t", "selp.u32 %21, 1, 0, %%_x21;\n\t")
-#define __PTX_INJECT_OUTPUT_21 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_21 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_21(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_21(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_22(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x22;\n\t"
 #define __PTX_INJECT_LOAD_22(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x22, %22;\n\t", "setp.ne.u32 %%_x22, %22, 0;\n\t")
 #define __PTX_INJECT_MARK_22(k, r, m, c, b, T, l, e) "// _x22 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_22(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %22, %%_x22;\n\t", "selp.u32 %22, 1, 0, %%_x22;\n\t")
-#define __PTX_INJECT_OUTPUT_22 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_22 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_22(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_22(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_23(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x23;\n\t"
 #define __PTX_INJECT_LOAD_23(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x23, %23;\n\t", "setp.ne.u32 %%_x23, %23, 0;\n\t")
 #define __PTX_INJECT_MARK_23(k, r, m, c, b, T, l, e) "// _x23 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_23(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %23, %%_x23;\n\t", "selp.u32 %23, 1, 0, %%_x23;\n\t")
-#define __PTX_INJECT_OUTPUT_23 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_23 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_23(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_23(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_24(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x24;\n\t"
 #define __PTX_INJECT_LOAD_24(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x24, %24;\n\t", "setp.ne.u32 %%_x24, %24, 0;\n\t")
 #define __PTX_INJECT_MARK_24(k, r, m, c, b, T, l, e) "// _x24 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_24(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %24, %%_x24;\n\t", "selp.u32 %24, 1, 0, %%_x24;\n\t")
-#define __PTX_INJECT_OUTPUT_24 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_24 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_24(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_24(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_25(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x25;\n\t"
 #define __PTX_INJECT_LOAD_25(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x25, %25;\n\t", "setp.ne.u32 %%_x25, %25, 0;\n\t")
 #define __PTX_INJECT_MARK_25(k, r, m, c, b, T, l, e) "// _x25 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_25(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %25, %%_x25;\n\t", "selp.u32 %25, 1, 0, %%_x25;\n\t")
-#define __PTX_INJECT_OUTPUT_25 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_25 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_25(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_25(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_26(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x26;\n\t"
 #define __PTX_INJECT_LOAD_26(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x26, %26;\n\t", "setp.ne.u32 %%_x26, %26, 0;\n\t")
 #define __PTX_INJECT_MARK_26(k, r, m, c, b, T, l, e) "// _x26 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_26(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %26, %%_x26;\n\t", "selp.u32 %26, 1, 0, %%_x26;\n\t")
-#define __PTX_INJECT_OUTPUT_26 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_26 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_26(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_26(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_27(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x27;\n\t"
 #define __PTX_INJECT_LOAD_27(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x27, %27;\n\t", "setp.ne.u32 %%_x27, %27, 0;\n\t")
 #define __PTX_INJECT_MARK_27(k, r, m, c, b, T, l, e) "// _x27 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_27(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %27, %%_x27;\n\t", "selp.u32 %27, 1, 0, %%_x27;\n\t")
-#define __PTX_INJECT_OUTPUT_27 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_27 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_27(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_27(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_28(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x28;\n\t"
 #define __PTX_INJECT_LOAD_28(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x28, %28;\n\t", "setp.ne.u32 %%_x28, %28, 0;\n\t")
 #define __PTX_INJECT_MARK_28(k, r, m, c, b, T, l, e) "// _x28 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_28(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %28, %%_x28;\n\t", "selp.u32 %28, 1, 0, %%_x28;\n\t")
-#define __PTX_INJECT_OUTPUT_28 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_28 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_28(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_28(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_29(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x29;\n\t"
 #define __PTX_INJECT_LOAD_29(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x29, %29;\n\t", "setp.ne.u32 %%_x29, %29, 0;\n\t")
 #define __PTX_INJECT_MARK_29(k, r, m, c, b, T, l, e) "// _x29 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_29(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %29, %%_x29;\n\t", "selp.u32 %29, 1, 0, %%_x29;\n\t")
-#define __PTX_INJECT_OUTPUT_29 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_29 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_29(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_29(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_30(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x30;\n\t"
 #define __PTX_INJECT_LOAD_30(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x30, %30;\n\t", "setp.ne.u32 %%_x30, %30, 0;\n\t")
 #define __PTX_INJECT_MARK_30(k, r, m, c, b, T, l, e) "// _x30 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_30(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %30, %%_x30;\n\t", "selp.u32 %30, 1, 0, %%_x30;\n\t")
-#define __PTX_INJECT_OUTPUT_30 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_30 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_30(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_30(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_31(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x31;\n\t"
 #define __PTX_INJECT_LOAD_31(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x31, %31;\n\t", "setp.ne.u32 %%_x31, %31, 0;\n\t")
 #define __PTX_INJECT_MARK_31(k, r, m, c, b, T, l, e) "// _x31 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_31(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %31, %%_x31;\n\t", "selp.u32 %31, 1, 0, %%_x31;\n\t")
-#define __PTX_INJECT_OUTPUT_31 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_31 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_31(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_31(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_32(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x32;\n\t"
 #define __PTX_INJECT_LOAD_32(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x32, %32;\n\t", "setp.ne.u32 %%_x32, %32, 0;\n\t")
 #define __PTX_INJECT_MARK_32(k, r, m, c, b, T, l, e) "// _x32 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_32(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %32, %%_x32;\n\t", "selp.u32 %32, 1, 0, %%_x32;\n\t")
-#define __PTX_INJECT_OUTPUT_32 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_32 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_32(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_32(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_33(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x33;\n\t"
 #define __PTX_INJECT_LOAD_33(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x33, %33;\n\t", "setp.ne.u32 %%_x33, %33, 0;\n\t")
 #define __PTX_INJECT_MARK_33(k, r, m, c, b, T, l, e) "// _x33 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_33(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %33, %%_x33;\n\t", "selp.u32 %33, 1, 0, %%_x33;\n\t")
-#define __PTX_INJECT_OUTPUT_33 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_33 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_33(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_33(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_34(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x34;\n\t"
 #define __PTX_INJECT_LOAD_34(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x34, %34;\n\t", "setp.ne.u32 %%_x34, %34, 0;\n\t")
 #define __PTX_INJECT_MARK_34(k, r, m, c, b, T, l, e) "// _x34 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_34(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %34, %%_x34;\n\t", "selp.u32 %34, 1, 0, %%_x34;\n\t")
-#define __PTX_INJECT_OUTPUT_34 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_34 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_34(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_34(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_35(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x35;\n\t"
 #define __PTX_INJECT_LOAD_35(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x35, %35;\n\t", "setp.ne.u32 %%_x35, %35, 0;\n\t")
 #define __PTX_INJECT_MARK_35(k, r, m, c, b, T, l, e) "// _x35 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_35(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %35, %%_x35;\n\t", "selp.u32 %35, 1, 0, %%_x35;\n\t")
-#define __PTX_INJECT_OUTPUT_35 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_35 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_35(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_35(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_36(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x36;\n\t"
 #define __PTX_INJECT_LOAD_36(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x36, %36;\n\t", "setp.ne.u32 %%_x36, %36, 0;\n\t")
 #define __PTX_INJECT_MARK_36(k, r, m, c, b, T, l, e) "// _x36 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_36(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %36, %%_x36;\n\t", "selp.u32 %36, 1, 0, %%_x36;\n\t")
-#define __PTX_INJECT_OUTPUT_36 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_36 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_36(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_36(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_37(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x37;\n\t"
 #define __PTX_INJECT_LOAD_37(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x37, %37;\n\t", "setp.ne.u32 %%_x37, %37, 0;\n\t")
 #define __PTX_INJECT_MARK_37(k, r, m, c, b, T, l, e) "// _x37 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_37(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %37, %%_x37;\n\t", "selp.u32 %37, 1, 0, %%_x37;\n\t")
-#define __PTX_INJECT_OUTPUT_37 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_37 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_37(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_37(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_38(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x38;\n\t"
 #define __PTX_INJECT_LOAD_38(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x38, %38;\n\t", "setp.ne.u32 %%_x38, %38, 0;\n\t")
 #define __PTX_INJECT_MARK_38(k, r, m, c, b, T, l, e) "// _x38 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_38(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %38, %%_x38;\n\t", "selp.u32 %38, 1, 0, %%_x38;\n\t")
-#define __PTX_INJECT_OUTPUT_38 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_38 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_38(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_38(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_39(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x39;\n\t"
 #define __PTX_INJECT_LOAD_39(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x39, %39;\n\t", "setp.ne.u32 %%_x39, %39, 0;\n\t")
 #define __PTX_INJECT_MARK_39(k, r, m, c, b, T, l, e) "// _x39 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_39(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %39, %%_x39;\n\t", "selp.u32 %39, 1, 0, %%_x39;\n\t")
-#define __PTX_INJECT_OUTPUT_39 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_39 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_39(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_39(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_40(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x40;\n\t"
 #define __PTX_INJECT_LOAD_40(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x40, %40;\n\t", "setp.ne.u32 %%_x40, %40, 0;\n\t")
 #define __PTX_INJECT_MARK_40(k, r, m, c, b, T, l, e) "// _x40 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_40(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %40, %%_x40;\n\t", "selp.u32 %40, 1, 0, %%_x40;\n\t")
-#define __PTX_INJECT_OUTPUT_40 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_40 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_40(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_40(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_41(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x41;\n\t"
 #define __PTX_INJECT_LOAD_41(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x41, %41;\n\t", "setp.ne.u32 %%_x41, %41, 0;\n\t")
 #define __PTX_INJECT_MARK_41(k, r, m, c, b, T, l, e) "// _x41 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_41(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %41, %%_x41;\n\t", "selp.u32 %41, 1, 0, %%_x41;\n\t")
-#define __PTX_INJECT_OUTPUT_41 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_41 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_41(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_41(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_42(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x42;\n\t"
 #define __PTX_INJECT_LOAD_42(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x42, %42;\n\t", "setp.ne.u32 %%_x42, %42, 0;\n\t")
 #define __PTX_INJECT_MARK_42(k, r, m, c, b, T, l, e) "// _x42 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_42(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %42, %%_x42;\n\t", "selp.u32 %42, 1, 0, %%_x42;\n\t")
-#define __PTX_INJECT_OUTPUT_42 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_42 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_42(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_42(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_43(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x43;\n\t"
 #define __PTX_INJECT_LOAD_43(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x43, %43;\n\t", "setp.ne.u32 %%_x43, %43, 0;\n\t")
 #define __PTX_INJECT_MARK_43(k, r, m, c, b, T, l, e) "// _x43 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_43(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %43, %%_x43;\n\t", "selp.u32 %43, 1, 0, %%_x43;\n\t")
-#define __PTX_INJECT_OUTPUT_43 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_43 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_43(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_43(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_44(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x44;\n\t"
 #define __PTX_INJECT_LOAD_44(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x44, %44;\n\t", "setp.ne.u32 %%_x44, %44, 0;\n\t")
 #define __PTX_INJECT_MARK_44(k, r, m, c, b, T, l, e) "// _x44 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_44(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %44, %%_x44;\n\t", "selp.u32 %44, 1, 0, %%_x44;\n\t")
-#define __PTX_INJECT_OUTPUT_44 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_44 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_44(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_44(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_45(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x45;\n\t"
 #define __PTX_INJECT_LOAD_45(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x45, %45;\n\t", "setp.ne.u32 %%_x45, %45, 0;\n\t")
 #define __PTX_INJECT_MARK_45(k, r, m, c, b, T, l, e) "// _x45 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_45(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %45, %%_x45;\n\t", "selp.u32 %45, 1, 0, %%_x45;\n\t")
-#define __PTX_INJECT_OUTPUT_45 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_45 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_45(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_45(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_46(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x46;\n\t"
 #define __PTX_INJECT_LOAD_46(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x46, %46;\n\t", "setp.ne.u32 %%_x46, %46, 0;\n\t")
 #define __PTX_INJECT_MARK_46(k, r, m, c, b, T, l, e) "// _x46 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_46(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %46, %%_x46;\n\t", "selp.u32 %46, 1, 0, %%_x46;\n\t")
-#define __PTX_INJECT_OUTPUT_46 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_46 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_46(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_46(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_47(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x47;\n\t"
 #define __PTX_INJECT_LOAD_47(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x47, %47;\n\t", "setp.ne.u32 %%_x47, %47, 0;\n\t")
 #define __PTX_INJECT_MARK_47(k, r, m, c, b, T, l, e) "// _x47 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_47(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %47, %%_x47;\n\t", "selp.u32 %47, 1, 0, %%_x47;\n\t")
-#define __PTX_INJECT_OUTPUT_47 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_47 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_47(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_47(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_48(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x48;\n\t"
 #define __PTX_INJECT_LOAD_48(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x48, %48;\n\t", "setp.ne.u32 %%_x48, %48, 0;\n\t")
 #define __PTX_INJECT_MARK_48(k, r, m, c, b, T, l, e) "// _x48 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_48(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %48, %%_x48;\n\t", "selp.u32 %48, 1, 0, %%_x48;\n\t")
-#define __PTX_INJECT_OUTPUT_48 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_48 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_48(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_48(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_49(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x49;\n\t"
 #define __PTX_INJECT_LOAD_49(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x49, %49;\n\t", "setp.ne.u32 %%_x49, %49, 0;\n\t")
 #define __PTX_INJECT_MARK_49(k, r, m, c, b, T, l, e) "// _x49 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_49(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %49, %%_x49;\n\t", "selp.u32 %49, 1, 0, %%_x49;\n\t")
-#define __PTX_INJECT_OUTPUT_49 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_49 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_49(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_49(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_50(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x50;\n\t"
 #define __PTX_INJECT_LOAD_50(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x50, %50;\n\t", "setp.ne.u32 %%_x50, %50, 0;\n\t")
 #define __PTX_INJECT_MARK_50(k, r, m, c, b, T, l, e) "// _x50 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_50(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %50, %%_x50;\n\t", "selp.u32 %50, 1, 0, %%_x50;\n\t")
-#define __PTX_INJECT_OUTPUT_50 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_50 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_50(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_50(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_51(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x51;\n\t"
 #define __PTX_INJECT_LOAD_51(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x51, %51;\n\t", "setp.ne.u32 %%_x51, %51, 0;\n\t")
 #define __PTX_INJECT_MARK_51(k, r, m, c, b, T, l, e) "// _x51 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_51(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %51, %%_x51;\n\t", "selp.u32 %51, 1, 0, %%_x51;\n\t")
-#define __PTX_INJECT_OUTPUT_51 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_51 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_51(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_51(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_52(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x52;\n\t"
 #define __PTX_INJECT_LOAD_52(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x52, %52;\n\t", "setp.ne.u32 %%_x52, %52, 0;\n\t")
 #define __PTX_INJECT_MARK_52(k, r, m, c, b, T, l, e) "// _x52 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_52(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %52, %%_x52;\n\t", "selp.u32 %52, 1, 0, %%_x52;\n\t")
-#define __PTX_INJECT_OUTPUT_52 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_52 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_52(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_52(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_53(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x53;\n\t"
 #define __PTX_INJECT_LOAD_53(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x53, %53;\n\t", "setp.ne.u32 %%_x53, %53, 0;\n\t")
 #define __PTX_INJECT_MARK_53(k, r, m, c, b, T, l, e) "// _x53 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_53(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %53, %%_x53;\n\t", "selp.u32 %53, 1, 0, %%_x53;\n\t")
-#define __PTX_INJECT_OUTPUT_53 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_53 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_53(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_53(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_54(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x54;\n\t"
 #define __PTX_INJECT_LOAD_54(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x54, %54;\n\t", "setp.ne.u32 %%_x54, %54, 0;\n\t")
 #define __PTX_INJECT_MARK_54(k, r, m, c, b, T, l, e) "// _x54 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_54(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %54, %%_x54;\n\t", "selp.u32 %54, 1, 0, %%_x54;\n\t")
-#define __PTX_INJECT_OUTPUT_54 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_54 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_54(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_54(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_55(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x55;\n\t"
 #define __PTX_INJECT_LOAD_55(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x55, %55;\n\t", "setp.ne.u32 %%_x55, %55, 0;\n\t")
 #define __PTX_INJECT_MARK_55(k, r, m, c, b, T, l, e) "// _x55 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_55(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %55, %%_x55;\n\t", "selp.u32 %55, 1, 0, %%_x55;\n\t")
-#define __PTX_INJECT_OUTPUT_55 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_55 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_55(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_55(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_56(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x56;\n\t"
 #define __PTX_INJECT_LOAD_56(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x56, %56;\n\t", "setp.ne.u32 %%_x56, %56, 0;\n\t")
 #define __PTX_INJECT_MARK_56(k, r, m, c, b, T, l, e) "// _x56 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_56(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %56, %%_x56;\n\t", "selp.u32 %56, 1, 0, %%_x56;\n\t")
-#define __PTX_INJECT_OUTPUT_56 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_56 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_56(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_56(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_57(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x57;\n\t"
 #define __PTX_INJECT_LOAD_57(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x57, %57;\n\t", "setp.ne.u32 %%_x57, %57, 0;\n\t")
 #define __PTX_INJECT_MARK_57(k, r, m, c, b, T, l, e) "// _x57 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_57(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %57, %%_x57;\n\t", "selp.u32 %57, 1, 0, %%_x57;\n\t")
-#define __PTX_INJECT_OUTPUT_57 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_57 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_57(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_57(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_58(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x58;\n\t"
 #define __PTX_INJECT_LOAD_58(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x58, %58;\n\t", "setp.ne.u32 %%_x58, %58, 0;\n\t")
 #define __PTX_INJECT_MARK_58(k, r, m, c, b, T, l, e) "// _x58 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_58(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %58, %%_x58;\n\t", "selp.u32 %58, 1, 0, %%_x58;\n\t")
-#define __PTX_INJECT_OUTPUT_58 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_58 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_58(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_58(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_59(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x59;\n\t"
 #define __PTX_INJECT_LOAD_59(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x59, %59;\n\t", "setp.ne.u32 %%_x59, %59, 0;\n\t")
 #define __PTX_INJECT_MARK_59(k, r, m, c, b, T, l, e) "// _x59 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_59(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %59, %%_x59;\n\t", "selp.u32 %59, 1, 0, %%_x59;\n\t")
-#define __PTX_INJECT_OUTPUT_59 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_59 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_59(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_59(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_60(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x60;\n\t"
 #define __PTX_INJECT_LOAD_60(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x60, %60;\n\t", "setp.ne.u32 %%_x60, %60, 0;\n\t")
 #define __PTX_INJECT_MARK_60(k, r, m, c, b, T, l, e) "// _x60 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_60(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %60, %%_x60;\n\t", "selp.u32 %60, 1, 0, %%_x60;\n\t")
-#define __PTX_INJECT_OUTPUT_60 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_60 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_60(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_60(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_61(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x61;\n\t"
 #define __PTX_INJECT_LOAD_61(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x61, %61;\n\t", "setp.ne.u32 %%_x61, %61, 0;\n\t")
 #define __PTX_INJECT_MARK_61(k, r, m, c, b, T, l, e) "// _x61 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_61(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %61, %%_x61;\n\t", "selp.u32 %61, 1, 0, %%_x61;\n\t")
-#define __PTX_INJECT_OUTPUT_61 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_61 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_61(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_61(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_62(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x62;\n\t"
 #define __PTX_INJECT_LOAD_62(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x62, %62;\n\t", "setp.ne.u32 %%_x62, %62, 0;\n\t")
 #define __PTX_INJECT_MARK_62(k, r, m, c, b, T, l, e) "// _x62 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_62(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %62, %%_x62;\n\t", "selp.u32 %62, 1, 0, %%_x62;\n\t")
-#define __PTX_INJECT_OUTPUT_62 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_62 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_62(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_62(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 #define __PTX_INJECT_DECL_63(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x63;\n\t"
 #define __PTX_INJECT_LOAD_63(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x63, %63;\n\t", "setp.ne.u32 %%_x63, %63, 0;\n\t")
 #define __PTX_INJECT_MARK_63(k, r, m, c, b, T, l, e) "// _x63 " #k " " #r " " T " " l "\n\t"
 #define __PTX_INJECT_STORE_63(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %63, %%_x63;\n\t", "selp.u32 %63, 1, 0, %%_x63;\n\t")
-#define __PTX_INJECT_OUTPUT_63 __PTX_INJECT_OUTPUT
-#define __PTX_INJECT_INPUT_63 __PTX_INJECT_INPUT
+#define __PTX_INJECT_OUTPUT_63(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_63(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 
 #endif /* PTX_INJECT_TYPED_SITES_H */
