@@ -14,15 +14,20 @@
  *
  *   #define PTX_TYPE_INFO_DOG PTX_TYPES_DESC(f32, f32, f, ID)
  *
- * How a site expands, all in the preprocessor and linear in its operands:
- * every PTX_IN/MOD/OUT becomes a tuple (kind, TYPE, "label", expr, check);
- * one walk writes the checks; three walks keep, in turn, the mods, the outs
- * and the ins (the canonical order); one walk numbers them (the stable
- * register _xK and the asm operand %K are the same K), looks their types up
- * and builds each operand's pieces of the asm; then one walk per piece
- * (declarations, moves in, marker lines, moves out, output and input
- * operands) picks it from every operand. A site holds at most 64 operands.
- * What this costs a compile is measured by utils/bench/typed-macros.
+ * How a site expands, all in the preprocessor, with plain variadic macros:
+ * every PTX_IN/MOD/OUT becomes OPHEAD(TYPE, "label", expr), its head naming
+ * its kind; the operand count picks SITE_N; one walk writes the checks and
+ * three walks keep, in turn, the mods, the outs and the ins (the canonical
+ * order), each step pasting its own prefix onto the operand's head, so that
+ * one lookup names the macro for that kind (no chains of tests, no
+ * recursion). A kept operand becomes an item holding its type's fields,
+ * looked up once. Six walks over the sorted items then write the asm: the
+ * declarations, moves in, marker lines, moves out, output and input
+ * operands; a walk numbers the items by position (the stable register _xK
+ * and the asm operand %K are the same K) through per-K tables that have K
+ * written into their strings. A site holds at most 64 operands. What this
+ * costs a compile is measured by utils/bench/typed-macros (docs/frontend.md,
+ * "Typed sites without the front end").
  *
  * An untyped operand (PTX_IN(x)) has no type for the asm: it fails to compile
  * with a message that says how to run the front end, which infers it.
@@ -34,22 +39,23 @@
 #ifndef PTX_INJECT_TYPED_SITES_H
 #define PTX_INJECT_TYPED_SITES_H
 
-/* ---- Built-in type tokens: the front end's table (TypeTable::builtin). ---- */
+/* ---- Built-in type tokens: the front end's table (TypeTable::builtin),
+ * written as PTX_TYPES_DESC expands, which saves a macro call per operand. */
 #ifndef PTX_INJECT_NO_DEFAULT_TYPES
-#define PTX_TYPE_INFO_F32 PTX_TYPES_DESC(f32, f32, f, ID)
-#define PTX_TYPE_INFO_F64 PTX_TYPES_DESC(f64, f64, d, ID)
-#define PTX_TYPE_INFO_S32 PTX_TYPES_DESC(s32, s32, r, ID)
-#define PTX_TYPE_INFO_U32 PTX_TYPES_DESC(u32, u32, r, ID)
-#define PTX_TYPE_INFO_B32 PTX_TYPES_DESC(b32, b32, r, ID)
-#define PTX_TYPE_INFO_S64 PTX_TYPES_DESC(s64, s64, l, ID)
-#define PTX_TYPE_INFO_U64 PTX_TYPES_DESC(u64, u64, l, ID)
-#define PTX_TYPE_INFO_S16 PTX_TYPES_DESC(s16, s16, h, ID)
-#define PTX_TYPE_INFO_U16 PTX_TYPES_DESC(u16, u16, h, ID)
-#define PTX_TYPE_INFO_F16 PTX_TYPES_DESC(b16, b16, h, U16)
-#define PTX_TYPE_INFO_BF16 PTX_TYPES_DESC(b16, b16, h, U16)
-#define PTX_TYPE_INFO_F16X2 PTX_TYPES_DESC(b32, b32, r, U32)
-#define PTX_TYPE_INFO_BF16X2 PTX_TYPES_DESC(b32, b32, r, U32)
-#define PTX_TYPE_INFO_PRED PTX_TYPES_DESC(pred, pred, r, PRED)
+#define PTX_TYPE_INFO_F32 f32, f32, f, ID
+#define PTX_TYPE_INFO_F64 f64, f64, d, ID
+#define PTX_TYPE_INFO_S32 s32, s32, r, ID
+#define PTX_TYPE_INFO_U32 u32, u32, r, ID
+#define PTX_TYPE_INFO_B32 b32, b32, r, ID
+#define PTX_TYPE_INFO_S64 s64, s64, l, ID
+#define PTX_TYPE_INFO_U64 u64, u64, l, ID
+#define PTX_TYPE_INFO_S16 s16, s16, h, ID
+#define PTX_TYPE_INFO_U16 u16, u16, h, ID
+#define PTX_TYPE_INFO_F16 b16, b16, h, U16
+#define PTX_TYPE_INFO_BF16 b16, b16, h, U16
+#define PTX_TYPE_INFO_F16X2 b32, b32, r, U32
+#define PTX_TYPE_INFO_BF16X2 b32, b32, r, U32
+#define PTX_TYPE_INFO_PRED pred, pred, r, PRED
 #endif
 
 /* ---- Operands. A written operand becomes OPHEAD(TYPE, "label", expr), an
