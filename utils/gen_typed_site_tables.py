@@ -10,6 +10,8 @@ import os
 import sys
 
 MAX = 64
+# Sites up to this many operands get their own SITE_N and ASM_N bodies.
+DIRECT = 16
 MARKER = "/* ---- Mechanical tables"
 
 
@@ -30,15 +32,49 @@ def tables():
     out.append("")
     out.append("/* SITE_N(name, operands...): the checks, then the asm of the"
                " operands sorted")
-    out.append(" * by kind: mods, outs, ins. */")
-    for n in range(1, MAX + 1):
+    out.append(" * by kind: mods, outs, ins. Up to %d operands, SITE_N and ASM_N"
+               " name every" % DIRECT)
+    out.append(" * operand and item themselves (fewer macro calls and copies of"
+               " the list);")
+    out.append(" * wider sites walk them with EACH_N and EACHK_N. The items come"
+               " out of the")
+    out.append(" * sort as one argument: ASM_FWD splits them. */")
+    out.append("#define __PTX_INJECT_ASM_FWD(name, ASM, ...) ASM(name, , "
+               "__VA_ARGS__)")
+    for n in range(1, DIRECT + 1):
+        ops = ", ".join("a%d" % i for i in range(1, n + 1))
+        walk = lambda f: " ".join("__PTX_INJECT_%s##a%d" % (f, i)
+                                  for i in range(1, n + 1))
+        out.append(
+            "#define __PTX_INJECT_SITE_%d(name, %s) do { %s "
+            "__PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_%d, ~ %s %s %s); } "
+            "while (0)" % (n, ops, walk("CHECK"), n, walk("M"), walk("O"),
+                           walk("I")))
+    for n in range(DIRECT + 1, MAX + 1):
         each = "__PTX_INJECT_EACH_%d" % n
         out.append(
             "#define __PTX_INJECT_SITE_%d(name, ...) do { %s(__PTX_INJECT_CHECK, "
-            "__VA_ARGS__) __PTX_INJECT_ASM(name, __PTX_INJECT_EACHK_%d, ~ "
-            "%s(__PTX_INJECT_M, __VA_ARGS__) %s(__PTX_INJECT_O, __VA_ARGS__) "
-            "%s(__PTX_INJECT_I, __VA_ARGS__)); } while (0)"
-            % (n, each, n, each, each, each))
+            "__VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, "
+            "__PTX_INJECT_EACHK_%d, ~ %s(__PTX_INJECT_M, __VA_ARGS__) "
+            "%s(__PTX_INJECT_O, __VA_ARGS__) %s(__PTX_INJECT_I, __VA_ARGS__)); "
+            "} while (0)" % (n, each, n, each, each, each))
+    out.append("")
+    out.append("/* ASM_N(name, , ~, b1, ..., bN): the asm of N sorted items,"
+               " each numbered by")
+    out.append(" * position. The items are already expanded: pasting each onto"
+               " the empty")
+    out.append(" * second argument keeps the preprocessor from scanning them"
+               " again. */")
+    for n in range(1, DIRECT + 1):
+        items = ",".join("b%d" % i for i in range(1, n + 1))
+        sec = lambda f: " ".join("__PTX_INJECT_%s_%d b%d##z" % (f, i - 1, i)
+                                 for i in range(1, n + 1))
+        out.append(
+            '#define __PTX_INJECT_ASM_%d(name,z,_,%s) asm volatile("{\\n\\t" %s '
+            '%s "// PTX_INJECT_START " name "\\n\\t" %s "// PTX_INJECT_END\\n\\t" '
+            '%s "}" : %s : __PTX_INJECT_TAIL(~ %s))'
+            % (n, items, sec("DECL"), sec("LOAD"), sec("MARK"), sec("STORE"),
+               sec("OUTPUT"), sec("INPUT")))
     out.append("")
     out.append("/* EACH_N(F, a1, ..., aN): F##a1 ... F##aN, each operand's head"
                " pasted onto F,")
@@ -51,12 +87,8 @@ def tables():
     out.append("")
     out.append("/* EACHK_N(F, , ~, b1, ..., bN): F##0 b1 ... F##N-1 bN, the"
                " sorted items")
-    out.append(" * numbered by position. The items are already expanded: pasting"
-               " each onto")
-    out.append(" * the empty z keeps the preprocessor from scanning them again"
-               " before the")
-    out.append(" * call. The ~ lets a computed list start with a comma. */")
-    for n in range(1, MAX + 1):
+    out.append(" * numbered by position, for ASM_WALK, as in ASM_N. */")
+    for n in range(DIRECT + 1, MAX + 1):
         params = ",".join("b%d" % i for i in range(1, n + 1))
         body = " ".join("F##%d b%d##z" % (i - 1, i) for i in range(1, n + 1))
         out.append("#define __PTX_INJECT_EACHK_%d(F,z,_,%s) %s" % (n, params, body))
