@@ -122,10 +122,10 @@
 #define __PTX_INJECT_I__PTX_INJECT_u(e) , (i, b32, b32, r, ID, "", "", 0u)
 
 /* ---- The asm's pieces. The walks number the sorted items by position (the
- * stable register _xK and the asm operand %K are the same K); the pieces
- * that name K are the tables __PTX_INJECT_DECL_K, _LOAD_K, _MARK_K and
- * _STORE_K, with K written into their strings. A move or binding then
- * depends on the kind and the bind kind only: */
+ * stable register _xK and the asm operand %K are the same K) and take each
+ * piece from a per-K table (__PTX_INJECT_DECL_K, _LOAD_K, _MARK_K, _STORE_K,
+ * _OUTPUT_K, _INPUT_K), with K written into its strings. A move or binding
+ * then depends on the kind and the bind kind only: */
 #define __PTX_INJECT_LOAD_m_ID(mov, setp) mov
 #define __PTX_INJECT_LOAD_m_U16(mov, setp) mov
 #define __PTX_INJECT_LOAD_m_U32(mov, setp) mov
