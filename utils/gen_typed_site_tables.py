@@ -1,31 +1,130 @@
 #!/usr/bin/env python3
-"""Prints the numbered macro tables at the end of
-runtime/include/ptx_inject_typed_sites.h (operand count, increment, the
-per-operand walks), so their limit (MAX operands per site) can change in one
-place. Paste the output over the tables in that header."""
+"""Writes the numbered macro tables at the end of
+runtime/include/ptx_inject_typed_sites.h (everything after its line
+"/* ---- Mechanical tables"), so their limit (MAX operands per site) and the
+pieces of asm that name a register number change in one place.
+
+Usage: utils/gen_typed_site_tables.py [HEADER]   (rewrites HEADER in place;
+default: the header in this checkout)."""
+import os
+import sys
+
 MAX = 64
-out = []
-out.append("/* Operand count, 1..%d: the number of arguments. */" % MAX)
-args = ", ".join("_%d" % i for i in range(1, MAX + 1))
-nums = ", ".join(str(i) for i in range(MAX, 0, -1))
-out.append("#define __PTX_INJECT_COUNT(...) \\\n  __PTX_INJECT_COUNT_I(__VA_ARGS__, %s, )" % nums)
-out.append("#define __PTX_INJECT_COUNT_I(%s, N, ...) N" % args)
-out.append("")
-out.append("/* K -> K + 1, for numbering the stable registers. */")
-for i in range(MAX):
-    out.append("#define __PTX_INJECT_INC_%d %d" % (i, i + 1))
-out.append("")
-out.append("/* EACH_N(F, ~, a1, ..., aN): F a1 F a2 ... F aN; every a is a parenthesized")
-out.append(" * operand, so F a is a call. Flat, not recursive: each operand is passed")
-out.append(" * once, not once per remaining step. The leading ~ lets a computed list")
-out.append(" * start with a comma. */")
-for n in range(1, MAX + 1):
-    params = ",".join("a%d" % i for i in range(1, n + 1))
-    body = " ".join("F a%d" % i for i in range(1, n + 1))
-    out.append("#define __PTX_INJECT_EACH_%d(F,_,%s) %s" % (n, params, body))
-out.append("")
-out.append("/* NUMBER_N(K, ~, a1, ..., aN): , ITEM(K, a1), ITEM(K+1, a2), ... */")
-out.append("#define __PTX_INJECT_NUMBER_1(K, _, a) , __PTX_INJECT_ITEM(K, a)")
-for n in range(2, MAX + 1):
-    out.append("#define __PTX_INJECT_NUMBER_%d(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \\\n  __PTX_INJECT_NUMBER_%d(__PTX_INJECT_INC(K), _, __VA_ARGS__)" % (n, n - 1))
-print("\n".join(out))
+# Sites up to this many operands get their own SITE_N and ASM_N bodies.
+DIRECT = 16
+MARKER = "/* ---- Mechanical tables"
+
+
+def tables():
+    out = [MARKER + " (utils/gen_typed_site_tables.py). ---- */"]
+    names = lambda f: ", ".join(f % n for n in range(MAX, 0, -1))
+    args = ", ".join("_%d" % i for i in range(1, MAX + 1))
+    out.append("/* TYPED_SITE(name, operands...) calls SITE_N, and PICK_EACH"
+               "(operands...) names")
+    out.append(" * EACH_N, for N operands, 1..%d: picked by argument count in"
+               " one step. */" % MAX)
+    out.append("#define __PTX_INJECT_PICK_N(%s, NAME, ...) NAME" % args)
+    out.append("#define __PTX_INJECT_TYPED_SITE(name, ...) \\\n  "
+               "__PTX_INJECT_PICK_N(__VA_ARGS__, %s, ~)(name, __VA_ARGS__)"
+               % names("__PTX_INJECT_SITE_%d"))
+    out.append("#define __PTX_INJECT_PICK_EACH(...) \\\n  __PTX_INJECT_PICK_N("
+               "__VA_ARGS__, %s, ~)" % names("__PTX_INJECT_EACH_%d"))
+    out.append("")
+    out.append("/* SITE_N(name, operands...): the checks, then the asm of the"
+               " operands sorted")
+    out.append(" * by kind: mods, outs, ins. Up to %d operands, SITE_N and ASM_N"
+               " name every" % DIRECT)
+    out.append(" * operand and item themselves (fewer macro calls and copies of"
+               " the list);")
+    out.append(" * wider sites walk them with EACH_N and EACHK_N. The items come"
+               " out of the")
+    out.append(" * sort as one argument: ASM_FWD splits them. */")
+    out.append("#define __PTX_INJECT_ASM_FWD(name, ASM, ...) ASM(name, , "
+               "__VA_ARGS__)")
+    for n in range(1, DIRECT + 1):
+        ops = ", ".join("a%d" % i for i in range(1, n + 1))
+        walk = lambda f: " ".join("__PTX_INJECT_%s##a%d" % (f, i)
+                                  for i in range(1, n + 1))
+        out.append(
+            "#define __PTX_INJECT_SITE_%d(name, %s) do { %s "
+            "__PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_%d, ~ %s %s %s); } "
+            "while (0)" % (n, ops, walk("CHECK"), n, walk("M"), walk("O"),
+                           walk("I")))
+    for n in range(DIRECT + 1, MAX + 1):
+        each = "__PTX_INJECT_EACH_%d" % n
+        out.append(
+            "#define __PTX_INJECT_SITE_%d(name, ...) do { %s(__PTX_INJECT_CHECK, "
+            "__VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, "
+            "__PTX_INJECT_EACHK_%d, ~ %s(__PTX_INJECT_M, __VA_ARGS__) "
+            "%s(__PTX_INJECT_O, __VA_ARGS__) %s(__PTX_INJECT_I, __VA_ARGS__)); "
+            "} while (0)" % (n, each, n, each, each, each))
+    out.append("")
+    out.append("/* ASM_N(name, , ~, b1, ..., bN): the asm of N sorted items,"
+               " each numbered by")
+    out.append(" * position. The items are already expanded: pasting each onto"
+               " the empty")
+    out.append(" * second argument keeps the preprocessor from scanning them"
+               " again. */")
+    for n in range(1, DIRECT + 1):
+        items = ",".join("b%d" % i for i in range(1, n + 1))
+        sec = lambda f: " ".join("__PTX_INJECT_%s_%d b%d##z" % (f, i - 1, i)
+                                 for i in range(1, n + 1))
+        out.append(
+            '#define __PTX_INJECT_ASM_%d(name,z,_,%s) asm volatile("{\\n\\t" %s '
+            '%s "// PTX_INJECT_START " name "\\n\\t" %s "// PTX_INJECT_END\\n\\t" '
+            '%s "}" : %s : __PTX_INJECT_TAIL(~ %s))'
+            % (n, items, sec("DECL"), sec("LOAD"), sec("MARK"), sec("STORE"),
+               sec("OUTPUT"), sec("INPUT")))
+    out.append("")
+    out.append("/* EACH_N(F, a1, ..., aN): F##a1 ... F##aN, each operand's head"
+               " pasted onto F,")
+    out.append(" * which names the macro for its kind. Flat: each operand is"
+               " passed once. */")
+    for n in range(1, MAX + 1):
+        params = ",".join("a%d" % i for i in range(1, n + 1))
+        body = " ".join("F##a%d" % i for i in range(1, n + 1))
+        out.append("#define __PTX_INJECT_EACH_%d(F,%s) %s" % (n, params, body))
+    out.append("")
+    out.append("/* EACHK_N(F, , ~, b1, ..., bN): F##0 b1 ... F##N-1 bN, the"
+               " sorted items")
+    out.append(" * numbered by position, for ASM_WALK, as in ASM_N. */")
+    for n in range(DIRECT + 1, MAX + 1):
+        params = ",".join("b%d" % i for i in range(1, n + 1))
+        body = " ".join("F##%d b%d##z" % (i - 1, i) for i in range(1, n + 1))
+        out.append("#define __PTX_INJECT_EACHK_%d(F,z,_,%s) %s" % (n, params, body))
+    out.append("")
+    out.append("/* The pieces of the asm for the item numbered K: (kind, register"
+               " type, mov")
+    out.append(" * postfix, constraint, bind kind, \"TYPE\", \"label\", expr). */")
+    item = "(k, r, m, c, b, T, l, e)"
+    for k in range(MAX):
+        out.append('#define __PTX_INJECT_DECL_%d%s ".reg ." #r " %%%%_x%d;\\n\\t"'
+                   % (k, item, k))
+        out.append('#define __PTX_INJECT_LOAD_%d%s __PTX_INJECT_LOAD_##k##_##b('
+                   '"mov." #m " %%%%_x%d, %%%d;\\n\\t", '
+                   '"setp.ne.u32 %%%%_x%d, %%%d, 0;\\n\\t")' % (k, item, k, k, k, k))
+        out.append('#define __PTX_INJECT_MARK_%d%s "// _x%d " #k " " #r " " T '
+                   '" " l "\\n\\t"' % (k, item, k))
+        out.append('#define __PTX_INJECT_STORE_%d%s __PTX_INJECT_STORE_##k##_##b('
+                   '"mov." #m " %%%d, %%%%_x%d;\\n\\t", '
+                   '"selp.u32 %%%d, 1, 0, %%%%_x%d;\\n\\t")' % (k, item, k, k, k, k))
+        out.append("#define __PTX_INJECT_OUTPUT_%d%s %s__PTX_INJECT_OUTPUT_"
+                   "##k##_##b(#c, e)" % (k, item, "__PTX_INJECT_COMMA_##k "
+                                          if k else ""))
+        out.append("#define __PTX_INJECT_INPUT_%d%s __PTX_INJECT_INPUT_##k##_##b"
+                   "(#c, e)" % (k, item))
+    return "\n".join(out) + "\n\n#endif /* PTX_INJECT_TYPED_SITES_H */\n"
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+        root, "runtime", "include", "ptx_inject_typed_sites.h")
+    text = open(path).read()
+    at = text.index(MARKER)
+    with open(path, "w") as f:
+        f.write(text[:at] + tables())
+
+
+if __name__ == "__main__":
+    main()

@@ -110,12 +110,15 @@ __host__ __device__ inline void __ptx_inject_site(const char *, ...) {}
 #else /* no front end: typed sites only */
 
 #include "ptx_inject_typed_sites.h"
+/* Object-like, so a site costs no macro layer of its own: the site macro's
+ * first step (picking by operand count) splits the expanded operands again,
+ * which is what lets one user macro stand for several operands. */
 #if defined(__CUDA_ARCH__)
-#define PTX_INJECT(name, ...) __PTX_INJECT_TYPED_SITE(name, __VA_ARGS__)
+#define PTX_INJECT __PTX_INJECT_TYPED_SITE
 #else
 /* The host pass of a CUDA compile: PTX is no host assembly, but the
  * operands are touched, so the host compiler sees them used and set. */
-#define PTX_INJECT(name, ...) __PTX_INJECT_HOST_SITE(__VA_ARGS__)
+#define PTX_INJECT __PTX_INJECT_HOST_SITE
 #endif
 
 #endif

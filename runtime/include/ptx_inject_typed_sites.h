@@ -14,15 +14,20 @@
  *
  *   #define PTX_TYPE_INFO_DOG PTX_TYPES_DESC(f32, f32, f, ID)
  *
- * How a site expands, all in the preprocessor and linear in its operands:
- * every PTX_IN/MOD/OUT becomes a tuple (kind, TYPE, "label", expr, check);
- * one walk writes the checks; three walks keep, in turn, the mods, the outs
- * and the ins (the canonical order); one walk numbers them (the stable
- * register _xK and the asm operand %K are the same K), looks their types up
- * and builds each operand's pieces of the asm; then one walk per piece
- * (declarations, moves in, marker lines, moves out, output and input
- * operands) picks it from every operand. A site holds at most 64 operands.
- * What this costs a compile is measured by utils/bench/typed-macros.
+ * How a site expands, all in the preprocessor, with plain variadic macros:
+ * every PTX_IN/MOD/OUT becomes OPHEAD(TYPE, "label", expr), its head naming
+ * its kind; the operand count picks SITE_N; one walk writes the checks and
+ * three walks keep, in turn, the mods, the outs and the ins (the canonical
+ * order), each step pasting its own prefix onto the operand's head, so that
+ * one lookup names the macro for that kind (no chains of tests, no
+ * recursion). A kept operand becomes an item holding its type's fields,
+ * looked up once. Six walks over the sorted items then write the asm: the
+ * declarations, moves in, marker lines, moves out, output and input
+ * operands; a walk numbers the items by position (the stable register _xK
+ * and the asm operand %K are the same K) through per-K tables that have K
+ * written into their strings. A site holds at most 64 operands. What this
+ * costs a compile is measured by utils/bench/typed-macros (docs/frontend.md,
+ * "Typed sites without the front end").
  *
  * An untyped operand (PTX_IN(x)) has no type for the asm: it fails to compile
  * with a message that says how to run the front end, which infers it.
@@ -34,141 +39,154 @@
 #ifndef PTX_INJECT_TYPED_SITES_H
 #define PTX_INJECT_TYPED_SITES_H
 
-/* ---- Built-in type tokens: the front end's table (TypeTable::builtin). ---- */
+/* ---- Built-in type tokens: the front end's table (TypeTable::builtin),
+ * written as PTX_TYPES_DESC expands, which saves a macro call per operand. */
 #ifndef PTX_INJECT_NO_DEFAULT_TYPES
-#define PTX_TYPE_INFO_F32 PTX_TYPES_DESC(f32, f32, f, ID)
-#define PTX_TYPE_INFO_F64 PTX_TYPES_DESC(f64, f64, d, ID)
-#define PTX_TYPE_INFO_S32 PTX_TYPES_DESC(s32, s32, r, ID)
-#define PTX_TYPE_INFO_U32 PTX_TYPES_DESC(u32, u32, r, ID)
-#define PTX_TYPE_INFO_B32 PTX_TYPES_DESC(b32, b32, r, ID)
-#define PTX_TYPE_INFO_S64 PTX_TYPES_DESC(s64, s64, l, ID)
-#define PTX_TYPE_INFO_U64 PTX_TYPES_DESC(u64, u64, l, ID)
-#define PTX_TYPE_INFO_S16 PTX_TYPES_DESC(s16, s16, h, ID)
-#define PTX_TYPE_INFO_U16 PTX_TYPES_DESC(u16, u16, h, ID)
-#define PTX_TYPE_INFO_F16 PTX_TYPES_DESC(b16, b16, h, U16)
-#define PTX_TYPE_INFO_BF16 PTX_TYPES_DESC(b16, b16, h, U16)
-#define PTX_TYPE_INFO_F16X2 PTX_TYPES_DESC(b32, b32, r, U32)
-#define PTX_TYPE_INFO_BF16X2 PTX_TYPES_DESC(b32, b32, r, U32)
-#define PTX_TYPE_INFO_PRED PTX_TYPES_DESC(pred, pred, r, PRED)
+#define PTX_TYPE_INFO_F32 f32, f32, f, ID
+#define PTX_TYPE_INFO_F64 f64, f64, d, ID
+#define PTX_TYPE_INFO_S32 s32, s32, r, ID
+#define PTX_TYPE_INFO_U32 u32, u32, r, ID
+#define PTX_TYPE_INFO_B32 b32, b32, r, ID
+#define PTX_TYPE_INFO_S64 s64, s64, l, ID
+#define PTX_TYPE_INFO_U64 u64, u64, l, ID
+#define PTX_TYPE_INFO_S16 s16, s16, h, ID
+#define PTX_TYPE_INFO_U16 u16, u16, h, ID
+#define PTX_TYPE_INFO_F16 b16, b16, h, U16
+#define PTX_TYPE_INFO_BF16 b16, b16, h, U16
+#define PTX_TYPE_INFO_F16X2 b32, b32, r, U32
+#define PTX_TYPE_INFO_BF16X2 b32, b32, r, U32
+#define PTX_TYPE_INFO_PRED pred, pred, r, PRED
 #endif
 
-#define __PTX_INJECT_CAT(a, b) __PTX_INJECT_CAT_I(a, b)
-#define __PTX_INJECT_CAT_I(a, b) a##b
-#define __PTX_INJECT_INC(K) __PTX_INJECT_CAT(__PTX_INJECT_INC_, K)
-/* Drops the leading ~ of a computed list that starts with a comma. */
-#define __PTX_INJECT_TAIL(...) __PTX_INJECT_TAIL_I(__VA_ARGS__)
-#define __PTX_INJECT_TAIL_I(first, ...) __VA_ARGS__
+/* ---- Operands. A written operand becomes OPHEAD(TYPE, "label", expr), an
+ * untyped one __PTX_INJECT_u(expr). OPHEAD is never defined: later steps
+ * paste their own prefix onto it (STEP##operand), which names the macro that
+ * handles that kind, one lookup per operand instead of a chain of tests. The
+ * head tells the kind (i, m, o) and the check: W when the label is the
+ * expression's text, which must be one word to match the front end's label
+ * (it drops spaces; a macro cannot), N otherwise. */
+#define __PTX_INJECT_IN1(expr) __PTX_INJECT_u(expr)
+#define __PTX_INJECT_IN2(type, expr) __PTX_INJECT_iW(type, #expr, expr)
+#define __PTX_INJECT_IN3(type, label, expr) __PTX_INJECT_iN(type, #label, expr)
+#define __PTX_INJECT_MOD1(expr) __PTX_INJECT_u(expr)
+#define __PTX_INJECT_MOD2(type, expr) __PTX_INJECT_mW(type, #expr, expr)
+#define __PTX_INJECT_MOD3(type, label, expr) __PTX_INJECT_mN(type, #label, expr)
+#define __PTX_INJECT_OUT1(expr) __PTX_INJECT_u(expr)
+#define __PTX_INJECT_OUT2(type, expr) __PTX_INJECT_oW(type, #expr, expr)
+#define __PTX_INJECT_OUT3(type, label, expr) __PTX_INJECT_oN(type, #label, expr)
 
-/* ---- Operands: (kind, TYPE, "label", expr, check); kind u = no type
- * written. check: W when the label is the expression's text, which must be
- * one word to match the front end's label (it drops spaces; a macro cannot);
- * U for an untyped operand, which needs the front end; N otherwise. */
-#define __PTX_INJECT_IN1(expr) (u, __PTX_INJECT_UNTYPED, "", expr, U)
-#define __PTX_INJECT_IN2(type, expr) (i, type, #expr, expr, W)
-#define __PTX_INJECT_IN3(type, label, expr) (i, type, #label, expr, N)
-#define __PTX_INJECT_MOD1(expr) (u, __PTX_INJECT_UNTYPED, "", expr, U)
-#define __PTX_INJECT_MOD2(type, expr) (m, type, #expr, expr, W)
-#define __PTX_INJECT_MOD3(type, label, expr) (m, type, #label, expr, N)
-#define __PTX_INJECT_OUT1(expr) (u, __PTX_INJECT_UNTYPED, "", expr, U)
-#define __PTX_INJECT_OUT2(type, expr) (o, type, #expr, expr, W)
-#define __PTX_INJECT_OUT3(type, label, expr) (o, type, #label, expr, N)
-/* Never reaches the assembler: the site's check fails first. */
-#define PTX_TYPE_INFO___PTX_INJECT_UNTYPED PTX_TYPES_DESC(b32, b32, r, ID)
-
-/* ---- Canonical order: one walk per kind keeps that kind's operands. ---- */
-#define __PTX_INJECT_KEEP_MOD(k, T, l, e, w) __PTX_INJECT_KEEP_MOD_##k(k, T, l, e)
-#define __PTX_INJECT_KEEP_OUT(k, T, l, e, w) __PTX_INJECT_KEEP_OUT_##k(k, T, l, e)
-#define __PTX_INJECT_KEEP_IN(k, T, l, e, w) __PTX_INJECT_KEEP_IN_##k(k, T, l, e)
-
-/* The checks, as statements at the site (so errors point at it). */
-#define __PTX_INJECT_CHECK(k, T, l, e, w) __PTX_INJECT_CHECK_##w(l)
-#define __PTX_INJECT_CHECK_N(l)
-#define __PTX_INJECT_CHECK_U(l)                                                \
-  static_assert(sizeof(l) == 0,                                                \
-                "PTX_INJECT needs the PTX Inject front end: run "              \
-                "'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, or " \
-                "compile with 'clang++ -fplugin=PtxInjectPlugin.so' (without " \
-                "it, write every operand's type: PTX_IN(F32, x))");
-#define __PTX_INJECT_CHECK_W(l)                                                \
+/* ---- The checks, as statements at the site (so errors point at it). ---- */
+#define __PTX_INJECT_CHECK__PTX_INJECT_iN(T, l, e)
+#define __PTX_INJECT_CHECK__PTX_INJECT_mN(T, l, e)
+#define __PTX_INJECT_CHECK__PTX_INJECT_oN(T, l, e)
+#define __PTX_INJECT_CHECK__PTX_INJECT_iW(T, l, e) __PTX_INJECT_ONE_WORD(l)
+#define __PTX_INJECT_CHECK__PTX_INJECT_mW(T, l, e) __PTX_INJECT_ONE_WORD(l)
+#define __PTX_INJECT_CHECK__PTX_INJECT_oW(T, l, e) __PTX_INJECT_ONE_WORD(l)
+#define __PTX_INJECT_ONE_WORD(l)                                               \
   static_assert(__ptx_inject_one_word(l),                                      \
                 "PTX_INJECT: this operand's label is its expression, which "   \
                 "must be one word (no spaces or '%'); give it a label: "       \
                 "PTX_IN(TYPE, label, expr)");
-#define __PTX_INJECT_KEEP(...) , (__VA_ARGS__)
-#define __PTX_INJECT_DROP(...)
-#define __PTX_INJECT_KEEP_MOD_m __PTX_INJECT_KEEP
-#define __PTX_INJECT_KEEP_MOD_o __PTX_INJECT_DROP
-#define __PTX_INJECT_KEEP_MOD_i __PTX_INJECT_DROP
-#define __PTX_INJECT_KEEP_MOD_u __PTX_INJECT_DROP
-#define __PTX_INJECT_KEEP_OUT_m __PTX_INJECT_DROP
-#define __PTX_INJECT_KEEP_OUT_o __PTX_INJECT_KEEP
-#define __PTX_INJECT_KEEP_OUT_i __PTX_INJECT_DROP
-#define __PTX_INJECT_KEEP_OUT_u __PTX_INJECT_DROP
-#define __PTX_INJECT_KEEP_IN_m __PTX_INJECT_DROP
-#define __PTX_INJECT_KEEP_IN_o __PTX_INJECT_DROP
-#define __PTX_INJECT_KEEP_IN_i __PTX_INJECT_KEEP
-/* Untyped operands go last, among the ins; the site's check reports them. */
-#define __PTX_INJECT_KEEP_IN_u __PTX_INJECT_KEEP
+#define __PTX_INJECT_CHECK__PTX_INJECT_u(e)                                    \
+  static_assert(sizeof(char) == 0,                                             \
+                "PTX_INJECT needs the PTX Inject front end: run "              \
+                "'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, or " \
+                "compile with 'clang++ -fplugin=PtxInjectPlugin.so' (without " \
+                "it, write every operand's type: PTX_IN(F32, x))");
 
-/* ---- One operand's pieces of the asm, built once, in the numbering walk:
- * ITEM(K, (kind, TYPE, "label", expr)) is the tuple
- * (declaration, move in, marker line, move out, (output), (input)), its
- * strings ready to join, a piece the operand's kind lacks left empty; the
- * walks that write the asm then only pick one field per operand. */
-#define __PTX_INJECT_ITEM(K, item) __PTX_INJECT_ITEM_I(#K, __PTX_INJECT_REM item)
-#define __PTX_INJECT_ITEM_I(K, operand) __PTX_INJECT_ITEM_II(K, operand)
-#define __PTX_INJECT_ITEM_II(K, k, T, l, e)                                    \
-  __PTX_INJECT_ITEM_TYPED(K, k, PTX_TYPE_INFO_##T, #T, l, e)
-/* The type's fields split out of PTX_TYPE_INFO_<T>, then stringized. */
-#define __PTX_INJECT_ITEM_TYPED(...) __PTX_INJECT_PIECES(__VA_ARGS__)
-#define __PTX_INJECT_PIECES(K, k, r, m, c, b, T, l, e)                         \
-  __PTX_INJECT_PIECES_##k(K, #r, #m, #c, b, T, l, e)
-#define __PTX_INJECT_REM(...) __VA_ARGS__
+/* ---- Canonical order: three walks keep the mods, then the outs, then the
+ * ins, each as the item (kind, register type, mov postfix, constraint, bind
+ * kind, "TYPE", "label", expr): the type's fields come out of
+ * PTX_TYPE_INFO_<TYPE> here, once per operand. An untyped operand goes among
+ * the ins as a placeholder: the site's check fails first. */
+#define __PTX_INJECT_M__PTX_INJECT_mN(T, l, e) , (m, PTX_TYPE_INFO_##T, #T, l, e)
+#define __PTX_INJECT_M__PTX_INJECT_mW(T, l, e) , (m, PTX_TYPE_INFO_##T, #T, l, e)
+#define __PTX_INJECT_M__PTX_INJECT_oN(T, l, e)
+#define __PTX_INJECT_M__PTX_INJECT_oW(T, l, e)
+#define __PTX_INJECT_M__PTX_INJECT_iN(T, l, e)
+#define __PTX_INJECT_M__PTX_INJECT_iW(T, l, e)
+#define __PTX_INJECT_M__PTX_INJECT_u(e)
+#define __PTX_INJECT_O__PTX_INJECT_mN(T, l, e)
+#define __PTX_INJECT_O__PTX_INJECT_mW(T, l, e)
+#define __PTX_INJECT_O__PTX_INJECT_oN(T, l, e) , (o, PTX_TYPE_INFO_##T, #T, l, e)
+#define __PTX_INJECT_O__PTX_INJECT_oW(T, l, e) , (o, PTX_TYPE_INFO_##T, #T, l, e)
+#define __PTX_INJECT_O__PTX_INJECT_iN(T, l, e)
+#define __PTX_INJECT_O__PTX_INJECT_iW(T, l, e)
+#define __PTX_INJECT_O__PTX_INJECT_u(e)
+#define __PTX_INJECT_I__PTX_INJECT_mN(T, l, e)
+#define __PTX_INJECT_I__PTX_INJECT_mW(T, l, e)
+#define __PTX_INJECT_I__PTX_INJECT_oN(T, l, e)
+#define __PTX_INJECT_I__PTX_INJECT_oW(T, l, e)
+#define __PTX_INJECT_I__PTX_INJECT_iN(T, l, e) , (i, PTX_TYPE_INFO_##T, #T, l, e)
+#define __PTX_INJECT_I__PTX_INJECT_iW(T, l, e) , (i, PTX_TYPE_INFO_##T, #T, l, e)
+#define __PTX_INJECT_I__PTX_INJECT_u(e) , (i, b32, b32, r, ID, "", "", 0u)
 
-#define __PTX_INJECT_PIECES_m(K, r, m, c, b, T, l, e)                          \
-  (".reg ." r " %%_x" K ";\n\t", __PTX_INJECT_MOVE_IN_##b(K, m),               \
-   "// _x" K " m " r " " T " " l "\n\t", __PTX_INJECT_MOVE_OUT_##b(K, m),       \
-   (, "+" c(__PTX_INJECT_BIND_LVALUE_##b(e))), ())
-#define __PTX_INJECT_PIECES_o(K, r, m, c, b, T, l, e)                          \
-  (".reg ." r " %%_x" K ";\n\t", ,                                             \
-   "// _x" K " o " r " " T " " l "\n\t", __PTX_INJECT_MOVE_OUT_##b(K, m),       \
-   (, "=" c(__PTX_INJECT_BIND_LVALUE_##b(e))), ())
-#define __PTX_INJECT_PIECES_i(K, r, m, c, b, T, l, e)                          \
-  (".reg ." r " %%_x" K ";\n\t", __PTX_INJECT_MOVE_IN_##b(K, m),               \
-   "// _x" K " i " r " " T " " l "\n\t", , (),                                  \
-   (, c(__PTX_INJECT_BIND_VALUE_##b(e))))
-/* Untyped: the site's check fails first; an input keeps the operand count. */
-#define __PTX_INJECT_PIECES_u(K, r, m, c, b, T, l, e) (, , , , (), (, "r"(0)))
+/* ---- The asm's pieces. The walks number the sorted items by position (the
+ * stable register _xK and the asm operand %K are the same K) and take each
+ * piece from a per-K table (__PTX_INJECT_DECL_K, _LOAD_K, _MARK_K, _STORE_K,
+ * _OUTPUT_K, _INPUT_K), with K written into its strings. A move or binding
+ * then depends on the kind and the bind kind only: */
+#define __PTX_INJECT_LOAD_m_ID(mov, setp) mov
+#define __PTX_INJECT_LOAD_m_U16(mov, setp) mov
+#define __PTX_INJECT_LOAD_m_U32(mov, setp) mov
+#define __PTX_INJECT_LOAD_m_PRED(mov, setp) setp
+#define __PTX_INJECT_LOAD_i_ID(mov, setp) mov
+#define __PTX_INJECT_LOAD_i_U16(mov, setp) mov
+#define __PTX_INJECT_LOAD_i_U32(mov, setp) mov
+#define __PTX_INJECT_LOAD_i_PRED(mov, setp) setp
+#define __PTX_INJECT_LOAD_o_ID(mov, setp)
+#define __PTX_INJECT_LOAD_o_U16(mov, setp)
+#define __PTX_INJECT_LOAD_o_U32(mov, setp)
+#define __PTX_INJECT_LOAD_o_PRED(mov, setp)
+#define __PTX_INJECT_STORE_m_ID(mov, selp) mov
+#define __PTX_INJECT_STORE_m_U16(mov, selp) mov
+#define __PTX_INJECT_STORE_m_U32(mov, selp) mov
+#define __PTX_INJECT_STORE_m_PRED(mov, selp) selp
+#define __PTX_INJECT_STORE_o_ID(mov, selp) mov
+#define __PTX_INJECT_STORE_o_U16(mov, selp) mov
+#define __PTX_INJECT_STORE_o_U32(mov, selp) mov
+#define __PTX_INJECT_STORE_o_PRED(mov, selp) selp
+#define __PTX_INJECT_STORE_i_ID(mov, selp)
+#define __PTX_INJECT_STORE_i_U16(mov, selp)
+#define __PTX_INJECT_STORE_i_U32(mov, selp)
+#define __PTX_INJECT_STORE_i_PRED(mov, selp)
 
-#define __PTX_INJECT_MOVE_IN_ID(K, m) "mov." m " %%_x" K ", %" K ";\n\t"
-#define __PTX_INJECT_MOVE_IN_U16(K, m) "mov." m " %%_x" K ", %" K ";\n\t"
-#define __PTX_INJECT_MOVE_IN_U32(K, m) "mov." m " %%_x" K ", %" K ";\n\t"
-#define __PTX_INJECT_MOVE_IN_PRED(K, m) "setp.ne.u32 %%_x" K ", %" K ", 0;\n\t"
-#define __PTX_INJECT_MOVE_OUT_ID(K, m) "mov." m " %" K ", %%_x" K ";\n\t"
-#define __PTX_INJECT_MOVE_OUT_U16(K, m) "mov." m " %" K ", %%_x" K ";\n\t"
-#define __PTX_INJECT_MOVE_OUT_U32(K, m) "mov." m " %" K ", %%_x" K ";\n\t"
-#define __PTX_INJECT_MOVE_OUT_PRED(K, m) "selp.u32 %" K ", 1, 0, %%_x" K ";\n\t"
-
-/* The walks' pickers. */
-#define __PTX_INJECT_DECL(d, in, mark, out, o, i) d
-#define __PTX_INJECT_LOAD(d, in, mark, out, o, i) in
-#define __PTX_INJECT_MARK(d, in, mark, out, o, i) mark
-#define __PTX_INJECT_STORE(d, in, mark, out, o, i) out
-#define __PTX_INJECT_OUTPUT(d, in, mark, out, o, i) __PTX_INJECT_REM o
-#define __PTX_INJECT_INPUT(d, in, mark, out, o, i) __PTX_INJECT_REM i
-
-/* Bindings: a mod/out operand is written, so it is an lvalue (viewed through
- * an unsigned type of its size for U16/U32); an in operand may be an rvalue,
- * whose bits are copied out. A bool travels as a 32-bit 0/1 and becomes a
- * predicate inside the asm; writing one back needs the front end. */
-#define __PTX_INJECT_BIND_LVALUE_ID(e) (e)
-#define __PTX_INJECT_BIND_LVALUE_U16(e) (*(unsigned short *)&(e))
-#define __PTX_INJECT_BIND_LVALUE_U32(e) (*(unsigned int *)&(e))
-#define __PTX_INJECT_BIND_LVALUE_PRED(e) (__ptx_inject_written_bool(e))
-#define __PTX_INJECT_BIND_VALUE_ID(e) (e)
-#define __PTX_INJECT_BIND_VALUE_U16(e) (__ptx_inject_bits<unsigned short>(e))
-#define __PTX_INJECT_BIND_VALUE_U32(e) (__ptx_inject_bits<unsigned int>(e))
-#define __PTX_INJECT_BIND_VALUE_PRED(e) ((e) ? 1u : 0u)
+/* Bindings: a mod/out operand is written, so it is an lvalue (viewed
+ * through an unsigned type of its size for U16/U32); an in operand may be an
+ * rvalue, whose bits are copied out. A bool travels as a 32-bit 0/1 and
+ * becomes a predicate inside the asm; writing one back needs the front end.
+ * The outputs come first in the sorted order, so every output but number 0
+ * follows a comma; each input follows one (the list's first is dropped). */
+#define __PTX_INJECT_COMMA_m ,
+#define __PTX_INJECT_COMMA_o ,
+#define __PTX_INJECT_COMMA_i
+#define __PTX_INJECT_OUTPUT_m_ID(c, e) "+" c(e)
+#define __PTX_INJECT_OUTPUT_m_U16(c, e) "+" c(*(unsigned short *)&(e))
+#define __PTX_INJECT_OUTPUT_m_U32(c, e) "+" c(*(unsigned int *)&(e))
+#define __PTX_INJECT_OUTPUT_m_PRED(c, e) "+" c(__ptx_inject_written_bool(e))
+#define __PTX_INJECT_OUTPUT_o_ID(c, e) "=" c(e)
+#define __PTX_INJECT_OUTPUT_o_U16(c, e) "=" c(*(unsigned short *)&(e))
+#define __PTX_INJECT_OUTPUT_o_U32(c, e) "=" c(*(unsigned int *)&(e))
+#define __PTX_INJECT_OUTPUT_o_PRED(c, e) "=" c(__ptx_inject_written_bool(e))
+#define __PTX_INJECT_OUTPUT_i_ID(c, e)
+#define __PTX_INJECT_OUTPUT_i_U16(c, e)
+#define __PTX_INJECT_OUTPUT_i_U32(c, e)
+#define __PTX_INJECT_OUTPUT_i_PRED(c, e)
+#define __PTX_INJECT_INPUT_i_ID(c, e) , c(e)
+#define __PTX_INJECT_INPUT_i_U16(c, e) , c(__ptx_inject_bits<unsigned short>(e))
+#define __PTX_INJECT_INPUT_i_U32(c, e) , c(__ptx_inject_bits<unsigned int>(e))
+#define __PTX_INJECT_INPUT_i_PRED(c, e) , c((e) ? 1u : 0u)
+#define __PTX_INJECT_INPUT_m_ID(c, e)
+#define __PTX_INJECT_INPUT_m_U16(c, e)
+#define __PTX_INJECT_INPUT_m_U32(c, e)
+#define __PTX_INJECT_INPUT_m_PRED(c, e)
+#define __PTX_INJECT_INPUT_o_ID(c, e)
+#define __PTX_INJECT_INPUT_o_U16(c, e)
+#define __PTX_INJECT_INPUT_o_U32(c, e)
+#define __PTX_INJECT_INPUT_o_PRED(c, e)
+/* Drops the leading ~ of a computed list that starts with a comma. */
+#define __PTX_INJECT_TAIL(...) __PTX_INJECT_TAIL_I(__VA_ARGS__)
+#define __PTX_INJECT_TAIL_I(first, ...) __VA_ARGS__
 
 __host__ __device__ constexpr bool __ptx_inject_one_word(const char *Text) {
   return !*Text || (*Text != ' ' && *Text != '%' &&
@@ -191,317 +209,637 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
   return *(unsigned int *)&Value;
 }
 
-/* ---- The site. ---- */
-#define __PTX_INJECT_TYPED_SITE(name, ...)                                     \
-  __PTX_INJECT_SORTED(name, __PTX_INJECT_COUNT(__VA_ARGS__), __VA_ARGS__)
-#define __PTX_INJECT_SORTED(name, n, ...)                                      \
-  do {                                                                         \
-    __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(__PTX_INJECT_CHECK, ~, __VA_ARGS__) \
-    __PTX_INJECT_NUMBERED(                                                     \
-        name, n,                                                               \
-        ~ __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(__PTX_INJECT_KEEP_MOD, ~,    \
-                                                  __VA_ARGS__)                 \
-            __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(__PTX_INJECT_KEEP_OUT, ~,  \
-                                                    __VA_ARGS__)               \
-                __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(__PTX_INJECT_KEEP_IN,  \
-                                                        ~, __VA_ARGS__));      \
-  } while (0)
-/* Each level takes the list computed by the one before as its variadic
- * argument, which splits it into operands. */
-#define __PTX_INJECT_NUMBERED(name, n, ...)                                    \
-  __PTX_INJECT_ASM(name, __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n),              \
-                   ~ __PTX_INJECT_CAT(__PTX_INJECT_NUMBER_, n)(0, __VA_ARGS__))
-#define __PTX_INJECT_ASM(name, EACH, ...)                                      \
-  asm volatile("{\n\t" EACH(__PTX_INJECT_DECL, __VA_ARGS__)                    \
-                   EACH(__PTX_INJECT_LOAD, __VA_ARGS__)                        \
+/* ---- The site: PTX_INJECT(name, operands...) is TYPED_SITE. The operand
+ * count picks SITE_N (tables below), which checks the operands and passes
+ * them, sorted, to ASM_N (up to 16 operands) or ASM_WALK; every walk is
+ * flat (one line naming every operand), not recursive. ASM_WALK(name, , ~,
+ * items...) writes the asm of a wide site through EACHK_N. */
+#define __PTX_INJECT_ASM_WALK(name, z, EACHK, ...)                             \
+  asm volatile("{\n\t" EACHK(__PTX_INJECT_DECL_, , __VA_ARGS__)               \
+                   EACHK(__PTX_INJECT_LOAD_, , __VA_ARGS__)                    \
                "// PTX_INJECT_START " name "\n\t"                              \
-                   EACH(__PTX_INJECT_MARK, __VA_ARGS__)                        \
+                   EACHK(__PTX_INJECT_MARK_, , __VA_ARGS__)                    \
                "// PTX_INJECT_END\n\t"                                         \
-                   EACH(__PTX_INJECT_STORE, __VA_ARGS__) "}"                   \
-               : __PTX_INJECT_TAIL(~ EACH(__PTX_INJECT_OUTPUT, __VA_ARGS__))   \
-               : __PTX_INJECT_TAIL(~ EACH(__PTX_INJECT_INPUT, __VA_ARGS__)))
+                   EACHK(__PTX_INJECT_STORE_, , __VA_ARGS__) "}"               \
+               : EACHK(__PTX_INJECT_OUTPUT_, , __VA_ARGS__)                    \
+               : __PTX_INJECT_TAIL(~ EACHK(__PTX_INJECT_INPUT_, , __VA_ARGS__)))
 
 /* ---- The host pass: each operand used (an in) or address-taken (written). */
-#define __PTX_INJECT_HOST_SITE(...)                                            \
-  __PTX_INJECT_HOST_SITE_N(__PTX_INJECT_COUNT(__VA_ARGS__), __VA_ARGS__)
-#define __PTX_INJECT_HOST_SITE_N(n, ...)                                       \
+#define __PTX_INJECT_HOST_SITE(name, ...)                                      \
   do {                                                                         \
-    __PTX_INJECT_CAT(__PTX_INJECT_EACH_, n)(__PTX_INJECT_HOST_USE, ~, __VA_ARGS__) \
+    __PTX_INJECT_PICK_EACH(__VA_ARGS__)(__PTX_INJECT_HOST, __VA_ARGS__)        \
   } while (0)
-#define __PTX_INJECT_HOST_USE(k, T, l, e, w) __PTX_INJECT_HOST_USE_##k(e)
-#define __PTX_INJECT_HOST_USE_m(e) (void)&(e);
-#define __PTX_INJECT_HOST_USE_o(e) (void)&(e);
-#define __PTX_INJECT_HOST_USE_i(e) (void)(e);
-#define __PTX_INJECT_HOST_USE_u(e) (void)sizeof(e);
+#define __PTX_INJECT_HOST__PTX_INJECT_mN(T, l, e) (void)&(e);
+#define __PTX_INJECT_HOST__PTX_INJECT_mW(T, l, e) (void)&(e);
+#define __PTX_INJECT_HOST__PTX_INJECT_oN(T, l, e) (void)&(e);
+#define __PTX_INJECT_HOST__PTX_INJECT_oW(T, l, e) (void)&(e);
+#define __PTX_INJECT_HOST__PTX_INJECT_iN(T, l, e) (void)(e);
+#define __PTX_INJECT_HOST__PTX_INJECT_iW(T, l, e) (void)(e);
+#define __PTX_INJECT_HOST__PTX_INJECT_u(e) (void)sizeof(e);
 
 /* ---- Mechanical tables (utils/gen_typed_site_tables.py). ---- */
-/* Operand count, 1..64: the number of arguments. */
-#define __PTX_INJECT_COUNT(...) \
-  __PTX_INJECT_COUNT_I(__VA_ARGS__, 64, 63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, )
-#define __PTX_INJECT_COUNT_I(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, N, ...) N
+/* TYPED_SITE(name, operands...) calls SITE_N, and PICK_EACH(operands...) names
+ * EACH_N, for N operands, 1..64: picked by argument count in one step. */
+#define __PTX_INJECT_PICK_N(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, NAME, ...) NAME
+#define __PTX_INJECT_TYPED_SITE(name, ...) \
+  __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_SITE_64, __PTX_INJECT_SITE_63, __PTX_INJECT_SITE_62, __PTX_INJECT_SITE_61, __PTX_INJECT_SITE_60, __PTX_INJECT_SITE_59, __PTX_INJECT_SITE_58, __PTX_INJECT_SITE_57, __PTX_INJECT_SITE_56, __PTX_INJECT_SITE_55, __PTX_INJECT_SITE_54, __PTX_INJECT_SITE_53, __PTX_INJECT_SITE_52, __PTX_INJECT_SITE_51, __PTX_INJECT_SITE_50, __PTX_INJECT_SITE_49, __PTX_INJECT_SITE_48, __PTX_INJECT_SITE_47, __PTX_INJECT_SITE_46, __PTX_INJECT_SITE_45, __PTX_INJECT_SITE_44, __PTX_INJECT_SITE_43, __PTX_INJECT_SITE_42, __PTX_INJECT_SITE_41, __PTX_INJECT_SITE_40, __PTX_INJECT_SITE_39, __PTX_INJECT_SITE_38, __PTX_INJECT_SITE_37, __PTX_INJECT_SITE_36, __PTX_INJECT_SITE_35, __PTX_INJECT_SITE_34, __PTX_INJECT_SITE_33, __PTX_INJECT_SITE_32, __PTX_INJECT_SITE_31, __PTX_INJECT_SITE_30, __PTX_INJECT_SITE_29, __PTX_INJECT_SITE_28, __PTX_INJECT_SITE_27, __PTX_INJECT_SITE_26, __PTX_INJECT_SITE_25, __PTX_INJECT_SITE_24, __PTX_INJECT_SITE_23, __PTX_INJECT_SITE_22, __PTX_INJECT_SITE_21, __PTX_INJECT_SITE_20, __PTX_INJECT_SITE_19, __PTX_INJECT_SITE_18, __PTX_INJECT_SITE_17, __PTX_INJECT_SITE_16, __PTX_INJECT_SITE_15, __PTX_INJECT_SITE_14, __PTX_INJECT_SITE_13, __PTX_INJECT_SITE_12, __PTX_INJECT_SITE_11, __PTX_INJECT_SITE_10, __PTX_INJECT_SITE_9, __PTX_INJECT_SITE_8, __PTX_INJECT_SITE_7, __PTX_INJECT_SITE_6, __PTX_INJECT_SITE_5, __PTX_INJECT_SITE_4, __PTX_INJECT_SITE_3, __PTX_INJECT_SITE_2, __PTX_INJECT_SITE_1, ~)(name, __VA_ARGS__)
+#define __PTX_INJECT_PICK_EACH(...) \
+  __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_EACH_64, __PTX_INJECT_EACH_63, __PTX_INJECT_EACH_62, __PTX_INJECT_EACH_61, __PTX_INJECT_EACH_60, __PTX_INJECT_EACH_59, __PTX_INJECT_EACH_58, __PTX_INJECT_EACH_57, __PTX_INJECT_EACH_56, __PTX_INJECT_EACH_55, __PTX_INJECT_EACH_54, __PTX_INJECT_EACH_53, __PTX_INJECT_EACH_52, __PTX_INJECT_EACH_51, __PTX_INJECT_EACH_50, __PTX_INJECT_EACH_49, __PTX_INJECT_EACH_48, __PTX_INJECT_EACH_47, __PTX_INJECT_EACH_46, __PTX_INJECT_EACH_45, __PTX_INJECT_EACH_44, __PTX_INJECT_EACH_43, __PTX_INJECT_EACH_42, __PTX_INJECT_EACH_41, __PTX_INJECT_EACH_40, __PTX_INJECT_EACH_39, __PTX_INJECT_EACH_38, __PTX_INJECT_EACH_37, __PTX_INJECT_EACH_36, __PTX_INJECT_EACH_35, __PTX_INJECT_EACH_34, __PTX_INJECT_EACH_33, __PTX_INJECT_EACH_32, __PTX_INJECT_EACH_31, __PTX_INJECT_EACH_30, __PTX_INJECT_EACH_29, __PTX_INJECT_EACH_28, __PTX_INJECT_EACH_27, __PTX_INJECT_EACH_26, __PTX_INJECT_EACH_25, __PTX_INJECT_EACH_24, __PTX_INJECT_EACH_23, __PTX_INJECT_EACH_22, __PTX_INJECT_EACH_21, __PTX_INJECT_EACH_20, __PTX_INJECT_EACH_19, __PTX_INJECT_EACH_18, __PTX_INJECT_EACH_17, __PTX_INJECT_EACH_16, __PTX_INJECT_EACH_15, __PTX_INJECT_EACH_14, __PTX_INJECT_EACH_13, __PTX_INJECT_EACH_12, __PTX_INJECT_EACH_11, __PTX_INJECT_EACH_10, __PTX_INJECT_EACH_9, __PTX_INJECT_EACH_8, __PTX_INJECT_EACH_7, __PTX_INJECT_EACH_6, __PTX_INJECT_EACH_5, __PTX_INJECT_EACH_4, __PTX_INJECT_EACH_3, __PTX_INJECT_EACH_2, __PTX_INJECT_EACH_1, ~)
 
-/* K -> K + 1, for numbering the stable registers. */
-#define __PTX_INJECT_INC_0 1
-#define __PTX_INJECT_INC_1 2
-#define __PTX_INJECT_INC_2 3
-#define __PTX_INJECT_INC_3 4
-#define __PTX_INJECT_INC_4 5
-#define __PTX_INJECT_INC_5 6
-#define __PTX_INJECT_INC_6 7
-#define __PTX_INJECT_INC_7 8
-#define __PTX_INJECT_INC_8 9
-#define __PTX_INJECT_INC_9 10
-#define __PTX_INJECT_INC_10 11
-#define __PTX_INJECT_INC_11 12
-#define __PTX_INJECT_INC_12 13
-#define __PTX_INJECT_INC_13 14
-#define __PTX_INJECT_INC_14 15
-#define __PTX_INJECT_INC_15 16
-#define __PTX_INJECT_INC_16 17
-#define __PTX_INJECT_INC_17 18
-#define __PTX_INJECT_INC_18 19
-#define __PTX_INJECT_INC_19 20
-#define __PTX_INJECT_INC_20 21
-#define __PTX_INJECT_INC_21 22
-#define __PTX_INJECT_INC_22 23
-#define __PTX_INJECT_INC_23 24
-#define __PTX_INJECT_INC_24 25
-#define __PTX_INJECT_INC_25 26
-#define __PTX_INJECT_INC_26 27
-#define __PTX_INJECT_INC_27 28
-#define __PTX_INJECT_INC_28 29
-#define __PTX_INJECT_INC_29 30
-#define __PTX_INJECT_INC_30 31
-#define __PTX_INJECT_INC_31 32
-#define __PTX_INJECT_INC_32 33
-#define __PTX_INJECT_INC_33 34
-#define __PTX_INJECT_INC_34 35
-#define __PTX_INJECT_INC_35 36
-#define __PTX_INJECT_INC_36 37
-#define __PTX_INJECT_INC_37 38
-#define __PTX_INJECT_INC_38 39
-#define __PTX_INJECT_INC_39 40
-#define __PTX_INJECT_INC_40 41
-#define __PTX_INJECT_INC_41 42
-#define __PTX_INJECT_INC_42 43
-#define __PTX_INJECT_INC_43 44
-#define __PTX_INJECT_INC_44 45
-#define __PTX_INJECT_INC_45 46
-#define __PTX_INJECT_INC_46 47
-#define __PTX_INJECT_INC_47 48
-#define __PTX_INJECT_INC_48 49
-#define __PTX_INJECT_INC_49 50
-#define __PTX_INJECT_INC_50 51
-#define __PTX_INJECT_INC_51 52
-#define __PTX_INJECT_INC_52 53
-#define __PTX_INJECT_INC_53 54
-#define __PTX_INJECT_INC_54 55
-#define __PTX_INJECT_INC_55 56
-#define __PTX_INJECT_INC_56 57
-#define __PTX_INJECT_INC_57 58
-#define __PTX_INJECT_INC_58 59
-#define __PTX_INJECT_INC_59 60
-#define __PTX_INJECT_INC_60 61
-#define __PTX_INJECT_INC_61 62
-#define __PTX_INJECT_INC_62 63
-#define __PTX_INJECT_INC_63 64
+/* SITE_N(name, operands...): the checks, then the asm of the operands sorted
+ * by kind: mods, outs, ins. Up to 16 operands, SITE_N and ASM_N name every
+ * operand and item themselves (fewer macro calls and copies of the list);
+ * wider sites walk them with EACH_N and EACHK_N. The items come out of the
+ * sort as one argument: ASM_FWD splits them. */
+#define __PTX_INJECT_ASM_FWD(name, ASM, ...) ASM(name, , __VA_ARGS__)
+#define __PTX_INJECT_SITE_1(name, a1) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_1, ~ __PTX_INJECT_M##a1 __PTX_INJECT_O##a1 __PTX_INJECT_I##a1); } while (0)
+#define __PTX_INJECT_SITE_2(name, a1, a2) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_2, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2); } while (0)
+#define __PTX_INJECT_SITE_3(name, a1, a2, a3) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_3, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3); } while (0)
+#define __PTX_INJECT_SITE_4(name, a1, a2, a3, a4) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_4, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4); } while (0)
+#define __PTX_INJECT_SITE_5(name, a1, a2, a3, a4, a5) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_5, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5); } while (0)
+#define __PTX_INJECT_SITE_6(name, a1, a2, a3, a4, a5, a6) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_6, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6); } while (0)
+#define __PTX_INJECT_SITE_7(name, a1, a2, a3, a4, a5, a6, a7) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_7, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7); } while (0)
+#define __PTX_INJECT_SITE_8(name, a1, a2, a3, a4, a5, a6, a7, a8) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_8, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8); } while (0)
+#define __PTX_INJECT_SITE_9(name, a1, a2, a3, a4, a5, a6, a7, a8, a9) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_9, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9); } while (0)
+#define __PTX_INJECT_SITE_10(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_10, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10); } while (0)
+#define __PTX_INJECT_SITE_11(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_11, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11); } while (0)
+#define __PTX_INJECT_SITE_12(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_CHECK##a12 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_12, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12); } while (0)
+#define __PTX_INJECT_SITE_13(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_CHECK##a12 __PTX_INJECT_CHECK##a13 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_13, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13); } while (0)
+#define __PTX_INJECT_SITE_14(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_CHECK##a12 __PTX_INJECT_CHECK##a13 __PTX_INJECT_CHECK##a14 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_14, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14); } while (0)
+#define __PTX_INJECT_SITE_15(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_CHECK##a12 __PTX_INJECT_CHECK##a13 __PTX_INJECT_CHECK##a14 __PTX_INJECT_CHECK##a15 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_15, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_M##a15 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_O##a15 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14 __PTX_INJECT_I##a15); } while (0)
+#define __PTX_INJECT_SITE_16(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_CHECK##a12 __PTX_INJECT_CHECK##a13 __PTX_INJECT_CHECK##a14 __PTX_INJECT_CHECK##a15 __PTX_INJECT_CHECK##a16 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_16, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_M##a15 __PTX_INJECT_M##a16 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_O##a15 __PTX_INJECT_O##a16 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14 __PTX_INJECT_I##a15 __PTX_INJECT_I##a16); } while (0)
+#define __PTX_INJECT_SITE_17(name, ...) do { __PTX_INJECT_EACH_17(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_17, ~ __PTX_INJECT_EACH_17(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_17(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_17(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_18(name, ...) do { __PTX_INJECT_EACH_18(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_18, ~ __PTX_INJECT_EACH_18(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_18(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_18(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_19(name, ...) do { __PTX_INJECT_EACH_19(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_19, ~ __PTX_INJECT_EACH_19(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_19(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_19(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_20(name, ...) do { __PTX_INJECT_EACH_20(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_20, ~ __PTX_INJECT_EACH_20(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_20(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_20(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_21(name, ...) do { __PTX_INJECT_EACH_21(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_21, ~ __PTX_INJECT_EACH_21(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_21(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_21(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_22(name, ...) do { __PTX_INJECT_EACH_22(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_22, ~ __PTX_INJECT_EACH_22(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_22(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_22(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_23(name, ...) do { __PTX_INJECT_EACH_23(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_23, ~ __PTX_INJECT_EACH_23(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_23(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_23(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_24(name, ...) do { __PTX_INJECT_EACH_24(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_24, ~ __PTX_INJECT_EACH_24(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_24(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_24(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_25(name, ...) do { __PTX_INJECT_EACH_25(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_25, ~ __PTX_INJECT_EACH_25(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_25(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_25(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_26(name, ...) do { __PTX_INJECT_EACH_26(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_26, ~ __PTX_INJECT_EACH_26(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_26(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_26(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_27(name, ...) do { __PTX_INJECT_EACH_27(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_27, ~ __PTX_INJECT_EACH_27(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_27(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_27(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_28(name, ...) do { __PTX_INJECT_EACH_28(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_28, ~ __PTX_INJECT_EACH_28(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_28(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_28(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_29(name, ...) do { __PTX_INJECT_EACH_29(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_29, ~ __PTX_INJECT_EACH_29(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_29(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_29(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_30(name, ...) do { __PTX_INJECT_EACH_30(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_30, ~ __PTX_INJECT_EACH_30(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_30(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_30(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_31(name, ...) do { __PTX_INJECT_EACH_31(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_31, ~ __PTX_INJECT_EACH_31(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_31(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_31(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_32(name, ...) do { __PTX_INJECT_EACH_32(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_32, ~ __PTX_INJECT_EACH_32(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_32(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_32(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_33(name, ...) do { __PTX_INJECT_EACH_33(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_33, ~ __PTX_INJECT_EACH_33(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_33(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_33(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_34(name, ...) do { __PTX_INJECT_EACH_34(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_34, ~ __PTX_INJECT_EACH_34(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_34(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_34(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_35(name, ...) do { __PTX_INJECT_EACH_35(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_35, ~ __PTX_INJECT_EACH_35(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_35(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_35(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_36(name, ...) do { __PTX_INJECT_EACH_36(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_36, ~ __PTX_INJECT_EACH_36(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_36(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_36(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_37(name, ...) do { __PTX_INJECT_EACH_37(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_37, ~ __PTX_INJECT_EACH_37(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_37(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_37(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_38(name, ...) do { __PTX_INJECT_EACH_38(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_38, ~ __PTX_INJECT_EACH_38(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_38(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_38(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_39(name, ...) do { __PTX_INJECT_EACH_39(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_39, ~ __PTX_INJECT_EACH_39(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_39(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_39(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_40(name, ...) do { __PTX_INJECT_EACH_40(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_40, ~ __PTX_INJECT_EACH_40(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_40(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_40(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_41(name, ...) do { __PTX_INJECT_EACH_41(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_41, ~ __PTX_INJECT_EACH_41(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_41(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_41(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_42(name, ...) do { __PTX_INJECT_EACH_42(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_42, ~ __PTX_INJECT_EACH_42(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_42(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_42(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_43(name, ...) do { __PTX_INJECT_EACH_43(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_43, ~ __PTX_INJECT_EACH_43(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_43(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_43(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_44(name, ...) do { __PTX_INJECT_EACH_44(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_44, ~ __PTX_INJECT_EACH_44(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_44(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_44(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_45(name, ...) do { __PTX_INJECT_EACH_45(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_45, ~ __PTX_INJECT_EACH_45(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_45(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_45(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_46(name, ...) do { __PTX_INJECT_EACH_46(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_46, ~ __PTX_INJECT_EACH_46(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_46(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_46(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_47(name, ...) do { __PTX_INJECT_EACH_47(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_47, ~ __PTX_INJECT_EACH_47(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_47(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_47(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_48(name, ...) do { __PTX_INJECT_EACH_48(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_48, ~ __PTX_INJECT_EACH_48(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_48(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_48(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_49(name, ...) do { __PTX_INJECT_EACH_49(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_49, ~ __PTX_INJECT_EACH_49(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_49(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_49(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_50(name, ...) do { __PTX_INJECT_EACH_50(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_50, ~ __PTX_INJECT_EACH_50(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_50(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_50(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_51(name, ...) do { __PTX_INJECT_EACH_51(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_51, ~ __PTX_INJECT_EACH_51(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_51(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_51(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_52(name, ...) do { __PTX_INJECT_EACH_52(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_52, ~ __PTX_INJECT_EACH_52(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_52(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_52(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_53(name, ...) do { __PTX_INJECT_EACH_53(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_53, ~ __PTX_INJECT_EACH_53(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_53(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_53(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_54(name, ...) do { __PTX_INJECT_EACH_54(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_54, ~ __PTX_INJECT_EACH_54(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_54(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_54(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_55(name, ...) do { __PTX_INJECT_EACH_55(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_55, ~ __PTX_INJECT_EACH_55(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_55(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_55(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_56(name, ...) do { __PTX_INJECT_EACH_56(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_56, ~ __PTX_INJECT_EACH_56(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_56(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_56(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_57(name, ...) do { __PTX_INJECT_EACH_57(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_57, ~ __PTX_INJECT_EACH_57(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_57(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_57(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_58(name, ...) do { __PTX_INJECT_EACH_58(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_58, ~ __PTX_INJECT_EACH_58(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_58(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_58(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_59(name, ...) do { __PTX_INJECT_EACH_59(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_59, ~ __PTX_INJECT_EACH_59(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_59(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_59(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_60(name, ...) do { __PTX_INJECT_EACH_60(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_60, ~ __PTX_INJECT_EACH_60(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_60(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_60(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_61(name, ...) do { __PTX_INJECT_EACH_61(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_61, ~ __PTX_INJECT_EACH_61(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_61(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_61(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_62(name, ...) do { __PTX_INJECT_EACH_62(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_62, ~ __PTX_INJECT_EACH_62(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_62(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_62(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_63(name, ...) do { __PTX_INJECT_EACH_63(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_63, ~ __PTX_INJECT_EACH_63(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_63(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_63(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_64(name, ...) do { __PTX_INJECT_EACH_64(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_64, ~ __PTX_INJECT_EACH_64(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_64(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_64(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
 
-/* EACH_N(F, ~, a1, ..., aN): F a1 F a2 ... F aN; every a is a parenthesized
- * operand, so F a is a call. Flat, not recursive: each operand is passed
- * once, not once per remaining step. The leading ~ lets a computed list
- * start with a comma. */
-#define __PTX_INJECT_EACH_1(F,_,a1) F a1
-#define __PTX_INJECT_EACH_2(F,_,a1,a2) F a1 F a2
-#define __PTX_INJECT_EACH_3(F,_,a1,a2,a3) F a1 F a2 F a3
-#define __PTX_INJECT_EACH_4(F,_,a1,a2,a3,a4) F a1 F a2 F a3 F a4
-#define __PTX_INJECT_EACH_5(F,_,a1,a2,a3,a4,a5) F a1 F a2 F a3 F a4 F a5
-#define __PTX_INJECT_EACH_6(F,_,a1,a2,a3,a4,a5,a6) F a1 F a2 F a3 F a4 F a5 F a6
-#define __PTX_INJECT_EACH_7(F,_,a1,a2,a3,a4,a5,a6,a7) F a1 F a2 F a3 F a4 F a5 F a6 F a7
-#define __PTX_INJECT_EACH_8(F,_,a1,a2,a3,a4,a5,a6,a7,a8) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8
-#define __PTX_INJECT_EACH_9(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9
-#define __PTX_INJECT_EACH_10(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10
-#define __PTX_INJECT_EACH_11(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11
-#define __PTX_INJECT_EACH_12(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12
-#define __PTX_INJECT_EACH_13(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13
-#define __PTX_INJECT_EACH_14(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14
-#define __PTX_INJECT_EACH_15(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15
-#define __PTX_INJECT_EACH_16(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16
-#define __PTX_INJECT_EACH_17(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17
-#define __PTX_INJECT_EACH_18(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18
-#define __PTX_INJECT_EACH_19(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19
-#define __PTX_INJECT_EACH_20(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20
-#define __PTX_INJECT_EACH_21(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21
-#define __PTX_INJECT_EACH_22(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22
-#define __PTX_INJECT_EACH_23(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23
-#define __PTX_INJECT_EACH_24(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24
-#define __PTX_INJECT_EACH_25(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25
-#define __PTX_INJECT_EACH_26(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26
-#define __PTX_INJECT_EACH_27(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27
-#define __PTX_INJECT_EACH_28(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28
-#define __PTX_INJECT_EACH_29(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29
-#define __PTX_INJECT_EACH_30(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30
-#define __PTX_INJECT_EACH_31(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31
-#define __PTX_INJECT_EACH_32(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32
-#define __PTX_INJECT_EACH_33(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33
-#define __PTX_INJECT_EACH_34(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34
-#define __PTX_INJECT_EACH_35(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35
-#define __PTX_INJECT_EACH_36(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36
-#define __PTX_INJECT_EACH_37(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37
-#define __PTX_INJECT_EACH_38(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38
-#define __PTX_INJECT_EACH_39(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39
-#define __PTX_INJECT_EACH_40(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40
-#define __PTX_INJECT_EACH_41(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41
-#define __PTX_INJECT_EACH_42(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42
-#define __PTX_INJECT_EACH_43(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43
-#define __PTX_INJECT_EACH_44(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44
-#define __PTX_INJECT_EACH_45(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45
-#define __PTX_INJECT_EACH_46(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46
-#define __PTX_INJECT_EACH_47(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47
-#define __PTX_INJECT_EACH_48(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48
-#define __PTX_INJECT_EACH_49(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49
-#define __PTX_INJECT_EACH_50(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50
-#define __PTX_INJECT_EACH_51(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51
-#define __PTX_INJECT_EACH_52(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52
-#define __PTX_INJECT_EACH_53(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53
-#define __PTX_INJECT_EACH_54(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54
-#define __PTX_INJECT_EACH_55(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55
-#define __PTX_INJECT_EACH_56(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56
-#define __PTX_INJECT_EACH_57(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57
-#define __PTX_INJECT_EACH_58(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58
-#define __PTX_INJECT_EACH_59(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59
-#define __PTX_INJECT_EACH_60(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59 F a60
-#define __PTX_INJECT_EACH_61(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59 F a60 F a61
-#define __PTX_INJECT_EACH_62(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59 F a60 F a61 F a62
-#define __PTX_INJECT_EACH_63(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62,a63) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59 F a60 F a61 F a62 F a63
-#define __PTX_INJECT_EACH_64(F,_,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62,a63,a64) F a1 F a2 F a3 F a4 F a5 F a6 F a7 F a8 F a9 F a10 F a11 F a12 F a13 F a14 F a15 F a16 F a17 F a18 F a19 F a20 F a21 F a22 F a23 F a24 F a25 F a26 F a27 F a28 F a29 F a30 F a31 F a32 F a33 F a34 F a35 F a36 F a37 F a38 F a39 F a40 F a41 F a42 F a43 F a44 F a45 F a46 F a47 F a48 F a49 F a50 F a51 F a52 F a53 F a54 F a55 F a56 F a57 F a58 F a59 F a60 F a61 F a62 F a63 F a64
+/* ASM_N(name, , ~, b1, ..., bN): the asm of N sorted items, each numbered by
+ * position. The items are already expanded: pasting each onto the empty
+ * second argument keeps the preprocessor from scanning them again. */
+#define __PTX_INJECT_ASM_1(name,z,_,b1) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_LOAD_0 b1##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z "}" : __PTX_INJECT_OUTPUT_0 b1##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z))
+#define __PTX_INJECT_ASM_2(name,z,_,b1,b2) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z))
+#define __PTX_INJECT_ASM_3(name,z,_,b1,b2,b3) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z))
+#define __PTX_INJECT_ASM_4(name,z,_,b1,b2,b3,b4) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z))
+#define __PTX_INJECT_ASM_5(name,z,_,b1,b2,b3,b4,b5) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z))
+#define __PTX_INJECT_ASM_6(name,z,_,b1,b2,b3,b4,b5,b6) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z))
+#define __PTX_INJECT_ASM_7(name,z,_,b1,b2,b3,b4,b5,b6,b7) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z))
+#define __PTX_INJECT_ASM_8(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z))
+#define __PTX_INJECT_ASM_9(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z))
+#define __PTX_INJECT_ASM_10(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z))
+#define __PTX_INJECT_ASM_11(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z))
+#define __PTX_INJECT_ASM_12(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_DECL_11 b12##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z __PTX_INJECT_LOAD_11 b12##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z __PTX_INJECT_MARK_11 b12##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z __PTX_INJECT_STORE_11 b12##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z __PTX_INJECT_OUTPUT_11 b12##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z __PTX_INJECT_INPUT_11 b12##z))
+#define __PTX_INJECT_ASM_13(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_DECL_11 b12##z __PTX_INJECT_DECL_12 b13##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z __PTX_INJECT_LOAD_11 b12##z __PTX_INJECT_LOAD_12 b13##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z __PTX_INJECT_MARK_11 b12##z __PTX_INJECT_MARK_12 b13##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z __PTX_INJECT_STORE_11 b12##z __PTX_INJECT_STORE_12 b13##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z __PTX_INJECT_OUTPUT_11 b12##z __PTX_INJECT_OUTPUT_12 b13##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z __PTX_INJECT_INPUT_11 b12##z __PTX_INJECT_INPUT_12 b13##z))
+#define __PTX_INJECT_ASM_14(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_DECL_11 b12##z __PTX_INJECT_DECL_12 b13##z __PTX_INJECT_DECL_13 b14##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z __PTX_INJECT_LOAD_11 b12##z __PTX_INJECT_LOAD_12 b13##z __PTX_INJECT_LOAD_13 b14##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z __PTX_INJECT_MARK_11 b12##z __PTX_INJECT_MARK_12 b13##z __PTX_INJECT_MARK_13 b14##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z __PTX_INJECT_STORE_11 b12##z __PTX_INJECT_STORE_12 b13##z __PTX_INJECT_STORE_13 b14##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z __PTX_INJECT_OUTPUT_11 b12##z __PTX_INJECT_OUTPUT_12 b13##z __PTX_INJECT_OUTPUT_13 b14##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z __PTX_INJECT_INPUT_11 b12##z __PTX_INJECT_INPUT_12 b13##z __PTX_INJECT_INPUT_13 b14##z))
+#define __PTX_INJECT_ASM_15(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_DECL_11 b12##z __PTX_INJECT_DECL_12 b13##z __PTX_INJECT_DECL_13 b14##z __PTX_INJECT_DECL_14 b15##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z __PTX_INJECT_LOAD_11 b12##z __PTX_INJECT_LOAD_12 b13##z __PTX_INJECT_LOAD_13 b14##z __PTX_INJECT_LOAD_14 b15##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z __PTX_INJECT_MARK_11 b12##z __PTX_INJECT_MARK_12 b13##z __PTX_INJECT_MARK_13 b14##z __PTX_INJECT_MARK_14 b15##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z __PTX_INJECT_STORE_11 b12##z __PTX_INJECT_STORE_12 b13##z __PTX_INJECT_STORE_13 b14##z __PTX_INJECT_STORE_14 b15##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z __PTX_INJECT_OUTPUT_11 b12##z __PTX_INJECT_OUTPUT_12 b13##z __PTX_INJECT_OUTPUT_13 b14##z __PTX_INJECT_OUTPUT_14 b15##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z __PTX_INJECT_INPUT_11 b12##z __PTX_INJECT_INPUT_12 b13##z __PTX_INJECT_INPUT_13 b14##z __PTX_INJECT_INPUT_14 b15##z))
+#define __PTX_INJECT_ASM_16(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_DECL_11 b12##z __PTX_INJECT_DECL_12 b13##z __PTX_INJECT_DECL_13 b14##z __PTX_INJECT_DECL_14 b15##z __PTX_INJECT_DECL_15 b16##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z __PTX_INJECT_LOAD_11 b12##z __PTX_INJECT_LOAD_12 b13##z __PTX_INJECT_LOAD_13 b14##z __PTX_INJECT_LOAD_14 b15##z __PTX_INJECT_LOAD_15 b16##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z __PTX_INJECT_MARK_11 b12##z __PTX_INJECT_MARK_12 b13##z __PTX_INJECT_MARK_13 b14##z __PTX_INJECT_MARK_14 b15##z __PTX_INJECT_MARK_15 b16##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z __PTX_INJECT_STORE_11 b12##z __PTX_INJECT_STORE_12 b13##z __PTX_INJECT_STORE_13 b14##z __PTX_INJECT_STORE_14 b15##z __PTX_INJECT_STORE_15 b16##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z __PTX_INJECT_OUTPUT_11 b12##z __PTX_INJECT_OUTPUT_12 b13##z __PTX_INJECT_OUTPUT_13 b14##z __PTX_INJECT_OUTPUT_14 b15##z __PTX_INJECT_OUTPUT_15 b16##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z __PTX_INJECT_INPUT_11 b12##z __PTX_INJECT_INPUT_12 b13##z __PTX_INJECT_INPUT_13 b14##z __PTX_INJECT_INPUT_14 b15##z __PTX_INJECT_INPUT_15 b16##z))
 
-/* NUMBER_N(K, ~, a1, ..., aN): , ITEM(K, a1), ITEM(K+1, a2), ... */
-#define __PTX_INJECT_NUMBER_1(K, _, a) , __PTX_INJECT_ITEM(K, a)
-#define __PTX_INJECT_NUMBER_2(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_1(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_3(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_2(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_4(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_3(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_5(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_4(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_6(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_5(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_7(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_6(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_8(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_7(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_9(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_8(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_10(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_9(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_11(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_10(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_12(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_11(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_13(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_12(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_14(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_13(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_15(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_14(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_16(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_15(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_17(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_16(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_18(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_17(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_19(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_18(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_20(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_19(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_21(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_20(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_22(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_21(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_23(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_22(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_24(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_23(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_25(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_24(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_26(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_25(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_27(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_26(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_28(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_27(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_29(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_28(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_30(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_29(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_31(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_30(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_32(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_31(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_33(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_32(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_34(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_33(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_35(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_34(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_36(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_35(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_37(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_36(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_38(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_37(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_39(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_38(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_40(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_39(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_41(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_40(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_42(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_41(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_43(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_42(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_44(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_43(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_45(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_44(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_46(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_45(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_47(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_46(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_48(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_47(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_49(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_48(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_50(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_49(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_51(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_50(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_52(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_51(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_53(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_52(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_54(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_53(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_55(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_54(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_56(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_55(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_57(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_56(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_58(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_57(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_59(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_58(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_60(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_59(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_61(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_60(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_62(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_61(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_63(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_62(__PTX_INJECT_INC(K), _, __VA_ARGS__)
-#define __PTX_INJECT_NUMBER_64(K, _, a, ...) , __PTX_INJECT_ITEM(K, a) \
-  __PTX_INJECT_NUMBER_63(__PTX_INJECT_INC(K), _, __VA_ARGS__)
+/* EACH_N(F, a1, ..., aN): F##a1 ... F##aN, each operand's head pasted onto F,
+ * which names the macro for its kind. Flat: each operand is passed once. */
+#define __PTX_INJECT_EACH_1(F,a1) F##a1
+#define __PTX_INJECT_EACH_2(F,a1,a2) F##a1 F##a2
+#define __PTX_INJECT_EACH_3(F,a1,a2,a3) F##a1 F##a2 F##a3
+#define __PTX_INJECT_EACH_4(F,a1,a2,a3,a4) F##a1 F##a2 F##a3 F##a4
+#define __PTX_INJECT_EACH_5(F,a1,a2,a3,a4,a5) F##a1 F##a2 F##a3 F##a4 F##a5
+#define __PTX_INJECT_EACH_6(F,a1,a2,a3,a4,a5,a6) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6
+#define __PTX_INJECT_EACH_7(F,a1,a2,a3,a4,a5,a6,a7) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7
+#define __PTX_INJECT_EACH_8(F,a1,a2,a3,a4,a5,a6,a7,a8) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8
+#define __PTX_INJECT_EACH_9(F,a1,a2,a3,a4,a5,a6,a7,a8,a9) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9
+#define __PTX_INJECT_EACH_10(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10
+#define __PTX_INJECT_EACH_11(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11
+#define __PTX_INJECT_EACH_12(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12
+#define __PTX_INJECT_EACH_13(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13
+#define __PTX_INJECT_EACH_14(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14
+#define __PTX_INJECT_EACH_15(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15
+#define __PTX_INJECT_EACH_16(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16
+#define __PTX_INJECT_EACH_17(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17
+#define __PTX_INJECT_EACH_18(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18
+#define __PTX_INJECT_EACH_19(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19
+#define __PTX_INJECT_EACH_20(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20
+#define __PTX_INJECT_EACH_21(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21
+#define __PTX_INJECT_EACH_22(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22
+#define __PTX_INJECT_EACH_23(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23
+#define __PTX_INJECT_EACH_24(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24
+#define __PTX_INJECT_EACH_25(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25
+#define __PTX_INJECT_EACH_26(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26
+#define __PTX_INJECT_EACH_27(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27
+#define __PTX_INJECT_EACH_28(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28
+#define __PTX_INJECT_EACH_29(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29
+#define __PTX_INJECT_EACH_30(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30
+#define __PTX_INJECT_EACH_31(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31
+#define __PTX_INJECT_EACH_32(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32
+#define __PTX_INJECT_EACH_33(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33
+#define __PTX_INJECT_EACH_34(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34
+#define __PTX_INJECT_EACH_35(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35
+#define __PTX_INJECT_EACH_36(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36
+#define __PTX_INJECT_EACH_37(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37
+#define __PTX_INJECT_EACH_38(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38
+#define __PTX_INJECT_EACH_39(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39
+#define __PTX_INJECT_EACH_40(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40
+#define __PTX_INJECT_EACH_41(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41
+#define __PTX_INJECT_EACH_42(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42
+#define __PTX_INJECT_EACH_43(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43
+#define __PTX_INJECT_EACH_44(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44
+#define __PTX_INJECT_EACH_45(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45
+#define __PTX_INJECT_EACH_46(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46
+#define __PTX_INJECT_EACH_47(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47
+#define __PTX_INJECT_EACH_48(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48
+#define __PTX_INJECT_EACH_49(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49
+#define __PTX_INJECT_EACH_50(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50
+#define __PTX_INJECT_EACH_51(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51
+#define __PTX_INJECT_EACH_52(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52
+#define __PTX_INJECT_EACH_53(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53
+#define __PTX_INJECT_EACH_54(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54
+#define __PTX_INJECT_EACH_55(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55
+#define __PTX_INJECT_EACH_56(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56
+#define __PTX_INJECT_EACH_57(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57
+#define __PTX_INJECT_EACH_58(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58
+#define __PTX_INJECT_EACH_59(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59
+#define __PTX_INJECT_EACH_60(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60
+#define __PTX_INJECT_EACH_61(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61
+#define __PTX_INJECT_EACH_62(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62
+#define __PTX_INJECT_EACH_63(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62,a63) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62 F##a63
+#define __PTX_INJECT_EACH_64(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62,a63,a64) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62 F##a63 F##a64
+
+/* EACHK_N(F, , ~, b1, ..., bN): F##0 b1 ... F##N-1 bN, the sorted items
+ * numbered by position, for ASM_WALK, as in ASM_N. */
+#define __PTX_INJECT_EACHK_17(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z
+#define __PTX_INJECT_EACHK_18(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z
+#define __PTX_INJECT_EACHK_19(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z
+#define __PTX_INJECT_EACHK_20(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z
+#define __PTX_INJECT_EACHK_21(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z
+#define __PTX_INJECT_EACHK_22(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z
+#define __PTX_INJECT_EACHK_23(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z
+#define __PTX_INJECT_EACHK_24(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z
+#define __PTX_INJECT_EACHK_25(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z
+#define __PTX_INJECT_EACHK_26(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z
+#define __PTX_INJECT_EACHK_27(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z
+#define __PTX_INJECT_EACHK_28(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z
+#define __PTX_INJECT_EACHK_29(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z
+#define __PTX_INJECT_EACHK_30(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z
+#define __PTX_INJECT_EACHK_31(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z
+#define __PTX_INJECT_EACHK_32(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z
+#define __PTX_INJECT_EACHK_33(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z
+#define __PTX_INJECT_EACHK_34(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z
+#define __PTX_INJECT_EACHK_35(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z
+#define __PTX_INJECT_EACHK_36(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z
+#define __PTX_INJECT_EACHK_37(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z
+#define __PTX_INJECT_EACHK_38(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z
+#define __PTX_INJECT_EACHK_39(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z
+#define __PTX_INJECT_EACHK_40(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z
+#define __PTX_INJECT_EACHK_41(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z
+#define __PTX_INJECT_EACHK_42(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z
+#define __PTX_INJECT_EACHK_43(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z
+#define __PTX_INJECT_EACHK_44(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z
+#define __PTX_INJECT_EACHK_45(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z
+#define __PTX_INJECT_EACHK_46(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z
+#define __PTX_INJECT_EACHK_47(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z
+#define __PTX_INJECT_EACHK_48(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z
+#define __PTX_INJECT_EACHK_49(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z
+#define __PTX_INJECT_EACHK_50(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z
+#define __PTX_INJECT_EACHK_51(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z
+#define __PTX_INJECT_EACHK_52(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z
+#define __PTX_INJECT_EACHK_53(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z
+#define __PTX_INJECT_EACHK_54(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z
+#define __PTX_INJECT_EACHK_55(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z
+#define __PTX_INJECT_EACHK_56(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z
+#define __PTX_INJECT_EACHK_57(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z
+#define __PTX_INJECT_EACHK_58(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z
+#define __PTX_INJECT_EACHK_59(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z
+#define __PTX_INJECT_EACHK_60(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z F##59 b60##z
+#define __PTX_INJECT_EACHK_61(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z F##59 b60##z F##60 b61##z
+#define __PTX_INJECT_EACHK_62(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61,b62) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z F##59 b60##z F##60 b61##z F##61 b62##z
+#define __PTX_INJECT_EACHK_63(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61,b62,b63) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z F##59 b60##z F##60 b61##z F##61 b62##z F##62 b63##z
+#define __PTX_INJECT_EACHK_64(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19,b20,b21,b22,b23,b24,b25,b26,b27,b28,b29,b30,b31,b32,b33,b34,b35,b36,b37,b38,b39,b40,b41,b42,b43,b44,b45,b46,b47,b48,b49,b50,b51,b52,b53,b54,b55,b56,b57,b58,b59,b60,b61,b62,b63,b64) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z F##19 b20##z F##20 b21##z F##21 b22##z F##22 b23##z F##23 b24##z F##24 b25##z F##25 b26##z F##26 b27##z F##27 b28##z F##28 b29##z F##29 b30##z F##30 b31##z F##31 b32##z F##32 b33##z F##33 b34##z F##34 b35##z F##35 b36##z F##36 b37##z F##37 b38##z F##38 b39##z F##39 b40##z F##40 b41##z F##41 b42##z F##42 b43##z F##43 b44##z F##44 b45##z F##45 b46##z F##46 b47##z F##47 b48##z F##48 b49##z F##49 b50##z F##50 b51##z F##51 b52##z F##52 b53##z F##53 b54##z F##54 b55##z F##55 b56##z F##56 b57##z F##57 b58##z F##58 b59##z F##59 b60##z F##60 b61##z F##61 b62##z F##62 b63##z F##63 b64##z
+
+/* The pieces of the asm for the item numbered K: (kind, register type, mov
+ * postfix, constraint, bind kind, "TYPE", "label", expr). */
+#define __PTX_INJECT_DECL_0(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x0;\n\t"
+#define __PTX_INJECT_LOAD_0(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x0, %0;\n\t", "setp.ne.u32 %%_x0, %0, 0;\n\t")
+#define __PTX_INJECT_MARK_0(k, r, m, c, b, T, l, e) "// _x0 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_0(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %0, %%_x0;\n\t", "selp.u32 %0, 1, 0, %%_x0;\n\t")
+#define __PTX_INJECT_OUTPUT_0(k, r, m, c, b, T, l, e) __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_0(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_1(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x1;\n\t"
+#define __PTX_INJECT_LOAD_1(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t")
+#define __PTX_INJECT_MARK_1(k, r, m, c, b, T, l, e) "// _x1 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_1(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %1, %%_x1;\n\t", "selp.u32 %1, 1, 0, %%_x1;\n\t")
+#define __PTX_INJECT_OUTPUT_1(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_1(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_2(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x2;\n\t"
+#define __PTX_INJECT_LOAD_2(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t")
+#define __PTX_INJECT_MARK_2(k, r, m, c, b, T, l, e) "// _x2 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_2(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %2, %%_x2;\n\t", "selp.u32 %2, 1, 0, %%_x2;\n\t")
+#define __PTX_INJECT_OUTPUT_2(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_2(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_3(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x3;\n\t"
+#define __PTX_INJECT_LOAD_3(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t")
+#define __PTX_INJECT_MARK_3(k, r, m, c, b, T, l, e) "// _x3 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_3(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %3, %%_x3;\n\t", "selp.u32 %3, 1, 0, %%_x3;\n\t")
+#define __PTX_INJECT_OUTPUT_3(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_3(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_4(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x4;\n\t"
+#define __PTX_INJECT_LOAD_4(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x4, %4;\n\t", "setp.ne.u32 %%_x4, %4, 0;\n\t")
+#define __PTX_INJECT_MARK_4(k, r, m, c, b, T, l, e) "// _x4 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_4(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %4, %%_x4;\n\t", "selp.u32 %4, 1, 0, %%_x4;\n\t")
+#define __PTX_INJECT_OUTPUT_4(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_4(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_5(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x5;\n\t"
+#define __PTX_INJECT_LOAD_5(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x5, %5;\n\t", "setp.ne.u32 %%_x5, %5, 0;\n\t")
+#define __PTX_INJECT_MARK_5(k, r, m, c, b, T, l, e) "// _x5 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_5(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %5, %%_x5;\n\t", "selp.u32 %5, 1, 0, %%_x5;\n\t")
+#define __PTX_INJECT_OUTPUT_5(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_5(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_6(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x6;\n\t"
+#define __PTX_INJECT_LOAD_6(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x6, %6;\n\t", "setp.ne.u32 %%_x6, %6, 0;\n\t")
+#define __PTX_INJECT_MARK_6(k, r, m, c, b, T, l, e) "// _x6 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_6(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %6, %%_x6;\n\t", "selp.u32 %6, 1, 0, %%_x6;\n\t")
+#define __PTX_INJECT_OUTPUT_6(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_6(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_7(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x7;\n\t"
+#define __PTX_INJECT_LOAD_7(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x7, %7;\n\t", "setp.ne.u32 %%_x7, %7, 0;\n\t")
+#define __PTX_INJECT_MARK_7(k, r, m, c, b, T, l, e) "// _x7 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_7(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %7, %%_x7;\n\t", "selp.u32 %7, 1, 0, %%_x7;\n\t")
+#define __PTX_INJECT_OUTPUT_7(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_7(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_8(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x8;\n\t"
+#define __PTX_INJECT_LOAD_8(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x8, %8;\n\t", "setp.ne.u32 %%_x8, %8, 0;\n\t")
+#define __PTX_INJECT_MARK_8(k, r, m, c, b, T, l, e) "// _x8 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_8(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %8, %%_x8;\n\t", "selp.u32 %8, 1, 0, %%_x8;\n\t")
+#define __PTX_INJECT_OUTPUT_8(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_8(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_9(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x9;\n\t"
+#define __PTX_INJECT_LOAD_9(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x9, %9;\n\t", "setp.ne.u32 %%_x9, %9, 0;\n\t")
+#define __PTX_INJECT_MARK_9(k, r, m, c, b, T, l, e) "// _x9 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_9(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %9, %%_x9;\n\t", "selp.u32 %9, 1, 0, %%_x9;\n\t")
+#define __PTX_INJECT_OUTPUT_9(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_9(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_10(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x10;\n\t"
+#define __PTX_INJECT_LOAD_10(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x10, %10;\n\t", "setp.ne.u32 %%_x10, %10, 0;\n\t")
+#define __PTX_INJECT_MARK_10(k, r, m, c, b, T, l, e) "// _x10 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_10(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %10, %%_x10;\n\t", "selp.u32 %10, 1, 0, %%_x10;\n\t")
+#define __PTX_INJECT_OUTPUT_10(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_10(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_11(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x11;\n\t"
+#define __PTX_INJECT_LOAD_11(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x11, %11;\n\t", "setp.ne.u32 %%_x11, %11, 0;\n\t")
+#define __PTX_INJECT_MARK_11(k, r, m, c, b, T, l, e) "// _x11 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_11(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %11, %%_x11;\n\t", "selp.u32 %11, 1, 0, %%_x11;\n\t")
+#define __PTX_INJECT_OUTPUT_11(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_11(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_12(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x12;\n\t"
+#define __PTX_INJECT_LOAD_12(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x12, %12;\n\t", "setp.ne.u32 %%_x12, %12, 0;\n\t")
+#define __PTX_INJECT_MARK_12(k, r, m, c, b, T, l, e) "// _x12 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_12(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %12, %%_x12;\n\t", "selp.u32 %12, 1, 0, %%_x12;\n\t")
+#define __PTX_INJECT_OUTPUT_12(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_12(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_13(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x13;\n\t"
+#define __PTX_INJECT_LOAD_13(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x13, %13;\n\t", "setp.ne.u32 %%_x13, %13, 0;\n\t")
+#define __PTX_INJECT_MARK_13(k, r, m, c, b, T, l, e) "// _x13 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_13(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %13, %%_x13;\n\t", "selp.u32 %13, 1, 0, %%_x13;\n\t")
+#define __PTX_INJECT_OUTPUT_13(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_13(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_14(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x14;\n\t"
+#define __PTX_INJECT_LOAD_14(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x14, %14;\n\t", "setp.ne.u32 %%_x14, %14, 0;\n\t")
+#define __PTX_INJECT_MARK_14(k, r, m, c, b, T, l, e) "// _x14 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_14(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %14, %%_x14;\n\t", "selp.u32 %14, 1, 0, %%_x14;\n\t")
+#define __PTX_INJECT_OUTPUT_14(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_14(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_15(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x15;\n\t"
+#define __PTX_INJECT_LOAD_15(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x15, %15;\n\t", "setp.ne.u32 %%_x15, %15, 0;\n\t")
+#define __PTX_INJECT_MARK_15(k, r, m, c, b, T, l, e) "// _x15 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_15(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %15, %%_x15;\n\t", "selp.u32 %15, 1, 0, %%_x15;\n\t")
+#define __PTX_INJECT_OUTPUT_15(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_15(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_16(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x16;\n\t"
+#define __PTX_INJECT_LOAD_16(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x16, %16;\n\t", "setp.ne.u32 %%_x16, %16, 0;\n\t")
+#define __PTX_INJECT_MARK_16(k, r, m, c, b, T, l, e) "// _x16 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_16(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %16, %%_x16;\n\t", "selp.u32 %16, 1, 0, %%_x16;\n\t")
+#define __PTX_INJECT_OUTPUT_16(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_16(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_17(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x17;\n\t"
+#define __PTX_INJECT_LOAD_17(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x17, %17;\n\t", "setp.ne.u32 %%_x17, %17, 0;\n\t")
+#define __PTX_INJECT_MARK_17(k, r, m, c, b, T, l, e) "// _x17 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_17(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %17, %%_x17;\n\t", "selp.u32 %17, 1, 0, %%_x17;\n\t")
+#define __PTX_INJECT_OUTPUT_17(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_17(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_18(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x18;\n\t"
+#define __PTX_INJECT_LOAD_18(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x18, %18;\n\t", "setp.ne.u32 %%_x18, %18, 0;\n\t")
+#define __PTX_INJECT_MARK_18(k, r, m, c, b, T, l, e) "// _x18 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_18(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %18, %%_x18;\n\t", "selp.u32 %18, 1, 0, %%_x18;\n\t")
+#define __PTX_INJECT_OUTPUT_18(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_18(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_19(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x19;\n\t"
+#define __PTX_INJECT_LOAD_19(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x19, %19;\n\t", "setp.ne.u32 %%_x19, %19, 0;\n\t")
+#define __PTX_INJECT_MARK_19(k, r, m, c, b, T, l, e) "// _x19 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_19(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %19, %%_x19;\n\t", "selp.u32 %19, 1, 0, %%_x19;\n\t")
+#define __PTX_INJECT_OUTPUT_19(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_19(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_20(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x20;\n\t"
+#define __PTX_INJECT_LOAD_20(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x20, %20;\n\t", "setp.ne.u32 %%_x20, %20, 0;\n\t")
+#define __PTX_INJECT_MARK_20(k, r, m, c, b, T, l, e) "// _x20 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_20(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %20, %%_x20;\n\t", "selp.u32 %20, 1, 0, %%_x20;\n\t")
+#define __PTX_INJECT_OUTPUT_20(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_20(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_21(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x21;\n\t"
+#define __PTX_INJECT_LOAD_21(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x21, %21;\n\t", "setp.ne.u32 %%_x21, %21, 0;\n\t")
+#define __PTX_INJECT_MARK_21(k, r, m, c, b, T, l, e) "// _x21 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_21(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %21, %%_x21;\n\t", "selp.u32 %21, 1, 0, %%_x21;\n\t")
+#define __PTX_INJECT_OUTPUT_21(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_21(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_22(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x22;\n\t"
+#define __PTX_INJECT_LOAD_22(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x22, %22;\n\t", "setp.ne.u32 %%_x22, %22, 0;\n\t")
+#define __PTX_INJECT_MARK_22(k, r, m, c, b, T, l, e) "// _x22 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_22(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %22, %%_x22;\n\t", "selp.u32 %22, 1, 0, %%_x22;\n\t")
+#define __PTX_INJECT_OUTPUT_22(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_22(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_23(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x23;\n\t"
+#define __PTX_INJECT_LOAD_23(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x23, %23;\n\t", "setp.ne.u32 %%_x23, %23, 0;\n\t")
+#define __PTX_INJECT_MARK_23(k, r, m, c, b, T, l, e) "// _x23 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_23(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %23, %%_x23;\n\t", "selp.u32 %23, 1, 0, %%_x23;\n\t")
+#define __PTX_INJECT_OUTPUT_23(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_23(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_24(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x24;\n\t"
+#define __PTX_INJECT_LOAD_24(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x24, %24;\n\t", "setp.ne.u32 %%_x24, %24, 0;\n\t")
+#define __PTX_INJECT_MARK_24(k, r, m, c, b, T, l, e) "// _x24 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_24(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %24, %%_x24;\n\t", "selp.u32 %24, 1, 0, %%_x24;\n\t")
+#define __PTX_INJECT_OUTPUT_24(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_24(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_25(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x25;\n\t"
+#define __PTX_INJECT_LOAD_25(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x25, %25;\n\t", "setp.ne.u32 %%_x25, %25, 0;\n\t")
+#define __PTX_INJECT_MARK_25(k, r, m, c, b, T, l, e) "// _x25 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_25(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %25, %%_x25;\n\t", "selp.u32 %25, 1, 0, %%_x25;\n\t")
+#define __PTX_INJECT_OUTPUT_25(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_25(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_26(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x26;\n\t"
+#define __PTX_INJECT_LOAD_26(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x26, %26;\n\t", "setp.ne.u32 %%_x26, %26, 0;\n\t")
+#define __PTX_INJECT_MARK_26(k, r, m, c, b, T, l, e) "// _x26 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_26(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %26, %%_x26;\n\t", "selp.u32 %26, 1, 0, %%_x26;\n\t")
+#define __PTX_INJECT_OUTPUT_26(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_26(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_27(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x27;\n\t"
+#define __PTX_INJECT_LOAD_27(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x27, %27;\n\t", "setp.ne.u32 %%_x27, %27, 0;\n\t")
+#define __PTX_INJECT_MARK_27(k, r, m, c, b, T, l, e) "// _x27 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_27(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %27, %%_x27;\n\t", "selp.u32 %27, 1, 0, %%_x27;\n\t")
+#define __PTX_INJECT_OUTPUT_27(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_27(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_28(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x28;\n\t"
+#define __PTX_INJECT_LOAD_28(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x28, %28;\n\t", "setp.ne.u32 %%_x28, %28, 0;\n\t")
+#define __PTX_INJECT_MARK_28(k, r, m, c, b, T, l, e) "// _x28 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_28(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %28, %%_x28;\n\t", "selp.u32 %28, 1, 0, %%_x28;\n\t")
+#define __PTX_INJECT_OUTPUT_28(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_28(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_29(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x29;\n\t"
+#define __PTX_INJECT_LOAD_29(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x29, %29;\n\t", "setp.ne.u32 %%_x29, %29, 0;\n\t")
+#define __PTX_INJECT_MARK_29(k, r, m, c, b, T, l, e) "// _x29 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_29(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %29, %%_x29;\n\t", "selp.u32 %29, 1, 0, %%_x29;\n\t")
+#define __PTX_INJECT_OUTPUT_29(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_29(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_30(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x30;\n\t"
+#define __PTX_INJECT_LOAD_30(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x30, %30;\n\t", "setp.ne.u32 %%_x30, %30, 0;\n\t")
+#define __PTX_INJECT_MARK_30(k, r, m, c, b, T, l, e) "// _x30 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_30(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %30, %%_x30;\n\t", "selp.u32 %30, 1, 0, %%_x30;\n\t")
+#define __PTX_INJECT_OUTPUT_30(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_30(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_31(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x31;\n\t"
+#define __PTX_INJECT_LOAD_31(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x31, %31;\n\t", "setp.ne.u32 %%_x31, %31, 0;\n\t")
+#define __PTX_INJECT_MARK_31(k, r, m, c, b, T, l, e) "// _x31 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_31(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %31, %%_x31;\n\t", "selp.u32 %31, 1, 0, %%_x31;\n\t")
+#define __PTX_INJECT_OUTPUT_31(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_31(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_32(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x32;\n\t"
+#define __PTX_INJECT_LOAD_32(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x32, %32;\n\t", "setp.ne.u32 %%_x32, %32, 0;\n\t")
+#define __PTX_INJECT_MARK_32(k, r, m, c, b, T, l, e) "// _x32 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_32(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %32, %%_x32;\n\t", "selp.u32 %32, 1, 0, %%_x32;\n\t")
+#define __PTX_INJECT_OUTPUT_32(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_32(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_33(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x33;\n\t"
+#define __PTX_INJECT_LOAD_33(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x33, %33;\n\t", "setp.ne.u32 %%_x33, %33, 0;\n\t")
+#define __PTX_INJECT_MARK_33(k, r, m, c, b, T, l, e) "// _x33 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_33(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %33, %%_x33;\n\t", "selp.u32 %33, 1, 0, %%_x33;\n\t")
+#define __PTX_INJECT_OUTPUT_33(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_33(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_34(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x34;\n\t"
+#define __PTX_INJECT_LOAD_34(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x34, %34;\n\t", "setp.ne.u32 %%_x34, %34, 0;\n\t")
+#define __PTX_INJECT_MARK_34(k, r, m, c, b, T, l, e) "// _x34 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_34(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %34, %%_x34;\n\t", "selp.u32 %34, 1, 0, %%_x34;\n\t")
+#define __PTX_INJECT_OUTPUT_34(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_34(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_35(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x35;\n\t"
+#define __PTX_INJECT_LOAD_35(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x35, %35;\n\t", "setp.ne.u32 %%_x35, %35, 0;\n\t")
+#define __PTX_INJECT_MARK_35(k, r, m, c, b, T, l, e) "// _x35 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_35(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %35, %%_x35;\n\t", "selp.u32 %35, 1, 0, %%_x35;\n\t")
+#define __PTX_INJECT_OUTPUT_35(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_35(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_36(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x36;\n\t"
+#define __PTX_INJECT_LOAD_36(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x36, %36;\n\t", "setp.ne.u32 %%_x36, %36, 0;\n\t")
+#define __PTX_INJECT_MARK_36(k, r, m, c, b, T, l, e) "// _x36 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_36(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %36, %%_x36;\n\t", "selp.u32 %36, 1, 0, %%_x36;\n\t")
+#define __PTX_INJECT_OUTPUT_36(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_36(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_37(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x37;\n\t"
+#define __PTX_INJECT_LOAD_37(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x37, %37;\n\t", "setp.ne.u32 %%_x37, %37, 0;\n\t")
+#define __PTX_INJECT_MARK_37(k, r, m, c, b, T, l, e) "// _x37 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_37(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %37, %%_x37;\n\t", "selp.u32 %37, 1, 0, %%_x37;\n\t")
+#define __PTX_INJECT_OUTPUT_37(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_37(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_38(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x38;\n\t"
+#define __PTX_INJECT_LOAD_38(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x38, %38;\n\t", "setp.ne.u32 %%_x38, %38, 0;\n\t")
+#define __PTX_INJECT_MARK_38(k, r, m, c, b, T, l, e) "// _x38 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_38(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %38, %%_x38;\n\t", "selp.u32 %38, 1, 0, %%_x38;\n\t")
+#define __PTX_INJECT_OUTPUT_38(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_38(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_39(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x39;\n\t"
+#define __PTX_INJECT_LOAD_39(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x39, %39;\n\t", "setp.ne.u32 %%_x39, %39, 0;\n\t")
+#define __PTX_INJECT_MARK_39(k, r, m, c, b, T, l, e) "// _x39 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_39(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %39, %%_x39;\n\t", "selp.u32 %39, 1, 0, %%_x39;\n\t")
+#define __PTX_INJECT_OUTPUT_39(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_39(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_40(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x40;\n\t"
+#define __PTX_INJECT_LOAD_40(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x40, %40;\n\t", "setp.ne.u32 %%_x40, %40, 0;\n\t")
+#define __PTX_INJECT_MARK_40(k, r, m, c, b, T, l, e) "// _x40 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_40(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %40, %%_x40;\n\t", "selp.u32 %40, 1, 0, %%_x40;\n\t")
+#define __PTX_INJECT_OUTPUT_40(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_40(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_41(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x41;\n\t"
+#define __PTX_INJECT_LOAD_41(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x41, %41;\n\t", "setp.ne.u32 %%_x41, %41, 0;\n\t")
+#define __PTX_INJECT_MARK_41(k, r, m, c, b, T, l, e) "// _x41 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_41(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %41, %%_x41;\n\t", "selp.u32 %41, 1, 0, %%_x41;\n\t")
+#define __PTX_INJECT_OUTPUT_41(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_41(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_42(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x42;\n\t"
+#define __PTX_INJECT_LOAD_42(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x42, %42;\n\t", "setp.ne.u32 %%_x42, %42, 0;\n\t")
+#define __PTX_INJECT_MARK_42(k, r, m, c, b, T, l, e) "// _x42 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_42(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %42, %%_x42;\n\t", "selp.u32 %42, 1, 0, %%_x42;\n\t")
+#define __PTX_INJECT_OUTPUT_42(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_42(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_43(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x43;\n\t"
+#define __PTX_INJECT_LOAD_43(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x43, %43;\n\t", "setp.ne.u32 %%_x43, %43, 0;\n\t")
+#define __PTX_INJECT_MARK_43(k, r, m, c, b, T, l, e) "// _x43 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_43(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %43, %%_x43;\n\t", "selp.u32 %43, 1, 0, %%_x43;\n\t")
+#define __PTX_INJECT_OUTPUT_43(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_43(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_44(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x44;\n\t"
+#define __PTX_INJECT_LOAD_44(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x44, %44;\n\t", "setp.ne.u32 %%_x44, %44, 0;\n\t")
+#define __PTX_INJECT_MARK_44(k, r, m, c, b, T, l, e) "// _x44 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_44(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %44, %%_x44;\n\t", "selp.u32 %44, 1, 0, %%_x44;\n\t")
+#define __PTX_INJECT_OUTPUT_44(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_44(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_45(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x45;\n\t"
+#define __PTX_INJECT_LOAD_45(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x45, %45;\n\t", "setp.ne.u32 %%_x45, %45, 0;\n\t")
+#define __PTX_INJECT_MARK_45(k, r, m, c, b, T, l, e) "// _x45 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_45(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %45, %%_x45;\n\t", "selp.u32 %45, 1, 0, %%_x45;\n\t")
+#define __PTX_INJECT_OUTPUT_45(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_45(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_46(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x46;\n\t"
+#define __PTX_INJECT_LOAD_46(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x46, %46;\n\t", "setp.ne.u32 %%_x46, %46, 0;\n\t")
+#define __PTX_INJECT_MARK_46(k, r, m, c, b, T, l, e) "// _x46 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_46(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %46, %%_x46;\n\t", "selp.u32 %46, 1, 0, %%_x46;\n\t")
+#define __PTX_INJECT_OUTPUT_46(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_46(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_47(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x47;\n\t"
+#define __PTX_INJECT_LOAD_47(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x47, %47;\n\t", "setp.ne.u32 %%_x47, %47, 0;\n\t")
+#define __PTX_INJECT_MARK_47(k, r, m, c, b, T, l, e) "// _x47 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_47(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %47, %%_x47;\n\t", "selp.u32 %47, 1, 0, %%_x47;\n\t")
+#define __PTX_INJECT_OUTPUT_47(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_47(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_48(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x48;\n\t"
+#define __PTX_INJECT_LOAD_48(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x48, %48;\n\t", "setp.ne.u32 %%_x48, %48, 0;\n\t")
+#define __PTX_INJECT_MARK_48(k, r, m, c, b, T, l, e) "// _x48 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_48(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %48, %%_x48;\n\t", "selp.u32 %48, 1, 0, %%_x48;\n\t")
+#define __PTX_INJECT_OUTPUT_48(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_48(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_49(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x49;\n\t"
+#define __PTX_INJECT_LOAD_49(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x49, %49;\n\t", "setp.ne.u32 %%_x49, %49, 0;\n\t")
+#define __PTX_INJECT_MARK_49(k, r, m, c, b, T, l, e) "// _x49 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_49(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %49, %%_x49;\n\t", "selp.u32 %49, 1, 0, %%_x49;\n\t")
+#define __PTX_INJECT_OUTPUT_49(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_49(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_50(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x50;\n\t"
+#define __PTX_INJECT_LOAD_50(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x50, %50;\n\t", "setp.ne.u32 %%_x50, %50, 0;\n\t")
+#define __PTX_INJECT_MARK_50(k, r, m, c, b, T, l, e) "// _x50 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_50(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %50, %%_x50;\n\t", "selp.u32 %50, 1, 0, %%_x50;\n\t")
+#define __PTX_INJECT_OUTPUT_50(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_50(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_51(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x51;\n\t"
+#define __PTX_INJECT_LOAD_51(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x51, %51;\n\t", "setp.ne.u32 %%_x51, %51, 0;\n\t")
+#define __PTX_INJECT_MARK_51(k, r, m, c, b, T, l, e) "// _x51 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_51(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %51, %%_x51;\n\t", "selp.u32 %51, 1, 0, %%_x51;\n\t")
+#define __PTX_INJECT_OUTPUT_51(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_51(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_52(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x52;\n\t"
+#define __PTX_INJECT_LOAD_52(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x52, %52;\n\t", "setp.ne.u32 %%_x52, %52, 0;\n\t")
+#define __PTX_INJECT_MARK_52(k, r, m, c, b, T, l, e) "// _x52 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_52(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %52, %%_x52;\n\t", "selp.u32 %52, 1, 0, %%_x52;\n\t")
+#define __PTX_INJECT_OUTPUT_52(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_52(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_53(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x53;\n\t"
+#define __PTX_INJECT_LOAD_53(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x53, %53;\n\t", "setp.ne.u32 %%_x53, %53, 0;\n\t")
+#define __PTX_INJECT_MARK_53(k, r, m, c, b, T, l, e) "// _x53 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_53(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %53, %%_x53;\n\t", "selp.u32 %53, 1, 0, %%_x53;\n\t")
+#define __PTX_INJECT_OUTPUT_53(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_53(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_54(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x54;\n\t"
+#define __PTX_INJECT_LOAD_54(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x54, %54;\n\t", "setp.ne.u32 %%_x54, %54, 0;\n\t")
+#define __PTX_INJECT_MARK_54(k, r, m, c, b, T, l, e) "// _x54 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_54(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %54, %%_x54;\n\t", "selp.u32 %54, 1, 0, %%_x54;\n\t")
+#define __PTX_INJECT_OUTPUT_54(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_54(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_55(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x55;\n\t"
+#define __PTX_INJECT_LOAD_55(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x55, %55;\n\t", "setp.ne.u32 %%_x55, %55, 0;\n\t")
+#define __PTX_INJECT_MARK_55(k, r, m, c, b, T, l, e) "// _x55 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_55(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %55, %%_x55;\n\t", "selp.u32 %55, 1, 0, %%_x55;\n\t")
+#define __PTX_INJECT_OUTPUT_55(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_55(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_56(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x56;\n\t"
+#define __PTX_INJECT_LOAD_56(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x56, %56;\n\t", "setp.ne.u32 %%_x56, %56, 0;\n\t")
+#define __PTX_INJECT_MARK_56(k, r, m, c, b, T, l, e) "// _x56 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_56(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %56, %%_x56;\n\t", "selp.u32 %56, 1, 0, %%_x56;\n\t")
+#define __PTX_INJECT_OUTPUT_56(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_56(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_57(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x57;\n\t"
+#define __PTX_INJECT_LOAD_57(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x57, %57;\n\t", "setp.ne.u32 %%_x57, %57, 0;\n\t")
+#define __PTX_INJECT_MARK_57(k, r, m, c, b, T, l, e) "// _x57 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_57(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %57, %%_x57;\n\t", "selp.u32 %57, 1, 0, %%_x57;\n\t")
+#define __PTX_INJECT_OUTPUT_57(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_57(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_58(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x58;\n\t"
+#define __PTX_INJECT_LOAD_58(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x58, %58;\n\t", "setp.ne.u32 %%_x58, %58, 0;\n\t")
+#define __PTX_INJECT_MARK_58(k, r, m, c, b, T, l, e) "// _x58 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_58(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %58, %%_x58;\n\t", "selp.u32 %58, 1, 0, %%_x58;\n\t")
+#define __PTX_INJECT_OUTPUT_58(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_58(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_59(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x59;\n\t"
+#define __PTX_INJECT_LOAD_59(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x59, %59;\n\t", "setp.ne.u32 %%_x59, %59, 0;\n\t")
+#define __PTX_INJECT_MARK_59(k, r, m, c, b, T, l, e) "// _x59 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_59(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %59, %%_x59;\n\t", "selp.u32 %59, 1, 0, %%_x59;\n\t")
+#define __PTX_INJECT_OUTPUT_59(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_59(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_60(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x60;\n\t"
+#define __PTX_INJECT_LOAD_60(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x60, %60;\n\t", "setp.ne.u32 %%_x60, %60, 0;\n\t")
+#define __PTX_INJECT_MARK_60(k, r, m, c, b, T, l, e) "// _x60 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_60(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %60, %%_x60;\n\t", "selp.u32 %60, 1, 0, %%_x60;\n\t")
+#define __PTX_INJECT_OUTPUT_60(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_60(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_61(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x61;\n\t"
+#define __PTX_INJECT_LOAD_61(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x61, %61;\n\t", "setp.ne.u32 %%_x61, %61, 0;\n\t")
+#define __PTX_INJECT_MARK_61(k, r, m, c, b, T, l, e) "// _x61 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_61(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %61, %%_x61;\n\t", "selp.u32 %61, 1, 0, %%_x61;\n\t")
+#define __PTX_INJECT_OUTPUT_61(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_61(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_62(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x62;\n\t"
+#define __PTX_INJECT_LOAD_62(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x62, %62;\n\t", "setp.ne.u32 %%_x62, %62, 0;\n\t")
+#define __PTX_INJECT_MARK_62(k, r, m, c, b, T, l, e) "// _x62 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_62(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %62, %%_x62;\n\t", "selp.u32 %62, 1, 0, %%_x62;\n\t")
+#define __PTX_INJECT_OUTPUT_62(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_62(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_DECL_63(k, r, m, c, b, T, l, e) ".reg ." #r " %%_x63;\n\t"
+#define __PTX_INJECT_LOAD_63(k, r, m, c, b, T, l, e) __PTX_INJECT_LOAD_##k##_##b("mov." #m " %%_x63, %63;\n\t", "setp.ne.u32 %%_x63, %63, 0;\n\t")
+#define __PTX_INJECT_MARK_63(k, r, m, c, b, T, l, e) "// _x63 " #k " " #r " " T " " l "\n\t"
+#define __PTX_INJECT_STORE_63(k, r, m, c, b, T, l, e) __PTX_INJECT_STORE_##k##_##b("mov." #m " %63, %%_x63;\n\t", "selp.u32 %63, 1, 0, %%_x63;\n\t")
+#define __PTX_INJECT_OUTPUT_63(k, r, m, c, b, T, l, e) __PTX_INJECT_COMMA_##k __PTX_INJECT_OUTPUT_##k##_##b(#c, e)
+#define __PTX_INJECT_INPUT_63(k, r, m, c, b, T, l, e) __PTX_INJECT_INPUT_##k##_##b(#c, e)
 
 #endif /* PTX_INJECT_TYPED_SITES_H */
