@@ -23,6 +23,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 
 using namespace clang;
@@ -180,6 +181,26 @@ bool ensureHeader(llvm::StringRef Path, llvm::StringRef Text) {
   return true;
 }
 
+/// CPU time of this process so far (user + system).
+double cpuSeconds() {
+  llvm::sys::TimePoint<> Wall;
+  std::chrono::nanoseconds User, System;
+  llvm::sys::Process::GetTimeUsage(Wall, User, System);
+  return std::chrono::duration<double>(User + System).count();
+}
+
+/// Notes the CPU time when the translation unit is complete: placed before
+/// the PCH writer in a MultiplexConsumer, the end of the parse; after it,
+/// the end of the write.
+class CpuClock : public ASTConsumer {
+public:
+  explicit CpuClock(double &At) : At(At) {}
+  void HandleTranslationUnit(ASTContext &) override { At = cpuSeconds(); }
+
+private:
+  double &At;
+};
+
 /// Skips the bodies of site-free functions of the included files while the
 /// prelude is precompiled (see SiteFreeBodies.h).
 class SiteFreeBodiesConsumer : public ASTConsumer {
@@ -203,6 +224,8 @@ public:
   /// not precompiled, since the sites of a PCH are never walked (and must
   /// be reported as sites in an included file).
   bool KeptSiteBody = false;
+  /// CPU time at the end of the parse and at the end of the write.
+  double Parsed = 0, Written = 0;
 
 private:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -212,7 +235,9 @@ private:
     if (!Pch)
       return nullptr;
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<CpuClock>(Parsed));
     Consumers.push_back(std::move(Pch));
+    Consumers.push_back(std::make_unique<CpuClock>(Written));
     Consumers.push_back(
         std::make_unique<SiteFreeBodiesConsumer>(CI.getSourceManager(),
                                                  KeptSiteBody));
@@ -303,6 +328,7 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   // parse that follows reports whatever is wrong.
   CI.createDiagnostics(new IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
   GeneratePreludeAction Action;
+  double Started = cpuSeconds();
   bool Ok = CI.ExecuteAction(Action) && !CI.getDiagnostics().hasErrorOccurred();
   if (!Ok || !CI.hasFileManager()) {
     llvm::sys::fs::remove(Temp);
@@ -364,6 +390,8 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   PreludeResult R;
   R.Status = PreludeStatus::Built;
   R.PchPath = Pch;
+  R.ParseSeconds = Action.Parsed - Started;
+  R.WriteSeconds = Action.Written - Action.Parsed;
   return R;
 }
 

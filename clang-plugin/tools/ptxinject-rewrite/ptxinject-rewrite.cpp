@@ -30,6 +30,7 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -322,7 +323,10 @@ public:
           llvm::errs() << "reused " << R.PchPath << "\n";
           break;
         case PreludeStatus::Built:
-          llvm::errs() << "built " << R.PchPath << "\n";
+          llvm::errs() << "built " << R.PchPath
+                       << llvm::format(" (CPU: headers parsed in %.2f s, PCH "
+                                       "written in %.2f s)\n",
+                                       R.ParseSeconds, R.WriteSeconds);
           break;
         case PreludeStatus::Unavailable:
           llvm::errs() << "parsed (" << R.Reason << ")\n";

@@ -55,6 +55,9 @@ struct PreludeResult {
   /// preprocessor must skip them (Preprocessor::setSkipMainFilePreamble).
   unsigned SkipBytes = 0;
   bool SkipEndsAtStartOfLine = true;
+  /// Built: CPU seconds Clang took to parse the headers and to write the
+  /// PCH (what a first run costs more than a reuse, besides the kernel).
+  double ParseSeconds = 0, WriteSeconds = 0;
 };
 
 /// If Invocation's first forced include is Clang's CUDA runtime wrapper,
