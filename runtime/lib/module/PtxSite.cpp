@@ -110,6 +110,29 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                      StartLine, StartColumn);
 }
 
+namespace {
+bool isIdentifierChar(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') ||
+         C == '_' || C == '$';
+}
+
+/// A PTX register as nvcc prints an asm operand ("%f1", "%rd12") when Tagged,
+/// else the name the stable dialect declares ("_x0", its '%' already taken off).
+bool isRegisterName(std::string_view Name, bool Tagged) {
+  if (Tagged) {
+    if (Name.size() < 2 || Name.front() != '%')
+      return false;
+    Name.remove_prefix(1);
+  } else if (Name.front() >= '0' && Name.front() <= '9') {
+    return false;
+  }
+  for (char C : Name)
+    if (!isIdentifierChar(C))
+      return false;
+  return true;
+}
+} // namespace
+
 Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
                            Dialect &SiteDialect) {
   // Every field is text: labels become C strings in the C API, and type
@@ -190,6 +213,14 @@ Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
   }
   if (Op.Register.empty())
     return Malformed("missing register");
+  // The register is written into the rendered PTX as it stands: anything but
+  // a register name ("-%f3", "%f1;") would give PTX that ptxas rejects.
+  if (!isRegisterName(Op.Register, LineDialect == Dialect::Tagged))
+    return errorAt(ErrorCode::MalformedOperand, Op.Register.data() - Text.data(),
+                   "malformed register '" + std::string(Op.Register) +
+                       (LineDialect == Dialect::Tagged
+                            ? "': expected a PTX register such as %f1"
+                            : "': expected a register name such as _x0"));
   Op.Label = Fields; // the rest of the line; may hold blanks, as in "a[0]"
   if (Op.Label.empty())
     return Malformed("missing label");
