@@ -40,6 +40,10 @@ constexpr size_t DefaultLength = 32;
 std::string kernelSource(size_t Kernels, size_t Sites,
                          const std::vector<std::string_view> *Stubs);
 
+/// Text as the lines of an asm template, each a C string literal on a line
+/// of its own after Indent: '%' doubled, quotes and backslashes escaped.
+void appendAsmLines(std::string &Out, std::string_view Text, const char *Indent);
+
 /// The reference generator's PTX instruction pool (18 f32 operations, no
 /// special registers, no meta instructions, no routines).
 const std::vector<const char *> &instructionPool();

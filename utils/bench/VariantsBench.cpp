@@ -126,30 +126,6 @@ struct Config {
   bool PruneGlobals = false;
 };
 
-// A stub written into a C string literal: '%' doubled, one line per piece.
-void appendAsmLines(std::string &Out, std::string_view Text,
-                    const char *Indent) {
-  size_t Pos = 0;
-  while (Pos < Text.size()) {
-    size_t Eol = Text.find('\n', Pos);
-    if (Eol == std::string_view::npos)
-      Eol = Text.size();
-    std::string_view Line = Text.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
-    Out += Indent;
-    Out += '"';
-    for (char C : Line) {
-      if (C == '%')
-        Out += "%%";
-      else if (C == '"' || C == '\\')
-        Out += '\\', Out += C;
-      else if (C != '\r')
-        Out += C;
-    }
-    Out += "\\n\"\n";
-  }
-}
-
 // A rewritten source (the front end's output: the asm template as adjacent
 // literals ending in "\n\t") with every marker block, from the START literal
 // to the END literal, replaced by Stub's lines: the CUDA source that
@@ -231,12 +207,12 @@ std::string kernelSource(const Config &C,
         S += "\\n\"\n";
       }
       if (Stubs) {
-        appendAsmLines(S, (*Stubs)[N], In);
+        referenceshape::appendAsmLines(S, (*Stubs)[N], In);
       } else {
         std::string Markers = "// PTX_INJECT_START inject_" + std::to_string(N) +
                               "\n// _x0 o f32 F32 z\n// _x1 i f32 F32 x\n"
                               "// _x2 i f32 F32 y\n// PTX_INJECT_END";
-        appendAsmLines(S, Markers, In);
+        referenceshape::appendAsmLines(S, Markers, In);
       }
       S += In;
       S += "\"mov.f32 %0, %%_x0;\\n}\\n\"\n";
