@@ -128,7 +128,7 @@ def emit_tables(out, prefix, stacks, args, instrs, specials, storage):
           ["{%s, %d}" % (c_string(s["ptx"]), s["arg"]) for s in specials])
     out.append("%s StackPtxFastInstructionSetInfo %s_instruction_set = {" % (storage, prefix))
     out.append("    %s_stack_types, %d, %s_arg_types, %d," % (prefix, len(stacks), prefix, len(args)))
-    out.append("    %s_instructions, %d, %s_special_registers, %d};"
+    out.append("    %s_instructions, %d, %s_special_registers, %d, 0};"
                % (prefix, len(instrs), prefix, len(specials)))
 
 

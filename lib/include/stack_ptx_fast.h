@@ -219,6 +219,13 @@ typedef struct StackPtxFastInstructionSetInfo {
   size_t num_instructions;
   const StackPtxFastSpecialRegisterInfo *special_registers;
   size_t num_special_registers;
+  /* 0 (native): replace's depth counts below the top it pops, and a
+     routine's return is not counted against the execution limit. 1: the
+     reference library's rules: replace's depth counts from the top before
+     the pop (0 drops the top), drop never empties the stack, swap_with and
+     replace do nothing on a full stack, and every return a routine executes
+     counts as one instruction. Its stack_ptx.h API sets it. */
+  uint8_t reference_rules;
 } StackPtxFastInstructionSetInfo;
 
 /* An instruction set loaded from a JSON description (the

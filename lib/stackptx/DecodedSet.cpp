@@ -148,8 +148,10 @@ void decodeStack(const StackPtxFastInstructionSetInfo &Set, unsigned Index, Stac
 }
 
 RunStep ptxStep(const InstrLayout &L, size_t StackSize) {
-  if (!L.Runnable || L.NumArgElems > StepMaxNeed || L.NumRetElems > StepMaxRets ||
-      StackSize < StepMaxRets)
+  // The steps take operands deepest first; the reference's order runs in
+  // the multi-stack path.
+  if (!L.Runnable || L.TopFirst || L.NumArgElems > StepMaxNeed ||
+      L.NumRetElems > StepMaxRets || StackSize < StepMaxRets)
     return slowStep();
   // Operands on the first stack, results on the second (setp, cvt, ...).
   if (L.NumStacks == 2 && L.Need[0] == L.NumArgElems && L.Push[0] == 0 && L.Need[1] == 0)
@@ -195,6 +197,11 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxFastInstructionSetInfo
   static_assert(sizeof(Meta) / sizeof(Meta[0]) == STACK_PTX_FAST_META_NUM_ENUMS + 1,
                 "one handler per meta op");
   D->MetaSteps.assign(std::begin(Meta), std::end(Meta));
+  // The handlers know the native meta instructions only.
+  if (Set.reference_rules)
+    for (unsigned Op : {STACK_PTX_FAST_META_SWAP_WITH, STACK_PTX_FAST_META_REPLACE,
+                        STACK_PTX_FAST_META_DROP})
+      D->MetaSteps[Op] = slowStep();
   D->StoreSteps = {handlerStep(HandleStore)};
   // A load's stack is the one its slot was stored from; with no stacks there
   // is nothing to load.

@@ -137,10 +137,17 @@ void Interpreter::meta(unsigned Op, unsigned Stack, uint32_t Payload) {
       std::swap(St[N - 1], St[N - 2]);
     return;
   case STACK_PTX_FAST_META_SWAP_WITH:
-    if (popMeta(D) && D < N)
+    if (popMeta(D) && D < N && (!Set.reference_rules || N < Limits.stack_size))
       std::swap(St[N - 1], St[N - 1 - D]);
     return;
   case STACK_PTX_FAST_META_REPLACE:
+    if (Set.reference_rules) {
+      if (popMeta(D) && D < N && N < Limits.stack_size) {
+        St[N - 1 - D] = St.back();
+        St.pop_back();
+      }
+      return;
+    }
     if (popMeta(D) && N >= 1 && D < N - 1) {
       uint32_t Top = St.back();
       St.pop_back();
@@ -148,7 +155,7 @@ void Interpreter::meta(unsigned Op, unsigned Stack, uint32_t Payload) {
     }
     return;
   case STACK_PTX_FAST_META_DROP:
-    if (popMeta(D) && D <= N)
+    if (popMeta(D) && (Set.reference_rules ? D < N : D <= N))
       St.resize(N - D);
     return;
   case STACK_PTX_FAST_META_ROTATE:
@@ -169,10 +176,13 @@ void Interpreter::meta(unsigned Op, unsigned Stack, uint32_t Payload) {
 bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth, std::string &Error) {
   for (size_t Pc = 0; Pc < Prog.size(); ++Pc) {
     const StackPtxFastInstruction &I = Prog[Pc];
-    if (I.kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
-      return true;
     if (Executed >= Limits.execution_limit)
       return true; // the caller sees the limit as an early end too
+    if (I.kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN) {
+      // The reference counts a routine's return as a step.
+      Executed += Set.reference_rules && Depth > 0;
+      return true;
+    }
     ++Executed;
     uint32_t Payload;
     std::memcpy(&Payload, &I.payload, 4);

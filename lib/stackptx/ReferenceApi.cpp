@@ -124,9 +124,10 @@ StackPtxResult convertSet(const StackPtxStackInfo &R, NativeSet &N) {
       return STACK_PTX_ERROR_INVALID_VALUE;
     N.Specials[S] = {R.special_register_strings[S], (uint8_t)Arg};
   }
+  // The reference's meta instructions (replace's depth, drop's bound).
   N.Info = {N.Stacks.data(), N.Stacks.size(), N.Args.data(), N.Args.size(),
             N.Instructions.data(), N.Instructions.size(), N.Specials.data(),
-            N.Specials.size()};
+            N.Specials.size(), 1};
   return STACK_PTX_SUCCESS;
 }
 

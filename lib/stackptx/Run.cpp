@@ -521,6 +521,8 @@ inline __attribute__((always_inline)) void Machine::runFrames(Program Main,
     }
     if (Budget == 0 || Depth == 0)
       return;
+    if (Set.reference_rules)
+      --Budget; // the reference counts the routine's return as a step
     --Depth;
     uint32_t R = S.Frames[Depth].Routine;
     Program Body = R == NoValue ? Main : body(Routines.get(R));
@@ -622,13 +624,21 @@ inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigne
     }
     return;
   case STACK_PTX_FAST_META_SWAP_WITH:
-    if (popMeta(Depth) && Depth < Size) {
+    if (popMeta(Depth) && Depth < Size && (!Set.reference_rules || Size < StackSize)) {
       uint32_t T = St[Size - 1];
       St[Size - 1] = St[Size - 1 - Depth];
       St[Size - 1 - Depth] = T;
     }
     return;
   case STACK_PTX_FAST_META_REPLACE:
+    if (Set.reference_rules) {
+      // The reference counts Depth from the top before popping it.
+      if (popMeta(Depth) && Depth < Size && Size < StackSize) {
+        St[Size - 1 - Depth] = St[Size - 1];
+        --Size;
+      }
+      return;
+    }
     // The top moves into the slot Depth below it (counted after the pop).
     if (popMeta(Depth) && Size >= 1 && Depth < Size - 1) {
       uint32_t Top = St[--Size];
@@ -636,7 +646,7 @@ inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigne
     }
     return;
   case STACK_PTX_FAST_META_DROP:
-    if (popMeta(Depth) && Depth <= Size)
+    if (popMeta(Depth) && (Set.reference_rules ? Depth < Size : Depth <= Size))
       Size -= Depth;
     return;
   case STACK_PTX_FAST_META_ROTATE:
