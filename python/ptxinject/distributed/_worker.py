@@ -19,7 +19,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from .. import _core
 from .._core import Backend, Module, OperandKind, stack_registers
-from ..variants import CompiledModule, ProgramPlace, VariantFailure, compile_variants
+from ..variants import CompiledModule, ProgramPlace, VariantFailure, _as_sequence, compile_variants
 
 # One batch's answer: (first program, modules, failures, places of the
 # programs that have code, seconds spent compiling).
@@ -152,13 +152,8 @@ def _renumber(modules, failures, places, first: int, numbers: List[int]):
     def number(i):
         return numbers[i - first]
 
-    def seq(values):
-        values = [number(i) for i in values]
-        if values and values == list(range(values[0], values[0] + len(values))):
-            return range(values[0], values[0] + len(values))
-        return values
-
-    out_modules = [CompiledModule(m.index, seq(m.programs), m.cubin, [number(p) for p in m.failed], m.ptx)
+    out_modules = [CompiledModule(m.index, _as_sequence(number(p) for p in m.programs), m.cubin,
+                                  [number(p) for p in m.failed], m.ptx)
                    for m in modules]
     out_failures = [VariantFailure(number(f.program), f.stage, f.message, f.line, f.column) for f in failures]
     out_places = [ProgramPlace(number(p.program), number(p.same_as), p.module, None, p.inject, p.pack_index)
