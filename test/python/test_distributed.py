@@ -175,6 +175,36 @@ def test_damaged_cache_entry_is_compiled_again_on_the_cluster(two_nodes, four, t
     assert healed.report["cache_hits"] == 2
 
 
+def test_screen_settles_duplicates_and_stores_only_from_the_drivers_back_end(four, tmp_path):
+    """The driver's screening without a cluster: a duplicate of a program
+    that failed at the assembler fails as it did, whenever it comes; cubins
+    from a worker whose back end differs from the driver's are not stored."""
+    from ptxinject.distributed._screen import Screen
+    from ptxinject.variants import CompiledModule, ProgramPlace, VariantFailure, default_backend
+
+    options = dict(kind="stack", slots=ONE, pack=1, arch="sm_80", backend=default_backend())
+    screen = Screen(four, options, True, str(tmp_path))
+    ship, settled = screen.screen(0, ["x y add.ftz.f32", "x nosuch", "x y add.ftz.f32"])
+    assert [s.number for s in ship] == [0] and [f.program for f in settled.failures] == [1]
+    boom = VariantFailure(0, "cubin", "boom")
+    answer = screen.answered([CompiledModule(0, range(0, 1), b"", [0])], [boom], [], store=True)
+    assert [(f.program, f.message) for f in answer.failures] == [(0, "boom"), (2, "same stubs as program 0: boom")]
+    ship, settled = screen.screen(3, ["x y add.ftz.f32"])  # after its first's answer: settled at once
+    assert not ship and [(f.program, f.stage) for f in settled.failures] == [(3, "cubin")]
+
+    def compiled(number, text):
+        cubin = compile_variants(four, [text], slots=ONE).modules[0].cubin
+        return [CompiledModule(0, [number], cubin)], [], [ProgramPlace(number, number, 0, None, "slot_0", 0)]
+
+    ship, _ = screen.screen(4, ["y x sub.ftz.f32", "x x mul.ftz.f32"])
+    assert [s.number for s in ship] == [4, 5]
+    screen.answered(*compiled(4, "y x sub.ftz.f32"), store=False)
+    assert not (tmp_path / "entries").exists()
+    screen.answered(*compiled(5, "x x mul.ftz.f32"), store=True)
+    assert len(list((tmp_path / "entries").glob("*/*"))) == 1
+    assert compile_variants(four, ["x x mul.ftz.f32"], slots=ONE, cache_dir=tmp_path).report["cache_hits"] == 1
+
+
 def test_batch_errors_raise_as_locally(two_nodes, four):
     with pytest.raises(ptxinject.Error):
         compile_variants_on_ray(four, PROGRAMS, slots=["nope"], progress=False)
