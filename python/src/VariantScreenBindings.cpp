@@ -30,9 +30,9 @@ namespace python {
 
 namespace {
 
-Hash128 hashOf(nb::handle Hex) {
+Hash128 hashOf(std::string_view Hex) {
   Hash128 H;
-  if (!Hash128::fromHex(textOf(Hex, "a program's code hash"), H))
+  if (!Hash128::fromHex(Hex, H))
     throw nb::value_error("not a code hash (32 hex digits)");
   return H;
 }
@@ -101,7 +101,7 @@ struct CacheHandle {
   nb::list lookup(const std::vector<std::string> &Codes) {
     std::vector<Hash128> Hashes;
     for (const std::string &C : Codes)
-      Hashes.push_back(hashOf(nb::str(C.c_str())));
+      Hashes.push_back(hashOf(C));
     std::vector<VariantCache::Found> Found(Hashes.size());
     std::vector<VariantCache::Hit> Hits(Hashes.size());
     {
@@ -137,7 +137,7 @@ struct CacheHandle {
     };
     std::vector<Entry> List;
     for (nb::handle E : Entries)
-      List.push_back({hashOf(E[0]),
+      List.push_back({hashOf(textOf(E[0], "a program's code hash")),
                       {std::string(textOf(E[1], "an inject name")), nb::cast<size_t>(E[2])}});
     std::vector<char> Bytes(Cubin.c_str(), Cubin.c_str() + Cubin.size());
     std::string Error;
