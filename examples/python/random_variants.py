@@ -1,4 +1,6 @@
-"""1,000 random Stack PTX programs compiled to cubins on every core.
+"""1,000 random Stack PTX programs compiled to cubins on every core, each
+distinct program once (random programs repeat themselves once dead code is
+gone): result.places[p] says which module and site hold program p's code.
 
     python examples/python/random_variants.py [--count 1000] [--pack 8] [--out-dir DIR]
 """
@@ -43,8 +45,13 @@ for i, row in enumerate(rows):
 
 result = ptxinject.compile_variants(module, programs, pack=args.pack, jobs=args.jobs, progress=True)
 rep = result.report
-print(f"{rep['variants']} programs in {rep['modules']} modules ({rep['backend']}, {rep['threads']} threads): "
-      f"{rep['variants'] / rep['wall_seconds']:.0f} programs/s, {len(result.failures)} failures")
+print(f"{rep['variants']} programs ({rep['unique_programs']} distinct, duplicate rate "
+      f"{100 * rep['duplicate_rate']:.1f}%) in {rep['modules']} modules ({rep['backend']}, "
+      f"{rep['threads']} threads): {rep['variants'] / rep['wall_seconds']:.0f} programs/s, "
+      f"{len(result.failures)} failures")
+place = result.places[args.count - 1]
+print(f"program {place.program} runs program {place.same_as}'s code: module {place.module}, "
+      f"site {place.inject}")
 assert all(m.cubin[:4] == b"\x7fELF" for m in result.modules)
 if args.out_dir:
     os.makedirs(args.out_dir, exist_ok=True)

@@ -20,7 +20,8 @@ import os as _os
 from ._core import Error, Inject, Module, Operand, OperandKind, __version__, compile_ptx
 from . import ast, stack
 from .frontend import have_rewrite, rewrite
-from .variants import Backend, CompiledModule, VariantFailure, VariantResult, compile_variants
+from .variants import (Backend, CompiledModule, ProgramPlace, VariantFailure, VariantResult, compile_variants,
+                       default_cache_dir)
 
 __all__ = [
     "Error",
@@ -40,6 +41,8 @@ __all__ = [
     "rewrite",
     "have_rewrite",
     "CompiledModule",
+    "ProgramPlace",
+    "default_cache_dir",
     "VariantFailure",
     "VariantResult",
 ]

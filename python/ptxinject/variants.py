@@ -5,18 +5,21 @@
     result = ptxinject.compile_variants(module, ["x y add.ftz.f32", "x y mul.ftz.f32"], pack=2)
     for m in result.modules:
         m.cubin          # ELF bytes for cuda.core's ObjectCode.from_cubin
-        m.programs       # range of program numbers in it, one per slot
+        m.programs       # program numbers in it, one per slot (m.programs[i] at pack index i)
+    result.places[p]     # where program p's code is: module or cached cubin, inject, pack index
+    result.cubin_of(p)   # the cubin that holds program p (None when it failed)
     result.failures      # programs that produced no code, and why
 
-The engine runs on every core with the GIL released.
+The engine runs on every core with the GIL released. Programs whose stubs
+are equal are compiled once (``dedup=True``), and with ``cache_dir`` a
+program compiled by an earlier call (or by ``ptxinject variants``) is not
+compiled again.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
-import tempfile
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
@@ -25,14 +28,23 @@ from ._core import Backend, Module, available_backends, default_backend, stack_r
 
 __all__ = [
     "compile_variants",
+    "default_cache_dir",
     "Backend",
     "CompiledModule",
+    "ProgramPlace",
     "VariantFailure",
     "VariantResult",
     "stack_registers",
     "available_backends",
     "default_backend",
 ]
+
+
+def default_cache_dir() -> Optional[str]:
+    """The folder ``ptxinject variants`` caches compiled programs in
+    ($XDG_CACHE_HOME/ptxinject/variants, else ~/.cache/ptxinject/variants);
+    None when neither variable is set. ``cache_dir=True`` uses it."""
+    return _core.default_cache_dir() or None
 
 
 @dataclass(frozen=True)
@@ -49,14 +61,37 @@ class VariantFailure:
 
 @dataclass
 class CompiledModule:
-    """One compiled module: programs[i] went to slot i."""
+    """One module compiled by this call: programs[i] sits at pack index i
+    (a range when they are consecutive, as without deduplication and cache)."""
 
     index: int
-    programs: range
+    programs: Sequence[int]
     cubin: bytes
     failed: List[int] = field(default_factory=list)
     ptx: Optional[str] = None
-    cached: bool = False
+
+
+@dataclass(frozen=True)
+class ProgramPlace:
+    """Where a program's code is, as the manifest of ``ptxinject variants``
+    says it: a module compiled by this call (``module``, an index into
+    ``VariantResult.modules``) or a cubin of the cache (``cached_cubin``, its
+    path), and the site there (``inject``, ``pack_index``). ``same_as`` is
+    the earlier program whose code it runs (equal stubs), else itself."""
+
+    program: int
+    same_as: int
+    module: Optional[int] = None
+    cached_cubin: Optional[str] = None
+    inject: Optional[str] = None
+    pack_index: int = 0
+
+    @property
+    def origin(self) -> str:
+        """'compiled' (by this call), 'cache' or 'failed' (no cubin holds it)."""
+        if self.module is not None:
+            return "compiled"
+        return "cache" if self.cached_cubin is not None else "failed"
 
 
 @dataclass
@@ -64,13 +99,48 @@ class VariantResult:
     modules: List[CompiledModule]
     failures: List[VariantFailure]
     report: Dict[str, object]
+    places: List[ProgramPlace] = field(default_factory=list)
+    _cached: Dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     def cubin_of(self, program: int) -> Optional[bytes]:
-        """The cubin holding a program (None when it failed)."""
-        for m in self.modules:
-            if program in m.programs:
-                return None if program in m.failed else m.cubin
+        """The cubin holding a program's code (None when it failed): a
+        module of this call, or a cubin read from the cache."""
+        place = self.places[program] if program < len(self.places) else None
+        if place is None:
+            return None
+        if place.module is not None:
+            for m in self.modules:
+                if m.index == place.module:
+                    return m.cubin
+            return None
+        if place.cached_cubin is not None:
+            if place.cached_cubin not in self._cached:
+                with open(place.cached_cubin, "rb") as f:
+                    self._cached[place.cached_cubin] = f.read()
+            return self._cached[place.cached_cubin]
         return None
+
+
+def _cache_folder(cache_dir) -> Optional[str]:
+    """None/False: no cache; True: the default folder; else the path."""
+    if cache_dir is None or cache_dir is False:
+        return None
+    if cache_dir is True:
+        folder = default_cache_dir()
+        if folder is None:
+            warnings.warn("cache_dir=True: neither XDG_CACHE_HOME nor HOME is set; no cache",
+                          stacklevel=3)
+        return folder
+    return os.fspath(cache_dir)
+
+
+def _duplicate_rate(variants: int, failures: Sequence[VariantFailure], unique: Optional[int]):
+    """Share of the programs whose stubs were made that repeat an earlier
+    one (as the summary of ``ptxinject variants`` counts it)."""
+    if unique is None:
+        return None
+    with_code = variants - sum(1 for f in failures if f.stage in ("stub", "input"))
+    return (with_code - unique) / with_code if with_code else 0.0
 
 
 def _progress_callback(progress, total):
@@ -91,22 +161,6 @@ def _progress_callback(progress, total):
     return update, bar
 
 
-def _module_key(module: Module, programs: Sequence, kind, pack, slots, backend, arch) -> str:
-    h = hashlib.sha256()
-    h.update(module.source.encode())
-    h.update(json.dumps([kind, pack, list(slots or []), backend, arch, _core.__version__]).encode())
-    for p in programs:
-        h.update(b"\0")
-        h.update(p.encode() if isinstance(p, str) else bytes(memoryview(_as_words(p))))
-    return h.hexdigest()
-
-
-def _as_words(p):
-    import numpy as np
-
-    return np.ascontiguousarray(np.asarray(p, dtype=np.uint64))
-
-
 def compile_variants(
     module: Module,
     programs: Union[Sequence, "numpy.ndarray", None] = None,
@@ -118,7 +172,8 @@ def compile_variants(
     backend: Union[str, Backend, None] = None,
     arch: Optional[str] = None,
     jobs: int = 0,
-    cache_dir: Optional[Union[str, os.PathLike]] = None,
+    dedup: bool = True,
+    cache_dir: Union[str, os.PathLike, bool, None] = None,
     progress: Union[bool, Callable[[int, int], None], None] = None,
     keep_ptx: bool = False,
     instruction_set=None,
@@ -139,8 +194,14 @@ def compile_variants(
       per call).
     arch: target, default the Backend's or "sm_80".
     jobs: worker threads (0: every core).
-    cache_dir: keep each module's cubin under this folder, keyed by the PTX, the
-      programs and the options; a later call reuses it instead of compiling.
+    dedup: compile each distinct program once: a program whose stub equals an
+      earlier one's runs that one's code (``places[p].same_as``). As
+      ``ptxinject variants`` does; False compiles every program, module m
+      then holding programs m*pack onwards.
+    cache_dir: the compiled-program cache of ``ptxinject variants``
+      (docs/variants.md): a folder, True for ``default_cache_dir()``, None
+      (default) for none. A program found there is not compiled (its place
+      names the cached cubin); programs compiled here are stored there.
     progress: a callable(done, total), or True for a tqdm bar when tqdm is installed.
     random: (count, length, seed, live) adds random Stack PTX programs.
 
@@ -158,67 +219,43 @@ def compile_variants(
     if hasattr(programs, "ndim") and programs.ndim == 2:
         programs = list(programs)
     programs = list(programs)
+    if isinstance(backend, Backend):
+        arch = arch or backend.arch
+    arch = arch or "sm_80"
+    folder = _cache_folder(cache_dir)
     total = len(programs) + (random[0] if random else 0)
     callback, bar = _progress_callback(progress, total)
-    if isinstance(backend, Backend):
-        backend_name, arch = backend.kind, arch or backend.arch
-    else:
-        backend_name, arch = backend or default_backend(), arch or "sm_80"
+    try:
+        raw = _core._compile_variants(
+            module, programs, kind, instruction_set, random, slot_list, pack, backend,
+            arch, jobs, keep_ptx, bool(dedup), folder or "", callback)
+    finally:
+        if bar is not None:
+            bar.close()
 
-    cached: Dict[int, CompiledModule] = {}
-    cached_failures: List[VariantFailure] = []
-    todo = list(range(len(programs)))
-    if cache_dir is not None and random is None:
-        os.makedirs(cache_dir, exist_ok=True)
-        todo = []
-        for first in range(0, len(programs), pack):
-            group = programs[first : first + pack]
-            key = _module_key(module, group, kind, pack, slot_list, backend_name, arch)
-            path = os.path.join(cache_dir, key)
-            if os.path.exists(path + ".cubin") and os.path.exists(path + ".json"):
-                with open(path + ".cubin", "rb") as f, open(path + ".json") as g:
-                    cubin, meta = f.read(), json.load(g)
-                cached[first] = CompiledModule(first // pack, range(first, first + len(group)), cubin,
-                                               [first + i for i in meta["failed"]], None, True)
-                cached_failures.extend(VariantFailure(first + f[0], *f[1:]) for f in meta["failures"])
-            else:
-                todo.extend(range(first, first + len(group)))
-
-    raw = _core._compile_variants(
-        module, [programs[i] for i in todo], kind, instruction_set, random, slot_list, pack,
-        backend, arch, jobs, keep_ptx, callback)
-    if bar is not None:
-        bar.close()
-
-    modules: List[CompiledModule] = list(cached.values())
-    for index, first, count, failed, cubin, ptx in raw["modules"]:
-        real_first = todo[first] if first < len(todo) else first
-        m = CompiledModule(real_first // pack, range(real_first, real_first + count), cubin,
-                           [todo[f] if f < len(todo) else f for f in failed], ptx)
-        modules.append(m)
-    modules.sort(key=lambda m: m.index)
-    failures = [VariantFailure(todo[p] if p < len(todo) else p, stage, msg, line, col)
+    modules = [CompiledModule(index, _as_sequence(numbers), cubin, list(failed), ptx)
+               for index, numbers, failed, cubin, ptx in raw["modules"]]
+    failures = [VariantFailure(p, stage, msg, line, col)
                 for p, stage, msg, line, col in raw["failures"]]
-    if cache_dir is not None and random is None:
-        for m in modules:
-            if m.cached or not m.cubin:
-                continue
-            key = _module_key(module, programs[m.programs.start : m.programs.stop], kind, pack,
-                              slot_list, backend_name, arch)
-            own = [[f.program - m.programs.start, f.stage, f.message, f.line, f.column]
-                   for f in failures if f.program in m.programs]
-            _write_atomically(os.path.join(cache_dir, key + ".cubin"), m.cubin)
-            _write_atomically(os.path.join(cache_dir, key + ".json"),
-                              json.dumps({"failed": [f - m.programs.start for f in m.failed],
-                                          "failures": own}).encode())
-    failures = sorted(failures + cached_failures, key=lambda f: f.program)
+    failed = {f.program for f in failures}
+    places = [ProgramPlace(p, same_as, *((None, None, None, 0) if p in failed else
+                                         (module_index, cached, inject_name, pack_index)))
+              for p, (same_as, module_index, cached, inject_name, pack_index)
+              in enumerate(raw["places"])]
     report = dict(raw["report"])
-    report["cached_modules"] = len(cached)
-    return VariantResult(modules, failures, report)
+    report["dedup"] = bool(dedup)
+    report["cache_dir"] = folder
+    report["duplicate_rate"] = _duplicate_rate(report["variants"], failures, report["unique_programs"])
+    report["cached_modules"] = len({p.cached_cubin for p in places if p.cached_cubin})
+    if report["cache_warning"]:
+        warnings.warn(f"variant cache: {report['cache_warning']} (the results are complete; "
+                      "a later call compiles them again)", stacklevel=2)
+    return VariantResult(modules, failures, report, places)
 
 
-def _write_atomically(path: str, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-    os.replace(tmp, path)
+def _as_sequence(numbers: Sequence[int]) -> Sequence[int]:
+    """A range when the numbers are consecutive, else the list."""
+    numbers = list(numbers)
+    if numbers and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        return range(numbers[0], numbers[0] + len(numbers))
+    return numbers if numbers else range(0)

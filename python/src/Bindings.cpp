@@ -14,5 +14,6 @@ NB_MODULE(_core, M) {
   ptxinject::python::bindStackPtx(M);
   ptxinject::python::bindAstPtx(M);
   ptxinject::python::bindVariants(M);
+  ptxinject::python::bindVariantScreen(M);
   ptxinject::python::bindRewrite(M);
 }

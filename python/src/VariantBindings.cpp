@@ -10,6 +10,7 @@
 #include "ModuleObject.h"
 #include "ProgramArg.h"
 #include "TextArg.h"
+#include "VariantArgs.h"
 
 #include "ptxinject/variants/VariantCompiler.h"
 
@@ -36,7 +37,9 @@ namespace python {
 namespace {
 
 struct ModuleResult {
-  size_t Index = 0, FirstProgram = 0, NumPrograms = 0;
+  size_t Index = 0;
+  /// Programs[J] sits at pack index J.
+  std::vector<size_t> Programs;
   std::vector<size_t> Failed;
   std::string Ptx;
   std::vector<char> Cubin;
@@ -68,6 +71,8 @@ std::vector<uint64_t> wordsOf(nb::handle P) {
   }
   return Out;
 }
+
+} // namespace
 
 std::unique_ptr<ProgramSource> makeSource(nb::handle Programs, const std::string &Kind,
                                           nb::handle SetArg, nb::handle Random) {
@@ -122,6 +127,8 @@ std::unique_ptr<ProgramSource> makeSource(nb::handle Programs, const std::string
   return S;
 }
 
+namespace {
+
 /// Back ends the bindings created, for tests that check one is reused.
 std::atomic<size_t> BackendsCreated{0};
 
@@ -149,8 +156,8 @@ struct BackendObject {
   std::shared_ptr<const CubinBackend> Backend;
 };
 
-/// A Backend object as it is, or a new back end for a name (None: the
-/// default). \p Arch None means the Backend's, or sm_80 for a name.
+} // namespace
+
 std::shared_ptr<const CubinBackend> backendOf(nb::handle Arg,
                                               const std::optional<std::string> &Arch) {
   if (nb::isinstance<BackendObject>(Arg)) {
@@ -163,10 +170,13 @@ std::shared_ptr<const CubinBackend> backendOf(nb::handle Arg,
   return createBackend(Arg, Arch.value_or("sm_80"));
 }
 
+namespace {
+
 nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, const std::string &Kind,
                            nb::handle SetArg, nb::handle Random, std::vector<std::string> Slots,
                            size_t Pack, nb::handle BackendArg, const std::string &Arch,
-                           unsigned Jobs, bool KeepPtx, nb::handle Progress) {
+                           unsigned Jobs, bool KeepPtx, bool Dedup, const std::string &CacheDir,
+                           nb::handle Progress) {
   std::unique_ptr<ProgramSource> Source = makeSource(Programs, Kind, SetArg, Random);
   if (Pack == 0)
     throw BindingError("invalid-argument", "pack must be at least 1");
@@ -178,6 +188,8 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
   VO.Jobs = Jobs;
   VO.KeepPtx = KeepPtx;
   VO.Slots = std::move(Slots);
+  VO.Dedup = Dedup;
+  VO.CacheDir = CacheDir;
   std::atomic<size_t> Done{0};
   VO.Progress = &Done;
 
@@ -186,8 +198,11 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
   ModuleSink Sink = [&](const CompiledModule &M, std::string &) {
     ModuleResult R;
     R.Index = M.Index;
-    R.FirstProgram = M.FirstProgram;
-    R.NumPrograms = M.NumPrograms;
+    if (M.Programs)
+      R.Programs = *M.Programs;
+    else
+      for (size_t J = 0; J < M.NumPrograms; ++J)
+        R.Programs.push_back(M.FirstProgram + J);
     if (M.Failed)
       R.Failed = *M.Failed;
     R.Ptx.assign(M.Ptx.data(), M.Ptx.size());
@@ -242,17 +257,30 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
   nb::list Modules;
   for (ModuleResult &R : Results)
     Modules.append(nb::make_tuple(
-        R.Index, R.FirstProgram, R.NumPrograms, nb::cast(R.Failed),
+        R.Index, nb::cast(R.Programs), nb::cast(R.Failed),
         nb::bytes(R.Cubin.data(), R.Cubin.size()),
         KeepPtx ? nb::object(strOf(R.Ptx)) : nb::object(nb::none())));
   nb::list Failures;
   for (const VariantFailure &F : Report.Failures)
     Failures.append(nb::make_tuple(F.Program, F.Stage == VariantStage::Stub ? "stub" : "cubin",
                                    strOf(F.Message), F.Line, F.Column));
+  // Where each program's code is: (same_as, module or None, cached cubin
+  // path or None, inject name or None, pack index).
+  nb::list Places;
+  for (const ProgramPlace &P : Report.Places)
+    Places.append(nb::make_tuple(
+        P.SameAs, P.Module == ProgramPlace::None ? nb::object(nb::none()) : nb::cast(P.Module),
+        P.CachedCubin.empty() ? nb::object(nb::none()) : nb::object(strOf(P.CachedCubin)),
+        P.Inject == ProgramPlace::None ? nb::object(nb::none())
+                                       : nb::object(strOf(Kernel.inject(P.Inject).Name)),
+        P.PackIndex));
   nb::dict Stats;
   Stats["variants"] = Report.Variants;
   Stats["modules"] = Report.Modules;
   Stats["unique_programs"] = Report.UniquePrograms;
+  Stats["cache_hits"] = Report.CacheHits;
+  Stats["cache_rejected"] = Report.CacheRejected;
+  Stats["cache_warning"] = strOf(Report.CacheWarning);
   Stats["threads"] = Report.Threads;
   Stats["wall_seconds"] = Report.WallSeconds;
   Stats["stub_seconds"] = Report.StubSeconds;
@@ -263,6 +291,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
   nb::dict Out;
   Out["modules"] = Modules;
   Out["failures"] = Failures;
+  Out["places"] = Places;
   Out["report"] = Stats;
   return Out;
 }
@@ -282,6 +311,8 @@ void bindVariants(nb::module_ &M) {
       .def_prop_ro("kind",
                    [](const BackendObject &B) { return cubinBackendName(B.Backend->kind()); })
       .def_prop_ro("arch", [](const BackendObject &B) { return B.Backend->options().Arch; })
+      .def_prop_ro("version", [](const BackendObject &B) { return B.Backend->version(); },
+                   "The compiler's version, part of every variant cache key.")
       .def("__repr__", [](const BackendObject &B) {
         return "ptxinject.Backend('" + std::string(cubinBackendName(B.Backend->kind())) +
                "', arch='" + B.Backend->options().Arch + "')";
@@ -290,7 +321,7 @@ void bindVariants(nb::module_ &M) {
         "How many back ends the bindings created (for tests).");
   M.def("_compile_variants", &compileVariantsPy, "module"_a, "programs"_a.none(), "kind"_a,
         "instruction_set"_a.none(), "random"_a.none(), "slots"_a, "pack"_a, "backend"_a.none(), "arch"_a,
-        "jobs"_a, "keep_ptx"_a, "progress"_a.none(),
+        "jobs"_a, "keep_ptx"_a, "dedup"_a, "cache_dir"_a, "progress"_a.none(),
         "The engine behind ptxinject.compile_variants (use that).");
   M.def(
       "stack_registers",

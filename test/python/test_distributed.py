@@ -1,7 +1,8 @@
 """ptxinject.distributed: the Ray path gives the local compile_variants'
 results, on a local Ray instance and on a simulated two-node cluster; a
 worker killed mid-search loses nothing; the driver holds a bounded number of
-batches whatever the number of programs."""
+batches whatever the number of programs; duplicates and cache hits are
+never shipped, and the cache is the local one's."""
 
 import os
 import signal
@@ -42,8 +43,9 @@ def two_nodes():
 
 
 def summary(result):
-    return ([(m.index, m.programs, m.failed, m.cubin) for m in result.modules],
-            [(f.program, f.stage, f.message, f.line, f.column) for f in result.failures])
+    return ([(m.index, list(m.programs), m.failed, m.cubin) for m in result.modules],
+            [(f.program, f.stage, f.message, f.line, f.column) for f in result.failures],
+            result.places)
 
 
 def test_import_error_names_the_package():
@@ -57,9 +59,9 @@ def test_local_ray_instance(four):
     ray.shutdown()  # the module's cluster is done with
     ray.init(address="local", num_cpus=2)
     try:
-        local = compile_variants(four, PROGRAMS, pack=1, slots=ONE, jobs=2)
+        local = compile_variants(four, PROGRAMS, pack=1, slots=ONE, jobs=2, dedup=False)
         remote = compile_variants_on_ray(four, PROGRAMS, pack=1, slots=ONE, workers=2, progress=False,
-                                         batch_modules=1)
+                                         batch_modules=1, dedup=False)
         assert summary(remote) == summary(local)
         assert remote.report["workers"] == 2
         # An actor creates its back end once, in its constructor, for every batch.
@@ -68,28 +70,31 @@ def test_local_ray_instance(four):
         actor = ray.remote(VariantWorker).remote(four.source, options)
         batches = [ray.get(actor.compile.remote(first, PROGRAMS[first:first + 4])) for first in (0, 4)]
         assert ray.get(actor.backends_created.remote()) == 1
-        assert [m.cubin for _, modules, _, _ in batches for m in modules] == [
+        assert [m.cubin for _, modules, _, _, _ in batches for m in modules] == [
             m.cubin for m in local.modules]
     finally:
         ray.shutdown()
 
 
-@pytest.mark.parametrize("pack", [1, 4])
-def test_two_nodes_match_local_byte_for_byte(two_nodes, four, pack):
+@pytest.mark.parametrize("pack,dedup", [(1, False), (4, False), (1, True), (4, True)])
+def test_two_nodes_match_local_byte_for_byte(two_nodes, four, pack, dedup):
     programs = PROGRAMS * 3
     slots = ONE if pack == 1 else None
-    local = compile_variants(four, programs, pack=pack, slots=slots, jobs=2)
+    local = compile_variants(four, programs, pack=pack, slots=slots, jobs=2, dedup=dedup)
     remote = compile_variants_on_ray(four, programs, pack=pack, slots=slots, progress=False,
-                                     batch_modules=2)
+                                     batch_modules=2, dedup=dedup)
     assert summary(remote) == summary(local)
     assert remote.failures[0].program == 2 and remote.failures[0].stage == "stub"
-    assert remote.report["workers"] == 2  # one per node
+    assert remote.report["workers"] == min(2, remote.report["batches"])  # one per node
     assert remote.report["variants"] == len(programs)
+    if dedup:
+        for key in ("unique_programs", "duplicate_rate", "modules"):
+            assert remote.report[key] == local.report[key]
 
 
 def test_results_stream_in_batches_with_program_numbers(two_nodes, four):
     seen = []
-    for batch in iter_variants_on_ray(four, PROGRAMS, pack=4, slots=None, batch_modules=1):
+    for batch in iter_variants_on_ray(four, PROGRAMS, pack=4, slots=None, batch_modules=1, dedup=False):
         assert [m.programs for m in batch.modules] == [batch.programs]
         seen.append(batch.programs)
     assert sorted(seen, key=lambda r: r.start) == [range(0, 4), range(4, 8)]
@@ -97,10 +102,10 @@ def test_results_stream_in_batches_with_program_numbers(two_nodes, four):
 
 def test_killed_worker_loses_nothing(two_nodes, four):
     programs = PROGRAMS * 8  # 64 programs, 32 batches of 2
-    local = compile_variants(four, programs, pack=1, slots=ONE, jobs=2)
+    local = compile_variants(four, programs, pack=1, slots=ONE, jobs=2, dedup=False)
     batches, killed, stats = [], None, {}
     for batch in iter_variants_on_ray(four, programs, slots=ONE, workers=2, batch_modules=2,
-                                      stats=stats):
+                                      stats=stats, dedup=False):
         batches.append(batch)
         if killed is None:
             killed = int(batch.worker.rsplit(":", 1)[1])
@@ -115,22 +120,89 @@ def test_killed_worker_loses_nothing(two_nodes, four):
     assert stats["lost_workers"] == 1 and stats["resent_batches"] >= 1
 
 
-def test_bad_program_never_kills_a_worker(two_nodes, four):
+@pytest.mark.parametrize("dedup", [False, True])
+def test_bad_program_never_kills_a_worker(two_nodes, four, dedup):
     programs = ["x y add.ftz.f32", {"not": "a program"}, "x y mul.ftz.f32", [1, "two"]]
-    result = compile_variants_on_ray(four, programs, pack=1, slots=ONE, workers=1, progress=False)
+    result = compile_variants_on_ray(four, programs, pack=1, slots=ONE, workers=1, progress=False,
+                                     dedup=dedup)
     assert [(f.program, f.stage) for f in result.failures] == [(1, "input"), (3, "input")]
-    assert [m.cubin[:4] for m in result.modules] == [b"\x7fELF", b"", b"\x7fELF", b""]
+    # Deduplicating, the driver reads every program first: the bad ones are
+    # never shipped and take no module.
+    assert [m.cubin[:4] for m in result.modules] == (
+        [b"\x7fELF"] * 2 if dedup else [b"\x7fELF", b"", b"\x7fELF", b""])
     assert result.report["workers"] == 1 and result.report["batches"] == 1
 
 
-def test_shared_cache_dir(two_nodes, four, tmp_path):
-    first = compile_variants_on_ray(four, PROGRAMS, pack=2, cache_dir=tmp_path, progress=False,
-                                    batch_modules=1)
-    again = compile_variants_on_ray(four, PROGRAMS, pack=2, cache_dir=tmp_path, progress=False,
-                                    batch_modules=1)
-    assert again.report["cached_modules"] == 4 and summary(again) == summary(first)
-    local = compile_variants(four, PROGRAMS, pack=2, cache_dir=tmp_path)  # same keys as the local path
-    assert local.report["cached_modules"] == 4
+def test_duplicates_are_not_shipped(two_nodes, four):
+    programs = PROGRAMS * 3  # 8 distinct texts, one a bad stub: 7 to compile
+    shipped, settled = [], []
+    for batch in iter_variants_on_ray(four, programs, slots=ONE, batch_modules=2):
+        shipped += [n for m in batch.modules for n in m.programs]
+        settled += batch.programs
+    assert sorted(shipped) == [0, 1, 3, 4, 5, 6, 7]
+    assert sorted(settled) == list(range(len(programs)))  # every program settled exactly once
+
+
+def test_cache_is_the_local_one(two_nodes, four, tmp_path):
+    cold = compile_variants_on_ray(four, PROGRAMS, pack=2, cache_dir=tmp_path, progress=False,
+                                   batch_modules=1)
+    assert cold.report["cache_hits"] == 0 and cold.report["modules"] == 4
+    warm = compile_variants_on_ray(four, PROGRAMS, pack=2, cache_dir=tmp_path, progress=False,
+                                   batch_modules=1)
+    r = warm.report
+    assert r["cache_hits"] == r["unique_programs"] == 7 and r["batches"] == 0 and not warm.modules
+    assert [warm.cubin_of(p) for p in range(8)] == [cold.cubin_of(p) for p in range(8)]
+    # The driver stored what the workers compiled under the local engine's keys.
+    local = compile_variants(four, PROGRAMS, pack=2, cache_dir=tmp_path)
+    assert local.report["cache_hits"] == 7 and local.report["modules"] == 0
+    assert local.places == warm.places
+    # And the other way: what the local engine stored, the driver finds.
+    more = ["x x sub.ftz.f32", "y y add.ftz.f32"]
+    compile_variants(four, more, pack=2, cache_dir=tmp_path)
+    grown = compile_variants_on_ray(four, PROGRAMS + more, pack=2, cache_dir=tmp_path, progress=False)
+    assert grown.report["cache_hits"] == 9 and grown.report["batches"] == 0
+
+
+def test_damaged_cache_entry_is_compiled_again_on_the_cluster(two_nodes, four, tmp_path):
+    cold = compile_variants_on_ray(four, PROGRAMS[:2], slots=ONE, cache_dir=tmp_path, progress=False)
+    (entry,) = [e for e in (tmp_path / "entries").glob("*/*")][:1]
+    entry.write_text("ptxinject-variants-cache 1\ncubin 00\n")  # truncated
+    again = compile_variants_on_ray(four, PROGRAMS[:2], slots=ONE, cache_dir=tmp_path, progress=False)
+    assert again.report["cache_rejected"] == 1 and again.report["cache_hits"] == 1
+    assert again.report["modules"] == 1
+    assert [again.cubin_of(p) for p in (0, 1)] == [cold.cubin_of(p) for p in (0, 1)]
+    healed = compile_variants(four, PROGRAMS[:2], slots=ONE, cache_dir=tmp_path)
+    assert healed.report["cache_hits"] == 2
+
+
+def test_screen_settles_duplicates_and_stores_only_from_the_drivers_back_end(four, tmp_path):
+    """The driver's screening without a cluster: a duplicate of a program
+    that failed at the assembler fails as it did, whenever it comes; cubins
+    from a worker whose back end differs from the driver's are not stored."""
+    from ptxinject.distributed._screen import Screen
+    from ptxinject.variants import CompiledModule, ProgramPlace, VariantFailure, default_backend
+
+    options = dict(kind="stack", slots=ONE, pack=1, arch="sm_80", backend=default_backend())
+    screen = Screen(four, options, True, str(tmp_path))
+    ship, settled = screen.screen(0, ["x y add.ftz.f32", "x nosuch", "x y add.ftz.f32"])
+    assert [s.number for s in ship] == [0] and [f.program for f in settled.failures] == [1]
+    boom = VariantFailure(0, "cubin", "boom")
+    answer = screen.answered([CompiledModule(0, range(0, 1), b"", [0])], [boom], [], store=True)
+    assert [(f.program, f.message) for f in answer.failures] == [(0, "boom"), (2, "same stubs as program 0: boom")]
+    ship, settled = screen.screen(3, ["x y add.ftz.f32"])  # after its first's answer: settled at once
+    assert not ship and [(f.program, f.stage) for f in settled.failures] == [(3, "cubin")]
+
+    def compiled(number, text):
+        cubin = compile_variants(four, [text], slots=ONE).modules[0].cubin
+        return [CompiledModule(0, [number], cubin)], [], [ProgramPlace(number, number, 0, None, "slot_0", 0)]
+
+    ship, _ = screen.screen(4, ["y x sub.ftz.f32", "x x mul.ftz.f32"])
+    assert [s.number for s in ship] == [4, 5]
+    screen.answered(*compiled(4, "y x sub.ftz.f32"), store=False)
+    assert not (tmp_path / "entries").exists()
+    screen.answered(*compiled(5, "x x mul.ftz.f32"), store=True)
+    assert len(list((tmp_path / "entries").glob("*/*"))) == 1
+    assert compile_variants(four, ["x x mul.ftz.f32"], slots=ONE, cache_dir=tmp_path).report["cache_hits"] == 1
 
 
 def test_batch_errors_raise_as_locally(two_nodes, four):
@@ -167,18 +239,38 @@ def test_cli_on_the_cluster(two_nodes, four, tmp_path):
     kernel = tmp_path / "kernel.ptx"
     kernel.write_text(four.source)
     progs = tmp_path / "progs.stack"
-    progs.write_text("# two programs\nx y add.ftz.f32\nx nosuch\n")
-    out = tmp_path / "out"
-    run = subprocess.run([sys.executable, "-m", "ptxinject.distributed", "variants", str(kernel),
-                          "--programs", str(progs), "--out-dir", str(out), "--ray", two_nodes.address,
-                          "--pack", "2"], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    assert "variants:            2" in run.stdout
-    assert f"{progs}:3:3: error: program 1 (stub)" in run.stderr
-    manifest = (out / "manifest.tsv").read_text().splitlines()
-    assert manifest[1:] == ["0\tmodule_000000.cubin\tslot_0\tok", "1\tmodule_000000.cubin\tslot_1\tfailed"]
-    local = compile_variants(four, ["x y add.ftz.f32", "x nosuch"], pack=2)
-    assert (out / "module_000000.cubin").read_bytes() == local.modules[0].cubin
+    progs.write_text("# three programs\nx y add.ftz.f32\nx nosuch\nx y mul.ftz.f32 x y add.ftz.f32\n")
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
+
+    def run(out, *more):
+        return subprocess.run([sys.executable, "-m", "ptxinject.distributed", "variants", str(kernel),
+                               "--programs", str(progs), "--out-dir", str(out), "--ray", two_nodes.address,
+                               "--pack", "2", *more], capture_output=True, text=True, env=env)
+
+    cold = run(tmp_path / "cold")
+    assert cold.returncode == 0, cold.stderr
+    assert "variants:            3" in cold.stdout
+    assert "unique programs:     1 (duplicate rate 50.0%)" in cold.stdout
+    assert f"cache hits:          0 of 1 ({tmp_path / 'xdg' / 'ptxinject' / 'variants'})" in cold.stdout
+    assert f"{progs}:3:3: error: program 1 (stub)" in cold.stderr
+    manifest = (tmp_path / "cold" / "manifest.tsv").read_text().splitlines()
+    assert manifest == ["program\tmodule\tinject\tstatus\tpack_index\tsame_as\torigin",
+                        "0\tmodule_000000.cubin\tslot_0\tok\t0\t-\tcompiled",
+                        "1\t-\tslot_1\tfailed\t1\t-\t-",
+                        "2\tmodule_000000.cubin\tslot_0\tok\t0\t0\tcompiled"]
+    local = compile_variants(four, ["x y add.ftz.f32"], pack=2)
+    assert (tmp_path / "cold" / "module_000000.cubin").read_bytes() == local.modules[0].cubin
+    # Again: everything from the cache, its cubin linked into the folder.
+    warm = run(tmp_path / "warm")
+    assert warm.returncode == 0, warm.stderr
+    assert "modules:             0 (pack 2)" in warm.stdout and "cache hits:          1 of 1" in warm.stdout
+    rows = [line.split("\t") for line in (tmp_path / "warm" / "manifest.tsv").read_text().splitlines()]
+    assert rows[1][1].startswith("cached_") and rows[1][6] == "cache" and rows[3][1] == rows[1][1]
+    assert (tmp_path / "warm" / rows[1][1]).read_bytes() == local.modules[0].cubin
+    # --no-dedup --no-cache: every program compiled, as before either existed.
+    plain = run(tmp_path / "plain", "--no-dedup", "--no-cache")
+    assert plain.returncode == 0, plain.stderr
+    assert "modules:             2 (pack 2)" in plain.stdout and "cache:               off" in plain.stdout
 
 
 def test_a_module_that_keeps_killing_workers_is_reported_once():

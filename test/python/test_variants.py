@@ -1,5 +1,6 @@
-"""compile_variants: cubins per module, packing, failures, progress, cache,
-and cubins that ptxas-made ones match in kernel names."""
+"""compile_variants: cubins per module, packing, failures, progress, and
+cubins that ptxas-made ones match in kernel names. Deduplication and the
+cache are in test_variant_cache.py."""
 
 import os
 import subprocess
@@ -34,7 +35,8 @@ def test_cubins_match_ptxas_kernel_names(four, backend, tmp_path):
     ptxas = cuda_tool("ptxas")
     if ptxas is None:
         pytest.skip("ptxas not found (install the CUDA toolkit)")
-    result = compile_variants(four, PROGRAMS, pack=4, backend=backend, keep_ptx=True, jobs=2)
+    result = compile_variants(four, PROGRAMS, pack=4, backend=backend, keep_ptx=True, jobs=2,
+                              dedup=False)
     assert result.report["backend"] == backend
     assert [m.programs for m in result.modules] == [range(0, 4), range(4, 5)]
     for m in result.modules:
@@ -71,12 +73,19 @@ def test_backend_object_matches_the_name_and_is_created_once(four, backend):
 
 
 def test_failures_are_per_program(four):
-    result = compile_variants(four, PROGRAMS, pack=4)
+    result = compile_variants(four, PROGRAMS, pack=4, dedup=False)
     assert [f.program for f in result.failures] == [2]
     f = result.failures[0]
     assert f.stage == "stub" and (f.line, f.column) == (1, 3) and "nosuch" in f.message
     assert result.modules[0].failed == [2]
     assert result.cubin_of(2) is None and result.cubin_of(0) == result.modules[0].cubin
+    # Deduplicating, the stubs are made first: the bad one takes no slot.
+    result = compile_variants(four, PROGRAMS, pack=4)
+    assert [f.program for f in result.failures] == [2]
+    assert [m.programs for m in result.modules] == [[0, 1, 3, 4]]
+    assert result.places[2].origin == "failed" and result.cubin_of(2) is None
+    assert [(p.inject, p.pack_index) for p in result.places if p.program != 2] == [
+        ("slot_0", 0), ("slot_1", 1), ("slot_2", 2), ("slot_3", 3)]
 
 
 def test_single_inject_and_program_forms(four):
@@ -86,10 +95,14 @@ def test_single_inject_and_program_forms(four):
     as_list = [b.input(0), b.input(1), b.ptx("add.ftz.f32")]
     as_array = np.array(as_list, dtype=np.uint64)
     grid = np.array([as_list, as_list], dtype=np.uint64)
-    result = compile_variants(four, ["x y add.ftz.f32", as_list, as_array], inject="slot_0", keep_ptx=True)
+    forms = ["x y add.ftz.f32", as_list, as_array]
+    result = compile_variants(four, forms, inject="slot_0", keep_ptx=True, dedup=False)
     assert len(result.modules) == 3 and not result.failures
     assert len({m.ptx for m in result.modules}) == 1
-    result = compile_variants(four, grid, inject="slot_0", keep_ptx=True)
+    # The three forms are one program: compiled once.
+    result = compile_variants(four, forms, inject="slot_0")
+    assert len(result.modules) == 1 and [p.same_as for p in result.places] == [0, 0, 0]
+    result = compile_variants(four, grid, inject="slot_0", keep_ptx=True, dedup=False)
     assert len(result.modules) == 2
 
 
@@ -131,17 +144,6 @@ def test_several_injects_need_a_choice(four):
         compile_variants(four, PROGRAMS)
 
 
-def test_cache_dir(four, tmp_path):
-    first = compile_variants(four, PROGRAMS, pack=4, cache_dir=tmp_path)
-    again = compile_variants(four, PROGRAMS, pack=4, cache_dir=tmp_path)
-    assert again.report["cached_modules"] == 2 and all(m.cached for m in again.modules)
-    assert [m.cubin for m in again.modules] == [m.cubin for m in first.modules]
-    assert again.failures == first.failures
-    grown = compile_variants(four, PROGRAMS + ["y y mul.ftz.f32"], pack=4, cache_dir=tmp_path)
-    assert [m.cached for m in grown.modules] == [True, False]
-    assert grown.modules[1].programs == range(4, 6)
-
-
 def test_batch_errors(four):
     with pytest.raises(Error):
         compile_variants(four, PROGRAMS, inject="nope")
@@ -156,6 +158,6 @@ def test_batch_errors(four):
 
 def test_progress_bar_with_tqdm(four, capsys):
     pytest.importorskip("tqdm")
-    result = compile_variants(four, PROGRAMS, inject="slot_0", progress=True)
+    result = compile_variants(four, PROGRAMS, inject="slot_0", progress=True, dedup=False)
     assert len(result.modules) == 5
     assert "5/5" in capsys.readouterr().err

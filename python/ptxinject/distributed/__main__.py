@@ -36,7 +36,14 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--backend", choices=["nvptxcompiler", "ptxas", "nvjitlink"])
     v.add_argument("--workers", type=int, help="workers (default: one per node, using all its CPUs)")
     v.add_argument("--cpus-per-worker", type=int)
-    v.add_argument("--cache-dir", help="cubin cache; on a shared path every node reuses it")
+    v.add_argument("--no-dedup", dest="dedup", action="store_false",
+                   help="compile every program, even one whose stub equals an earlier one's")
+    cache = v.add_mutually_exclusive_group()
+    cache.add_argument("--cache", "--cache-dir", dest="cache", metavar="DIR",
+                       help="folder of the compiled-program cache, as 'ptxinject variants' uses it "
+                            "(default: $XDG_CACHE_HOME/ptxinject/variants or ~/.cache/ptxinject/variants); "
+                            "the driver reads and writes it, workers never see it")
+    cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     v.add_argument("--keep-ptx", action="store_true")
     v.add_argument("--no-progress", action="store_true")
     return p
@@ -100,6 +107,10 @@ def variants(args) -> int:
         print(f"{program_file}: error: {e.strerror}", file=sys.stderr)
         return 1
     os.makedirs(args.out_dir, exist_ok=True)
+    cache_dir = None if args.no_cache else (args.cache or ptxinject.variants.default_cache_dir())
+    if cache_dir is None and not args.no_cache:
+        print("ptxinject-distributed: note: no cache (neither XDG_CACHE_HOME nor HOME is set; "
+              "use --cache DIR)", file=sys.stderr)
     if args.ray == "local":
         ray.init()
     else:
@@ -107,7 +118,8 @@ def variants(args) -> int:
     try:
         result = compile_variants_on_ray(
             module, programs, slots=args.slots, pack=args.pack, backend=args.backend, arch=args.arch,
-            workers=args.workers, cpus_per_worker=args.cpus_per_worker, cache_dir=args.cache_dir,
+            workers=args.workers, cpus_per_worker=args.cpus_per_worker, dedup=args.dedup,
+            cache_dir=cache_dir,
             progress=not args.no_progress and sys.stderr.isatty(), keep_ptx=args.keep_ptx,
             kind="stack" if args.programs else "raw")
     except ptxinject.Error as e:
@@ -125,11 +137,25 @@ def variants(args) -> int:
         if m.ptx is not None:
             _write(stem + ".ptx", m.ptx.encode())
     slots = args.slots or sorted((i.name for i in module.injects), key=_natural_key)
+    try:
+        cached_names = _link_cached_cubins(result.places, args.out_dir)
+    except OSError as e:
+        print(f"{args.out_dir}: error: {e}", file=sys.stderr)
+        return 1
     failed = {f.program for f in result.failures}
-    manifest = ["program\tmodule\tinject\tstatus"]
-    for p in range(len(programs)):
-        manifest.append(f"{p}\tmodule_{p // args.pack:06d}.cubin\t{slots[p % args.pack]}\t"
-                        + ("failed" if p in failed else "ok"))
+    # The columns of 'ptxinject variants' that the cluster path knows
+    # (docs/variants.md): where the program's code is, and how it got there.
+    manifest = ["program\tmodule\tinject\tstatus\tpack_index\tsame_as\torigin"]
+    for p, place in enumerate(result.places):
+        same_as = "-" if place.same_as == p else str(place.same_as)
+        if p in failed or place.origin == "failed":
+            pack_index = p % args.pack
+            row = ["-", slots[pack_index], "failed", str(pack_index), same_as, "-"]
+        else:
+            module_name = (f"module_{place.module:06d}.cubin" if place.module is not None
+                           else cached_names[place.cached_cubin])
+            row = [module_name, place.inject, "ok", str(place.pack_index), same_as, place.origin]
+        manifest.append("\t".join([str(p)] + row))
     _write(os.path.join(args.out_dir, "manifest.tsv"), ("\n".join(manifest) + "\n").encode())
     r = result.report
     wall = r["wall_seconds"] or 1e-9
@@ -138,10 +164,42 @@ def variants(args) -> int:
     print(f"failures:            {len(result.failures)}")
     print(f"back end:            {r['backend']}, {r['arch']}")
     print(f"workers:             {r['workers']} ({r['batches']} batches)")
-    print(f"cached modules:      {r['cached_modules']}")
+    if r["unique_programs"] is not None:
+        print(f"unique programs:     {r['unique_programs']} (duplicate rate {100 * r['duplicate_rate']:.1f}%"
+              + ("" if args.dedup else ", --no-dedup: compiled anyway") + ")")
+    if r["cache_dir"] is None:
+        print("cache:               off")
+    else:
+        rejected = (f", {r['cache_rejected']} damaged entries compiled again" if r["cache_rejected"] else "")
+        print(f"cache hits:          {r['cache_hits']} of {r['unique_programs']}{rejected} ({r['cache_dir']})")
     print(f"wall time:           {wall:.3f} s")
     print(f"variants/s:          {r['variants'] / wall:.1f}")
     return 0
+
+
+def _link_cached_cubins(places, out_dir: str) -> dict:
+    """The cache's cubins that hold programs of this search, in the output
+    folder as cached_HASH.cubin (a hard link, else a copy), as 'ptxinject
+    variants' leaves them: the folder holds every cubin its manifest names."""
+    import shutil
+
+    names = {}
+    for place in places:
+        path = place.cached_cubin
+        if path is None or path in names:
+            continue
+        name = "cached_" + os.path.basename(path)
+        target = os.path.join(out_dir, name)
+        temp = target + ".tmp"
+        if os.path.exists(temp):
+            os.unlink(temp)
+        try:
+            os.link(path, temp)
+        except OSError:
+            shutil.copyfile(path, temp)
+        os.replace(temp, target)
+        names[path] = name
+    return names
 
 
 def main(argv=None) -> int:

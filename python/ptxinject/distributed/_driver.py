@@ -2,6 +2,11 @@
 on how many are in flight, results taken in completion order, and the
 batches of a worker that died sent again to the others.
 
+With deduplication or a cache (the default deduplicates), the driver
+screens programs as it reads them (``_screen.Screen``): a program equal to
+an earlier one, or found in the cache, is never shipped, and cubins that
+come back are stored in the cache by the driver.
+
 Exactly once: a batch's answer is taken from the one task that returned it;
 a task whose worker died returns nothing, so its batch is sent again, and a
 batch whose programs keep killing workers is split into single modules, and
@@ -15,6 +20,7 @@ import collections
 import itertools
 import os
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
@@ -24,7 +30,9 @@ from ray.exceptions import ActorDiedError, ActorUnavailableError, RayActorError,
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
 from .._core import Module, default_backend
-from ..variants import CompiledModule, VariantFailure, VariantResult, _progress_callback, compile_variants
+from ..variants import (CompiledModule, ProgramPlace, VariantFailure, VariantResult, _cache_folder,
+                        _duplicate_rate, _progress_callback, compile_variants)
+from ._screen import Screen, Settled
 from ._worker import VariantWorker
 
 MAX_ATTEMPTS = 3
@@ -34,20 +42,30 @@ _LOST = (RayActorError, ActorDiedError, ActorUnavailableError, WorkerCrashedErro
 
 @dataclass
 class VariantBatch:
-    """One batch's results, as it completes: programs[i] are program numbers of the whole search."""
+    """One batch's results, as it completes: the programs (numbers of the
+    whole search) it settles, the modules compiled for them, failures, and
+    where each program's code is. With deduplication or a cache, a batch
+    from worker '' settles programs without compiling them (bad stubs,
+    cache hits, duplicates of programs already back); a duplicate is
+    settled with the batch of the program it repeats, or after it."""
 
-    programs: range
+    programs: Sequence[int]
     modules: List[CompiledModule]
     failures: List[VariantFailure]
     worker: str
     seconds: float
+    places: List[ProgramPlace] = field(default_factory=list)
 
 
 @dataclass
 class _Batch:
-    first: int
+    first: int  # position among the programs shipped (a multiple of pack)
     programs: list
     attempts: int = 0
+    numbers: Optional[List[int]] = None  # program numbers; None: first, first + 1, ...
+
+    def program_numbers(self) -> Sequence[int]:
+        return self.numbers if self.numbers is not None else range(self.first, self.first + len(self.programs))
 
 
 @dataclass
@@ -57,6 +75,7 @@ class _Worker:
     name: str = ""
     in_flight: int = 0
     ready: bool = False
+    version: str = ""
 
 
 def _pack_programs(programs: list):
@@ -87,6 +106,48 @@ class _Batches:
         batch = _Batch(self.first, chunk)
         self.first += len(chunk)
         return batch
+
+    def take_settled(self) -> Settled:
+        return Settled()
+
+
+class _ScreenedBatches:
+    """Cuts the programs the screen lets through into batches of `size` (a
+    multiple of pack), reading and screening programs only as batches are
+    asked for. Positions among the shipped programs number the modules, as
+    the local engine numbers them."""
+
+    def __init__(self, programs: Iterable, size: int, screen: Screen):
+        self.it = iter(programs)
+        self.size = size
+        self.screen = screen
+        self.first = 0  # programs read
+        self.shipped = 0
+        self.queue: Deque = collections.deque()
+        self.settled = Settled()
+        self.exhausted = False
+
+    def next(self) -> Optional[_Batch]:
+        while len(self.queue) < self.size and not self.exhausted:
+            chunk = list(itertools.islice(self.it, self.size))
+            if not chunk:
+                self.exhausted = True
+                break
+            ship, settled = self.screen.screen(self.first, chunk)
+            self.first += len(chunk)
+            self.queue.extend(ship)
+            self.settled.extend(settled)
+        take = min(self.size, len(self.queue))
+        if not take:
+            return None
+        items = [self.queue.popleft() for _ in range(take)]
+        batch = _Batch(self.shipped, [i.program for i in items], numbers=[i.number for i in items])
+        self.shipped += take
+        return batch
+
+    def take_settled(self) -> Settled:
+        settled, self.settled = self.settled, Settled()
+        return settled
 
 
 def _adapted_size(seconds: float, programs: int, cpus: int, pack: int, cap: int) -> int:
@@ -134,8 +195,8 @@ class _Pool:
     def _answer(self, ping) -> None:
         w = self.pings.pop(ping)
         try:
-            host, pid = ray.get(ping)
-            w.name, w.ready = f"{host}:{pid}", True
+            host, pid, version = ray.get(ping)
+            w.name, w.ready, w.version = f"{host}:{pid}", True, version
         except _LOST:
             self.lost(w)
 
@@ -176,7 +237,8 @@ def iter_variants_on_ray(
     kind: str = "stack",
     workers: Optional[int] = None,
     cpus_per_worker: Optional[int] = None,
-    cache_dir: Optional[Union[str, os.PathLike]] = None,
+    dedup: bool = True,
+    cache_dir: Union[str, os.PathLike, bool, None] = None,
     batch_modules: Optional[int] = None,
     depth: int = 2,
     keep_ptx: bool = False,
@@ -188,11 +250,15 @@ def iter_variants_on_ray(
 
     programs may be any iterable, a generator included: it is read only as
     batches are sent, so at most ``depth`` batches per worker are held.
+    dedup, cache_dir: as compile_variants; the driver screens the programs
+      (duplicates and cache hits are not shipped) and stores the cubins that
+      come back, so the cache folder need only be on the driver's machine.
     batch_modules: modules per batch (default 16 per CPU of a worker).
     stubs_only: Stack PTX and render without the assembler (empty cubins), to
       measure what distribution itself costs.
     stats: a dict filled with startup_seconds (until the workers answered),
-      lost_workers and resent_batches.
+      lost_workers and resent_batches, and (deduplicating or caching)
+      unique_programs, cache_hits, cache_rejected and cache_warning.
     """
     stats = {} if stats is None else stats
     stats.update(startup_seconds=0.0, lost_workers=0, resent_batches=0)
@@ -202,11 +268,12 @@ def iter_variants_on_ray(
         raise ValueError("pack must be at least 1")
     module = kernel if isinstance(kernel, Module) else Module.parse(kernel)
     options = dict(slots=list(slots) if slots is not None else None, pack=pack,
-                   backend=backend or default_backend(), arch=arch, kind=kind, keep_ptx=keep_ptx,
-                   cache_dir=None if cache_dir is None else os.fspath(cache_dir))
+                   backend=backend or default_backend(), arch=arch, kind=kind, keep_ptx=keep_ptx)
     # What would stop the whole local batch (no such slot, pack larger than
     # the slots, unknown back end) raises here, as it does locally.
     compile_variants(module, [], **options)
+    folder = _cache_folder(cache_dir)
+    screen = Screen(module, options, dedup, folder) if (dedup or folder) and not stubs_only else None
     options["stubs_only"] = stubs_only
     ptx = module.source
     total = len(programs) if hasattr(programs, "__len__") else None
@@ -220,7 +287,7 @@ def iter_variants_on_ray(
     size = pack * (batch_modules or 4 * per_worker)
     # A batch never holds more than a quarter of each worker's share.
     cap = max(size, total // (4 * max(1, len(pool.workers))) if total else 64 * size)
-    source = _Batches(programs, size)
+    source = _ScreenedBatches(programs, size, screen) if screen else _Batches(programs, size)
     retry: Deque[_Batch] = collections.deque()
     in_flight: Dict[object, tuple] = {}
     exhausted = False
@@ -240,10 +307,16 @@ def iter_variants_on_ray(
                 else:
                     break
                 batch.attempts += 1
-                ref = w.actor.compile.remote(batch.first, _pack_programs(batch.programs))
+                ref = w.actor.compile.remote(batch.first, _pack_programs(batch.programs), batch.numbers)
                 w.in_flight += 1
                 in_flight[ref] = (w, batch)
+            settled = source.take_settled()
+            if settled.places or settled.failures:
+                yield VariantBatch(settled.numbers(), [], settled.failures, "", 0.0, settled.places)
             if not in_flight and not retry and exhausted:
+                if screen is not None:
+                    stats.update(unique_programs=screen.unique_programs(), cache_hits=screen.hits,
+                                 cache_rejected=screen.rejected, cache_warning=screen.warning)
                 return
             if not pool.workers:
                 left = [b.first for b in retry] + [v[1].first for v in in_flight.values()]
@@ -262,7 +335,7 @@ def iter_variants_on_ray(
             w, batch = in_flight.pop(ref)
             w.in_flight -= 1
             try:
-                first, modules, failures, seconds = ray.get(ref)
+                first, modules, failures, places, seconds = ray.get(ref)
             except _LOST:
                 stats["lost_workers"] += w.actor in pool.workers
                 pool.lost(w)
@@ -270,12 +343,23 @@ def iter_variants_on_ray(
                 stats["resent_batches"] += len(again)
                 retry.extend(again)
                 for failed in _give_up(batch, pack):
+                    if screen is not None:
+                        s = screen.answered(failed.modules, failed.failures, [], store=False)
+                        failed = VariantBatch(s.numbers(), failed.modules, s.failures, "", 0.0, s.places)
                     yield failed
                 continue
             if adaptive and not stubs_only:
                 source.size = _adapted_size(seconds, len(batch.programs), per_worker, pack, cap)
-            yield VariantBatch(range(batch.first, batch.first + len(batch.programs)), modules, failures,
-                               w.name, seconds)
+            if screen is None:
+                yield VariantBatch(batch.program_numbers(), modules, failures, w.name, seconds, places)
+                continue
+            # A worker whose back end is not the driver's (another toolkit on
+            # that node) made cubins the driver's keys do not describe.
+            s = screen.answered(modules, failures, places, store=w.version == screen.backend_version)
+            if screen.cache is not None and w.version != screen.backend_version and not screen.warning:
+                screen.warning = (f"worker {w.name} has back end '{w.version}', the driver "
+                                  f"'{screen.backend_version}': its cubins are not stored")
+            yield VariantBatch(s.numbers(), modules, s.failures, w.name, seconds, s.places)
     finally:
         for ref in in_flight:
             ray.cancel(ref, force=False)
@@ -287,7 +371,9 @@ def _after_loss(batch: _Batch, pack: int) -> List[_Batch]:
     if batch.attempts < MAX_ATTEMPTS:
         return [batch]
     if len(batch.programs) > pack:  # find the module that kills workers
-        return [_Batch(batch.first + s, batch.programs[s : s + pack], MAX_ATTEMPTS - 1)
+        numbers = batch.program_numbers()
+        return [_Batch(batch.first + s, batch.programs[s : s + pack], MAX_ATTEMPTS - 1,
+                       None if batch.numbers is None else list(numbers[s : s + pack]))
                 for s in range(0, len(batch.programs), pack)]
     return []
 
@@ -295,7 +381,7 @@ def _after_loss(batch: _Batch, pack: int) -> List[_Batch]:
 def _give_up(batch: _Batch, pack: int) -> List[VariantBatch]:
     if batch.attempts < MAX_ATTEMPTS or len(batch.programs) > pack:
         return []
-    numbers = range(batch.first, batch.first + len(batch.programs))
+    numbers = batch.program_numbers()
     message = f"a worker died each of the {MAX_ATTEMPTS} times this module was sent (the last time alone)"
     module = CompiledModule(batch.first // pack, numbers, b"", list(numbers))
     return [VariantBatch(numbers, [module], [VariantFailure(p, "worker", message) for p in numbers], "", 0.0)]
@@ -310,17 +396,21 @@ def compile_variants_on_ray(
     backend: Optional[str] = None,
     arch: str = "sm_80",
     workers: Optional[int] = None,
-    cache_dir: Optional[Union[str, os.PathLike]] = None,
+    dedup: bool = True,
+    cache_dir: Union[str, os.PathLike, bool, None] = None,
     progress: Union[bool, Callable[[int, int], None], None] = True,
     **more,
 ) -> VariantResult:
-    """compile_variants on a Ray cluster: the same modules, cubins and failures.
+    """compile_variants on a Ray cluster: the same modules, cubins, failures
+    and places.
 
     kernel: a Module or its PTX text (each worker parses it once).
     workers: None for one worker per node using all its CPUs, or a count
       (each with cluster CPUs / count, or ``cpus_per_worker=``).
-    cache_dir: the content-addressed cubin cache of compile_variants, read and
-      written by the workers: on a shared path every node reuses every cubin.
+    dedup: compile each distinct program once; duplicates are not shipped.
+    cache_dir: the cache of compile_variants and ``ptxinject variants`` (a
+      folder, True for the default one, None for none), read before shipping
+      and written with what comes back, on the driver's machine only.
     progress: a callable(done, total), True for a tqdm bar (when installed).
     more: kind, cpus_per_worker, batch_modules, depth, keep_ptx, stubs_only
       (see iter_variants_on_ray).
@@ -332,18 +422,20 @@ def compile_variants_on_ray(
     start = time.perf_counter()
     modules: List[CompiledModule] = []
     failures: List[VariantFailure] = []
+    places: Dict[int, ProgramPlace] = {}
     done = batches = 0
     workers_seen = set()
     busy = 0.0
     stats: dict = {}
     try:
         for batch in iter_variants_on_ray(kernel, programs, slots=slots, pack=pack, backend=backend,
-                                          arch=arch, workers=workers, cache_dir=cache_dir, stats=stats,
-                                          **more):
+                                          arch=arch, workers=workers, dedup=dedup, cache_dir=cache_dir,
+                                          stats=stats, **more):
             modules += batch.modules
             failures += batch.failures
+            places.update((p.program, p) for p in batch.places)
             done += len(batch.programs)
-            batches += 1
+            batches += batch.worker != ""
             busy += batch.seconds
             workers_seen.add(batch.worker)
             if callback is not None:
@@ -353,6 +445,13 @@ def compile_variants_on_ray(
             bar.close()
     modules.sort(key=lambda m: m.index)
     failures.sort(key=lambda f: f.program)
+    failed = {f.program for f in failures}
+    ordered = [ProgramPlace(p, places[p].same_as if p in places else p)
+               if p in failed or p not in places else places[p] for p in range(done)]
+    unique = stats.pop("unique_programs", None)
+    if stats.get("cache_warning"):
+        warnings.warn(f"variant cache: {stats['cache_warning']} (the results are complete; a later "
+                      "search compiles them again)", stacklevel=2)
     report = {
         "variants": done,
         "modules": len(modules),
@@ -362,7 +461,14 @@ def compile_variants_on_ray(
         "worker_seconds": busy,
         "backend": backend or default_backend(),
         "arch": arch,
-        "cached_modules": sum(1 for m in modules if m.cached),
+        "dedup": bool(dedup),
+        "cache_dir": _cache_folder(cache_dir),
+        "unique_programs": unique,
+        "duplicate_rate": _duplicate_rate(done, failures, unique),
+        "cache_hits": stats.pop("cache_hits", 0),
+        "cache_rejected": stats.pop("cache_rejected", 0),
+        "cache_warning": stats.pop("cache_warning", ""),
+        "cached_modules": len({p.cached_cubin for p in ordered if p.cached_cubin}),
         **stats,
     }
-    return VariantResult(modules, failures, report)
+    return VariantResult(modules, failures, report, ordered)

@@ -181,12 +181,6 @@ int forwardToRay(const Arguments &A) {
       !A.CompilerFlags.empty())
     return Refuse("--random, --live, --desc, --prune-globals and compiler "
                   "flags are not forwarded; give --programs FILE or --stubs FILE");
-  // The cluster driver compiles every program and keeps its own cache
-  // (--cache-dir, a folder every node sees): --no-dedup and --no-cache are
-  // what it does anyway, a --cache folder of ours it would not use.
-  if (!A.CacheDir.empty())
-    return Refuse("--cache is not forwarded; the cluster driver has its own "
-                  "(ptxinject-distributed --cache-dir, docs/distributed.md)");
   if (A.Programs.size() > 1 ||
       (A.Programs.size() == 1 && A.Programs[0].find('=') != std::string::npos))
     return Refuse("one --programs FILE (not NAME=FILE per inject)");
@@ -202,6 +196,14 @@ int forwardToRay(const Arguments &A) {
     Args.insert(Args.end(), {"--slot", Slot});
   if (!A.BackendName.empty())
     Args.insert(Args.end(), {"--backend", A.BackendName});
+  // The driver deduplicates and keeps the same cache (its default folder is
+  // ours); say only what differs from the defaults.
+  if (!A.Dedup)
+    Args.push_back("--no-dedup");
+  if (A.NoCache)
+    Args.push_back("--no-cache");
+  else if (!A.CacheDir.empty())
+    Args.insert(Args.end(), {"--cache", A.CacheDir});
   if (A.KeepPtx)
     Args.push_back("--keep-ptx");
   if (!A.Progress)

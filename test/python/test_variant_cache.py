@@ -1,0 +1,117 @@
+"""compile_variants never compiles the same live program twice: equal stubs
+share one compile (dedup), and the cache of `ptxinject variants` keeps
+compiled programs across calls; a damaged cache entry is compiled again."""
+
+import glob
+import os
+
+import pytest
+
+import ptxinject
+from ptxinject import compile_variants
+
+# Programs 1 and 4 equal program 0 once dead code is gone (the add under the
+# mul is never read; 4 is 0 again); 3 fails at its stub.
+PROGRAMS = ["x y add.ftz.f32", "x y mul.ftz.f32 x y add.ftz.f32", "y x sub.ftz.f32", "x nosuch",
+            "x y add.ftz.f32", "x x mul.ftz.f32"]
+
+
+@pytest.fixture
+def four(ptx_cache):
+    return ptxinject.Module.parse(ptx_cache("four_slots.cu"))
+
+
+def test_equal_programs_are_compiled_once(four):
+    every = compile_variants(four, PROGRAMS, inject="slot_0", dedup=False)
+    once = compile_variants(four, PROGRAMS, inject="slot_0")
+    assert every.report["modules"] == 6 and once.report["modules"] == 3  # 6: one a program
+    assert [p.same_as for p in once.places] == [0, 0, 2, 3, 0, 5]
+    assert [p.origin for p in once.places] == ["compiled"] * 3 + ["failed"] + ["compiled"] * 2
+    for dup in (1, 4):
+        assert once.places[dup].module == once.places[0].module
+        assert once.cubin_of(dup) == once.cubin_of(0) == every.cubin_of(0)
+    # Both count the distinct programs; the rate is over the 5 with a stub.
+    for result in (every, once):
+        assert result.report["unique_programs"] == 3
+        assert result.report["duplicate_rate"] == pytest.approx(2 / 5)
+    assert [f.program for f in once.failures] == [3]
+
+
+def test_packed_duplicates_point_at_their_site(four):
+    result = compile_variants(four, PROGRAMS, pack=2, keep_ptx=True)
+    assert [list(m.programs) for m in result.modules] == [[0, 2], [5]]
+    place = {p.program: (p.module, p.inject, p.pack_index) for p in result.places}
+    assert place[1] == place[4] == place[0] == (0, "slot_0", 0)
+    assert place[2] == (0, "slot_1", 1) and place[5] == (1, "slot_0", 0)
+
+
+def test_a_warm_call_is_all_cache_hits(four, tmp_path):
+    cold = compile_variants(four, PROGRAMS, inject="slot_0", cache_dir=tmp_path)
+    assert cold.report["cache_hits"] == 0 and cold.report["modules"] == 3
+    assert cold.report["cache_dir"] == str(tmp_path)
+    warm = compile_variants(four, PROGRAMS, inject="slot_0", cache_dir=tmp_path)
+    assert warm.report["modules"] == 0 and not warm.modules
+    assert warm.report["cache_hits"] == warm.report["unique_programs"] == 3
+    assert [p.origin for p in warm.places] == ["cache"] * 3 + ["failed"] + ["cache"] * 2
+    assert all(p.cached_cubin.startswith(str(tmp_path)) for p in warm.places if p.program != 3)
+    for p in range(len(PROGRAMS)):
+        assert warm.cubin_of(p) == cold.cubin_of(p)
+    assert warm.failures == cold.failures
+    # A new program beside them: only it is compiled.
+    grown = compile_variants(four, PROGRAMS + ["y y add.ftz.f32"], inject="slot_0", cache_dir=tmp_path)
+    assert grown.report["modules"] == 1 and grown.report["cache_hits"] == 3
+    assert grown.places[6].origin == "compiled"
+
+
+def test_cache_without_dedup_and_other_keys(four, tmp_path):
+    compile_variants(four, PROGRAMS[:3], inject="slot_0", cache_dir=tmp_path, dedup=False)
+    again = compile_variants(four, PROGRAMS[:3], inject="slot_0", cache_dir=tmp_path, dedup=False)
+    assert again.report["cache_hits"] == 3 and again.report["modules"] == 0
+    # Another arch or another site is another key: compiled, not reused.
+    other = compile_variants(four, PROGRAMS[:3], inject="slot_0", cache_dir=tmp_path, arch="sm_90")
+    assert other.report["cache_hits"] == 0
+    other = compile_variants(four, PROGRAMS[:3], inject="slot_1", cache_dir=tmp_path)
+    assert other.report["cache_hits"] == 0
+
+
+def test_a_damaged_entry_is_compiled_again(four, tmp_path):
+    programs = ["x y add.ftz.f32", "y x sub.ftz.f32", "x x mul.ftz.f32"]
+    cold = compile_variants(four, programs, inject="slot_0", cache_dir=tmp_path)
+    entries = sorted(glob.glob(str(tmp_path / "entries" / "*" / "*")))
+    cubins = sorted(glob.glob(str(tmp_path / "cubins" / "*.cubin")))
+    assert len(entries) == 3 and len(cubins) == 3
+    with open(entries[0], "r+") as f:  # truncated: its last line is gone
+        f.truncate(os.path.getsize(entries[0]) - 4)
+    # Another program's cubin, one byte changed: its hash no longer matches.
+    cubin_hash = open(entries[1]).read().splitlines()[1].split()[1]
+    with open(tmp_path / "cubins" / f"{cubin_hash}.cubin", "r+b") as f:
+        f.seek(100)
+        byte = f.read(1)
+        f.seek(100)
+        f.write(bytes([byte[0] ^ 0xFF]))
+    damaged = compile_variants(four, programs, inject="slot_0", cache_dir=tmp_path)
+    r = damaged.report
+    assert (r["cache_rejected"], r["cache_hits"], r["modules"]) == (2, 1, 2)
+    assert sorted(p.origin for p in damaged.places) == ["cache", "compiled", "compiled"]
+    for p in range(3):
+        assert damaged.cubin_of(p) == cold.cubin_of(p)
+    # Stored again: the next call is all hits.
+    healed = compile_variants(four, programs, inject="slot_0", cache_dir=tmp_path)
+    assert healed.report["cache_hits"] == 3 and healed.report["cache_rejected"] == 0
+
+
+def test_cache_dir_true_is_the_cli_default(four, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert ptxinject.variants.default_cache_dir() == str(tmp_path / "ptxinject" / "variants")
+    compile_variants(four, PROGRAMS[:1], inject="slot_0", cache_dir=True)
+    assert glob.glob(str(tmp_path / "ptxinject" / "variants" / "entries" / "*" / "*"))
+    off = compile_variants(four, PROGRAMS[:1], inject="slot_0")
+    assert off.report["cache_dir"] is None and off.report["cache_hits"] == 0
+
+
+def test_random_programs_are_deduplicated_and_cached(four, tmp_path):
+    first = compile_variants(four, None, inject="slot_0", random=(40, 32, 7, False), cache_dir=tmp_path)
+    r = first.report
+    assert r["variants"] == 40 and r["modules"] == r["unique_programs"] < 40
+    again = compile_variants(four, None, inject="slot_0", random=(40, 32, 7, False), cache_dir=tmp_path)
+    assert again.report["cache_hits"] == r["unique_programs"] and again.report["modules"] == 0
