@@ -594,38 +594,46 @@ PlainRate printEqualWork(const Config &C, const Module &Kernel,
   return Plain;
 }
 
-// Dedup row: the same programs with VariantOptions::Dedup, which compiles
+// Dedup rows: the same programs with VariantOptions::Dedup, which compiles
 // each distinct stub once (the random generator repeats itself after
-// dead-code elimination). Reports the duplicate rate and the programs/s
-// it reaches on the same work. The equal-work rows above run without it.
+// dead-code elimination), first with the kernels of the last, partly
+// filled module that hold no program left out (the default), then with
+// them compiled as before, to show what that saves. Reports the duplicate
+// rate and the programs/s each reaches on the same work. The equal-work
+// rows above run without either.
 void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
                   ProgramSource &Programs, VariantOptions Options,
                   const PlainRate &Without,
                   const std::vector<referenceshape::ReferenceRun> &Runs) {
   Options.Dedup = true;
   Options.CacheDir.clear(); // in memory: every run starts cold
-  VariantReport R;
-  Error E = compileVariants(Kernel, Backend, Programs, Options, nullptr, R);
-  if (E || !R.Variants) {
-    std::printf("  dedup: failed: %s\n", E ? E.Message.c_str() : "no programs");
-    return;
-  }
-  double Duplicates = 1.0 - double(R.UniquePrograms) / R.Variants;
-  double PerThread = R.Variants / R.WallSeconds / R.Threads;
-  double Cpu = R.WorkerCpuSeconds / R.Variants;
-  std::printf("  dedup on: %zu distinct of %zu programs (duplicate rate "
-              "%.1f%%), %.1f programs/s/thread = %.2fx without dedup (CPU per "
-              "program %.0f us, %.2fx less)",
-              R.UniquePrograms, R.Variants, 100 * Duplicates, PerThread,
-              PerThread / Without.PerThread, Cpu * 1e6,
-              Cpu > 0 ? Without.CpuPerProgram / Cpu : 0.0);
   std::vector<double> Rates;
   for (const referenceshape::ReferenceRun &Run : Runs)
     if (Run.Ok)
       Rates.push_back(Run.ProgramsPerSecondPerThread);
-  if (!Rates.empty())
-    std::printf(", %.2fx the reference", PerThread / middle(Rates));
-  std::printf("\n");
+  for (bool Prune : {true, false}) {
+    Options.PruneUnfilledKernels = Prune;
+    VariantReport R;
+    Error E = compileVariants(Kernel, Backend, Programs, Options, nullptr, R);
+    if (E || !R.Variants) {
+      std::printf("  dedup: failed: %s\n", E ? E.Message.c_str() : "no programs");
+      return;
+    }
+    double Duplicates = 1.0 - double(R.UniquePrograms) / R.Variants;
+    double PerThread = R.Variants / R.WallSeconds / R.Threads;
+    double Cpu = R.WorkerCpuSeconds / R.Variants;
+    std::printf("  dedup on%s: %zu distinct of %zu programs (duplicate rate "
+                "%.1f%%) in %zu modules, %zu unfilled kernels left out: "
+                "%.1f programs/s/thread = %.2fx without dedup (CPU per "
+                "program %.0f us, %.2fx less)",
+                Prune ? "" : ", unfilled kernels compiled", R.UniquePrograms,
+                R.Variants, 100 * Duplicates, R.Modules, R.PrunedKernels,
+                PerThread, PerThread / Without.PerThread, Cpu * 1e6,
+                Cpu > 0 ? Without.CpuPerProgram / Cpu : 0.0);
+    if (!Rates.empty())
+      std::printf(", %.2fx the reference", PerThread / middle(Rates));
+    std::printf("\n");
+  }
 }
 
 int usage() {
