@@ -181,6 +181,10 @@ int forwardToRay(const Arguments &A) {
   if (!endsWith(A.Kernel, ".ptx"))
     return Refuse("give the kernel's PTX (a run without --ray leaves "
                   "OUT/kernel.ptx for a .cu kernel)");
+  if (!A.PruneKernels)
+    return Refuse("--keep-unfilled-kernels is not forwarded; the cluster "
+                  "driver leaves kernels without programs out of partly "
+                  "filled modules");
   if (A.HaveRandom || A.Live || !A.Desc.empty() || A.PruneGlobals ||
       !A.CompilerFlags.empty())
     return Refuse("--random, --live, --desc, --prune-globals and compiler "
@@ -191,10 +195,6 @@ int forwardToRay(const Arguments &A) {
   if (!A.CacheDir.empty())
     return Refuse("--cache is not forwarded; the cluster driver has its own "
                   "(ptxinject-distributed --cache-dir, docs/distributed.md)");
-  if (!A.PruneKernels)
-    return Refuse("--keep-unfilled-kernels is not forwarded; the cluster "
-                  "driver leaves kernels without programs out of partly "
-                  "filled modules");
   if (A.Programs.size() > 1 ||
       (A.Programs.size() == 1 && A.Programs[0].find('=') != std::string::npos))
     return Refuse("one --programs FILE (not NAME=FILE per inject)");
