@@ -117,6 +117,9 @@ struct Config {
   std::string DumpPtx;
   /// Where to write module 0's CUDA source as nvrtc compiles it.
   std::string DumpCuda;
+  /// Where to write every program's stub (each followed by a line "---"),
+  /// for offline study of the programs (utils/bench/dedup-rules).
+  std::string DumpStubs;
   /// PTX of the kernel made by another compiler (nvcc -ptx of the same
   /// source) for the PTX path; the nvrtc path is unchanged.
   std::string KernelPtx;
@@ -594,38 +597,58 @@ PlainRate printEqualWork(const Config &C, const Module &Kernel,
   return Plain;
 }
 
-// Dedup row: the same programs with VariantOptions::Dedup, which compiles
+// Dedup rows: the same programs with VariantOptions::Dedup, which compiles
 // each distinct stub once (the random generator repeats itself after
-// dead-code elimination). Reports the duplicate rate and the programs/s
-// it reaches on the same work. The equal-work rows above run without it.
+// dead-code elimination), with the kernels of the last, partly filled
+// module that hold no program left out (the default) and with them
+// compiled as before, alternating Rounds times, medians compared. Reports
+// the duplicate rate and the programs/s each reaches on the same work. The
+// equal-work rows above run without either.
 void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
                   ProgramSource &Programs, VariantOptions Options,
-                  const PlainRate &Without,
+                  size_t Rounds, const PlainRate &Without,
                   const std::vector<referenceshape::ReferenceRun> &Runs) {
   Options.Dedup = true;
   Options.CacheDir.clear(); // in memory: every run starts cold
-  VariantReport R;
-  Error E = compileVariants(Kernel, Backend, Programs, Options, nullptr, R);
-  if (E || !R.Variants) {
-    std::printf("  dedup: failed: %s\n", E ? E.Message.c_str() : "no programs");
-    return;
-  }
-  double Duplicates = 1.0 - double(R.UniquePrograms) / R.Variants;
-  double PerThread = R.Variants / R.WallSeconds / R.Threads;
-  double Cpu = R.WorkerCpuSeconds / R.Variants;
-  std::printf("  dedup on: %zu distinct of %zu programs (duplicate rate "
-              "%.1f%%), %.1f programs/s/thread = %.2fx without dedup (CPU per "
-              "program %.0f us, %.2fx less)",
-              R.UniquePrograms, R.Variants, 100 * Duplicates, PerThread,
-              PerThread / Without.PerThread, Cpu * 1e6,
-              Cpu > 0 ? Without.CpuPerProgram / Cpu : 0.0);
-  std::vector<double> Rates;
+  std::vector<double> Theirs;
   for (const referenceshape::ReferenceRun &Run : Runs)
     if (Run.Ok)
-      Rates.push_back(Run.ProgramsPerSecondPerThread);
-  if (!Rates.empty())
-    std::printf(", %.2fx the reference", PerThread / middle(Rates));
-  std::printf("\n");
+      Theirs.push_back(Run.ProgramsPerSecondPerThread);
+  struct Row {
+    VariantReport Last;
+    std::vector<double> Rates, Cpus;
+  } Rows[2];
+  for (size_t Round = 0; Round < std::max<size_t>(1, Rounds); ++Round)
+    for (int Keep = 0; Keep < 2; ++Keep) {
+      Options.PruneUnfilledKernels = Keep == 0;
+      VariantReport R;
+      Error E = compileVariants(Kernel, Backend, Programs, Options, nullptr, R);
+      if (E || !R.Variants) {
+        std::printf("  dedup: failed: %s\n", E ? E.Message.c_str() : "no programs");
+        return;
+      }
+      Rows[Keep].Rates.push_back(R.Variants / R.WallSeconds / R.Threads);
+      Rows[Keep].Cpus.push_back(R.WorkerCpuSeconds / R.Variants);
+      Rows[Keep].Last = std::move(R);
+    }
+  for (int Keep = 0; Keep < 2; ++Keep) {
+    const VariantReport &R = Rows[Keep].Last;
+    double PerThread = middle(Rows[Keep].Rates), Cpu = middle(Rows[Keep].Cpus);
+    std::printf("  dedup on%s: %zu distinct of %zu programs (duplicate rate "
+                "%.1f%%) in %zu modules, %zu unfilled kernels left out: "
+                "%.1f programs/s/thread%s = %.2fx without dedup (CPU per "
+                "program %.0f us, %.2fx less)",
+                Keep ? ", unfilled kernels compiled" : "", R.UniquePrograms,
+                R.Variants, 100 * (1.0 - double(R.UniquePrograms) / R.Variants),
+                R.Modules, R.PrunedKernels, PerThread,
+                listed(Rows[Keep].Rates).c_str(), PerThread / Without.PerThread,
+                Cpu * 1e6, Cpu > 0 ? Without.CpuPerProgram / Cpu : 0.0);
+    if (!Theirs.empty())
+      std::printf(", %.2fx the reference", PerThread / middle(Theirs));
+    std::printf("\n");
+  }
+  std::printf("  leaving unfilled kernels out: %.2fx programs/s (medians of %zu)\n",
+              middle(Rows[0].Rates) / middle(Rows[1].Rates), Rows[0].Rates.size());
 }
 
 int usage() {
@@ -635,7 +658,7 @@ int usage() {
                "[--backend nvjitlink|nvptxcompiler|ptxas] [--arch sm_80] [--seed S] "
                "[--cub on|off] [--shape live|random|reference] [--dump-ptx FILE]\n"
                "       [--kernel cub|cute-gemm] [--cute-source FILE.asm.cu] "
-               "[--stub 'PTX with %%{label}'] [--dump-cuda FILE] "
+               "[--stub 'PTX with %%{label}'] [--dump-cuda FILE] [--dump-stubs FILE] "
                "[--kernel-ptx FILE.ptx]\n"
                "       [--ptx-from nvcc|nvrtc] [--prune-globals] "
                "[--reference-bench FILE] [--rounds N]\n"
@@ -696,6 +719,8 @@ int main(int Argc, char **Argv) {
       C.Seed = std::strtoull(V, nullptr, 10);
     else if (A == "--dump-ptx")
       C.DumpPtx = V;
+    else if (A == "--dump-stubs")
+      C.DumpStubs = V;
     else if (A == "--dump-cuda")
       C.DumpCuda = V;
     else if (A == "--stub")
@@ -1027,6 +1052,24 @@ int main(int Argc, char **Argv) {
   std::printf("  stubs: %.2f PTX instructions on average (moves included, "
               "declarations not)\n", Ours.MeanInstructions);
 
+  if (!C.DumpStubs.empty()) {
+    std::FILE *F = std::fopen(C.DumpStubs.c_str(), "wb");
+    if (!F) {
+      std::fprintf(stderr, "VariantsBench: error: cannot write %s\n",
+                   C.DumpStubs.c_str());
+      return 1;
+    }
+    std::unique_ptr<ProgramScratch> Scratch = Programs.makeScratch();
+    std::string Buffer;
+    std::string_view View;
+    for (size_t P = 0; P < NumPrograms; ++P) {
+      if (Programs.stub(P, Scratch.get(), Buffer, View, StubErr))
+        std::fwrite(View.data(), 1, View.size(), F);
+      std::fputs("\n---\n", F);
+    }
+    std::fclose(F);
+  }
+
   if (Reference && !C.FixedStub.empty()) {
     std::printf("  equal-work comparison skipped: --stub replaces the "
                 "reference's programs (this run shows the kernel's own cost)\n");
@@ -1035,7 +1078,7 @@ int main(int Argc, char **Argv) {
     VO.Pack = Pack;
     VO.Jobs = C.Threads.front();
     PlainRate Plain = printEqualWork(C, *Kernel, *Backend, FirstRuns, Ours, ReferenceRuns);
-    runWithDedup(*Kernel, *Backend, Programs, VO, Plain, ReferenceRuns);
+    runWithDedup(*Kernel, *Backend, Programs, VO, C.Rounds, Plain, ReferenceRuns);
   }
 
   // The CUDA path: the same modules as CUDA source, through nvrtc to cubin.
@@ -1102,6 +1145,10 @@ int main(int Argc, char **Argv) {
         std::fclose(F);
       }
     }
+    // The kernel itself, every site empty: what a module costs whatever its
+    // programs, so what deduplication cannot save per distinct program.
+    std::string NoProgram;
+    Kernel->render(std::vector<std::string_view>(Kernel->numInjects()), NoProgram);
     std::string Empty = ".version 8.0\n.target " + C.Arch +
                         "\n.address_size 64\n.visible .entry e() { ret; }\n";
     for (CubinBackendKind K : {CubinBackendKind::NvJitLink,
@@ -1116,7 +1163,7 @@ int main(int Argc, char **Argv) {
       if (!B || !Quiet)
         continue;
       std::vector<char> Cubin;
-      std::vector<double> Module, Floor, ModuleCpu;
+      std::vector<double> Module, Floor, ModuleCpu, Unfilled;
       Quiet->compile(Empty, Cubin, Log);
       for (size_t I = 0; I < C.Repeats; ++I) {
         T = Clock::now();
@@ -1127,13 +1174,19 @@ int main(int Argc, char **Argv) {
         T = Clock::now();
         Quiet->compile(Empty, Cubin, Log);
         Floor.push_back(since(T));
+        double Cpu0 = cpuSeconds();
+        Quiet->compile(NoProgram, Cubin, Log);
+        Unfilled.push_back(cpuSeconds() - Cpu0);
       }
       B->compile(Rendered, Cubin, Log);
       std::vector<KernelResources> Res = parseKernelResources(Log);
-      std::printf("  %-14s module %7.2f ms (cpu %7.2f ms)  empty module %6.2f ms\n"
+      std::printf("  %-14s module %7.2f ms (cpu %7.2f ms)  empty module %6.2f ms"
+                  "  kernel with no site filled: cpu %7.2f ms (%.0f%% of the module's)\n"
                   "  %-14s ",
                   cubinBackendName(K), median(Module) * 1e3,
-                  median(ModuleCpu) * 1e3, median(Floor) * 1e3, "");
+                  median(ModuleCpu) * 1e3, median(Floor) * 1e3,
+                  median(Unfilled) * 1e3,
+                  100 * median(Unfilled) / median(ModuleCpu), "");
       for (const KernelResources &R : Res)
         std::printf("%s: %d regs, spill %d/%d B, stack %d B;  ",
                     R.Function.c_str(), R.Registers, R.SpillStoreBytes,

@@ -1,6 +1,7 @@
 //===- VariantCompiler.cpp - Many kernel variants to cubins, on every core ===//
 #include "ptxinject/variants/VariantCompiler.h"
 
+#include "ptxinject/variants/KernelPrune.h"
 #include "ptxinject/variants/ProgramDedup.h"
 #include "ptxinject/variants/VariantCache.h"
 
@@ -496,13 +497,16 @@ struct Worker {
   std::vector<bool> Bad;                  // per variant of the module
   std::vector<size_t> Programs;           // per variant: its program number
   std::vector<size_t> Failed;             // program numbers, this module
-  std::string Ptx, Log, Error;
+  std::vector<bool> Filled;               // per position: holds a program
+  std::string Ptx, Pruned, Log, Error;
   StubError StubErr;
   std::vector<char> Cubin;
   std::vector<VariantFailure> Failures;
   double Stub = 0, Render = 0, CubinTime = 0, Sink = 0;
   double Cpu = 0, Wait = 0;
   size_t Isolations = 0;
+  size_t LastPruned = 0;   // kernels the last assemble() removed
+  size_t PrunedKernels = 0; // summed over this worker's modules
 };
 
 // Runs Body(Worker, Index) for Index in [0, N) on the workers, in chunks
@@ -540,6 +544,14 @@ public:
         Sink(Sink), Slots(std::move(Slots)), G(Sources.size()),
         Places(Report.Places) {
     NumPrograms = Sources[0]->numPrograms();
+    // Only a packed module can leave slots empty while others hold
+    // programs (a failed variant of a single-variant module is not
+    // compiled at all).
+    if (Options.PruneUnfilledKernels && Options.Pack > 1) {
+      Pruner.emplace(Kernel, this->Slots);
+      if (!Pruner->active())
+        Pruner.reset();
+    }
   }
 
   /// Gives every worker its scratch and buffers.
@@ -551,6 +563,7 @@ public:
     W.Stubs.assign(Options.Pack * G, std::string_view());
     W.AllStubs.assign(Kernel.numInjects(), std::string_view());
     W.Bad.assign(Options.Pack, false);
+    W.Filled.assign(Options.Pack * G, false);
     W.Programs.reserve(Options.Pack);
   }
 
@@ -627,6 +640,17 @@ private:
                                            ? W.Stubs[J * G + R]
                                            : std::string_view();
     Error E = Kernel.render(W.AllStubs, W.Ptx);
+    W.LastPruned = 0;
+    if (!E && Pruner) {
+      // Kernels none of whose slots got a program are not compiled
+      // (KernelPrune.h); the PTX kept is the PTX compiled.
+      for (size_t J = 0; J < Options.Pack; ++J)
+        for (size_t R = 0; R < G; ++R)
+          W.Filled[J * G + R] = J < Count && !W.Bad[J];
+      W.LastPruned = Pruner->prune(W.Ptx, W.Filled, W.Pruned);
+      if (W.LastPruned)
+        std::swap(W.Ptx, W.Pruned);
+    }
     W.Render += secondsSince(T);
     if (E) {
       W.Log = "render: " + E.Message;
@@ -697,6 +721,8 @@ private:
     }
     if (!Ok)
       W.Cubin.clear();
+    else
+      W.PrunedKernels += W.LastPruned;
     std::sort(W.Failed.begin(), W.Failed.end());
 
     T = Clock::now();
@@ -793,6 +819,7 @@ private:
   std::vector<Hash128> *Codes = nullptr;
   std::vector<char> *Good = nullptr;
   std::vector<ProgramPlace> &Places;
+  std::optional<KernelPruner> Pruner;
   std::mutex WarningLock;
   std::string CacheWarning;
   std::atomic<size_t> NextModule{0};
@@ -1055,6 +1082,7 @@ Error ptxinject::compileVariants(const Module &Kernel,
     Report.WorkerCpuSeconds += W.Cpu;
     Report.RunQueueWaitSeconds += W.Wait;
     Report.IsolationCompiles += W.Isolations;
+    Report.PrunedKernels += W.PrunedKernels;
     for (VariantFailure &F : W.Failures)
       Report.Failures.push_back(std::move(F));
   }

@@ -59,7 +59,7 @@ struct Arguments {
   unsigned Jobs = 0;
   bool HaveRandom = false, KeepPtx = false, Progress = true, Live = false;
   bool PruneGlobals = false;
-  bool Dedup = true, NoCache = false;
+  bool Dedup = true, NoCache = false, PruneKernels = true;
   std::string CacheDir; // --cache; empty: the user's cache folder
   std::string Ray; // --ray ADDRESS: the work goes to a Ray cluster
   CubinBackendKind Backend = defaultCubinBackend();
@@ -120,6 +120,10 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
   App.add_flag("!--no-dedup", A.Dedup,
                "compile every program, even one whose stubs equal an "
                "earlier program's (by default it runs that program's code)");
+  App.add_flag("!--keep-unfilled-kernels", A.PruneKernels,
+               "compile every kernel of a packed module, even one none of "
+               "whose sites got a program (by default such kernels are left "
+               "out of the last, partly filled module)");
   CLI::Option *Cache = App.add_option(
       "--cache", A.CacheDir,
       "folder of the compiled-program cache (default: "
@@ -177,6 +181,10 @@ int forwardToRay(const Arguments &A) {
   if (!endsWith(A.Kernel, ".ptx"))
     return Refuse("give the kernel's PTX (a run without --ray leaves "
                   "OUT/kernel.ptx for a .cu kernel)");
+  if (!A.PruneKernels)
+    return Refuse("--keep-unfilled-kernels is not forwarded; the cluster "
+                  "driver leaves kernels without programs out of partly "
+                  "filled modules");
   if (A.HaveRandom || A.Live || !A.Desc.empty() || A.PruneGlobals ||
       !A.CompilerFlags.empty())
     return Refuse("--random, --live, --desc, --prune-globals and compiler "
@@ -467,6 +475,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   VO.KeepPtx = A.KeepPtx;
   VO.Slots = A.Slots;
   VO.Dedup = A.Dedup;
+  VO.PruneUnfilledKernels = A.PruneKernels;
   if (!A.NoCache) {
     VO.CacheDir = A.CacheDir.empty() ? defaultVariantCacheDir() : A.CacheDir;
     if (VO.CacheDir.empty())
@@ -635,6 +644,9 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                           .c_str()
                     : "",
                 VO.CacheDir.c_str());
+  // Kernels of a partly filled module that held no program (KernelPrune.h).
+  if (Report.PrunedKernels)
+    std::printf("unfilled kernels:    %zu left out\n", Report.PrunedKernels);
   std::printf("wall time:           %.3f s\n", Report.WallSeconds);
   std::printf("variants/s:          %.1f\n", PerSecond);
   std::printf("variants/s/thread:   %.1f\n", PerSecond / Report.Threads);

@@ -245,6 +245,11 @@ struct VariantOptions {
   /// empty: no cache. A program found there is not compiled; modules
   /// compiled by this batch are stored there.
   std::string CacheDir;
+  /// In a packed module whose programs fill only some slots (the last
+  /// module of a batch, or of its distinct programs), leave out the
+  /// kernels none of whose sites holds a program (KernelPrune.h): every
+  /// program's kernel is still in its cubin.
+  bool PruneUnfilledKernels = true;
 };
 
 /// Where a program's code is after a batch.
@@ -295,6 +300,9 @@ struct VariantReport {
   /// Back-end calls made to find which program of a failed packed module
   /// was bad.
   size_t IsolationCompiles = 0;
+  /// Kernels left out of compiled modules because none of their sites
+  /// held a program (VariantOptions::PruneUnfilledKernels).
+  size_t PrunedKernels = 0;
 
   double busySeconds() const {
     return StubSeconds + RenderSeconds + CubinSeconds + SinkSeconds;
