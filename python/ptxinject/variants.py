@@ -174,6 +174,7 @@ def compile_variants(
     jobs: int = 0,
     dedup: bool = True,
     cache_dir: Union[str, os.PathLike, bool, None] = None,
+    keep_unfilled_kernels: bool = False,
     progress: Union[bool, Callable[[int, int], None], None] = None,
     keep_ptx: bool = False,
     instruction_set=None,
@@ -202,6 +203,11 @@ def compile_variants(
       (docs/variants.md): a folder, True for ``default_cache_dir()``, None
       (default) for none. A program found there is not compiled (its place
       names the cached cubin); programs compiled here are stored there.
+    keep_unfilled_kernels: with ``pack`` > 1, a module that is only partly
+      filled (the last one, or fewer distinct programs than slots) leaves out
+      the kernels none of whose slots got a program (``report["pruned_kernels"]``);
+      True compiles them too, so every cubin holds every kernel of the module
+      (``--keep-unfilled-kernels`` of ``ptxinject variants``).
     progress: a callable(done, total), or True for a tqdm bar when tqdm is installed.
     random: (count, length, seed, live) adds random Stack PTX programs.
 
@@ -228,7 +234,8 @@ def compile_variants(
     try:
         raw = _core._compile_variants(
             module, programs, kind, instruction_set, random, slot_list, pack, backend,
-            arch, jobs, keep_ptx, bool(dedup), folder or "", callback)
+            arch, jobs, keep_ptx, bool(dedup), folder or "",
+            bool(keep_unfilled_kernels), callback)
     finally:
         if bar is not None:
             bar.close()

@@ -176,7 +176,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
                            nb::handle SetArg, nb::handle Random, std::vector<std::string> Slots,
                            size_t Pack, nb::handle BackendArg, const std::string &Arch,
                            unsigned Jobs, bool KeepPtx, bool Dedup, const std::string &CacheDir,
-                           nb::handle Progress) {
+                           bool KeepUnfilledKernels, nb::handle Progress) {
   std::unique_ptr<ProgramSource> Source = makeSource(Programs, Kind, SetArg, Random);
   if (Pack == 0)
     throw BindingError("invalid-argument", "pack must be at least 1");
@@ -190,6 +190,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
   VO.Slots = std::move(Slots);
   VO.Dedup = Dedup;
   VO.CacheDir = CacheDir;
+  VO.PruneUnfilledKernels = !KeepUnfilledKernels;
   std::atomic<size_t> Done{0};
   VO.Progress = &Done;
 
@@ -280,6 +281,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
   Stats["unique_programs"] = Report.UniquePrograms;
   Stats["cache_hits"] = Report.CacheHits;
   Stats["cache_rejected"] = Report.CacheRejected;
+  Stats["pruned_kernels"] = Report.PrunedKernels;
   Stats["cache_warning"] = strOf(Report.CacheWarning);
   Stats["threads"] = Report.Threads;
   Stats["wall_seconds"] = Report.WallSeconds;
@@ -321,7 +323,7 @@ void bindVariants(nb::module_ &M) {
         "How many back ends the bindings created (for tests).");
   M.def("_compile_variants", &compileVariantsPy, "module"_a, "programs"_a.none(), "kind"_a,
         "instruction_set"_a.none(), "random"_a.none(), "slots"_a, "pack"_a, "backend"_a.none(), "arch"_a,
-        "jobs"_a, "keep_ptx"_a, "dedup"_a, "cache_dir"_a, "progress"_a.none(),
+        "jobs"_a, "keep_ptx"_a, "dedup"_a, "cache_dir"_a, "keep_unfilled_kernels"_a, "progress"_a.none(),
         "The engine behind ptxinject.compile_variants (use that).");
   M.def(
       "stack_registers",

@@ -115,3 +115,26 @@ def test_random_programs_are_deduplicated_and_cached(four, tmp_path):
     assert r["variants"] == 40 and r["modules"] == r["unique_programs"] < 40
     again = compile_variants(four, None, inject="slot_0", random=(40, 32, 7, False), cache_dir=tmp_path)
     assert again.report["cache_hits"] == r["unique_programs"] and again.report["modules"] == 0
+
+
+def test_unfilled_kernels_are_left_out_unless_kept(tmp_path):
+    # Two kernels of two sites each and a helper kernel without sites (the
+    # CLI's lit input): six programs at pack 4 fill module 0 and only k_a's
+    # sites of module 1, so module 1's cubin has no k_b unless it is kept.
+    from conftest import nvcc_ptx
+    from elf_sections import kernel_names
+    here = os.path.dirname(os.path.abspath(__file__))
+    source = os.path.join(here, "..", "variants", "Inputs", "unfilled-kernels.cu")
+    module = ptxinject.Module.parse(nvcc_ptx(source, tmp_path))
+    stubs = ["add.rn.f32 %{z}, %{x}, %{x};", "mul.rn.f32 %{z}, %{x}, %{x};",
+             "abs.f32 %{z}, %{x};", "neg.f32 %{z}, %{x};",
+             "sub.rn.f32 %{z}, %{x}, 0f3F800000;", "max.f32 %{z}, %{x}, 0f00000000;"]
+    slots = ["inject_0", "inject_1", "inject_2", "inject_3"]
+    pruned = compile_variants(module, stubs, kind="raw", slots=slots, pack=4)
+    kept = compile_variants(module, stubs, kind="raw", slots=slots, pack=4,
+                            keep_unfilled_kernels=True)
+    names = lambda result: [sorted(kernel_names(m.cubin)) for m in result.modules]
+    assert names(pruned) == [["k_a", "k_b", "k_helper"], ["k_a", "k_helper"]]
+    assert names(kept) == [["k_a", "k_b", "k_helper"]] * 2
+    assert pruned.report["pruned_kernels"] == 1 and kept.report["pruned_kernels"] == 0
+    assert [p.inject for p in pruned.places[4:]] == ["inject_0", "inject_1"]
