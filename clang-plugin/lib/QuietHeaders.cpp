@@ -17,8 +17,11 @@ namespace {
 
 class QuietCallback : public TemplateInstantiationCallback {
 public:
+  /// Installed once the PCH is loaded, when the current state holds the
+  /// command line's -w.
   explicit QuietCallback(Sema &S)
-      : Diags(S.getDiagnostics()), Bodies(S.getSourceManager()) {}
+      : Diags(S.getDiagnostics()), Bodies(S.getSourceManager()),
+        UserIgnoresWarnings(Diags.getIgnoreAllWarnings()) {}
 
   void initialize(const Sema &) override {}
   void finalize(const Sema &) override {}
@@ -34,10 +37,8 @@ public:
     const auto *FD = dyn_cast_or_null<FunctionDecl>(Inst.Entity);
     if (!FD)
       return;
-    if (Base == Unknown)
-      Base = Was ? On : Off;
     const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
-    bool Quiet = Base == On || (Pattern && Bodies.canSkip(Pattern));
+    bool Quiet = UserIgnoresWarnings || (Pattern && Bodies.canSkip(Pattern));
     if (Quiet != Was)
       Diags.setIgnoreAllWarnings(Quiet);
   }
@@ -53,9 +54,8 @@ public:
 private:
   DiagnosticsEngine &Diags;
   SiteFreeBodies Bodies;
+  bool UserIgnoresWarnings;
   llvm::SmallVector<bool, 32> Saved;
-  /// -w as the command line set it, seen outside any quieted instantiation.
-  enum { Unknown, Off, On } Base = Unknown;
 };
 
 } // namespace

@@ -45,7 +45,8 @@ private:
   bool UserIgnoresWarnings;
 };
 
-/// Installs the instantiation callback on S, before its parse.
+/// Installs the instantiation callback on S, before its parse and after the
+/// PCH is loaded (QuietPrecompiledHeaders::loaded).
 void quietHeaderInstantiations(clang::Sema &S);
 
 } // namespace frontend
