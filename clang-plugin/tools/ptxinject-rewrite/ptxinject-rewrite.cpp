@@ -12,6 +12,7 @@
 #include "ptxinject/Frontend/NvrtcInvocation.h"
 #include "ptxinject/Frontend/NvccFlags.h"
 #include "ptxinject/Frontend/PreludeCache.h"
+#include "ptxinject/Frontend/QuietHeaders.h"
 #include "ptxinject/Frontend/SiteFreeBodies.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
@@ -158,11 +159,19 @@ std::string outputPathFor(StringRef Input) {
 class RewriteConsumer : public SemaConsumer {
 public:
   RewriteConsumer(Session &S, std::string Input, bool UsesPrelude,
-                  Preprocessor &PP, const SourceManager &SM)
+                  Preprocessor &PP, const SourceManager &SM,
+                  std::optional<QuietPrecompiledHeaders> QuietPch)
       : S(S), Input(std::move(Input)), UsesPrelude(UsesPrelude), PP(PP),
-        Bodies(SM) {}
+        Bodies(SM), QuietPch(QuietPch) {}
 
-  void InitializeSema(Sema &Sema) override { TheSema = &Sema; }
+  void InitializeSema(Sema &Sema) override {
+    TheSema = &Sema;
+    // The PCH is loaded: the input's own warnings are back on.
+    if (QuietPch)
+      QuietPch->loaded(Sema.getDiagnostics());
+    if (!ParseAllBodies)
+      quietHeaderInstantiations(Sema);
+  }
 
   /// Asked only when the invocation skips function bodies.
   bool shouldSkipFunctionBody(Decl *D) override { return Bodies.canSkip(D); }
@@ -241,6 +250,7 @@ private:
   bool UsesPrelude;
   Preprocessor &PP;
   SiteFreeBodies Bodies;
+  std::optional<QuietPrecompiledHeaders> QuietPch;
   Sema *TheSema = nullptr;
 };
 
@@ -263,9 +273,13 @@ public:
     if (Prelude.SkipBytes)
       CI.getPreprocessor().setSkipMainFilePreamble(
           Prelude.SkipBytes, Prelude.SkipEndsAtStartOfLine);
-    return std::make_unique<RewriteConsumer>(
-        S, File.str(), !CI.getPreprocessorOpts().ImplicitPCHInclude.empty(),
-        CI.getPreprocessor(), CI.getSourceManager());
+    bool UsesPch = !CI.getPreprocessorOpts().ImplicitPCHInclude.empty();
+    std::optional<QuietPrecompiledHeaders> QuietPch;
+    if (UsesPch && !ParseAllBodies)
+      QuietPch.emplace(CI.getDiagnostics());
+    return std::make_unique<RewriteConsumer>(S, File.str(), UsesPch,
+                                             CI.getPreprocessor(),
+                                             CI.getSourceManager(), QuietPch);
   }
 
 private:
