@@ -10,9 +10,86 @@ import os
 import sys
 
 MAX = 64
-# Sites up to this many operands get their own SITE_N and ASM_N bodies.
+# Sites up to this many operands are dispatched on their signature (the
+# kinds of their operands, in order): 3**N permutation macros for N operands.
+SHORT = 4
+# Wider sites up to this many operands get their own SITE_N and ASM_N bodies.
 DIRECT = 16
+# The fields of an operand as a short site passes them: register type, mov
+# postfix, constraint, bind kind, "TYPE", "label", expr.
+FIELDS = "rvcbtle"
 MARKER = "/* ---- Mechanical tables"
+
+
+def fields(j):
+    """The parameters of operand j's fields."""
+    return ",".join("%s%d" % (f, j) for f in FIELDS)
+
+
+def body(n_mod, n_out, n_in):
+    """B_a_b_c(name, fields of the sorted operands): the asm of a short site
+    whose operands are already in canonical order, every piece written."""
+    kinds = "m" * n_mod + "o" * n_out + "i" * n_in
+    n = len(kinds)
+    decl = " ".join('".reg ." #r%d " %%%%_x%d;\\n\\t"' % (k, k) for k in range(n))
+    load = []
+    for k, kind in enumerate(kinds):
+        mov = '"mov." #v%d " %%%%_x%d, %%%d;\\n\\t"' % (k, k, k)
+        if kind == "m":
+            load.append(mov)  # a PRED mod fails at its binding (written_bool)
+        elif kind == "i":
+            load.append('__PTX_INJECT_LOAD_i_##b%d(%s, "setp.ne.u32 %%%%_x%d, '
+                        '%%%d, 0;\\n\\t")' % (k, mov, k, k))
+    mark = " ".join('"// _x%d %s " #r%d " " t%d " " l%d "\\n\\t"'
+                    % (k, kind, k, k, k) for k, kind in enumerate(kinds))
+    store = " ".join('"mov." #v%d " %%%d, %%%%_x%d;\\n\\t"' % (k, k, k)
+                     for k, kind in enumerate(kinds) if kind != "i")
+    outs = ", ".join('"%s" #c%d(__PTX_INJECT_VIEW_OUT_##b%d(e%d))'
+                     % ("+" if kind == "m" else "=", k, k, k)
+                     for k, kind in enumerate(kinds) if kind != "i")
+    ins = ", ".join('#c%d(__PTX_INJECT_VIEW_IN_##b%d(e%d) '
+                    '__PTX_INJECT_VIEW_IN_END_##b%d)' % (k, k, k, k)
+                    for k, kind in enumerate(kinds) if kind == "i")
+    params = ", ".join(fields(k) for k in range(n))
+    return ('#define __PTX_INJECT_B_%d_%d_%d(name, %s) asm volatile("{\\n\\t" '
+            '%s %s "// PTX_INJECT_START " name "\\n\\t" %s '
+            '"// PTX_INJECT_END\\n\\t" %s "}" : %s : %s)'
+            % (n_mod, n_out, n_in, params, decl, " ".join(load), mark, store,
+               outs, ins))
+
+
+def short_sites():
+    """SITE_N, S_N, P_N_<signature> and B_a_b_c for sites of 1..SHORT."""
+    out = ["/* Short sites, 1..%d operands: SITE_N pastes X onto each operand,"
+           " S_N pastes" % SHORT,
+           " * the kind letters into the name of the signature's permutation"
+           " P_N_<kinds>,",
+           " * which passes the fields in canonical order to the body"
+           " B_<mods>_<outs>_<ins>. */"]
+    for n in range(1, SHORT + 1):
+        ops = ", ".join("a%d" % i for i in range(1, n + 1))
+        xs = ", ".join("__PTX_INJECT_X##a%d" % i for i in range(1, n + 1))
+        out.append("#define __PTX_INJECT_SITE_%d(name, %s) __PTX_INJECT_CALL("
+                   "__PTX_INJECT_S%d, name, %s)" % (n, ops, n, xs))
+        params = ", ".join("k%d,%s" % (j, fields(j)) for j in range(n))
+        sig = "##".join("k%d" % j for j in range(n))
+        out.append("#define __PTX_INJECT_S%d(name, %s) __PTX_INJECT_P%d_##%s"
+                   "(name, %s)" % (n, params, n, sig,
+                                   ", ".join(fields(j) for j in range(n))))
+    for n in range(1, SHORT + 1):
+        for code in range(3 ** n):
+            kinds = "".join("moi"[(code // 3 ** j) % 3] for j in range(n))
+            order = sorted(range(n), key=lambda j: "moi".index(kinds[j]))
+            out.append("#define __PTX_INJECT_P%d_%s(name, %s) "
+                       "__PTX_INJECT_B_%d_%d_%d(name, %s)"
+                       % (n, kinds, ", ".join(fields(j) for j in range(n)),
+                          kinds.count("m"), kinds.count("o"), kinds.count("i"),
+                          ", ".join(fields(j) for j in order)))
+    for n in range(1, SHORT + 1):
+        for n_mod in range(n + 1):
+            for n_out in range(n - n_mod + 1):
+                out.append(body(n_mod, n_out, n - n_mod - n_out))
+    return out
 
 
 def tables():
@@ -30,9 +107,11 @@ def tables():
     out.append("#define __PTX_INJECT_PICK_EACH(...) \\\n  __PTX_INJECT_PICK_N("
                "__VA_ARGS__, %s, ~)" % names("__PTX_INJECT_EACH_%d"))
     out.append("")
-    out.append("/* SITE_N(name, operands...): the checks, then the asm of the"
-               " operands sorted")
-    out.append(" * by kind: mods, outs, ins. Up to %d operands, SITE_N and ASM_N"
+    out += short_sites()
+    out.append("")
+    out.append("/* SITE_N(name, operands...), wider sites: the asm of the"
+               " operands sorted by")
+    out.append(" * kind: mods, outs, ins. Up to %d operands, SITE_N and ASM_N"
                " name every" % DIRECT)
     out.append(" * operand and item themselves (fewer macro calls and copies of"
                " the list);")
@@ -41,23 +120,22 @@ def tables():
     out.append(" * sort as one argument: ASM_FWD splits them. */")
     out.append("#define __PTX_INJECT_ASM_FWD(name, ASM, ...) ASM(name, , "
                "__VA_ARGS__)")
-    for n in range(1, DIRECT + 1):
+    for n in range(SHORT + 1, DIRECT + 1):
         ops = ", ".join("a%d" % i for i in range(1, n + 1))
         walk = lambda f: " ".join("__PTX_INJECT_%s##a%d" % (f, i)
                                   for i in range(1, n + 1))
         out.append(
-            "#define __PTX_INJECT_SITE_%d(name, %s) do { %s "
-            "__PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_%d, ~ %s %s %s); } "
-            "while (0)" % (n, ops, walk("CHECK"), n, walk("M"), walk("O"),
-                           walk("I")))
+            "#define __PTX_INJECT_SITE_%d(name, %s) "
+            "__PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_%d, ~ %s %s %s)"
+            % (n, ops, n, walk("M"), walk("O"), walk("I")))
     for n in range(DIRECT + 1, MAX + 1):
         each = "__PTX_INJECT_EACH_%d" % n
         out.append(
-            "#define __PTX_INJECT_SITE_%d(name, ...) do { %s(__PTX_INJECT_CHECK, "
-            "__VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, "
+            "#define __PTX_INJECT_SITE_%d(name, ...) "
+            "__PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, "
             "__PTX_INJECT_EACHK_%d, ~ %s(__PTX_INJECT_M, __VA_ARGS__) "
-            "%s(__PTX_INJECT_O, __VA_ARGS__) %s(__PTX_INJECT_I, __VA_ARGS__)); "
-            "} while (0)" % (n, each, n, each, each, each))
+            "%s(__PTX_INJECT_O, __VA_ARGS__) %s(__PTX_INJECT_I, __VA_ARGS__))"
+            % (n, n, each, each, each))
     out.append("")
     out.append("/* ASM_N(name, , ~, b1, ..., bN): the asm of N sorted items,"
                " each numbered by")
@@ -65,7 +143,7 @@ def tables():
                " the empty")
     out.append(" * second argument keeps the preprocessor from scanning them"
                " again. */")
-    for n in range(1, DIRECT + 1):
+    for n in range(SHORT + 1, DIRECT + 1):
         items = ",".join("b%d" % i for i in range(1, n + 1))
         sec = lambda f: " ".join("__PTX_INJECT_%s_%d b%d##z" % (f, i - 1, i)
                                  for i in range(1, n + 1))
