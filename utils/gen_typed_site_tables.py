@@ -60,31 +60,30 @@ def body(n_mod, n_out, n_in):
 
 def short_sites():
     """SITE_N, S_N, P_N_<signature> and B_a_b_c for sites of 1..SHORT."""
-    out = ["/* Short sites, 1..%d operands: SITE_N pastes X onto each operand,"
+    out = ["/* Short sites, 1..%d operands: SITE_N pastes K onto each operand;"
            " S_N pastes" % SHORT,
            " * the kind letters into the name of the signature's permutation"
            " P_N_<kinds>,",
-           " * which passes the fields in canonical order to the body"
+           " * which passes F##operand, in canonical order, to the body"
            " B_<mods>_<outs>_<ins>. */"]
     for n in range(1, SHORT + 1):
-        ops = ", ".join("a%d" % i for i in range(1, n + 1))
-        xs = ", ".join("__PTX_INJECT_X##a%d" % i for i in range(1, n + 1))
-        out.append("#define __PTX_INJECT_SITE_%d(name, %s) __PTX_INJECT_CALL("
-                   "__PTX_INJECT_S%d, name, %s)" % (n, ops, n, xs))
-        params = ", ".join("k%d,%s" % (j, fields(j)) for j in range(n))
-        sig = "##".join("k%d" % j for j in range(n))
-        out.append("#define __PTX_INJECT_S%d(name, %s) __PTX_INJECT_P%d_##%s"
-                   "(name, %s)" % (n, params, n, sig,
-                                   ", ".join(fields(j) for j in range(n))))
+        ops = ",".join("a%d" % i for i in range(n))
+        ks = ",".join("__PTX_INJECT_K##a%d" % i for i in range(n))
+        out.append("#define __PTX_INJECT_SITE_%d(name,%s) __PTX_INJECT_CALL("
+                   "__PTX_INJECT_S%d,%s)(name,%s)" % (n, ops, n, ks, ops))
+        ks = ",".join("k%d" % i for i in range(n))
+        out.append("#define __PTX_INJECT_S%d(%s) __PTX_INJECT_P%d_##%s"
+                   % (n, ks, n, "##".join("k%d" % i for i in range(n))))
     for n in range(1, SHORT + 1):
+        ops = ",".join("a%d" % i for i in range(n))
         for code in range(3 ** n):
             kinds = "".join("moi"[(code // 3 ** j) % 3] for j in range(n))
             order = sorted(range(n), key=lambda j: "moi".index(kinds[j]))
-            out.append("#define __PTX_INJECT_P%d_%s(name, %s) "
-                       "__PTX_INJECT_B_%d_%d_%d(name, %s)"
-                       % (n, kinds, ", ".join(fields(j) for j in range(n)),
-                          kinds.count("m"), kinds.count("o"), kinds.count("i"),
-                          ", ".join(fields(j) for j in order)))
+            out.append("#define __PTX_INJECT_P%d_%s(name,%s) __PTX_INJECT_CALL("
+                       "__PTX_INJECT_B_%d_%d_%d,name,%s)"
+                       % (n, kinds, ops, kinds.count("m"), kinds.count("o"),
+                          kinds.count("i"),
+                          ",".join("__PTX_INJECT_F##a%d" % j for j in order)))
     for n in range(1, SHORT + 1):
         for n_mod in range(n + 1):
             for n_out in range(n - n_mod + 1):
@@ -96,12 +95,28 @@ def tables():
     out = [MARKER + " (utils/gen_typed_site_tables.py). ---- */"]
     names = lambda f: ", ".join(f % n for n in range(MAX, 0, -1))
     args = ", ".join("_%d" % i for i in range(1, MAX + 1))
-    out.append("/* TYPED_SITE(name, operands...) calls SITE_N, and PICK_EACH"
-               "(operands...) names")
-    out.append(" * EACH_N, for N operands, 1..%d: picked by argument count in"
-               " one step. */" % MAX)
-    out.append("#define __PTX_INJECT_PICK_N(%s, NAME, ...) NAME" % args)
+    short = ", ".join("_%d" % i for i in range(1, SHORT + 1))
+    out.append("/* TYPED_SITE(name, operands...) calls SITE_N for N operands,"
+               " 1..%d. A short" % MAX)
+    out.append(" * site is picked among %d counts, which looks at %d"
+               " arguments only: SHORT_PICK" % (SHORT, SHORT + 1))
+    out.append(" * pastes SITE_ onto the argument after the first %d, a count"
+               " for a short" % SHORT)
+    out.append(" * site, or else its operand number %d, whose head names"
+               " WIDE, where the" % (SHORT + 1))
+    out.append(" * count picks among all. PICK_EACH(operands...) names EACH_N"
+               " alike. */")
+    out.append("#define __PTX_INJECT_SHORT_PICK(%s, NAME, ...) "
+               "__PTX_INJECT_SITE_##NAME" % short)
     out.append("#define __PTX_INJECT_TYPED_SITE(name, ...) \\\n  "
+               "__PTX_INJECT_SHORT_PICK(__VA_ARGS__, %s, ~)(name, __VA_ARGS__)"
+               % ", ".join(str(n) for n in range(SHORT, 0, -1)))
+    for head in ("iN", "iW", "mN", "mW", "oN", "oW"):
+        out.append("#define __PTX_INJECT_SITE___PTX_INJECT_%s(T, l, e) "
+                   "__PTX_INJECT_WIDE" % head)
+    out.append("#define __PTX_INJECT_SITE___PTX_INJECT_u(e) __PTX_INJECT_WIDE")
+    out.append("#define __PTX_INJECT_PICK_N(%s, NAME, ...) NAME" % args)
+    out.append("#define __PTX_INJECT_WIDE(name, ...) \\\n  "
                "__PTX_INJECT_PICK_N(__VA_ARGS__, %s, ~)(name, __VA_ARGS__)"
                % names("__PTX_INJECT_SITE_%d"))
     out.append("#define __PTX_INJECT_PICK_EACH(...) \\\n  __PTX_INJECT_PICK_N("

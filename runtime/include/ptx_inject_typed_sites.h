@@ -97,26 +97,34 @@
                   "(without it, write every operand's type: PTX_IN(F32, x))"); \
   },
 
-/* ---- Short sites (up to 5 operands): X##operand gives the operand's kind
- * letter and its fields (register type, mov postfix, constraint, bind kind,
- * "TYPE", "label", expr), the type's fields looked up once; the kind letters
- * of all operands, pasted, name the permutation macro for that signature
- * (P4_imom), which hands the fields in canonical order to the body for the
- * sorted signature (B_2_1_1: 2 mods, 1 out, 1 in) that writes every piece. */
-#define __PTX_INJECT_X__PTX_INJECT_iN(T, l, e) i, PTX_TYPE_INFO_##T, #T, l, e
-#define __PTX_INJECT_X__PTX_INJECT_mN(T, l, e) m, PTX_TYPE_INFO_##T, #T, l, e
-#define __PTX_INJECT_X__PTX_INJECT_oN(T, l, e) o, PTX_TYPE_INFO_##T, #T, l, e
-#define __PTX_INJECT_X__PTX_INJECT_iW(T, l, e)                                 \
-  i, PTX_TYPE_INFO_##T, #T, l,                                                 \
-      (__PTX_INJECT_WORD_OPEN l __PTX_INJECT_WORD_CLOSE e)
-#define __PTX_INJECT_X__PTX_INJECT_mW(T, l, e)                                 \
-  m, PTX_TYPE_INFO_##T, #T, l,                                                 \
+/* ---- Short sites (up to 4 operands): K##operand gives the operand's kind
+ * letter; the letters of all operands, pasted, name the permutation macro
+ * for that signature (P4_imom), which passes F##operand, the operand's
+ * fields (register type, mov postfix, constraint, bind kind, "TYPE",
+ * "label", expr; the type's fields looked up once), in canonical order to
+ * the body for the sorted signature (B_2_1_1: 2 mods, 1 out, 1 in) that
+ * writes every piece. The permutation only pastes its arguments, so the
+ * operands are not scanned again on the way. */
+#define __PTX_INJECT_K__PTX_INJECT_iN(T, l, e) i
+#define __PTX_INJECT_K__PTX_INJECT_iW(T, l, e) i
+#define __PTX_INJECT_K__PTX_INJECT_mN(T, l, e) m
+#define __PTX_INJECT_K__PTX_INJECT_mW(T, l, e) m
+#define __PTX_INJECT_K__PTX_INJECT_oN(T, l, e) o
+#define __PTX_INJECT_K__PTX_INJECT_oW(T, l, e) o
+#define __PTX_INJECT_K__PTX_INJECT_u(e) i
+#define __PTX_INJECT_F__PTX_INJECT_iN(T, l, e) PTX_TYPE_INFO_##T, #T, l, e
+#define __PTX_INJECT_F__PTX_INJECT_mN(T, l, e) PTX_TYPE_INFO_##T, #T, l, e
+#define __PTX_INJECT_F__PTX_INJECT_oN(T, l, e) PTX_TYPE_INFO_##T, #T, l, e
+#define __PTX_INJECT_F__PTX_INJECT_iW(T, l, e)                                 \
+  PTX_TYPE_INFO_##T, #T, l, (__PTX_INJECT_WORD_OPEN l __PTX_INJECT_WORD_CLOSE e)
+#define __PTX_INJECT_F__PTX_INJECT_mW(T, l, e)                                 \
+  PTX_TYPE_INFO_##T, #T, l,                                                    \
       *(__PTX_INJECT_WORD_OPEN l __PTX_INJECT_WORD_CLOSE &(e))
-#define __PTX_INJECT_X__PTX_INJECT_oW(T, l, e)                                 \
-  o, PTX_TYPE_INFO_##T, #T, l,                                                 \
+#define __PTX_INJECT_F__PTX_INJECT_oW(T, l, e)                                 \
+  PTX_TYPE_INFO_##T, #T, l,                                                    \
       *(__PTX_INJECT_WORD_OPEN l __PTX_INJECT_WORD_CLOSE &(e))
-#define __PTX_INJECT_X__PTX_INJECT_u(e)                                        \
-  i, b32, b32, r, ID, "", "", (__PTX_INJECT_UNTYPED 0u)
+#define __PTX_INJECT_F__PTX_INJECT_u(e)                                        \
+  b32, b32, r, ID, "", "", (__PTX_INJECT_UNTYPED 0u)
 /* Applies a macro to arguments that are split only once expanded. */
 #define __PTX_INJECT_CALL(F, ...) F(__VA_ARGS__)
 /* Bindings of a short site, by bind kind, written around the expression:
@@ -278,145 +286,158 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
 #define __PTX_INJECT_HOST__PTX_INJECT_u(e) (void)sizeof(e);
 
 /* ---- Mechanical tables (utils/gen_typed_site_tables.py). ---- */
-/* TYPED_SITE(name, operands...) calls SITE_N, and PICK_EACH(operands...) names
- * EACH_N, for N operands, 1..64: picked by argument count in one step. */
-#define __PTX_INJECT_PICK_N(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, NAME, ...) NAME
+/* TYPED_SITE(name, operands...) calls SITE_N for N operands, 1..64. A short
+ * site is picked among 4 counts, which looks at 5 arguments only: SHORT_PICK
+ * pastes SITE_ onto the argument after the first 4, a count for a short
+ * site, or else its operand number 5, whose head names WIDE, where the
+ * count picks among all. PICK_EACH(operands...) names EACH_N alike. */
+#define __PTX_INJECT_SHORT_PICK(_1, _2, _3, _4, NAME, ...) __PTX_INJECT_SITE_##NAME
 #define __PTX_INJECT_TYPED_SITE(name, ...) \
+  __PTX_INJECT_SHORT_PICK(__VA_ARGS__, 4, 3, 2, 1, ~)(name, __VA_ARGS__)
+#define __PTX_INJECT_SITE___PTX_INJECT_iN(T, l, e) __PTX_INJECT_WIDE
+#define __PTX_INJECT_SITE___PTX_INJECT_iW(T, l, e) __PTX_INJECT_WIDE
+#define __PTX_INJECT_SITE___PTX_INJECT_mN(T, l, e) __PTX_INJECT_WIDE
+#define __PTX_INJECT_SITE___PTX_INJECT_mW(T, l, e) __PTX_INJECT_WIDE
+#define __PTX_INJECT_SITE___PTX_INJECT_oN(T, l, e) __PTX_INJECT_WIDE
+#define __PTX_INJECT_SITE___PTX_INJECT_oW(T, l, e) __PTX_INJECT_WIDE
+#define __PTX_INJECT_SITE___PTX_INJECT_u(e) __PTX_INJECT_WIDE
+#define __PTX_INJECT_PICK_N(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, NAME, ...) NAME
+#define __PTX_INJECT_WIDE(name, ...) \
   __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_SITE_64, __PTX_INJECT_SITE_63, __PTX_INJECT_SITE_62, __PTX_INJECT_SITE_61, __PTX_INJECT_SITE_60, __PTX_INJECT_SITE_59, __PTX_INJECT_SITE_58, __PTX_INJECT_SITE_57, __PTX_INJECT_SITE_56, __PTX_INJECT_SITE_55, __PTX_INJECT_SITE_54, __PTX_INJECT_SITE_53, __PTX_INJECT_SITE_52, __PTX_INJECT_SITE_51, __PTX_INJECT_SITE_50, __PTX_INJECT_SITE_49, __PTX_INJECT_SITE_48, __PTX_INJECT_SITE_47, __PTX_INJECT_SITE_46, __PTX_INJECT_SITE_45, __PTX_INJECT_SITE_44, __PTX_INJECT_SITE_43, __PTX_INJECT_SITE_42, __PTX_INJECT_SITE_41, __PTX_INJECT_SITE_40, __PTX_INJECT_SITE_39, __PTX_INJECT_SITE_38, __PTX_INJECT_SITE_37, __PTX_INJECT_SITE_36, __PTX_INJECT_SITE_35, __PTX_INJECT_SITE_34, __PTX_INJECT_SITE_33, __PTX_INJECT_SITE_32, __PTX_INJECT_SITE_31, __PTX_INJECT_SITE_30, __PTX_INJECT_SITE_29, __PTX_INJECT_SITE_28, __PTX_INJECT_SITE_27, __PTX_INJECT_SITE_26, __PTX_INJECT_SITE_25, __PTX_INJECT_SITE_24, __PTX_INJECT_SITE_23, __PTX_INJECT_SITE_22, __PTX_INJECT_SITE_21, __PTX_INJECT_SITE_20, __PTX_INJECT_SITE_19, __PTX_INJECT_SITE_18, __PTX_INJECT_SITE_17, __PTX_INJECT_SITE_16, __PTX_INJECT_SITE_15, __PTX_INJECT_SITE_14, __PTX_INJECT_SITE_13, __PTX_INJECT_SITE_12, __PTX_INJECT_SITE_11, __PTX_INJECT_SITE_10, __PTX_INJECT_SITE_9, __PTX_INJECT_SITE_8, __PTX_INJECT_SITE_7, __PTX_INJECT_SITE_6, __PTX_INJECT_SITE_5, __PTX_INJECT_SITE_4, __PTX_INJECT_SITE_3, __PTX_INJECT_SITE_2, __PTX_INJECT_SITE_1, ~)(name, __VA_ARGS__)
 #define __PTX_INJECT_PICK_EACH(...) \
   __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_EACH_64, __PTX_INJECT_EACH_63, __PTX_INJECT_EACH_62, __PTX_INJECT_EACH_61, __PTX_INJECT_EACH_60, __PTX_INJECT_EACH_59, __PTX_INJECT_EACH_58, __PTX_INJECT_EACH_57, __PTX_INJECT_EACH_56, __PTX_INJECT_EACH_55, __PTX_INJECT_EACH_54, __PTX_INJECT_EACH_53, __PTX_INJECT_EACH_52, __PTX_INJECT_EACH_51, __PTX_INJECT_EACH_50, __PTX_INJECT_EACH_49, __PTX_INJECT_EACH_48, __PTX_INJECT_EACH_47, __PTX_INJECT_EACH_46, __PTX_INJECT_EACH_45, __PTX_INJECT_EACH_44, __PTX_INJECT_EACH_43, __PTX_INJECT_EACH_42, __PTX_INJECT_EACH_41, __PTX_INJECT_EACH_40, __PTX_INJECT_EACH_39, __PTX_INJECT_EACH_38, __PTX_INJECT_EACH_37, __PTX_INJECT_EACH_36, __PTX_INJECT_EACH_35, __PTX_INJECT_EACH_34, __PTX_INJECT_EACH_33, __PTX_INJECT_EACH_32, __PTX_INJECT_EACH_31, __PTX_INJECT_EACH_30, __PTX_INJECT_EACH_29, __PTX_INJECT_EACH_28, __PTX_INJECT_EACH_27, __PTX_INJECT_EACH_26, __PTX_INJECT_EACH_25, __PTX_INJECT_EACH_24, __PTX_INJECT_EACH_23, __PTX_INJECT_EACH_22, __PTX_INJECT_EACH_21, __PTX_INJECT_EACH_20, __PTX_INJECT_EACH_19, __PTX_INJECT_EACH_18, __PTX_INJECT_EACH_17, __PTX_INJECT_EACH_16, __PTX_INJECT_EACH_15, __PTX_INJECT_EACH_14, __PTX_INJECT_EACH_13, __PTX_INJECT_EACH_12, __PTX_INJECT_EACH_11, __PTX_INJECT_EACH_10, __PTX_INJECT_EACH_9, __PTX_INJECT_EACH_8, __PTX_INJECT_EACH_7, __PTX_INJECT_EACH_6, __PTX_INJECT_EACH_5, __PTX_INJECT_EACH_4, __PTX_INJECT_EACH_3, __PTX_INJECT_EACH_2, __PTX_INJECT_EACH_1, ~)
 
-/* Short sites, 1..4 operands: SITE_N pastes X onto each operand, S_N pastes
+/* Short sites, 1..4 operands: SITE_N pastes K onto each operand; S_N pastes
  * the kind letters into the name of the signature's permutation P_N_<kinds>,
- * which passes the fields in canonical order to the body B_<mods>_<outs>_<ins>. */
-#define __PTX_INJECT_SITE_1(name, a1) __PTX_INJECT_CALL(__PTX_INJECT_S1, name, __PTX_INJECT_X##a1)
-#define __PTX_INJECT_S1(name, k0,r0,v0,c0,b0,t0,l0,e0) __PTX_INJECT_P1_##k0(name, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_SITE_2(name, a1, a2) __PTX_INJECT_CALL(__PTX_INJECT_S2, name, __PTX_INJECT_X##a1, __PTX_INJECT_X##a2)
-#define __PTX_INJECT_S2(name, k0,r0,v0,c0,b0,t0,l0,e0, k1,r1,v1,c1,b1,t1,l1,e1) __PTX_INJECT_P2_##k0##k1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_SITE_3(name, a1, a2, a3) __PTX_INJECT_CALL(__PTX_INJECT_S3, name, __PTX_INJECT_X##a1, __PTX_INJECT_X##a2, __PTX_INJECT_X##a3)
-#define __PTX_INJECT_S3(name, k0,r0,v0,c0,b0,t0,l0,e0, k1,r1,v1,c1,b1,t1,l1,e1, k2,r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_P3_##k0##k1##k2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_SITE_4(name, a1, a2, a3, a4) __PTX_INJECT_CALL(__PTX_INJECT_S4, name, __PTX_INJECT_X##a1, __PTX_INJECT_X##a2, __PTX_INJECT_X##a3, __PTX_INJECT_X##a4)
-#define __PTX_INJECT_S4(name, k0,r0,v0,c0,b0,t0,l0,e0, k1,r1,v1,c1,b1,t1,l1,e1, k2,r2,v2,c2,b2,t2,l2,e2, k3,r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_P4_##k0##k1##k2##k3(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P1_m(name, r0,v0,c0,b0,t0,l0,e0) __PTX_INJECT_B_1_0_0(name, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P1_o(name, r0,v0,c0,b0,t0,l0,e0) __PTX_INJECT_B_0_1_0(name, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P1_i(name, r0,v0,c0,b0,t0,l0,e0) __PTX_INJECT_B_0_0_1(name, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P2_mm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) __PTX_INJECT_B_2_0_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P2_om(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) __PTX_INJECT_B_1_1_0(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P2_im(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) __PTX_INJECT_B_1_0_1(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P2_mo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) __PTX_INJECT_B_1_1_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P2_oo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) __PTX_INJECT_B_0_2_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P2_io(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) __PTX_INJECT_B_0_1_1(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P2_mi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) __PTX_INJECT_B_1_0_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P2_oi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) __PTX_INJECT_B_0_1_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P2_ii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) __PTX_INJECT_B_0_0_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P3_mmm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_3_0_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_omm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_2_1_0(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P3_imm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_2_0_1(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P3_mom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_2_1_0(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P3_oom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_2_0(name, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P3_iom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_1_1(name, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P3_mim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_2_0_1(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P3_oim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_1_1(name, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P3_iim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_0_2(name, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P3_mmo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_2_1_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_omo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_2_0(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_imo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_1_1(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P3_moo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_2_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_ooo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_0_3_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_ioo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_0_2_1(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P3_mio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_1_1(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P3_oio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_0_2_1(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P3_iio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_0_1_2(name, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P3_mmi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_2_0_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_omi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_1_1(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_imi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_0_2(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_moi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_1_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_ooi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_0_2_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_ioi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_0_1_2(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_mii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_1_0_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_oii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_0_1_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P3_iii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) __PTX_INJECT_B_0_0_3(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_mmmm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_4_0_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_ommm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_3_1_0(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P4_immm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_3_0_1(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P4_momm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_3_1_0(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_oomm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_2_0(name, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_iomm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P4_mimm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_3_0_1(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_oimm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_iimm(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_0_2(name, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_mmom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_3_1_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_omom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_2_0(name, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_imom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P4_moom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_2_0(name, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_ooom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_3_0(name, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_ioom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P4_miom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_oiom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_iiom(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r3,v3,c3,b3,t3,l3,e3, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_mmim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_3_0_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_omim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_imim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_0_2(name, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_moim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_ooim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_ioim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_miim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_0_2(name, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_oiim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_iiim(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_0_3(name, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_mmmo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_3_1_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_ommo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_2_0(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_immo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P4_momo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_2_0(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_oomo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_3_0(name, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_iomo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P4_mimo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_oimo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_iimo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_mmoo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_2_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_omoo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_3_0(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_imoo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P4_mooo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_3_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_oooo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_4_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_iooo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_3_1(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0)
-#define __PTX_INJECT_P4_mioo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_oioo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_3_1(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_iioo(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_2_2(name, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1)
-#define __PTX_INJECT_P4_mmio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_omio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_imio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_moio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_ooio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_3_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_ioio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_2_2(name, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_miio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_oiio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_2_2(name, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_iiio(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_1_3(name, r3,v3,c3,b3,t3,l3,e3, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2)
-#define __PTX_INJECT_P4_mmmi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_3_0_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_ommi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_immi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_0_2(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_momi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_oomi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_iomi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_mimi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_0_2(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_oimi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_iimi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_0_3(name, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_mmoi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_1_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_omoi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_imoi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_mooi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_2_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_oooi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_3_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_iooi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_2_2(name, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_mioi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_oioi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_2_2(name, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_iioi(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_1_3(name, r2,v2,c2,b2,t2,l2,e2, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_mmii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_2_0_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_omii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_imii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_0_3(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_moii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_1_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_ooii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_2_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_ioii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_1_3(name, r1,v1,c1,b1,t1,l1,e1, r0,v0,c0,b0,t0,l0,e0, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_miii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_1_0_3(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_oiii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_1_3(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
-#define __PTX_INJECT_P4_iiii(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) __PTX_INJECT_B_0_0_4(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3)
+ * which passes F##operand, in canonical order, to the body B_<mods>_<outs>_<ins>. */
+#define __PTX_INJECT_SITE_1(name,a0) __PTX_INJECT_CALL(__PTX_INJECT_S1,__PTX_INJECT_K##a0)(name,a0)
+#define __PTX_INJECT_S1(k0) __PTX_INJECT_P1_##k0
+#define __PTX_INJECT_SITE_2(name,a0,a1) __PTX_INJECT_CALL(__PTX_INJECT_S2,__PTX_INJECT_K##a0,__PTX_INJECT_K##a1)(name,a0,a1)
+#define __PTX_INJECT_S2(k0,k1) __PTX_INJECT_P2_##k0##k1
+#define __PTX_INJECT_SITE_3(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_S3,__PTX_INJECT_K##a0,__PTX_INJECT_K##a1,__PTX_INJECT_K##a2)(name,a0,a1,a2)
+#define __PTX_INJECT_S3(k0,k1,k2) __PTX_INJECT_P3_##k0##k1##k2
+#define __PTX_INJECT_SITE_4(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_S4,__PTX_INJECT_K##a0,__PTX_INJECT_K##a1,__PTX_INJECT_K##a2,__PTX_INJECT_K##a3)(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S4(k0,k1,k2,k3) __PTX_INJECT_P4_##k0##k1##k2##k3
+#define __PTX_INJECT_P1_m(name,a0) __PTX_INJECT_CALL(__PTX_INJECT_B_1_0_0,name,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P1_o(name,a0) __PTX_INJECT_CALL(__PTX_INJECT_B_0_1_0,name,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P1_i(name,a0) __PTX_INJECT_CALL(__PTX_INJECT_B_0_0_1,name,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P2_mm(name,a0,a1) __PTX_INJECT_CALL(__PTX_INJECT_B_2_0_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P2_om(name,a0,a1) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_0,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P2_im(name,a0,a1) __PTX_INJECT_CALL(__PTX_INJECT_B_1_0_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P2_mo(name,a0,a1) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P2_oo(name,a0,a1) __PTX_INJECT_CALL(__PTX_INJECT_B_0_2_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P2_io(name,a0,a1) __PTX_INJECT_CALL(__PTX_INJECT_B_0_1_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P2_mi(name,a0,a1) __PTX_INJECT_CALL(__PTX_INJECT_B_1_0_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P2_oi(name,a0,a1) __PTX_INJECT_CALL(__PTX_INJECT_B_0_1_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P2_ii(name,a0,a1) __PTX_INJECT_CALL(__PTX_INJECT_B_0_0_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P3_mmm(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_3_0_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_omm(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_0,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P3_imm(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_2_0_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P3_mom(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P3_oom(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_0,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P3_iom(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_1,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P3_mim(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_2_0_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P3_oim(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_1,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P3_iim(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_0_2,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P3_mmo(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_omo(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_0,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_imo(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P3_moo(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_ooo(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_0_3_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_ioo(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_0_2_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P3_mio(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P3_oio(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_0_2_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P3_iio(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_0_1_2,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P3_mmi(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_2_0_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_omi(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_imi(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_0_2,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_moi(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_ooi(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_0_2_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_ioi(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_0_1_2,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_mii(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_1_0_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_oii(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_0_1_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P3_iii(name,a0,a1,a2) __PTX_INJECT_CALL(__PTX_INJECT_B_0_0_3,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_mmmm(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_4_0_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_ommm(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_3_1_0,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P4_immm(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_3_0_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P4_momm(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_3_1_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_oomm(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_2_0,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_iomm(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P4_mimm(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_3_0_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_oimm(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_iimm(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_0_2,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_mmom(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_3_1_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_omom(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_2_0,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_imom(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P4_moom(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_2_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_ooom(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_3_0,name,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_ioom(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P4_miom(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_oiom(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_iiom(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a3,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_mmim(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_3_0_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_omim(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_imim(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_0_2,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_moim(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_ooim(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_ioim(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_miim(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_0_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_oiim(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_iiim(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_0_3,name,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_mmmo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_3_1_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_ommo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_2_0,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_immo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P4_momo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_2_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_oomo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_3_0,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_iomo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P4_mimo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_oimo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_iimo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_mmoo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_2_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_omoo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_3_0,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_imoo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P4_mooo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_3_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_oooo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_4_0,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_iooo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_3_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0)
+#define __PTX_INJECT_P4_mioo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_oioo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_3_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_iioo(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_2_2,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
+#define __PTX_INJECT_P4_mmio(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_omio(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_imio(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_moio(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_ooio(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_3_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_ioio(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_2_2,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_miio(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_oiio(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_2_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_iiio(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_1_3,name,__PTX_INJECT_F##a3,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
+#define __PTX_INJECT_P4_mmmi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_3_0_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_ommi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_immi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_0_2,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_momi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_oomi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_iomi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_mimi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_0_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_oimi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_iimi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_0_3,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_mmoi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_1_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_omoi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_imoi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_mooi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_2_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_oooi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_3_1,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_iooi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_2_2,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_mioi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_oioi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_2_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_iioi(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_1_3,name,__PTX_INJECT_F##a2,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_mmii(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_2_0_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_omii(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_imii(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_0_3,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_moii(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_1_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_ooii(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_2_2,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_ioii(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_1_3,name,__PTX_INJECT_F##a1,__PTX_INJECT_F##a0,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_miii(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_1_0_3,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_oiii(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_1_3,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
+#define __PTX_INJECT_P4_iiii(name,a0,a1,a2,a3) __PTX_INJECT_CALL(__PTX_INJECT_B_0_0_4,name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
 #define __PTX_INJECT_B_0_0_1(name, r0,v0,c0,b0,t0,l0,e0) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" __PTX_INJECT_LOAD_i_##b0("mov." #v0 " %%_x0, %0;\n\t", "setp.ne.u32 %%_x0, %0, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 i " #r0 " " t0 " " l0 "\n\t" "// PTX_INJECT_END\n\t"  "}" :  : #c0(__PTX_INJECT_VIEW_IN_##b0(e0) __PTX_INJECT_VIEW_IN_END_##b0))
 #define __PTX_INJECT_B_0_1_0(name, r0,v0,c0,b0,t0,l0,e0) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t"  "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : )
 #define __PTX_INJECT_B_1_0_0(name, r0,v0,c0,b0,t0,l0,e0) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : )
