@@ -67,23 +67,22 @@ def short_sites():
            " * which passes F##operand, in canonical order, to the body"
            " B_<mods>_<outs>_<ins>. */"]
     for n in range(1, SHORT + 1):
-        ops = ",".join("a%d" % i for i in range(n))
-        ks = ",".join("__PTX_INJECT_K##a%d" % i for i in range(n))
-        out.append("#define __PTX_INJECT_SITE_%d(name,%s) __PTX_INJECT_CALL("
-                   "__PTX_INJECT_S%d,%s)(name,%s)" % (n, ops, n, ks, ops))
-        ks = ",".join("k%d" % i for i in range(n))
-        out.append("#define __PTX_INJECT_S%d(%s) __PTX_INJECT_P%d_##%s"
-                   % (n, ks, n, "##".join("k%d" % i for i in range(n))))
+        params = ",".join("k%d,a%d" % (i, i) for i in range(n))
+        out.append("#define __PTX_INJECT_SITE_%d(name,%s) __PTX_INJECT_P%d_##%s"
+                   "(name,%s)" % (n, params, n,
+                                  "##".join("k%d" % i for i in range(n)),
+                                  ",".join("__PTX_INJECT_F##a%d" % i
+                                           for i in range(n))))
     for n in range(1, SHORT + 1):
         ops = ",".join("a%d" % i for i in range(n))
         for code in range(3 ** n):
             kinds = "".join("moi"[(code // 3 ** j) % 3] for j in range(n))
             order = sorted(range(n), key=lambda j: "moi".index(kinds[j]))
-            out.append("#define __PTX_INJECT_P%d_%s(name,%s) __PTX_INJECT_CALL("
-                       "__PTX_INJECT_B_%d_%d_%d,name,%s)"
+            out.append("#define __PTX_INJECT_P%d_%s(name,%s) "
+                       "__PTX_INJECT_B_%d_%d_%d(name,%s)"
                        % (n, kinds, ops, kinds.count("m"), kinds.count("o"),
                           kinds.count("i"),
-                          ",".join("__PTX_INJECT_F##a%d" % j for j in order)))
+                          ",".join("a%d" % j for j in order)))
     for n in range(1, SHORT + 1):
         for n_mod in range(n + 1):
             for n_out in range(n - n_mod + 1):
@@ -93,9 +92,9 @@ def short_sites():
 
 def tables():
     out = [MARKER + " (utils/gen_typed_site_tables.py). ---- */"]
-    names = lambda f: ", ".join(f % n for n in range(MAX, 0, -1))
-    args = ", ".join("_%d" % i for i in range(1, MAX + 1))
-    short = ", ".join("_%d" % i for i in range(1, SHORT + 1))
+    names = lambda f: ", ".join(f % n + ", ~" for n in range(MAX, 0, -1))
+    args = ", ".join("_%d" % i for i in range(1, 2 * MAX + 1))
+    short = ", ".join("_%d" % i for i in range(1, 2 * SHORT + 1))
     out.append("/* TYPED_SITE(name, operands...) calls SITE_N for N operands,"
                " 1..%d. A short" % MAX)
     out.append(" * site is picked among %d counts, which looks at %d"
@@ -110,17 +109,15 @@ def tables():
                "__PTX_INJECT_SITE_##NAME" % short)
     out.append("#define __PTX_INJECT_TYPED_SITE(name, ...) \\\n  "
                "__PTX_INJECT_SHORT_PICK(__VA_ARGS__, %s, ~)(name, __VA_ARGS__)"
-               % ", ".join(str(n) for n in range(SHORT, 0, -1)))
-    for head in ("iN", "iW", "mN", "mW", "oN", "oW"):
-        out.append("#define __PTX_INJECT_SITE___PTX_INJECT_%s(T, l, e) "
-                   "__PTX_INJECT_WIDE" % head)
-    out.append("#define __PTX_INJECT_SITE___PTX_INJECT_u(e) __PTX_INJECT_WIDE")
+               % ", ".join("%d, ~" % n for n in range(SHORT, 0, -1)))
+    for kind in "imo":
+        out.append("#define __PTX_INJECT_SITE_%s __PTX_INJECT_WIDE" % kind)
     out.append("#define __PTX_INJECT_PICK_N(%s, NAME, ...) NAME" % args)
     out.append("#define __PTX_INJECT_WIDE(name, ...) \\\n  "
-               "__PTX_INJECT_PICK_N(__VA_ARGS__, %s, ~)(name, __VA_ARGS__)"
+               "__PTX_INJECT_PICK_N(__VA_ARGS__, %s)(name, __VA_ARGS__)"
                % names("__PTX_INJECT_SITE_%d"))
     out.append("#define __PTX_INJECT_PICK_EACH(...) \\\n  __PTX_INJECT_PICK_N("
-               "__VA_ARGS__, %s, ~)" % names("__PTX_INJECT_EACH_%d"))
+               "__VA_ARGS__, %s)" % names("__PTX_INJECT_EACH_%d"))
     out.append("")
     out += short_sites()
     out.append("")
@@ -136,7 +133,7 @@ def tables():
     out.append("#define __PTX_INJECT_ASM_FWD(name, ASM, ...) ASM(name, , "
                "__VA_ARGS__)")
     for n in range(SHORT + 1, DIRECT + 1):
-        ops = ", ".join("a%d" % i for i in range(1, n + 1))
+        ops = ", ".join("k%d, a%d" % (i, i) for i in range(1, n + 1))
         walk = lambda f: " ".join("__PTX_INJECT_%s##a%d" % (f, i)
                                   for i in range(1, n + 1))
         out.append(
@@ -174,7 +171,7 @@ def tables():
     out.append(" * which names the macro for its kind. Flat: each operand is"
                " passed once. */")
     for n in range(1, MAX + 1):
-        params = ",".join("a%d" % i for i in range(1, n + 1))
+        params = ",".join("k%d,a%d" % (i, i) for i in range(1, n + 1))
         body = " ".join("F##a%d" % i for i in range(1, n + 1))
         out.append("#define __PTX_INJECT_EACH_%d(F,%s) %s" % (n, params, body))
     out.append("")
