@@ -58,22 +58,19 @@
 #define PTX_TYPE_INFO_PRED pred, pred, r, PRED
 #endif
 
-/* ---- Operands. A written operand becomes OPHEAD(TYPE, "label", expr), an
- * untyped one __PTX_INJECT_u(expr). OPHEAD is never defined: later steps
- * paste their own prefix onto it (STEP##operand), which names the macro that
- * handles that kind, one lookup per operand instead of a chain of tests. The
- * head tells the kind (i, m, o) and the check: W when the label is the
- * expression's text, which must be one word to match the front end's label
- * (it drops spaces; a macro cannot), N otherwise. */
-#define __PTX_INJECT_IN1(expr) i, __PTX_INJECT_u(expr)
-#define __PTX_INJECT_IN2(type, expr) i, __PTX_INJECT_iW(type, #expr, expr)
-#define __PTX_INJECT_IN3(type, label, expr) i, __PTX_INJECT_iN(type, #label, expr)
-#define __PTX_INJECT_MOD1(expr) i, __PTX_INJECT_u(expr)
-#define __PTX_INJECT_MOD2(type, expr) m, __PTX_INJECT_mW(type, #expr, expr)
-#define __PTX_INJECT_MOD3(type, label, expr) m, __PTX_INJECT_mN(type, #label, expr)
-#define __PTX_INJECT_OUT1(expr) i, __PTX_INJECT_u(expr)
-#define __PTX_INJECT_OUT2(type, expr) o, __PTX_INJECT_oW(type, #expr, expr)
-#define __PTX_INJECT_OUT3(type, label, expr) o, __PTX_INJECT_oN(type, #label, expr)
+/* ---- Operands. PTX_IN(TYPE, label, expr) becomes i, __PTX_INJECT_i(TYPE,
+ * label, expr): its kind letter, an argument of its own that the site
+ * pastes, then the operand under a head that is never defined. Later steps
+ * paste their own prefix onto the head (STEP##operand), which names the
+ * macro for that kind, one lookup per operand instead of a chain of tests;
+ * only a step that needs the fields tells the forms apart, by argument
+ * count: (TYPE, label, expr), (TYPE, expr) whose label is the expression's
+ * text (W: it must be one word to match the front end's label, which drops
+ * spaces; a macro cannot), or an untyped (expr). Object-like, so an operand
+ * costs no macro call of its own. */
+#define PTX_IN i, __PTX_INJECT_i
+#define PTX_MOD m, __PTX_INJECT_m
+#define PTX_OUT o, __PTX_INJECT_o
 
 /* ---- The checks, inside the operand's own expression, so that a site is
  * one asm statement (no do-while: a loop around each site costs the
@@ -105,19 +102,24 @@
  * the body for the sorted signature (B_2_1_1: 2 mods, 1 out, 1 in) that
  * writes every piece. The permutation only pastes its arguments, so the
  * operands are not scanned again on the way. */
-#define __PTX_INJECT_F__PTX_INJECT_iN(T, l, e) PTX_TYPE_INFO_##T, #T, l, e
-#define __PTX_INJECT_F__PTX_INJECT_mN(T, l, e) PTX_TYPE_INFO_##T, #T, l, e
-#define __PTX_INJECT_F__PTX_INJECT_oN(T, l, e) PTX_TYPE_INFO_##T, #T, l, e
-#define __PTX_INJECT_F__PTX_INJECT_iW(T, l, e)                                 \
-  PTX_TYPE_INFO_##T, #T, l, (__PTX_INJECT_WORD_OPEN l __PTX_INJECT_WORD_CLOSE e)
-#define __PTX_INJECT_F__PTX_INJECT_mW(T, l, e)                                 \
-  PTX_TYPE_INFO_##T, #T, l,                                                    \
-      *(__PTX_INJECT_WORD_OPEN l __PTX_INJECT_WORD_CLOSE &(e))
-#define __PTX_INJECT_F__PTX_INJECT_oW(T, l, e)                                 \
-  PTX_TYPE_INFO_##T, #T, l,                                                    \
-      *(__PTX_INJECT_WORD_OPEN l __PTX_INJECT_WORD_CLOSE &(e))
-#define __PTX_INJECT_F__PTX_INJECT_u(e)                                        \
-  b32, b32, r, ID, "", "", (__PTX_INJECT_UNTYPED 0u)
+#define __PTX_INJECT_F__PTX_INJECT_i(...)                                      \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_F_N, __PTX_INJECT_F_iW,          \
+                    __PTX_INJECT_F_u, )(__VA_ARGS__)
+#define __PTX_INJECT_F__PTX_INJECT_m(...)                                      \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_F_N, __PTX_INJECT_F_oW,          \
+                    __PTX_INJECT_F_u, )(__VA_ARGS__)
+#define __PTX_INJECT_F__PTX_INJECT_o(...)                                      \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_F_N, __PTX_INJECT_F_oW,          \
+                    __PTX_INJECT_F_u, )(__VA_ARGS__)
+#define __PTX_INJECT_F_N(T, l, e) PTX_TYPE_INFO_##T, #T, #l, e
+#define __PTX_INJECT_F_iW(T, e)                                                \
+  PTX_TYPE_INFO_##T, #T, #e,                                                   \
+      (__PTX_INJECT_WORD_OPEN #e __PTX_INJECT_WORD_CLOSE e)
+#define __PTX_INJECT_F_oW(T, e)                                                \
+  PTX_TYPE_INFO_##T, #T, #e,                                                   \
+      *(__PTX_INJECT_WORD_OPEN #e __PTX_INJECT_WORD_CLOSE &(e))
+#define __PTX_INJECT_F_u(e)                                                    \
+  b32, b32, r, ID, "", "", *(__PTX_INJECT_UNTYPED(unsigned int *)0)
 /* Applies a macro to arguments that are split only once expanded. */
 #define __PTX_INJECT_CALL(F, ...) F(__VA_ARGS__)
 /* Bindings of a short site, by bind kind, written around the expression:
@@ -140,27 +142,15 @@
  * kind, "TYPE", "label", expr): the type's fields come out of
  * PTX_TYPE_INFO_<TYPE> here, once per operand. An untyped operand goes among
  * the ins as a placeholder: the site's check fails first. */
-#define __PTX_INJECT_M__PTX_INJECT_mN(T, l, e) , (m, PTX_TYPE_INFO_##T, #T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_mW(T, l, e) , (m, PTX_TYPE_INFO_##T, #T, l, *(__PTX_INJECT_WORD_OPEN l __PTX_INJECT_WORD_CLOSE &(e)))
-#define __PTX_INJECT_M__PTX_INJECT_oN(T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_oW(T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_iN(T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_iW(T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_u(e)
-#define __PTX_INJECT_O__PTX_INJECT_mN(T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_mW(T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_oN(T, l, e) , (o, PTX_TYPE_INFO_##T, #T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_oW(T, l, e) , (o, PTX_TYPE_INFO_##T, #T, l, *(__PTX_INJECT_WORD_OPEN l __PTX_INJECT_WORD_CLOSE &(e)))
-#define __PTX_INJECT_O__PTX_INJECT_iN(T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_iW(T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_u(e)
-#define __PTX_INJECT_I__PTX_INJECT_mN(T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_mW(T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_oN(T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_oW(T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_iN(T, l, e) , (i, PTX_TYPE_INFO_##T, #T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_iW(T, l, e) , (i, PTX_TYPE_INFO_##T, #T, l, (__PTX_INJECT_WORD_OPEN l __PTX_INJECT_WORD_CLOSE e))
-#define __PTX_INJECT_I__PTX_INJECT_u(e) , (i, b32, b32, r, ID, "", "", (__PTX_INJECT_UNTYPED 0u))
+#define __PTX_INJECT_M__PTX_INJECT_m(...) , (m, __PTX_INJECT_F__PTX_INJECT_m(__VA_ARGS__))
+#define __PTX_INJECT_M__PTX_INJECT_o(...)
+#define __PTX_INJECT_M__PTX_INJECT_i(...)
+#define __PTX_INJECT_O__PTX_INJECT_m(...)
+#define __PTX_INJECT_O__PTX_INJECT_o(...) , (o, __PTX_INJECT_F__PTX_INJECT_o(__VA_ARGS__))
+#define __PTX_INJECT_O__PTX_INJECT_i(...)
+#define __PTX_INJECT_I__PTX_INJECT_m(...)
+#define __PTX_INJECT_I__PTX_INJECT_o(...)
+#define __PTX_INJECT_I__PTX_INJECT_i(...) , (i, __PTX_INJECT_F__PTX_INJECT_i(__VA_ARGS__))
 
 /* ---- The asm's pieces. The walks number the sorted items by position (the
  * stable register _xK and the asm operand %K are the same K) and take each
@@ -270,13 +260,18 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
   do {                                                                         \
     __PTX_INJECT_PICK_EACH(__VA_ARGS__)(__PTX_INJECT_HOST, __VA_ARGS__)        \
   } while (0)
-#define __PTX_INJECT_HOST__PTX_INJECT_mN(T, l, e) (void)&(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_mW(T, l, e) (void)&(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_oN(T, l, e) (void)&(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_oW(T, l, e) (void)&(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_iN(T, l, e) (void)(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_iW(T, l, e) (void)(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_u(e) (void)sizeof(e);
+#define __PTX_INJECT_HOST__PTX_INJECT_i(...)                                   \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_IN, __PTX_INJECT_HOST_IN2,  \
+                    __PTX_INJECT_HOST_U, )(__VA_ARGS__)
+#define __PTX_INJECT_HOST__PTX_INJECT_m(...)                                   \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_SET, __PTX_INJECT_HOST_SET2,\
+                    __PTX_INJECT_HOST_U, )(__VA_ARGS__)
+#define __PTX_INJECT_HOST__PTX_INJECT_o __PTX_INJECT_HOST__PTX_INJECT_m
+#define __PTX_INJECT_HOST_IN(T, l, e) (void)(e);
+#define __PTX_INJECT_HOST_IN2(T, e) (void)(e);
+#define __PTX_INJECT_HOST_SET(T, l, e) (void)&(e);
+#define __PTX_INJECT_HOST_SET2(T, e) (void)&(e);
+#define __PTX_INJECT_HOST_U(e) (void)sizeof(e);
 
 /* ---- Mechanical tables (utils/gen_typed_site_tables.py). ---- */
 /* TYPED_SITE(name, operands...) calls SITE_N for N operands, 1..64. A short
