@@ -59,28 +59,22 @@ def body(n_mod, n_out, n_in):
 
 
 def short_sites():
-    """SITE_N, S_N, P_N_<signature> and B_a_b_c for sites of 1..SHORT."""
-    out = ["/* Short sites, 1..%d operands: SITE_N pastes K onto each operand;"
-           " S_N pastes" % SHORT,
-           " * the kind letters into the name of the signature's permutation"
-           " P_N_<kinds>,",
-           " * which passes F##operand, in canonical order, to the body"
-           " B_<mods>_<outs>_<ins>. */"]
-    for n in range(1, SHORT + 1):
-        params = ",".join("k%d,a%d" % (i, i) for i in range(n))
-        out.append("#define __PTX_INJECT_SITE_%d(name,%s) __PTX_INJECT_P%d_##%s"
-                   "(name,%s)" % (n, params, n,
-                                  "##".join("k%d" % i for i in range(n)),
-                                  ",".join("__PTX_INJECT_F##a%d" % i
-                                           for i in range(n))))
+    """S_<kinds><counts> and B_a_b_c for sites of 1..SHORT operands."""
+    out = ["/* Short sites, 1..%d operands: S_<kinds><counts>(name, F##operand"
+           "...) passes" % SHORT,
+           " * the operands' fields, in canonical order, to the body"
+           " B_<mods>_<outs>_<ins>,",
+           " * which writes every piece: substituting them splits the"
+           " fields. */"]
     for n in range(1, SHORT + 1):
         ops = ",".join("a%d" % i for i in range(n))
         for code in range(3 ** n):
             kinds = "".join("moi"[(code // 3 ** j) % 3] for j in range(n))
             order = sorted(range(n), key=lambda j: "moi".index(kinds[j]))
-            out.append("#define __PTX_INJECT_P%d_%s(name,%s) "
+            counts = "".join(str(c) for c in range(SHORT, n - 1, -1))
+            out.append("#define __PTX_INJECT_S_%s%s(name,%s,...) "
                        "__PTX_INJECT_B_%d_%d_%d(name,%s)"
-                       % (n, kinds, ops, kinds.count("m"), kinds.count("o"),
+                       % (kinds, counts, ops, kinds.count("m"), kinds.count("o"),
                           kinds.count("i"),
                           ",".join("a%d" % j for j in order)))
     for n in range(1, SHORT + 1):
@@ -94,30 +88,53 @@ def tables():
     out = [MARKER + " (utils/gen_typed_site_tables.py). ---- */"]
     names = lambda f: ", ".join(f % n + ", ~" for n in range(MAX, 0, -1))
     args = ", ".join("_%d" % i for i in range(1, 2 * MAX + 1))
+    # The leftover of SHORT_PICK's list that a wide site carries to WIDE.
+    tail = ", ".join("%d, _" % n for n in range(SHORT, 0, -1)) + ", _"
+    junk = tail.count(",") + 1
+    pick = ", ".join("_%d" % i for i in range(1, 2 * MAX + junk + 1))
     short = ", ".join("_%d" % i for i in range(1, 2 * SHORT + 1))
-    out.append("/* TYPED_SITE(name, operands...) calls SITE_N for N operands,"
-               " 1..%d. A short" % MAX)
-    out.append(" * site is picked among %d counts, which looks at %d"
-               " arguments only: SHORT_PICK" % (SHORT, SHORT + 1))
-    out.append(" * pastes SITE_ onto the argument after the first %d, a count"
-               " for a short" % SHORT)
-    out.append(" * site, or else its operand number %d, whose head names"
-               " WIDE, where the" % (SHORT + 1))
-    out.append(" * count picks among all. PICK_EACH(operands...) names EACH_N"
-               " alike. */")
-    out.append("#define __PTX_INJECT_SHORT_PICK(%s, NAME, ...) "
-               "__PTX_INJECT_SITE_##NAME" % short)
+    kinds = "##".join("_%d" % i for i in range(1, 2 * SHORT + 1, 2))
+    fs = ", ".join("__PTX_INJECT_F##_%d" % i for i in range(2, 2 * SHORT + 1, 2))
+    out.append("/* TYPED_SITE(name, kind, operand, ...) writes the asm of a"
+               " site of 1..%d" % MAX)
+    out.append(" * operands. SHORT_PICK looks at %d arguments only: pasted"
+               " together, the" % (2 * SHORT + 1))
+    out.append(" * kind letters of the first %d operands and the argument"
+               " after them (a count" % SHORT)
+    out.append(" * from the list for a short site, the next kind letter for a"
+               " wider one) name")
+    out.append(" * S_<kinds><count...>, the short site's permutation (below),"
+               " or an alias of")
+    out.append(" * WIDE_K, where the count picks among all. The operands go on"
+               " pasted onto F,")
+    out.append(" * which gives their fields; a wide site gets them back through"
+               " W. */")
     out.append("#define __PTX_INJECT_TYPED_SITE(name, ...) \\\n  "
-               "__PTX_INJECT_SHORT_PICK(__VA_ARGS__, %s, ~)(name, __VA_ARGS__)"
-               % ", ".join("%d, ~" % n for n in range(SHORT, 0, -1)))
+               "__PTX_INJECT_SHORT_PICK(name, __VA_ARGS__, %s)" % tail)
+    out.append("#define __PTX_INJECT_SHORT_PICK(name, %s, NAME, ...) \\\n  "
+               "__PTX_INJECT_S_##%s##NAME(name, %s, __VA_ARGS__)"
+               % (short, kinds, fs))
     for kind in "imo":
-        out.append("#define __PTX_INJECT_SITE_%s __PTX_INJECT_WIDE" % kind)
-    out.append("#define __PTX_INJECT_PICK_N(%s, NAME, ...) NAME" % args)
+        out.append("#define __PTX_INJECT_W__PTX_INJECT_F__PTX_INJECT_%s(...) "
+                   "%s, __PTX_INJECT_%s(__VA_ARGS__)" % (kind, kind, kind))
+        ws = ", ".join("__PTX_INJECT_W##a%d" % i for i in range(SHORT))
+        out.append("#define __PTX_INJECT_WIDE_%s(name, %s, ...) "
+                   "__PTX_INJECT_WIDE(name, %s, %s, __VA_ARGS__)"
+                   % (kind, ", ".join("a%d" % i for i in range(SHORT)), ws,
+                      kind))
+    for code in range(3 ** (SHORT + 1)):
+        sig = "".join("moi"[(code // 3 ** j) % 3] for j in range(SHORT + 1))
+        out.append("#define __PTX_INJECT_S_%s __PTX_INJECT_WIDE_%s"
+                   % (sig, sig[-1]))
+    out.append("/* WIDE(name, operands..., the %d left of SHORT_PICK's list)"
+               " picks SITE_N by" % junk)
+    out.append(" * count; PICK_EACH(operands...) names EACH_N alike. */")
+    out.append("#define __PTX_INJECT_PICK_N(%s, NAME, ...) NAME" % pick)
     out.append("#define __PTX_INJECT_WIDE(name, ...) \\\n  "
                "__PTX_INJECT_PICK_N(__VA_ARGS__, %s)(name, __VA_ARGS__)"
                % names("__PTX_INJECT_SITE_%d"))
     out.append("#define __PTX_INJECT_PICK_EACH(...) \\\n  __PTX_INJECT_PICK_N("
-               "__VA_ARGS__, %s)" % names("__PTX_INJECT_EACH_%d"))
+               "__VA_ARGS__, %s, %s)" % (tail, names("__PTX_INJECT_EACH_%d")))
     out.append("")
     out += short_sites()
     out.append("")
@@ -133,7 +150,7 @@ def tables():
     out.append("#define __PTX_INJECT_ASM_FWD(name, ASM, ...) ASM(name, , "
                "__VA_ARGS__)")
     for n in range(SHORT + 1, DIRECT + 1):
-        ops = ", ".join("k%d, a%d" % (i, i) for i in range(1, n + 1))
+        ops = ", ".join("k%d, a%d" % (i, i) for i in range(1, n + 1)) + ", ..."
         walk = lambda f: " ".join("__PTX_INJECT_%s##a%d" % (f, i)
                                   for i in range(1, n + 1))
         out.append(
@@ -171,7 +188,7 @@ def tables():
     out.append(" * which names the macro for its kind. Flat: each operand is"
                " passed once. */")
     for n in range(1, MAX + 1):
-        params = ",".join("k%d,a%d" % (i, i) for i in range(1, n + 1))
+        params = ",".join("k%d,a%d" % (i, i) for i in range(1, n + 1)) + ",..."
         body = " ".join("F##a%d" % i for i in range(1, n + 1))
         out.append("#define __PTX_INJECT_EACH_%d(F,%s) %s" % (n, params, body))
     out.append("")

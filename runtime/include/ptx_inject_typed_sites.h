@@ -274,150 +274,397 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
 #define __PTX_INJECT_HOST_U(e) (void)sizeof(e);
 
 /* ---- Mechanical tables (utils/gen_typed_site_tables.py). ---- */
-/* TYPED_SITE(name, operands...) calls SITE_N for N operands, 1..64. A short
- * site is picked among 4 counts, which looks at 5 arguments only: SHORT_PICK
- * pastes SITE_ onto the argument after the first 4, a count for a short
- * site, or else its operand number 5, whose head names WIDE, where the
- * count picks among all. PICK_EACH(operands...) names EACH_N alike. */
-#define __PTX_INJECT_SHORT_PICK(_1, _2, _3, _4, _5, _6, _7, _8, NAME, ...) __PTX_INJECT_SITE_##NAME
+/* TYPED_SITE(name, kind, operand, ...) writes the asm of a site of 1..64
+ * operands. SHORT_PICK looks at 9 arguments only: pasted together, the
+ * kind letters of the first 4 operands and the argument after them (a count
+ * from the list for a short site, the next kind letter for a wider one) name
+ * S_<kinds><count...>, the short site's permutation (below), or an alias of
+ * WIDE_K, where the count picks among all. The operands go on pasted onto F,
+ * which gives their fields; a wide site gets them back through W. */
 #define __PTX_INJECT_TYPED_SITE(name, ...) \
-  __PTX_INJECT_SHORT_PICK(__VA_ARGS__, 4, ~, 3, ~, 2, ~, 1, ~, ~)(name, __VA_ARGS__)
-#define __PTX_INJECT_SITE_i __PTX_INJECT_WIDE
-#define __PTX_INJECT_SITE_m __PTX_INJECT_WIDE
-#define __PTX_INJECT_SITE_o __PTX_INJECT_WIDE
-#define __PTX_INJECT_PICK_N(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, _65, _66, _67, _68, _69, _70, _71, _72, _73, _74, _75, _76, _77, _78, _79, _80, _81, _82, _83, _84, _85, _86, _87, _88, _89, _90, _91, _92, _93, _94, _95, _96, _97, _98, _99, _100, _101, _102, _103, _104, _105, _106, _107, _108, _109, _110, _111, _112, _113, _114, _115, _116, _117, _118, _119, _120, _121, _122, _123, _124, _125, _126, _127, _128, NAME, ...) NAME
+  __PTX_INJECT_SHORT_PICK(name, __VA_ARGS__, 4, _, 3, _, 2, _, 1, _, _)
+#define __PTX_INJECT_SHORT_PICK(name, _1, _2, _3, _4, _5, _6, _7, _8, NAME, ...) \
+  __PTX_INJECT_S_##_1##_3##_5##_7##NAME(name, __PTX_INJECT_F##_2, __PTX_INJECT_F##_4, __PTX_INJECT_F##_6, __PTX_INJECT_F##_8, __VA_ARGS__)
+#define __PTX_INJECT_W__PTX_INJECT_F__PTX_INJECT_i(...) i, __PTX_INJECT_i(__VA_ARGS__)
+#define __PTX_INJECT_WIDE_i(name, a0, a1, a2, a3, ...) __PTX_INJECT_WIDE(name, __PTX_INJECT_W##a0, __PTX_INJECT_W##a1, __PTX_INJECT_W##a2, __PTX_INJECT_W##a3, i, __VA_ARGS__)
+#define __PTX_INJECT_W__PTX_INJECT_F__PTX_INJECT_m(...) m, __PTX_INJECT_m(__VA_ARGS__)
+#define __PTX_INJECT_WIDE_m(name, a0, a1, a2, a3, ...) __PTX_INJECT_WIDE(name, __PTX_INJECT_W##a0, __PTX_INJECT_W##a1, __PTX_INJECT_W##a2, __PTX_INJECT_W##a3, m, __VA_ARGS__)
+#define __PTX_INJECT_W__PTX_INJECT_F__PTX_INJECT_o(...) o, __PTX_INJECT_o(__VA_ARGS__)
+#define __PTX_INJECT_WIDE_o(name, a0, a1, a2, a3, ...) __PTX_INJECT_WIDE(name, __PTX_INJECT_W##a0, __PTX_INJECT_W##a1, __PTX_INJECT_W##a2, __PTX_INJECT_W##a3, o, __VA_ARGS__)
+#define __PTX_INJECT_S_mmmmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ommmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_immmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mommm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oommm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iommm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mimmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oimmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iimmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_moomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ooomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ioomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_miomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oiomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iiomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_moimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ooimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ioimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_miimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oiimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iiimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmmom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ommom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_immom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_momom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oomom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iomom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mimom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oimom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iimom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmoom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omoom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imoom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mooom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oooom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iooom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mioom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oioom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iioom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_moiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ooiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ioiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_miiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oiiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iiiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmmim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ommim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_immim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_momim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oomim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iomim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mimim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oimim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iimim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmoim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omoim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imoim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mooim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oooim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iooim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mioim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oioim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iioim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_moiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ooiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ioiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_miiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oiiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iiiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmmmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ommmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_immmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mommo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oommo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iommo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mimmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oimmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iimmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_moomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ooomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ioomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_miomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oiomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iiomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_moimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ooimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ioimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_miimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oiimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iiimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmmoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ommoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_immoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_momoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oomoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iomoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mimoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oimoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iimoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_moooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ooooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ioooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_miooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oiooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iiooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_moioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ooioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ioioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_miioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oiioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iiioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmmio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ommio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_immio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_momio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oomio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iomio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mimio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oimio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iimio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmoio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omoio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imoio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mooio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oooio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iooio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mioio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oioio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iioio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_moiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ooiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ioiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_miiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oiiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iiiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmmmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ommmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_immmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mommi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oommi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iommi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mimmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oimmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iimmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_moomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ooomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ioomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_miomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oiomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iiomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_moimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ooimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ioimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_miimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oiimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iiimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmmoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ommoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_immoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_momoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oomoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iomoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mimoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oimoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iimoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_moooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ooooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ioooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_miooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oiooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iiooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_moioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ooioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ioioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_miioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oiioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iiioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmmii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ommii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_immii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_momii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oomii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iomii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mimii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oimii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iimii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmoii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omoii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imoii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mooii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oooii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iooii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mioii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oioii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iioii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_moiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ooiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ioiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_miiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oiiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iiiii __PTX_INJECT_WIDE_i
+/* WIDE(name, operands..., the 9 left of SHORT_PICK's list) picks SITE_N by
+ * count; PICK_EACH(operands...) names EACH_N alike. */
+#define __PTX_INJECT_PICK_N(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, _65, _66, _67, _68, _69, _70, _71, _72, _73, _74, _75, _76, _77, _78, _79, _80, _81, _82, _83, _84, _85, _86, _87, _88, _89, _90, _91, _92, _93, _94, _95, _96, _97, _98, _99, _100, _101, _102, _103, _104, _105, _106, _107, _108, _109, _110, _111, _112, _113, _114, _115, _116, _117, _118, _119, _120, _121, _122, _123, _124, _125, _126, _127, _128, _129, _130, _131, _132, _133, _134, _135, _136, _137, NAME, ...) NAME
 #define __PTX_INJECT_WIDE(name, ...) \
   __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_SITE_64, ~, __PTX_INJECT_SITE_63, ~, __PTX_INJECT_SITE_62, ~, __PTX_INJECT_SITE_61, ~, __PTX_INJECT_SITE_60, ~, __PTX_INJECT_SITE_59, ~, __PTX_INJECT_SITE_58, ~, __PTX_INJECT_SITE_57, ~, __PTX_INJECT_SITE_56, ~, __PTX_INJECT_SITE_55, ~, __PTX_INJECT_SITE_54, ~, __PTX_INJECT_SITE_53, ~, __PTX_INJECT_SITE_52, ~, __PTX_INJECT_SITE_51, ~, __PTX_INJECT_SITE_50, ~, __PTX_INJECT_SITE_49, ~, __PTX_INJECT_SITE_48, ~, __PTX_INJECT_SITE_47, ~, __PTX_INJECT_SITE_46, ~, __PTX_INJECT_SITE_45, ~, __PTX_INJECT_SITE_44, ~, __PTX_INJECT_SITE_43, ~, __PTX_INJECT_SITE_42, ~, __PTX_INJECT_SITE_41, ~, __PTX_INJECT_SITE_40, ~, __PTX_INJECT_SITE_39, ~, __PTX_INJECT_SITE_38, ~, __PTX_INJECT_SITE_37, ~, __PTX_INJECT_SITE_36, ~, __PTX_INJECT_SITE_35, ~, __PTX_INJECT_SITE_34, ~, __PTX_INJECT_SITE_33, ~, __PTX_INJECT_SITE_32, ~, __PTX_INJECT_SITE_31, ~, __PTX_INJECT_SITE_30, ~, __PTX_INJECT_SITE_29, ~, __PTX_INJECT_SITE_28, ~, __PTX_INJECT_SITE_27, ~, __PTX_INJECT_SITE_26, ~, __PTX_INJECT_SITE_25, ~, __PTX_INJECT_SITE_24, ~, __PTX_INJECT_SITE_23, ~, __PTX_INJECT_SITE_22, ~, __PTX_INJECT_SITE_21, ~, __PTX_INJECT_SITE_20, ~, __PTX_INJECT_SITE_19, ~, __PTX_INJECT_SITE_18, ~, __PTX_INJECT_SITE_17, ~, __PTX_INJECT_SITE_16, ~, __PTX_INJECT_SITE_15, ~, __PTX_INJECT_SITE_14, ~, __PTX_INJECT_SITE_13, ~, __PTX_INJECT_SITE_12, ~, __PTX_INJECT_SITE_11, ~, __PTX_INJECT_SITE_10, ~, __PTX_INJECT_SITE_9, ~, __PTX_INJECT_SITE_8, ~, __PTX_INJECT_SITE_7, ~, __PTX_INJECT_SITE_6, ~, __PTX_INJECT_SITE_5, ~, __PTX_INJECT_SITE_4, ~, __PTX_INJECT_SITE_3, ~, __PTX_INJECT_SITE_2, ~, __PTX_INJECT_SITE_1, ~)(name, __VA_ARGS__)
 #define __PTX_INJECT_PICK_EACH(...) \
-  __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_EACH_64, ~, __PTX_INJECT_EACH_63, ~, __PTX_INJECT_EACH_62, ~, __PTX_INJECT_EACH_61, ~, __PTX_INJECT_EACH_60, ~, __PTX_INJECT_EACH_59, ~, __PTX_INJECT_EACH_58, ~, __PTX_INJECT_EACH_57, ~, __PTX_INJECT_EACH_56, ~, __PTX_INJECT_EACH_55, ~, __PTX_INJECT_EACH_54, ~, __PTX_INJECT_EACH_53, ~, __PTX_INJECT_EACH_52, ~, __PTX_INJECT_EACH_51, ~, __PTX_INJECT_EACH_50, ~, __PTX_INJECT_EACH_49, ~, __PTX_INJECT_EACH_48, ~, __PTX_INJECT_EACH_47, ~, __PTX_INJECT_EACH_46, ~, __PTX_INJECT_EACH_45, ~, __PTX_INJECT_EACH_44, ~, __PTX_INJECT_EACH_43, ~, __PTX_INJECT_EACH_42, ~, __PTX_INJECT_EACH_41, ~, __PTX_INJECT_EACH_40, ~, __PTX_INJECT_EACH_39, ~, __PTX_INJECT_EACH_38, ~, __PTX_INJECT_EACH_37, ~, __PTX_INJECT_EACH_36, ~, __PTX_INJECT_EACH_35, ~, __PTX_INJECT_EACH_34, ~, __PTX_INJECT_EACH_33, ~, __PTX_INJECT_EACH_32, ~, __PTX_INJECT_EACH_31, ~, __PTX_INJECT_EACH_30, ~, __PTX_INJECT_EACH_29, ~, __PTX_INJECT_EACH_28, ~, __PTX_INJECT_EACH_27, ~, __PTX_INJECT_EACH_26, ~, __PTX_INJECT_EACH_25, ~, __PTX_INJECT_EACH_24, ~, __PTX_INJECT_EACH_23, ~, __PTX_INJECT_EACH_22, ~, __PTX_INJECT_EACH_21, ~, __PTX_INJECT_EACH_20, ~, __PTX_INJECT_EACH_19, ~, __PTX_INJECT_EACH_18, ~, __PTX_INJECT_EACH_17, ~, __PTX_INJECT_EACH_16, ~, __PTX_INJECT_EACH_15, ~, __PTX_INJECT_EACH_14, ~, __PTX_INJECT_EACH_13, ~, __PTX_INJECT_EACH_12, ~, __PTX_INJECT_EACH_11, ~, __PTX_INJECT_EACH_10, ~, __PTX_INJECT_EACH_9, ~, __PTX_INJECT_EACH_8, ~, __PTX_INJECT_EACH_7, ~, __PTX_INJECT_EACH_6, ~, __PTX_INJECT_EACH_5, ~, __PTX_INJECT_EACH_4, ~, __PTX_INJECT_EACH_3, ~, __PTX_INJECT_EACH_2, ~, __PTX_INJECT_EACH_1, ~)
+  __PTX_INJECT_PICK_N(__VA_ARGS__, 4, _, 3, _, 2, _, 1, _, _, __PTX_INJECT_EACH_64, ~, __PTX_INJECT_EACH_63, ~, __PTX_INJECT_EACH_62, ~, __PTX_INJECT_EACH_61, ~, __PTX_INJECT_EACH_60, ~, __PTX_INJECT_EACH_59, ~, __PTX_INJECT_EACH_58, ~, __PTX_INJECT_EACH_57, ~, __PTX_INJECT_EACH_56, ~, __PTX_INJECT_EACH_55, ~, __PTX_INJECT_EACH_54, ~, __PTX_INJECT_EACH_53, ~, __PTX_INJECT_EACH_52, ~, __PTX_INJECT_EACH_51, ~, __PTX_INJECT_EACH_50, ~, __PTX_INJECT_EACH_49, ~, __PTX_INJECT_EACH_48, ~, __PTX_INJECT_EACH_47, ~, __PTX_INJECT_EACH_46, ~, __PTX_INJECT_EACH_45, ~, __PTX_INJECT_EACH_44, ~, __PTX_INJECT_EACH_43, ~, __PTX_INJECT_EACH_42, ~, __PTX_INJECT_EACH_41, ~, __PTX_INJECT_EACH_40, ~, __PTX_INJECT_EACH_39, ~, __PTX_INJECT_EACH_38, ~, __PTX_INJECT_EACH_37, ~, __PTX_INJECT_EACH_36, ~, __PTX_INJECT_EACH_35, ~, __PTX_INJECT_EACH_34, ~, __PTX_INJECT_EACH_33, ~, __PTX_INJECT_EACH_32, ~, __PTX_INJECT_EACH_31, ~, __PTX_INJECT_EACH_30, ~, __PTX_INJECT_EACH_29, ~, __PTX_INJECT_EACH_28, ~, __PTX_INJECT_EACH_27, ~, __PTX_INJECT_EACH_26, ~, __PTX_INJECT_EACH_25, ~, __PTX_INJECT_EACH_24, ~, __PTX_INJECT_EACH_23, ~, __PTX_INJECT_EACH_22, ~, __PTX_INJECT_EACH_21, ~, __PTX_INJECT_EACH_20, ~, __PTX_INJECT_EACH_19, ~, __PTX_INJECT_EACH_18, ~, __PTX_INJECT_EACH_17, ~, __PTX_INJECT_EACH_16, ~, __PTX_INJECT_EACH_15, ~, __PTX_INJECT_EACH_14, ~, __PTX_INJECT_EACH_13, ~, __PTX_INJECT_EACH_12, ~, __PTX_INJECT_EACH_11, ~, __PTX_INJECT_EACH_10, ~, __PTX_INJECT_EACH_9, ~, __PTX_INJECT_EACH_8, ~, __PTX_INJECT_EACH_7, ~, __PTX_INJECT_EACH_6, ~, __PTX_INJECT_EACH_5, ~, __PTX_INJECT_EACH_4, ~, __PTX_INJECT_EACH_3, ~, __PTX_INJECT_EACH_2, ~, __PTX_INJECT_EACH_1, ~)
 
-/* Short sites, 1..4 operands: SITE_N pastes K onto each operand; S_N pastes
- * the kind letters into the name of the signature's permutation P_N_<kinds>,
- * which passes F##operand, in canonical order, to the body B_<mods>_<outs>_<ins>. */
-#define __PTX_INJECT_SITE_1(name,k0,a0) __PTX_INJECT_P1_##k0(name,__PTX_INJECT_F##a0)
-#define __PTX_INJECT_SITE_2(name,k0,a0,k1,a1) __PTX_INJECT_P2_##k0##k1(name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1)
-#define __PTX_INJECT_SITE_3(name,k0,a0,k1,a1,k2,a2) __PTX_INJECT_P3_##k0##k1##k2(name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2)
-#define __PTX_INJECT_SITE_4(name,k0,a0,k1,a1,k2,a2,k3,a3) __PTX_INJECT_P4_##k0##k1##k2##k3(name,__PTX_INJECT_F##a0,__PTX_INJECT_F##a1,__PTX_INJECT_F##a2,__PTX_INJECT_F##a3)
-#define __PTX_INJECT_P1_m(name,a0) __PTX_INJECT_B_1_0_0(name,a0)
-#define __PTX_INJECT_P1_o(name,a0) __PTX_INJECT_B_0_1_0(name,a0)
-#define __PTX_INJECT_P1_i(name,a0) __PTX_INJECT_B_0_0_1(name,a0)
-#define __PTX_INJECT_P2_mm(name,a0,a1) __PTX_INJECT_B_2_0_0(name,a0,a1)
-#define __PTX_INJECT_P2_om(name,a0,a1) __PTX_INJECT_B_1_1_0(name,a1,a0)
-#define __PTX_INJECT_P2_im(name,a0,a1) __PTX_INJECT_B_1_0_1(name,a1,a0)
-#define __PTX_INJECT_P2_mo(name,a0,a1) __PTX_INJECT_B_1_1_0(name,a0,a1)
-#define __PTX_INJECT_P2_oo(name,a0,a1) __PTX_INJECT_B_0_2_0(name,a0,a1)
-#define __PTX_INJECT_P2_io(name,a0,a1) __PTX_INJECT_B_0_1_1(name,a1,a0)
-#define __PTX_INJECT_P2_mi(name,a0,a1) __PTX_INJECT_B_1_0_1(name,a0,a1)
-#define __PTX_INJECT_P2_oi(name,a0,a1) __PTX_INJECT_B_0_1_1(name,a0,a1)
-#define __PTX_INJECT_P2_ii(name,a0,a1) __PTX_INJECT_B_0_0_2(name,a0,a1)
-#define __PTX_INJECT_P3_mmm(name,a0,a1,a2) __PTX_INJECT_B_3_0_0(name,a0,a1,a2)
-#define __PTX_INJECT_P3_omm(name,a0,a1,a2) __PTX_INJECT_B_2_1_0(name,a1,a2,a0)
-#define __PTX_INJECT_P3_imm(name,a0,a1,a2) __PTX_INJECT_B_2_0_1(name,a1,a2,a0)
-#define __PTX_INJECT_P3_mom(name,a0,a1,a2) __PTX_INJECT_B_2_1_0(name,a0,a2,a1)
-#define __PTX_INJECT_P3_oom(name,a0,a1,a2) __PTX_INJECT_B_1_2_0(name,a2,a0,a1)
-#define __PTX_INJECT_P3_iom(name,a0,a1,a2) __PTX_INJECT_B_1_1_1(name,a2,a1,a0)
-#define __PTX_INJECT_P3_mim(name,a0,a1,a2) __PTX_INJECT_B_2_0_1(name,a0,a2,a1)
-#define __PTX_INJECT_P3_oim(name,a0,a1,a2) __PTX_INJECT_B_1_1_1(name,a2,a0,a1)
-#define __PTX_INJECT_P3_iim(name,a0,a1,a2) __PTX_INJECT_B_1_0_2(name,a2,a0,a1)
-#define __PTX_INJECT_P3_mmo(name,a0,a1,a2) __PTX_INJECT_B_2_1_0(name,a0,a1,a2)
-#define __PTX_INJECT_P3_omo(name,a0,a1,a2) __PTX_INJECT_B_1_2_0(name,a1,a0,a2)
-#define __PTX_INJECT_P3_imo(name,a0,a1,a2) __PTX_INJECT_B_1_1_1(name,a1,a2,a0)
-#define __PTX_INJECT_P3_moo(name,a0,a1,a2) __PTX_INJECT_B_1_2_0(name,a0,a1,a2)
-#define __PTX_INJECT_P3_ooo(name,a0,a1,a2) __PTX_INJECT_B_0_3_0(name,a0,a1,a2)
-#define __PTX_INJECT_P3_ioo(name,a0,a1,a2) __PTX_INJECT_B_0_2_1(name,a1,a2,a0)
-#define __PTX_INJECT_P3_mio(name,a0,a1,a2) __PTX_INJECT_B_1_1_1(name,a0,a2,a1)
-#define __PTX_INJECT_P3_oio(name,a0,a1,a2) __PTX_INJECT_B_0_2_1(name,a0,a2,a1)
-#define __PTX_INJECT_P3_iio(name,a0,a1,a2) __PTX_INJECT_B_0_1_2(name,a2,a0,a1)
-#define __PTX_INJECT_P3_mmi(name,a0,a1,a2) __PTX_INJECT_B_2_0_1(name,a0,a1,a2)
-#define __PTX_INJECT_P3_omi(name,a0,a1,a2) __PTX_INJECT_B_1_1_1(name,a1,a0,a2)
-#define __PTX_INJECT_P3_imi(name,a0,a1,a2) __PTX_INJECT_B_1_0_2(name,a1,a0,a2)
-#define __PTX_INJECT_P3_moi(name,a0,a1,a2) __PTX_INJECT_B_1_1_1(name,a0,a1,a2)
-#define __PTX_INJECT_P3_ooi(name,a0,a1,a2) __PTX_INJECT_B_0_2_1(name,a0,a1,a2)
-#define __PTX_INJECT_P3_ioi(name,a0,a1,a2) __PTX_INJECT_B_0_1_2(name,a1,a0,a2)
-#define __PTX_INJECT_P3_mii(name,a0,a1,a2) __PTX_INJECT_B_1_0_2(name,a0,a1,a2)
-#define __PTX_INJECT_P3_oii(name,a0,a1,a2) __PTX_INJECT_B_0_1_2(name,a0,a1,a2)
-#define __PTX_INJECT_P3_iii(name,a0,a1,a2) __PTX_INJECT_B_0_0_3(name,a0,a1,a2)
-#define __PTX_INJECT_P4_mmmm(name,a0,a1,a2,a3) __PTX_INJECT_B_4_0_0(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_ommm(name,a0,a1,a2,a3) __PTX_INJECT_B_3_1_0(name,a1,a2,a3,a0)
-#define __PTX_INJECT_P4_immm(name,a0,a1,a2,a3) __PTX_INJECT_B_3_0_1(name,a1,a2,a3,a0)
-#define __PTX_INJECT_P4_momm(name,a0,a1,a2,a3) __PTX_INJECT_B_3_1_0(name,a0,a2,a3,a1)
-#define __PTX_INJECT_P4_oomm(name,a0,a1,a2,a3) __PTX_INJECT_B_2_2_0(name,a2,a3,a0,a1)
-#define __PTX_INJECT_P4_iomm(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a2,a3,a1,a0)
-#define __PTX_INJECT_P4_mimm(name,a0,a1,a2,a3) __PTX_INJECT_B_3_0_1(name,a0,a2,a3,a1)
-#define __PTX_INJECT_P4_oimm(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a2,a3,a0,a1)
-#define __PTX_INJECT_P4_iimm(name,a0,a1,a2,a3) __PTX_INJECT_B_2_0_2(name,a2,a3,a0,a1)
-#define __PTX_INJECT_P4_mmom(name,a0,a1,a2,a3) __PTX_INJECT_B_3_1_0(name,a0,a1,a3,a2)
-#define __PTX_INJECT_P4_omom(name,a0,a1,a2,a3) __PTX_INJECT_B_2_2_0(name,a1,a3,a0,a2)
-#define __PTX_INJECT_P4_imom(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a1,a3,a2,a0)
-#define __PTX_INJECT_P4_moom(name,a0,a1,a2,a3) __PTX_INJECT_B_2_2_0(name,a0,a3,a1,a2)
-#define __PTX_INJECT_P4_ooom(name,a0,a1,a2,a3) __PTX_INJECT_B_1_3_0(name,a3,a0,a1,a2)
-#define __PTX_INJECT_P4_ioom(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a3,a1,a2,a0)
-#define __PTX_INJECT_P4_miom(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a0,a3,a2,a1)
-#define __PTX_INJECT_P4_oiom(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a3,a0,a2,a1)
-#define __PTX_INJECT_P4_iiom(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a3,a2,a0,a1)
-#define __PTX_INJECT_P4_mmim(name,a0,a1,a2,a3) __PTX_INJECT_B_3_0_1(name,a0,a1,a3,a2)
-#define __PTX_INJECT_P4_omim(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a1,a3,a0,a2)
-#define __PTX_INJECT_P4_imim(name,a0,a1,a2,a3) __PTX_INJECT_B_2_0_2(name,a1,a3,a0,a2)
-#define __PTX_INJECT_P4_moim(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a0,a3,a1,a2)
-#define __PTX_INJECT_P4_ooim(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a3,a0,a1,a2)
-#define __PTX_INJECT_P4_ioim(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a3,a1,a0,a2)
-#define __PTX_INJECT_P4_miim(name,a0,a1,a2,a3) __PTX_INJECT_B_2_0_2(name,a0,a3,a1,a2)
-#define __PTX_INJECT_P4_oiim(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a3,a0,a1,a2)
-#define __PTX_INJECT_P4_iiim(name,a0,a1,a2,a3) __PTX_INJECT_B_1_0_3(name,a3,a0,a1,a2)
-#define __PTX_INJECT_P4_mmmo(name,a0,a1,a2,a3) __PTX_INJECT_B_3_1_0(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_ommo(name,a0,a1,a2,a3) __PTX_INJECT_B_2_2_0(name,a1,a2,a0,a3)
-#define __PTX_INJECT_P4_immo(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a1,a2,a3,a0)
-#define __PTX_INJECT_P4_momo(name,a0,a1,a2,a3) __PTX_INJECT_B_2_2_0(name,a0,a2,a1,a3)
-#define __PTX_INJECT_P4_oomo(name,a0,a1,a2,a3) __PTX_INJECT_B_1_3_0(name,a2,a0,a1,a3)
-#define __PTX_INJECT_P4_iomo(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a2,a1,a3,a0)
-#define __PTX_INJECT_P4_mimo(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a0,a2,a3,a1)
-#define __PTX_INJECT_P4_oimo(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a2,a0,a3,a1)
-#define __PTX_INJECT_P4_iimo(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a2,a3,a0,a1)
-#define __PTX_INJECT_P4_mmoo(name,a0,a1,a2,a3) __PTX_INJECT_B_2_2_0(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_omoo(name,a0,a1,a2,a3) __PTX_INJECT_B_1_3_0(name,a1,a0,a2,a3)
-#define __PTX_INJECT_P4_imoo(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a1,a2,a3,a0)
-#define __PTX_INJECT_P4_mooo(name,a0,a1,a2,a3) __PTX_INJECT_B_1_3_0(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_oooo(name,a0,a1,a2,a3) __PTX_INJECT_B_0_4_0(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_iooo(name,a0,a1,a2,a3) __PTX_INJECT_B_0_3_1(name,a1,a2,a3,a0)
-#define __PTX_INJECT_P4_mioo(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a0,a2,a3,a1)
-#define __PTX_INJECT_P4_oioo(name,a0,a1,a2,a3) __PTX_INJECT_B_0_3_1(name,a0,a2,a3,a1)
-#define __PTX_INJECT_P4_iioo(name,a0,a1,a2,a3) __PTX_INJECT_B_0_2_2(name,a2,a3,a0,a1)
-#define __PTX_INJECT_P4_mmio(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a0,a1,a3,a2)
-#define __PTX_INJECT_P4_omio(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a1,a0,a3,a2)
-#define __PTX_INJECT_P4_imio(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a1,a3,a0,a2)
-#define __PTX_INJECT_P4_moio(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a0,a1,a3,a2)
-#define __PTX_INJECT_P4_ooio(name,a0,a1,a2,a3) __PTX_INJECT_B_0_3_1(name,a0,a1,a3,a2)
-#define __PTX_INJECT_P4_ioio(name,a0,a1,a2,a3) __PTX_INJECT_B_0_2_2(name,a1,a3,a0,a2)
-#define __PTX_INJECT_P4_miio(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a0,a3,a1,a2)
-#define __PTX_INJECT_P4_oiio(name,a0,a1,a2,a3) __PTX_INJECT_B_0_2_2(name,a0,a3,a1,a2)
-#define __PTX_INJECT_P4_iiio(name,a0,a1,a2,a3) __PTX_INJECT_B_0_1_3(name,a3,a0,a1,a2)
-#define __PTX_INJECT_P4_mmmi(name,a0,a1,a2,a3) __PTX_INJECT_B_3_0_1(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_ommi(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a1,a2,a0,a3)
-#define __PTX_INJECT_P4_immi(name,a0,a1,a2,a3) __PTX_INJECT_B_2_0_2(name,a1,a2,a0,a3)
-#define __PTX_INJECT_P4_momi(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a0,a2,a1,a3)
-#define __PTX_INJECT_P4_oomi(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a2,a0,a1,a3)
-#define __PTX_INJECT_P4_iomi(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a2,a1,a0,a3)
-#define __PTX_INJECT_P4_mimi(name,a0,a1,a2,a3) __PTX_INJECT_B_2_0_2(name,a0,a2,a1,a3)
-#define __PTX_INJECT_P4_oimi(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a2,a0,a1,a3)
-#define __PTX_INJECT_P4_iimi(name,a0,a1,a2,a3) __PTX_INJECT_B_1_0_3(name,a2,a0,a1,a3)
-#define __PTX_INJECT_P4_mmoi(name,a0,a1,a2,a3) __PTX_INJECT_B_2_1_1(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_omoi(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a1,a0,a2,a3)
-#define __PTX_INJECT_P4_imoi(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a1,a2,a0,a3)
-#define __PTX_INJECT_P4_mooi(name,a0,a1,a2,a3) __PTX_INJECT_B_1_2_1(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_oooi(name,a0,a1,a2,a3) __PTX_INJECT_B_0_3_1(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_iooi(name,a0,a1,a2,a3) __PTX_INJECT_B_0_2_2(name,a1,a2,a0,a3)
-#define __PTX_INJECT_P4_mioi(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a0,a2,a1,a3)
-#define __PTX_INJECT_P4_oioi(name,a0,a1,a2,a3) __PTX_INJECT_B_0_2_2(name,a0,a2,a1,a3)
-#define __PTX_INJECT_P4_iioi(name,a0,a1,a2,a3) __PTX_INJECT_B_0_1_3(name,a2,a0,a1,a3)
-#define __PTX_INJECT_P4_mmii(name,a0,a1,a2,a3) __PTX_INJECT_B_2_0_2(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_omii(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a1,a0,a2,a3)
-#define __PTX_INJECT_P4_imii(name,a0,a1,a2,a3) __PTX_INJECT_B_1_0_3(name,a1,a0,a2,a3)
-#define __PTX_INJECT_P4_moii(name,a0,a1,a2,a3) __PTX_INJECT_B_1_1_2(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_ooii(name,a0,a1,a2,a3) __PTX_INJECT_B_0_2_2(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_ioii(name,a0,a1,a2,a3) __PTX_INJECT_B_0_1_3(name,a1,a0,a2,a3)
-#define __PTX_INJECT_P4_miii(name,a0,a1,a2,a3) __PTX_INJECT_B_1_0_3(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_oiii(name,a0,a1,a2,a3) __PTX_INJECT_B_0_1_3(name,a0,a1,a2,a3)
-#define __PTX_INJECT_P4_iiii(name,a0,a1,a2,a3) __PTX_INJECT_B_0_0_4(name,a0,a1,a2,a3)
+/* Short sites, 1..4 operands: S_<kinds><counts>(name, F##operand...) passes
+ * the operands' fields, in canonical order, to the body B_<mods>_<outs>_<ins>,
+ * which writes every piece: substituting them splits the fields. */
+#define __PTX_INJECT_S_m4321(name,a0,...) __PTX_INJECT_B_1_0_0(name,a0)
+#define __PTX_INJECT_S_o4321(name,a0,...) __PTX_INJECT_B_0_1_0(name,a0)
+#define __PTX_INJECT_S_i4321(name,a0,...) __PTX_INJECT_B_0_0_1(name,a0)
+#define __PTX_INJECT_S_mm432(name,a0,a1,...) __PTX_INJECT_B_2_0_0(name,a0,a1)
+#define __PTX_INJECT_S_om432(name,a0,a1,...) __PTX_INJECT_B_1_1_0(name,a1,a0)
+#define __PTX_INJECT_S_im432(name,a0,a1,...) __PTX_INJECT_B_1_0_1(name,a1,a0)
+#define __PTX_INJECT_S_mo432(name,a0,a1,...) __PTX_INJECT_B_1_1_0(name,a0,a1)
+#define __PTX_INJECT_S_oo432(name,a0,a1,...) __PTX_INJECT_B_0_2_0(name,a0,a1)
+#define __PTX_INJECT_S_io432(name,a0,a1,...) __PTX_INJECT_B_0_1_1(name,a1,a0)
+#define __PTX_INJECT_S_mi432(name,a0,a1,...) __PTX_INJECT_B_1_0_1(name,a0,a1)
+#define __PTX_INJECT_S_oi432(name,a0,a1,...) __PTX_INJECT_B_0_1_1(name,a0,a1)
+#define __PTX_INJECT_S_ii432(name,a0,a1,...) __PTX_INJECT_B_0_0_2(name,a0,a1)
+#define __PTX_INJECT_S_mmm43(name,a0,a1,a2,...) __PTX_INJECT_B_3_0_0(name,a0,a1,a2)
+#define __PTX_INJECT_S_omm43(name,a0,a1,a2,...) __PTX_INJECT_B_2_1_0(name,a1,a2,a0)
+#define __PTX_INJECT_S_imm43(name,a0,a1,a2,...) __PTX_INJECT_B_2_0_1(name,a1,a2,a0)
+#define __PTX_INJECT_S_mom43(name,a0,a1,a2,...) __PTX_INJECT_B_2_1_0(name,a0,a2,a1)
+#define __PTX_INJECT_S_oom43(name,a0,a1,a2,...) __PTX_INJECT_B_1_2_0(name,a2,a0,a1)
+#define __PTX_INJECT_S_iom43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a2,a1,a0)
+#define __PTX_INJECT_S_mim43(name,a0,a1,a2,...) __PTX_INJECT_B_2_0_1(name,a0,a2,a1)
+#define __PTX_INJECT_S_oim43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a2,a0,a1)
+#define __PTX_INJECT_S_iim43(name,a0,a1,a2,...) __PTX_INJECT_B_1_0_2(name,a2,a0,a1)
+#define __PTX_INJECT_S_mmo43(name,a0,a1,a2,...) __PTX_INJECT_B_2_1_0(name,a0,a1,a2)
+#define __PTX_INJECT_S_omo43(name,a0,a1,a2,...) __PTX_INJECT_B_1_2_0(name,a1,a0,a2)
+#define __PTX_INJECT_S_imo43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a1,a2,a0)
+#define __PTX_INJECT_S_moo43(name,a0,a1,a2,...) __PTX_INJECT_B_1_2_0(name,a0,a1,a2)
+#define __PTX_INJECT_S_ooo43(name,a0,a1,a2,...) __PTX_INJECT_B_0_3_0(name,a0,a1,a2)
+#define __PTX_INJECT_S_ioo43(name,a0,a1,a2,...) __PTX_INJECT_B_0_2_1(name,a1,a2,a0)
+#define __PTX_INJECT_S_mio43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a0,a2,a1)
+#define __PTX_INJECT_S_oio43(name,a0,a1,a2,...) __PTX_INJECT_B_0_2_1(name,a0,a2,a1)
+#define __PTX_INJECT_S_iio43(name,a0,a1,a2,...) __PTX_INJECT_B_0_1_2(name,a2,a0,a1)
+#define __PTX_INJECT_S_mmi43(name,a0,a1,a2,...) __PTX_INJECT_B_2_0_1(name,a0,a1,a2)
+#define __PTX_INJECT_S_omi43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a1,a0,a2)
+#define __PTX_INJECT_S_imi43(name,a0,a1,a2,...) __PTX_INJECT_B_1_0_2(name,a1,a0,a2)
+#define __PTX_INJECT_S_moi43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a0,a1,a2)
+#define __PTX_INJECT_S_ooi43(name,a0,a1,a2,...) __PTX_INJECT_B_0_2_1(name,a0,a1,a2)
+#define __PTX_INJECT_S_ioi43(name,a0,a1,a2,...) __PTX_INJECT_B_0_1_2(name,a1,a0,a2)
+#define __PTX_INJECT_S_mii43(name,a0,a1,a2,...) __PTX_INJECT_B_1_0_2(name,a0,a1,a2)
+#define __PTX_INJECT_S_oii43(name,a0,a1,a2,...) __PTX_INJECT_B_0_1_2(name,a0,a1,a2)
+#define __PTX_INJECT_S_iii43(name,a0,a1,a2,...) __PTX_INJECT_B_0_0_3(name,a0,a1,a2)
+#define __PTX_INJECT_S_mmmm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_4_0_0(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_ommm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_1_0(name,a1,a2,a3,a0)
+#define __PTX_INJECT_S_immm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_0_1(name,a1,a2,a3,a0)
+#define __PTX_INJECT_S_momm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_1_0(name,a0,a2,a3,a1)
+#define __PTX_INJECT_S_oomm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a2,a3,a0,a1)
+#define __PTX_INJECT_S_iomm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a2,a3,a1,a0)
+#define __PTX_INJECT_S_mimm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_0_1(name,a0,a2,a3,a1)
+#define __PTX_INJECT_S_oimm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a2,a3,a0,a1)
+#define __PTX_INJECT_S_iimm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a2,a3,a0,a1)
+#define __PTX_INJECT_S_mmom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_1_0(name,a0,a1,a3,a2)
+#define __PTX_INJECT_S_omom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a1,a3,a0,a2)
+#define __PTX_INJECT_S_imom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a1,a3,a2,a0)
+#define __PTX_INJECT_S_moom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a0,a3,a1,a2)
+#define __PTX_INJECT_S_ooom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_3_0(name,a3,a0,a1,a2)
+#define __PTX_INJECT_S_ioom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a3,a1,a2,a0)
+#define __PTX_INJECT_S_miom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a3,a2,a1)
+#define __PTX_INJECT_S_oiom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a3,a0,a2,a1)
+#define __PTX_INJECT_S_iiom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a3,a2,a0,a1)
+#define __PTX_INJECT_S_mmim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_0_1(name,a0,a1,a3,a2)
+#define __PTX_INJECT_S_omim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a1,a3,a0,a2)
+#define __PTX_INJECT_S_imim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a1,a3,a0,a2)
+#define __PTX_INJECT_S_moim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a3,a1,a2)
+#define __PTX_INJECT_S_ooim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a3,a0,a1,a2)
+#define __PTX_INJECT_S_ioim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a3,a1,a0,a2)
+#define __PTX_INJECT_S_miim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a0,a3,a1,a2)
+#define __PTX_INJECT_S_oiim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a3,a0,a1,a2)
+#define __PTX_INJECT_S_iiim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_0_3(name,a3,a0,a1,a2)
+#define __PTX_INJECT_S_mmmo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_1_0(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_ommo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a1,a2,a0,a3)
+#define __PTX_INJECT_S_immo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a1,a2,a3,a0)
+#define __PTX_INJECT_S_momo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a0,a2,a1,a3)
+#define __PTX_INJECT_S_oomo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_3_0(name,a2,a0,a1,a3)
+#define __PTX_INJECT_S_iomo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a2,a1,a3,a0)
+#define __PTX_INJECT_S_mimo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a2,a3,a1)
+#define __PTX_INJECT_S_oimo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a2,a0,a3,a1)
+#define __PTX_INJECT_S_iimo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a2,a3,a0,a1)
+#define __PTX_INJECT_S_mmoo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_omoo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_3_0(name,a1,a0,a2,a3)
+#define __PTX_INJECT_S_imoo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a1,a2,a3,a0)
+#define __PTX_INJECT_S_mooo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_3_0(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_oooo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_4_0(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_iooo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_3_1(name,a1,a2,a3,a0)
+#define __PTX_INJECT_S_mioo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a0,a2,a3,a1)
+#define __PTX_INJECT_S_oioo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_3_1(name,a0,a2,a3,a1)
+#define __PTX_INJECT_S_iioo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a2,a3,a0,a1)
+#define __PTX_INJECT_S_mmio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a1,a3,a2)
+#define __PTX_INJECT_S_omio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a1,a0,a3,a2)
+#define __PTX_INJECT_S_imio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a1,a3,a0,a2)
+#define __PTX_INJECT_S_moio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a0,a1,a3,a2)
+#define __PTX_INJECT_S_ooio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_3_1(name,a0,a1,a3,a2)
+#define __PTX_INJECT_S_ioio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a1,a3,a0,a2)
+#define __PTX_INJECT_S_miio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a0,a3,a1,a2)
+#define __PTX_INJECT_S_oiio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a0,a3,a1,a2)
+#define __PTX_INJECT_S_iiio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_1_3(name,a3,a0,a1,a2)
+#define __PTX_INJECT_S_mmmi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_0_1(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_ommi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a1,a2,a0,a3)
+#define __PTX_INJECT_S_immi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a1,a2,a0,a3)
+#define __PTX_INJECT_S_momi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a2,a1,a3)
+#define __PTX_INJECT_S_oomi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a2,a0,a1,a3)
+#define __PTX_INJECT_S_iomi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a2,a1,a0,a3)
+#define __PTX_INJECT_S_mimi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a0,a2,a1,a3)
+#define __PTX_INJECT_S_oimi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a2,a0,a1,a3)
+#define __PTX_INJECT_S_iimi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_0_3(name,a2,a0,a1,a3)
+#define __PTX_INJECT_S_mmoi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_omoi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a1,a0,a2,a3)
+#define __PTX_INJECT_S_imoi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a1,a2,a0,a3)
+#define __PTX_INJECT_S_mooi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_oooi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_3_1(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_iooi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a1,a2,a0,a3)
+#define __PTX_INJECT_S_mioi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a0,a2,a1,a3)
+#define __PTX_INJECT_S_oioi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a0,a2,a1,a3)
+#define __PTX_INJECT_S_iioi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_1_3(name,a2,a0,a1,a3)
+#define __PTX_INJECT_S_mmii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_omii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a1,a0,a2,a3)
+#define __PTX_INJECT_S_imii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_0_3(name,a1,a0,a2,a3)
+#define __PTX_INJECT_S_moii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_ooii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_ioii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_1_3(name,a1,a0,a2,a3)
+#define __PTX_INJECT_S_miii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_0_3(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_oiii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_1_3(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_iiii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_0_4(name,a0,a1,a2,a3)
 #define __PTX_INJECT_B_0_0_1(name, r0,v0,c0,b0,t0,l0,e0) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" __PTX_INJECT_LOAD_i_##b0("mov." #v0 " %%_x0, %0;\n\t", "setp.ne.u32 %%_x0, %0, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 i " #r0 " " t0 " " l0 "\n\t" "// PTX_INJECT_END\n\t"  "}" :  : #c0(__PTX_INJECT_VIEW_IN_##b0(e0) __PTX_INJECT_VIEW_IN_END_##b0))
 #define __PTX_INJECT_B_0_1_0(name, r0,v0,c0,b0,t0,l0,e0) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t"  "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : )
 #define __PTX_INJECT_B_1_0_0(name, r0,v0,c0,b0,t0,l0,e0) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : )
@@ -459,18 +706,18 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
  * wider sites walk them with EACH_N and EACHK_N. The items come out of the
  * sort as one argument: ASM_FWD splits them. */
 #define __PTX_INJECT_ASM_FWD(name, ASM, ...) ASM(name, , __VA_ARGS__)
-#define __PTX_INJECT_SITE_5(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_5, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5)
-#define __PTX_INJECT_SITE_6(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_6, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6)
-#define __PTX_INJECT_SITE_7(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_7, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7)
-#define __PTX_INJECT_SITE_8(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_8, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8)
-#define __PTX_INJECT_SITE_9(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_9, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9)
-#define __PTX_INJECT_SITE_10(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_10, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10)
-#define __PTX_INJECT_SITE_11(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_11, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11)
-#define __PTX_INJECT_SITE_12(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, k12, a12) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_12, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12)
-#define __PTX_INJECT_SITE_13(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, k12, a12, k13, a13) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_13, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13)
-#define __PTX_INJECT_SITE_14(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, k12, a12, k13, a13, k14, a14) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_14, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14)
-#define __PTX_INJECT_SITE_15(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, k12, a12, k13, a13, k14, a14, k15, a15) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_15, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_M##a15 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_O##a15 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14 __PTX_INJECT_I##a15)
-#define __PTX_INJECT_SITE_16(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, k12, a12, k13, a13, k14, a14, k15, a15, k16, a16) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_16, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_M##a15 __PTX_INJECT_M##a16 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_O##a15 __PTX_INJECT_O##a16 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14 __PTX_INJECT_I##a15 __PTX_INJECT_I##a16)
+#define __PTX_INJECT_SITE_5(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_5, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5)
+#define __PTX_INJECT_SITE_6(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_6, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6)
+#define __PTX_INJECT_SITE_7(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_7, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7)
+#define __PTX_INJECT_SITE_8(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_8, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8)
+#define __PTX_INJECT_SITE_9(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_9, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9)
+#define __PTX_INJECT_SITE_10(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_10, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10)
+#define __PTX_INJECT_SITE_11(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_11, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11)
+#define __PTX_INJECT_SITE_12(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, k12, a12, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_12, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12)
+#define __PTX_INJECT_SITE_13(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, k12, a12, k13, a13, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_13, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13)
+#define __PTX_INJECT_SITE_14(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, k12, a12, k13, a13, k14, a14, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_14, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14)
+#define __PTX_INJECT_SITE_15(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, k12, a12, k13, a13, k14, a14, k15, a15, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_15, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_M##a15 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_O##a15 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14 __PTX_INJECT_I##a15)
+#define __PTX_INJECT_SITE_16(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, k9, a9, k10, a10, k11, a11, k12, a12, k13, a13, k14, a14, k15, a15, k16, a16, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_16, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_M##a15 __PTX_INJECT_M##a16 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_O##a15 __PTX_INJECT_O##a16 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14 __PTX_INJECT_I##a15 __PTX_INJECT_I##a16)
 #define __PTX_INJECT_SITE_17(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_17, ~ __PTX_INJECT_EACH_17(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_17(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_17(__PTX_INJECT_I, __VA_ARGS__))
 #define __PTX_INJECT_SITE_18(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_18, ~ __PTX_INJECT_EACH_18(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_18(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_18(__PTX_INJECT_I, __VA_ARGS__))
 #define __PTX_INJECT_SITE_19(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_19, ~ __PTX_INJECT_EACH_19(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_19(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_19(__PTX_INJECT_I, __VA_ARGS__))
@@ -538,70 +785,70 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
 
 /* EACH_N(F, a1, ..., aN): F##a1 ... F##aN, each operand's head pasted onto F,
  * which names the macro for its kind. Flat: each operand is passed once. */
-#define __PTX_INJECT_EACH_1(F,k1,a1) F##a1
-#define __PTX_INJECT_EACH_2(F,k1,a1,k2,a2) F##a1 F##a2
-#define __PTX_INJECT_EACH_3(F,k1,a1,k2,a2,k3,a3) F##a1 F##a2 F##a3
-#define __PTX_INJECT_EACH_4(F,k1,a1,k2,a2,k3,a3,k4,a4) F##a1 F##a2 F##a3 F##a4
-#define __PTX_INJECT_EACH_5(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5) F##a1 F##a2 F##a3 F##a4 F##a5
-#define __PTX_INJECT_EACH_6(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6
-#define __PTX_INJECT_EACH_7(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7
-#define __PTX_INJECT_EACH_8(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8
-#define __PTX_INJECT_EACH_9(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9
-#define __PTX_INJECT_EACH_10(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10
-#define __PTX_INJECT_EACH_11(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11
-#define __PTX_INJECT_EACH_12(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12
-#define __PTX_INJECT_EACH_13(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13
-#define __PTX_INJECT_EACH_14(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14
-#define __PTX_INJECT_EACH_15(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15
-#define __PTX_INJECT_EACH_16(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16
-#define __PTX_INJECT_EACH_17(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17
-#define __PTX_INJECT_EACH_18(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18
-#define __PTX_INJECT_EACH_19(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19
-#define __PTX_INJECT_EACH_20(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20
-#define __PTX_INJECT_EACH_21(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21
-#define __PTX_INJECT_EACH_22(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22
-#define __PTX_INJECT_EACH_23(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23
-#define __PTX_INJECT_EACH_24(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24
-#define __PTX_INJECT_EACH_25(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25
-#define __PTX_INJECT_EACH_26(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26
-#define __PTX_INJECT_EACH_27(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27
-#define __PTX_INJECT_EACH_28(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28
-#define __PTX_INJECT_EACH_29(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29
-#define __PTX_INJECT_EACH_30(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30
-#define __PTX_INJECT_EACH_31(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31
-#define __PTX_INJECT_EACH_32(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32
-#define __PTX_INJECT_EACH_33(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33
-#define __PTX_INJECT_EACH_34(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34
-#define __PTX_INJECT_EACH_35(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35
-#define __PTX_INJECT_EACH_36(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36
-#define __PTX_INJECT_EACH_37(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37
-#define __PTX_INJECT_EACH_38(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38
-#define __PTX_INJECT_EACH_39(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39
-#define __PTX_INJECT_EACH_40(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40
-#define __PTX_INJECT_EACH_41(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41
-#define __PTX_INJECT_EACH_42(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42
-#define __PTX_INJECT_EACH_43(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43
-#define __PTX_INJECT_EACH_44(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44
-#define __PTX_INJECT_EACH_45(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45
-#define __PTX_INJECT_EACH_46(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46
-#define __PTX_INJECT_EACH_47(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47
-#define __PTX_INJECT_EACH_48(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48
-#define __PTX_INJECT_EACH_49(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49
-#define __PTX_INJECT_EACH_50(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50
-#define __PTX_INJECT_EACH_51(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51
-#define __PTX_INJECT_EACH_52(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52
-#define __PTX_INJECT_EACH_53(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53
-#define __PTX_INJECT_EACH_54(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54
-#define __PTX_INJECT_EACH_55(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55
-#define __PTX_INJECT_EACH_56(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56
-#define __PTX_INJECT_EACH_57(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57
-#define __PTX_INJECT_EACH_58(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58
-#define __PTX_INJECT_EACH_59(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59
-#define __PTX_INJECT_EACH_60(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,k60,a60) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60
-#define __PTX_INJECT_EACH_61(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,k60,a60,k61,a61) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61
-#define __PTX_INJECT_EACH_62(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,k60,a60,k61,a61,k62,a62) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62
-#define __PTX_INJECT_EACH_63(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,k60,a60,k61,a61,k62,a62,k63,a63) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62 F##a63
-#define __PTX_INJECT_EACH_64(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,k60,a60,k61,a61,k62,a62,k63,a63,k64,a64) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62 F##a63 F##a64
+#define __PTX_INJECT_EACH_1(F,k1,a1,...) F##a1
+#define __PTX_INJECT_EACH_2(F,k1,a1,k2,a2,...) F##a1 F##a2
+#define __PTX_INJECT_EACH_3(F,k1,a1,k2,a2,k3,a3,...) F##a1 F##a2 F##a3
+#define __PTX_INJECT_EACH_4(F,k1,a1,k2,a2,k3,a3,k4,a4,...) F##a1 F##a2 F##a3 F##a4
+#define __PTX_INJECT_EACH_5(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,...) F##a1 F##a2 F##a3 F##a4 F##a5
+#define __PTX_INJECT_EACH_6(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6
+#define __PTX_INJECT_EACH_7(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7
+#define __PTX_INJECT_EACH_8(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8
+#define __PTX_INJECT_EACH_9(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9
+#define __PTX_INJECT_EACH_10(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10
+#define __PTX_INJECT_EACH_11(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11
+#define __PTX_INJECT_EACH_12(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12
+#define __PTX_INJECT_EACH_13(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13
+#define __PTX_INJECT_EACH_14(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14
+#define __PTX_INJECT_EACH_15(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15
+#define __PTX_INJECT_EACH_16(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16
+#define __PTX_INJECT_EACH_17(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17
+#define __PTX_INJECT_EACH_18(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18
+#define __PTX_INJECT_EACH_19(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19
+#define __PTX_INJECT_EACH_20(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20
+#define __PTX_INJECT_EACH_21(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21
+#define __PTX_INJECT_EACH_22(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22
+#define __PTX_INJECT_EACH_23(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23
+#define __PTX_INJECT_EACH_24(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24
+#define __PTX_INJECT_EACH_25(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25
+#define __PTX_INJECT_EACH_26(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26
+#define __PTX_INJECT_EACH_27(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27
+#define __PTX_INJECT_EACH_28(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28
+#define __PTX_INJECT_EACH_29(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29
+#define __PTX_INJECT_EACH_30(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30
+#define __PTX_INJECT_EACH_31(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31
+#define __PTX_INJECT_EACH_32(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32
+#define __PTX_INJECT_EACH_33(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33
+#define __PTX_INJECT_EACH_34(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34
+#define __PTX_INJECT_EACH_35(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35
+#define __PTX_INJECT_EACH_36(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36
+#define __PTX_INJECT_EACH_37(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37
+#define __PTX_INJECT_EACH_38(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38
+#define __PTX_INJECT_EACH_39(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39
+#define __PTX_INJECT_EACH_40(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40
+#define __PTX_INJECT_EACH_41(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41
+#define __PTX_INJECT_EACH_42(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42
+#define __PTX_INJECT_EACH_43(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43
+#define __PTX_INJECT_EACH_44(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44
+#define __PTX_INJECT_EACH_45(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45
+#define __PTX_INJECT_EACH_46(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46
+#define __PTX_INJECT_EACH_47(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47
+#define __PTX_INJECT_EACH_48(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48
+#define __PTX_INJECT_EACH_49(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49
+#define __PTX_INJECT_EACH_50(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50
+#define __PTX_INJECT_EACH_51(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51
+#define __PTX_INJECT_EACH_52(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52
+#define __PTX_INJECT_EACH_53(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53
+#define __PTX_INJECT_EACH_54(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54
+#define __PTX_INJECT_EACH_55(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55
+#define __PTX_INJECT_EACH_56(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56
+#define __PTX_INJECT_EACH_57(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57
+#define __PTX_INJECT_EACH_58(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58
+#define __PTX_INJECT_EACH_59(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59
+#define __PTX_INJECT_EACH_60(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,k60,a60,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60
+#define __PTX_INJECT_EACH_61(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,k60,a60,k61,a61,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61
+#define __PTX_INJECT_EACH_62(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,k60,a60,k61,a61,k62,a62,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62
+#define __PTX_INJECT_EACH_63(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,k60,a60,k61,a61,k62,a62,k63,a63,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62 F##a63
+#define __PTX_INJECT_EACH_64(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,k17,a17,k18,a18,k19,a19,k20,a20,k21,a21,k22,a22,k23,a23,k24,a24,k25,a25,k26,a26,k27,a27,k28,a28,k29,a29,k30,a30,k31,a31,k32,a32,k33,a33,k34,a34,k35,a35,k36,a36,k37,a37,k38,a38,k39,a39,k40,a40,k41,a41,k42,a42,k43,a43,k44,a44,k45,a45,k46,a46,k47,a47,k48,a48,k49,a49,k50,a50,k51,a51,k52,a52,k53,a53,k54,a54,k55,a55,k56,a56,k57,a57,k58,a58,k59,a59,k60,a60,k61,a61,k62,a62,k63,a63,k64,a64,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62 F##a63 F##a64
 
 /* EACHK_N(F, , ~, b1, ..., bN): F##0 b1 ... F##N-1 bN, the sorted items
  * numbered by position, for ASM_WALK, as in ASM_N. */
