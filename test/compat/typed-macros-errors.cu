@@ -8,6 +8,10 @@
 // RUN: not %clang-cuda -S %s -o %t.ptx -DCASE=1 2>&1 | FileCheck %s --check-prefix=UNTYPED-CLANG
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=2 2>&1 | FileCheck %s --check-prefix=SPACES
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=3 2>&1 | FileCheck %s --check-prefix=PREDOUT
+// The same checks on operands the site writes (their checks sit in an asm
+// output, which must stay an lvalue).
+// RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=5 2>&1 | FileCheck %s --check-prefix=SPACES-OUT
+// RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=6 2>&1 | FileCheck %s --check-prefix=UNTYPED-MOD
 // A PRED in operand is fine.
 // RUN: %nvcc-ptx %s -o %t.pred.ptx -DCASE=4
 // RUN: %ptxinject inspect %t.pred.ptx | FileCheck %s --check-prefix=PREDIN
@@ -34,6 +38,14 @@ __global__ void kernel(float *f, bool *b) {
   // PREDIN-NEXT:   kind register ptx-type type label
   // PREDIN-NEXT:   mod  _x0      f32      F32  y
   // PREDIN-NEXT:   in   _x1      pred     PRED flag
+#elif CASE == 5
+  PTX_INJECT("spaced_out", PTX_IN(F32, x), PTX_OUT(F32, f[ 2 ]));
+  // SPACES-OUT: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT: this operand's label is its expression, which must be one word
+  // SPACES-OUT-NOT: error:
+#elif CASE == 6
+  PTX_INJECT("untyped_mod", PTX_IN(F32, x), PTX_MOD(y));
+  // UNTYPED-MOD: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT needs the PTX Inject front end
+  // UNTYPED-MOD-NOT: error:
 #endif
   f[2] = y;
   b[1] = flag;
