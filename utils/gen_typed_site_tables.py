@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes the numbered macro tables at the end of
 runtime/include/ptx_inject_typed_sites.h (everything after its line
-"/* ---- Mechanical tables"), so their limit (MAX operands per site) and the
-pieces of asm that name a register number change in one place.
+"/* ---- Mechanical tables"), so their limit (MAX operands per site), the
+signature tables of short sites (3**N permutations and one body per sorted
+signature, for N up to SHORT operands) and the pieces of asm that name a
+register number change in one place.
 
 Usage: utils/gen_typed_site_tables.py [HEADER]   (rewrites HEADER in place;
 default: the header in this checkout)."""
