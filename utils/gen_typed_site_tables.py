@@ -16,7 +16,9 @@ MAX = 64
 # kinds of their operands, in order): 3**N permutation macros for N operands.
 SHORT = 4
 # Wider sites up to this many operands get their own SITE_N and ASM_N bodies.
-DIRECT = 16
+DIRECT = 8
+# EACH_N names up to this many operands itself and passes the rest on.
+CHUNK = 16
 # The fields of an operand as a short site passes them: register type, mov
 # postfix, constraint, bind kind, "TYPE", "label", expr.
 FIELDS = "rvcbtle"
@@ -185,13 +187,18 @@ def tables():
             % (n, items, sec("DECL"), sec("LOAD"), sec("MARK"), sec("STORE"),
                sec("OUTPUT"), sec("INPUT")))
     out.append("")
-    out.append("/* EACH_N(F, a1, ..., aN): F##a1 ... F##aN, each operand's head"
-               " pasted onto F,")
-    out.append(" * which names the macro for its kind. Flat: each operand is"
-               " passed once. */")
+    out.append("/* EACH_N(F, k1, a1, ..., kN, aN): F##a1 ... F##aN, each"
+               " operand's head pasted")
+    out.append(" * onto F, which names the macro for its kind. Flat up to %d"
+               " operands. */" % CHUNK)
     for n in range(1, MAX + 1):
-        params = ",".join("k%d,a%d" % (i, i) for i in range(1, n + 1)) + ",..."
-        body = " ".join("F##a%d" % i for i in range(1, n + 1))
+        # Past CHUNK operands, a walk names CHUNK and passes the rest on,
+        # which keeps the header small.
+        m = min(n, CHUNK)
+        params = ",".join("k%d,a%d" % (i, i) for i in range(1, m + 1)) + ",..."
+        body = " ".join("F##a%d" % i for i in range(1, m + 1))
+        if n > m:
+            body += " __PTX_INJECT_EACH_%d(F,__VA_ARGS__)" % (n - m)
         out.append("#define __PTX_INJECT_EACH_%d(F,%s) %s" % (n, params, body))
     out.append("")
     out.append("/* EACHK_N(F, , ~, b1, ..., bN): F##0 b1 ... F##N-1 bN, the"
