@@ -80,18 +80,17 @@
 
 /* ---- The checks, inside the operand's own expression, so that a site is
  * one asm statement (no do-while: a loop around each site costs the
- * compiler about a tenth more) and a failed check points at the site. A W
- * operand's expression E becomes (CHECK, E) for an in and *(CHECK, &(E)) for
- * a mod or out (an asm output must be an lvalue that is not a comma
- * expression); an untyped operand's value is *(CHECK, (unsigned int *)0),
- * whose check always fails. CHECK is
- * a lambda holding the static_assert, which the compiler evaluates at once
- * and which leaves no code. */
-#define __PTX_INJECT_WORD_OPEN (void)[] { static_assert(__ptx_inject_one_word(
-#define __PTX_INJECT_WORD_CLOSE                                                \
-  ), "PTX_INJECT: this operand's label is its expression, which must be "   \
-     "one word (no spaces or '%'); give it a label: "                         \
-     "PTX_IN(TYPE, label, expr)"); },
+ * compiler about a tenth more). A W operand's expression E becomes
+ * (CHECK, E) for an in and *(CHECK, &(E)) for a mod or out (an asm output
+ * must be an lvalue that is not a comma expression), where CHECK is
+ * sizeof(__ptx_inject_label_check<one word?>), whose static_assert names
+ * the site in "detected during instantiation" (a lambda would point at the
+ * site itself, but cost the compiler as much as the rest of the site). An
+ * untyped operand's value is *(CHECK, (unsigned int *)0) with a lambda
+ * whose static_assert always fails, at the site. Neither leaves code. */
+#define __PTX_INJECT_WORD_OPEN                                                 \
+  (void)sizeof(__ptx_inject_label_check<__ptx_inject_one_word(
+#define __PTX_INJECT_WORD_CLOSE )>),
 #define __PTX_INJECT_UNTYPED                                                   \
   (void)[] {                                                                   \
     static_assert(sizeof(char) == 0,                                           \
@@ -221,6 +220,12 @@ __host__ __device__ constexpr bool __ptx_inject_one_word(const char *Text) {
   return !*Text || (*Text != ' ' && *Text != '%' &&
                     __ptx_inject_one_word(Text + 1));
 }
+template <bool OneWord> struct __ptx_inject_label_check {
+  static_assert(OneWord,
+                "PTX_INJECT: this operand's label is its expression, which "
+                "must be one word (no spaces or '%'); give it a label: "
+                "PTX_IN(TYPE, label, expr)");
+};
 template <class Bits, class T>
 __device__ __forceinline__ Bits __ptx_inject_bits(const T &Value) {
   static_assert(sizeof(T) == sizeof(Bits),
