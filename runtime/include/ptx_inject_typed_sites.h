@@ -31,8 +31,8 @@
  * tables. A site is one asm statement and holds at most 64 operands. What
  * this costs a compile is measured by utils/bench/typed-macros
  * (docs/frontend.md, "What the macros cost"): in a file of 500 sites of 4
- * operands, against the same sites as plain asm, 1.05-1.09 x with nvcc -ptx
- * and 1.09-1.18 x with NVRTC (CPU time, medians of 7 runs, six runs at load
+ * operands, against the same sites as plain asm, 1.03-1.09 x with nvcc -ptx
+ * and 1.09-1.18 x with NVRTC (CPU time, medians of 7 runs, eight runs at load
  * average 1.3 to 2.8; the previous header: 1.21-1.22 x and 1.52-1.58 x).
  *
  * An untyped operand (PTX_IN(x)) has no type for the asm: it fails to compile
