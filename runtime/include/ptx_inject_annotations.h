@@ -20,18 +20,8 @@
 #ifndef PTX_INJECT_ANNOTATIONS_H
 #define PTX_INJECT_ANNOTATIONS_H
 
-/* Picks an operand form by argument count, in one macro layer; each route
- * below defines the forms __PTX_INJECT_IN1..OUT3. */
+/* Picks an operand form by argument count, in one macro layer. */
 #define __PTX_INJECT_PICK(_1, _2, _3, NAME, ...) NAME
-#define PTX_IN(...)                                                            \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_IN3, __PTX_INJECT_IN2,            \
-                    __PTX_INJECT_IN1, )(__VA_ARGS__)
-#define PTX_MOD(...)                                                           \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_MOD3, __PTX_INJECT_MOD2,          \
-                    __PTX_INJECT_MOD1, )(__VA_ARGS__)
-#define PTX_OUT(...)                                                           \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OUT3, __PTX_INJECT_OUT2,          \
-                    __PTX_INJECT_OUT1, )(__VA_ARGS__)
 
 /* PTX_TYPE_INFO_NAME PTX_TYPES_DESC(register type, mov postfix, constraint,
  * bind kind ID | U16 | U32) declares the type token NAME in the source, as
@@ -76,6 +66,15 @@ struct __ptx_inject_is
  * __half2 pass. Neither form calls anything and every argument is cheap to
  * check, which keeps Sema's work per operand small. The form is chosen by
  * argument count in one macro layer. */
+#define PTX_IN(...)                                                            \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_IN3, __PTX_INJECT_IN2,            \
+                    __PTX_INJECT_IN1, )(__VA_ARGS__)
+#define PTX_MOD(...)                                                           \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_MOD3, __PTX_INJECT_MOD2,          \
+                    __PTX_INJECT_MOD1, )(__VA_ARGS__)
+#define PTX_OUT(...)                                                           \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OUT3, __PTX_INJECT_OUT2,          \
+                    __PTX_INJECT_OUT1, )(__VA_ARGS__)
 #define __PTX_INJECT_IN1(expr) "i\1" #expr, ((void)(expr), 0)
 #define __PTX_INJECT_IN2(type, expr) "i" #type "\1" #expr, ((void)(expr), 0)
 #define __PTX_INJECT_IN3(type, label, expr)                                    \

@@ -14,20 +14,26 @@
  *
  *   #define PTX_TYPE_INFO_DOG PTX_TYPES_DESC(f32, f32, f, ID)
  *
- * How a site expands, all in the preprocessor, with plain variadic macros:
- * every PTX_IN/MOD/OUT becomes OPHEAD(TYPE, "label", expr), its head naming
- * its kind; the operand count picks SITE_N; one walk writes the checks and
- * three walks keep, in turn, the mods, the outs and the ins (the canonical
- * order), each step pasting its own prefix onto the operand's head, so that
- * one lookup names the macro for that kind (no chains of tests, no
- * recursion). A kept operand becomes an item holding its type's fields,
- * looked up once. Six walks over the sorted items then write the asm: the
- * declarations, moves in, marker lines, moves out, output and input
- * operands; a walk numbers the items by position (the stable register _xK
- * and the asm operand %K are the same K) through per-K tables that have K
- * written into their strings. A site holds at most 64 operands. What this
- * costs a compile is measured by utils/bench/typed-macros (docs/frontend.md,
- * "Typed sites without the front end").
+ * How a site expands, all in the preprocessor, with plain variadic macros
+ * (no recursion, no chains of tests): PTX_IN/MOD/OUT are object-like, so an
+ * operand becomes two arguments, its kind letter and the operand under a
+ * head that names its kind (i, __PTX_INJECT_i(TYPE, label, expr)). A site of
+ * up to 4 operands is dispatched on its signature: one step pastes the kind
+ * letters of its operands into the name of the permutation macro for that
+ * signature (S_imom4), which passes each operand's fields, the type's fields
+ * looked up once, in the canonical order (mods, outs, ins) to the body for
+ * the sorted signature (B_2_1_1: 2 mods, 1 out, 1 in), which writes every
+ * piece of the asm with the register numbers in its strings (the stable
+ * register _xK and the asm operand %K are the same K). A wider site is
+ * picked by its operand count; three walks keep the mods, the outs and the
+ * ins, each step pasting its own prefix onto the operand's head, so that one
+ * lookup names the macro for that kind, and the asm is written from per-K
+ * tables. A site is one asm statement and holds at most 64 operands. What
+ * this costs a compile is measured by utils/bench/typed-macros
+ * (docs/frontend.md, "What the macros cost"): in a file of 500 sites of 4
+ * operands, against the same sites as plain asm, 1.03-1.09 x with nvcc -ptx
+ * and 1.09-1.18 x with NVRTC (CPU time, medians of 7 runs, eight runs at load
+ * average 1.3 to 2.8; the previous header: 1.21-1.22 x and 1.52-1.58 x).
  *
  * An untyped operand (PTX_IN(x)) has no type for the asm: it fails to compile
  * with a message that says how to run the front end, which infers it.
@@ -58,71 +64,93 @@
 #define PTX_TYPE_INFO_PRED pred, pred, r, PRED
 #endif
 
-/* ---- Operands. A written operand becomes OPHEAD(TYPE, "label", expr), an
- * untyped one __PTX_INJECT_u(expr). OPHEAD is never defined: later steps
- * paste their own prefix onto it (STEP##operand), which names the macro that
- * handles that kind, one lookup per operand instead of a chain of tests. The
- * head tells the kind (i, m, o) and the check: W when the label is the
- * expression's text, which must be one word to match the front end's label
- * (it drops spaces; a macro cannot), N otherwise. */
-#define __PTX_INJECT_IN1(expr) __PTX_INJECT_u(expr)
-#define __PTX_INJECT_IN2(type, expr) __PTX_INJECT_iW(type, #expr, expr)
-#define __PTX_INJECT_IN3(type, label, expr) __PTX_INJECT_iN(type, #label, expr)
-#define __PTX_INJECT_MOD1(expr) __PTX_INJECT_u(expr)
-#define __PTX_INJECT_MOD2(type, expr) __PTX_INJECT_mW(type, #expr, expr)
-#define __PTX_INJECT_MOD3(type, label, expr) __PTX_INJECT_mN(type, #label, expr)
-#define __PTX_INJECT_OUT1(expr) __PTX_INJECT_u(expr)
-#define __PTX_INJECT_OUT2(type, expr) __PTX_INJECT_oW(type, #expr, expr)
-#define __PTX_INJECT_OUT3(type, label, expr) __PTX_INJECT_oN(type, #label, expr)
+/* ---- Operands. PTX_IN(TYPE, label, expr) becomes i, __PTX_INJECT_i(TYPE,
+ * label, expr): its kind letter, an argument of its own that the site
+ * pastes, then the operand under a head that is never defined. Later steps
+ * paste their own prefix onto the head (STEP##operand), which names the
+ * macro for that kind, one lookup per operand instead of a chain of tests;
+ * only a step that needs the fields tells the forms apart, by argument
+ * count: (TYPE, label, expr), (TYPE, expr) whose label is the expression's
+ * text (W: it must be one word to match the front end's label, which drops
+ * spaces; a macro cannot), or an untyped (expr). Object-like, so an operand
+ * costs no macro call of its own. */
+#define PTX_IN i, __PTX_INJECT_i
+#define PTX_MOD m, __PTX_INJECT_m
+#define PTX_OUT o, __PTX_INJECT_o
 
-/* ---- The checks, as statements at the site (so errors point at it). ---- */
-#define __PTX_INJECT_CHECK__PTX_INJECT_iN(T, l, e)
-#define __PTX_INJECT_CHECK__PTX_INJECT_mN(T, l, e)
-#define __PTX_INJECT_CHECK__PTX_INJECT_oN(T, l, e)
-#define __PTX_INJECT_CHECK__PTX_INJECT_iW(T, l, e) __PTX_INJECT_ONE_WORD(l)
-#define __PTX_INJECT_CHECK__PTX_INJECT_mW(T, l, e) __PTX_INJECT_ONE_WORD(l)
-#define __PTX_INJECT_CHECK__PTX_INJECT_oW(T, l, e) __PTX_INJECT_ONE_WORD(l)
-#define __PTX_INJECT_ONE_WORD(l)                                               \
-  static_assert(__ptx_inject_one_word(l),                                      \
-                "PTX_INJECT: this operand's label is its expression, which "   \
-                "must be one word (no spaces or '%'); give it a label: "       \
-                "PTX_IN(TYPE, label, expr)");
-#define __PTX_INJECT_CHECK__PTX_INJECT_u(e)                                    \
-  static_assert(sizeof(char) == 0,                                             \
-                "PTX_INJECT needs the PTX Inject front end: run "              \
-                "'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, or " \
-                "compile with 'clang++ -fplugin=PtxInjectPlugin.so' (without " \
-                "it, write every operand's type: PTX_IN(F32, x))");
+/* ---- The checks, inside the operand's own expression, so that a site is
+ * one asm statement (no do-while: a loop around each site costs the
+ * compiler about a tenth more). A W operand's expression E becomes
+ * (CHECK, E) for an in and *(CHECK, &(E)) for a mod or out (an asm output
+ * must be an lvalue that is not a comma expression), where CHECK is
+ * sizeof(__ptx_inject_label_check<one word?>), whose static_assert names
+ * the site in "detected during instantiation" (a lambda would point at the
+ * site itself, but cost the compiler as much as the rest of the site). An
+ * untyped operand's value is *(CHECK, (unsigned int *)0) with a lambda
+ * whose static_assert always fails, at the site. Neither leaves code. */
+#define __PTX_INJECT_WORD_OPEN                                                 \
+  (void)sizeof(__ptx_inject_label_check<__ptx_inject_one_word(
+#define __PTX_INJECT_WORD_CLOSE )>),
+#define __PTX_INJECT_UNTYPED                                                   \
+  (void)[] {                                                                   \
+    static_assert(sizeof(char) == 0,                                           \
+                  "PTX_INJECT needs the PTX Inject front end: run "            \
+                  "'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, " \
+                  "or compile with 'clang++ -fplugin=PtxInjectPlugin.so' "     \
+                  "(without it, write every operand's type: PTX_IN(F32, x))"); \
+  },
 
-/* ---- Canonical order: three walks keep the mods, then the outs, then the
- * ins, each as the item (kind, register type, mov postfix, constraint, bind
- * kind, "TYPE", "label", expr): the type's fields come out of
- * PTX_TYPE_INFO_<TYPE> here, once per operand. An untyped operand goes among
- * the ins as a placeholder: the site's check fails first. */
-#define __PTX_INJECT_M__PTX_INJECT_mN(T, l, e) , (m, PTX_TYPE_INFO_##T, #T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_mW(T, l, e) , (m, PTX_TYPE_INFO_##T, #T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_oN(T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_oW(T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_iN(T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_iW(T, l, e)
-#define __PTX_INJECT_M__PTX_INJECT_u(e)
-#define __PTX_INJECT_O__PTX_INJECT_mN(T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_mW(T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_oN(T, l, e) , (o, PTX_TYPE_INFO_##T, #T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_oW(T, l, e) , (o, PTX_TYPE_INFO_##T, #T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_iN(T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_iW(T, l, e)
-#define __PTX_INJECT_O__PTX_INJECT_u(e)
-#define __PTX_INJECT_I__PTX_INJECT_mN(T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_mW(T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_oN(T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_oW(T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_iN(T, l, e) , (i, PTX_TYPE_INFO_##T, #T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_iW(T, l, e) , (i, PTX_TYPE_INFO_##T, #T, l, e)
-#define __PTX_INJECT_I__PTX_INJECT_u(e) , (i, b32, b32, r, ID, "", "", 0u)
+/* ---- An operand's fields, F##operand: register type, mov postfix,
+ * constraint, bind kind (the type's PTX_TYPE_INFO_ fields, looked up once),
+ * "TYPE", "label", expr. The form is told by argument count here only. */
+#define __PTX_INJECT_F__PTX_INJECT_i(...)                                      \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_F_N, __PTX_INJECT_F_iW,          \
+                    __PTX_INJECT_F_u, )(__VA_ARGS__)
+#define __PTX_INJECT_F__PTX_INJECT_m(...)                                      \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_F_N, __PTX_INJECT_F_oW,          \
+                    __PTX_INJECT_F_u, )(__VA_ARGS__)
+#define __PTX_INJECT_F__PTX_INJECT_o(...)                                      \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_F_N, __PTX_INJECT_F_oW,          \
+                    __PTX_INJECT_F_u, )(__VA_ARGS__)
+#define __PTX_INJECT_F_N(T, l, e) PTX_TYPE_INFO_##T, #T, #l, e
+#define __PTX_INJECT_F_iW(T, e)                                                \
+  PTX_TYPE_INFO_##T, #T, #e,                                                   \
+      (__PTX_INJECT_WORD_OPEN #e __PTX_INJECT_WORD_CLOSE e)
+#define __PTX_INJECT_F_oW(T, e)                                                \
+  PTX_TYPE_INFO_##T, #T, #e,                                                   \
+      *(__PTX_INJECT_WORD_OPEN #e __PTX_INJECT_WORD_CLOSE &(e))
+#define __PTX_INJECT_F_u(e)                                                    \
+  b32, b32, r, ID, "", "", *(__PTX_INJECT_UNTYPED(unsigned int *)0)
+/* Bindings of a short site, by bind kind, written around the expression:
+ * VIEW_OUT E for a mod or out, VIEW_IN (E) VIEW_IN_END for an in. */
+#define __PTX_INJECT_VIEW_OUT_ID
+#define __PTX_INJECT_VIEW_OUT_U16 *(unsigned short *)&
+#define __PTX_INJECT_VIEW_OUT_U32 *(unsigned int *)&
+#define __PTX_INJECT_VIEW_OUT_PRED __ptx_inject_written_bool
+#define __PTX_INJECT_VIEW_IN_ID
+#define __PTX_INJECT_VIEW_IN_U16 __ptx_inject_bits<unsigned short>
+#define __PTX_INJECT_VIEW_IN_U32 __ptx_inject_bits<unsigned int>
+#define __PTX_INJECT_VIEW_IN_PRED
+#define __PTX_INJECT_VIEW_IN_END_ID
+#define __PTX_INJECT_VIEW_IN_END_U16
+#define __PTX_INJECT_VIEW_IN_END_U32
+#define __PTX_INJECT_VIEW_IN_END_PRED ? 1u : 0u
 
-/* ---- The asm's pieces. The walks number the sorted items by position (the
- * stable register _xK and the asm operand %K are the same K) and take each
+/* ---- Canonical order of a wider site: three walks keep the mods, then the
+ * outs, then the ins, each as the item (kind, fields...). */
+#define __PTX_INJECT_M__PTX_INJECT_m(...) , (m, __PTX_INJECT_F__PTX_INJECT_m(__VA_ARGS__))
+#define __PTX_INJECT_M__PTX_INJECT_o(...)
+#define __PTX_INJECT_M__PTX_INJECT_i(...)
+#define __PTX_INJECT_O__PTX_INJECT_m(...)
+#define __PTX_INJECT_O__PTX_INJECT_o(...) , (o, __PTX_INJECT_F__PTX_INJECT_o(__VA_ARGS__))
+#define __PTX_INJECT_O__PTX_INJECT_i(...)
+#define __PTX_INJECT_I__PTX_INJECT_m(...)
+#define __PTX_INJECT_I__PTX_INJECT_o(...)
+#define __PTX_INJECT_I__PTX_INJECT_i(...) , (i, __PTX_INJECT_F__PTX_INJECT_i(__VA_ARGS__))
+
+/* ---- The asm's pieces of a wider site. The walks number the sorted items
+ * by position (the stable register _xK and the asm operand %K are the same
+ * K) and take each
  * piece from a per-K table (__PTX_INJECT_DECL_K, _LOAD_K, _MARK_K, _STORE_K,
  * _OUTPUT_K, _INPUT_K), with K written into its strings. A move or binding
  * then depends on the kind and the bind kind only: */
@@ -192,6 +220,12 @@ __host__ __device__ constexpr bool __ptx_inject_one_word(const char *Text) {
   return !*Text || (*Text != ' ' && *Text != '%' &&
                     __ptx_inject_one_word(Text + 1));
 }
+template <bool OneWord> struct __ptx_inject_label_check {
+  static_assert(OneWord,
+                "PTX_INJECT: this operand's label is its expression, which "
+                "must be one word (no spaces or '%'); give it a label: "
+                "PTX_IN(TYPE, label, expr)");
+};
 template <class Bits, class T>
 __device__ __forceinline__ Bits __ptx_inject_bits(const T &Value) {
   static_assert(sizeof(T) == sizeof(Bits),
@@ -209,11 +243,12 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
   return *(unsigned int *)&Value;
 }
 
-/* ---- The site: PTX_INJECT(name, operands...) is TYPED_SITE. The operand
- * count picks SITE_N (tables below), which checks the operands and passes
- * them, sorted, to ASM_N (up to 16 operands) or ASM_WALK; every walk is
- * flat (one line naming every operand), not recursive. ASM_WALK(name, , ~,
- * items...) writes the asm of a wide site through EACHK_N. */
+/* ---- The site: PTX_INJECT(name, operands...) is TYPED_SITE (tables
+ * below). A site of more than 4 operands goes to SITE_N by its count, which
+ * passes the operands, sorted, to ASM_N (up to 8 operands) or ASM_WALK;
+ * every walk is flat (one line naming every operand), not recursive.
+ * ASM_WALK(name, , ~, items...) writes the asm of a wide site through
+ * EACHK_N. */
 #define __PTX_INJECT_ASM_WALK(name, z, EACHK, ...)                             \
   asm volatile("{\n\t" EACHK(__PTX_INJECT_DECL_, , __VA_ARGS__)               \
                    EACHK(__PTX_INJECT_LOAD_, , __VA_ARGS__)                    \
@@ -229,183 +264,598 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
   do {                                                                         \
     __PTX_INJECT_PICK_EACH(__VA_ARGS__)(__PTX_INJECT_HOST, __VA_ARGS__)        \
   } while (0)
-#define __PTX_INJECT_HOST__PTX_INJECT_mN(T, l, e) (void)&(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_mW(T, l, e) (void)&(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_oN(T, l, e) (void)&(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_oW(T, l, e) (void)&(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_iN(T, l, e) (void)(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_iW(T, l, e) (void)(e);
-#define __PTX_INJECT_HOST__PTX_INJECT_u(e) (void)sizeof(e);
+#define __PTX_INJECT_HOST__PTX_INJECT_i(...)                                   \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_IN, __PTX_INJECT_HOST_IN2,  \
+                    __PTX_INJECT_HOST_U, )(__VA_ARGS__)
+#define __PTX_INJECT_HOST__PTX_INJECT_m(...)                                   \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_SET, __PTX_INJECT_HOST_SET2,\
+                    __PTX_INJECT_HOST_U, )(__VA_ARGS__)
+#define __PTX_INJECT_HOST__PTX_INJECT_o __PTX_INJECT_HOST__PTX_INJECT_m
+#define __PTX_INJECT_HOST_IN(T, l, e) (void)(e);
+#define __PTX_INJECT_HOST_IN2(T, e) (void)(e);
+#define __PTX_INJECT_HOST_SET(T, l, e) (void)&(e);
+#define __PTX_INJECT_HOST_SET2(T, e) (void)&(e);
+#define __PTX_INJECT_HOST_U(e) (void)sizeof(e);
 
 /* ---- Mechanical tables (utils/gen_typed_site_tables.py). ---- */
-/* TYPED_SITE(name, operands...) calls SITE_N, and PICK_EACH(operands...) names
- * EACH_N, for N operands, 1..64: picked by argument count in one step. */
-#define __PTX_INJECT_PICK_N(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, NAME, ...) NAME
+/* TYPED_SITE(name, kind, operand, ...) writes the asm of a site of 1..64
+ * operands. SHORT_PICK looks at 9 arguments only: pasted together, the
+ * kind letters of the first 4 operands and the argument after them (a count
+ * from the list for a short site, the next kind letter for a wider one) name
+ * S_<kinds><count...>, the short site's permutation (below), or an alias of
+ * WIDE_K, where the count picks among all. The operands go on pasted onto F,
+ * which gives their fields; a wide site gets them back through W. */
 #define __PTX_INJECT_TYPED_SITE(name, ...) \
-  __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_SITE_64, __PTX_INJECT_SITE_63, __PTX_INJECT_SITE_62, __PTX_INJECT_SITE_61, __PTX_INJECT_SITE_60, __PTX_INJECT_SITE_59, __PTX_INJECT_SITE_58, __PTX_INJECT_SITE_57, __PTX_INJECT_SITE_56, __PTX_INJECT_SITE_55, __PTX_INJECT_SITE_54, __PTX_INJECT_SITE_53, __PTX_INJECT_SITE_52, __PTX_INJECT_SITE_51, __PTX_INJECT_SITE_50, __PTX_INJECT_SITE_49, __PTX_INJECT_SITE_48, __PTX_INJECT_SITE_47, __PTX_INJECT_SITE_46, __PTX_INJECT_SITE_45, __PTX_INJECT_SITE_44, __PTX_INJECT_SITE_43, __PTX_INJECT_SITE_42, __PTX_INJECT_SITE_41, __PTX_INJECT_SITE_40, __PTX_INJECT_SITE_39, __PTX_INJECT_SITE_38, __PTX_INJECT_SITE_37, __PTX_INJECT_SITE_36, __PTX_INJECT_SITE_35, __PTX_INJECT_SITE_34, __PTX_INJECT_SITE_33, __PTX_INJECT_SITE_32, __PTX_INJECT_SITE_31, __PTX_INJECT_SITE_30, __PTX_INJECT_SITE_29, __PTX_INJECT_SITE_28, __PTX_INJECT_SITE_27, __PTX_INJECT_SITE_26, __PTX_INJECT_SITE_25, __PTX_INJECT_SITE_24, __PTX_INJECT_SITE_23, __PTX_INJECT_SITE_22, __PTX_INJECT_SITE_21, __PTX_INJECT_SITE_20, __PTX_INJECT_SITE_19, __PTX_INJECT_SITE_18, __PTX_INJECT_SITE_17, __PTX_INJECT_SITE_16, __PTX_INJECT_SITE_15, __PTX_INJECT_SITE_14, __PTX_INJECT_SITE_13, __PTX_INJECT_SITE_12, __PTX_INJECT_SITE_11, __PTX_INJECT_SITE_10, __PTX_INJECT_SITE_9, __PTX_INJECT_SITE_8, __PTX_INJECT_SITE_7, __PTX_INJECT_SITE_6, __PTX_INJECT_SITE_5, __PTX_INJECT_SITE_4, __PTX_INJECT_SITE_3, __PTX_INJECT_SITE_2, __PTX_INJECT_SITE_1, ~)(name, __VA_ARGS__)
+  __PTX_INJECT_SHORT_PICK(name, __VA_ARGS__, 4, _, 3, _, 2, _, 1, _, _)
+#define __PTX_INJECT_SHORT_PICK(name, _1, _2, _3, _4, _5, _6, _7, _8, NAME, ...) \
+  __PTX_INJECT_S_##_1##_3##_5##_7##NAME(name, __PTX_INJECT_F##_2, __PTX_INJECT_F##_4, __PTX_INJECT_F##_6, __PTX_INJECT_F##_8, __VA_ARGS__)
+#define __PTX_INJECT_W__PTX_INJECT_F__PTX_INJECT_i(...) i, __PTX_INJECT_i(__VA_ARGS__)
+#define __PTX_INJECT_WIDE_i(name, a0, a1, a2, a3, ...) __PTX_INJECT_WIDE(name, __PTX_INJECT_W##a0, __PTX_INJECT_W##a1, __PTX_INJECT_W##a2, __PTX_INJECT_W##a3, i, __VA_ARGS__)
+#define __PTX_INJECT_W__PTX_INJECT_F__PTX_INJECT_m(...) m, __PTX_INJECT_m(__VA_ARGS__)
+#define __PTX_INJECT_WIDE_m(name, a0, a1, a2, a3, ...) __PTX_INJECT_WIDE(name, __PTX_INJECT_W##a0, __PTX_INJECT_W##a1, __PTX_INJECT_W##a2, __PTX_INJECT_W##a3, m, __VA_ARGS__)
+#define __PTX_INJECT_W__PTX_INJECT_F__PTX_INJECT_o(...) o, __PTX_INJECT_o(__VA_ARGS__)
+#define __PTX_INJECT_WIDE_o(name, a0, a1, a2, a3, ...) __PTX_INJECT_WIDE(name, __PTX_INJECT_W##a0, __PTX_INJECT_W##a1, __PTX_INJECT_W##a2, __PTX_INJECT_W##a3, o, __VA_ARGS__)
+#define __PTX_INJECT_S_mmmmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ommmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_immmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mommm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oommm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iommm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mimmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oimmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iimmm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_moomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ooomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ioomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_miomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oiomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iiomm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_moimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ooimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ioimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_miimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oiimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iiimm __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmmom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ommom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_immom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_momom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oomom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iomom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mimom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oimom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iimom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmoom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omoom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imoom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mooom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oooom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iooom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mioom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oioom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iioom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_moiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ooiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ioiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_miiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oiiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iiiom __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmmim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ommim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_immim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_momim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oomim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iomim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mimim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oimim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iimim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmoim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omoim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imoim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mooim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oooim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iooim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mioim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oioim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iioim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_omiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_imiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_moiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ooiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_ioiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_miiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_oiiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_iiiim __PTX_INJECT_WIDE_m
+#define __PTX_INJECT_S_mmmmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ommmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_immmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mommo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oommo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iommo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mimmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oimmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iimmo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_moomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ooomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ioomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_miomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oiomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iiomo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_moimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ooimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ioimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_miimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oiimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iiimo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmmoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ommoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_immoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_momoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oomoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iomoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mimoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oimoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iimoo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_moooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ooooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ioooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_miooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oiooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iiooo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_moioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ooioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ioioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_miioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oiioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iiioo __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmmio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ommio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_immio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_momio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oomio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iomio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mimio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oimio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iimio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmoio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omoio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imoio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mooio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oooio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iooio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mioio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oioio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iioio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_omiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_imiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_moiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ooiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_ioiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_miiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_oiiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_iiiio __PTX_INJECT_WIDE_o
+#define __PTX_INJECT_S_mmmmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ommmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_immmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mommi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oommi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iommi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mimmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oimmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iimmi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_moomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ooomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ioomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_miomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oiomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iiomi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_moimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ooimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ioimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_miimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oiimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iiimi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmmoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ommoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_immoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_momoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oomoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iomoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mimoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oimoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iimoi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_moooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ooooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ioooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_miooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oiooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iiooi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_moioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ooioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ioioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_miioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oiioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iiioi __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmmii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ommii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_immii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_momii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oomii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iomii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mimii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oimii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iimii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmoii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omoii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imoii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mooii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oooii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iooii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mioii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oioii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iioii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_mmiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_omiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_imiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_moiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ooiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_ioiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_miiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_oiiii __PTX_INJECT_WIDE_i
+#define __PTX_INJECT_S_iiiii __PTX_INJECT_WIDE_i
+/* WIDE(name, operands..., the 9 left of SHORT_PICK's list) picks SITE_N by
+ * count; PICK_EACH(operands...) names EACH_N alike. */
+#define __PTX_INJECT_PICK_N(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, _65, _66, _67, _68, _69, _70, _71, _72, _73, _74, _75, _76, _77, _78, _79, _80, _81, _82, _83, _84, _85, _86, _87, _88, _89, _90, _91, _92, _93, _94, _95, _96, _97, _98, _99, _100, _101, _102, _103, _104, _105, _106, _107, _108, _109, _110, _111, _112, _113, _114, _115, _116, _117, _118, _119, _120, _121, _122, _123, _124, _125, _126, _127, _128, _129, _130, _131, _132, _133, _134, _135, _136, _137, NAME, ...) NAME
+#define __PTX_INJECT_WIDE(name, ...) \
+  __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_SITE_64, ~, __PTX_INJECT_SITE_63, ~, __PTX_INJECT_SITE_62, ~, __PTX_INJECT_SITE_61, ~, __PTX_INJECT_SITE_60, ~, __PTX_INJECT_SITE_59, ~, __PTX_INJECT_SITE_58, ~, __PTX_INJECT_SITE_57, ~, __PTX_INJECT_SITE_56, ~, __PTX_INJECT_SITE_55, ~, __PTX_INJECT_SITE_54, ~, __PTX_INJECT_SITE_53, ~, __PTX_INJECT_SITE_52, ~, __PTX_INJECT_SITE_51, ~, __PTX_INJECT_SITE_50, ~, __PTX_INJECT_SITE_49, ~, __PTX_INJECT_SITE_48, ~, __PTX_INJECT_SITE_47, ~, __PTX_INJECT_SITE_46, ~, __PTX_INJECT_SITE_45, ~, __PTX_INJECT_SITE_44, ~, __PTX_INJECT_SITE_43, ~, __PTX_INJECT_SITE_42, ~, __PTX_INJECT_SITE_41, ~, __PTX_INJECT_SITE_40, ~, __PTX_INJECT_SITE_39, ~, __PTX_INJECT_SITE_38, ~, __PTX_INJECT_SITE_37, ~, __PTX_INJECT_SITE_36, ~, __PTX_INJECT_SITE_35, ~, __PTX_INJECT_SITE_34, ~, __PTX_INJECT_SITE_33, ~, __PTX_INJECT_SITE_32, ~, __PTX_INJECT_SITE_31, ~, __PTX_INJECT_SITE_30, ~, __PTX_INJECT_SITE_29, ~, __PTX_INJECT_SITE_28, ~, __PTX_INJECT_SITE_27, ~, __PTX_INJECT_SITE_26, ~, __PTX_INJECT_SITE_25, ~, __PTX_INJECT_SITE_24, ~, __PTX_INJECT_SITE_23, ~, __PTX_INJECT_SITE_22, ~, __PTX_INJECT_SITE_21, ~, __PTX_INJECT_SITE_20, ~, __PTX_INJECT_SITE_19, ~, __PTX_INJECT_SITE_18, ~, __PTX_INJECT_SITE_17, ~, __PTX_INJECT_SITE_16, ~, __PTX_INJECT_SITE_15, ~, __PTX_INJECT_SITE_14, ~, __PTX_INJECT_SITE_13, ~, __PTX_INJECT_SITE_12, ~, __PTX_INJECT_SITE_11, ~, __PTX_INJECT_SITE_10, ~, __PTX_INJECT_SITE_9, ~, __PTX_INJECT_SITE_8, ~, __PTX_INJECT_SITE_7, ~, __PTX_INJECT_SITE_6, ~, __PTX_INJECT_SITE_5, ~, __PTX_INJECT_SITE_4, ~, __PTX_INJECT_SITE_3, ~, __PTX_INJECT_SITE_2, ~, __PTX_INJECT_SITE_1, ~)(name, __VA_ARGS__)
 #define __PTX_INJECT_PICK_EACH(...) \
-  __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_EACH_64, __PTX_INJECT_EACH_63, __PTX_INJECT_EACH_62, __PTX_INJECT_EACH_61, __PTX_INJECT_EACH_60, __PTX_INJECT_EACH_59, __PTX_INJECT_EACH_58, __PTX_INJECT_EACH_57, __PTX_INJECT_EACH_56, __PTX_INJECT_EACH_55, __PTX_INJECT_EACH_54, __PTX_INJECT_EACH_53, __PTX_INJECT_EACH_52, __PTX_INJECT_EACH_51, __PTX_INJECT_EACH_50, __PTX_INJECT_EACH_49, __PTX_INJECT_EACH_48, __PTX_INJECT_EACH_47, __PTX_INJECT_EACH_46, __PTX_INJECT_EACH_45, __PTX_INJECT_EACH_44, __PTX_INJECT_EACH_43, __PTX_INJECT_EACH_42, __PTX_INJECT_EACH_41, __PTX_INJECT_EACH_40, __PTX_INJECT_EACH_39, __PTX_INJECT_EACH_38, __PTX_INJECT_EACH_37, __PTX_INJECT_EACH_36, __PTX_INJECT_EACH_35, __PTX_INJECT_EACH_34, __PTX_INJECT_EACH_33, __PTX_INJECT_EACH_32, __PTX_INJECT_EACH_31, __PTX_INJECT_EACH_30, __PTX_INJECT_EACH_29, __PTX_INJECT_EACH_28, __PTX_INJECT_EACH_27, __PTX_INJECT_EACH_26, __PTX_INJECT_EACH_25, __PTX_INJECT_EACH_24, __PTX_INJECT_EACH_23, __PTX_INJECT_EACH_22, __PTX_INJECT_EACH_21, __PTX_INJECT_EACH_20, __PTX_INJECT_EACH_19, __PTX_INJECT_EACH_18, __PTX_INJECT_EACH_17, __PTX_INJECT_EACH_16, __PTX_INJECT_EACH_15, __PTX_INJECT_EACH_14, __PTX_INJECT_EACH_13, __PTX_INJECT_EACH_12, __PTX_INJECT_EACH_11, __PTX_INJECT_EACH_10, __PTX_INJECT_EACH_9, __PTX_INJECT_EACH_8, __PTX_INJECT_EACH_7, __PTX_INJECT_EACH_6, __PTX_INJECT_EACH_5, __PTX_INJECT_EACH_4, __PTX_INJECT_EACH_3, __PTX_INJECT_EACH_2, __PTX_INJECT_EACH_1, ~)
+  __PTX_INJECT_PICK_N(__VA_ARGS__, 4, _, 3, _, 2, _, 1, _, _, __PTX_INJECT_EACH_64, ~, __PTX_INJECT_EACH_63, ~, __PTX_INJECT_EACH_62, ~, __PTX_INJECT_EACH_61, ~, __PTX_INJECT_EACH_60, ~, __PTX_INJECT_EACH_59, ~, __PTX_INJECT_EACH_58, ~, __PTX_INJECT_EACH_57, ~, __PTX_INJECT_EACH_56, ~, __PTX_INJECT_EACH_55, ~, __PTX_INJECT_EACH_54, ~, __PTX_INJECT_EACH_53, ~, __PTX_INJECT_EACH_52, ~, __PTX_INJECT_EACH_51, ~, __PTX_INJECT_EACH_50, ~, __PTX_INJECT_EACH_49, ~, __PTX_INJECT_EACH_48, ~, __PTX_INJECT_EACH_47, ~, __PTX_INJECT_EACH_46, ~, __PTX_INJECT_EACH_45, ~, __PTX_INJECT_EACH_44, ~, __PTX_INJECT_EACH_43, ~, __PTX_INJECT_EACH_42, ~, __PTX_INJECT_EACH_41, ~, __PTX_INJECT_EACH_40, ~, __PTX_INJECT_EACH_39, ~, __PTX_INJECT_EACH_38, ~, __PTX_INJECT_EACH_37, ~, __PTX_INJECT_EACH_36, ~, __PTX_INJECT_EACH_35, ~, __PTX_INJECT_EACH_34, ~, __PTX_INJECT_EACH_33, ~, __PTX_INJECT_EACH_32, ~, __PTX_INJECT_EACH_31, ~, __PTX_INJECT_EACH_30, ~, __PTX_INJECT_EACH_29, ~, __PTX_INJECT_EACH_28, ~, __PTX_INJECT_EACH_27, ~, __PTX_INJECT_EACH_26, ~, __PTX_INJECT_EACH_25, ~, __PTX_INJECT_EACH_24, ~, __PTX_INJECT_EACH_23, ~, __PTX_INJECT_EACH_22, ~, __PTX_INJECT_EACH_21, ~, __PTX_INJECT_EACH_20, ~, __PTX_INJECT_EACH_19, ~, __PTX_INJECT_EACH_18, ~, __PTX_INJECT_EACH_17, ~, __PTX_INJECT_EACH_16, ~, __PTX_INJECT_EACH_15, ~, __PTX_INJECT_EACH_14, ~, __PTX_INJECT_EACH_13, ~, __PTX_INJECT_EACH_12, ~, __PTX_INJECT_EACH_11, ~, __PTX_INJECT_EACH_10, ~, __PTX_INJECT_EACH_9, ~, __PTX_INJECT_EACH_8, ~, __PTX_INJECT_EACH_7, ~, __PTX_INJECT_EACH_6, ~, __PTX_INJECT_EACH_5, ~, __PTX_INJECT_EACH_4, ~, __PTX_INJECT_EACH_3, ~, __PTX_INJECT_EACH_2, ~, __PTX_INJECT_EACH_1, ~)
 
-/* SITE_N(name, operands...): the checks, then the asm of the operands sorted
- * by kind: mods, outs, ins. Up to 16 operands, SITE_N and ASM_N name every
+/* Short sites, 1..4 operands: S_<kinds><counts>(name, F##operand...) passes
+ * the operands' fields, in canonical order, to the body B_<mods>_<outs>_<ins>,
+ * which writes every piece: substituting them splits the fields. */
+#define __PTX_INJECT_S_m4321(name,a0,...) __PTX_INJECT_B_1_0_0(name,a0)
+#define __PTX_INJECT_S_o4321(name,a0,...) __PTX_INJECT_B_0_1_0(name,a0)
+#define __PTX_INJECT_S_i4321(name,a0,...) __PTX_INJECT_B_0_0_1(name,a0)
+#define __PTX_INJECT_S_mm432(name,a0,a1,...) __PTX_INJECT_B_2_0_0(name,a0,a1)
+#define __PTX_INJECT_S_om432(name,a0,a1,...) __PTX_INJECT_B_1_1_0(name,a1,a0)
+#define __PTX_INJECT_S_im432(name,a0,a1,...) __PTX_INJECT_B_1_0_1(name,a1,a0)
+#define __PTX_INJECT_S_mo432(name,a0,a1,...) __PTX_INJECT_B_1_1_0(name,a0,a1)
+#define __PTX_INJECT_S_oo432(name,a0,a1,...) __PTX_INJECT_B_0_2_0(name,a0,a1)
+#define __PTX_INJECT_S_io432(name,a0,a1,...) __PTX_INJECT_B_0_1_1(name,a1,a0)
+#define __PTX_INJECT_S_mi432(name,a0,a1,...) __PTX_INJECT_B_1_0_1(name,a0,a1)
+#define __PTX_INJECT_S_oi432(name,a0,a1,...) __PTX_INJECT_B_0_1_1(name,a0,a1)
+#define __PTX_INJECT_S_ii432(name,a0,a1,...) __PTX_INJECT_B_0_0_2(name,a0,a1)
+#define __PTX_INJECT_S_mmm43(name,a0,a1,a2,...) __PTX_INJECT_B_3_0_0(name,a0,a1,a2)
+#define __PTX_INJECT_S_omm43(name,a0,a1,a2,...) __PTX_INJECT_B_2_1_0(name,a1,a2,a0)
+#define __PTX_INJECT_S_imm43(name,a0,a1,a2,...) __PTX_INJECT_B_2_0_1(name,a1,a2,a0)
+#define __PTX_INJECT_S_mom43(name,a0,a1,a2,...) __PTX_INJECT_B_2_1_0(name,a0,a2,a1)
+#define __PTX_INJECT_S_oom43(name,a0,a1,a2,...) __PTX_INJECT_B_1_2_0(name,a2,a0,a1)
+#define __PTX_INJECT_S_iom43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a2,a1,a0)
+#define __PTX_INJECT_S_mim43(name,a0,a1,a2,...) __PTX_INJECT_B_2_0_1(name,a0,a2,a1)
+#define __PTX_INJECT_S_oim43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a2,a0,a1)
+#define __PTX_INJECT_S_iim43(name,a0,a1,a2,...) __PTX_INJECT_B_1_0_2(name,a2,a0,a1)
+#define __PTX_INJECT_S_mmo43(name,a0,a1,a2,...) __PTX_INJECT_B_2_1_0(name,a0,a1,a2)
+#define __PTX_INJECT_S_omo43(name,a0,a1,a2,...) __PTX_INJECT_B_1_2_0(name,a1,a0,a2)
+#define __PTX_INJECT_S_imo43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a1,a2,a0)
+#define __PTX_INJECT_S_moo43(name,a0,a1,a2,...) __PTX_INJECT_B_1_2_0(name,a0,a1,a2)
+#define __PTX_INJECT_S_ooo43(name,a0,a1,a2,...) __PTX_INJECT_B_0_3_0(name,a0,a1,a2)
+#define __PTX_INJECT_S_ioo43(name,a0,a1,a2,...) __PTX_INJECT_B_0_2_1(name,a1,a2,a0)
+#define __PTX_INJECT_S_mio43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a0,a2,a1)
+#define __PTX_INJECT_S_oio43(name,a0,a1,a2,...) __PTX_INJECT_B_0_2_1(name,a0,a2,a1)
+#define __PTX_INJECT_S_iio43(name,a0,a1,a2,...) __PTX_INJECT_B_0_1_2(name,a2,a0,a1)
+#define __PTX_INJECT_S_mmi43(name,a0,a1,a2,...) __PTX_INJECT_B_2_0_1(name,a0,a1,a2)
+#define __PTX_INJECT_S_omi43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a1,a0,a2)
+#define __PTX_INJECT_S_imi43(name,a0,a1,a2,...) __PTX_INJECT_B_1_0_2(name,a1,a0,a2)
+#define __PTX_INJECT_S_moi43(name,a0,a1,a2,...) __PTX_INJECT_B_1_1_1(name,a0,a1,a2)
+#define __PTX_INJECT_S_ooi43(name,a0,a1,a2,...) __PTX_INJECT_B_0_2_1(name,a0,a1,a2)
+#define __PTX_INJECT_S_ioi43(name,a0,a1,a2,...) __PTX_INJECT_B_0_1_2(name,a1,a0,a2)
+#define __PTX_INJECT_S_mii43(name,a0,a1,a2,...) __PTX_INJECT_B_1_0_2(name,a0,a1,a2)
+#define __PTX_INJECT_S_oii43(name,a0,a1,a2,...) __PTX_INJECT_B_0_1_2(name,a0,a1,a2)
+#define __PTX_INJECT_S_iii43(name,a0,a1,a2,...) __PTX_INJECT_B_0_0_3(name,a0,a1,a2)
+#define __PTX_INJECT_S_mmmm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_4_0_0(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_ommm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_1_0(name,a1,a2,a3,a0)
+#define __PTX_INJECT_S_immm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_0_1(name,a1,a2,a3,a0)
+#define __PTX_INJECT_S_momm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_1_0(name,a0,a2,a3,a1)
+#define __PTX_INJECT_S_oomm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a2,a3,a0,a1)
+#define __PTX_INJECT_S_iomm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a2,a3,a1,a0)
+#define __PTX_INJECT_S_mimm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_0_1(name,a0,a2,a3,a1)
+#define __PTX_INJECT_S_oimm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a2,a3,a0,a1)
+#define __PTX_INJECT_S_iimm4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a2,a3,a0,a1)
+#define __PTX_INJECT_S_mmom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_1_0(name,a0,a1,a3,a2)
+#define __PTX_INJECT_S_omom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a1,a3,a0,a2)
+#define __PTX_INJECT_S_imom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a1,a3,a2,a0)
+#define __PTX_INJECT_S_moom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a0,a3,a1,a2)
+#define __PTX_INJECT_S_ooom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_3_0(name,a3,a0,a1,a2)
+#define __PTX_INJECT_S_ioom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a3,a1,a2,a0)
+#define __PTX_INJECT_S_miom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a3,a2,a1)
+#define __PTX_INJECT_S_oiom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a3,a0,a2,a1)
+#define __PTX_INJECT_S_iiom4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a3,a2,a0,a1)
+#define __PTX_INJECT_S_mmim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_0_1(name,a0,a1,a3,a2)
+#define __PTX_INJECT_S_omim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a1,a3,a0,a2)
+#define __PTX_INJECT_S_imim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a1,a3,a0,a2)
+#define __PTX_INJECT_S_moim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a3,a1,a2)
+#define __PTX_INJECT_S_ooim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a3,a0,a1,a2)
+#define __PTX_INJECT_S_ioim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a3,a1,a0,a2)
+#define __PTX_INJECT_S_miim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a0,a3,a1,a2)
+#define __PTX_INJECT_S_oiim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a3,a0,a1,a2)
+#define __PTX_INJECT_S_iiim4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_0_3(name,a3,a0,a1,a2)
+#define __PTX_INJECT_S_mmmo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_1_0(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_ommo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a1,a2,a0,a3)
+#define __PTX_INJECT_S_immo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a1,a2,a3,a0)
+#define __PTX_INJECT_S_momo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a0,a2,a1,a3)
+#define __PTX_INJECT_S_oomo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_3_0(name,a2,a0,a1,a3)
+#define __PTX_INJECT_S_iomo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a2,a1,a3,a0)
+#define __PTX_INJECT_S_mimo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a2,a3,a1)
+#define __PTX_INJECT_S_oimo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a2,a0,a3,a1)
+#define __PTX_INJECT_S_iimo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a2,a3,a0,a1)
+#define __PTX_INJECT_S_mmoo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_2_0(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_omoo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_3_0(name,a1,a0,a2,a3)
+#define __PTX_INJECT_S_imoo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a1,a2,a3,a0)
+#define __PTX_INJECT_S_mooo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_3_0(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_oooo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_4_0(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_iooo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_3_1(name,a1,a2,a3,a0)
+#define __PTX_INJECT_S_mioo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a0,a2,a3,a1)
+#define __PTX_INJECT_S_oioo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_3_1(name,a0,a2,a3,a1)
+#define __PTX_INJECT_S_iioo4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a2,a3,a0,a1)
+#define __PTX_INJECT_S_mmio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a1,a3,a2)
+#define __PTX_INJECT_S_omio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a1,a0,a3,a2)
+#define __PTX_INJECT_S_imio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a1,a3,a0,a2)
+#define __PTX_INJECT_S_moio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a0,a1,a3,a2)
+#define __PTX_INJECT_S_ooio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_3_1(name,a0,a1,a3,a2)
+#define __PTX_INJECT_S_ioio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a1,a3,a0,a2)
+#define __PTX_INJECT_S_miio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a0,a3,a1,a2)
+#define __PTX_INJECT_S_oiio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a0,a3,a1,a2)
+#define __PTX_INJECT_S_iiio4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_1_3(name,a3,a0,a1,a2)
+#define __PTX_INJECT_S_mmmi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_3_0_1(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_ommi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a1,a2,a0,a3)
+#define __PTX_INJECT_S_immi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a1,a2,a0,a3)
+#define __PTX_INJECT_S_momi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a2,a1,a3)
+#define __PTX_INJECT_S_oomi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a2,a0,a1,a3)
+#define __PTX_INJECT_S_iomi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a2,a1,a0,a3)
+#define __PTX_INJECT_S_mimi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a0,a2,a1,a3)
+#define __PTX_INJECT_S_oimi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a2,a0,a1,a3)
+#define __PTX_INJECT_S_iimi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_0_3(name,a2,a0,a1,a3)
+#define __PTX_INJECT_S_mmoi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_1_1(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_omoi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a1,a0,a2,a3)
+#define __PTX_INJECT_S_imoi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a1,a2,a0,a3)
+#define __PTX_INJECT_S_mooi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_2_1(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_oooi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_3_1(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_iooi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a1,a2,a0,a3)
+#define __PTX_INJECT_S_mioi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a0,a2,a1,a3)
+#define __PTX_INJECT_S_oioi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a0,a2,a1,a3)
+#define __PTX_INJECT_S_iioi4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_1_3(name,a2,a0,a1,a3)
+#define __PTX_INJECT_S_mmii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_2_0_2(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_omii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a1,a0,a2,a3)
+#define __PTX_INJECT_S_imii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_0_3(name,a1,a0,a2,a3)
+#define __PTX_INJECT_S_moii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_1_2(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_ooii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_2_2(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_ioii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_1_3(name,a1,a0,a2,a3)
+#define __PTX_INJECT_S_miii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_1_0_3(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_oiii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_1_3(name,a0,a1,a2,a3)
+#define __PTX_INJECT_S_iiii4(name,a0,a1,a2,a3,...) __PTX_INJECT_B_0_0_4(name,a0,a1,a2,a3)
+#define __PTX_INJECT_B_0_0_1(name, r0,v0,c0,b0,t0,l0,e0) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" __PTX_INJECT_LOAD_i_##b0("mov." #v0 " %%_x0, %0;\n\t", "setp.ne.u32 %%_x0, %0, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 i " #r0 " " t0 " " l0 "\n\t" "// PTX_INJECT_END\n\t"  "}" :  : #c0(__PTX_INJECT_VIEW_IN_##b0(e0) __PTX_INJECT_VIEW_IN_END_##b0))
+#define __PTX_INJECT_B_0_1_0(name, r0,v0,c0,b0,t0,l0,e0) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t"  "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : )
+#define __PTX_INJECT_B_1_0_0(name, r0,v0,c0,b0,t0,l0,e0) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : )
+#define __PTX_INJECT_B_0_0_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" __PTX_INJECT_LOAD_i_##b0("mov." #v0 " %%_x0, %0;\n\t", "setp.ne.u32 %%_x0, %0, 0;\n\t") __PTX_INJECT_LOAD_i_##b1("mov." #v1 " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 i " #r0 " " t0 " " l0 "\n\t" "// _x1 i " #r1 " " t1 " " l1 "\n\t" "// PTX_INJECT_END\n\t"  "}" :  : #c0(__PTX_INJECT_VIEW_IN_##b0(e0) __PTX_INJECT_VIEW_IN_END_##b0), #c1(__PTX_INJECT_VIEW_IN_##b1(e1) __PTX_INJECT_VIEW_IN_END_##b1))
+#define __PTX_INJECT_B_0_1_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" __PTX_INJECT_LOAD_i_##b1("mov." #v1 " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// _x1 i " #r1 " " t1 " " l1 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : #c1(__PTX_INJECT_VIEW_IN_##b1(e1) __PTX_INJECT_VIEW_IN_END_##b1))
+#define __PTX_INJECT_B_0_2_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t"  "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)) : )
+#define __PTX_INJECT_B_1_0_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" "mov." #v0 " %%_x0, %0;\n\t" __PTX_INJECT_LOAD_i_##b1("mov." #v1 " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 i " #r1 " " t1 " " l1 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : #c1(__PTX_INJECT_VIEW_IN_##b1(e1) __PTX_INJECT_VIEW_IN_END_##b1))
+#define __PTX_INJECT_B_1_1_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)) : )
+#define __PTX_INJECT_B_2_0_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "mov." #v1 " %%_x1, %1;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 m " #r1 " " t1 " " l1 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "+" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)) : )
+#define __PTX_INJECT_B_0_0_3(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" __PTX_INJECT_LOAD_i_##b0("mov." #v0 " %%_x0, %0;\n\t", "setp.ne.u32 %%_x0, %0, 0;\n\t") __PTX_INJECT_LOAD_i_##b1("mov." #v1 " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t") __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 i " #r0 " " t0 " " l0 "\n\t" "// _x1 i " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// PTX_INJECT_END\n\t"  "}" :  : #c0(__PTX_INJECT_VIEW_IN_##b0(e0) __PTX_INJECT_VIEW_IN_END_##b0), #c1(__PTX_INJECT_VIEW_IN_##b1(e1) __PTX_INJECT_VIEW_IN_END_##b1), #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2))
+#define __PTX_INJECT_B_0_1_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" __PTX_INJECT_LOAD_i_##b1("mov." #v1 " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t") __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// _x1 i " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : #c1(__PTX_INJECT_VIEW_IN_##b1(e1) __PTX_INJECT_VIEW_IN_END_##b1), #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2))
+#define __PTX_INJECT_B_0_2_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)) : #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2))
+#define __PTX_INJECT_B_0_3_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t"  "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// _x2 o " #r2 " " t2 " " l2 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "=" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)) : )
+#define __PTX_INJECT_B_1_0_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" "mov." #v0 " %%_x0, %0;\n\t" __PTX_INJECT_LOAD_i_##b1("mov." #v1 " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t") __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 i " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : #c1(__PTX_INJECT_VIEW_IN_##b1(e1) __PTX_INJECT_VIEW_IN_END_##b1), #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2))
+#define __PTX_INJECT_B_1_1_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" "mov." #v0 " %%_x0, %0;\n\t" __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)) : #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2))
+#define __PTX_INJECT_B_1_2_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// _x2 o " #r2 " " t2 " " l2 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "=" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)) : )
+#define __PTX_INJECT_B_2_0_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "mov." #v1 " %%_x1, %1;\n\t" __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 m " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "+" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)) : #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2))
+#define __PTX_INJECT_B_2_1_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "mov." #v1 " %%_x1, %1;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 m " #r1 " " t1 " " l1 "\n\t" "// _x2 o " #r2 " " t2 " " l2 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "+" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "=" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)) : )
+#define __PTX_INJECT_B_3_0_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "mov." #v1 " %%_x1, %1;\n\t" "mov." #v2 " %%_x2, %2;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 m " #r1 " " t1 " " l1 "\n\t" "// _x2 m " #r2 " " t2 " " l2 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "+" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "+" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)) : )
+#define __PTX_INJECT_B_0_0_4(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" __PTX_INJECT_LOAD_i_##b0("mov." #v0 " %%_x0, %0;\n\t", "setp.ne.u32 %%_x0, %0, 0;\n\t") __PTX_INJECT_LOAD_i_##b1("mov." #v1 " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t") __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") __PTX_INJECT_LOAD_i_##b3("mov." #v3 " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 i " #r0 " " t0 " " l0 "\n\t" "// _x1 i " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// _x3 i " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t"  "}" :  : #c0(__PTX_INJECT_VIEW_IN_##b0(e0) __PTX_INJECT_VIEW_IN_END_##b0), #c1(__PTX_INJECT_VIEW_IN_##b1(e1) __PTX_INJECT_VIEW_IN_END_##b1), #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2), #c3(__PTX_INJECT_VIEW_IN_##b3(e3) __PTX_INJECT_VIEW_IN_END_##b3))
+#define __PTX_INJECT_B_0_1_3(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" __PTX_INJECT_LOAD_i_##b1("mov." #v1 " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t") __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") __PTX_INJECT_LOAD_i_##b3("mov." #v3 " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// _x1 i " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// _x3 i " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : #c1(__PTX_INJECT_VIEW_IN_##b1(e1) __PTX_INJECT_VIEW_IN_END_##b1), #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2), #c3(__PTX_INJECT_VIEW_IN_##b3(e3) __PTX_INJECT_VIEW_IN_END_##b3))
+#define __PTX_INJECT_B_0_2_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") __PTX_INJECT_LOAD_i_##b3("mov." #v3 " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// _x3 i " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)) : #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2), #c3(__PTX_INJECT_VIEW_IN_##b3(e3) __PTX_INJECT_VIEW_IN_END_##b3))
+#define __PTX_INJECT_B_0_3_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" __PTX_INJECT_LOAD_i_##b3("mov." #v3 " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// _x2 o " #r2 " " t2 " " l2 "\n\t" "// _x3 i " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "=" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)) : #c3(__PTX_INJECT_VIEW_IN_##b3(e3) __PTX_INJECT_VIEW_IN_END_##b3))
+#define __PTX_INJECT_B_0_4_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t"  "// PTX_INJECT_START " name "\n\t" "// _x0 o " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// _x2 o " #r2 " " t2 " " l2 "\n\t" "// _x3 o " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "mov." #v3 " %3, %%_x3;\n\t" "}" : "=" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "=" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)), "=" #c3(__PTX_INJECT_VIEW_OUT_##b3(e3)) : )
+#define __PTX_INJECT_B_1_0_3(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" "mov." #v0 " %%_x0, %0;\n\t" __PTX_INJECT_LOAD_i_##b1("mov." #v1 " %%_x1, %1;\n\t", "setp.ne.u32 %%_x1, %1, 0;\n\t") __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") __PTX_INJECT_LOAD_i_##b3("mov." #v3 " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 i " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// _x3 i " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)) : #c1(__PTX_INJECT_VIEW_IN_##b1(e1) __PTX_INJECT_VIEW_IN_END_##b1), #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2), #c3(__PTX_INJECT_VIEW_IN_##b3(e3) __PTX_INJECT_VIEW_IN_END_##b3))
+#define __PTX_INJECT_B_1_1_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" "mov." #v0 " %%_x0, %0;\n\t" __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") __PTX_INJECT_LOAD_i_##b3("mov." #v3 " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// _x3 i " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)) : #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2), #c3(__PTX_INJECT_VIEW_IN_##b3(e3) __PTX_INJECT_VIEW_IN_END_##b3))
+#define __PTX_INJECT_B_1_2_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" "mov." #v0 " %%_x0, %0;\n\t" __PTX_INJECT_LOAD_i_##b3("mov." #v3 " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// _x2 o " #r2 " " t2 " " l2 "\n\t" "// _x3 i " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "=" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)) : #c3(__PTX_INJECT_VIEW_IN_##b3(e3) __PTX_INJECT_VIEW_IN_END_##b3))
+#define __PTX_INJECT_B_1_3_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 o " #r1 " " t1 " " l1 "\n\t" "// _x2 o " #r2 " " t2 " " l2 "\n\t" "// _x3 o " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "mov." #v3 " %3, %%_x3;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "=" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "=" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)), "=" #c3(__PTX_INJECT_VIEW_OUT_##b3(e3)) : )
+#define __PTX_INJECT_B_2_0_2(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "mov." #v1 " %%_x1, %1;\n\t" __PTX_INJECT_LOAD_i_##b2("mov." #v2 " %%_x2, %2;\n\t", "setp.ne.u32 %%_x2, %2, 0;\n\t") __PTX_INJECT_LOAD_i_##b3("mov." #v3 " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 m " #r1 " " t1 " " l1 "\n\t" "// _x2 i " #r2 " " t2 " " l2 "\n\t" "// _x3 i " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "+" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)) : #c2(__PTX_INJECT_VIEW_IN_##b2(e2) __PTX_INJECT_VIEW_IN_END_##b2), #c3(__PTX_INJECT_VIEW_IN_##b3(e3) __PTX_INJECT_VIEW_IN_END_##b3))
+#define __PTX_INJECT_B_2_1_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "mov." #v1 " %%_x1, %1;\n\t" __PTX_INJECT_LOAD_i_##b3("mov." #v3 " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 m " #r1 " " t1 " " l1 "\n\t" "// _x2 o " #r2 " " t2 " " l2 "\n\t" "// _x3 i " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "+" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "=" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)) : #c3(__PTX_INJECT_VIEW_IN_##b3(e3) __PTX_INJECT_VIEW_IN_END_##b3))
+#define __PTX_INJECT_B_2_2_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "mov." #v1 " %%_x1, %1;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 m " #r1 " " t1 " " l1 "\n\t" "// _x2 o " #r2 " " t2 " " l2 "\n\t" "// _x3 o " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "mov." #v3 " %3, %%_x3;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "+" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "=" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)), "=" #c3(__PTX_INJECT_VIEW_OUT_##b3(e3)) : )
+#define __PTX_INJECT_B_3_0_1(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "mov." #v1 " %%_x1, %1;\n\t" "mov." #v2 " %%_x2, %2;\n\t" __PTX_INJECT_LOAD_i_##b3("mov." #v3 " %%_x3, %3;\n\t", "setp.ne.u32 %%_x3, %3, 0;\n\t") "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 m " #r1 " " t1 " " l1 "\n\t" "// _x2 m " #r2 " " t2 " " l2 "\n\t" "// _x3 i " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "+" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "+" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)) : #c3(__PTX_INJECT_VIEW_IN_##b3(e3) __PTX_INJECT_VIEW_IN_END_##b3))
+#define __PTX_INJECT_B_3_1_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "mov." #v1 " %%_x1, %1;\n\t" "mov." #v2 " %%_x2, %2;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 m " #r1 " " t1 " " l1 "\n\t" "// _x2 m " #r2 " " t2 " " l2 "\n\t" "// _x3 o " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "mov." #v3 " %3, %%_x3;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "+" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "+" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)), "=" #c3(__PTX_INJECT_VIEW_OUT_##b3(e3)) : )
+#define __PTX_INJECT_B_4_0_0(name, r0,v0,c0,b0,t0,l0,e0, r1,v1,c1,b1,t1,l1,e1, r2,v2,c2,b2,t2,l2,e2, r3,v3,c3,b3,t3,l3,e3) asm volatile("{\n\t" ".reg ." #r0 " %%_x0;\n\t" ".reg ." #r1 " %%_x1;\n\t" ".reg ." #r2 " %%_x2;\n\t" ".reg ." #r3 " %%_x3;\n\t" "mov." #v0 " %%_x0, %0;\n\t" "mov." #v1 " %%_x1, %1;\n\t" "mov." #v2 " %%_x2, %2;\n\t" "mov." #v3 " %%_x3, %3;\n\t" "// PTX_INJECT_START " name "\n\t" "// _x0 m " #r0 " " t0 " " l0 "\n\t" "// _x1 m " #r1 " " t1 " " l1 "\n\t" "// _x2 m " #r2 " " t2 " " l2 "\n\t" "// _x3 m " #r3 " " t3 " " l3 "\n\t" "// PTX_INJECT_END\n\t" "mov." #v0 " %0, %%_x0;\n\t" "mov." #v1 " %1, %%_x1;\n\t" "mov." #v2 " %2, %%_x2;\n\t" "mov." #v3 " %3, %%_x3;\n\t" "}" : "+" #c0(__PTX_INJECT_VIEW_OUT_##b0(e0)), "+" #c1(__PTX_INJECT_VIEW_OUT_##b1(e1)), "+" #c2(__PTX_INJECT_VIEW_OUT_##b2(e2)), "+" #c3(__PTX_INJECT_VIEW_OUT_##b3(e3)) : )
+
+/* SITE_N(name, operands...), wider sites: the asm of the operands sorted by
+ * kind: mods, outs, ins. Up to 8 operands, SITE_N and ASM_N name every
  * operand and item themselves (fewer macro calls and copies of the list);
  * wider sites walk them with EACH_N and EACHK_N. The items come out of the
  * sort as one argument: ASM_FWD splits them. */
 #define __PTX_INJECT_ASM_FWD(name, ASM, ...) ASM(name, , __VA_ARGS__)
-#define __PTX_INJECT_SITE_1(name, a1) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_1, ~ __PTX_INJECT_M##a1 __PTX_INJECT_O##a1 __PTX_INJECT_I##a1); } while (0)
-#define __PTX_INJECT_SITE_2(name, a1, a2) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_2, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2); } while (0)
-#define __PTX_INJECT_SITE_3(name, a1, a2, a3) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_3, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3); } while (0)
-#define __PTX_INJECT_SITE_4(name, a1, a2, a3, a4) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_4, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4); } while (0)
-#define __PTX_INJECT_SITE_5(name, a1, a2, a3, a4, a5) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_5, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5); } while (0)
-#define __PTX_INJECT_SITE_6(name, a1, a2, a3, a4, a5, a6) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_6, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6); } while (0)
-#define __PTX_INJECT_SITE_7(name, a1, a2, a3, a4, a5, a6, a7) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_7, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7); } while (0)
-#define __PTX_INJECT_SITE_8(name, a1, a2, a3, a4, a5, a6, a7, a8) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_8, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8); } while (0)
-#define __PTX_INJECT_SITE_9(name, a1, a2, a3, a4, a5, a6, a7, a8, a9) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_9, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9); } while (0)
-#define __PTX_INJECT_SITE_10(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_10, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10); } while (0)
-#define __PTX_INJECT_SITE_11(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_11, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11); } while (0)
-#define __PTX_INJECT_SITE_12(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_CHECK##a12 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_12, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12); } while (0)
-#define __PTX_INJECT_SITE_13(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_CHECK##a12 __PTX_INJECT_CHECK##a13 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_13, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13); } while (0)
-#define __PTX_INJECT_SITE_14(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_CHECK##a12 __PTX_INJECT_CHECK##a13 __PTX_INJECT_CHECK##a14 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_14, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14); } while (0)
-#define __PTX_INJECT_SITE_15(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_CHECK##a12 __PTX_INJECT_CHECK##a13 __PTX_INJECT_CHECK##a14 __PTX_INJECT_CHECK##a15 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_15, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_M##a15 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_O##a15 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14 __PTX_INJECT_I##a15); } while (0)
-#define __PTX_INJECT_SITE_16(name, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16) do { __PTX_INJECT_CHECK##a1 __PTX_INJECT_CHECK##a2 __PTX_INJECT_CHECK##a3 __PTX_INJECT_CHECK##a4 __PTX_INJECT_CHECK##a5 __PTX_INJECT_CHECK##a6 __PTX_INJECT_CHECK##a7 __PTX_INJECT_CHECK##a8 __PTX_INJECT_CHECK##a9 __PTX_INJECT_CHECK##a10 __PTX_INJECT_CHECK##a11 __PTX_INJECT_CHECK##a12 __PTX_INJECT_CHECK##a13 __PTX_INJECT_CHECK##a14 __PTX_INJECT_CHECK##a15 __PTX_INJECT_CHECK##a16 __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_16, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_M##a9 __PTX_INJECT_M##a10 __PTX_INJECT_M##a11 __PTX_INJECT_M##a12 __PTX_INJECT_M##a13 __PTX_INJECT_M##a14 __PTX_INJECT_M##a15 __PTX_INJECT_M##a16 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_O##a9 __PTX_INJECT_O##a10 __PTX_INJECT_O##a11 __PTX_INJECT_O##a12 __PTX_INJECT_O##a13 __PTX_INJECT_O##a14 __PTX_INJECT_O##a15 __PTX_INJECT_O##a16 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8 __PTX_INJECT_I##a9 __PTX_INJECT_I##a10 __PTX_INJECT_I##a11 __PTX_INJECT_I##a12 __PTX_INJECT_I##a13 __PTX_INJECT_I##a14 __PTX_INJECT_I##a15 __PTX_INJECT_I##a16); } while (0)
-#define __PTX_INJECT_SITE_17(name, ...) do { __PTX_INJECT_EACH_17(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_17, ~ __PTX_INJECT_EACH_17(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_17(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_17(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_18(name, ...) do { __PTX_INJECT_EACH_18(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_18, ~ __PTX_INJECT_EACH_18(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_18(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_18(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_19(name, ...) do { __PTX_INJECT_EACH_19(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_19, ~ __PTX_INJECT_EACH_19(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_19(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_19(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_20(name, ...) do { __PTX_INJECT_EACH_20(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_20, ~ __PTX_INJECT_EACH_20(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_20(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_20(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_21(name, ...) do { __PTX_INJECT_EACH_21(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_21, ~ __PTX_INJECT_EACH_21(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_21(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_21(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_22(name, ...) do { __PTX_INJECT_EACH_22(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_22, ~ __PTX_INJECT_EACH_22(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_22(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_22(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_23(name, ...) do { __PTX_INJECT_EACH_23(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_23, ~ __PTX_INJECT_EACH_23(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_23(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_23(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_24(name, ...) do { __PTX_INJECT_EACH_24(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_24, ~ __PTX_INJECT_EACH_24(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_24(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_24(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_25(name, ...) do { __PTX_INJECT_EACH_25(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_25, ~ __PTX_INJECT_EACH_25(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_25(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_25(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_26(name, ...) do { __PTX_INJECT_EACH_26(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_26, ~ __PTX_INJECT_EACH_26(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_26(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_26(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_27(name, ...) do { __PTX_INJECT_EACH_27(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_27, ~ __PTX_INJECT_EACH_27(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_27(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_27(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_28(name, ...) do { __PTX_INJECT_EACH_28(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_28, ~ __PTX_INJECT_EACH_28(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_28(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_28(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_29(name, ...) do { __PTX_INJECT_EACH_29(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_29, ~ __PTX_INJECT_EACH_29(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_29(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_29(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_30(name, ...) do { __PTX_INJECT_EACH_30(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_30, ~ __PTX_INJECT_EACH_30(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_30(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_30(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_31(name, ...) do { __PTX_INJECT_EACH_31(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_31, ~ __PTX_INJECT_EACH_31(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_31(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_31(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_32(name, ...) do { __PTX_INJECT_EACH_32(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_32, ~ __PTX_INJECT_EACH_32(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_32(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_32(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_33(name, ...) do { __PTX_INJECT_EACH_33(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_33, ~ __PTX_INJECT_EACH_33(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_33(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_33(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_34(name, ...) do { __PTX_INJECT_EACH_34(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_34, ~ __PTX_INJECT_EACH_34(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_34(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_34(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_35(name, ...) do { __PTX_INJECT_EACH_35(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_35, ~ __PTX_INJECT_EACH_35(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_35(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_35(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_36(name, ...) do { __PTX_INJECT_EACH_36(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_36, ~ __PTX_INJECT_EACH_36(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_36(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_36(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_37(name, ...) do { __PTX_INJECT_EACH_37(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_37, ~ __PTX_INJECT_EACH_37(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_37(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_37(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_38(name, ...) do { __PTX_INJECT_EACH_38(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_38, ~ __PTX_INJECT_EACH_38(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_38(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_38(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_39(name, ...) do { __PTX_INJECT_EACH_39(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_39, ~ __PTX_INJECT_EACH_39(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_39(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_39(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_40(name, ...) do { __PTX_INJECT_EACH_40(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_40, ~ __PTX_INJECT_EACH_40(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_40(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_40(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_41(name, ...) do { __PTX_INJECT_EACH_41(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_41, ~ __PTX_INJECT_EACH_41(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_41(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_41(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_42(name, ...) do { __PTX_INJECT_EACH_42(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_42, ~ __PTX_INJECT_EACH_42(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_42(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_42(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_43(name, ...) do { __PTX_INJECT_EACH_43(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_43, ~ __PTX_INJECT_EACH_43(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_43(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_43(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_44(name, ...) do { __PTX_INJECT_EACH_44(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_44, ~ __PTX_INJECT_EACH_44(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_44(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_44(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_45(name, ...) do { __PTX_INJECT_EACH_45(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_45, ~ __PTX_INJECT_EACH_45(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_45(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_45(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_46(name, ...) do { __PTX_INJECT_EACH_46(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_46, ~ __PTX_INJECT_EACH_46(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_46(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_46(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_47(name, ...) do { __PTX_INJECT_EACH_47(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_47, ~ __PTX_INJECT_EACH_47(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_47(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_47(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_48(name, ...) do { __PTX_INJECT_EACH_48(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_48, ~ __PTX_INJECT_EACH_48(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_48(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_48(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_49(name, ...) do { __PTX_INJECT_EACH_49(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_49, ~ __PTX_INJECT_EACH_49(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_49(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_49(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_50(name, ...) do { __PTX_INJECT_EACH_50(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_50, ~ __PTX_INJECT_EACH_50(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_50(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_50(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_51(name, ...) do { __PTX_INJECT_EACH_51(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_51, ~ __PTX_INJECT_EACH_51(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_51(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_51(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_52(name, ...) do { __PTX_INJECT_EACH_52(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_52, ~ __PTX_INJECT_EACH_52(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_52(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_52(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_53(name, ...) do { __PTX_INJECT_EACH_53(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_53, ~ __PTX_INJECT_EACH_53(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_53(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_53(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_54(name, ...) do { __PTX_INJECT_EACH_54(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_54, ~ __PTX_INJECT_EACH_54(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_54(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_54(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_55(name, ...) do { __PTX_INJECT_EACH_55(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_55, ~ __PTX_INJECT_EACH_55(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_55(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_55(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_56(name, ...) do { __PTX_INJECT_EACH_56(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_56, ~ __PTX_INJECT_EACH_56(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_56(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_56(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_57(name, ...) do { __PTX_INJECT_EACH_57(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_57, ~ __PTX_INJECT_EACH_57(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_57(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_57(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_58(name, ...) do { __PTX_INJECT_EACH_58(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_58, ~ __PTX_INJECT_EACH_58(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_58(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_58(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_59(name, ...) do { __PTX_INJECT_EACH_59(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_59, ~ __PTX_INJECT_EACH_59(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_59(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_59(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_60(name, ...) do { __PTX_INJECT_EACH_60(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_60, ~ __PTX_INJECT_EACH_60(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_60(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_60(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_61(name, ...) do { __PTX_INJECT_EACH_61(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_61, ~ __PTX_INJECT_EACH_61(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_61(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_61(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_62(name, ...) do { __PTX_INJECT_EACH_62(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_62, ~ __PTX_INJECT_EACH_62(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_62(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_62(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_63(name, ...) do { __PTX_INJECT_EACH_63(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_63, ~ __PTX_INJECT_EACH_63(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_63(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_63(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
-#define __PTX_INJECT_SITE_64(name, ...) do { __PTX_INJECT_EACH_64(__PTX_INJECT_CHECK, __VA_ARGS__) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_64, ~ __PTX_INJECT_EACH_64(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_64(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_64(__PTX_INJECT_I, __VA_ARGS__)); } while (0)
+#define __PTX_INJECT_SITE_5(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_5, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5)
+#define __PTX_INJECT_SITE_6(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_6, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6)
+#define __PTX_INJECT_SITE_7(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_7, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7)
+#define __PTX_INJECT_SITE_8(name, k1, a1, k2, a2, k3, a3, k4, a4, k5, a5, k6, a6, k7, a7, k8, a8, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_8, ~ __PTX_INJECT_M##a1 __PTX_INJECT_M##a2 __PTX_INJECT_M##a3 __PTX_INJECT_M##a4 __PTX_INJECT_M##a5 __PTX_INJECT_M##a6 __PTX_INJECT_M##a7 __PTX_INJECT_M##a8 __PTX_INJECT_O##a1 __PTX_INJECT_O##a2 __PTX_INJECT_O##a3 __PTX_INJECT_O##a4 __PTX_INJECT_O##a5 __PTX_INJECT_O##a6 __PTX_INJECT_O##a7 __PTX_INJECT_O##a8 __PTX_INJECT_I##a1 __PTX_INJECT_I##a2 __PTX_INJECT_I##a3 __PTX_INJECT_I##a4 __PTX_INJECT_I##a5 __PTX_INJECT_I##a6 __PTX_INJECT_I##a7 __PTX_INJECT_I##a8)
+#define __PTX_INJECT_SITE_9(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_9, ~ __PTX_INJECT_EACH_9(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_9(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_9(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_10(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_10, ~ __PTX_INJECT_EACH_10(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_10(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_10(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_11(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_11, ~ __PTX_INJECT_EACH_11(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_11(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_11(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_12(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_12, ~ __PTX_INJECT_EACH_12(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_12(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_12(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_13(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_13, ~ __PTX_INJECT_EACH_13(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_13(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_13(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_14(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_14, ~ __PTX_INJECT_EACH_14(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_14(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_14(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_15(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_15, ~ __PTX_INJECT_EACH_15(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_15(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_15(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_16(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_16, ~ __PTX_INJECT_EACH_16(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_16(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_16(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_17(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_17, ~ __PTX_INJECT_EACH_17(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_17(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_17(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_18(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_18, ~ __PTX_INJECT_EACH_18(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_18(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_18(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_19(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_19, ~ __PTX_INJECT_EACH_19(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_19(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_19(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_20(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_20, ~ __PTX_INJECT_EACH_20(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_20(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_20(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_21(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_21, ~ __PTX_INJECT_EACH_21(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_21(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_21(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_22(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_22, ~ __PTX_INJECT_EACH_22(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_22(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_22(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_23(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_23, ~ __PTX_INJECT_EACH_23(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_23(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_23(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_24(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_24, ~ __PTX_INJECT_EACH_24(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_24(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_24(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_25(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_25, ~ __PTX_INJECT_EACH_25(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_25(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_25(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_26(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_26, ~ __PTX_INJECT_EACH_26(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_26(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_26(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_27(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_27, ~ __PTX_INJECT_EACH_27(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_27(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_27(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_28(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_28, ~ __PTX_INJECT_EACH_28(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_28(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_28(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_29(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_29, ~ __PTX_INJECT_EACH_29(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_29(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_29(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_30(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_30, ~ __PTX_INJECT_EACH_30(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_30(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_30(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_31(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_31, ~ __PTX_INJECT_EACH_31(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_31(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_31(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_32(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_32, ~ __PTX_INJECT_EACH_32(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_32(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_32(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_33(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_33, ~ __PTX_INJECT_EACH_33(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_33(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_33(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_34(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_34, ~ __PTX_INJECT_EACH_34(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_34(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_34(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_35(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_35, ~ __PTX_INJECT_EACH_35(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_35(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_35(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_36(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_36, ~ __PTX_INJECT_EACH_36(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_36(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_36(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_37(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_37, ~ __PTX_INJECT_EACH_37(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_37(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_37(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_38(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_38, ~ __PTX_INJECT_EACH_38(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_38(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_38(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_39(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_39, ~ __PTX_INJECT_EACH_39(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_39(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_39(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_40(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_40, ~ __PTX_INJECT_EACH_40(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_40(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_40(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_41(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_41, ~ __PTX_INJECT_EACH_41(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_41(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_41(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_42(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_42, ~ __PTX_INJECT_EACH_42(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_42(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_42(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_43(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_43, ~ __PTX_INJECT_EACH_43(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_43(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_43(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_44(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_44, ~ __PTX_INJECT_EACH_44(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_44(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_44(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_45(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_45, ~ __PTX_INJECT_EACH_45(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_45(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_45(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_46(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_46, ~ __PTX_INJECT_EACH_46(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_46(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_46(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_47(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_47, ~ __PTX_INJECT_EACH_47(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_47(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_47(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_48(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_48, ~ __PTX_INJECT_EACH_48(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_48(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_48(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_49(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_49, ~ __PTX_INJECT_EACH_49(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_49(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_49(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_50(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_50, ~ __PTX_INJECT_EACH_50(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_50(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_50(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_51(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_51, ~ __PTX_INJECT_EACH_51(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_51(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_51(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_52(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_52, ~ __PTX_INJECT_EACH_52(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_52(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_52(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_53(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_53, ~ __PTX_INJECT_EACH_53(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_53(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_53(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_54(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_54, ~ __PTX_INJECT_EACH_54(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_54(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_54(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_55(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_55, ~ __PTX_INJECT_EACH_55(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_55(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_55(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_56(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_56, ~ __PTX_INJECT_EACH_56(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_56(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_56(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_57(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_57, ~ __PTX_INJECT_EACH_57(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_57(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_57(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_58(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_58, ~ __PTX_INJECT_EACH_58(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_58(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_58(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_59(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_59, ~ __PTX_INJECT_EACH_59(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_59(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_59(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_60(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_60, ~ __PTX_INJECT_EACH_60(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_60(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_60(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_61(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_61, ~ __PTX_INJECT_EACH_61(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_61(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_61(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_62(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_62, ~ __PTX_INJECT_EACH_62(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_62(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_62(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_63(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_63, ~ __PTX_INJECT_EACH_63(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_63(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_63(__PTX_INJECT_I, __VA_ARGS__))
+#define __PTX_INJECT_SITE_64(name, ...) __PTX_INJECT_ASM_FWD(name, __PTX_INJECT_ASM_WALK, __PTX_INJECT_EACHK_64, ~ __PTX_INJECT_EACH_64(__PTX_INJECT_M, __VA_ARGS__) __PTX_INJECT_EACH_64(__PTX_INJECT_O, __VA_ARGS__) __PTX_INJECT_EACH_64(__PTX_INJECT_I, __VA_ARGS__))
 
 /* ASM_N(name, , ~, b1, ..., bN): the asm of N sorted items, each numbered by
  * position. The items are already expanded: pasting each onto the empty
  * second argument keeps the preprocessor from scanning them again. */
-#define __PTX_INJECT_ASM_1(name,z,_,b1) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_LOAD_0 b1##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z "}" : __PTX_INJECT_OUTPUT_0 b1##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z))
-#define __PTX_INJECT_ASM_2(name,z,_,b1,b2) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z))
-#define __PTX_INJECT_ASM_3(name,z,_,b1,b2,b3) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z))
-#define __PTX_INJECT_ASM_4(name,z,_,b1,b2,b3,b4) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z))
 #define __PTX_INJECT_ASM_5(name,z,_,b1,b2,b3,b4,b5) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z))
 #define __PTX_INJECT_ASM_6(name,z,_,b1,b2,b3,b4,b5,b6) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z))
 #define __PTX_INJECT_ASM_7(name,z,_,b1,b2,b3,b4,b5,b6,b7) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z))
 #define __PTX_INJECT_ASM_8(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z))
-#define __PTX_INJECT_ASM_9(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z))
-#define __PTX_INJECT_ASM_10(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z))
-#define __PTX_INJECT_ASM_11(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z))
-#define __PTX_INJECT_ASM_12(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_DECL_11 b12##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z __PTX_INJECT_LOAD_11 b12##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z __PTX_INJECT_MARK_11 b12##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z __PTX_INJECT_STORE_11 b12##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z __PTX_INJECT_OUTPUT_11 b12##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z __PTX_INJECT_INPUT_11 b12##z))
-#define __PTX_INJECT_ASM_13(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_DECL_11 b12##z __PTX_INJECT_DECL_12 b13##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z __PTX_INJECT_LOAD_11 b12##z __PTX_INJECT_LOAD_12 b13##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z __PTX_INJECT_MARK_11 b12##z __PTX_INJECT_MARK_12 b13##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z __PTX_INJECT_STORE_11 b12##z __PTX_INJECT_STORE_12 b13##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z __PTX_INJECT_OUTPUT_11 b12##z __PTX_INJECT_OUTPUT_12 b13##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z __PTX_INJECT_INPUT_11 b12##z __PTX_INJECT_INPUT_12 b13##z))
-#define __PTX_INJECT_ASM_14(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_DECL_11 b12##z __PTX_INJECT_DECL_12 b13##z __PTX_INJECT_DECL_13 b14##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z __PTX_INJECT_LOAD_11 b12##z __PTX_INJECT_LOAD_12 b13##z __PTX_INJECT_LOAD_13 b14##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z __PTX_INJECT_MARK_11 b12##z __PTX_INJECT_MARK_12 b13##z __PTX_INJECT_MARK_13 b14##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z __PTX_INJECT_STORE_11 b12##z __PTX_INJECT_STORE_12 b13##z __PTX_INJECT_STORE_13 b14##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z __PTX_INJECT_OUTPUT_11 b12##z __PTX_INJECT_OUTPUT_12 b13##z __PTX_INJECT_OUTPUT_13 b14##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z __PTX_INJECT_INPUT_11 b12##z __PTX_INJECT_INPUT_12 b13##z __PTX_INJECT_INPUT_13 b14##z))
-#define __PTX_INJECT_ASM_15(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_DECL_11 b12##z __PTX_INJECT_DECL_12 b13##z __PTX_INJECT_DECL_13 b14##z __PTX_INJECT_DECL_14 b15##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z __PTX_INJECT_LOAD_11 b12##z __PTX_INJECT_LOAD_12 b13##z __PTX_INJECT_LOAD_13 b14##z __PTX_INJECT_LOAD_14 b15##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z __PTX_INJECT_MARK_11 b12##z __PTX_INJECT_MARK_12 b13##z __PTX_INJECT_MARK_13 b14##z __PTX_INJECT_MARK_14 b15##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z __PTX_INJECT_STORE_11 b12##z __PTX_INJECT_STORE_12 b13##z __PTX_INJECT_STORE_13 b14##z __PTX_INJECT_STORE_14 b15##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z __PTX_INJECT_OUTPUT_11 b12##z __PTX_INJECT_OUTPUT_12 b13##z __PTX_INJECT_OUTPUT_13 b14##z __PTX_INJECT_OUTPUT_14 b15##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z __PTX_INJECT_INPUT_11 b12##z __PTX_INJECT_INPUT_12 b13##z __PTX_INJECT_INPUT_13 b14##z __PTX_INJECT_INPUT_14 b15##z))
-#define __PTX_INJECT_ASM_16(name,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16) asm volatile("{\n\t" __PTX_INJECT_DECL_0 b1##z __PTX_INJECT_DECL_1 b2##z __PTX_INJECT_DECL_2 b3##z __PTX_INJECT_DECL_3 b4##z __PTX_INJECT_DECL_4 b5##z __PTX_INJECT_DECL_5 b6##z __PTX_INJECT_DECL_6 b7##z __PTX_INJECT_DECL_7 b8##z __PTX_INJECT_DECL_8 b9##z __PTX_INJECT_DECL_9 b10##z __PTX_INJECT_DECL_10 b11##z __PTX_INJECT_DECL_11 b12##z __PTX_INJECT_DECL_12 b13##z __PTX_INJECT_DECL_13 b14##z __PTX_INJECT_DECL_14 b15##z __PTX_INJECT_DECL_15 b16##z __PTX_INJECT_LOAD_0 b1##z __PTX_INJECT_LOAD_1 b2##z __PTX_INJECT_LOAD_2 b3##z __PTX_INJECT_LOAD_3 b4##z __PTX_INJECT_LOAD_4 b5##z __PTX_INJECT_LOAD_5 b6##z __PTX_INJECT_LOAD_6 b7##z __PTX_INJECT_LOAD_7 b8##z __PTX_INJECT_LOAD_8 b9##z __PTX_INJECT_LOAD_9 b10##z __PTX_INJECT_LOAD_10 b11##z __PTX_INJECT_LOAD_11 b12##z __PTX_INJECT_LOAD_12 b13##z __PTX_INJECT_LOAD_13 b14##z __PTX_INJECT_LOAD_14 b15##z __PTX_INJECT_LOAD_15 b16##z "// PTX_INJECT_START " name "\n\t" __PTX_INJECT_MARK_0 b1##z __PTX_INJECT_MARK_1 b2##z __PTX_INJECT_MARK_2 b3##z __PTX_INJECT_MARK_3 b4##z __PTX_INJECT_MARK_4 b5##z __PTX_INJECT_MARK_5 b6##z __PTX_INJECT_MARK_6 b7##z __PTX_INJECT_MARK_7 b8##z __PTX_INJECT_MARK_8 b9##z __PTX_INJECT_MARK_9 b10##z __PTX_INJECT_MARK_10 b11##z __PTX_INJECT_MARK_11 b12##z __PTX_INJECT_MARK_12 b13##z __PTX_INJECT_MARK_13 b14##z __PTX_INJECT_MARK_14 b15##z __PTX_INJECT_MARK_15 b16##z "// PTX_INJECT_END\n\t" __PTX_INJECT_STORE_0 b1##z __PTX_INJECT_STORE_1 b2##z __PTX_INJECT_STORE_2 b3##z __PTX_INJECT_STORE_3 b4##z __PTX_INJECT_STORE_4 b5##z __PTX_INJECT_STORE_5 b6##z __PTX_INJECT_STORE_6 b7##z __PTX_INJECT_STORE_7 b8##z __PTX_INJECT_STORE_8 b9##z __PTX_INJECT_STORE_9 b10##z __PTX_INJECT_STORE_10 b11##z __PTX_INJECT_STORE_11 b12##z __PTX_INJECT_STORE_12 b13##z __PTX_INJECT_STORE_13 b14##z __PTX_INJECT_STORE_14 b15##z __PTX_INJECT_STORE_15 b16##z "}" : __PTX_INJECT_OUTPUT_0 b1##z __PTX_INJECT_OUTPUT_1 b2##z __PTX_INJECT_OUTPUT_2 b3##z __PTX_INJECT_OUTPUT_3 b4##z __PTX_INJECT_OUTPUT_4 b5##z __PTX_INJECT_OUTPUT_5 b6##z __PTX_INJECT_OUTPUT_6 b7##z __PTX_INJECT_OUTPUT_7 b8##z __PTX_INJECT_OUTPUT_8 b9##z __PTX_INJECT_OUTPUT_9 b10##z __PTX_INJECT_OUTPUT_10 b11##z __PTX_INJECT_OUTPUT_11 b12##z __PTX_INJECT_OUTPUT_12 b13##z __PTX_INJECT_OUTPUT_13 b14##z __PTX_INJECT_OUTPUT_14 b15##z __PTX_INJECT_OUTPUT_15 b16##z : __PTX_INJECT_TAIL(~ __PTX_INJECT_INPUT_0 b1##z __PTX_INJECT_INPUT_1 b2##z __PTX_INJECT_INPUT_2 b3##z __PTX_INJECT_INPUT_3 b4##z __PTX_INJECT_INPUT_4 b5##z __PTX_INJECT_INPUT_5 b6##z __PTX_INJECT_INPUT_6 b7##z __PTX_INJECT_INPUT_7 b8##z __PTX_INJECT_INPUT_8 b9##z __PTX_INJECT_INPUT_9 b10##z __PTX_INJECT_INPUT_10 b11##z __PTX_INJECT_INPUT_11 b12##z __PTX_INJECT_INPUT_12 b13##z __PTX_INJECT_INPUT_13 b14##z __PTX_INJECT_INPUT_14 b15##z __PTX_INJECT_INPUT_15 b16##z))
 
-/* EACH_N(F, a1, ..., aN): F##a1 ... F##aN, each operand's head pasted onto F,
- * which names the macro for its kind. Flat: each operand is passed once. */
-#define __PTX_INJECT_EACH_1(F,a1) F##a1
-#define __PTX_INJECT_EACH_2(F,a1,a2) F##a1 F##a2
-#define __PTX_INJECT_EACH_3(F,a1,a2,a3) F##a1 F##a2 F##a3
-#define __PTX_INJECT_EACH_4(F,a1,a2,a3,a4) F##a1 F##a2 F##a3 F##a4
-#define __PTX_INJECT_EACH_5(F,a1,a2,a3,a4,a5) F##a1 F##a2 F##a3 F##a4 F##a5
-#define __PTX_INJECT_EACH_6(F,a1,a2,a3,a4,a5,a6) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6
-#define __PTX_INJECT_EACH_7(F,a1,a2,a3,a4,a5,a6,a7) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7
-#define __PTX_INJECT_EACH_8(F,a1,a2,a3,a4,a5,a6,a7,a8) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8
-#define __PTX_INJECT_EACH_9(F,a1,a2,a3,a4,a5,a6,a7,a8,a9) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9
-#define __PTX_INJECT_EACH_10(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10
-#define __PTX_INJECT_EACH_11(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11
-#define __PTX_INJECT_EACH_12(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12
-#define __PTX_INJECT_EACH_13(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13
-#define __PTX_INJECT_EACH_14(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14
-#define __PTX_INJECT_EACH_15(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15
-#define __PTX_INJECT_EACH_16(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16
-#define __PTX_INJECT_EACH_17(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17
-#define __PTX_INJECT_EACH_18(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18
-#define __PTX_INJECT_EACH_19(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19
-#define __PTX_INJECT_EACH_20(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20
-#define __PTX_INJECT_EACH_21(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21
-#define __PTX_INJECT_EACH_22(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22
-#define __PTX_INJECT_EACH_23(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23
-#define __PTX_INJECT_EACH_24(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24
-#define __PTX_INJECT_EACH_25(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25
-#define __PTX_INJECT_EACH_26(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26
-#define __PTX_INJECT_EACH_27(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27
-#define __PTX_INJECT_EACH_28(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28
-#define __PTX_INJECT_EACH_29(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29
-#define __PTX_INJECT_EACH_30(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30
-#define __PTX_INJECT_EACH_31(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31
-#define __PTX_INJECT_EACH_32(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32
-#define __PTX_INJECT_EACH_33(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33
-#define __PTX_INJECT_EACH_34(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34
-#define __PTX_INJECT_EACH_35(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35
-#define __PTX_INJECT_EACH_36(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36
-#define __PTX_INJECT_EACH_37(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37
-#define __PTX_INJECT_EACH_38(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38
-#define __PTX_INJECT_EACH_39(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39
-#define __PTX_INJECT_EACH_40(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40
-#define __PTX_INJECT_EACH_41(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41
-#define __PTX_INJECT_EACH_42(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42
-#define __PTX_INJECT_EACH_43(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43
-#define __PTX_INJECT_EACH_44(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44
-#define __PTX_INJECT_EACH_45(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45
-#define __PTX_INJECT_EACH_46(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46
-#define __PTX_INJECT_EACH_47(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47
-#define __PTX_INJECT_EACH_48(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48
-#define __PTX_INJECT_EACH_49(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49
-#define __PTX_INJECT_EACH_50(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50
-#define __PTX_INJECT_EACH_51(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51
-#define __PTX_INJECT_EACH_52(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52
-#define __PTX_INJECT_EACH_53(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53
-#define __PTX_INJECT_EACH_54(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54
-#define __PTX_INJECT_EACH_55(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55
-#define __PTX_INJECT_EACH_56(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56
-#define __PTX_INJECT_EACH_57(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57
-#define __PTX_INJECT_EACH_58(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58
-#define __PTX_INJECT_EACH_59(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59
-#define __PTX_INJECT_EACH_60(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60
-#define __PTX_INJECT_EACH_61(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61
-#define __PTX_INJECT_EACH_62(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62
-#define __PTX_INJECT_EACH_63(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62,a63) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62 F##a63
-#define __PTX_INJECT_EACH_64(F,a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,a16,a17,a18,a19,a20,a21,a22,a23,a24,a25,a26,a27,a28,a29,a30,a31,a32,a33,a34,a35,a36,a37,a38,a39,a40,a41,a42,a43,a44,a45,a46,a47,a48,a49,a50,a51,a52,a53,a54,a55,a56,a57,a58,a59,a60,a61,a62,a63,a64) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 F##a17 F##a18 F##a19 F##a20 F##a21 F##a22 F##a23 F##a24 F##a25 F##a26 F##a27 F##a28 F##a29 F##a30 F##a31 F##a32 F##a33 F##a34 F##a35 F##a36 F##a37 F##a38 F##a39 F##a40 F##a41 F##a42 F##a43 F##a44 F##a45 F##a46 F##a47 F##a48 F##a49 F##a50 F##a51 F##a52 F##a53 F##a54 F##a55 F##a56 F##a57 F##a58 F##a59 F##a60 F##a61 F##a62 F##a63 F##a64
+/* EACH_N(F, k1, a1, ..., kN, aN): F##a1 ... F##aN, each operand's head pasted
+ * onto F, which names the macro for its kind. Flat up to 16 operands. */
+#define __PTX_INJECT_EACH_1(F,k1,a1,...) F##a1
+#define __PTX_INJECT_EACH_2(F,k1,a1,k2,a2,...) F##a1 F##a2
+#define __PTX_INJECT_EACH_3(F,k1,a1,k2,a2,k3,a3,...) F##a1 F##a2 F##a3
+#define __PTX_INJECT_EACH_4(F,k1,a1,k2,a2,k3,a3,k4,a4,...) F##a1 F##a2 F##a3 F##a4
+#define __PTX_INJECT_EACH_5(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,...) F##a1 F##a2 F##a3 F##a4 F##a5
+#define __PTX_INJECT_EACH_6(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6
+#define __PTX_INJECT_EACH_7(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7
+#define __PTX_INJECT_EACH_8(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8
+#define __PTX_INJECT_EACH_9(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9
+#define __PTX_INJECT_EACH_10(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10
+#define __PTX_INJECT_EACH_11(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11
+#define __PTX_INJECT_EACH_12(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12
+#define __PTX_INJECT_EACH_13(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13
+#define __PTX_INJECT_EACH_14(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14
+#define __PTX_INJECT_EACH_15(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15
+#define __PTX_INJECT_EACH_16(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16
+#define __PTX_INJECT_EACH_17(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_1(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_18(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_2(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_19(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_3(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_20(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_4(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_21(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_5(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_22(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_6(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_23(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_7(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_24(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_8(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_25(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_9(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_26(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_10(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_27(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_11(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_28(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_12(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_29(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_13(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_30(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_14(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_31(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_15(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_32(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_16(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_33(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_17(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_34(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_18(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_35(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_19(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_36(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_20(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_37(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_21(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_38(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_22(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_39(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_23(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_40(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_24(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_41(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_25(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_42(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_26(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_43(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_27(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_44(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_28(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_45(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_29(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_46(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_30(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_47(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_31(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_48(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_32(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_49(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_33(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_50(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_34(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_51(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_35(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_52(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_36(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_53(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_37(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_54(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_38(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_55(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_39(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_56(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_40(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_57(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_41(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_58(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_42(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_59(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_43(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_60(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_44(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_61(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_45(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_62(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_46(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_63(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_47(F,__VA_ARGS__)
+#define __PTX_INJECT_EACH_64(F,k1,a1,k2,a2,k3,a3,k4,a4,k5,a5,k6,a6,k7,a7,k8,a8,k9,a9,k10,a10,k11,a11,k12,a12,k13,a13,k14,a14,k15,a15,k16,a16,...) F##a1 F##a2 F##a3 F##a4 F##a5 F##a6 F##a7 F##a8 F##a9 F##a10 F##a11 F##a12 F##a13 F##a14 F##a15 F##a16 __PTX_INJECT_EACH_48(F,__VA_ARGS__)
 
 /* EACHK_N(F, , ~, b1, ..., bN): F##0 b1 ... F##N-1 bN, the sorted items
  * numbered by position, for ASM_WALK, as in ASM_N. */
+#define __PTX_INJECT_EACHK_9(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z
+#define __PTX_INJECT_EACHK_10(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z
+#define __PTX_INJECT_EACHK_11(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z
+#define __PTX_INJECT_EACHK_12(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z
+#define __PTX_INJECT_EACHK_13(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z
+#define __PTX_INJECT_EACHK_14(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z
+#define __PTX_INJECT_EACHK_15(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z
+#define __PTX_INJECT_EACHK_16(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z
 #define __PTX_INJECT_EACHK_17(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z
 #define __PTX_INJECT_EACHK_18(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z
 #define __PTX_INJECT_EACHK_19(F,z,_,b1,b2,b3,b4,b5,b6,b7,b8,b9,b10,b11,b12,b13,b14,b15,b16,b17,b18,b19) F##0 b1##z F##1 b2##z F##2 b3##z F##3 b4##z F##4 b5##z F##5 b6##z F##6 b7##z F##7 b8##z F##8 b9##z F##9 b10##z F##10 b11##z F##11 b12##z F##12 b13##z F##13 b14##z F##14 b15##z F##15 b16##z F##16 b17##z F##17 b18##z F##18 b19##z

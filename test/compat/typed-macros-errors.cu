@@ -8,6 +8,10 @@
 // RUN: not %clang-cuda -S %s -o %t.ptx -DCASE=1 2>&1 | FileCheck %s --check-prefix=UNTYPED-CLANG
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=2 2>&1 | FileCheck %s --check-prefix=SPACES
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=3 2>&1 | FileCheck %s --check-prefix=PREDOUT
+// The same checks on operands the site writes (their checks sit in an asm
+// output, which must stay an lvalue).
+// RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=5 2>&1 | FileCheck %s --check-prefix=SPACES-OUT
+// RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=6 2>&1 | FileCheck %s --check-prefix=UNTYPED-MOD
 // A PRED in operand is fine.
 // RUN: %nvcc-ptx %s -o %t.pred.ptx -DCASE=4
 // RUN: %ptxinject inspect %t.pred.ptx | FileCheck %s --check-prefix=PREDIN
@@ -23,7 +27,8 @@ __global__ void kernel(float *f, bool *b) {
   // UNTYPED-CLANG: typed-macros-errors.cu:[[@LINE-2]]:3: error: static assertion failed{{.*}}PTX_INJECT needs the PTX Inject front end
 #elif CASE == 2
   PTX_INJECT("spaced", PTX_IN(F32, x + 1.0f), PTX_MOD(F32, y));
-  // SPACES: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT: this operand's label is its expression, which must be one word (no spaces or '%'); give it a label: PTX_IN(TYPE, label, expr)"
+  // SPACES: error: static assertion failed with "PTX_INJECT: this operand's label is its expression, which must be one word (no spaces or '%'); give it a label: PTX_IN(TYPE, label, expr)"
+  // SPACES: detected during instantiation of {{.*}} at line [[@LINE-2]] of {{.*}}typed-macros-errors.cu
 #elif CASE == 3
   PTX_INJECT("flag", PTX_OUT(PRED, flag), PTX_MOD(F32, y));
   // PREDOUT: error: static assertion failed with "PTX_INJECT: a PRED mod or out operand is written back through a temporary, which needs the PTX Inject front end
@@ -34,6 +39,15 @@ __global__ void kernel(float *f, bool *b) {
   // PREDIN-NEXT:   kind register ptx-type type label
   // PREDIN-NEXT:   mod  _x0      f32      F32  y
   // PREDIN-NEXT:   in   _x1      pred     PRED flag
+#elif CASE == 5
+  PTX_INJECT("spaced_out", PTX_IN(F32, x), PTX_OUT(F32, f[ 2 ]));
+  // SPACES-OUT: error: static assertion failed with "PTX_INJECT: this operand's label is its expression, which must be one word
+  // SPACES-OUT: detected during instantiation of {{.*}} at line [[@LINE-2]] of {{.*}}typed-macros-errors.cu
+  // SPACES-OUT-NOT: error:
+#elif CASE == 6
+  PTX_INJECT("untyped_mod", PTX_IN(F32, x), PTX_MOD(y));
+  // UNTYPED-MOD: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT needs the PTX Inject front end
+  // UNTYPED-MOD-NOT: error:
 #endif
   f[2] = y;
   b[1] = flag;
