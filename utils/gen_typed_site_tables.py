@@ -126,6 +126,13 @@ def tables():
                    "__PTX_INJECT_WIDE(name, %s, %s, __VA_ARGS__)"
                    % (kind, ", ".join("a%d" % i for i in range(SHORT)), ws,
                       kind))
+    # No operand at all: the kinds pasted are the list's own "_" fillers.
+    out.append("/* A site without operands: SHORT_PICK pastes only the"
+               " list's fillers. */")
+    out.append("#define __PTX_INJECT_S_%s(name, ...) \\\n  "
+               "static_assert(sizeof(char) == 0, \"PTX_INJECT: a site needs at"
+               " least one operand: add PTX_IN(TYPE, x), PTX_MOD(TYPE, y) or"
+               " PTX_OUT(TYPE, z)\")" % ("_" * SHORT))
     for code in range(3 ** (SHORT + 1)):
         sig = "".join("moi"[(code // 3 ** j) % 3] for j in range(SHORT + 1))
         out.append("#define __PTX_INJECT_S_%s __PTX_INJECT_WIDE_%s"

@@ -295,6 +295,9 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
 #define __PTX_INJECT_WIDE_m(name, a0, a1, a2, a3, ...) __PTX_INJECT_WIDE(name, __PTX_INJECT_W##a0, __PTX_INJECT_W##a1, __PTX_INJECT_W##a2, __PTX_INJECT_W##a3, m, __VA_ARGS__)
 #define __PTX_INJECT_W__PTX_INJECT_F__PTX_INJECT_o(...) o, __PTX_INJECT_o(__VA_ARGS__)
 #define __PTX_INJECT_WIDE_o(name, a0, a1, a2, a3, ...) __PTX_INJECT_WIDE(name, __PTX_INJECT_W##a0, __PTX_INJECT_W##a1, __PTX_INJECT_W##a2, __PTX_INJECT_W##a3, o, __VA_ARGS__)
+/* A site without operands: SHORT_PICK pastes only the list's fillers. */
+#define __PTX_INJECT_S_____(name, ...) \
+  static_assert(sizeof(char) == 0, "PTX_INJECT: a site needs at least one operand: add PTX_IN(TYPE, x), PTX_MOD(TYPE, y) or PTX_OUT(TYPE, z)")
 #define __PTX_INJECT_S_mmmmm __PTX_INJECT_WIDE_m
 #define __PTX_INJECT_S_ommmm __PTX_INJECT_WIDE_m
 #define __PTX_INJECT_S_immmm __PTX_INJECT_WIDE_m

@@ -2,8 +2,9 @@
 // with a message that says what to do: an untyped operand (the front end
 // infers its type), a label taken from an expression with spaces (the front
 // end would drop them: the tables would differ), and a PRED operand the site
-// writes (it needs a temporary the front end declares).
-// REQUIRES: nvcc, clang
+// writes (it needs a temporary the front end declares). A site without
+// operands is refused as the front end refuses it.
+// REQUIRES: nvcc, clang, nvrtc
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=1 2>&1 | FileCheck %s --check-prefix=UNTYPED
 // RUN: not %clang-cuda -S %s -o %t.ptx -DCASE=1 2>&1 | FileCheck %s --check-prefix=UNTYPED-CLANG
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=2 2>&1 | FileCheck %s --check-prefix=SPACES
@@ -12,6 +13,8 @@
 // output, which must stay an lvalue).
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=5 2>&1 | FileCheck %s --check-prefix=SPACES-OUT
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=6 2>&1 | FileCheck %s --check-prefix=UNTYPED-MOD
+// RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=7 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not %nvrtc-ptx %s -o %t.ptx -- -DCASE=7 2>&1 | FileCheck %s --check-prefix=EMPTY-NVRTC
 // A PRED in operand is fine.
 // RUN: %nvcc-ptx %s -o %t.pred.ptx -DCASE=4
 // RUN: %ptxinject inspect %t.pred.ptx | FileCheck %s --check-prefix=PREDIN
@@ -48,6 +51,11 @@ __global__ void kernel(float *f, bool *b) {
   PTX_INJECT("untyped_mod", PTX_IN(F32, x), PTX_MOD(y));
   // UNTYPED-MOD: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT needs the PTX Inject front end
   // UNTYPED-MOD-NOT: error:
+#elif CASE == 7
+  PTX_INJECT("empty");
+  // EMPTY: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT: a site needs at least one operand: add PTX_IN(TYPE, x), PTX_MOD(TYPE, y) or PTX_OUT(TYPE, z)"
+  // EMPTY-NOT: error:
+  // EMPTY-NVRTC: typed-macros-errors.cu([[@LINE-3]]): error: static assertion failed with "PTX_INJECT: a site needs at least one operand
 #endif
   f[2] = y;
   b[1] = flag;
