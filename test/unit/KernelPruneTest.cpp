@@ -2,6 +2,8 @@
 #include "ptxinject/variants/KernelPrune.h"
 #include "ptxinject/variants/VariantCompiler.h"
 
+#include "CopyingBackend.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -136,16 +138,7 @@ TEST(KernelPrune, SlotPositionsFollowTheSlotList) {
 TEST(KernelPrune, BatchCompilesOnlyKernelsWithPrograms) {
   Expected<Module> M = Module::parse(modulePtx());
   ASSERT_TRUE(M) << M.error().Message;
-  struct Copying final : CubinBackend {
-    Copying() : CubinBackend(CubinOptions()) {}
-    CubinBackendKind kind() const override { return CubinBackendKind::Ptxas; }
-    bool compile(std::string_view Ptx, std::vector<char> &Cubin,
-                 std::string &Log) const override {
-      Log.clear();
-      Cubin.assign(Ptx.begin(), Ptx.end());
-      return true;
-    }
-  } B;
+  test::CopyingBackend B;
   for (bool Prune : {true, false}) {
     RawStubSource Source(std::vector<std::string>(
         6, "add.ftz.f32 %_x0, %_x1, %_x1;"));

@@ -1,6 +1,8 @@
 //===- VariantCompilerTest.cpp - The batch variant compiler ---------------===//
 #include "ptxinject/variants/VariantCompiler.h"
 
+#include "CopyingBackend.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -479,20 +481,8 @@ TEST(VariantCompiler, StackPtxTextProgramsUseLabels) {
   EXPECT_NE(C.Ptx[0].find("%_x1"), std::string::npos);
 }
 
-// A back end that "assembles" by copying the PTX: no library allocations
-// hide ours.
-class CopyingBackend final : public CubinBackend {
-public:
-  explicit CopyingBackend(CubinOptions O = CubinOptions())
-      : CubinBackend(std::move(O)) {}
-  CubinBackendKind kind() const override { return CubinBackendKind::Ptxas; }
-  bool compile(std::string_view Ptx, std::vector<char> &Cubin,
-               std::string &Log) const override {
-    Log.clear();
-    Cubin.assign(Ptx.begin(), Ptx.end());
-    return true;
-  }
-};
+// CopyingBackend (CopyingBackend.h): no library allocations hide ours.
+using test::CopyingBackend;
 
 // %aggr_smem_size exists from sm_90: compileVariants hands the backend's
 // arch to the source, so a program naming it compiles to a stub without it
