@@ -197,6 +197,38 @@ TEST(VariantCache, StoredEntriesComeBackAndDamageIsFound) {
   EXPECT_EQ(Third.lookup(Key, Hit), VariantCache::Found::Damaged);
 }
 
+// An entry reads back only as storeEntry writes it: a number with a
+// leading zero or a name with a control byte is damage (found by the
+// variant_cache harness), and such a name is refused when storing.
+TEST(VariantCache, OnlyEntriesAsWrittenAreHits) {
+  VariantCache Cache(freshDir("canonical"));
+  Hash128 Key = VariantCache::key(hashBytes("context"), hashBytes("canonical"));
+  std::vector<char> Cubin = {'\x7f', 'E', 'L', 'F', 9};
+  Hash128 CubinHash;
+  std::string Error;
+  ASSERT_TRUE(Cache.storeCubin(Cubin, CubinHash, Error)) << Error;
+  ASSERT_TRUE(Cache.storeEntry(Key, CubinHash, Cubin.size(), {"mma", 3}, Error)) << Error;
+  std::string Entry = readAll(Cache.entryPath(Key));
+  VariantCache::Hit Hit;
+  ASSERT_EQ(Cache.lookup(Key, Hit), VariantCache::Found::Hit);
+  auto lookupOf = [&](const std::string &Text) {
+    writeAll(Cache.entryPath(Key), Text);
+    return VariantCache(Cache.dir()).lookup(Key, Hit);
+  };
+  auto replaced = [&](const std::string &From, const std::string &To) {
+    std::string Text = Entry;
+    Text.replace(Text.find(From), From.size(), To);
+    return Text;
+  };
+  EXPECT_EQ(lookupOf(replaced("site 3 ", "site 03 ")), VariantCache::Found::Damaged);
+  EXPECT_EQ(lookupOf(replaced(" 5\n", " 05\n")), VariantCache::Found::Damaged);
+  EXPECT_EQ(lookupOf(replaced("mma", std::string("m\0a", 3))), VariantCache::Found::Damaged);
+  EXPECT_EQ(lookupOf(replaced("mma", "m\x1b" "a")), VariantCache::Found::Damaged);
+  EXPECT_EQ(lookupOf(Entry), VariantCache::Found::Hit);
+  EXPECT_FALSE(Cache.storeEntry(Key, CubinHash, Cubin.size(), {"m\ta", 3}, Error));
+  EXPECT_NE(Error.find("cannot be stored"), std::string::npos) << Error;
+}
+
 TEST(VariantCache, ThreadsStoreTheSameEntriesSafely) {
   // Every thread writes the same cubins and entries at once, as workers of
   // two processes sharing a folder would; every entry reads back whole.

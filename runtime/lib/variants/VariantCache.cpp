@@ -1,6 +1,8 @@
 //===- VariantCache.cpp - Compiled programs kept across runs ---------------===//
 #include "ptxinject/variants/VariantCache.h"
 
+#include <algorithm>
+
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -104,8 +106,10 @@ bool nextLine(std::string_view Text, size_t &Pos, std::string_view &Line) {
   return true;
 }
 
+// A number as storeEntry writes it: decimal digits, no leading zero. Any
+// other spelling is not an entry this code wrote.
 bool parseSize(std::string_view Text, size_t &Out) {
-  if (Text.empty() || Text.size() > 18)
+  if (Text.empty() || Text.size() > 18 || (Text.size() > 1 && Text[0] == '0'))
     return false;
   Out = 0;
   for (char C : Text) {
@@ -114,6 +118,14 @@ bool parseSize(std::string_view Text, size_t &Out) {
     Out = Out * 10 + static_cast<size_t>(C - '0');
   }
   return true;
+}
+
+// Inject names come from marker lines: printable text. A control byte in
+// an entry's name is damage, and one in a name to store would not read back.
+bool isStorableName(std::string_view Name) {
+  return !Name.empty() && std::none_of(Name.begin(), Name.end(), [](char C) {
+    return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
+  });
 }
 
 } // namespace
@@ -203,6 +215,8 @@ VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
       !parseSize(Fields.substr(0, Space), PackIndex) || Space + 1 >= Fields.size())
     return Found::Damaged;
   std::string_view Inject = Fields.substr(Space + 1);
+  if (!isStorableName(Inject))
+    return Found::Damaged;
   if (!nextLine(T, Pos, Line) || Line != "end" || Pos != T.size())
     return Found::Damaged;
   if (!cubinIsSound(CubinHash, Size))
@@ -242,7 +256,7 @@ bool VariantCache::storeCubin(const std::vector<char> &Cubin,
 bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
                               size_t CubinSize, const Site &Where,
                               std::string &Error) {
-  if (Where.Inject.empty() || Where.Inject.find('\n') != std::string::npos) {
+  if (!isStorableName(Where.Inject)) {
     Error = "inject name '" + Where.Inject + "' cannot be stored in the cache";
     return false;
   }
