@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends.h"
+#include "FileBytes.h"
 #include "ptxinject/backends/CudaTool.h"
 
 #include <atomic>
@@ -32,41 +33,15 @@ bool writeFile(const std::string &Path, std::string_view Data) {
   int Fd = ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (Fd < 0)
     return false;
-  const char *P = Data.data();
-  size_t Left = Data.size();
-  while (Left > 0) {
-    ssize_t N = ::write(Fd, P, Left);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0) {
-      ::close(Fd);
-      return false;
-    }
-    P += N;
-    Left -= static_cast<size_t>(N);
-  }
-  return ::close(Fd) == 0;
+  bool Written = detail::writeAllBytes(Fd, Data);
+  return ::close(Fd) == 0 && Written;
 }
 
 bool readFile(const std::string &Path, std::vector<char> &Out) {
-  Out.clear();
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (Fd < 0)
+  std::string Bytes;
+  if (!detail::readFileBytes(Path, Bytes))
     return false;
-  char Chunk[65536];
-  for (;;) {
-    ssize_t N = ::read(Fd, Chunk, sizeof(Chunk));
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N < 0) {
-      ::close(Fd);
-      return false;
-    }
-    if (N == 0)
-      break;
-    Out.insert(Out.end(), Chunk, Chunk + N);
-  }
-  ::close(Fd);
+  Out.assign(Bytes.begin(), Bytes.end());
   return true;
 }
 

@@ -1,5 +1,6 @@
 //===- VariantCache.cpp - Compiled programs kept across runs ---------------===//
 #include "ptxinject/variants/VariantCache.h"
+#include "../backends/FileBytes.h"
 
 #include <algorithm>
 
@@ -36,28 +37,6 @@ bool makeDirectories(const std::string &Path, std::string &Error) {
   }
 }
 
-bool readFile(const std::string &Path, std::string &Out) {
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (Fd < 0)
-    return false;
-  Out.clear();
-  char Chunk[65536];
-  for (;;) {
-    ssize_t N = ::read(Fd, Chunk, sizeof(Chunk));
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N < 0) {
-      ::close(Fd);
-      return false;
-    }
-    if (N == 0)
-      break;
-    Out.append(Chunk, static_cast<size_t>(N));
-  }
-  ::close(Fd);
-  return true;
-}
-
 // Writes beside Path and renames over it: a reader (another thread, another
 // process) sees the old file or the whole new one, never a part. The
 // temporary's name is unique per process and call.
@@ -74,18 +53,11 @@ bool writeAtomically(const std::string &Path, std::string_view Bytes,
     Error = "cannot write " + Temp + ": " + std::strerror(errno);
     return false;
   }
-  size_t Done = 0;
-  while (Done < Bytes.size()) {
-    ssize_t N = ::write(Fd, Bytes.data() + Done, Bytes.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0) {
-      Error = "cannot write " + Temp + ": " + std::strerror(errno);
-      ::close(Fd);
-      ::unlink(Temp.c_str());
-      return false;
-    }
-    Done += static_cast<size_t>(N);
+  if (!detail::writeAllBytes(Fd, Bytes)) {
+    Error = "cannot write " + Temp + ": " + std::strerror(errno);
+    ::close(Fd);
+    ::unlink(Temp.c_str());
+    return false;
   }
   if (::close(Fd) != 0 || ::rename(Temp.c_str(), Path.c_str()) != 0) {
     Error = "cannot write " + Path + ": " + std::strerror(errno);
@@ -177,7 +149,7 @@ bool VariantCache::cubinIsSound(const Hash128 &CubinHash, size_t Size) {
       return It->second;
   }
   std::string Bytes;
-  bool Sound = readFile(cubinPath(CubinHash), Bytes) && Bytes.size() == Size &&
+  bool Sound = detail::readFileBytes(cubinPath(CubinHash), Bytes) && Bytes.size() == Size &&
                hashBytes(Bytes) == CubinHash;
   std::lock_guard<std::mutex> G(Lock);
   Checked[CubinHash] = Sound;
@@ -186,7 +158,7 @@ bool VariantCache::cubinIsSound(const Hash128 &CubinHash, size_t Size) {
 
 VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
   std::string Text;
-  if (!readFile(entryPath(Key), Text))
+  if (!detail::readFileBytes(entryPath(Key), Text))
     return Found::Miss;
   // Every line must be there, in order, ending with "end": a truncated
   // entry never passes.
