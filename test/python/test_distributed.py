@@ -254,10 +254,13 @@ def test_cli_on_the_cluster(two_nodes, four, tmp_path):
     assert f"cache hits:          0 of 1 ({tmp_path / 'xdg' / 'ptxinject' / 'variants'})" in cold.stdout
     assert f"{progs}:3:3: error: program 1 (stub)" in cold.stderr
     manifest = (tmp_path / "cold" / "manifest.tsv").read_text().splitlines()
-    assert manifest == ["program\tmodule\tinject\tstatus\tpack_index\tsame_as\torigin",
-                        "0\tmodule_000000.cubin\tslot_0\tok\t0\t-\tcompiled",
-                        "1\t-\tslot_1\tfailed\t1\t-\t-",
-                        "2\tmodule_000000.cubin\tslot_0\tok\t0\t0\tcompiled"]
+    # The columns of 'ptxinject variants' (docs/variants.md), entries and
+    # program sources included.
+    assert manifest == ["program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\tsame_as\torigin",
+                        f"0\tmodule_000000.cubin\tslot_0\tok\t0\tfour_slots\t{progs}:2:1\tx y add.ftz.f32\t-\tcompiled",
+                        f"1\t-\tslot_1\tfailed\t1\tfour_slots\t{progs}:3:1\tx nosuch\t-\t-",
+                        f"2\tmodule_000000.cubin\tslot_0\tok\t0\tfour_slots\t{progs}:4:1"
+                        "\tx y mul.ftz.f32 x y add.ftz.f32\t0\tcompiled"]
     local = compile_variants(four, ["x y add.ftz.f32"], pack=2)
     assert (tmp_path / "cold" / "module_000000.cubin").read_bytes() == local.modules[0].cubin
     # Again: everything from the cache, its cubin linked into the folder.
@@ -265,7 +268,7 @@ def test_cli_on_the_cluster(two_nodes, four, tmp_path):
     assert warm.returncode == 0, warm.stderr
     assert "modules:             0 (pack 2)" in warm.stdout and "cache hits:          1 of 1" in warm.stdout
     rows = [line.split("\t") for line in (tmp_path / "warm" / "manifest.tsv").read_text().splitlines()]
-    assert rows[1][1].startswith("cached_") and rows[1][6] == "cache" and rows[3][1] == rows[1][1]
+    assert rows[1][1].startswith("cached_") and rows[1][9] == "cache" and rows[3][1] == rows[1][1]
     assert (tmp_path / "warm" / rows[1][1]).read_bytes() == local.modules[0].cubin
     # --no-dedup --no-cache: every program compiled, as before either existed.
     plain = run(tmp_path / "plain", "--no-dedup", "--no-cache")

@@ -143,18 +143,23 @@ def variants(args) -> int:
         print(f"{args.out_dir}: error: {e}", file=sys.stderr)
         return 1
     failed = {f.program for f in result.failures}
-    # The columns of 'ptxinject variants' that the cluster path knows
-    # (docs/variants.md): where the program's code is, and how it got there.
-    manifest = ["program\tmodule\tinject\tstatus\tpack_index\tsame_as\torigin"]
+    # The columns of 'ptxinject variants' (docs/variants.md): where the
+    # program's code is, how it got there, and where the program came from.
+    entries = _inject_entries(module)
+    manifest = ["program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\tsame_as\torigin"]
     for p, place in enumerate(result.places):
         same_as = "-" if place.same_as == p else str(place.same_as)
+        source = f"{program_file}:{lines[p]}:1"
+        text = _one_line(programs[p]) if args.programs else "-"
         if p in failed or place.origin == "failed":
             pack_index = p % args.pack
-            row = ["-", slots[pack_index], "failed", str(pack_index), same_as, "-"]
+            inject = slots[pack_index]
+            row = ["-", inject, "failed", str(pack_index), entries[inject], source, text, same_as, "-"]
         else:
             module_name = (f"module_{place.module:06d}.cubin" if place.module is not None
                            else cached_names[place.cached_cubin])
-            row = [module_name, place.inject, "ok", str(place.pack_index), same_as, place.origin]
+            row = [module_name, place.inject, "ok", str(place.pack_index), entries[place.inject], source,
+                   text, same_as, place.origin]
         manifest.append("\t".join([str(p)] + row))
     _write(os.path.join(args.out_dir, "manifest.tsv"), ("\n".join(manifest) + "\n").encode())
     r = result.report
@@ -175,6 +180,38 @@ def variants(args) -> int:
     print(f"wall time:           {wall:.3f} s")
     print(f"variants/s:          {r['variants'] / wall:.1f}")
     return 0
+
+
+def _inject_entries(module) -> dict:
+    """Inject name -> "k1,k2": the .entry functions holding its sites (the
+    last .entry line before each site), as the manifest of 'ptxinject
+    variants' says them."""
+    starts = []
+    for number, line in enumerate(module.source.split("\n"), 1):
+        at = line.find(".entry ")
+        if at >= 0:
+            name = line[at + 7:]
+            cut = min((i for i in (name.find("("), name.find(" "), name.find("\t")) if i >= 0),
+                      default=len(name))
+            starts.append((number, name[:cut]))
+    out = {}
+    for inject in module.injects:
+        names = []
+        for line, _column in inject.sites:
+            name = "-"
+            for start, entry in starts:
+                if start <= line:
+                    name = entry
+            if name not in names:
+                names.append(name)
+        out[inject.name] = ",".join(names)
+    return out
+
+
+def _one_line(text: str) -> str:
+    """A program on one TSV field: no tabs or line breaks, trimmed."""
+    text = text.replace("\t", " ").replace("\n", " ").replace("\r", " ").strip(" ")
+    return text or "-"
 
 
 def _link_cached_cubins(places, out_dir: str) -> dict:
