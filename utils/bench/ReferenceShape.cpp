@@ -69,6 +69,17 @@ std::string tail(const std::string &Text, size_t Max) {
 
 } // namespace
 
+void appendAsmEscaped(std::string &Out, std::string_view Line) {
+  for (char C : Line) {
+    if (C == '%')
+      Out += "%%";
+    else if (C == '"' || C == '\\')
+      Out += '\\', Out += C;
+    else if (C != '\r')
+      Out += C;
+  }
+}
+
 void appendAsmLines(std::string &Out, std::string_view Text, const char *Indent) {
   size_t Pos = 0;
   while (Pos < Text.size()) {
@@ -77,14 +88,7 @@ void appendAsmLines(std::string &Out, std::string_view Text, const char *Indent)
       Eol = Text.size();
     Out += Indent;
     Out += '"';
-    for (char C : Text.substr(Pos, Eol - Pos)) {
-      if (C == '%')
-        Out += "%%";
-      else if (C == '"' || C == '\\')
-        Out += '\\', Out += C;
-      else if (C != '\r')
-        Out += C;
-    }
+    appendAsmEscaped(Out, Text.substr(Pos, Eol - Pos));
     Out += "\\n\"\n";
     Pos = Eol + 1;
   }

@@ -40,8 +40,13 @@ constexpr size_t DefaultLength = 32;
 std::string kernelSource(size_t Kernels, size_t Sites,
                          const std::vector<std::string_view> *Stubs);
 
+/// One line of PTX as the body of an asm template's string literal: '%'
+/// doubled, quotes and backslashes escaped, carriage returns dropped (no
+/// quotes around it).
+void appendAsmEscaped(std::string &Out, std::string_view Line);
+
 /// Text as the lines of an asm template, each a C string literal on a line
-/// of its own after Indent: '%' doubled, quotes and backslashes escaped.
+/// of its own after Indent.
 void appendAsmLines(std::string &Out, std::string_view Text, const char *Indent);
 
 /// The reference generator's PTX instruction pool (18 f32 operations, no

@@ -146,14 +146,7 @@ std::string fillMarkerBlocks(const std::string &Source, std::string_view Stub) {
     std::string_view Line = Stub.substr(Pos, Eol - Pos);
     Pos = Eol + 1;
     Literals += '"';
-    for (char C : Line) {
-      if (C == '%')
-        Literals += "%%";
-      else if (C == '"' || C == '\\')
-        Literals += '\\', Literals += C;
-      else if (C != '\r')
-        Literals += C;
-    }
+    referenceshape::appendAsmEscaped(Literals, Line);
     Literals += "\\n\\t\" ";
   }
   std::string Out;
