@@ -69,6 +69,17 @@ std::string tail(const std::string &Text, size_t Max) {
 
 } // namespace
 
+bool nextLine(std::string_view Text, size_t &Pos, std::string_view &Line) {
+  if (Pos >= Text.size())
+    return false;
+  size_t Eol = Text.find('\n', Pos);
+  if (Eol == std::string_view::npos)
+    Eol = Text.size();
+  Line = Text.substr(Pos, Eol - Pos);
+  Pos = Eol + 1;
+  return true;
+}
+
 void appendAsmEscaped(std::string &Out, std::string_view Line) {
   for (char C : Line) {
     if (C == '%')
@@ -82,15 +93,12 @@ void appendAsmEscaped(std::string &Out, std::string_view Line) {
 
 void appendAsmLines(std::string &Out, std::string_view Text, const char *Indent) {
   size_t Pos = 0;
-  while (Pos < Text.size()) {
-    size_t Eol = Text.find('\n', Pos);
-    if (Eol == std::string_view::npos)
-      Eol = Text.size();
+  std::string_view Line;
+  while (nextLine(Text, Pos, Line)) {
     Out += Indent;
     Out += '"';
-    appendAsmEscaped(Out, Text.substr(Pos, Eol - Pos));
+    appendAsmEscaped(Out, Line);
     Out += "\\n\"\n";
-    Pos = Eol + 1;
   }
 }
 
@@ -198,12 +206,8 @@ bool generatePrograms(const stackptx::InstructionSet &Set, size_t Count,
 
 size_t countInstructions(std::string_view Stub) {
   size_t Count = 0, Pos = 0;
-  while (Pos < Stub.size()) {
-    size_t Eol = Stub.find('\n', Pos);
-    if (Eol == std::string_view::npos)
-      Eol = Stub.size();
-    std::string_view Line = Stub.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
+  std::string_view Line;
+  while (nextLine(Stub, Pos, Line)) {
     size_t First = Line.find_first_not_of(" \t");
     if (First == std::string_view::npos)
       continue;
@@ -222,12 +226,8 @@ std::vector<std::string> stubsOfDumpedSource(std::string_view Source) {
   static const std::string_view Start = "// PTX_INJECT_START", End = "// PTX_INJECT_END";
   size_t Pos = 0;
   std::string *Current = nullptr;
-  while (Pos < Source.size()) {
-    size_t Eol = Source.find('\n', Pos);
-    if (Eol == std::string_view::npos)
-      Eol = Source.size();
-    std::string_view Line = Source.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
+  std::string_view Line;
+  while (nextLine(Source, Pos, Line)) {
     if (Line.find(Start) != std::string_view::npos) {
       Stubs.emplace_back();
       Current = &Stubs.back();

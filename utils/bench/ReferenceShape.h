@@ -40,6 +40,10 @@ constexpr size_t DefaultLength = 32;
 std::string kernelSource(size_t Kernels, size_t Sites,
                          const std::vector<std::string_view> *Stubs);
 
+/// The line of Text at Pos, without its newline, moving Pos past it; false
+/// at the end. A last line without a newline is a line.
+bool nextLine(std::string_view Text, size_t &Pos, std::string_view &Line);
+
 /// One line of PTX as the body of an asm template's string literal: '%'
 /// doubled, quotes and backslashes escaped, carriage returns dropped (no
 /// quotes around it).

@@ -139,12 +139,8 @@ std::string fillMarkerBlocks(const std::string &Source, std::string_view Stub) {
   static const char End[] = "\"// PTX_INJECT_END\\n\\t\"";
   std::string Literals;
   size_t Pos = 0;
-  while (Pos < Stub.size()) {
-    size_t Eol = Stub.find('\n', Pos);
-    if (Eol == std::string_view::npos)
-      Eol = Stub.size();
-    std::string_view Line = Stub.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
+  std::string_view Line;
+  while (referenceshape::nextLine(Stub, Pos, Line)) {
     Literals += '"';
     referenceshape::appendAsmEscaped(Literals, Line);
     Literals += "\\n\\t\" ";
@@ -458,12 +454,8 @@ StubStats stubStats(const ProgramSource &Programs, size_t Count, size_t Pack) {
 std::vector<std::string> operationsOf(std::string_view Stub) {
   std::vector<std::string> Ops;
   size_t Pos = 0;
-  while (Pos < Stub.size()) {
-    size_t Eol = Stub.find('\n', Pos);
-    if (Eol == std::string_view::npos)
-      Eol = Stub.size();
-    std::string_view Line = Stub.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
+  std::string_view Line;
+  while (referenceshape::nextLine(Stub, Pos, Line)) {
     size_t First = Line.find_first_not_of(" \t\r");
     if (First == std::string_view::npos || Line[First] == '.' ||
         Line.find(';') == std::string_view::npos)
