@@ -5,6 +5,7 @@
 #include "ptxinject/Frontend/CudaInvocation.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/PreludeCache.h"
+#include "ptxinject/Frontend/TypeUniquing.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -370,6 +371,7 @@ public:
     CI.setVerboseOutputStream(Messages);
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
+    reserveTypeUniquingSets(CI.getASTContext());
     return std::make_unique<NvrtcRewriteConsumer>(
         Req, Suffix, Out, !CI.getPreprocessorOpts().ImplicitPCHInclude.empty(),
         CI.getPreprocessor());

@@ -2,6 +2,7 @@
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/IncludeBlock.h"
 #include "ptxinject/Frontend/SiteFreeBodies.h"
+#include "ptxinject/Frontend/TypeUniquing.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/Version.h"
@@ -230,6 +231,7 @@ public:
 private:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef InFile) override {
+    reserveTypeUniquingSets(CI.getASTContext());
     std::unique_ptr<ASTConsumer> Pch =
         GeneratePCHAction::CreateASTConsumer(CI, InFile);
     if (!Pch)

@@ -11,6 +11,7 @@
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/SiteManifest.h"
+#include "ptxinject/Frontend/TypeUniquing.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclGroup.h"
@@ -137,6 +138,8 @@ protected:
     frontend::restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
     if (!CI.getLangOpts().CUDAIsDevice)
       return std::make_unique<ASTConsumer>();
+    if (CI.hasASTContext())
+      frontend::reserveTypeUniquingSets(CI.getASTContext());
     return std::make_unique<ExpandSitesConsumer>(CI, Opts);
   }
 

@@ -16,6 +16,7 @@
 #include "ptxinject/Frontend/SiteFreeBodies.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
+#include "ptxinject/Frontend/TypeUniquing.h"
 #include "ptxinject/diff/UnifiedDiff.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -262,6 +263,7 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
     addCommentAnnotationHandler(CI.getPreprocessor());
+    reserveTypeUniquingSets(CI.getASTContext());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
     // Dropped instantiations leave used inline templates without a body:
     // not the user's mistake (see dropSiteFreeInstantiations).
