@@ -5,6 +5,7 @@
 #include "ptxinject/Frontend/CudaInvocation.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/PreludeCache.h"
+#include "ptxinject/Frontend/SiteTyping.h"
 #include "ptxinject/Frontend/TypeUniquing.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -307,23 +308,13 @@ namespace {
 
 /// Rewrites the main file once Sema is done, and takes the name expressions
 /// back off its end.
-class NvrtcRewriteConsumer : public clang::SemaConsumer {
+class NvrtcRewriteConsumer : public SiteTypingConsumer {
 public:
   NvrtcRewriteConsumer(const NvrtcRewriteRequest &Req, std::string Suffix,
-                       NvrtcRewriteResult &Out, bool UsesPrelude,
-                       clang::Preprocessor &PP)
-      : Req(Req), Suffix(std::move(Suffix)), Out(Out),
-        UsesPrelude(UsesPrelude), PP(PP) {}
-
-  void InitializeSema(clang::Sema &S) override { TheSema = &S; }
-
-  bool HandleTopLevelDecl(clang::DeclGroupRef) override {
-    if (UsesPrelude && TheSema) {
-      skipPreludeDeferredDiagnostics(*TheSema);
-      UsesPrelude = false;
-    }
-    return true;
-  }
+                       NvrtcRewriteResult &Out, clang::CompilerInstance &CI,
+                       const PreludeResult &Prelude)
+      : SiteTypingConsumer(CI, Prelude, Req.ParseAllBodies), Req(Req),
+        Suffix(std::move(Suffix)), Out(Out), PP(CI.getPreprocessor()) {}
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
@@ -353,16 +344,16 @@ private:
   const NvrtcRewriteRequest &Req;
   std::string Suffix;
   NvrtcRewriteResult &Out;
-  bool UsesPrelude;
   clang::Preprocessor &PP;
-  clang::Sema *TheSema = nullptr;
 };
 
 class NvrtcRewriteAction : public clang::ASTFrontendAction {
 public:
   NvrtcRewriteAction(const NvrtcRewriteRequest &Req, const std::string &Suffix,
-                     NvrtcRewriteResult &Out, llvm::raw_ostream &Messages)
-      : Req(Req), Suffix(Suffix), Out(Out), Messages(Messages) {}
+                     NvrtcRewriteResult &Out, llvm::raw_ostream &Messages,
+                     const PreludeResult &Prelude)
+      : Req(Req), Suffix(Suffix), Out(Out), Messages(Messages),
+        Prelude(Prelude) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, StringRef) override {
@@ -372,9 +363,8 @@ public:
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
     reserveTypeUniquingSets(CI.getASTContext());
-    return std::make_unique<NvrtcRewriteConsumer>(
-        Req, Suffix, Out, !CI.getPreprocessorOpts().ImplicitPCHInclude.empty(),
-        CI.getPreprocessor());
+    return std::make_unique<NvrtcRewriteConsumer>(Req, Suffix, Out, CI,
+                                                  Prelude);
   }
 
 private:
@@ -382,6 +372,7 @@ private:
   const std::string &Suffix;
   NvrtcRewriteResult &Out;
   llvm::raw_ostream &Messages;
+  PreludeResult Prelude;
 };
 
 class NvrtcRewriteFactory : public clang::tooling::FrontendActionFactory {
@@ -391,26 +382,31 @@ public:
       : Req(Req), Suffix(Suffix), Out(Out), Messages(Messages) {}
 
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<NvrtcRewriteAction>(Req, Suffix, Out, Messages);
+    return std::make_unique<NvrtcRewriteAction>(Req, Suffix, Out, Messages,
+                                                Prelude);
   }
 
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
                      clang::FileManager *Files,
                      std::shared_ptr<clang::PCHContainerOperations> PCHOps,
                      clang::DiagnosticConsumer *Diags) override {
-    if (Req.UsePchCache) {
-      std::string Dir =
-          Req.PchCacheDir.empty() ? defaultPreludeCacheDir() : Req.PchCacheDir;
-      PreludeResult R = usePrecompiledPrelude(*Invocation, Dir, PCHOps);
-      if (Req.ReportPchCache)
-        Out.Diagnostics +=
-            R.Status == PreludeStatus::Reused
-                ? "note: CUDA headers: reused " + R.PchPath + "\n"
-            : R.Status == PreludeStatus::Built
-                ? "note: CUDA headers: built " + R.PchPath + "\n"
-            : R.Status == PreludeStatus::NotApplicable
-                ? "note: CUDA headers: not included\n"
-                : "note: CUDA headers: parsed (" + R.Reason + ")\n";
+    // CUDA's headers only, not the program's include block: a block of CuTe
+    // precompiled in this mode loses deduced return types (a CuTe layout
+    // declared in the kernel reads back as 'auto'; docs/frontend.md).
+    Prelude = prepareSiteTyping(
+        *Invocation, Req.UsePchCache,
+        Req.PchCacheDir.empty() ? defaultPreludeCacheDir() : Req.PchCacheDir,
+        PCHOps, /*Block=*/nullptr, Req.ParseAllBodies);
+    if (Req.UsePchCache && Req.ReportPchCache) {
+      const PreludeResult &R = Prelude;
+      Out.Diagnostics +=
+          R.Status == PreludeStatus::Reused
+              ? "note: CUDA headers: reused " + R.PchPath + "\n"
+          : R.Status == PreludeStatus::Built
+              ? "note: CUDA headers: built " + R.PchPath + "\n"
+          : R.Status == PreludeStatus::NotApplicable
+              ? "note: CUDA headers: not included\n"
+              : "note: CUDA headers: parsed (" + R.Reason + ")\n";
     }
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHOps), Diags);
@@ -421,6 +417,7 @@ private:
   const std::string &Suffix;
   NvrtcRewriteResult &Out;
   llvm::raw_ostream &Messages;
+  PreludeResult Prelude; ///< of the invocation being run
 };
 
 } // namespace

@@ -68,7 +68,10 @@ std::string preludeKey(const CompilerInvocation &Invocation,
   // externalized static device variables in generated code.
   K.getLangOpts().CUID.clear();
   PreprocessorOptions &PPO = K.getPreprocessorOpts();
-  PPO.Includes.assign(1, CudaWrapper.str());
+  // A block's PCH holds every pre-included header, in order, before the
+  // block; CUDA's alone holds only the wrapper.
+  if (!Block)
+    PPO.Includes.assign(1, CudaWrapper.str());
   PPO.ImplicitPCHInclude.clear();
   std::string Text = getClangFullVersion();
   Text += '\0';
@@ -89,6 +92,10 @@ std::string preludeKey(const CompilerInvocation &Invocation,
   bool Relative = false;
   for (const auto &E : K.getHeaderSearchOpts().UserEntries)
     Relative |= llvm::sys::path::is_relative(E.Path);
+  // So does a pre-included header named by a relative path (found from the
+  // working folder first).
+  for (const std::string &Include : PPO.Includes)
+    Relative |= Include != CudaWrapper && llvm::sys::path::is_relative(Include);
   if (Relative) {
     llvm::SmallString<256> Cwd;
     if (!llvm::sys::fs::current_path(Cwd))
@@ -308,7 +315,10 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   // Declarations are all an analysis needs; Clang still parses the bodies
   // that decide a declaration (constexpr, deduced return types).
   FO.SkipFunctionBodies = true;
-  Build->getPreprocessorOpts().Includes.assign(1, CudaWrapper.str());
+  // The headers pre-included after CUDA's wrapper (-include, NVRTC mode's
+  // stand-ins) come before the block in the input, so before it in its PCH.
+  if (!Block)
+    Build->getPreprocessorOpts().Includes.assign(1, CudaWrapper.str());
   Build->getPreprocessorOpts().ImplicitPCHInclude.clear();
   if (Block && !Block->IncludeDir.empty()) {
     // "..." includes of the block are found from the input's folder first,
@@ -484,7 +494,10 @@ usePrecompiledPrelude(CompilerInvocation &Invocation, llvm::StringRef CacheDir,
     R = findOrBuild(Invocation, Dir, PCHOps, nullptr);
   if (R.Status == PreludeStatus::Unavailable)
     return R;
-  PPO.Includes.erase(PPO.Includes.begin());
+  if (Block)
+    PPO.Includes.clear();
+  else
+    PPO.Includes.erase(PPO.Includes.begin());
   PPO.ImplicitPCHInclude = R.PchPath;
   return R;
 }

@@ -12,10 +12,9 @@
 #include "ptxinject/Frontend/NvrtcInvocation.h"
 #include "ptxinject/Frontend/NvccFlags.h"
 #include "ptxinject/Frontend/PreludeCache.h"
-#include "ptxinject/Frontend/QuietHeaders.h"
-#include "ptxinject/Frontend/SiteFreeBodies.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
+#include "ptxinject/Frontend/SiteTyping.h"
 #include "ptxinject/Frontend/TypeUniquing.h"
 #include "ptxinject/diff/UnifiedDiff.h"
 
@@ -157,39 +156,12 @@ std::string outputPathFor(StringRef Input) {
   return OutputFile.empty() ? std::string("-") : std::string(OutputFile);
 }
 
-class RewriteConsumer : public SemaConsumer {
+class RewriteConsumer : public SiteTypingConsumer {
 public:
-  RewriteConsumer(Session &S, std::string Input, bool UsesPrelude,
-                  Preprocessor &PP, const SourceManager &SM,
-                  std::optional<QuietPrecompiledHeaders> QuietPch)
-      : S(S), Input(std::move(Input)), UsesPrelude(UsesPrelude), PP(PP),
-        Bodies(SM), QuietPch(QuietPch) {}
-
-  void InitializeSema(Sema &Sema) override {
-    TheSema = &Sema;
-    // The PCH is loaded: the input's own warnings are back on.
-    if (QuietPch)
-      QuietPch->loaded(Sema.getDiagnostics());
-    if (!ParseAllBodies)
-      quietHeaderInstantiations(Sema);
-  }
-
-  /// Asked only when the invocation skips function bodies.
-  bool shouldSkipFunctionBody(Decl *D) override { return Bodies.canSkip(D); }
-
-  bool HandleTopLevelDecl(DeclGroupRef) override {
-    // The first declaration of the input comes after the PCH is attached.
-    if (UsesPrelude && TheSema) {
-      skipPreludeDeferredDiagnostics(*TheSema);
-      UsesPrelude = false;
-    }
-    dropSiteFreeInstantiations();
-    return true;
-  }
-
-  void HandleCXXImplicitFunctionInstantiation(FunctionDecl *) override {
-    dropSiteFreeInstantiations();
-  }
+  RewriteConsumer(Session &S, std::string Input, CompilerInstance &CI,
+                  const PreludeResult &Prelude)
+      : SiteTypingConsumer(CI, Prelude, ParseAllBodies), S(S),
+        Input(std::move(Input)), PP(CI.getPreprocessor()) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // A file Clang could not parse has no trustworthy sites.
@@ -226,33 +198,9 @@ public:
   }
 
 private:
-  /// The bodies of header function templates instantiated at the end of the
-  /// file are never needed for a type: those that decide one (constexpr in a
-  /// constant expression, deduced return types) are instantiated at once. A
-  /// CuTe kernel queues thousands; only those of the input file and of
-  /// headers that spell PTX_INJECT are kept.
-  void dropSiteFreeInstantiations() {
-    if (!TheSema || ParseAllBodies)
-      return;
-    auto &Queue = TheSema->PendingInstantiations;
-    Queue.erase(std::remove_if(Queue.begin(), Queue.end(),
-                               [&](const Sema::PendingImplicitInstantiation &P) {
-                                 auto *FD = dyn_cast<FunctionDecl>(P.first);
-                                 const FunctionDecl *Pattern =
-                                     FD ? FD->getTemplateInstantiationPattern()
-                                        : nullptr;
-                                 return Pattern && Bodies.canSkip(Pattern);
-                               }),
-                Queue.end());
-  }
-
   Session &S;
   std::string Input;
-  bool UsesPrelude;
   Preprocessor &PP;
-  SiteFreeBodies Bodies;
-  std::optional<QuietPrecompiledHeaders> QuietPch;
-  Sema *TheSema = nullptr;
 };
 
 class RewriteAction : public ASTFrontendAction {
@@ -265,23 +213,7 @@ public:
     addCommentAnnotationHandler(CI.getPreprocessor());
     reserveTypeUniquingSets(CI.getASTContext());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
-    // Dropped instantiations leave used inline templates without a body:
-    // not the user's mistake (see dropSiteFreeInstantiations).
-    if (!ParseAllBodies)
-      for (StringRef Group : {"undefined-inline", "undefined-internal"})
-        CI.getDiagnostics().setSeverityForGroup(
-            diag::Flavor::WarningOrError, Group, diag::Severity::Ignored);
-    // The include block is in the PCH: lexing starts after it.
-    if (Prelude.SkipBytes)
-      CI.getPreprocessor().setSkipMainFilePreamble(
-          Prelude.SkipBytes, Prelude.SkipEndsAtStartOfLine);
-    bool UsesPch = !CI.getPreprocessorOpts().ImplicitPCHInclude.empty();
-    std::optional<QuietPrecompiledHeaders> QuietPch;
-    if (UsesPch && !ParseAllBodies)
-      QuietPch.emplace(CI.getDiagnostics());
-    return std::make_unique<RewriteConsumer>(S, File.str(), UsesPch,
-                                             CI.getPreprocessor(),
-                                             CI.getSourceManager(), QuietPch);
+    return std::make_unique<RewriteConsumer>(S, File.str(), CI, Prelude);
   }
 
 private:
@@ -315,18 +247,15 @@ public:
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHOps,
                      DiagnosticConsumer *DiagConsumer) override {
-    Prelude = PreludeResult();
-    Invocation->getFrontendOpts().SkipFunctionBodies = !ParseAllBodies;
+    std::optional<IncludeBlock> Block;
+    if (!ParseAllBodies && !NoPchCache)
+      Block = includeBlockOf(*Invocation);
+    Prelude = prepareSiteTyping(
+        *Invocation, !NoPchCache,
+        PchCacheDir.empty() ? defaultPreludeCacheDir() : PchCacheDir, PCHOps,
+        Block ? &*Block : nullptr, ParseAllBodies);
     if (!NoPchCache) {
-      std::string Dir =
-          PchCacheDir.empty() ? defaultPreludeCacheDir() : PchCacheDir;
-      // Parsing every body means parsing the block too.
-      std::optional<IncludeBlock> Block;
-      if (!ParseAllBodies)
-        Block = includeBlockOf(*Invocation);
-      PreludeResult R = usePrecompiledPrelude(*Invocation, Dir, PCHOps,
-                                              Block ? &*Block : nullptr);
-      Prelude = R;
+      const PreludeResult &R = Prelude;
       if (PchCacheVerbose) {
         llvm::errs() << "ptxinject-rewrite: "
                      << (R.SkipBytes ? "CUDA headers and include block: "
@@ -380,6 +309,7 @@ int rewriteAsNvrtc(const std::vector<std::string> &Sources,
     Req.Argv0 = Argv0;
     Req.UsePchCache = !NoPchCache;
     Req.PchCacheDir = PchCacheDir;
+    Req.ParseAllBodies = ParseAllBodies;
     Req.ReportPchCache = PchCacheVerbose;
     NvrtcRewriteResult R = rewriteNvrtcSource(Req);
     llvm::errs() << R.Diagnostics;

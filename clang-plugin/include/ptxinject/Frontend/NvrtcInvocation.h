@@ -64,6 +64,9 @@ struct NvrtcRewriteRequest {
   bool UsePchCache = true;     ///< reuse precompiled CUDA headers
   std::string PchCacheDir;     ///< empty: defaultPreludeCacheDir()
   bool ReportPchCache = false; ///< say in Diagnostics what the cache did
+  /// Parse every function body of the included files and keep every
+  /// instantiation (slower; the output is the same): see SiteTyping.h.
+  bool ParseAllBodies = false;
 };
 
 struct NvrtcRewriteResult {

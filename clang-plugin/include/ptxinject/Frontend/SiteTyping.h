@@ -1,0 +1,77 @@
+//===- SiteTyping.h - Parse only what typing the sites needs -----*- C++ -*-===//
+//
+// Both rewrites, of a file (ptxinject-rewrite) and of an NVRTC program
+// (--nvrtc, and the Python package through it), need the types of the sites'
+// operands and nothing else of the translation unit. What they skip, each
+// checked byte-identical against a parse of everything (--parse-all-bodies):
+//  - CUDA's headers and (file rewrites only) the input's include block come
+//    from a cached PCH (PreludeCache.h), and the preprocessor starts after
+//    the block;
+//  - function bodies of included files that never spell PTX_INJECT are not
+//    parsed, unless Clang needs one for a type (SiteFreeBodies.h);
+//  - instantiations of such bodies queued for the end of the file are
+//    dropped (those that decide a type are made on the spot);
+//  - warnings from that library code are off (QuietHeaders.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_FRONTEND_SITETYPING_H
+#define PTXINJECT_FRONTEND_SITETYPING_H
+
+#include "ptxinject/Frontend/PreludeCache.h"
+#include "ptxinject/Frontend/QuietHeaders.h"
+#include "ptxinject/Frontend/SiteFreeBodies.h"
+
+#include "clang/Sema/SemaConsumer.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace clang {
+class CompilerInstance;
+class CompilerInvocation;
+class PCHContainerOperations;
+} // namespace clang
+
+namespace ptxinject {
+namespace frontend {
+
+struct IncludeBlock;
+
+/// Before the invocation runs: skip function bodies (unless ParseAllBodies)
+/// and, with UseCache, swap CUDA's headers and Block (the input's include
+/// block, if any; ignored with ParseAllBodies, which must parse the block's
+/// bodies too) for their PCH cached in CacheDir.
+PreludeResult prepareSiteTyping(clang::CompilerInvocation &Invocation,
+                                bool UseCache, llvm::StringRef CacheDir,
+                                std::shared_ptr<clang::PCHContainerOperations> PCHOps,
+                                const IncludeBlock *Block, bool ParseAllBodies);
+
+/// The consumer half: a rewrite's consumer derives from it and adds
+/// HandleTranslationUnit. Construct it in CreateASTConsumer, with the
+/// result of prepareSiteTyping for this invocation.
+class SiteTypingConsumer : public clang::SemaConsumer {
+public:
+  SiteTypingConsumer(clang::CompilerInstance &CI, const PreludeResult &Prelude,
+                     bool ParseAllBodies);
+
+  void InitializeSema(clang::Sema &S) override;
+  /// Asked only when the invocation skips function bodies.
+  bool shouldSkipFunctionBody(clang::Decl *D) override;
+  bool HandleTopLevelDecl(clang::DeclGroupRef) override;
+  void HandleCXXImplicitFunctionInstantiation(clang::FunctionDecl *) override;
+
+private:
+  void dropSiteFreeInstantiations();
+
+  bool AllBodies; ///< ParseAllBodies
+  bool UsesPrelude;
+  SiteFreeBodies Bodies;
+  std::optional<QuietPrecompiledHeaders> QuietPch;
+  clang::Sema *TheSema = nullptr;
+};
+
+} // namespace frontend
+} // namespace ptxinject
+
+#endif

@@ -1,0 +1,97 @@
+//===- SiteTyping.cpp - Parse only what typing the sites needs ------------===//
+#include "ptxinject/Frontend/SiteTyping.h"
+
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/Sema.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace ptxinject {
+namespace frontend {
+
+PreludeResult prepareSiteTyping(CompilerInvocation &Invocation, bool UseCache,
+                                llvm::StringRef CacheDir,
+                                std::shared_ptr<PCHContainerOperations> PCHOps,
+                                const IncludeBlock *Block, bool ParseAllBodies) {
+  Invocation.getFrontendOpts().SkipFunctionBodies = !ParseAllBodies;
+  if (!UseCache)
+    return PreludeResult();
+  return usePrecompiledPrelude(Invocation, CacheDir, std::move(PCHOps),
+                               ParseAllBodies ? nullptr : Block);
+}
+
+SiteTypingConsumer::SiteTypingConsumer(CompilerInstance &CI,
+                                       const PreludeResult &Prelude,
+                                       bool ParseAllBodies)
+    : AllBodies(ParseAllBodies),
+      UsesPrelude(!CI.getPreprocessorOpts().ImplicitPCHInclude.empty()),
+      Bodies(CI.getSourceManager()) {
+  // Dropped instantiations leave used inline templates without a body: not
+  // the user's mistake (see dropSiteFreeInstantiations).
+  if (!ParseAllBodies)
+    for (StringRef Group : {"undefined-inline", "undefined-internal"})
+      CI.getDiagnostics().setSeverityForGroup(diag::Flavor::WarningOrError,
+                                              Group, diag::Severity::Ignored);
+  // The include block is in the PCH: lexing starts after it.
+  if (Prelude.SkipBytes)
+    CI.getPreprocessor().setSkipMainFilePreamble(Prelude.SkipBytes,
+                                                 Prelude.SkipEndsAtStartOfLine);
+  if (UsesPrelude && !ParseAllBodies)
+    QuietPch.emplace(CI.getDiagnostics());
+}
+
+void SiteTypingConsumer::InitializeSema(Sema &S) {
+  TheSema = &S;
+  // The PCH is loaded: the input's own warnings are back on.
+  if (QuietPch)
+    QuietPch->loaded(S.getDiagnostics());
+  if (!AllBodies)
+    quietHeaderInstantiations(S);
+}
+
+bool SiteTypingConsumer::shouldSkipFunctionBody(Decl *D) {
+  return Bodies.canSkip(D);
+}
+
+bool SiteTypingConsumer::HandleTopLevelDecl(DeclGroupRef) {
+  // The first declaration of the input comes after the PCH is attached.
+  if (UsesPrelude && TheSema) {
+    skipPreludeDeferredDiagnostics(*TheSema);
+    UsesPrelude = false;
+  }
+  dropSiteFreeInstantiations();
+  return true;
+}
+
+void SiteTypingConsumer::HandleCXXImplicitFunctionInstantiation(FunctionDecl *) {
+  dropSiteFreeInstantiations();
+}
+
+/// The bodies of header function templates instantiated at the end of the
+/// file are never needed for a type: those that decide one (constexpr in a
+/// constant expression, deduced return types) are instantiated at once. A
+/// CuTe kernel queues thousands; only those of the input file and of headers
+/// that spell PTX_INJECT are kept.
+void SiteTypingConsumer::dropSiteFreeInstantiations() {
+  if (!TheSema || AllBodies)
+    return;
+  auto &Queue = TheSema->PendingInstantiations;
+  Queue.erase(std::remove_if(Queue.begin(), Queue.end(),
+                             [&](const Sema::PendingImplicitInstantiation &P) {
+                               auto *FD = dyn_cast<FunctionDecl>(P.first);
+                               const FunctionDecl *Pattern =
+                                   FD ? FD->getTemplateInstantiationPattern()
+                                      : nullptr;
+                               return Pattern && Bodies.canSkip(Pattern);
+                             }),
+              Queue.end());
+}
+
+} // namespace frontend
+} // namespace ptxinject
