@@ -315,8 +315,8 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   // Declarations are all an analysis needs; Clang still parses the bodies
   // that decide a declaration (constexpr, deduced return types).
   FO.SkipFunctionBodies = true;
-  // The headers pre-included after CUDA's wrapper (-include, NVRTC mode's
-  // stand-ins) come before the block in the input, so before it in its PCH.
+  // The headers pre-included after CUDA's wrapper (-include) come before
+  // the block in the input, so before it in its PCH.
   if (!Block)
     Build->getPreprocessorOpts().Includes.assign(1, CudaWrapper.str());
   Build->getPreprocessorOpts().ImplicitPCHInclude.clear();
