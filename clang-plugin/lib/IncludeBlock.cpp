@@ -15,7 +15,7 @@ namespace frontend {
 
 namespace {
 
-enum class DirectiveKind { Include, Plain, Open, Close, Other };
+enum class DirectiveKind { Include, Plain, Open, Close, PragmaOnce, Other };
 
 DirectiveKind classify(llvm::StringRef Name) {
   return llvm::StringSwitch<DirectiveKind>(Name)
@@ -52,6 +52,7 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
   };
   struct Span {
     unsigned Begin, End;
+    bool InText; ///< false: covered by the block, but not part of its header
   };
   std::vector<Span> Directives;
   // QuotedBefore[I]: an include of the first I directives is not <...>.
@@ -76,13 +77,24 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
     // The preamble holds directives only: every line starts with '#'.
     if (!(Tok.is(tok::hash) && Tok.isAtStartOfLine()))
       break;
-    Span D{OffsetOf(Tok), 0};
+    Span D{OffsetOf(Tok), 0, true};
     QuotedBefore.push_back(QuotedBefore.back());
     Token Name;
     L.LexFromRawLexer(Name);
     if (!Name.is(tok::raw_identifier))
       break;
     DirectiveKind K = classify(Name.getRawIdentifier());
+    // `#pragma once` heads many kernel sources that are also headers (an
+    // NVRTC program read from one). In the main file it does nothing, so the
+    // block passes over it, and leaves it out of its header.
+    if (Name.getRawIdentifier() == "pragma") {
+      L.LexFromRawLexer(Name);
+      if (Name.is(tok::raw_identifier) && !Name.isAtStartOfLine() &&
+          Name.getRawIdentifier() == "once") {
+        K = DirectiveKind::PragmaOnce;
+        D.InText = false;
+      }
+    }
     if (K == DirectiveKind::Other || (K == DirectiveKind::Close && Depth == 0))
       break;
     HasInclude |= K == DirectiveKind::Include;
@@ -115,6 +127,8 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
 
   IncludeBlock B;
   for (size_t I = 0; I < Kept; ++I) {
+    if (!Directives[I].InText)
+      continue;
     B.Text.append(Preamble, Directives[I].Begin,
                   Directives[I].End - Directives[I].Begin);
     B.Text += '\n';

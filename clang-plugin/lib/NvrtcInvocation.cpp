@@ -3,6 +3,7 @@
 
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/Frontend/IncludeBlock.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteTyping.h"
@@ -390,23 +391,27 @@ public:
                      clang::FileManager *Files,
                      std::shared_ptr<clang::PCHContainerOperations> PCHOps,
                      clang::DiagnosticConsumer *Diags) override {
-    // CUDA's headers only, not the program's include block: a block of CuTe
-    // precompiled in this mode loses deduced return types (a CuTe layout
-    // declared in the kernel reads back as 'auto'; docs/frontend.md).
+    // The program's include block is precompiled with CUDA's headers, as a
+    // file rewrite's is: a search compiles many programs that share it.
+    std::optional<IncludeBlock> Block;
+    if (Req.UsePchCache && !Req.ParseAllBodies)
+      Block = findIncludeBlock(Req.Source, Invocation->getLangOpts(),
+                               Invocation->getFrontendOpts().Inputs.front().getFile());
     Prelude = prepareSiteTyping(
         *Invocation, Req.UsePchCache,
         Req.PchCacheDir.empty() ? defaultPreludeCacheDir() : Req.PchCacheDir,
-        PCHOps, /*Block=*/nullptr, Req.ParseAllBodies);
+        PCHOps, Block ? &*Block : nullptr, Req.ParseAllBodies);
     if (Req.UsePchCache && Req.ReportPchCache) {
       const PreludeResult &R = Prelude;
+      std::string What = R.SkipBytes ? "note: CUDA headers and include block: "
+                                     : "note: CUDA headers: ";
       Out.Diagnostics +=
-          R.Status == PreludeStatus::Reused
-              ? "note: CUDA headers: reused " + R.PchPath + "\n"
-          : R.Status == PreludeStatus::Built
-              ? "note: CUDA headers: built " + R.PchPath + "\n"
-          : R.Status == PreludeStatus::NotApplicable
-              ? "note: CUDA headers: not included\n"
-              : "note: CUDA headers: parsed (" + R.Reason + ")\n";
+          What + (R.Status == PreludeStatus::Reused ? "reused " + R.PchPath
+                  : R.Status == PreludeStatus::Built ? "built " + R.PchPath
+                  : R.Status == PreludeStatus::NotApplicable
+                      ? std::string("not included")
+                      : "parsed (" + R.Reason + ")") +
+          "\n";
     }
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHOps), Diags);

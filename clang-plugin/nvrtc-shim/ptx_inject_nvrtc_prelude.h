@@ -28,6 +28,12 @@
 #undef __GNUC_MINOR__
 #undef __GNUC_PATCHLEVEL__
 #undef __GNUG__
+/* NVRTC offers no pack indexing (T...[I]); Clang 19 offers it as an
+ * extension in every dialect. CCCL keeps Clang before 20 off it, but cannot
+ * tell Clang apart once __clang__ is gone, and Clang 19 reads the types it
+ * makes back from a PCH as dependent (cuda::std::tuple_element_t, and every
+ * CuTe get<> on top of it, lose their type). */
+#undef __cpp_pack_indexing
 
 #undef assert
 #define assert(e)                                                              \

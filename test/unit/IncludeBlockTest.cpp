@@ -36,7 +36,8 @@ TEST(IncludeBlock, DirectivesWithoutCommentsUpToTheFirstCode) {
 }
 
 TEST(IncludeBlock, StopsBeforeOtherDirectives) {
-  std::string Text = "#include <a.h>\n#pragma once\n#include <b.h>\nint x;\n";
+  std::string Text =
+      "#include <a.h>\n#pragma nv_diag_suppress 20\n#include <b.h>\nint x;\n";
   auto B = blockOf(Text);
   ASSERT_TRUE(B);
   EXPECT_EQ(B->Text, "#include <a.h>\n");
@@ -60,7 +61,21 @@ TEST(IncludeBlock, KeepsBalancedConditionalsOnly) {
 TEST(IncludeBlock, NeedsAnInclude) {
   EXPECT_FALSE(blockOf("#define N 4\nint x[N];\n"));
   EXPECT_FALSE(blockOf("int x;\n#include <a.h>\n"));
-  EXPECT_FALSE(blockOf("#pragma once\n#include <a.h>\nint x;\n"));
+  EXPECT_FALSE(blockOf("#pragma once\nint x;\n"));
+}
+
+TEST(IncludeBlock, PassesOverPragmaOnce) {
+  std::string Text = "#pragma once\n#include <a.h>\n#pragma   once\n"
+                     "#include <b.h>\nint x;\n";
+  auto B = blockOf(Text);
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->Text, "#include <a.h>\n#include <b.h>\n");
+  EXPECT_EQ(llvm::StringRef(Text).substr(B->Size).ltrim(), "int x;\n");
+  // Any other pragma still ends the block, `#pragma` alone included.
+  auto Other = blockOf("#pragma once\n#include <a.h>\n#pragma\n#include <b.h>\n"
+                       "int x;\n");
+  ASSERT_TRUE(Other);
+  EXPECT_EQ(Other->Text, "#include <a.h>\n");
 }
 
 TEST(IncludeBlock, QuotedIncludesAreFoundFromTheFilesFolder) {
