@@ -45,8 +45,9 @@ def rewrite(
     args: compiler flags (``-I``, ``-D``, ``--cuda-gpu-arch=sm_90``, ``-std=c++17``).
     types: extra operand types (dict, JSON text or path), as ``Module.parse`` takes.
     volatile: emit ``asm volatile`` (a non-volatile site with unused outputs may vanish).
-    pch_cache: reuse precompiled CUDA headers from this folder (True: the default
-      cache folder; False: parse them every time).
+    pch_cache: reuse CUDA's headers and the source's include block (the
+      ``#include`` lines it opens with), precompiled in this folder (True: the
+      default cache folder; False: parse them every time).
     nvrtc: read the source as NVRTC reads it (no host C++ library,
       ``__CUDACC_RTC__``, ``-default-device``); ``args`` are then NVRTC's own
       options as written (``-std=c++17``, ``-default-device``, ``--include-path=...``).

@@ -1,26 +1,29 @@
 //===- RewriteBridge.cpp - The rewriter in process on a string ------------===//
 //
 // ptxinject-rewrite's analysis on an in-memory file: the same Clang
-// arguments, comment annotations, marker diagnostics and precompiled CUDA
-// prelude, with the diagnostics collected as text instead of printed.
+// arguments, comment annotations, marker diagnostics, site typing and
+// precompiled CUDA headers and include block, with the diagnostics collected
+// as text instead of printed.
 //
 //===----------------------------------------------------------------------===//
 #include "RewriteBridge.h"
 
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/Frontend/IncludeBlock.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/NvrtcInvocation.h"
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteManifest.h"
 #include "ptxinject/Frontend/SiteRewriter.h"
+#include "ptxinject/Frontend/SiteTyping.h"
+#include "ptxinject/Frontend/TypeUniquing.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
-#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -41,18 +44,13 @@ struct Outcome {
   std::optional<std::string> Text;
 };
 
-class Consumer : public SemaConsumer {
+/// Types the sites as ptxinject-rewrite does (SiteTyping.h: site-free
+/// header bodies skipped, the include block precompiled) and keeps the text.
+class Consumer : public SiteTypingConsumer {
 public:
-  Consumer(Outcome &O, bool UsesPrelude, Preprocessor &PP)
-      : O(O), UsesPrelude(UsesPrelude), PP(PP) {}
-  void InitializeSema(Sema &S) override { TheSema = &S; }
-  bool HandleTopLevelDecl(DeclGroupRef) override {
-    if (UsesPrelude && TheSema) {
-      skipPreludeDeferredDiagnostics(*TheSema);
-      UsesPrelude = false;
-    }
-    return true;
-  }
+  Consumer(Outcome &O, CompilerInstance &CI, const PreludeResult &Prelude)
+      : SiteTypingConsumer(CI, Prelude, /*ParseAllBodies=*/false), O(O),
+        PP(CI.getPreprocessor()) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
@@ -66,14 +64,12 @@ public:
 
 private:
   Outcome &O;
-  bool UsesPrelude;
   Preprocessor &PP;
-  Sema *TheSema = nullptr;
 };
 
 class Action : public ASTFrontendAction {
 public:
-  explicit Action(Outcome &O) : O(O) {}
+  Action(Outcome &O, const PreludeResult &Prelude) : O(O), Prelude(Prelude) {}
   bool BeginInvocation(CompilerInstance &CI) override {
     // "N warnings generated" would go to stderr; the caller gets the
     // diagnostics themselves.
@@ -83,30 +79,40 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     addCommentAnnotationHandler(CI.getPreprocessor());
     restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
-    return std::make_unique<Consumer>(O, !CI.getPreprocessorOpts().ImplicitPCHInclude.empty(),
-                                      CI.getPreprocessor());
+    reserveTypeUniquingSets(CI.getASTContext());
+    return std::make_unique<Consumer>(O, CI, Prelude);
   }
 
 private:
   Outcome &O;
+  const PreludeResult &Prelude;
 };
 
 class Factory : public tooling::FrontendActionFactory {
 public:
-  Factory(Outcome &O, std::string PchDir) : O(O), PchDir(std::move(PchDir)) {}
-  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(O); }
+  Factory(Outcome &O, const std::string &Source, std::string PchDir)
+      : O(O), Source(Source), PchDir(std::move(PchDir)) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(O, Prelude);
+  }
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHOps,
                      DiagnosticConsumer *Diags) override {
+    std::optional<IncludeBlock> Block;
     if (!PchDir.empty())
-      usePrecompiledPrelude(*Invocation, PchDir, PCHOps);
+      Block = findIncludeBlock(Source, Invocation->getLangOpts(),
+                               Invocation->getFrontendOpts().Inputs.front().getFile());
+    Prelude = prepareSiteTyping(*Invocation, !PchDir.empty(), PchDir, PCHOps,
+                                Block ? &*Block : nullptr, /*ParseAllBodies=*/false);
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHOps), Diags);
   }
 
 private:
   Outcome &O;
+  const std::string &Source;
   std::string PchDir;
+  PreludeResult Prelude; ///< of the invocation being run
 };
 
 } // namespace
@@ -163,7 +169,7 @@ RewriteResult rewriteSource(const RewriteRequest &R) {
   llvm::raw_string_ostream DiagText(Result.Diagnostics);
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
   TextDiagnosticPrinter Printer(DiagText, DiagOpts.get());
-  Factory F(O, R.PchCacheDir);
+  Factory F(O, R.Source, R.PchCacheDir);
   tooling::ToolInvocation Invocation(Cmd, &F, Files.get(),
                                      std::make_shared<PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Printer);

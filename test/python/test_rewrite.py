@@ -127,6 +127,26 @@ def test_rewrite_nvrtc_mode_bad_name_expression_is_an_error():
     assert "name expression 1" in info.value.message
 
 
+@needs_frontend
+@pytest.mark.parametrize("nvrtc", [False, True])
+def test_rewrite_precompiles_the_include_block(nvrtc, tmp_path):
+    # The source's leading #includes go into the cache folder's PCH with
+    # CUDA's headers, are reused by the next rewrite, and change nothing in
+    # the output.
+    if nvrtc:
+        source = NVRTC_SOURCE
+        kw = dict(args=NVRTC_OPTIONS, nvrtc=True, name_expressions=["scale<float, 1>"])
+    else:
+        source, kw = TEMPLATE.format(name="k", type="float"), {}
+    name = str(tmp_path / "k.cu")
+    plain = ptxinject.rewrite(source, filename=name, pch_cache=False, **kw)
+    cache = tmp_path / "cache"
+    for _ in range(2):
+        assert ptxinject.rewrite(source, filename=name, pch_cache=cache, **kw) == plain
+    blocks = [b.read_text() for b in (cache / "blocks").glob("*.h")]
+    assert blocks == ["#include <ptx_inject.h>\n"]
+
+
 def test_name_expressions_need_nvrtc_mode():
     if not ptxinject.have_rewrite():
         pytest.skip("package built without the Clang front end")
