@@ -1,0 +1,5 @@
+#ifndef K
+#define K
+#include <a.h>
+int x;
+#endif

@@ -1,0 +1,5 @@
+#pragma once
+\
+#include "linclude "loh"
+#iT
+uI
