@@ -4,6 +4,7 @@
 #include "ptxinject/asm/AsmEmitter.h"
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/SiteAnalysis.h"
+#include "ptxinject/Frontend/StrandedDependence.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -104,6 +105,7 @@ private:
 
   void rewriteSite(const SiteOccurrences &Occ);
   void rewriteUninstantiatedSite(const SiteOccurrences &Occ);
+  void noteStrandedDependence();
   CharSourceRange annotationRange(const SiteOccurrences &Occ);
   std::optional<std::string> expressionText(const Expr *E,
                                             const Expr *AsWritten = nullptr);
@@ -117,6 +119,7 @@ private:
   SiteManifest &Manifest;
   Rewriter R;
   std::vector<ManifestEntry> Pending;
+  bool LookedForStrandedDependence = false;
 };
 
 std::optional<std::string> MainFileRewriter::run() {
@@ -260,11 +263,13 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
   if (Range.isValid())
     Operand = expressionText(Dependent);
   if (!Operand) {
-    if (!Diags.hasErrorOccurred())
+    if (!Diags.hasErrorOccurred()) {
       error(Loc, "inject site in a template that is never instantiated, so "
                  "its operand types are unknown; instantiate the template in "
                  "this file (an explicit instantiation will do) or remove the "
                  "site");
+      noteStrandedDependence();
+    }
     return;
   }
   std::string SiteName = Name->getString().str();
@@ -281,6 +286,7 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
                         "written as a static_assert that fails if the template "
                         "is instantiated (%1, to get its asm)"))
       << SiteName << Advice;
+  noteStrandedDependence();
   std::string Text = "static_assert(__ptx_inject_is<decltype((" + *Operand +
                      ")), void>::value, \"PTX_INJECT site '" + SiteName +
                      "' was in a template that was never instantiated when "
@@ -294,6 +300,26 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
   StringRef Old = Lexer::getSourceText(Range, SM, LO);
   Text.append(Old.count('\n'), '\n');
   R.ReplaceText(Range, Text);
+}
+
+/// Under the first "never instantiated" diagnostic: an instantiated body
+/// whose expression still has a dependent type is why, when there is one
+/// (see StrandedDependence.h). Looked for only then, once.
+void MainFileRewriter::noteStrandedDependence() {
+  if (LookedForStrandedDependence)
+    return;
+  LookedForStrandedDependence = true;
+  StrandedDependence S = findStrandedDependence(Ctx);
+  if (S.Loc.isInvalid())
+    return;
+  Diags.Report(S.Loc, Diags.getCustomDiagID(
+                          DiagnosticsEngine::Note,
+                          "in %0, this was left with an unresolved "
+                          "(dependent) type, so what depends on it was never "
+                          "instantiated: a fault of the front end, not of the "
+                          "source; rewrite again without the PCH cache "
+                          "(--no-pch-cache), and report it if it stays"))
+      << S.Function;
 }
 
 void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {

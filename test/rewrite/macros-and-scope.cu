@@ -45,6 +45,7 @@ __global__ void kernel(float *out) {
 
 // WARN: macros-and-scope.cu:24:3: warning: inject site 'never' is in a template that is never instantiated, so its operand types are unknown; it is written as a static_assert that fails if the template is instantiated (instantiate it in this file, an explicit instantiation will do, to get its asm)
 // WARN-NOT: error
+// WARN-NOT: unresolved (dependent) type
 
 // SRC-LABEL: __device__ T never(T v) {
 // SRC-NEXT: static_assert(__ptx_inject_is<decltype((v)), void>::value, "PTX_INJECT site 'never' was in a template that was never instantiated when ptxinject-rewrite ran: instantiate it in that file and rewrite again");
