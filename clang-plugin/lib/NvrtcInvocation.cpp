@@ -3,7 +3,6 @@
 
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
-#include "ptxinject/Frontend/IncludeBlock.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/SiteTyping.h"
@@ -393,14 +392,10 @@ public:
                      clang::DiagnosticConsumer *Diags) override {
     // The program's include block is precompiled with CUDA's headers, as a
     // file rewrite's is: a search compiles many programs that share it.
-    std::optional<IncludeBlock> Block;
-    if (Req.UsePchCache && !Req.ParseAllBodies)
-      Block = findIncludeBlock(Req.Source, Invocation->getLangOpts(),
-                               Invocation->getFrontendOpts().Inputs.front().getFile());
     Prelude = prepareSiteTyping(
         *Invocation, Req.UsePchCache,
         Req.PchCacheDir.empty() ? defaultPreludeCacheDir() : Req.PchCacheDir,
-        PCHOps, Block ? &*Block : nullptr, Req.ParseAllBodies);
+        PCHOps, llvm::StringRef(Req.Source), Req.ParseAllBodies);
     if (Req.UsePchCache && Req.ReportPchCache) {
       const PreludeResult &R = Prelude;
       std::string What = R.SkipBytes ? "note: CUDA headers and include block: "

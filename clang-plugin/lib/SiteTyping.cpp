@@ -1,5 +1,6 @@
 //===- SiteTyping.cpp - Parse only what typing the sites needs ------------===//
 #include "ptxinject/Frontend/SiteTyping.h"
+#include "ptxinject/Frontend/IncludeBlock.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -7,6 +8,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 
@@ -15,15 +17,40 @@ using namespace clang;
 namespace ptxinject {
 namespace frontend {
 
+namespace {
+
+/// The include block of the one input of Invocation, found in Source or,
+/// without it, in the input file.
+std::optional<IncludeBlock>
+includeBlockOf(const CompilerInvocation &Invocation,
+               std::optional<llvm::StringRef> Source) {
+  const auto &Inputs = Invocation.getFrontendOpts().Inputs;
+  if (Inputs.size() != 1 || !Inputs.front().isFile())
+    return std::nullopt;
+  llvm::StringRef Path = Inputs.front().getFile();
+  if (Source)
+    return findIncludeBlock(*Source, Invocation.getLangOpts(), Path);
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return std::nullopt;
+  return findIncludeBlock((*Buf)->getBuffer(), Invocation.getLangOpts(), Path);
+}
+
+} // namespace
+
 PreludeResult prepareSiteTyping(CompilerInvocation &Invocation, bool UseCache,
                                 llvm::StringRef CacheDir,
                                 std::shared_ptr<PCHContainerOperations> PCHOps,
-                                const IncludeBlock *Block, bool ParseAllBodies) {
+                                std::optional<llvm::StringRef> Source,
+                                bool ParseAllBodies) {
   Invocation.getFrontendOpts().SkipFunctionBodies = !ParseAllBodies;
   if (!UseCache)
     return PreludeResult();
+  std::optional<IncludeBlock> Block;
+  if (!ParseAllBodies)
+    Block = includeBlockOf(Invocation, Source);
   return usePrecompiledPrelude(Invocation, CacheDir, std::move(PCHOps),
-                               ParseAllBodies ? nullptr : Block);
+                               Block ? &*Block : nullptr);
 }
 
 SiteTypingConsumer::SiteTypingConsumer(CompilerInstance &CI,

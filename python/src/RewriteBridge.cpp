@@ -10,7 +10,6 @@
 
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
-#include "ptxinject/Frontend/IncludeBlock.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/NvrtcInvocation.h"
 #include "ptxinject/Frontend/PreludeCache.h"
@@ -98,12 +97,8 @@ public:
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHOps,
                      DiagnosticConsumer *Diags) override {
-    std::optional<IncludeBlock> Block;
-    if (!PchDir.empty())
-      Block = findIncludeBlock(Source, Invocation->getLangOpts(),
-                               Invocation->getFrontendOpts().Inputs.front().getFile());
     Prelude = prepareSiteTyping(*Invocation, !PchDir.empty(), PchDir, PCHOps,
-                                Block ? &*Block : nullptr, /*ParseAllBodies=*/false);
+                                llvm::StringRef(Source), /*ParseAllBodies=*/false);
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHOps), Diags);
   }

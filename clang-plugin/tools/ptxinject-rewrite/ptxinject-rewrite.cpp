@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/Frontend/CommentAnnotations.h"
 #include "ptxinject/Frontend/CudaInvocation.h"
-#include "ptxinject/Frontend/IncludeBlock.h"
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/NvrtcInvocation.h"
 #include "ptxinject/Frontend/NvccFlags.h"
@@ -221,19 +220,6 @@ private:
   PreludeResult Prelude;
 };
 
-/// The include block of the one input of Invocation, if it has one.
-std::optional<IncludeBlock> includeBlockOf(const CompilerInvocation &Invocation) {
-  const auto &Inputs = Invocation.getFrontendOpts().Inputs;
-  if (Inputs.size() != 1 || !Inputs.front().isFile())
-    return std::nullopt;
-  auto Buf = llvm::MemoryBuffer::getFile(Inputs.front().getFile(),
-                                         /*IsText=*/true);
-  if (!Buf)
-    return std::nullopt;
-  return findIncludeBlock((*Buf)->getBuffer(), Invocation.getLangOpts(),
-                          Inputs.front().getFile());
-}
-
 class RewriteActionFactory : public tooling::FrontendActionFactory {
 public:
   explicit RewriteActionFactory(Session &S) : S(S) {}
@@ -247,13 +233,10 @@ public:
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHOps,
                      DiagnosticConsumer *DiagConsumer) override {
-    std::optional<IncludeBlock> Block;
-    if (!ParseAllBodies && !NoPchCache)
-      Block = includeBlockOf(*Invocation);
     Prelude = prepareSiteTyping(
         *Invocation, !NoPchCache,
         PchCacheDir.empty() ? defaultPreludeCacheDir() : PchCacheDir, PCHOps,
-        Block ? &*Block : nullptr, ParseAllBodies);
+        /*Source=*/std::nullopt, ParseAllBodies);
     if (!NoPchCache) {
       const PreludeResult &R = Prelude;
       if (PchCacheVerbose) {

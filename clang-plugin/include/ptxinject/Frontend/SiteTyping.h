@@ -36,16 +36,17 @@ class PCHContainerOperations;
 namespace ptxinject {
 namespace frontend {
 
-struct IncludeBlock;
-
 /// Before the invocation runs: skip function bodies (unless ParseAllBodies)
-/// and, with UseCache, swap CUDA's headers and Block (the input's include
-/// block, if any; ignored with ParseAllBodies, which must parse the block's
-/// bodies too) for their PCH cached in CacheDir.
+/// and, with UseCache, swap CUDA's headers and the input's include block (if
+/// it has one; not with ParseAllBodies, which must parse the block's bodies
+/// too) for their PCH cached in CacheDir. The block is looked for in Source,
+/// the input's text, when the input is not read from disk (an in-memory
+/// program); without Source, in the input file.
 PreludeResult prepareSiteTyping(clang::CompilerInvocation &Invocation,
                                 bool UseCache, llvm::StringRef CacheDir,
                                 std::shared_ptr<clang::PCHContainerOperations> PCHOps,
-                                const IncludeBlock *Block, bool ParseAllBodies);
+                                std::optional<llvm::StringRef> Source,
+                                bool ParseAllBodies);
 
 /// The consumer half: a rewrite's consumer derives from it and adds
 /// HandleTranslationUnit. Construct it in CreateASTConsumer, with the
