@@ -396,18 +396,8 @@ public:
         *Invocation, Req.UsePchCache,
         Req.PchCacheDir.empty() ? defaultPreludeCacheDir() : Req.PchCacheDir,
         PCHOps, llvm::StringRef(Req.Source), Req.ParseAllBodies);
-    if (Req.UsePchCache && Req.ReportPchCache) {
-      const PreludeResult &R = Prelude;
-      std::string What = R.SkipBytes ? "note: CUDA headers and include block: "
-                                     : "note: CUDA headers: ";
-      Out.Diagnostics +=
-          What + (R.Status == PreludeStatus::Reused ? "reused " + R.PchPath
-                  : R.Status == PreludeStatus::Built ? "built " + R.PchPath
-                  : R.Status == PreludeStatus::NotApplicable
-                      ? std::string("not included")
-                      : "parsed (" + R.Reason + ")") +
-          "\n";
-    }
+    if (Req.UsePchCache && Req.ReportPchCache)
+      Out.Diagnostics += "note: " + describePrelude(Prelude) + "\n";
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHOps), Diags);
   }

@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -448,6 +449,26 @@ void skipPreludeDeferredDiagnostics(Sema &S) {
     return;
   S.ExternalSource = new PreludeSemaSource(S.ExternalSource.get());
 
+}
+
+std::string describePrelude(const PreludeResult &R) {
+  std::string S = R.SkipBytes ? "CUDA headers and include block: "
+                              : "CUDA headers: ";
+  switch (R.Status) {
+  case PreludeStatus::NotApplicable:
+    return S + "not included, no cache needed";
+  case PreludeStatus::Reused:
+    return S + "reused " + R.PchPath;
+  case PreludeStatus::Built:
+    return S + "built " + R.PchPath +
+           llvm::formatv(" (CPU: headers parsed in {0:F2} s, PCH written in "
+                         "{1:F2} s)",
+                         R.ParseSeconds, R.WriteSeconds)
+               .str();
+  case PreludeStatus::Unavailable:
+    return S + "parsed (" + R.Reason + ")";
+  }
+  return S;
 }
 
 std::string defaultPreludeCacheDir() {

@@ -30,7 +30,6 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -108,8 +107,8 @@ static cl::opt<bool> ParseAllBodies(
     cl::cat(Category));
 static cl::opt<bool> PchCacheVerbose(
     "pch-cache-verbose",
-    cl::desc("Say on stderr whether the precompiled CUDA headers were "
-             "reused or built, and why not when neither"),
+    cl::desc("Say on stderr whether the precompiled CUDA headers and "
+             "include block were reused or built, and why not when neither"),
     cl::cat(Category));
 
 static cl::opt<bool> Nvrtc(
@@ -237,31 +236,8 @@ public:
         *Invocation, !NoPchCache,
         PchCacheDir.empty() ? defaultPreludeCacheDir() : PchCacheDir, PCHOps,
         /*Source=*/std::nullopt, ParseAllBodies);
-    if (!NoPchCache) {
-      const PreludeResult &R = Prelude;
-      if (PchCacheVerbose) {
-        llvm::errs() << "ptxinject-rewrite: "
-                     << (R.SkipBytes ? "CUDA headers and include block: "
-                                     : "CUDA headers: ");
-        switch (R.Status) {
-        case PreludeStatus::NotApplicable:
-          llvm::errs() << "not included, no cache needed\n";
-          break;
-        case PreludeStatus::Reused:
-          llvm::errs() << "reused " << R.PchPath << "\n";
-          break;
-        case PreludeStatus::Built:
-          llvm::errs() << "built " << R.PchPath
-                       << llvm::format(" (CPU: headers parsed in %.2f s, PCH "
-                                       "written in %.2f s)\n",
-                                       R.ParseSeconds, R.WriteSeconds);
-          break;
-        case PreludeStatus::Unavailable:
-          llvm::errs() << "parsed (" << R.Reason << ")\n";
-          break;
-        }
-      }
-    }
+    if (!NoPchCache && PchCacheVerbose)
+      llvm::errs() << "ptxinject-rewrite: " << describePrelude(Prelude) << "\n";
     return FrontendActionFactory::runInvocation(
         std::move(Invocation), Files, std::move(PCHOps), DiagConsumer);
   }

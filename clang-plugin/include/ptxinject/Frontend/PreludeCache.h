@@ -60,6 +60,11 @@ struct PreludeResult {
   double ParseSeconds = 0, WriteSeconds = 0;
 };
 
+/// What the cache did, in one line for --pch-cache-verbose and the nvrtc
+/// mode's notes: "CUDA headers and include block: reused PATH", "CUDA
+/// headers: parsed (REASON)", ...
+std::string describePrelude(const PreludeResult &R);
+
 /// If Invocation's first forced include is Clang's CUDA runtime wrapper,
 /// replaces that include with a PCH of it from CacheDir, building and caching
 /// the PCH when it is missing or any file it was built from has changed. On
