@@ -97,6 +97,8 @@ subs.append(("%clang-host-cuda",
              "%s -x cuda --cuda-host-only --cuda-gpu-arch=sm_80 --cuda-path=%s "
              "-isystem %s -Wno-unknown-cuda-version -I%s"
              % (config.clang, cuda_root, shim_dir, include_dir)))
+# Plain clang, after the two above (a substitution is a prefix match).
+subs.append(("%clang", config.clang))
 
 # CuTe/CUTLASS headers (utils/install-cute); feature `cute` when present.
 cute_include = getattr(config, "cute_include", "")

@@ -28,12 +28,44 @@
 #undef __GNUC_MINOR__
 #undef __GNUC_PATCHLEVEL__
 #undef __GNUG__
-/* NVRTC offers no pack indexing (T...[I]); Clang 19 offers it as an
- * extension in every dialect. CCCL keeps Clang before 20 off it, but cannot
+/* NVRTC's feature-test macros, not Clang's: Clang 19 offers newer features
+ * as extensions in older dialects, and a header that tests for one takes a
+ * path NVRTC never takes. The case that made this list: NVRTC offers no
+ * pack indexing (T...[I]); CCCL keeps Clang before 20 off it, but cannot
  * tell Clang apart once __clang__ is gone, and Clang 19 reads the types it
  * makes back from a PCH as dependent (cuda::std::tuple_element_t, and every
- * CuTe get<> on top of it, lose their type). */
+ * CuTe get<> on top of it, lose their type). Values from NVRTC 13.0 at
+ * -std=c++11, 14, 17 and 20; test/nvrtc/feature-macros.test compares them
+ * with the NVRTC at hand. Where Clang's value is the lower one (class-type
+ * non-type template arguments, deduction guides for aggregates in C++20),
+ * Clang's stays: it cannot offer what it does not have. */
 #undef __cpp_pack_indexing
+#undef __cpp_constexpr_in_decltype
+#undef __cpp_deleted_function
+#undef __cpp_digit_separators
+#undef __cpp_impl_coroutine
+#undef __cpp_named_character_escapes
+#undef __cpp_placeholder_variables
+#undef __cpp_static_call_operator
+#undef __cpp_template_auto
+#if __cplusplus < 201402L
+#undef __cpp_template_template_args
+#endif
+#if __cplusplus < 202002L
+#undef __cpp_impl_destroying_delete
+#endif
+#ifdef __cpp_structured_bindings
+#undef __cpp_structured_bindings
+#define __cpp_structured_bindings 201606L
+#endif
+#ifdef __cpp_char8_t
+#undef __cpp_char8_t
+#define __cpp_char8_t 201811L
+#endif
+#ifdef __cpp_consteval
+#undef __cpp_consteval
+#define __cpp_consteval 201811L
+#endif
 
 #undef assert
 #define assert(e)                                                              \
