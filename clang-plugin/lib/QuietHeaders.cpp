@@ -4,6 +4,8 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/TemplateInstCallback.h"
 #include "llvm/ADT/SmallVector.h"
@@ -58,6 +60,32 @@ private:
   llvm::SmallVector<bool, 32> Saved;
 };
 
+/// Follows the preprocessor from file to file: the state it sets is the
+/// current one, the one Clang reads for a warning raised while that file is
+/// parsed.
+class QuietFileCallback : public PPCallbacks {
+public:
+  explicit QuietFileCallback(Preprocessor &PP)
+      : Diags(PP.getDiagnostics()), SM(PP.getSourceManager()), Bodies(SM),
+        UserIgnoresWarnings(Diags.getIgnoreAllWarnings()) {}
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind, FileID) override {
+    if (Reason != EnterFile && Reason != ExitFile)
+      return;
+    bool Quiet = UserIgnoresWarnings ||
+                 Bodies.isSiteFree(SM.getFileID(SM.getExpansionLoc(Loc)));
+    if (Quiet != Diags.getIgnoreAllWarnings())
+      Diags.setIgnoreAllWarnings(Quiet);
+  }
+
+private:
+  DiagnosticsEngine &Diags;
+  const SourceManager &SM;
+  SiteFreeBodies Bodies;
+  bool UserIgnoresWarnings;
+};
+
 } // namespace
 
 // setIgnoreAllWarnings sets the current state. Reading a PCH copies it for
@@ -74,6 +102,10 @@ void QuietPrecompiledHeaders::loaded(DiagnosticsEngine &Diags) const {
 
 void quietHeaderInstantiations(Sema &S) {
   S.TemplateInstCallbacks.push_back(std::make_unique<QuietCallback>(S));
+}
+
+void quietSiteFreeHeaders(Preprocessor &PP) {
+  PP.addPPCallbacks(std::make_unique<QuietFileCallback>(PP));
 }
 
 } // namespace frontend

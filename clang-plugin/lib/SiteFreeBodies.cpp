@@ -20,9 +20,7 @@ bool SiteFreeBodies::isMarkerHeader(FileID File) const {
   return Name.starts_with("ptx_inject") && Name.ends_with(".h");
 }
 
-bool SiteFreeBodies::canSkip(const Decl *D) {
-  SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
-  FileID File = SM.getFileID(Loc);
+bool SiteFreeBodies::isSiteFree(FileID File) {
   if (File.isInvalid() || File == SM.getMainFileID())
     return false;
   auto [It, Inserted] = SiteFree.try_emplace(File, false);
@@ -33,9 +31,17 @@ bool SiteFreeBodies::canSkip(const Decl *D) {
     // whole, so its sites are found (and reported as in a header).
     It->second = !Invalid && !Text.contains("PTX_INJECT");
   }
-  if (!It->second && !isMarkerHeader(File))
-    KeptIncludedSite = true;
   return It->second;
+}
+
+bool SiteFreeBodies::canSkip(const Decl *D) {
+  FileID File = SM.getFileID(SM.getExpansionLoc(D->getLocation()));
+  if (File.isInvalid() || File == SM.getMainFileID())
+    return false;
+  bool Free = isSiteFree(File);
+  if (!Free && !isMarkerHeader(File))
+    KeptIncludedSite = true;
+  return Free;
 }
 
 } // namespace frontend

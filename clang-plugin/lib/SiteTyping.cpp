@@ -69,6 +69,10 @@ SiteTypingConsumer::SiteTypingConsumer(CompilerInstance &CI,
   if (Prelude.SkipBytes)
     CI.getPreprocessor().setSkipMainFilePreamble(Prelude.SkipBytes,
                                                  Prelude.SkipEndsAtStartOfLine);
+  // Before QuietPch, which turns warnings off until the PCH is loaded: the
+  // callback keeps the command line's setting.
+  if (!ParseAllBodies)
+    quietSiteFreeHeaders(CI.getPreprocessor());
   if (UsesPrelude && !ParseAllBodies)
     QuietPch.emplace(CI.getDiagnostics());
 }

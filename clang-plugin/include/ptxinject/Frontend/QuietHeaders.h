@@ -21,6 +21,13 @@
 //    skips the analysis of that body; a function of the input file or of a
 //    header with sites, even one instantiated from inside a library
 //    template, has the warnings the command line asked for.
+//  - quietSiteFreeHeaders: while the preprocessor is in a site-free
+//    included file, warnings are off. A PCH leaves no header to parse; a
+//    run without one (--no-pch-cache, a block whose headers hold sites)
+//    parses them, and would report what a cached run never does: the same
+//    input must give the same diagnostics either way (under the NVRTC mode
+//    CCCL's own suppressions are NVRTC pragmas Clang ignores, and a
+//    <cuda/std/tuple> raised 50 deprecation warnings).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_FRONTEND_QUIETHEADERS_H
@@ -28,6 +35,7 @@
 
 namespace clang {
 class DiagnosticsEngine;
+class Preprocessor;
 class Sema;
 } // namespace clang
 
@@ -48,6 +56,9 @@ private:
 /// Installs the instantiation callback on S, before its parse and after the
 /// PCH is loaded (QuietPrecompiledHeaders::loaded).
 void quietHeaderInstantiations(clang::Sema &S);
+
+/// Adds the preprocessor callback, before the input is parsed.
+void quietSiteFreeHeaders(clang::Preprocessor &PP);
 
 } // namespace frontend
 } // namespace ptxinject

@@ -33,6 +33,9 @@ public:
   /// True when D's body lies in an included file without a site in it.
   bool canSkip(const clang::Decl *D);
 
+  /// True when File is an included file that never spells PTX_INJECT.
+  bool isSiteFree(clang::FileID File);
+
   /// Whether a body was kept in an included file that spells PTX_INJECT,
   /// other than this project's own marker headers (ptx_inject*.h).
   bool keptIncludedSiteBody() const { return KeptIncludedSite; }

@@ -1,7 +1,8 @@
 #include "library.h"
 #include <ptx_inject.h>
 
-// The same warnings in the input's own templates.
+// The same warnings in the input's own code.
+typedef old_t kernel_alias;
 template <class T> __device__ auto local_shift(T x) { return x << 41; }
 template <class T> __device__ auto local_half(T x) {
   if (x > 0)
