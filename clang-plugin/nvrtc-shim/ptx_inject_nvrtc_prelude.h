@@ -20,6 +20,8 @@
 #define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
 #define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
 #define __CUDACC_VER_BUILD__ 0
+/* One architecture per program; CUB's host dispatch reads the list. */
+#define __CUDA_ARCH_LIST__ __CUDA_ARCH__
 #undef __clang__
 #undef __clang_major__
 #undef __clang_minor__

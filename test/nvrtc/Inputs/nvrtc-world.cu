@@ -5,7 +5,7 @@
 #if !defined(__CUDACC_RTC__) || !defined(__CUDACC__) || !defined(__CUDA_ARCH__)
 #error "NVRTC defines __CUDACC_RTC__, __CUDACC__ and __CUDA_ARCH__"
 #endif
-#if __CUDA_ARCH__ != EXPECTED_ARCH
+#if __CUDA_ARCH__ != EXPECTED_ARCH || __CUDA_ARCH_LIST__ != EXPECTED_ARCH
 #error "the architecture comes from -arch"
 #endif
 #if defined(__clang__) || defined(__GNUC__)
