@@ -38,12 +38,16 @@ def load(path):
     return lib
 
 
+def split_options(argv):
+    """(the driver's own arguments, NVRTC's options after '--')."""
+    if "--" not in argv:
+        return argv, []
+    cut = argv.index("--")
+    return argv[:cut], argv[cut + 1:]
+
+
 def main(argv):
-    if "--" in argv:
-        cut = argv.index("--")
-        argv, options = argv[:cut], argv[cut + 1:]
-    else:
-        options = []
+    argv, options = split_options(argv)
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("source")
     p.add_argument("-o", dest="output", required=True)

@@ -51,11 +51,7 @@ def nvrtc_values(names, lib, options):
 
 
 def main(argv):
-    if "--" in argv:
-        cut = argv.index("--")
-        argv, options = argv[:cut], argv[cut + 1:]
-    else:
-        options = []
+    argv, options = nvrtc_compile.split_options(argv)
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("-o", dest="output", required=True)
     p.add_argument("--lib", default=os.environ.get("NVRTC_LIBRARY"))
