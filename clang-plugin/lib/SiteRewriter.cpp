@@ -55,7 +55,10 @@ public:
   /// A generic lambda's call operator is a template whose instantiations
   /// hang off the lambda class, which the walk does not enter on its own.
   bool TraverseLambdaExpr(LambdaExpr *LE) {
-    if (!RecursiveASTVisitor::TraverseLambdaExpr(LE))
+    Lambdas.push_back(LE->getCallOperator());
+    bool Ok = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    Lambdas.pop_back();
+    if (!Ok)
       return false;
     if (FunctionTemplateDecl *Op = LE->getDependentCallOperator())
       for (FunctionDecl *Spec : Op->specializations())
@@ -72,7 +75,7 @@ public:
     if (!Occ.First) {
       Occ.Annotation = Key;
       Occ.First = Call;
-      Occ.Function = Functions.empty() ? nullptr : Functions.back();
+      Occ.Function = siteFunction();
     }
     if (isAnalyzableSiteCall(Call))
       Occ.Analyzable.push_back(Call);
@@ -82,8 +85,22 @@ public:
   llvm::MapVector<unsigned, SiteOccurrences> Sites;
 
 private:
+  /// The function whose execution space a site has: the enclosing one,
+  /// unless a lambda in it names its own (an extended `[] __device__`
+  /// lambda in host code). Clang makes every other lambda implicitly
+  /// __host__ __device__; such a lambda runs where its enclosing function
+  /// does.
+  const FunctionDecl *siteFunction() const {
+    for (auto It = Lambdas.rbegin(); It != Lambdas.rend(); ++It)
+      for (const Attr *A : (*It)->attrs())
+        if ((isa<CUDADeviceAttr>(A) || isa<CUDAHostAttr>(A)) && !A->isImplicit())
+          return *It;
+    return Functions.empty() ? nullptr : Functions.back();
+  }
+
   SourceManager &SM;
   std::vector<const FunctionDecl *> Functions;
+  std::vector<const CXXMethodDecl *> Lambdas;
 };
 
 class MainFileRewriter {
