@@ -293,8 +293,8 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
   // An NVRTC program instantiates its kernel templates by name expressions.
   const char *Advice =
       Options.NvrtcProgram
-          ? "name the kernel with --instantiate, as nvrtcAddNameExpression "
-            "does"
+          ? "name the kernel in a name expression (--instantiate, or "
+            "name_expressions= in Python), as nvrtcAddNameExpression does"
           : "instantiate it in this file, an explicit instantiation will do";
   Diags.Report(Loc, Diags.getCustomDiagID(
                         DiagnosticsEngine::Warning,
@@ -309,7 +309,8 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
                      "' was in a template that was never instantiated when "
                      "ptxinject-rewrite ran: " +
                      (Options.NvrtcProgram
-                          ? "name it with --instantiate"
+                          ? "name it in a name expression (--instantiate, "
+                            "name_expressions=)"
                           : "instantiate it in that file") +
                      " and rewrite again\")";
   if (commentAnnotationRange(Loc, SM).isValid())

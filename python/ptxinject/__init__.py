@@ -19,7 +19,7 @@ import os as _os
 
 from ._core import Error, Inject, Module, Operand, OperandKind, __version__, compile_ptx
 from . import ast, stack
-from .frontend import have_rewrite, rewrite
+from .frontend import RewriteWarning, have_rewrite, rewrite
 from .variants import (Backend, CompiledModule, ProgramPlace, VariantFailure, VariantResult, compile_variants,
                        default_cache_dir)
 
@@ -40,6 +40,7 @@ __all__ = [
     "Backend",
     "rewrite",
     "have_rewrite",
+    "RewriteWarning",
     "CompiledModule",
     "ProgramPlace",
     "default_cache_dir",

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from typing import Optional, Sequence, Union
 
 from . import _core
 from ._core import Error
 
-__all__ = ["rewrite", "have_rewrite"]
+__all__ = ["rewrite", "have_rewrite", "RewriteWarning"]
+
+
+class RewriteWarning(UserWarning):
+    """Clang's warnings about a source that was rewritten all the same (a site
+    in a template nothing instantiates, say): the full diagnostic text."""
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -54,7 +60,10 @@ def rewrite(
     name_expressions: with ``nvrtc``, kernel template instantiations to type,
       as ``nvrtcAddNameExpression`` (or cuda.core's ``name_expressions``) takes them.
 
-    Raises ptxinject.Error with Clang's diagnostics on bad source. The rewritten
+    A single string for ``args`` or ``name_expressions`` is one item, not a
+    sequence of characters. Raises ptxinject.Error with Clang's diagnostics on
+    bad source; warnings on a source that was rewritten all the same are
+    issued as ``ptxinject.RewriteWarning``. The rewritten
     text includes ptx_inject.h as before: compile it with ``-I ptxinject.include_dir()``.
     """
     if not have_rewrite():
@@ -75,6 +84,7 @@ def rewrite(
     if name_expressions and not nvrtc:
         raise Error("rewrite: name_expressions needs nvrtc=True (they are NVRTC's way to "
                     "instantiate kernel templates)")
+    args, name_expressions = _items(args), _items(name_expressions)
     flags = list(args)
     if nvrtc:
         # The nvrtc mode finds its stand-in host headers and the CUDA shims
@@ -103,7 +113,16 @@ def rewrite(
         err.code, err.message, err.line, err.column = "rewrite-failed", diagnostics, 0, 0
         _locate(err, diagnostics, os.path.abspath(filename))
         raise err
+    if "warning:" in diagnostics:
+        warnings.warn(RewriteWarning(f"{filename}: {diagnostics}"), stacklevel=2)
     return text
+
+
+def _items(value) -> list:
+    """A sequence of strings; one string is one item."""
+    if isinstance(value, (str, bytes, os.PathLike)):
+        return [os.fsdecode(value)]
+    return [os.fsdecode(v) if isinstance(v, (bytes, os.PathLike)) else v for v in value]
 
 
 def _locate(err, diagnostics: str, path: str) -> None:

@@ -20,6 +20,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -162,7 +163,13 @@ RewriteResult rewriteSource(const RewriteRequest &R) {
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
 
   llvm::raw_string_ostream DiagText(Result.Diagnostics);
-  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  // From the command line, so that its warning flags reach the driver's own
+  // messages too (-Wno-unknown-cuda-version: CUDA 13 is newer than Clang).
+  std::vector<const char *> CmdPointers;
+  for (const std::string &A : Cmd)
+    CmdPointers.push_back(A.c_str());
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts =
+      CreateAndPopulateDiagOpts(CmdPointers).release();
   TextDiagnosticPrinter Printer(DiagText, DiagOpts.get());
   Factory F(O, R.Source, R.PchCacheDir);
   tooling::ToolInvocation Invocation(Cmd, &F, Files.get(),

@@ -128,6 +128,24 @@ def test_rewrite_nvrtc_mode_bad_name_expression_is_an_error():
 
 
 @needs_frontend
+def test_rewrite_takes_one_string_as_one_item():
+    # A string is one name expression and one option, not its characters.
+    out = ptxinject.rewrite(NVRTC_SOURCE, filename="semiring.cu", args="-default-device",
+                            nvrtc=True, name_expressions="scale<double, 3>")
+    assert "// _x0 o f64" in out
+
+
+@needs_frontend
+def test_rewrite_warns_about_a_site_it_cannot_type():
+    # Nothing instantiates the template: the site becomes a static_assert,
+    # and the caller is told so, as the command tells its user.
+    with pytest.warns(ptxinject.RewriteWarning, match="never instantiated.*name_expressions="):
+        out = ptxinject.rewrite(NVRTC_SOURCE, filename="semiring.cu", args=NVRTC_OPTIONS,
+                                nvrtc=True)
+    assert "static_assert(__ptx_inject_is" in out
+
+
+@needs_frontend
 @pytest.mark.parametrize("nvrtc", [False, True])
 def test_rewrite_precompiles_the_include_block(nvrtc, tmp_path):
     # The source's leading #includes go into the cache folder's PCH with
