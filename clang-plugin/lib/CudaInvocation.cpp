@@ -40,6 +40,25 @@ bool hasArgument(const std::vector<std::string> &Args, llvm::StringRef Prefix) {
   return false;
 }
 
+/// Whether Args put Dir on the include search path (-I, -isystem,
+/// -idirafter, -iquote; joined or separate; any spelling of the folder).
+bool searchesDirectory(const std::vector<std::string> &Args,
+                       llvm::StringRef Dir) {
+  for (size_t I = 0; I < Args.size(); ++I)
+    for (llvm::StringRef Flag : {"-I", "-isystem", "-idirafter", "-iquote"}) {
+      llvm::StringRef A = Args[I];
+      if (!A.starts_with(Flag))
+        continue;
+      llvm::StringRef Value = A.drop_front(Flag.size());
+      if (Value.empty() && I + 1 < Args.size())
+        Value = Args[I + 1];
+      bool Same = false;
+      if (!Value.empty() && !llvm::sys::fs::equivalent(Value, Dir, Same) && Same)
+        return true;
+    }
+  return false;
+}
+
 } // namespace
 
 std::string installPrefix(const char *Argv0) {
@@ -125,21 +144,21 @@ analysisArguments(FrontEnd Which, const char *Argv0,
   // CUDA 13 is newer than Clang 19 knows; the headers still parse.
   Args.push_back("-Wno-unknown-cuda-version");
   std::string Shim = findCudaShimDir(Argv0);
-  if (!Shim.empty())
-    {
+  if (!Shim.empty()) {
     Args.push_back("-isystem");
     Args.push_back(Shim);
   }
+  // Last, so the user's own ptx_inject.h wins; not at all when the user
+  // names this folder: Clang keeps one entry of a folder given twice, the
+  // system one, and would drop the user's place for it.
   std::string Include = findPtxInjectIncludeDir(Argv0);
-  if (!Include.empty())
-    {
+  if (!Include.empty() && !searchesDirectory(Existing, Include)) {
     Args.push_back("-idirafter");
     Args.push_back(Include);
   }
   if (!hasArgument(Existing, "-resource-dir")) {
     std::string Resource = findClangResourceDir(Argv0);
-    if (!Resource.empty())
-      {
+    if (!Resource.empty()) {
       Args.push_back("-resource-dir");
       Args.push_back(Resource);
     }

@@ -1,5 +1,6 @@
 //===- SiteTyping.cpp - Parse only what typing the sites needs ------------===//
 #include "ptxinject/Frontend/SiteTyping.h"
+#include "ptxinject/Frontend/ForeignMarkerHeader.h"
 #include "ptxinject/Frontend/IncludeBlock.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
@@ -71,6 +72,7 @@ SiteTypingConsumer::SiteTypingConsumer(CompilerInstance &CI,
                                                  Prelude.SkipEndsAtStartOfLine);
   // Before QuietPch, which turns warnings off until the PCH is loaded: the
   // callback keeps the command line's setting.
+  warnOnForeignMarkerHeader(CI.getPreprocessor());
   if (!ParseAllBodies)
     quietSiteFreeHeaders(CI.getPreprocessor());
   if (UsesPrelude && !ParseAllBodies)
@@ -82,6 +84,8 @@ void SiteTypingConsumer::InitializeSema(Sema &S) {
   // The PCH is loaded: the input's own warnings are back on.
   if (QuietPch)
     QuietPch->loaded(S.getDiagnostics());
+  if (UsesPrelude)
+    checkPrecompiledMarkerHeader(S.getPreprocessor());
   if (!AllBodies)
     quietHeaderInstantiations(S);
 }

@@ -1,0 +1,31 @@
+//===- ForeignMarkerHeader.h - PTX_INJECT from another ptx_inject.h -*- C++ -*-===//
+//
+// The reference system's header is also named ptx_inject.h, and a program
+// built for it passes its include folder (mm-kermac passes
+// mm_ptx.get_include_dir()). Found first, that header defines PTX_INJECT
+// its own way: typed sites expand to its asm, which the rewriter never sees
+// (the output is the input, without a word), and untyped ones fail deep in
+// its macros. A warning names the header that defined PTX_INJECT instead.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTXINJECT_FRONTEND_FOREIGNMARKERHEADER_H
+#define PTXINJECT_FRONTEND_FOREIGNMARKERHEADER_H
+
+namespace clang {
+class Preprocessor;
+} // namespace clang
+
+namespace ptxinject {
+namespace frontend {
+
+/// Adds the check of PTX_INJECT's definition while headers are parsed,
+/// before the input is.
+void warnOnForeignMarkerHeader(clang::Preprocessor &PP);
+
+/// The same check for a PTX_INJECT read from a PCH, once it is loaded.
+void checkPrecompiledMarkerHeader(clang::Preprocessor &PP);
+
+} // namespace frontend
+} // namespace ptxinject
+
+#endif
