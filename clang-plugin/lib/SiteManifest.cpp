@@ -19,6 +19,7 @@ void SiteManifest::print(llvm::raw_ostream &OS) const {
                                        {"file", E.File},
                                        {"line", E.Line},
                                        {"column", E.Column},
+                                       {"volatile", E.Volatile},
                                        {"operands", std::move(Operands)}});
   }
   llvm::json::Value Doc =

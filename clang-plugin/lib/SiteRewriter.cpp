@@ -470,7 +470,8 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
   PresumedLoc P = SM.getPresumedLoc(Loc);
   for (auto &V : Variants)
     Pending.push_back({Analyzed[V.front()].S, P.getFilename(), P.getLine(),
-                       P.getColumn()});
+                       P.getColumn(),
+                       Options.Volatile == VolatileMode::Always});
 }
 
 } // namespace

@@ -75,6 +75,7 @@ private:
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(A.Range.getBegin()));
       frontend::ManifestEntry E;
       E.S = A.S;
+      E.Volatile = Opts.Volatile;
       if (P.isValid()) {
         E.File = P.getFilename();
         E.Line = P.getLine();

@@ -25,8 +25,32 @@ TEST(SiteManifest, FindsSitesMissingFromThePtx) {
   EXPECT_EQ(Missing[0]->Name, "gone");
   EXPECT_EQ(describeMissingSite(*Missing[0]),
             "k.cu:12:5: error: inject site 'gone' is missing from the PTX: "
-            "the optimizer removed its asm because no output is used; make "
-            "the site volatile (see docs) or use its outputs");
+            "the code holding it was never emitted (a __device__ function no "
+            "kernel calls, a template this compile does not instantiate, or a "
+            "branch the compiler discards, such as if constexpr); or, if the "
+            "site is not volatile, the optimizer removed its asm because no "
+            "output is used");
+}
+
+TEST(SiteManifest, AVolatileSiteWasNeverEmitted) {
+  // The optimizer keeps asm volatile; only a plain asm site may be removed.
+  for (bool Volatile : {true, false}) {
+    Expected<SiteManifest> Manifest = SiteManifest::parse(
+        std::string(R"({"version":1,"sites":[{"name":"gone","file":"k.cu",)"
+                    R"("line":2,"column":3,"operands":[],"volatile":)") +
+        (Volatile ? "true" : "false") + "}]}");
+    ASSERT_TRUE(Manifest) << Manifest.error().Message;
+    ASSERT_EQ(Manifest->Sites[0].Volatile, Volatile);
+    std::string Text = describeMissingSite(Manifest->Sites[0]);
+    EXPECT_NE(Text.find("never emitted"), std::string::npos) << Text;
+    EXPECT_EQ(Text.find("optimizer") != std::string::npos, !Volatile) << Text;
+  }
+  Expected<SiteManifest> Bad = SiteManifest::parse(
+      R"({"version":1,"sites":[{"name":"g","file":"k.cu","line":2,)"
+      R"("column":3,"volatile":"yes"}]})");
+  ASSERT_FALSE(Bad);
+  EXPECT_NE(Bad.error().Message.find("\"volatile\" must be true or false"),
+            std::string::npos);
 }
 
 TEST(SiteManifest, TemplateSitesSplitByTypeAreNotMissing) {

@@ -68,6 +68,11 @@ Expected<SiteManifest> SiteManifest::parse(std::string_view Json) {
         Site.Operands.push_back(std::move(Op));
       }
     }
+    if (const json::Value *V = S.get("volatile")) {
+      if (!V->isBool())
+        return manifestError(*V, "\"volatile\" must be true or false");
+      Site.Volatile = V->asBool();
+    }
     M.Sites.push_back(std::move(Site));
   }
   return M;
@@ -92,9 +97,23 @@ ptxinject::findMissingSites(const Module &M, const SiteManifest &Manifest) {
 }
 
 std::string ptxinject::describeMissingSite(const ManifestSite &Site) {
+  // The optimizer keeps asm volatile: only code never emitted loses it.
+  static constexpr const char *NeverEmitted =
+      "the code holding it was never emitted (a __device__ function no "
+      "kernel calls, a template this compile does not instantiate, or a "
+      "branch the compiler discards, such as if constexpr)";
+  std::string Why;
+  if (Site.Volatile.value_or(false))
+    Why = NeverEmitted;
+  else if (Site.Volatile)
+    Why = std::string("the optimizer removed its asm because no output is "
+                      "used; make the site volatile (see docs) or use its "
+                      "outputs; or ") + NeverEmitted;
+  else
+    Why = std::string(NeverEmitted) +
+          "; or, if the site is not volatile, the optimizer removed its asm "
+          "because no output is used";
   return Site.File + ":" + std::to_string(Site.Line) + ":" +
          std::to_string(Site.Column) + ": error: inject site '" + Site.Name +
-         "' is missing from the PTX: the optimizer removed its asm because "
-         "no output is used; make the site volatile (see docs) or use its "
-         "outputs";
+         "' is missing from the PTX: " + Why;
 }

@@ -27,6 +27,9 @@ struct ManifestEntry {
   std::string File;
   unsigned Line = 0;
   unsigned Column = 0;
+  /// Written as asm volatile: the optimizer keeps it even with unused
+  /// outputs, so a site missing from the PTX was never emitted.
+  bool Volatile = true;
 };
 
 class SiteManifest {

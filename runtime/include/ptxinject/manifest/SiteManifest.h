@@ -15,6 +15,7 @@
 #include "ptxinject/module/Module.h"
 #include "ptxinject/module/RuntimeError.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,9 @@ struct ManifestSite {
   unsigned Line = 0;
   unsigned Column = 0;
   std::vector<ManifestOperand> Operands;
+  /// Whether the front end wrote the site as asm volatile; unknown in a
+  /// manifest that does not say.
+  std::optional<bool> Volatile;
 };
 
 struct SiteManifest {
