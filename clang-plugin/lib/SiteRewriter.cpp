@@ -122,6 +122,10 @@ private:
 
   void rewriteSite(const SiteOccurrences &Occ);
   void rewriteUninstantiatedSite(const SiteOccurrences &Occ);
+  void replaceWithStaticAssert(const SiteOccurrences &Occ,
+                               CharSourceRange Range, const std::string &Operand,
+                               const std::string &SiteName,
+                               const std::string &Why);
   void noteStrandedDependence();
   CharSourceRange annotationRange(const SiteOccurrences &Occ);
   std::optional<std::string> expressionText(const Expr *E,
@@ -258,6 +262,19 @@ std::string MainFileRewriter::spelledType(QualType T) {
   return C.getUnqualifiedType().getAsString(Policy);
 }
 
+/// Whether F is a function template (a generic lambda's call operator
+/// included) that has an instantiated body: a site of it that no
+/// instantiation reached is in a branch they all discard (if constexpr).
+bool hasInstantiatedBody(const FunctionDecl *F) {
+  const FunctionTemplateDecl *T = F ? F->getDescribedFunctionTemplate() : nullptr;
+  if (!T)
+    return false;
+  for (const FunctionDecl *Spec : T->specializations())
+    if (Spec->isDefined())
+      return true;
+  return false;
+}
+
 /// A site of a template that is never instantiated has no operand types, so
 /// it has no asm. It becomes a static_assert that depends on an operand: the
 /// output compiles, and fails with a clear message if the template is ever
@@ -290,6 +307,21 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
     return;
   }
   std::string SiteName = Name->getString().str();
+  if (hasInstantiatedBody(Occ.Function)) {
+    Diags.Report(Loc, Diags.getCustomDiagID(
+                          DiagnosticsEngine::Warning,
+                          "inject site '%0' is in a branch that every "
+                          "instantiation of %1 discards (if constexpr), so its "
+                          "operand types are unknown; it is written as a "
+                          "static_assert that fails if an instantiation keeps "
+                          "the branch"))
+        << SiteName << Occ.Function;
+    replaceWithStaticAssert(Occ, Range, *Operand, SiteName,
+                            "was in a branch every instantiation discarded "
+                            "when ptxinject-rewrite ran: one keeps it now; "
+                            "rewrite again");
+    return;
+  }
   // An NVRTC program instantiates its kernel templates by name expressions.
   const char *Advice =
       Options.NvrtcProgram
@@ -304,16 +336,27 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
                         "is instantiated (%1, to get its asm)"))
       << SiteName << Advice;
   noteStrandedDependence();
-  std::string Text = "static_assert(__ptx_inject_is<decltype((" + *Operand +
+  replaceWithStaticAssert(
+      Occ, Range, *Operand, SiteName,
+      std::string("was in a template that was never instantiated when "
+                  "ptxinject-rewrite ran: ") +
+          (Options.NvrtcProgram ? "name it in a name expression "
+                                  "(--instantiate, name_expressions=)"
+                                : "instantiate it in that file") +
+          " and rewrite again");
+}
+
+/// The static_assert an untyped site becomes: it depends on an operand, so
+/// it fires only where the site is instantiated after all.
+void MainFileRewriter::replaceWithStaticAssert(const SiteOccurrences &Occ,
+                                               CharSourceRange Range,
+                                               const std::string &Operand,
+                                               const std::string &SiteName,
+                                               const std::string &Why) {
+  std::string Text = "static_assert(__ptx_inject_is<decltype((" + Operand +
                      ")), void>::value, \"PTX_INJECT site '" + SiteName +
-                     "' was in a template that was never instantiated when "
-                     "ptxinject-rewrite ran: " +
-                     (Options.NvrtcProgram
-                          ? "name it in a name expression (--instantiate, "
-                            "name_expressions=)"
-                          : "instantiate it in that file") +
-                     " and rewrite again\")";
-  if (commentAnnotationRange(Loc, SM).isValid())
+                     "' " + Why + "\")";
+  if (commentAnnotationRange(Occ.Annotation, SM).isValid())
     Text += ";";
   StringRef Old = Lexer::getSourceText(Range, SM, LO);
   Text.append(Old.count('\n'), '\n');
