@@ -27,6 +27,9 @@ struct SiteOccurrences {
   SourceLocation Annotation; // expansion location: `PTX_INJECT` or `/*`
   const CallExpr *First = nullptr;
   std::vector<const CallExpr *> Analyzable;
+  /// The function each analyzable call is in (a specialization, for a
+  /// template's site).
+  std::vector<const FunctionDecl *> AnalyzableIn;
   const FunctionDecl *Function = nullptr;
 };
 
@@ -77,8 +80,10 @@ public:
       Occ.First = Call;
       Occ.Function = siteFunction();
     }
-    if (isAnalyzableSiteCall(Call))
+    if (isAnalyzableSiteCall(Call)) {
       Occ.Analyzable.push_back(Call);
+      Occ.AnalyzableIn.push_back(Functions.empty() ? nullptr : Functions.back());
+    }
     return true;
   }
 
@@ -122,6 +127,7 @@ private:
 
   void rewriteSite(const SiteOccurrences &Occ);
   void rewriteUninstantiatedSite(const SiteOccurrences &Occ);
+  void noteInstantiation(const FunctionDecl *F);
   void replaceWithStaticAssert(const SiteOccurrences &Occ,
                                CharSourceRange Range, const std::string &Operand,
                                const std::string &SiteName,
@@ -363,6 +369,23 @@ void MainFileRewriter::replaceWithStaticAssert(const SiteOccurrences &Occ,
   R.ReplaceText(Range, Text);
 }
 
+/// After an error in a template's site: which instantiation it was typed
+/// for, as Clang's own "in instantiation of" note says for its errors.
+void MainFileRewriter::noteInstantiation(const FunctionDecl *F) {
+  if (!F || !F->isTemplateInstantiation())
+    return;
+  SourceLocation Where = F->getPointOfInstantiation();
+  if (Where.isInvalid())
+    Where = F->getLocation();
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  Diags.Report(Where, Diags.getCustomDiagID(
+                          DiagnosticsEngine::Note,
+                          "in instantiation of '%0' requested here"))
+      << Name;
+}
+
 /// Under the first "never instantiated" diagnostic: an instantiated body
 /// whose expression still has a dependent type is why, when there is one
 /// (see StrandedDependence.h). Looked for only then, once.
@@ -413,10 +436,13 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
   // One analysis per instantiation; instantiations with equal operand types
   // share one asm variant.
   std::vector<AnalyzedSite> Analyzed;
-  for (const CallExpr *Call : Occ.Analyzable) {
-    std::optional<AnalyzedSite> A = analyzeSite(Call, Ctx, *Options.Types, Options.PP);
-    if (!A)
+  for (size_t I = 0; I < Occ.Analyzable.size(); ++I) {
+    std::optional<AnalyzedSite> A =
+        analyzeSite(Occ.Analyzable[I], Ctx, *Options.Types, Options.PP);
+    if (!A) {
+      noteInstantiation(Occ.AnalyzableIn[I]);
       return;
+    }
     Analyzed.push_back(std::move(*A));
   }
   std::vector<std::vector<unsigned>> Variants; // indices into Analyzed
