@@ -63,6 +63,28 @@ void TypeTable::add(TypeInfo Info) {
   Entries.push_back(std::move(Info));
 }
 
+namespace {
+
+/// PTX's fundamental types, as a register's or a mov's type.
+bool isPtxType(std::string_view T) {
+  static constexpr std::string_view Types[] = {
+      "pred", "b8",  "b16",  "b32",   "b64",    "b128", "u8",  "u16",
+      "u32",  "u64", "s8",   "s16",   "s32",    "s64",  "f16", "f16x2",
+      "bf16", "bf16x2", "f32", "f64", "tf32"};
+  for (std::string_view K : Types)
+    if (T == K)
+      return true;
+  return false;
+}
+
+/// Inline-asm register constraints of the NVPTX target: b (1-bit), c (8),
+/// h (16), r (32), l (64), q (128), f (f32), d (f64).
+bool isRegisterConstraint(char C) {
+  return std::string_view("bchrlqfd").find(C) != std::string_view::npos;
+}
+
+} // namespace
+
 bool TypeTable::addFromJson(std::string_view Text, std::string &Error) {
   json::ParseResult R = json::parse(Text);
   if (!R) {
@@ -102,6 +124,19 @@ bool TypeTable::addFromJson(std::string_view Text, std::string &Error) {
     }
     if (Info.Name.empty()) {
       Error = At(E) + "type entry has an empty name";
+      return false;
+    }
+    for (const std::string *T : {&Info.RegisterType, &Info.MovPostfix})
+      if (!isPtxType(*T)) {
+        Error = At(E) + "type '" + Info.Name + "': '" + *T +
+                "' is not a PTX type (b32, u16, f32, f16x2, pred...)";
+        return false;
+      }
+    if (!isRegisterConstraint(Info.Constraint)) {
+      Error = At(E) + "type '" + Info.Name + "': '" +
+              std::string(1, Info.Constraint) +
+              "' is not an inline-asm register constraint (h, r, l, q, f, d, "
+              "b, c)";
       return false;
     }
     Parsed.push_back(std::move(Info));

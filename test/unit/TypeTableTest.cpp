@@ -55,6 +55,25 @@ TEST(TypeTable, JsonSemanticErrorsNameTheColumn) {
   EXPECT_EQ(Error.substr(0, 5), "1:21:") << Error;
 }
 
+TEST(TypeTable, JsonEntriesMustBePtxTypesAndConstraints) {
+  auto Entry = [](const char *Reg, const char *Mov, const char *Char) {
+    return std::string("{\"data_type_infos\": [{\"name\": \"T\", \"register_type\": \"") +
+           Reg + "\", \"mov_postfix\": \"" + Mov + "\", \"register_char\": \"" + Char +
+           "\", \"register_cast_str\": \"\"}]}";
+  };
+  TypeTable T;
+  std::string Error;
+  EXPECT_TRUE(T.addFromJson(Entry("b128", "b128", "q"), Error)) << Error;
+  EXPECT_TRUE(T.addFromJson(Entry("pred", "pred", "b"), Error)) << Error;
+  EXPECT_FALSE(T.addFromJson(Entry("f99", "f32", "f"), Error));
+  EXPECT_NE(Error.find("'f99' is not a PTX type"), std::string::npos) << Error;
+  EXPECT_FALSE(T.addFromJson(Entry("f32", "float", "f"), Error));
+  EXPECT_NE(Error.find("'float' is not a PTX type"), std::string::npos) << Error;
+  EXPECT_FALSE(T.addFromJson(Entry("f32", "f32", "x"), Error));
+  EXPECT_NE(Error.find("'x' is not an inline-asm register constraint"), std::string::npos)
+      << Error;
+}
+
 TEST(TypeTable, AddReplacesByName) {
   TypeTable T;
   T.add({"mask", "u32", "u32", 'r', ""});
