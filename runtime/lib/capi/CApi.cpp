@@ -98,8 +98,9 @@ PtxInjectResult describeOperand(const InjectOperand &Op, const char **Name,
   return PTX_INJECT_SUCCESS;
 }
 
-/// The reference's measure-and-allocate contract for a C string of Length
-/// bytes, shared by every C function that fills a caller buffer:
+/// The reference's measure-and-allocate contract for text returned as a C
+/// string, shared by every ptx_inject_* function that fills a caller buffer
+/// (Length is what goes to *bytes_written_out):
 ///  - Buffer NULL: Length = text length + 1 (the NUL included), so
 ///    malloc(Length) then a second call fits it exactly;
 ///  - a buffer of more than the text length: the text and its NUL, SUCCESS,
