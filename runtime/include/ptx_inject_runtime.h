@@ -130,7 +130,8 @@ PtxInjectResult ptx_inject_variable_info_by_index(
  *  smaller buffer gives PTX_INJECT_ERROR_INSUFFICIENT_BUFFER, with the
  *  rendered length in *bytes_written_out and, when the buffer has a byte,
  *  the PTX's first buffer-size - 1 bytes and a NUL in it.
- *  ptx_stubs[i] goes to every site of inject i ("" leaves them empty); a NULL
+ *  ptx_stubs[i] goes to every site of inject i, in place of the marker block
+ *  and followed by the block's line end ("" leaves an empty line); a NULL
  *  ptx_stubs or entry is PTX_INJECT_ERROR_INVALID_INPUT, checked before the
  *  count (PTX_INJECT_ERROR_WRONG_NUM_STUBS); on these errors
  *  *bytes_written_out is left as it was. bytes_written_out may be NULL. */

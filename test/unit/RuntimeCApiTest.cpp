@@ -143,6 +143,27 @@ TEST_F(CApi, MeasureThenRender) {
   EXPECT_EQ(Again, Size);
 }
 
+// As in the reference, a marker block becomes its stub and the block's line
+// end, whatever the stub: "" leaves an empty line, a stub ending in a line end
+// is followed by an empty one. (Module::render leaves neither.)
+TEST_F(CApi, EveryStubKeepsItsBlocksLineEnd) {
+  auto RenderC = [&](const char *A, const char *B) {
+    const char *Stubs[] = {A, B};
+    size_t Size = 0;
+    EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, &Size), PTX_INJECT_SUCCESS);
+    std::string Out(Size, '?');
+    size_t Written = 0;
+    EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, &Out[0], Size, &Written), PTX_INJECT_SUCCESS);
+    EXPECT_EQ(Written + 1, Size);
+    Out.resize(Written);
+    return Out;
+  };
+  const std::string Head = ".version 8.0\n.target sm_80\n.visible .entry k()\n{\n";
+  EXPECT_EQ(RenderC("", ""), Head + "\n\n\tret;\n}\n");
+  EXPECT_EQ(RenderC("a;\n", "\n"), Head + "a;\n\n\n\n\tret;\n}\n");
+  EXPECT_EQ(RenderC("a;", "b;"), Head + "a;\nb;\n\tret;\n}\n");
+}
+
 // One byte short of the measure: no room for the NUL is an error, and the
 // buffer holds a C string, the text's first bytes, as the reference leaves it.
 TEST_F(CApi, TooSmallBufferHoldsATerminatedPrefix) {

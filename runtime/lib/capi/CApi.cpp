@@ -340,8 +340,29 @@ PtxInjectResult ptx_inject_render_ptx(const PtxInjectHandle Handle,
       Heap.resize(NumStubs);
       Views = Heap.data();
     }
-    for (size_t I = 0; I < NumStubs; ++I)
+    // The reference puts each stub where its marker block was, followed by
+    // the block's line end; Module adds that line end only to a non-empty
+    // stub without one. The rest get it here so the text (and every size)
+    // is the reference's: "" becomes "\n", and a stub that ends in a line
+    // end gets a second one (a copy; such stubs are rare).
+    size_t EndInLineEnd = 0;
+    for (size_t I = 0; I < NumStubs; ++I) {
       Views[I] = std::string_view(Stubs[I]);
+      if (Views[I].empty())
+        Views[I] = "\n";
+      else if (Views[I].back() == '\n')
+        ++EndInLineEnd;
+    }
+    std::vector<std::string> WithLineEnd;
+    if (EndInLineEnd) {
+      WithLineEnd.reserve(EndInLineEnd); // no reallocation: the views stay valid
+      for (size_t I = 0; I < NumStubs; ++I)
+        if (Views[I].data() == Stubs[I] && Views[I].back() == '\n') {
+          WithLineEnd.emplace_back(Views[I]);
+          WithLineEnd.back() += '\n';
+          Views[I] = WithLineEnd.back();
+        }
+    }
     size_t Length = 0;
     PtxInjectResult R = fillCString(
         Buffer, BufferSize, Length,

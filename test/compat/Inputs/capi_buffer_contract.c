@@ -173,6 +173,28 @@ int main(void) {
   R = ptx_inject_render_ptx(H, NullInThree, 3, NULL, 0, &W);
   printf("NULL entry and wrong count: %s\n", name(R));
 
+  /* The text around a stub: each marker block becomes the stub and the
+     block's line end, whatever the stub is (empty, or ending in one). */
+  const char *Plain[2] = {"x;", "y;"};
+  const char *Empty[2] = {"", ""};
+  const char *LineEnds[2] = {"x;\n", "\n"};
+  size_t PlainNeed = 0, EmptyNeed = 0, LineEndsNeed = 0;
+  ptx_inject_render_ptx(H, Plain, 2, NULL, 0, &PlainNeed);
+  ptx_inject_render_ptx(H, Empty, 2, NULL, 0, &EmptyNeed);
+  ptx_inject_render_ptx(H, LineEnds, 2, NULL, 0, &LineEndsNeed);
+  printf("measure with x; y;: %zu, empty stubs: %zu, stubs ending in a line end: %zu\n",
+         PlainNeed, EmptyNeed, LineEndsNeed);
+  char *Text = malloc(LineEndsNeed);
+  R = ptx_inject_render_ptx(H, LineEnds, 2, Text, LineEndsNeed, &W);
+  printf("stubs ending in a line end: %s", name(R));
+  show_written(W);
+  printf(" blank lines=");
+  size_t Blank = 0;
+  for (size_t I = 1; I < W; ++I)
+    Blank += Text[I] == '\n' && Text[I - 1] == '\n';
+  printf("%zu\n", Blank);
+  free(Text);
+
   free(Full);
   ptx_inject_destroy(H);
   return 0;
