@@ -138,8 +138,19 @@ extern "C" AstPtxResult ast_ptx_compile(
     const uint16_t *NumArgs, size_t NumEnums, const AstPtxInstruction *const *Routines,
     size_t NumRoutines, const AstPtxInstruction *Instructions, char *Buffer, size_t BufferSize,
     size_t *BytesWritten) {
-  if (!Output || !Instructions || !BytesWritten || (NumInputs && !Inputs))
+  // As the reference: the count and the buffer are cleared before anything
+  // is checked, bytes_written may be NULL, and a NULL input array is an
+  // empty one (reading an input from it is INPUT_IDX_OUT_OF_BOUNDS).
+  size_t Unused = 0;
+  if (!BytesWritten)
+    BytesWritten = &Unused;
+  *BytesWritten = 0;
+  if (Buffer && BufferSize)
+    Buffer[0] = '\0';
+  if (!Output || !Instructions)
     return AST_PTX_ERROR_INVALID_VALUE;
+  if (!Inputs)
+    NumInputs = 0;
   try {
     Input In{NumInputs, Names, NumArgs, NumEnums, NumRoutines ? Routines : nullptr, NumRoutines};
     thread_local std::vector<AstPtxFastInstruction> Words;

@@ -82,8 +82,13 @@ typedef struct AST_PTX_PACKED {
 } AstPtxInstruction;
 
 /* Compiles instructions (ended by a return, leaving one value) into
-   %output_register_name. buffer == NULL measures: *buffer_bytes_written_ret
-   gets the length without the NUL. Routines nest at most 8 deep; an
+   %output_register_name. Measure and allocate as the reference:
+   buffer == NULL measures, *buffer_bytes_written_ret gets the stub length
+   without its NUL; a buffer of that length + 1 then receives the stub and
+   its NUL (a buffer of just the length is AST_PTX_ERROR_INSUFFICIENT_BUFFER,
+   and the buffer then holds ""). buffer_bytes_written_ret may be NULL; it
+   is set to 0, and a non-empty buffer to "", before any check. A NULL
+   input_register_names holds no inputs. Routines nest at most 8 deep; an
    instruction's aux must equal ptx_instruction_num_args of its index. */
 AST_PTX_PUBLIC_DEC AstPtxResult ast_ptx_compile(
     const char *output_register_name, const char *const *input_register_names,

@@ -331,6 +331,17 @@ StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
     stack_ptx_fast_compile_workspace_size(&Limits, &S.Set.Info, &Needed);
     if (WorkspaceSize < Needed)
       return STACK_PTX_ERROR_INSUFFICIENT_WORKSPACE;
+    *BytesWritten = 0;
+    // No frame, not even the program's own: the reference runs nothing and
+    // writes the empty stub (its NUL still needs a byte).
+    if (CompilerInfo->max_frame_depth == 0) {
+      if (!Buffer)
+        return STACK_PTX_SUCCESS;
+      if (BufferSize == 0)
+        return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
+      Buffer[0] = '\0';
+      return STACK_PTX_SUCCESS;
+    }
 
     S.Registers.resize(NumRegisters);
     for (size_t I = 0; I < NumRegisters; ++I) {

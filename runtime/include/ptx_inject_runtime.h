@@ -123,11 +123,18 @@ PtxInjectResult ptx_inject_variable_info_by_index(
     const char **inject_variable_register_type_name_out,
     const char **inject_variable_data_type_name_out);
 
-/** Measure and allocate: with a NULL buffer, *bytes_written_out receives the
- *  rendered size (without NUL). Otherwise renders into the buffer, adds a NUL
- *  when there is room, and sets *bytes_written_out to the rendered size.
- *  ptx_stubs[i] (NULL or "" for none) goes to every site of inject i. A too
- *  small buffer gives PTX_INJECT_ERROR_INSUFFICIENT_BUFFER and no output. */
+/** Measure and allocate, as the reference: with a NULL buffer (buffer size
+ *  ignored), *bytes_written_out receives the size to allocate, the rendered
+ *  length plus one for the terminating NUL. A buffer of at least that size
+ *  receives the PTX and its NUL; *bytes_written_out is then its strlen. A
+ *  smaller buffer gives PTX_INJECT_ERROR_INSUFFICIENT_BUFFER, with the
+ *  rendered length in *bytes_written_out and, when the buffer has a byte,
+ *  the PTX's first buffer-size - 1 bytes and a NUL in it.
+ *  ptx_stubs[i] goes to every site of inject i, in place of the marker block
+ *  and followed by the block's line end ("" leaves an empty line); a NULL
+ *  ptx_stubs or entry is PTX_INJECT_ERROR_INVALID_INPUT, checked before the
+ *  count (PTX_INJECT_ERROR_WRONG_NUM_STUBS); on these errors
+ *  *bytes_written_out is left as it was. bytes_written_out may be NULL. */
 PtxInjectResult ptx_inject_render_ptx(const PtxInjectHandle handle,
                                       const char *const *ptx_stubs,
                                       size_t num_ptx_stubs,
@@ -138,7 +145,10 @@ PtxInjectResult ptx_inject_render_ptx(const PtxInjectHandle handle,
 /** Resolves the %{label} operand names of a stub for inject inject_idx to
  *  its stable registers (%{x} -> %_x1), so a stub written for `ptxinject
  *  render` or `ptxinject variants --stubs` can go to ptx_inject_render_ptx.
- *  Measure and allocate as ptx_inject_render_ptx (NULL buffer: size only).
+ *  Measure and allocate as ptx_inject_render_ptx: a NULL buffer measures the
+ *  resolved length plus one for the NUL; a buffer of at least that gets the
+ *  stub and its NUL (*bytes_written_out: its strlen); a smaller one gives
+ *  PTX_INJECT_ERROR_INSUFFICIENT_BUFFER and a NUL-terminated prefix.
  *  An unknown label, or '%{' without its '}', gives
  *  PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND. */
 PtxInjectResult ptx_inject_resolve_stub_labels(const PtxInjectHandle handle,

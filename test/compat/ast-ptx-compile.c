@@ -24,6 +24,15 @@
 // CHECK-NEXT: underflow: 8
 // CHECK-NEXT: instruction type 0: 4
 // CHECK-NEXT: small buffer: 2
+// Measure and allocate as the reference: the measure excludes the NUL, a
+// buffer of that length is one short, bytes_written may be NULL, and the
+// count and buffer are cleared even when an argument is bad.
+// CHECK-NEXT: measure = strlen: yes
+// CHECK-NEXT: measured size: 2
+// CHECK-NEXT: measured size + 1: 0
+// CHECK-NEXT: bytes_written NULL: 0 0
+// CHECK-NEXT: NULL program: 3 written=0 buffer=""
+// CHECK-NEXT: NULL inputs, input read: 5
 #include <ast_ptx.h>
 #include <ast_ptx_instructions.h>
 
@@ -157,5 +166,35 @@ int main(void) {
   printf("instruction type 0: %d\n", (int)compile_ref(none, NULL, 0, NULL, 0));
   char small[4];
   printf("small buffer: %d\n", (int)compile_ref(program, NULL, 0, small, sizeof small));
+
+  size_t need = 0;
+  ast_ptx_compile("z", inputs, INPUT_COUNT, ast_ptx_ptx_instruction_names,
+                  ast_ptx_ptx_instruction_num_args, AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0,
+                  program, NULL, 0, &need);
+  compile_ref(program, NULL, 0, ref_buffer, sizeof ref_buffer);
+  printf("measure = strlen: %s\n", need == strlen(ref_buffer) ? "yes" : "no");
+  printf("measured size: %d\n", (int)compile_ref(program, NULL, 0, ref_buffer, need));
+  printf("measured size + 1: %d\n", (int)compile_ref(program, NULL, 0, ref_buffer, need + 1));
+  printf("bytes_written NULL: %d %d\n",
+         (int)ast_ptx_compile("z", inputs, INPUT_COUNT, ast_ptx_ptx_instruction_names,
+                              ast_ptx_ptx_instruction_num_args,
+                              AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, NULL, 0,
+                              NULL),
+         (int)ast_ptx_compile("z", inputs, INPUT_COUNT, ast_ptx_ptx_instruction_names,
+                              ast_ptx_ptx_instruction_num_args,
+                              AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, ref_buffer,
+                              sizeof ref_buffer, NULL));
+  written = 99;
+  strcpy(small, "abc");
+  AstPtxResult bad = ast_ptx_compile("z", inputs, INPUT_COUNT, ast_ptx_ptx_instruction_names,
+                                     ast_ptx_ptx_instruction_num_args,
+                                     AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, NULL, small,
+                                     sizeof small, &written);
+  printf("NULL program: %d written=%zu buffer=\"%s\"\n", (int)bad, written, small);
+  printf("NULL inputs, input read: %d\n",
+         (int)ast_ptx_compile("z", NULL, INPUT_COUNT, ast_ptx_ptx_instruction_names,
+                              ast_ptx_ptx_instruction_num_args,
+                              AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, NULL, 0,
+                              &written));
   return 0;
 }

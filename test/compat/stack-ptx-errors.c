@@ -20,6 +20,11 @@
 // CHECK-NEXT: NULL compiler info: STACK_PTX_ERROR_INVALID_VALUE
 // CHECK-NEXT: result 19: STACK_PTX_ERROR_INVALID_RESULT_ENUM
 // CHECK-NEXT: valid program: STACK_PTX_SUCCESS
+// No frame at all (max_frame_depth 0): the reference writes the empty stub,
+// which needs one byte for its NUL.
+// CHECK-NEXT: no frame, measure: STACK_PTX_SUCCESS 0
+// CHECK-NEXT: no frame, 1 byte: STACK_PTX_SUCCESS 0 ""
+// CHECK-NEXT: no frame, 0 bytes: STACK_PTX_ERROR_INSUFFICIENT_BUFFER
 #include <stack_ptx.h>
 #include <stack_ptx_default_info.h>
 #include "generated/stack_ptx_descriptions.h"
@@ -89,6 +94,22 @@ int main(void) {
                            100, workspace, ws, NULL, 0, &written));
   printf("result 19: %s\n", stack_ptx_result_to_string((StackPtxResult)19));
   report("valid program", run(good, registers, 0, NULL, 0, ws, NULL, 0));
+
+  StackPtxCompilerInfo no_frame = compiler_info;
+  no_frame.max_frame_depth = 0;
+  char one[1] = {'Z'};
+  written = 99;
+  StackPtxResult r = stack_ptx_compile(&no_frame, &stack_ptx_stack_info, good, registers, 0, NULL,
+                                       0, NULL, 0, 100, workspace, ws, NULL, 0, &written);
+  printf("no frame, measure: %s %zu\n", stack_ptx_result_to_string(r), written);
+  written = 99;
+  r = stack_ptx_compile(&no_frame, &stack_ptx_stack_info, good, registers, 0, NULL, 0, NULL, 0,
+                        100, workspace, ws, one, 1, &written);
+  printf("no frame, 1 byte: %s %zu \"%s\"\n", stack_ptx_result_to_string(r), written,
+         one[0] ? "?" : "");
+  r = stack_ptx_compile(&no_frame, &stack_ptx_stack_info, good, registers, 0, NULL, 0, NULL, 0,
+                        100, workspace, ws, one, 0, &written);
+  printf("no frame, 0 bytes: %s\n", stack_ptx_result_to_string(r));
   free(workspace);
   return 0;
 }

@@ -53,27 +53,42 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FUZZ_CHECK(ptx_inject_inject_info_by_index(H, N, nullptr, nullptr, nullptr) !=
              PTX_INJECT_SUCCESS);
 
-  // Measure, then render with a stub naming the first operand of each inject.
+  // Measure, then render with a stub naming the first operand of each inject
+  // (every third one empty); the reference's contract: the measure counts
+  // the NUL, a buffer of exactly that size gets the text and its NUL, one
+  // byte less gets the error and a NUL-terminated prefix.
   std::vector<std::string> Texts(N);
   std::vector<const char *> Stubs(N);
   for (size_t I = 0; I < N; ++I) {
     const char *Reg = nullptr;
-    if (ptx_inject_variable_info_by_index(H, I, 0, nullptr, &Reg, nullptr, nullptr,
+    if (I % 3 != 2 &&
+        ptx_inject_variable_info_by_index(H, I, 0, nullptr, &Reg, nullptr, nullptr,
                                           nullptr) == PTX_INJECT_SUCCESS)
       Texts[I] = std::string("mov.b32 %") + Reg + ", %" + Reg + ";";
-    Stubs[I] = I % 3 == 2 ? nullptr : Texts[I].c_str();
+    Stubs[I] = Texts[I].c_str();
   }
+  // An empty vector's data() may be NULL, which the API rejects.
+  const char *const NoStub = "";
+  const char *const *StubArray = N ? Stubs.data() : &NoStub;
   size_t Need = 0;
-  FUZZ_CHECK(ptx_inject_render_ptx(H, Stubs.data(), N, nullptr, 0, &Need) ==
+  FUZZ_CHECK(ptx_inject_render_ptx(H, StubArray, N, nullptr, 0, &Need) ==
              PTX_INJECT_SUCCESS);
-  std::vector<char> Out(Need + 1);
+  FUZZ_CHECK(Need >= 1);
+  std::vector<char> Out(Need);
   size_t Written = 0;
-  FUZZ_CHECK(ptx_inject_render_ptx(H, Stubs.data(), N, Out.data(), Out.size(), &Written) ==
+  FUZZ_CHECK(ptx_inject_render_ptx(H, StubArray, N, Out.data(), Out.size(), &Written) ==
              PTX_INJECT_SUCCESS);
-  FUZZ_CHECK(Written == Need && Out[Need] == '\0');
-  if (Need)
-    FUZZ_CHECK(ptx_inject_render_ptx(H, Stubs.data(), N, Out.data(), Need - 1, &Written) ==
-               PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
+  FUZZ_CHECK(Written + 1 == Need && Out[Written] == '\0');
+  FUZZ_CHECK(ptx_inject_render_ptx(H, StubArray, N, Out.data(), Need - 1, &Written) ==
+             PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
+  FUZZ_CHECK(Written + 1 == Need);
+  if (Need > 1)
+    FUZZ_CHECK(Out[Need - 2] == '\0');
+  if (N) {
+    Stubs[0] = nullptr;
+    FUZZ_CHECK(ptx_inject_render_ptx(H, Stubs.data(), N, nullptr, 0, &Need) ==
+               PTX_INJECT_ERROR_INVALID_INPUT);
+  }
   FUZZ_CHECK(ptx_inject_destroy(H) == PTX_INJECT_SUCCESS);
   return 0;
 }

@@ -98,43 +98,129 @@ TEST_F(CApi, OperandQueries) {
             PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX);
 }
 
+// The reference's measure-and-allocate contract: the measured size counts the
+// terminating NUL, so malloc(measured) is enough and the result is a C string.
 TEST_F(CApi, MeasureThenRender) {
-  const char *Stubs[] = {"\tadd.f32 %_x1, %_x0, %_x2;", nullptr};
+  const char *Stubs[] = {"\tadd.f32 %_x1, %_x0, %_x2;", "\tmov.u32 %_x0, %_x0;"};
+  // Each marker block becomes its stub and a line end.
+  const std::string Expected = ".version 8.0\n.target sm_80\n"
+                               ".visible .entry k()\n{\n"
+                               "\tadd.f32 %_x1, %_x0, %_x2;\n"
+                               "\tmov.u32 %_x0, %_x0;\n"
+                               "\tret;\n}\n";
   size_t Size = 0;
   ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, &Size),
             PTX_INJECT_SUCCESS);
+  EXPECT_EQ(Size, Expected.size() + 1);
+  EXPECT_EQ(Size, 106u) << "the reference's measure for this module and these stubs";
   std::vector<char> Buffer(Size + 1, '#');
   size_t Written = 0;
-  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Size, &Written),
+  ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Size, &Written),
             PTX_INJECT_SUCCESS)
-      << "exactly the size fits (no room for NUL is allowed)";
-  EXPECT_EQ(Buffer[Size], '#');
-  ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Size + 1,
-                                  &Written),
-            PTX_INJECT_SUCCESS);
-  EXPECT_EQ(Written, Size);
-  EXPECT_EQ(std::strlen(Buffer.data()), Size);
+      << "the measured size holds the text and its NUL";
+  EXPECT_EQ(Written, Size - 1) << "bytes written exclude the NUL";
+  EXPECT_EQ(Buffer[Size - 1], '\0');
+  EXPECT_EQ(std::strlen(Buffer.data()), Written);
+  EXPECT_EQ(Buffer[Size], '#') << "nothing past the buffer";
   std::string Out(Buffer.data());
-  EXPECT_EQ(Out.find("PTX_INJECT"), std::string::npos);
-  EXPECT_NE(Out.find("{\n\tadd.f32 %_x1, %_x0, %_x2;\n\tret;"),
-            std::string::npos)
-      << Out;
+  EXPECT_EQ(Out, Expected);
+
+  // A larger buffer: the same text and NUL, the rest untouched.
+  std::vector<char> Roomy(Size + 8, '#');
+  ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Roomy.data(), Roomy.size(), &Written),
+            PTX_INJECT_SUCCESS);
+  EXPECT_EQ(Written, Size - 1);
+  EXPECT_EQ(std::string(Roomy.data()), Out);
+  EXPECT_EQ(Roomy[Size], '#');
+
+  // The bytes-written pointer is optional in both calls.
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, nullptr), PTX_INJECT_SUCCESS);
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Size, nullptr),
+            PTX_INJECT_SUCCESS);
+  // A NULL buffer measures whatever buffer_size says.
+  size_t Again = 0;
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 1000, &Again), PTX_INJECT_SUCCESS);
+  EXPECT_EQ(Again, Size);
+}
+
+// As in the reference, a marker block becomes its stub and the block's line
+// end, whatever the stub: "" leaves an empty line, a stub ending in a line end
+// is followed by an empty one. (Module::render leaves neither.)
+TEST_F(CApi, EveryStubKeepsItsBlocksLineEnd) {
+  auto RenderC = [&](const char *A, const char *B) {
+    const char *Stubs[] = {A, B};
+    size_t Size = 0;
+    EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, &Size), PTX_INJECT_SUCCESS);
+    std::string Out(Size, '?');
+    size_t Written = 0;
+    EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, &Out[0], Size, &Written), PTX_INJECT_SUCCESS);
+    EXPECT_EQ(Written + 1, Size);
+    Out.resize(Written);
+    return Out;
+  };
+  const std::string Head = ".version 8.0\n.target sm_80\n.visible .entry k()\n{\n";
+  EXPECT_EQ(RenderC("", ""), Head + "\n\n\tret;\n}\n");
+  EXPECT_EQ(RenderC("a;\n", "\n"), Head + "a;\n\n\n\n\tret;\n}\n");
+  EXPECT_EQ(RenderC("a;", "b;"), Head + "a;\nb;\n\tret;\n}\n");
+}
+
+// One byte short of the measure: no room for the NUL is an error, and the
+// buffer holds a C string, the text's first bytes, as the reference leaves it.
+TEST_F(CApi, TooSmallBufferHoldsATerminatedPrefix) {
+  const char *Stubs[] = {"\tadd.f32 %_x1, %_x0, %_x2;", "\tmov.u32 %_x0, %_x0;"};
+  size_t Size = 0;
+  ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, &Size), PTX_INJECT_SUCCESS);
+  std::string Full(Size, '\0');
+  ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, &Full[0], Size, nullptr),
+            PTX_INJECT_SUCCESS);
+  Full.resize(Size - 1);
+
+  for (size_t Short : {Size - 1, Size - 2, size_t(8), size_t(1)}) {
+    std::vector<char> Buffer(Short + 1, '#');
+    size_t Written = 0;
+    EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Short, &Written),
+              PTX_INJECT_ERROR_INSUFFICIENT_BUFFER)
+        << Short;
+    EXPECT_EQ(Written, Size - 1) << "the text's length, as on success";
+    EXPECT_EQ(Buffer[Short - 1], '\0') << Short;
+    EXPECT_EQ(std::string(Buffer.data()), Full.substr(0, Short - 1)) << Short;
+    EXPECT_EQ(Buffer[Short], '#') << "nothing past the buffer";
+  }
+  char Untouched = '#';
+  size_t Written = 0;
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, &Untouched, 0, &Written),
+            PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
+  EXPECT_EQ(Written, Size - 1);
+  EXPECT_EQ(Untouched, '#') << "a zero-byte buffer is never written";
 }
 
 TEST_F(CApi, RenderErrors) {
   const char *Stubs[] = {"a", "b", "c"};
-  size_t Size = 0;
+  // Argument errors leave *bytes_written_out as it was.
+  const size_t Unset = 777;
+  size_t Size = Unset;
   EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 1, nullptr, 0, &Size),
             PTX_INJECT_ERROR_WRONG_NUM_STUBS);
   EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 3, nullptr, 0, &Size),
             PTX_INJECT_ERROR_WRONG_NUM_STUBS);
   EXPECT_EQ(ptx_inject_render_ptx(H, nullptr, 2, nullptr, 0, &Size),
             PTX_INJECT_ERROR_INVALID_INPUT);
-  char Small[8];
-  size_t Written = 0;
-  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Small, sizeof(Small), &Written),
-            PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
-  EXPECT_GT(Written, sizeof(Small));
+  EXPECT_EQ(ptx_inject_render_ptx(H, nullptr, 0, nullptr, 0, &Size),
+            PTX_INJECT_ERROR_INVALID_INPUT)
+      << "a NULL array is invalid whatever the count";
+  EXPECT_EQ(ptx_inject_render_ptx(nullptr, Stubs, 2, nullptr, 0, &Size),
+            PTX_INJECT_ERROR_INVALID_INPUT);
+  // A NULL entry is invalid (use "" for an empty inject), and is found before
+  // a wrong count.
+  const char *WithNull[] = {"a", nullptr, "c"};
+  EXPECT_EQ(ptx_inject_render_ptx(H, WithNull, 2, nullptr, 0, &Size),
+            PTX_INJECT_ERROR_INVALID_INPUT);
+  char Buffer[256];
+  EXPECT_EQ(ptx_inject_render_ptx(H, WithNull, 2, Buffer, sizeof Buffer, &Size),
+            PTX_INJECT_ERROR_INVALID_INPUT);
+  EXPECT_EQ(ptx_inject_render_ptx(H, WithNull, 3, nullptr, 0, &Size),
+            PTX_INJECT_ERROR_INVALID_INPUT);
+  EXPECT_EQ(Size, Unset);
 }
 
 TEST(CApiCreate, ErrorsCarryTheirPlace) {
@@ -174,7 +260,7 @@ TEST(CApiCreate, ExplicitSizeNeedsNoTerminator) {
   const char *Stub = "S";
   ASSERT_EQ(ptx_inject_render_ptx(H, &Stub, 1, nullptr, 0, &Size),
             PTX_INJECT_SUCCESS);
-  EXPECT_EQ(Size, 2u);
+  EXPECT_EQ(Size, 3u) << "\"S\", its newline and the NUL";
   ptx_inject_destroy(H);
 }
 
@@ -182,10 +268,12 @@ TEST(CApiCreate, ExplicitSizeNeedsNoTerminator) {
 std::string renderPlain(PtxInjectHandle H) {
   size_t N = 0, Size = 0;
   ptx_inject_num_injects(H, &N);
-  std::vector<const char *> Stubs(N, nullptr);
-  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs.data(), N, nullptr, 0, &Size), PTX_INJECT_SUCCESS);
-  std::string Out(Size + 1, '\0');
-  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs.data(), N, &Out[0], Out.size(), &Size),
+  const char *Empty = "";
+  std::vector<const char *> Stubs(N, Empty);
+  const char *const *Array = N ? Stubs.data() : &Empty;
+  EXPECT_EQ(ptx_inject_render_ptx(H, Array, N, nullptr, 0, &Size), PTX_INJECT_SUCCESS);
+  std::string Out(Size, '\0');
+  EXPECT_EQ(ptx_inject_render_ptx(H, Array, N, &Out[0], Out.size(), &Size),
             PTX_INJECT_SUCCESS);
   Out.resize(Size);
   return Out;

@@ -47,16 +47,26 @@ TEST(StubLabels, CApiMeasuresAndResolves) {
   PtxInjectHandle H = nullptr;
   ASSERT_EQ(ptx_inject_create(&H, Ptx), PTX_INJECT_SUCCESS);
   const char *Stub = "add.f32 %{y}, %{y}, %{x};";
+  // The same contract as ptx_inject_render_ptx: the measure counts the NUL.
+  const std::string Resolved = "add.f32 %_x0, %_x0, %_x1;";
   size_t Size = 0;
   ASSERT_EQ(ptx_inject_resolve_stub_labels(H, 0, Stub, nullptr, 0, &Size),
             PTX_INJECT_SUCCESS);
+  EXPECT_EQ(Size, Resolved.size() + 1);
   std::string Buffer(Size + 1, '?');
-  EXPECT_EQ(ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(), 3, &Size),
+  size_t Written = 0;
+  EXPECT_EQ(ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(), 3, &Written),
             PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
-  ASSERT_EQ(ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(),
-                                           Buffer.size(), &Size),
+  EXPECT_EQ(Written, Resolved.size());
+  EXPECT_STREQ(Buffer.c_str(), "ad") << "a NUL-terminated prefix";
+  EXPECT_EQ(ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(), Size - 1, &Written),
+            PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
+  EXPECT_EQ(Buffer.substr(0, Size - 1), Resolved.substr(0, Size - 2) + '\0');
+  ASSERT_EQ(ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(), Size, &Written),
             PTX_INJECT_SUCCESS);
-  EXPECT_STREQ(Buffer.c_str(), "add.f32 %_x0, %_x0, %_x1;");
+  EXPECT_EQ(Written, Resolved.size());
+  EXPECT_STREQ(Buffer.c_str(), Resolved.c_str());
+  EXPECT_EQ(Buffer[Size], '?');
   EXPECT_EQ(ptx_inject_resolve_stub_labels(H, 0, "%{nope}", nullptr, 0, &Size),
             PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND);
   EXPECT_EQ(ptx_inject_resolve_stub_labels(H, 1, Stub, nullptr, 0, &Size),

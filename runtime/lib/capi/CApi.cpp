@@ -98,6 +98,46 @@ PtxInjectResult describeOperand(const InjectOperand &Op, const char **Name,
   return PTX_INJECT_SUCCESS;
 }
 
+/// The reference's measure-and-allocate contract for text returned as a C
+/// string, shared by every ptx_inject_* function that fills a caller buffer
+/// (Length is what goes to *bytes_written_out):
+///  - Buffer NULL: Length = text length + 1 (the NUL included), so
+///    malloc(Length) then a second call fits it exactly;
+///  - a buffer of more than the text length: the text and its NUL, SUCCESS,
+///    Length = text length (strlen of the result);
+///  - a smaller one: PTX_INJECT_ERROR_INSUFFICIENT_BUFFER, Length = text
+///    length, and the buffer holds the first BufferSize - 1 bytes of the text
+///    and a NUL (nothing when BufferSize is 0), as the reference's
+///    vsnprintf-based writer leaves it: still a C string.
+/// Size() measures; Write(Out, Capacity, N) writes N bytes (no NUL) when
+/// they fit in Capacity and returns false, with N the length, when not;
+/// Whole(S) produces the text, for the truncated copy (error path only).
+template <typename SizeFn, typename WriteFn, typename WholeFn>
+PtxInjectResult fillCString(char *Buffer, size_t BufferSize, size_t &Length,
+                            SizeFn Size, WriteFn Write, WholeFn Whole) {
+  if (!Buffer) {
+    Length = Size() + 1;
+    return PTX_INJECT_SUCCESS;
+  }
+  // One pass when the text and its NUL fit: write into all but the last
+  // byte, so success means there is room for the NUL after it.
+  if (BufferSize && Write(Buffer, BufferSize - 1, Length)) {
+    Buffer[Length] = '\0';
+    return PTX_INJECT_SUCCESS;
+  }
+  if (!BufferSize) {
+    Length = Size();
+    return PTX_INJECT_ERROR_INSUFFICIENT_BUFFER;
+  }
+  std::string Text;
+  Whole(Text);
+  Length = Text.size();
+  size_t Prefix = std::min(Text.size(), BufferSize - 1);
+  std::memcpy(Buffer, Text.data(), Prefix);
+  Buffer[Prefix] = '\0';
+  return PTX_INJECT_ERROR_INSUFFICIENT_BUFFER;
+}
+
 } // namespace
 
 extern "C" {
@@ -279,8 +319,14 @@ PtxInjectResult ptx_inject_render_ptx(const PtxInjectHandle Handle,
                                       const char *const *Stubs,
                                       size_t NumStubs, char *Buffer,
                                       size_t BufferSize, size_t *Written) {
-  if (!Handle || (NumStubs && !Stubs))
+  // The reference's checks, in its order: every stub must be a string (an
+  // empty one leaves its sites empty), then the count must match. On these
+  // errors *Written is left alone, as there.
+  if (!Handle || !Stubs)
     return PTX_INJECT_ERROR_INVALID_INPUT;
+  for (size_t I = 0; I < NumStubs; ++I)
+    if (!Stubs[I])
+      return PTX_INJECT_ERROR_INVALID_INPUT;
   if (NumStubs != Handle->M.numInjects())
     return PTX_INJECT_ERROR_WRONG_NUM_STUBS;
   try {
@@ -294,18 +340,41 @@ PtxInjectResult ptx_inject_render_ptx(const PtxInjectHandle Handle,
       Heap.resize(NumStubs);
       Views = Heap.data();
     }
-    for (size_t I = 0; I < NumStubs; ++I)
-      Views[I] = Stubs[I] ? std::string_view(Stubs[I]) : std::string_view();
-    if (!Buffer) {
-      if (Written)
-        *Written = Handle->M.renderedSize(Views, NumStubs);
-      return PTX_INJECT_SUCCESS;
+    // The reference puts each stub where its marker block was, followed by
+    // the block's line end; Module adds that line end only to a non-empty
+    // stub without one. The rest get it here so the text (and every size)
+    // is the reference's: "" becomes "\n", and a stub that ends in a line
+    // end gets a second one (a copy; such stubs are rare).
+    size_t EndInLineEnd = 0;
+    for (size_t I = 0; I < NumStubs; ++I) {
+      Views[I] = std::string_view(Stubs[I]);
+      if (Views[I].empty())
+        Views[I] = "\n";
+      else if (Views[I].back() == '\n')
+        ++EndInLineEnd;
     }
-    size_t N = 0;
-    Error E = Handle->M.renderTo(Views, NumStubs, Buffer, BufferSize, N);
+    std::vector<std::string> WithLineEnd;
+    if (EndInLineEnd) {
+      WithLineEnd.reserve(EndInLineEnd); // no reallocation: the views stay valid
+      for (size_t I = 0; I < NumStubs; ++I)
+        if (Views[I].data() == Stubs[I] && Views[I].back() == '\n') {
+          WithLineEnd.emplace_back(Views[I]);
+          WithLineEnd.back() += '\n';
+          Views[I] = WithLineEnd.back();
+        }
+    }
+    size_t Length = 0;
+    PtxInjectResult R = fillCString(
+        Buffer, BufferSize, Length,
+        [&] { return Handle->M.renderedSize(Views, NumStubs); },
+        [&](char *Out, size_t Capacity, size_t &N) {
+          return Handle->M.renderTo(Views, NumStubs, Out, Capacity, N).Code ==
+                 ErrorCode::Success;
+        },
+        [&](std::string &Out) { Handle->M.render(Views, NumStubs, Out); });
     if (Written)
-      *Written = N;
-    return toResult(E.Code);
+      *Written = Length;
+    return R;
   } catch (const std::bad_alloc &) {
     return PTX_INJECT_ERROR_OUT_OF_MEMORY;
   }
@@ -321,20 +390,24 @@ PtxInjectResult ptx_inject_resolve_stub_labels(const PtxInjectHandle Handle,
   if (InjectIdx >= Handle->M.numInjects())
     return PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX;
   try {
-    std::string Out;
+    std::string Resolved;
     StubLabelError E;
-    if (!resolveStubLabels(Handle->M.inject(InjectIdx), Stub, Out, E))
+    if (!resolveStubLabels(Handle->M.inject(InjectIdx), Stub, Resolved, E))
       return PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND;
+    size_t Length = 0;
+    PtxInjectResult R = fillCString(
+        Buffer, BufferSize, Length, [&] { return Resolved.size(); },
+        [&](char *Out, size_t Capacity, size_t &N) {
+          N = Resolved.size();
+          if (Capacity < N)
+            return false;
+          std::memcpy(Out, Resolved.data(), N);
+          return true;
+        },
+        [&](std::string &Out) { Out = Resolved; });
     if (Written)
-      *Written = Out.size();
-    if (!Buffer)
-      return PTX_INJECT_SUCCESS;
-    if (BufferSize < Out.size())
-      return PTX_INJECT_ERROR_INSUFFICIENT_BUFFER;
-    std::memcpy(Buffer, Out.data(), Out.size());
-    if (BufferSize > Out.size())
-      Buffer[Out.size()] = 0;
-    return PTX_INJECT_SUCCESS;
+      *Written = Length;
+    return R;
   } catch (const std::bad_alloc &) {
     return PTX_INJECT_ERROR_OUT_OF_MEMORY;
   }

@@ -4,6 +4,7 @@
 #include <ptx_inject.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static char *readFile(const char *path) {
   FILE *f = fopen(path, "rb");
@@ -48,6 +49,7 @@ int main(int argc, char **argv) {
   size_t out_size = 0;
   char *out_buffer;
   size_t bytes_written = 0;
+  size_t i;
 
   if (argc != 2) {
     fprintf(stderr, "usage: %s FILE.ptx\n", argv[0]);
@@ -72,15 +74,20 @@ int main(int argc, char **argv) {
            reg_y, reg_x, reg_y, reg_z, reg_x, reg_y);
 
   CHECK(ptx_inject_num_injects(inject, &num_injects));
-  stubs = (const char **)calloc(num_injects, sizeof(char *));
+  /* Every inject gets a string: "" leaves its sites empty (NULL is an
+     error, as in the reference). */
+  stubs = (const char **)malloc(num_injects * sizeof(char *));
+  for (i = 0; i < num_injects; ++i)
+    stubs[i] = "";
   stubs[inject_idx] = stub;
 
+  /* The measured size counts the terminating NUL: allocate exactly that. */
   CHECK(ptx_inject_render_ptx(inject, stubs, num_injects, NULL, 0, &out_size));
-  out_buffer = (char *)malloc(out_size + 1);
+  out_buffer = (char *)malloc(out_size);
   CHECK(ptx_inject_render_ptx(inject, stubs, num_injects, out_buffer,
-                              out_size + 1, &bytes_written));
-  if (bytes_written != out_size) {
-    fprintf(stderr, "measured %lu bytes but wrote %lu\n",
+                              out_size, &bytes_written));
+  if (bytes_written + 1 != out_size || strlen(out_buffer) != bytes_written) {
+    fprintf(stderr, "measured %lu bytes but wrote %lu and a NUL\n",
             (unsigned long)out_size, (unsigned long)bytes_written);
     return 1;
   }
