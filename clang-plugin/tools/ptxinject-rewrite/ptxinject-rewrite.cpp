@@ -452,7 +452,12 @@ bool rewriteWithClangTool(const tooling::CompilationDatabase &Compilations,
     S.Current.reset();
     int Status = Tool.run(&Factory);
     // Any error printed (an unknown argument included) fails the input.
-    if (Status != 0 || Diagnostics.getNumErrors() > 0 || !S.Current) {
+    if (Status != 0 || Diagnostics.getNumErrors() > 0) {
+      Ok = false;
+      continue;
+    }
+    if (!S.Current) { // not expected: a failed rewrite reports why
+      llvm::errs() << "error: " << Input << ": no rewritten source\n";
       Ok = false;
       continue;
     }
@@ -475,15 +480,22 @@ bool writeOutputs(const std::vector<Rewritten> &Results) {
     Batch.add(ManifestFile, std::move(Json));
   }
   // Made only now: a failed run leaves no folder behind either.
-  if (!OutputDir.empty())
+  bool MadeOutputDir = false;
+  if (!OutputDir.empty() && !llvm::sys::fs::is_directory(OutputDir)) {
     if (std::error_code EC = llvm::sys::fs::create_directories(OutputDir)) {
       llvm::errs() << "error: cannot create '" << OutputDir
                    << "': " << EC.message() << "; no output was written\n";
       return false;
     }
+    MadeOutputDir = true;
+  }
   for (const Rewritten &R : Results)
     Batch.add(outputPathFor(R.Input), R.Text);
-  return Batch.commit(llvm::errs());
+  if (Batch.commit(llvm::errs()))
+    return true;
+  if (MadeOutputDir)
+    llvm::sys::fs::remove(OutputDir); // empty again: the batch removed its files
+  return false;
 }
 
 } // namespace
