@@ -93,6 +93,22 @@ size_t droppedSpan(const std::vector<std::string> &Args, size_t I) {
   return 0;
 }
 
+// The nvcc-only options (normalized) whose value may be the next argument;
+// translateNvccFlags reads or drops each of them.
+const char *const ValueOptions[] = {
+    "-generate-code", "-gencode", "-arch", "-gpu-architecture", "-code",
+    "-gpu-code", "-std", "-include-path", "-define-macro"};
+
+bool takesSeparateValue(const std::string &NormalizedArg) {
+  for (const char *N : ValueOptions)
+    if (NormalizedArg == N)
+      return true;
+  for (const Dropped &D : DroppedFlags)
+    if (D.TakesValue && NormalizedArg == D.Name)
+      return true;
+  return false;
+}
+
 // Value of "-flag=value", "-flag value" (advancing I) for one of Names.
 bool valueOf(const std::vector<std::string> &Args, size_t &I,
              std::initializer_list<const char *> Names, std::string &Value) {
@@ -174,7 +190,11 @@ ptxinject::frontend::translateNvccFlags(const std::vector<std::string> &Args) {
         std::find(Out.Archs.begin(), Out.Archs.end(), Arch) == Out.Archs.end())
       Out.Archs.push_back(Arch);
   };
-  for (size_t I = 1; I < Args.size(); ++I) {
+  // "--" ends the options: what follows are inputs (Clang tooling's guessed
+  // command for a file missing from the database ends in "-- file.cu"). They
+  // are copied as they are, after every flag added here.
+  size_t End = std::find(Args.begin() + 1, Args.end(), "--") - Args.begin();
+  for (size_t I = 1; I < End; ++I) {
     const std::string &A = Args[I];
     std::string Value;
     if (size_t Span = droppedSpan(Args, I)) {
@@ -241,5 +261,24 @@ ptxinject::frontend::translateNvccFlags(const std::vector<std::string> &Args) {
   }
   if (!HaveClangArch && !Out.Archs.empty())
     Out.Args.push_back("--cuda-gpu-arch=" + Out.Archs.front());
+  Out.Args.insert(Out.Args.end(), Args.begin() + End, Args.end());
+  return Out;
+}
+
+std::vector<std::string>
+ptxinject::frontend::joinNvccOptionValues(const std::vector<std::string> &Args) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    if (Args[I] == "--") {
+      Out.insert(Out.end(), Args.begin() + I, Args.end());
+      break;
+    }
+    if (I + 1 < Args.size() && takesSeparateValue(normalized(Args[I]))) {
+      Out.push_back(Args[I] + "=" + Args[I + 1]);
+      ++I;
+      continue;
+    }
+    Out.push_back(Args[I]);
+  }
   return Out;
 }

@@ -82,4 +82,41 @@ TEST(NvccFlags, ClangCommandLinePassesUnchanged) {
   EXPECT_TRUE(T.Archs.empty());
 }
 
+TEST(NvccFlags, DoubleDashEndsTheOptions) {
+  // Clang tooling's guessed command for a file missing from the database.
+  TranslatedFlags T = translateNvccFlags(
+      {"nvcc", "-arch=sm_90", "-x", "cu", "-c", "--", "/src/c.cu"});
+  EXPECT_EQ(T.Args, (Args{"nvcc", "-x", "cuda", "-c",
+                          "--cuda-gpu-arch=sm_90", "--", "/src/c.cu"}));
+  // After "--" nothing is read as a flag, not even an nvcc one.
+  T = translateNvccFlags({"nvcc", "--", "-arch=sm_90", "-Xcompiler"});
+  EXPECT_EQ(T.Args, (Args{"nvcc", "--", "-arch=sm_90", "-Xcompiler"}));
+  EXPECT_TRUE(T.Archs.empty());
+}
+
+TEST(NvccFlags, JoinsNvccOptionsWithTheirSeparateValue) {
+  EXPECT_EQ(joinNvccOptionValues({"--include-path", "inc", "-Iinc2",
+                                  "--gpu-architecture", "sm_90", "-gencode",
+                                  "arch=compute_90,code=sm_90", "-std",
+                                  "c++17", "--define-macro", "X=1",
+                                  "-Xcompiler", "-fPIC", "-ccbin", "g++",
+                                  "-x", "cu", "-D", "Y", "k.cu"}),
+            (Args{"--include-path=inc", "-Iinc2", "--gpu-architecture=sm_90",
+                  "-gencode=arch=compute_90,code=sm_90", "-std=c++17",
+                  "--define-macro=X=1", "-Xcompiler=-fPIC", "-ccbin=g++",
+                  "-x", "cu", "-D", "Y", "k.cu"}));
+  // Already joined, flags without a value, a value missing at the end, and
+  // everything after "--" stay as they are.
+  EXPECT_EQ(joinNvccOptionValues({"-arch=sm_80", "-lineinfo", "--", "-code",
+                                  "sm_90", "-arch"}),
+            (Args{"-arch=sm_80", "-lineinfo", "--", "-code", "sm_90",
+                  "-arch"}));
+  EXPECT_EQ(joinNvccOptionValues({"k.cu", "-code"}), (Args{"k.cu", "-code"}));
+  // The joined form translates as the separate one does.
+  EXPECT_EQ(translateNvccFlags({"nvcc", "--include-path=inc",
+                                "--gpu-architecture=sm_90"})
+                .Args,
+            (Args{"nvcc", "-Iinc", "--cuda-gpu-arch=sm_90"}));
+}
+
 } // namespace

@@ -17,6 +17,8 @@
 #include "ptxinject/Frontend/TypeUniquing.h"
 #include "ptxinject/diff/UnifiedDiff.h"
 
+#include "OutputBatch.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/Version.h"
@@ -28,8 +30,11 @@
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -78,7 +83,6 @@ static cl::opt<std::string> CheckGolden(
              "of writing it: exit 0 when equal, 1 with a unified diff, 2 on "
              "errors"),
     cl::value_desc("golden"), cl::cat(Category));
-static int CheckStatus = ptxinject::GoldenError; // until a file is compared
 
 static cl::opt<VolatileMode> Volatile(
     "volatile", cl::desc("Whether sites are 'asm volatile'"),
@@ -139,10 +143,18 @@ Examples:
 
 namespace {
 
+/// One input's rewrite, held in memory until the whole run has succeeded.
+struct Rewritten {
+  std::string Input;
+  std::string Text;
+  SiteManifest Manifest;
+};
+
 struct Session {
   TypeTable Types = TypeTable::builtin();
-  SiteManifest Manifest;
-  bool WriteFailed = false;
+  /// What the consumer made of the input being parsed; kept only when the
+  /// file had no error, its driver's included.
+  std::optional<Rewritten> Current;
 };
 
 std::string outputPathFor(StringRef Input) {
@@ -172,27 +184,8 @@ public:
     SiteManifest FileManifest;
     std::optional<std::string> Text =
         rewriteMainFile(Ctx, Options, FileManifest);
-    if (!Text)
-      return;
-    if (!CheckGolden.empty()) {
-      CheckStatus = checkAgainstGoldenFile(CheckGolden, *Text,
-                                           Input + " (rewritten)", stdout,
-                                           stderr);
-      return;
-    }
-    std::string Path = outputPathFor(Input);
-    if (llvm::Error E =
-            llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-              OS << *Text;
-              return llvm::Error::success();
-            })) {
-      llvm::errs() << "error: cannot write '" << Path
-                   << "': " << llvm::toString(std::move(E)) << "\n";
-      S.WriteFailed = true;
-      return;
-    }
-    for (const ManifestEntry &E : FileManifest.entries())
-      S.Manifest.add(E);
+    if (Text)
+      S.Current = Rewritten{Input, std::move(*Text), std::move(FileManifest)};
   }
 
 private:
@@ -248,15 +241,18 @@ private:
 };
 
 /// --nvrtc: each input goes through the library's in-memory NVRTC mode.
-int rewriteAsNvrtc(const std::vector<std::string> &Sources,
-                   const std::vector<std::string> &Options, const char *Argv0,
-                   Session &S) {
+/// False when any input failed; the others are still read, for their errors.
+bool rewriteAsNvrtc(const std::vector<std::string> &Sources,
+                    const std::vector<std::string> &Options, const char *Argv0,
+                    Session &S, std::vector<Rewritten> &Results) {
+  bool Ok = true;
   for (const std::string &Input : Sources) {
     auto Buf = llvm::MemoryBuffer::getFile(Input, /*IsText=*/true);
     if (!Buf) {
       llvm::errs() << "error: cannot read '" << Input
                    << "': " << Buf.getError().message() << "\n";
-      return 1;
+      Ok = false;
+      continue;
     }
     NvrtcRewriteRequest Req;
     Req.Source = (*Buf)->getBuffer().str();
@@ -272,25 +268,19 @@ int rewriteAsNvrtc(const std::vector<std::string> &Sources,
     Req.ReportPchCache = PchCacheVerbose;
     NvrtcRewriteResult R = rewriteNvrtcSource(Req);
     llvm::errs() << R.Diagnostics;
-    if (!R.Ok)
-      return 1;
-    std::string Path = outputPathFor(Input);
-    if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-          OS << R.Text;
-          return llvm::Error::success();
-        })) {
-      llvm::errs() << "error: cannot write '" << Path
-                   << "': " << llvm::toString(std::move(E)) << "\n";
-      return 1;
+    if (!R.Ok) {
+      Ok = false;
+      continue;
     }
-    for (const ManifestEntry &E : R.Manifest.entries())
-      S.Manifest.add(E);
+    Results.push_back(Rewritten{Input, std::move(R.Text), std::move(R.Manifest)});
   }
-  return 0;
+  return Ok;
 }
 
 /// Prints diagnostics as Clang would and counts the errors, the driver's
-/// included ("unknown argument"), which do not fail ClangTool::run.
+/// included ("unknown argument"), which do not fail ClangTool::run. The
+/// count is the current input's: clear() it before each input, since the
+/// CompilerInstance reports the client's count as its own file's.
 class CountingDiagnostics : public DiagnosticConsumer {
 public:
   CountingDiagnostics()
@@ -323,6 +313,191 @@ void makeOutputsAbsolute() {
   }
 }
 
+/// Refuses, before any parse, outputs that would overwrite each other or an
+/// input: two inputs of one name under --out-dir, -o naming the input.
+bool checkOutputPlaces(const std::vector<std::string> &Sources) {
+  llvm::StringMap<std::string> InputOf; // output path -> the input it is of
+  for (const std::string &Input : Sources) {
+    std::string Path = outputPathFor(Input);
+    if (Path == "-")
+      continue;
+    auto [It, New] = InputOf.try_emplace(Path, Input);
+    if (!New) {
+      llvm::errs() << "error: inputs '" << It->second << "' and '" << Input
+                   << "' would both be written to '" << Path
+                   << "'; rewrite them into different --out-dir folders\n";
+      return false;
+    }
+  }
+  for (const std::string &Input : Sources)
+    for (const std::string &Path : {outputPathFor(Input),
+                                    ManifestFile.getValue()})
+      if (!Path.empty() && Path != "-" &&
+          llvm::sys::fs::equivalent(Path, Input)) {
+        llvm::errs() << "error: output '" << Path << "' is the input '"
+                     << Input << "'; writing it would replace the "
+                     << "annotated source: name another file\n";
+        return false;
+      }
+  return true;
+}
+
+/// The place of an nvcc flag or of an added one: before a "--", which ends
+/// the options of Clang tooling's guessed command for an unlisted file.
+tooling::CommandLineArguments::iterator
+endOfOptions(tooling::CommandLineArguments &Args) {
+  return std::find(Args.begin(), Args.end(), "--");
+}
+
+/// nvcc command lines (a CMake CUDA compile_commands.json) in Clang's
+/// spelling first: the arch they target, their -I/-D/-std; host-only flags
+/// dropped. Then the flags site typing needs.
+void addArgumentAdjusters(tooling::ClangTool &Tool, const char *Argv0) {
+  Tool.appendArgumentsAdjuster(
+      [](const tooling::CommandLineArguments &Cmd, StringRef File) {
+        TranslatedFlags T = translateNvccFlags(Cmd);
+        if (!GpuArch.empty()) {
+          auto End = endOfOptions(T.Args);
+          End = T.Args.erase(
+              std::remove_if(T.Args.begin(), End,
+                             [](const std::string &A) {
+                               return StringRef(A).starts_with(
+                                          "--cuda-gpu-arch") ||
+                                      StringRef(A).starts_with(
+                                          "--offload-arch");
+                             }),
+              End);
+          T.Args.insert(End, "--cuda-gpu-arch=" + gpuArchFromNvcc(GpuArch));
+          T.Archs.clear();
+        }
+        if (T.Archs.size() > 1) {
+          llvm::errs() << File << ": note: the command targets";
+          for (const std::string &A : T.Archs)
+            llvm::errs() << " " << A;
+          llvm::errs() << "; sites are typed for " << T.Archs.front()
+                       << " (pass -- --cuda-gpu-arch=sm_NN to choose)\n";
+        }
+        // The rewriter only parses (-fsyntax-only): -c would be unused.
+        auto End = endOfOptions(T.Args);
+        T.Args.erase(std::remove(T.Args.begin(), End, "-c"), End);
+        return T.Args;
+      });
+  Tool.appendArgumentsAdjuster(
+      [Argv0](const tooling::CommandLineArguments &Cmd, StringRef) {
+        std::vector<std::string> Extra =
+            analysisArguments(FrontEnd::Rewriter, Argv0, Cmd);
+        tooling::CommandLineArguments Out;
+        if (!Cmd.empty())
+          Out.push_back(Cmd.front());
+        Out.insert(Out.end(), Extra.begin(), Extra.end());
+        if (Cmd.size() > 1)
+          Out.insert(Out.end(), Cmd.begin() + 1, Cmd.end());
+        return Out;
+      });
+}
+
+/// The compilation database with each nvcc option's separate value joined
+/// to it (joinNvccOptionValues), and a command guessed for a file it does
+/// not list guessed again from those joined commands: Clang tooling's guess
+/// reads nvcc's words with Clang's options table and would take the value
+/// of "-gencode arch=compute_90,code=sm_90" for an input file and drop it.
+class NvccJoinedDatabase : public tooling::CompilationDatabase {
+public:
+  explicit NvccJoinedDatabase(const tooling::CompilationDatabase &Base)
+      : Base(Base) {}
+
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    std::vector<tooling::CompileCommand> Commands =
+        Base.getCompileCommands(File);
+    // A guessed command ("inferred from ...") is left to the guess made
+    // over this database, which sees the joined commands.
+    for (const tooling::CompileCommand &C : Commands)
+      if (!C.Heuristic.empty())
+        return {};
+    return joined(std::move(Commands));
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base.getAllFiles();
+  }
+  std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
+    return joined(Base.getAllCompileCommands());
+  }
+
+private:
+  static std::vector<tooling::CompileCommand>
+  joined(std::vector<tooling::CompileCommand> Commands) {
+    for (tooling::CompileCommand &C : Commands)
+      C.CommandLine = joinNvccOptionValues(C.CommandLine);
+    return Commands;
+  }
+
+  const tooling::CompilationDatabase &Base;
+};
+
+/// Parses each input on its own, so that each one's errors, its driver's
+/// included, are its own. False when any input failed.
+bool rewriteWithClangTool(const tooling::CompilationDatabase &Compilations,
+                          const std::vector<std::string> &Sources,
+                          const char *Argv0, Session &S,
+                          std::vector<Rewritten> &Results) {
+  RewriteActionFactory Factory(S);
+  CountingDiagnostics Diagnostics;
+  bool Ok = true;
+  for (const std::string &Input : Sources) {
+    tooling::ClangTool Tool(Compilations, {Input});
+    addArgumentAdjusters(Tool, Argv0);
+    Tool.setDiagnosticConsumer(&Diagnostics);
+    Diagnostics.clear();
+    S.Current.reset();
+    int Status = Tool.run(&Factory);
+    // Any error printed (an unknown argument included) fails the input.
+    if (Status != 0 || Diagnostics.getNumErrors() > 0) {
+      Ok = false;
+      continue;
+    }
+    if (!S.Current) { // not expected: a failed rewrite reports why
+      llvm::errs() << "error: " << Input << ": no rewritten source\n";
+      Ok = false;
+      continue;
+    }
+    Results.push_back(std::move(*S.Current));
+  }
+  return Ok;
+}
+
+/// Writes every rewritten source and the manifest, or none of them.
+bool writeOutputs(const std::vector<Rewritten> &Results) {
+  rewrite::OutputBatch Batch;
+  if (!ManifestFile.empty()) {
+    SiteManifest All;
+    for (const Rewritten &R : Results)
+      for (const ManifestEntry &E : R.Manifest.entries())
+        All.add(E);
+    std::string Json;
+    llvm::raw_string_ostream OS(Json);
+    All.print(OS);
+    Batch.add(ManifestFile, std::move(Json));
+  }
+  // Made only now: a failed run leaves no folder behind either.
+  bool MadeOutputDir = false;
+  if (!OutputDir.empty() && !llvm::sys::fs::is_directory(OutputDir)) {
+    if (std::error_code EC = llvm::sys::fs::create_directories(OutputDir)) {
+      llvm::errs() << "error: cannot create '" << OutputDir
+                   << "': " << EC.message() << "; no output was written\n";
+      return false;
+    }
+    MadeOutputDir = true;
+  }
+  for (const Rewritten &R : Results)
+    Batch.add(outputPathFor(R.Input), R.Text);
+  if (Batch.commit(llvm::errs()))
+    return true;
+  if (MadeOutputDir)
+    llvm::sys::fs::remove(OutputDir); // empty again: the batch removed its files
+  return false;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -342,6 +517,19 @@ int main(int argc, const char **argv) {
       NvrtcOptions.assign(Cut + 1, Args.end());
       Args.erase(Cut + 1, Args.end());
     }
+  }
+  // nvcc options written apart from their value ("--include-path inc",
+  // "-gencode arch=...") are joined into "option=value" first: Clang's
+  // driver, which picks the input files out of these words, does not know
+  // them and would take the value for an input.
+  std::vector<std::string> CompileWords;
+  auto Separator = std::find(Args.begin(), Args.end(), StringRef("--"));
+  if (Separator != Args.end()) {
+    CompileWords = joinNvccOptionValues(
+        std::vector<std::string>(Separator + 1, Args.end()));
+    Args.erase(Separator + 1, Args.end());
+    for (const std::string &W : CompileWords)
+      Args.push_back(W.c_str());
   }
   bool HasSeparator = false, HasDatabase = false;
   for (int I = 1; I < static_cast<int>(Args.size()); ++I) {
@@ -376,20 +564,14 @@ int main(int argc, const char **argv) {
                  << " inputs need --out-dir DIR (-o and stdout take one)\n";
     return 1;
   }
-  if (!OutputDir.empty()) {
-    if (std::error_code EC = llvm::sys::fs::create_directories(OutputDir)) {
-      llvm::errs() << "error: cannot create '" << OutputDir
-                   << "': " << EC.message() << "\n";
-      return 1;
-    }
-  }
-
   if (!GpuArch.empty() && gpuArchFromNvcc(GpuArch).empty()) {
     llvm::errs() << "error: --arch expects an architecture such as sm_90, "
                     "got '" << GpuArch << "'\n";
     return 1;
   }
   makeOutputsAbsolute();
+  if (!checkOutputPlaces(Sources))
+    return 1;
   Session S;
   if (!TypesFile.empty()) {
     auto Buf = llvm::MemoryBuffer::getFile(TypesFile, /*IsText=*/true);
@@ -411,76 +593,20 @@ int main(int argc, const char **argv) {
                     "give --nvrtc with it\n";
     return 1;
   }
-  if (Nvrtc) {
-    if (rewriteAsNvrtc(Sources, NvrtcOptions, Argv0, S) != 0)
-      return 1;
-    if (!ManifestFile.empty())
-      if (llvm::Error E = S.Manifest.writeTo(ManifestFile)) {
-        llvm::errs() << "error: cannot write '" << ManifestFile
-                     << "': " << llvm::toString(std::move(E)) << "\n";
-        return 1;
-      }
-    return 0;
-  }
-
-  tooling::ClangTool Tool(Parser->getCompilations(), Sources);
-  // nvcc command lines (a CMake CUDA compile_commands.json) in Clang's
-  // spelling first: the arch they target, their -I/-D/-std; host-only
-  // flags dropped.
-  Tool.appendArgumentsAdjuster(
-      [](const tooling::CommandLineArguments &Cmd, StringRef File) {
-        TranslatedFlags T = translateNvccFlags(Cmd);
-        if (!GpuArch.empty()) {
-          T.Args.erase(std::remove_if(T.Args.begin(), T.Args.end(),
-                                      [](const std::string &A) {
-                                        return StringRef(A).starts_with(
-                                                   "--cuda-gpu-arch") ||
-                                               StringRef(A).starts_with(
-                                                   "--offload-arch");
-                                      }),
-                       T.Args.end());
-          T.Args.push_back("--cuda-gpu-arch=" + gpuArchFromNvcc(GpuArch));
-          T.Archs.clear();
-        }
-        if (T.Archs.size() > 1) {
-          llvm::errs() << File << ": note: the command targets";
-          for (const std::string &A : T.Archs)
-            llvm::errs() << " " << A;
-          llvm::errs() << "; sites are typed for " << T.Archs.front()
-                       << " (pass -- --cuda-gpu-arch=sm_NN to choose)\n";
-        }
-        // The rewriter only parses (-fsyntax-only): -c would be unused.
-        T.Args.erase(std::remove(T.Args.begin(), T.Args.end(), "-c"),
-                     T.Args.end());
-        return T.Args;
-      });
-  Tool.appendArgumentsAdjuster(
-      [Argv0](const tooling::CommandLineArguments &Cmd, StringRef) {
-        std::vector<std::string> Extra =
-            analysisArguments(FrontEnd::Rewriter, Argv0, Cmd);
-        tooling::CommandLineArguments Out;
-        if (!Cmd.empty())
-          Out.push_back(Cmd.front());
-        Out.insert(Out.end(), Extra.begin(), Extra.end());
-        if (Cmd.size() > 1)
-          Out.insert(Out.end(), Cmd.begin() + 1, Cmd.end());
-        return Out;
-      });
-  RewriteActionFactory Factory(S);
-  CountingDiagnostics Diagnostics;
-  Tool.setDiagnosticConsumer(&Diagnostics);
-  int Status = Tool.run(&Factory);
+  std::vector<Rewritten> Results;
+  std::unique_ptr<tooling::CompilationDatabase> Compilations =
+      tooling::inferMissingCompileCommands(
+          std::make_unique<NvccJoinedDatabase>(Parser->getCompilations()));
+  bool Ok = Nvrtc ? rewriteAsNvrtc(Sources, NvrtcOptions, Argv0, S, Results)
+                  : rewriteWithClangTool(*Compilations, Sources, Argv0, S,
+                                         Results);
   if (!CheckGolden.empty())
-    return Status != 0 || Diagnostics.getNumErrors() > 0 ? ptxinject::GoldenError
-                                                         : CheckStatus;
-  // Any error printed (an unknown argument included) is a failed run.
-  if (Status != 0 || S.WriteFailed || Diagnostics.getNumErrors() > 0)
+    return Ok ? checkAgainstGoldenFile(CheckGolden, Results.front().Text,
+                                       Results.front().Input + " (rewritten)",
+                                       stdout, stderr)
+              : ptxinject::GoldenError;
+  // A failed run writes nothing: no output file, no manifest.
+  if (!Ok || !writeOutputs(Results))
     return 1;
-  if (!ManifestFile.empty())
-    if (llvm::Error E = S.Manifest.writeTo(ManifestFile)) {
-      llvm::errs() << "error: cannot write '" << ManifestFile
-                   << "': " << llvm::toString(std::move(E)) << "\n";
-      return 1;
-    }
   return 0;
 }

@@ -30,8 +30,17 @@ struct TranslatedFlags {
 
 /// Translates an nvcc command line (Args[0] is the compiler). Flags Clang
 /// spells the same way (-I, -D, -U, -O3, -c, -o, -MD...) pass as they are;
-/// a Clang command line passes unchanged.
+/// a Clang command line passes unchanged. A "--" ends the options: the
+/// arguments after it are kept, after any flag this adds.
 TranslatedFlags translateNvccFlags(const std::vector<std::string> &Args);
+
+/// Joins each nvcc-only option written with its value as the next argument
+/// ("--include-path inc", "-gencode arch=...", "-Xcompiler -fPIC") into one
+/// "option=value" argument, which nvcc reads the same way. Clang's driver
+/// does not know these options, so it would take the value for an input
+/// file. Everything from a "--" on is kept as it is.
+std::vector<std::string>
+joinNvccOptionValues(const std::vector<std::string> &Args);
 
 /// "compute_90", "sm_90a", "90" -> "sm_90", "sm_90a"; empty when Text names
 /// no single real architecture (all, all-major, native).
