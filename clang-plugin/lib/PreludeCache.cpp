@@ -14,6 +14,8 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/MultiplexExternalSemaSource.h"
 #include "clang/Sema/Sema.h"
+#include "clang/Serialization/ASTReader.h"
+#include "clang/Serialization/PCHContainerOperations.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
@@ -164,6 +166,20 @@ bool parseStamp(llvm::StringRef &Text, FileStamp &S) {
          !Device.getAsInteger(10, S.Device) && !Inode.getAsInteger(10, S.Inode);
 }
 
+/// Whether Clang can read the PCH's control block, which it reads on its own
+/// before any AST consumer of the parse exists (to find the PCH's original
+/// file): a failure there could not be told from an error of the input. A
+/// PCH damaged further in fails later, when PreludeLoadFailure.h notes it.
+bool controlBlockReadable(llvm::StringRef Pch,
+                          PCHContainerOperations &PCHOps) {
+  FileManager Files{FileSystemOptions()};
+  DiagnosticsEngine Diags(new DiagnosticIDs(), new DiagnosticOptions(),
+                          new IgnoringDiagConsumer());
+  return !ASTReader::getOriginalSourceFile(Pch.str(), Files,
+                                           PCHOps.getRawReader(), Diags)
+              .empty();
+}
+
 /// What a stamp says of its PCH.
 struct StampCheck {
   /// The PCH to reuse; NoPchName when the block is not precompiled; empty
@@ -183,7 +199,8 @@ struct StampCheck {
 /// A stamp is: the magic line; the PCH's name; `pch` and the PCH's stamp
 /// (or `pch -`); then `file STAMP PATH` for each file read and `absent PATH`
 /// for each path not found.
-StampCheck checkStamp(llvm::StringRef StampPath, llvm::StringRef Dir) {
+StampCheck checkStamp(llvm::StringRef StampPath, llvm::StringRef Dir,
+                      PCHContainerOperations &PCHOps) {
   StampCheck R;
   auto Buf = llvm::MemoryBuffer::getFile(StampPath, /*IsText=*/true);
   if (!Buf)
@@ -233,25 +250,35 @@ StampCheck checkStamp(llvm::StringRef StampPath, llvm::StringRef Dir) {
     if (!Now || !(*Now == Expected))
       return R;
   }
+  if (!NoPch && !controlBlockReadable(Pch, PCHOps)) {
+    R.PchDamaged = true;
+    return R;
+  }
   R.Pch = std::move(Pch);
   return R;
 }
 
+/// Whether two files hold the same bytes.
+bool sameContents(llvm::StringRef A, llvm::StringRef B) {
+  auto BufA = llvm::MemoryBuffer::getFile(A, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  auto BufB = llvm::MemoryBuffer::getFile(B, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  return BufA && BufB && (*BufA)->getBuffer() == (*BufB)->getBuffer();
+}
+
 /// Moves a built PCH to its name. The name is a hash of the files it was
-/// built from, so a file already there is the same PCH published by a
-/// racing process: it is kept (a hard link fails on an existing name), and
-/// every racer's stamp records the status of that one file. One of another
-/// size is a damaged leftover and is replaced.
+/// built from and Clang writes the same bytes for the same files, so a file
+/// already there with the same bytes is the same PCH, published by a racing
+/// process: it is kept (a hard link fails on an existing name), and every
+/// racer's stamp records the status of that one file. Other bytes are a
+/// damaged leftover, replaced.
 std::error_code publishPch(llvm::StringRef Temp, llvm::StringRef Pch) {
   if (!llvm::sys::fs::create_hard_link(Temp, Pch)) {
     llvm::sys::fs::remove(Temp);
     return {};
   }
-  llvm::sys::fs::file_status Existing, Built;
-  if (!llvm::sys::fs::status(Pch, Existing) &&
-      llvm::sys::fs::is_regular_file(Existing) &&
-      !llvm::sys::fs::status(Temp, Built) &&
-      Existing.getSize() == Built.getSize()) {
+  if (sameContents(Temp, Pch)) {
     llvm::sys::fs::remove(Temp);
     return {};
   }
@@ -541,6 +568,7 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   PreludeResult R;
   R.Status = PreludeStatus::Built;
   R.PchPath = Pch;
+  R.StampPath = StampPath;
   R.ParseSeconds = Action.Parsed - Started;
   R.WriteSeconds = Action.Written - Action.Parsed;
   return R;
@@ -553,13 +581,14 @@ PreludeResult findOrBuild(const CompilerInvocation &Invocation,
                           const IncludeBlock *Block) {
   std::string Key = preludeKey(Invocation, Block);
   std::string StampPath = inDir(Dir, "prelude-" + Key + ".stamp");
-  StampCheck Check = checkStamp(StampPath, Dir);
+  StampCheck Check = checkStamp(StampPath, Dir, *PCHOps);
   if (Check.Pch == NoPchName)
     return unavailable(SitesInBlock.str());
   if (!Check.Pch.empty()) {
     PreludeResult R;
     R.Status = PreludeStatus::Reused;
     R.PchPath = Check.Pch;
+    R.StampPath = StampPath;
     return R;
   }
   // A damaged PCH goes at once: the rebuild, of the same files, would

@@ -50,6 +50,7 @@ enum class PreludeStatus {
 struct PreludeResult {
   PreludeStatus Status = PreludeStatus::NotApplicable;
   std::string PchPath; ///< the PCH in use (Reused, Built)
+  std::string StampPath; ///< the stamp that vouches for it (Reused, Built)
   std::string Reason;  ///< why not (Unavailable)
   /// Bytes at the start of the input the PCH holds (its include block): the
   /// preprocessor must skip them (Preprocessor::setSkipMainFilePreamble).
