@@ -1,6 +1,7 @@
 //===- PreludeCache.cpp - Precompiled CUDA prelude, cached on disk --------===//
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/IncludeBlock.h"
+#include "ptxinject/Frontend/LookupRecorder.h"
 #include "ptxinject/Frontend/SiteFreeBodies.h"
 #include "ptxinject/Frontend/TypeUniquing.h"
 
@@ -13,6 +14,8 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/MultiplexExternalSemaSource.h"
 #include "clang/Sema/Sema.h"
+#include "clang/Serialization/ASTReader.h"
+#include "clang/Serialization/PCHContainerOperations.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
@@ -27,6 +30,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <optional>
+#include <tuple>
 
 using namespace clang;
 
@@ -36,7 +41,7 @@ namespace frontend {
 namespace {
 
 constexpr llvm::StringLiteral CudaWrapper = "__clang_cuda_runtime_wrapper.h";
-constexpr llvm::StringLiteral StampMagic = "ptxinject-prelude 2";
+constexpr llvm::StringLiteral StampMagic = "ptxinject-prelude 3";
 /// A stamp's PCH name for "this include block is not precompiled (a header
 /// of it holds sites)": remembered as long as its files are unchanged.
 constexpr llvm::StringLiteral NoPchName = "-";
@@ -105,54 +110,182 @@ std::string preludeKey(const CompilerInvocation &Invocation,
   return hex64(llvm::xxh3_64bits(Text));
 }
 
+/// What a stamp checks of a file: its size, its time in nanoseconds and its
+/// unique id (device, inode), so a same-size edit within one second and a
+/// file replaced by a rename are both seen.
 struct FileStamp {
   uint64_t Size = 0;
-  int64_t ModTime = 0;
-  std::string Path;
+  int64_t ModTimeNs = 0;
+  uint64_t Device = 0, Inode = 0;
+  bool operator==(const FileStamp &O) const {
+    return Size == O.Size && ModTimeNs == O.ModTimeNs && Device == O.Device &&
+           Inode == O.Inode;
+  }
 };
 
-bool stampMatches(const FileStamp &S) {
-  llvm::sys::fs::file_status St;
-  if (llvm::sys::fs::status(S.Path, St) || !llvm::sys::fs::is_regular_file(St))
-    return false;
-  return St.getSize() == S.Size &&
-         static_cast<int64_t>(
-             llvm::sys::toTimeT(St.getLastModificationTime())) == S.ModTime;
+int64_t nanoseconds(llvm::sys::TimePoint<> T) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             T.time_since_epoch())
+      .count();
 }
 
-/// Reads a stamp; returns the PCH it names when that PCH exists and every
-/// file it was built from is unchanged, else an empty string.
-std::string validPchFromStamp(llvm::StringRef StampPath, llvm::StringRef Dir,
-                              std::string *OldPch) {
+FileStamp stampOf(const llvm::sys::fs::file_status &St) {
+  llvm::sys::fs::UniqueID Id = St.getUniqueID();
+  return {St.getSize(), nanoseconds(St.getLastModificationTime()),
+          Id.getDevice(), Id.getFile()};
+}
+
+FileStamp stampOf(const llvm::vfs::Status &St) {
+  llvm::sys::fs::UniqueID Id = St.getUniqueID();
+  return {St.getSize(), nanoseconds(St.getLastModificationTime()),
+          Id.getDevice(), Id.getFile()};
+}
+
+/// The stamp of the regular file at Path now, if there is one.
+std::optional<FileStamp> stampOnDisk(const llvm::Twine &Path) {
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(Path, St) || !llvm::sys::fs::is_regular_file(St))
+    return std::nullopt;
+  return stampOf(St);
+}
+
+std::string formatStamp(const FileStamp &S) {
+  return std::to_string(S.Size) + " " + std::to_string(S.ModTimeNs) + " " +
+         std::to_string(S.Device) + " " + std::to_string(S.Inode);
+}
+
+/// Reads the four numbers of formatStamp from the front of Text and drops
+/// them and the space after them.
+bool parseStamp(llvm::StringRef &Text, FileStamp &S) {
+  llvm::StringRef Size, Time, Device, Inode;
+  std::tie(Size, Text) = Text.split(' ');
+  std::tie(Time, Text) = Text.split(' ');
+  std::tie(Device, Text) = Text.split(' ');
+  std::tie(Inode, Text) = Text.split(' ');
+  return !Size.getAsInteger(10, S.Size) && !Time.getAsInteger(10, S.ModTimeNs) &&
+         !Device.getAsInteger(10, S.Device) && !Inode.getAsInteger(10, S.Inode);
+}
+
+/// Whether Clang can read the PCH's control block, which it reads on its own
+/// before any AST consumer of the parse exists (to find the PCH's original
+/// file): a failure there could not be told from an error of the input. A
+/// PCH damaged further in fails later, when PreludeLoadFailure.h notes it.
+bool controlBlockReadable(llvm::StringRef Pch,
+                          PCHContainerOperations &PCHOps) {
+  FileManager Files{FileSystemOptions()};
+  DiagnosticsEngine Diags(new DiagnosticIDs(), new DiagnosticOptions(),
+                          new IgnoringDiagConsumer());
+  return !ASTReader::getOriginalSourceFile(Pch.str(), Files,
+                                           PCHOps.getRawReader(), Diags)
+              .empty();
+}
+
+/// What a stamp says of its PCH.
+struct StampCheck {
+  /// The PCH to reuse; NoPchName when the block is not precompiled; empty
+  /// when the stamp is missing or stale.
+  std::string Pch;
+  /// The PCH the stamp names, valid or not.
+  std::string NamedPch;
+  /// The named PCH is not the file the stamp was written for (truncated,
+  /// rewritten): it must not be kept under its name.
+  bool PchDamaged = false;
+};
+
+/// Reads a stamp: its PCH is reused when it is the very file the stamp was
+/// written for, every file it was built from is unchanged, and no path the
+/// build looked up in vain exists now.
+///
+/// A stamp is: the magic line; the PCH's name; `pch` and the PCH's stamp
+/// (or `pch -`); then `file STAMP PATH` for each file read and `absent PATH`
+/// for each path not found.
+StampCheck checkStamp(llvm::StringRef StampPath, llvm::StringRef Dir,
+                      PCHContainerOperations &PCHOps) {
+  StampCheck R;
   auto Buf = llvm::MemoryBuffer::getFile(StampPath, /*IsText=*/true);
   if (!Buf)
-    return "";
+    return R;
   llvm::SmallVector<llvm::StringRef, 0> Lines;
   (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
   if (Lines.size() < 3 || Lines[0] != StampMagic)
-    return "";
+    return R;
   llvm::StringRef PchName = Lines[1];
   // A stamp names a file of its own folder, never a path.
   if (PchName.empty() || PchName.contains('/') || PchName.contains('\\'))
-    return "";
+    return R;
   bool NoPch = PchName == NoPchName;
   std::string Pch = NoPch ? NoPchName.str() : inDir(Dir, PchName);
-  if (OldPch && !NoPch)
-    *OldPch = Pch;
-  for (size_t I = 2; I < Lines.size(); ++I) {
-    FileStamp S;
-    auto [SizeText, Rest] = Lines[I].split(' ');
-    auto [TimeText, Path] = Rest.split(' ');
-    if (SizeText.getAsInteger(10, S.Size) || TimeText.getAsInteger(10, S.ModTime) ||
-        Path.empty())
-      return "";
-    S.Path = Path.str();
-    if (!stampMatches(S))
-      return "";
+  llvm::StringRef PchLine = Lines[2];
+  if (!PchLine.consume_front("pch "))
+    return R;
+  if (NoPch) {
+    if (PchLine != "-")
+      return R;
+  } else {
+    R.NamedPch = Pch;
+    FileStamp Expected;
+    if (!parseStamp(PchLine, Expected) || !PchLine.empty())
+      return R;
+    std::optional<FileStamp> Now = stampOnDisk(Pch);
+    if (!Now)
+      return R;
+    if (!(*Now == Expected)) {
+      R.PchDamaged = true;
+      return R;
+    }
   }
-  if (!NoPch && !llvm::sys::fs::exists(Pch))
-    return "";
-  return Pch;
+  for (size_t I = 3; I < Lines.size(); ++I) {
+    llvm::StringRef Line = Lines[I];
+    if (Line.consume_front("absent ")) {
+      // Any entry there, even a folder, would change the search.
+      if (Line.empty() || llvm::sys::fs::exists(Line))
+        return R;
+      continue;
+    }
+    FileStamp Expected;
+    if (!Line.consume_front("file ") || !parseStamp(Line, Expected) ||
+        Line.empty())
+      return R;
+    std::optional<FileStamp> Now = stampOnDisk(Line);
+    if (!Now || !(*Now == Expected))
+      return R;
+  }
+  if (!NoPch && !controlBlockReadable(Pch, PCHOps)) {
+    R.PchDamaged = true;
+    return R;
+  }
+  R.Pch = std::move(Pch);
+  return R;
+}
+
+/// Whether two files hold the same bytes.
+bool sameContents(llvm::StringRef A, llvm::StringRef B) {
+  auto BufA = llvm::MemoryBuffer::getFile(A, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  auto BufB = llvm::MemoryBuffer::getFile(B, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  return BufA && BufB && (*BufA)->getBuffer() == (*BufB)->getBuffer();
+}
+
+/// Moves a built PCH to its name. The name is a hash of the files it was
+/// built from and Clang writes the same bytes for the same files, so a file
+/// already there with the same bytes is the same PCH, published by a racing
+/// process: it is kept (a hard link fails on an existing name), and every
+/// racer's stamp records the status of that one file. Other bytes are a
+/// damaged leftover, replaced.
+std::error_code publishPch(llvm::StringRef Temp, llvm::StringRef Pch) {
+  if (!llvm::sys::fs::create_hard_link(Temp, Pch)) {
+    llvm::sys::fs::remove(Temp);
+    return {};
+  }
+  if (sameContents(Temp, Pch)) {
+    llvm::sys::fs::remove(Temp);
+    return {};
+  }
+  std::error_code EC = llvm::sys::fs::rename(Temp, Pch);
+  if (EC)
+    llvm::sys::fs::remove(Temp);
+  return EC;
 }
 
 /// The main file of a prelude PCH: empty, or an include block. Created
@@ -340,6 +473,11 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   // A prelude that fails to build is no error of the user's: the ordinary
   // parse that follows reports whatever is wrong.
   CI.createDiagnostics(new IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
+  // Every look-up of the build goes through the recorder: the stamp lists
+  // the files read, as Clang saw them, and the paths not found.
+  auto Recorder = llvm::makeIntrusiveRefCnt<LookupRecorder>(
+      createVFSFromCompilerInvocation(CI.getInvocation(), CI.getDiagnostics()));
+  CI.createFileManager(Recorder);
   GeneratePreludeAction Action;
   double Started = cpuSeconds();
   bool Ok = CI.ExecuteAction(Action) && !CI.getDiagnostics().hasErrorOccurred();
@@ -348,7 +486,7 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
     return unavailable("Clang could not precompile the CUDA headers");
   }
 
-  std::vector<FileStamp> Stamps;
+  std::vector<std::pair<std::string, FileStamp>> Stamps;
   llvm::SmallVector<OptionalFileEntryRef, 0> Files;
   CI.getFileManager().GetUniqueIDMapping(Files);
   for (OptionalFileEntryRef F : Files) {
@@ -362,16 +500,36 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
       llvm::sys::fs::remove(Temp);
       return unavailable("a header path contains a line break");
     }
-    Stamps.push_back({static_cast<uint64_t>(F->getSize()),
-                      static_cast<int64_t>(F->getModificationTime()),
-                      std::string(Path)});
+    // The status Clang saw when it opened the file; it records size and
+    // seconds in the PCH and checks them when it loads it.
+    std::optional<FileStamp> Seen;
+    if (const llvm::vfs::Status *S = Recorder->firstSeen(F->getUniqueID()))
+      Seen = stampOf(*S);
+    else
+      Seen = stampOnDisk(Path);
+    if (!Seen || Seen->Size != static_cast<uint64_t>(F->getSize()) ||
+        Seen->ModTimeNs / 1000000000 !=
+            static_cast<int64_t>(F->getModificationTime())) {
+      llvm::sys::fs::remove(Temp);
+      return unavailable("'" + Path.str().str() +
+                         "' changed while it was precompiled");
+    }
+    Stamps.push_back({std::string(Path), *Seen});
   }
   std::sort(Stamps.begin(), Stamps.end(),
-            [](const FileStamp &A, const FileStamp &B) { return A.Path < B.Path; });
+            [](const auto &A, const auto &B) { return A.first < B.first; });
   std::string StampText;
-  for (const FileStamp &S : Stamps)
-    StampText += std::to_string(S.Size) + " " + std::to_string(S.ModTime) +
-                 " " + S.Path + "\n";
+  for (const auto &[Path, S] : Stamps)
+    StampText += "file " + formatStamp(S) + " " + Path + "\n";
+  // Paths in the cache folder are the cache's own (a block's header is
+  // probed for a quoted include beside it).
+  for (const std::string &Path : Recorder->absentPaths(Dir)) {
+    if (llvm::StringRef(Path).contains('\n')) {
+      llvm::sys::fs::remove(Temp);
+      return unavailable("a header path contains a line break");
+    }
+    StampText += "absent " + Path + "\n";
+  }
 
   bool Refused = Block && Action.KeptSiteBody;
   std::string PchName =
@@ -379,15 +537,22 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
               : "prelude-" + Key.str() + "-" +
                     hex64(llvm::xxh3_64bits(StampText)) + ".pch";
   std::string Pch = Refused ? std::string() : inDir(Dir, PchName);
-  if (Refused)
+  std::string PchStamp = "-";
+  if (Refused) {
     llvm::sys::fs::remove(Temp);
-  else if (std::error_code EC = llvm::sys::fs::rename(Temp, Pch)) {
-    llvm::sys::fs::remove(Temp);
-    return unavailable("cannot store '" + Pch + "': " + EC.message());
+  } else {
+    if (std::error_code EC = publishPch(Temp, Pch))
+      return unavailable("cannot store '" + Pch + "': " + EC.message());
+    std::optional<FileStamp> Published = stampOnDisk(Pch);
+    if (!Published)
+      return unavailable("cannot read '" + Pch + "' back");
+    PchStamp = formatStamp(*Published);
   }
   std::string StampPath = inDir(Dir, "prelude-" + Key + ".stamp");
   if (llvm::Error E = llvm::writeToOutput(StampPath, [&](llvm::raw_ostream &OS) {
-        OS << StampMagic << "\n" << PchName << "\n" << StampText;
+        OS << StampMagic << "\n"
+           << PchName << "\npch " << PchStamp << "\n"
+           << StampText;
         return llvm::Error::success();
       })) {
     std::string Message = llvm::toString(std::move(E));
@@ -403,6 +568,7 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   PreludeResult R;
   R.Status = PreludeStatus::Built;
   R.PchPath = Pch;
+  R.StampPath = StampPath;
   R.ParseSeconds = Action.Parsed - Started;
   R.WriteSeconds = Action.Written - Action.Parsed;
   return R;
@@ -415,17 +581,22 @@ PreludeResult findOrBuild(const CompilerInvocation &Invocation,
                           const IncludeBlock *Block) {
   std::string Key = preludeKey(Invocation, Block);
   std::string StampPath = inDir(Dir, "prelude-" + Key + ".stamp");
-  std::string OldPch;
-  std::string Pch = validPchFromStamp(StampPath, Dir, &OldPch);
-  if (Pch == NoPchName)
+  StampCheck Check = checkStamp(StampPath, Dir, *PCHOps);
+  if (Check.Pch == NoPchName)
     return unavailable(SitesInBlock.str());
-  if (!Pch.empty()) {
+  if (!Check.Pch.empty()) {
     PreludeResult R;
     R.Status = PreludeStatus::Reused;
-    R.PchPath = Pch;
+    R.PchPath = Check.Pch;
+    R.StampPath = StampPath;
     return R;
   }
-  return buildPrelude(Invocation, Dir, Key, std::move(PCHOps), OldPch, Block);
+  // A damaged PCH goes at once: the rebuild, of the same files, would
+  // otherwise find it under its own name and keep it.
+  if (Check.PchDamaged)
+    llvm::sys::fs::remove(Check.NamedPch);
+  return buildPrelude(Invocation, Dir, Key, std::move(PCHOps), Check.NamedPch,
+                      Block);
 }
 
 /// Forwards everything to the PCH except two end-of-file lists that only

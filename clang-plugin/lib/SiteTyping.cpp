@@ -2,6 +2,7 @@
 #include "ptxinject/Frontend/SiteTyping.h"
 #include "ptxinject/Frontend/ForeignMarkerHeader.h"
 #include "ptxinject/Frontend/IncludeBlock.h"
+#include "ptxinject/Frontend/PreludeLoadFailure.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -66,6 +67,9 @@ SiteTypingConsumer::SiteTypingConsumer(CompilerInstance &CI,
     for (StringRef Group : {"undefined-inline", "undefined-internal"})
       CI.getDiagnostics().setSeverityForGroup(diag::Flavor::WarningOrError,
                                               Group, diag::Severity::Ignored);
+  // Before the PCH is loaded: a cached one Clang cannot read says what to do.
+  if (UsesPrelude)
+    watchPreludeLoad(CI.getDiagnostics(), Prelude);
   // The include block is in the PCH: lexing starts after it.
   if (Prelude.SkipBytes)
     CI.getPreprocessor().setSkipMainFilePreamble(Prelude.SkipBytes,

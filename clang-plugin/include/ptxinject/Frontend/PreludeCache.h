@@ -10,7 +10,9 @@
 // are not parsed (see SiteFreeBodies.h).
 //
 // Cache layout in the cache folder: `prelude-<key>.stamp` (text: the name of
-// the current PCH, then `size mtime path` of every file it was built from),
+// the current PCH and its size, time in nanoseconds, device and inode, then
+// those of every file it was built from, and every path the build looked up
+// and did not find, see LookupRecorder.h),
 // `prelude-<key>-<files hash>.pch`, and `blocks/<text hash>.h`, the include
 // blocks the PCHs were built from. Files are written to temporaries and
 // renamed, PCH first, so processes racing on one key only ever read a
@@ -50,6 +52,7 @@ enum class PreludeStatus {
 struct PreludeResult {
   PreludeStatus Status = PreludeStatus::NotApplicable;
   std::string PchPath; ///< the PCH in use (Reused, Built)
+  std::string StampPath; ///< the stamp that vouches for it (Reused, Built)
   std::string Reason;  ///< why not (Unavailable)
   /// Bytes at the start of the input the PCH holds (its include block): the
   /// preprocessor must skip them (Preprocessor::setSkipMainFilePreamble).

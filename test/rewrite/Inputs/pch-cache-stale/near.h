@@ -1,0 +1,1 @@
+typedef float near_t;

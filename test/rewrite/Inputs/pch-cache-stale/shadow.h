@@ -1,0 +1,1 @@
+typedef float shadow_t;
