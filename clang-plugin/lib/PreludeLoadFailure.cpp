@@ -91,8 +91,8 @@ void watchPreludeLoad(DiagnosticsEngine &Diags, const PreludeResult &Prelude) {
   std::string Hint =
       "the cached headers '" + Prelude.PchPath +
       "' could not be read; the next run rebuilds them (to parse the headers "
-      "without the cache, pass --no-pch-cache; to drop the cache, delete its "
-      "folder)";
+      "without the cache, pass --no-pch-cache, or pch_cache=False in Python; "
+      "to drop the cache, delete its folder)";
   std::unique_ptr<DiagnosticConsumer> Owned =
       Diags.ownsClient() ? Diags.takeClient() : nullptr;
   Diags.setClient(new PreludeLoadWatcher(Inner, std::move(Owned),

@@ -402,7 +402,8 @@ void MainFileRewriter::noteStrandedDependence() {
                           "(dependent) type, so what depends on it was never "
                           "instantiated: a fault of the front end, not of the "
                           "source; rewrite again without the PCH cache "
-                          "(--no-pch-cache), and report it if it stays"))
+                          "(--no-pch-cache, or pch_cache=False in Python), "
+                          "and report it if it stays"))
       << S.Function;
 }
 
