@@ -5,6 +5,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/JSON.h"
 
 #include <cctype>
 
@@ -123,7 +124,11 @@ std::optional<AnalyzedSite> SiteAnalyzer::analyze(const CallExpr *Call) {
           "PTX_INJECT(\"func\", ...)");
   } else {
     Out.S.Name = Name->getString().str();
-    if (Out.S.Name.empty() || withoutSpaces(Out.S.Name) != Out.S.Name)
+    // The name is matched in PTX and in the JSON manifest, both UTF-8.
+    if (!llvm::json::isUTF8(Out.S.Name))
+      error(NameArg->getExprLoc(),
+            "inject site name is not valid UTF-8; name sites in ASCII or UTF-8");
+    else if (Out.S.Name.empty() || withoutSpaces(Out.S.Name) != Out.S.Name)
       error(NameArg->getExprLoc(),
             "inject site name '%0' must be one non-empty word without spaces")
           << Out.S.Name;
