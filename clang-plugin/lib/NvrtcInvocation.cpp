@@ -282,6 +282,9 @@ std::vector<std::string> nvrtcClangCommandLine(const char *Argv0,
         "-Wno-c++17-extensions", "-Wno-pragma-once-outside-header",
         "-Wno-unused-command-line-argument", "-Wno-unknown-warning-option"})
     Cmd.push_back(W);
+  // An architecture newer than Clang's (sm_100, sm_120...) is typed on one
+  // it knows, and the program sees the real __CUDA_ARCH__.
+  adaptGpuArchForClang(Cmd);
   Cmd.push_back(SourcePath);
   return Cmd;
 }

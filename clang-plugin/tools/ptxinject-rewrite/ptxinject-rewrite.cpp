@@ -464,6 +464,7 @@ int main(int argc, const char **argv) {
         Out.insert(Out.end(), Extra.begin(), Extra.end());
         if (Cmd.size() > 1)
           Out.insert(Out.end(), Cmd.begin() + 1, Cmd.end());
+        adaptGpuArchForClang(Out); // sm_100, sm_120...: newer than Clang 19
         return Out;
       });
   RewriteActionFactory Factory(S);
