@@ -268,8 +268,8 @@ translateNvrtcOptions(const std::vector<std::string> &Options) {
       break;
     case Effect::Std:
       StdOption = Opt.str();
-      if (Value != "c++11" && Value != "c++14" && Value != "c++17" &&
-          Value != "c++20")
+      if (Value != "c++03" && Value != "c++11" && Value != "c++14" &&
+          Value != "c++17" && Value != "c++20")
         return Fail("NVRTC option '" + Opt.str() +
                     "': the dialect is c++03, c++11, c++14, c++17 or c++20");
       Std = "-std=" + Value.str();
