@@ -96,7 +96,8 @@ void adaptGpuArchForClang(std::vector<std::string> &Args) {
       continue; // not an NVIDIA architecture: Clang says what is wrong
     std::string Real = std::to_string(A->Number * 10); // sm_120 -> 1200
     std::vector<std::string> Macros;
-    bool Known = clang::StringToOffloadArch(Value) != clang::OffloadArch::UNKNOWN;
+    bool Known =
+        clang::StringToOffloadArch(Value) != clang::OffloadArch::UNKNOWN;
     if (!Known) {
       std::string Typing = typingArch(A->Number);
       if (Typing.empty())

@@ -2,7 +2,8 @@
  * std::forward and std::initializer_list (CUDA's cuda_fp16.h relies on the
  * first), each unless NVRTC is told not to (--builtin-move-forward=false,
  * --builtin-initializer-list=false: NVRTC then leaves
- * __NV_BUILTIN_MOVE_FORWARD or __NV_BUILTIN_INITIALIZER_LIST undefined). ptxinject-rewrite --nvrtc declares them so, and nothing else of the
+ * __NV_BUILTIN_MOVE_FORWARD or __NV_BUILTIN_INITIALIZER_LIST undefined).
+ * ptxinject-rewrite --nvrtc declares them so, and nothing else of the
  * standard library: a source that defines its own std::is_same parses as it
  * does under NVRTC. */
 #ifndef PTX_INJECT_NVRTC_STD_H
