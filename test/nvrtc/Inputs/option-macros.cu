@@ -42,6 +42,9 @@
 #if defined(__CUDACC_RTC_MINIMAL__) != defined(EXPECT_MINIMAL)
 #error "--minimal defines __CUDACC_RTC_MINIMAL__"
 #endif
+#ifdef __SIZEOF_INT128__
+#error "NVRTC does not define __SIZEOF_INT128__, even with --device-int128"
+#endif
 #if !defined(__NV_BUILTIN_MOVE_FORWARD) || !defined(__NV_BUILTIN_INITIALIZER_LIST)
 #error "NVRTC declares std::move, std::forward and std::initializer_list"
 #endif
