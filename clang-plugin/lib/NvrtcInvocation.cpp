@@ -19,6 +19,7 @@
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Serialization/PCHContainerOperations.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -157,14 +158,19 @@ const OptionSpec *findOption(StringRef Name) {
   return nullptr;
 }
 
-/// compute_80, sm_80, sm_90a -> sm_80, sm_80, sm_90a (Clang's spelling).
+/// compute_80, sm_80, sm_100f -> sm_80, sm_80, sm_100f (Clang's spelling).
 std::optional<std::string> clangArch(StringRef Value) {
   StringRef Digits;
   if (Value.consume_front("compute_") || Value.consume_front("sm_"))
     Digits = Value;
   else
     return std::nullopt;
-  if (Digits.empty() || !std::isdigit(static_cast<unsigned char>(Digits[0])))
+  StringRef Number = Digits;
+  if (Number.ends_with("a") || Number.ends_with("f"))
+    Number = Number.drop_back(); // arch- or family-specific
+  if (Number.size() < 2 || !llvm::all_of(Number, [](char C) {
+        return std::isdigit(static_cast<unsigned char>(C));
+      }))
     return std::nullopt;
   return "sm_" + Digits.str();
 }
@@ -278,7 +284,8 @@ translateNvrtcOptions(const std::vector<std::string> &Options) {
       std::optional<std::string> A = clangArch(Value);
       if (!A)
         return Fail("NVRTC option '" + Opt.str() +
-                    "': the architecture is compute_XX or sm_XX");
+                    "': the architecture is compute_XX or sm_XX, with a or f "
+                    "for the arch- or family-specific ones");
       Arch = *A;
       break;
     }
