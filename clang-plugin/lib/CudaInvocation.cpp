@@ -2,6 +2,7 @@
 #include "ptxinject/Frontend/CudaInvocation.h"
 #include "ptxinject/toolkit/CudaToolkit.h"
 
+#include "clang/Basic/Cuda.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -9,6 +10,7 @@
 #include "llvm/Support/Program.h"
 
 #include <cstdlib>
+#include <optional>
 
 // Set by the build: where Clang's headers are.
 #ifndef PTXINJECT_CLANG_RESOURCE_DIR
@@ -59,7 +61,84 @@ bool searchesDirectory(const std::vector<std::string> &Args,
   return false;
 }
 
+/// An NVIDIA architecture as nvcc spells it after "sm_": its number (100 for
+/// sm_100a) and its variant letter ('a' arch-specific, 'f' family-specific,
+/// 0 for none).
+struct SmArch {
+  unsigned Number = 0;
+  char Variant = 0;
+};
+
+std::optional<SmArch> parseSmArch(llvm::StringRef Text) {
+  if (!Text.consume_front("sm_"))
+    return std::nullopt;
+  SmArch A;
+  if (Text.ends_with("a") || Text.ends_with("f")) {
+    A.Variant = Text.back();
+    Text = Text.drop_back();
+  }
+  if (Text.empty() || Text.getAsInteger(10, A.Number) || A.Number < 10)
+    return std::nullopt;
+  return A;
+}
+
+/// The newest plain architecture Clang knows at or below Number (sm_90 for
+/// every Blackwell one, sm_87 for sm_88); empty when there is none.
+std::string typingArch(unsigned Number) {
+  std::string Best;
+  unsigned BestNumber = 0;
+  for (int I = static_cast<int>(clang::OffloadArch::SM_20);
+       I < static_cast<int>(clang::OffloadArch::GFX600); ++I) {
+    const char *Name =
+        clang::OffloadArchToString(static_cast<clang::OffloadArch>(I));
+    std::optional<SmArch> A = parseSmArch(Name);
+    if (A && !A->Variant && A->Number <= Number && A->Number > BestNumber) {
+      Best = Name;
+      BestNumber = A->Number;
+    }
+  }
+  return Best;
+}
+
 } // namespace
+
+void adaptGpuArchForClang(std::vector<std::string> &Args) {
+  if (hasArgument(Args, "--cuda-host-only"))
+    return;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Value = Args[I];
+    if (!Value.consume_front("--cuda-gpu-arch=") &&
+        !Value.consume_front("--offload-arch="))
+      continue;
+    std::optional<SmArch> A = parseSmArch(Value);
+    if (!A)
+      continue; // not an NVIDIA architecture: Clang says what is wrong
+    std::string Real = std::to_string(A->Number * 10); // sm_120 -> 1200
+    std::vector<std::string> Macros;
+    bool Known =
+        clang::StringToOffloadArch(Value) != clang::OffloadArch::UNKNOWN;
+    if (!Known) {
+      std::string Typing = typingArch(A->Number);
+      if (Typing.empty())
+        continue;
+      Args[I] = "--cuda-gpu-arch=" + Typing;
+      Macros = {"-U__CUDA_ARCH__", "-D__CUDA_ARCH__=" + Real};
+    }
+    // The macros of CUDA 12.9 and later for arch- and family-specific
+    // targets (crt/host_defines.h reads them); Clang 19 defines only
+    // __CUDA_ARCH_FEAT_SM90_ALL, for the one 'a' architecture it knows.
+    if (A->Variant == 'a') {
+      Macros.push_back("-D__CUDA_ARCH_SPECIFIC__=" + Real);
+      if (!Known)
+        Macros.push_back("-D__CUDA_ARCH_FEAT_SM" + std::to_string(A->Number) +
+                         "_ALL=1");
+    }
+    if (A->Variant == 'a' || A->Variant == 'f')
+      Macros.push_back("-D__CUDA_ARCH_FAMILY_SPECIFIC__=" + Real);
+    Args.insert(Args.begin() + I + 1, Macros.begin(), Macros.end());
+    I += Macros.size();
+  }
+}
 
 std::string installPrefix(const char *Argv0) {
   if (!Argv0)

@@ -19,15 +19,17 @@
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Serialization/PCHContainerOperations.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cctype>
 #include <cstdlib>
+#include <optional>
 
 namespace ptxinject {
 namespace frontend {
@@ -36,66 +38,148 @@ namespace {
 
 using llvm::StringRef;
 
-/// NVRTC options that only steer code generation, linking or messages: the
-/// parse is the same with or without them.
-bool changesNothingParsed(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases("--diag-suppress", "-diag-suppress", "--diag-error", "-diag-error",
-             "--diag-warn", "-diag-warn", true)
-      .Cases("--device-debug", "-G", "--generate-line-info", "-lineinfo", true)
-      .Cases("--ptxas-options", "-Xptxas", "--maxrregcount", "-maxrregcount",
-             true)
-      .Cases("--ftz", "-ftz", "--prec-sqrt", "-prec-sqrt", "--prec-div",
-             "-prec-div", "--fmad", "-fmad", true)
-      .Cases("--extra-device-vectorization", "-extra-device-vectorization",
-             "--dopt", "-dopt", "--time", "-time", true)
-      .Cases("--split-compile", "-split-compile", "--dlink-time-opt", "-dlto",
-             "--gen-opt-lto", "-gen-opt-lto", true)
-      .Cases("--disable-warnings", "-w", "--restrict", "-restrict",
-             "--Wreorder", "-Wreorder", true)
-      .Cases("--Wno-deprecated-declarations", "-Wno-deprecated-declarations",
-             "--display-error-number", "-err-no", "--no-display-error-number",
-             "-no-err-no", true)
-      .Cases("--relocatable-device-code", "-rdc", "--extensible-whole-program",
-             "-ewp", true)
-      .Cases("--optimization-info", "-opt-info", "--device-stack-protector",
-             "-device-stack-protector", true)
-      .Default(false);
+/// What an NVRTC option does to the parse.
+enum class Effect {
+  None, ///< code generation, linking, messages, PCH: ignored with a note
+  DefaultDevice,
+  FastMath,
+  Define,
+  Undefine,
+  Include,
+  PreInclude,
+  Std,
+  Arch,
+  Ftz,
+  PrecDiv,
+  PrecSqrt,
+  Rdc,
+  DeviceC,
+  Ewp,
+  Debug,
+  Int128,
+  Float128,
+  Minimal,
+  MoveForward,
+  InitializerList,
+  NoSourceInclude,
+};
+
+/// The value an option takes: none, true/false, an integer, or any text.
+enum class Takes { Nothing, Bool, Integer, Text };
+
+struct OptionSpec {
+  const char *Long;  ///< spelled --Long
+  const char *Short; ///< spelled -Short
+  Takes Value;
+  bool EqualsOnly; ///< the value only after '=' (NVRTC rejects 'NAME VALUE')
+  Effect What;
+};
+
+/// NVRTC 13.0's options: the long and short names its own messages give,
+/// the values it checks, and which take no separate value word.
+constexpr OptionSpec KnownOptions[] = {
+    {"gpu-architecture", "arch", Takes::Text, false, Effect::Arch},
+    {"device-c", "dc", Takes::Nothing, false, Effect::DeviceC},
+    {"device-w", "dw", Takes::Nothing, false, Effect::None},
+    {"relocatable-device-code", "rdc", Takes::Bool, false, Effect::Rdc},
+    {"extensible-whole-program", "ewp", Takes::Nothing, false, Effect::Ewp},
+    {"device-debug", "G", Takes::Nothing, false, Effect::Debug},
+    {"generate-line-info", "lineinfo", Takes::Nothing, false, Effect::None},
+    {"dopt", "dopt", Takes::Text, false, Effect::None},
+    {"Ofast-compile", "Ofc", Takes::Text, false, Effect::None},
+    {"ptxas-options", "Xptxas", Takes::Text, false, Effect::None},
+    {"maxrregcount", "maxrregcount", Takes::Integer, false, Effect::None},
+    {"ftz", "ftz", Takes::Bool, false, Effect::Ftz},
+    {"prec-sqrt", "prec-sqrt", Takes::Bool, false, Effect::PrecSqrt},
+    {"prec-div", "prec-div", Takes::Bool, false, Effect::PrecDiv},
+    {"fmad", "fmad", Takes::Bool, false, Effect::None},
+    {"use_fast_math", "use_fast_math", Takes::Nothing, false, Effect::FastMath},
+    {"extra-device-vectorization", "extra-device-vectorization",
+     Takes::Nothing, false, Effect::None},
+    {"modify-stack-limit", "modify-stack-limit", Takes::Bool, false,
+     Effect::None},
+    {"dlink-time-opt", "dlto", Takes::Nothing, false, Effect::None},
+    {"gen-opt-lto", "gen-opt-lto", Takes::Nothing, false, Effect::None},
+    {"optix-ir", "optix-ir", Takes::Nothing, false, Effect::None},
+    {"jump-table-density", "jtd", Takes::Integer, false, Effect::None},
+    {"define-macro", "D", Takes::Text, false, Effect::Define},
+    {"undefine-macro", "U", Takes::Text, false, Effect::Undefine},
+    {"include-path", "I", Takes::Text, false, Effect::Include},
+    {"pre-include", "include", Takes::Text, false, Effect::PreInclude},
+    {"no-source-include", "no-source-include", Takes::Nothing, false,
+     Effect::NoSourceInclude},
+    {"std", "std", Takes::Text, true, Effect::Std},
+    {"builtin-move-forward", "builtin-move-forward", Takes::Bool, false,
+     Effect::MoveForward},
+    {"builtin-initializer-list", "builtin-initializer-list", Takes::Bool,
+     false, Effect::InitializerList},
+    {"disable-warnings", "w", Takes::Nothing, false, Effect::None},
+    {"restrict", "restrict", Takes::Nothing, false, Effect::None},
+    {"device-as-default-execution-space", "default-device", Takes::Nothing,
+     false, Effect::DefaultDevice},
+    {"device-int128", "device-int128", Takes::Nothing, false, Effect::Int128},
+    {"device-float128", "device-float128", Takes::Nothing, false,
+     Effect::Float128},
+    {"optimization-info", "opt-info", Takes::Text, true, Effect::None},
+    {"display-error-number", "err-no", Takes::Nothing, false, Effect::None},
+    {"no-display-error-number", "no-err-no", Takes::Nothing, false,
+     Effect::None},
+    {"diag-error", "diag-error", Takes::Text, false, Effect::None},
+    {"diag-suppress", "diag-suppress", Takes::Text, false, Effect::None},
+    {"diag-warn", "diag-warn", Takes::Text, false, Effect::None},
+    {"brief-diagnostics", "brief-diag", Takes::Bool, false, Effect::None},
+    {"time", "time", Takes::Text, true, Effect::None},
+    {"split-compile", "split-compile", Takes::Integer, false, Effect::None},
+    {"fdevice-syntax-only", "fdevice-syntax-only", Takes::Nothing, false,
+     Effect::None},
+    {"minimal", "minimal", Takes::Nothing, false, Effect::Minimal},
+    {"device-stack-protector", "device-stack-protector", Takes::Bool, false,
+     Effect::None},
+    {"fdevice-time-trace", "fdevice-time-trace", Takes::Text, true,
+     Effect::None},
+    {"frandom-seed", "frandom-seed", Takes::Text, true, Effect::None},
+    {"pch", "pch", Takes::Nothing, false, Effect::None},
+    {"create-pch", "create-pch", Takes::Text, true, Effect::None},
+    {"use-pch", "use-pch", Takes::Text, true, Effect::None},
+    {"pch-dir", "pch-dir", Takes::Text, true, Effect::None},
+    {"pch-verbose", "pch-verbose", Takes::Bool, false, Effect::None},
+    {"pch-messages", "pch-messages", Takes::Bool, false, Effect::None},
+    {"instantiate-templates-in-pch", "instantiate-templates-in-pch",
+     Takes::Bool, false, Effect::None},
+};
+
+/// The option Name spells: --Long or -Short.
+const OptionSpec *findOption(StringRef Name) {
+  bool Long = Name.consume_front("--");
+  if (!Long && !Name.consume_front("-"))
+    return nullptr;
+  for (const OptionSpec &O : KnownOptions)
+    if (Name == (Long ? O.Long : O.Short))
+      return &O;
+  return nullptr;
 }
 
-/// NVRTC options that take a value; the value may be attached with '=' or
-/// follow as the next word.
-enum class Kind { Define, Undefine, Include, PreInclude, Std, Arch, Ignored };
-
-bool optionKind(StringRef Name, Kind &K) {
-  std::optional<Kind> Found =
-      llvm::StringSwitch<std::optional<Kind>>(Name)
-          .Cases("-D", "--define-macro", Kind::Define)
-          .Cases("-U", "--undefine-macro", Kind::Undefine)
-          .Cases("-I", "--include-path", Kind::Include)
-          .Cases("-include", "--pre-include", Kind::PreInclude)
-          .Cases("-std", "--std", Kind::Std)
-          .Cases("-arch", "--gpu-architecture", Kind::Arch)
-          .Default(std::nullopt);
-  if (Found)
-    K = *Found;
-  else if (changesNothingParsed(Name))
-    K = Kind::Ignored;
-  else
-    return false;
-  return true;
-}
-
-/// compute_80, sm_80, sm_90a -> sm_80, sm_80, sm_90a (Clang's spelling).
+/// compute_80, sm_80, sm_100f -> sm_80, sm_80, sm_100f (Clang's spelling).
 std::optional<std::string> clangArch(StringRef Value) {
   StringRef Digits;
   if (Value.consume_front("compute_") || Value.consume_front("sm_"))
     Digits = Value;
   else
     return std::nullopt;
-  if (Digits.empty() || !std::isdigit(static_cast<unsigned char>(Digits[0])))
+  StringRef Number = Digits;
+  if (Number.ends_with("a") || Number.ends_with("f"))
+    Number = Number.drop_back(); // arch- or family-specific
+  if (Number.size() < 2 || !llvm::all_of(Number, [](char C) {
+        return std::isdigit(static_cast<unsigned char>(C));
+      }))
     return std::nullopt;
   return "sm_" + Digits.str();
+}
+
+std::string unknownOption(StringRef Opt) {
+  return "unknown NVRTC option '" + Opt.str() +
+         "'; options are given as NVRTC takes them "
+         "(e.g. -default-device -std=c++17 -I DIR -D NAME)";
 }
 
 } // namespace
@@ -104,20 +188,20 @@ NvrtcTranslation
 translateNvrtcOptions(const std::vector<std::string> &Options) {
   NvrtcTranslation T;
   std::string Std = "-std=c++17"; // NVRTC's default dialect
+  std::string StdOption;          // the option that chose it
   std::string Arch;
+  // Options NVRTC turns into macros; nullopt: not given.
+  std::optional<bool> Ftz, PrecDiv, PrecSqrt, Rdc;
+  bool FastMath = false, DeviceC = false, Ewp = false, Debug = false,
+       Int128 = false, Float128 = false, Minimal = false;
+  bool MoveForward = true, InitializerList = true;
+  auto Fail = [&](std::string Message) {
+    T.Error = std::move(Message);
+    return T;
+  };
   for (size_t I = 0; I < Options.size(); ++I) {
     StringRef Opt = Options[I];
-    if (Opt == "-default-device" ||
-        Opt == "--device-as-default-execution-space") {
-      T.DefaultDevice = true;
-      continue;
-    }
-    if (Opt == "--use_fast_math" || Opt == "-use_fast_math") {
-      // NVRTC defines __USE_FAST_MATH__ under it; the math headers read it.
-      T.ClangArgs.push_back("-D__USE_FAST_MATH__");
-      continue;
-    }
-    // Split NAME=VALUE, -DVALUE / -IVALUE, or NAME VALUE.
+    // Split NAME=VALUE; -DVALUE, -IVALUE, -UVALUE; or NAME VALUE.
     StringRef Name = Opt, Value;
     bool HasValue = false;
     if (size_t Eq = Opt.find('=');
@@ -126,78 +210,174 @@ translateNvrtcOptions(const std::vector<std::string> &Options) {
       Value = Opt.drop_front(Eq + 1);
       HasValue = true;
     }
-    Kind K;
-    if (!optionKind(Name, K)) {
-      // Attached values: -DNAME, -IDIR, -UNAME.
-      if (Opt.size() > 2 && (Opt.starts_with("-D") || Opt.starts_with("-I") ||
-                             Opt.starts_with("-U"))) {
-        Name = Opt.take_front(2);
-        Value = Opt.drop_front(2);
-        HasValue = true;
-        optionKind(Name, K);
-      } else {
-        T.Error = "unknown NVRTC option '" + Opt.str() +
-                  "'; options are given as NVRTC takes them "
-                  "(e.g. -default-device -std=c++17 -I DIR -D NAME)";
-        return T;
-      }
+    const OptionSpec *Spec = findOption(Name);
+    if (!Spec && Opt.size() > 2 &&
+        (Opt.starts_with("-D") || Opt.starts_with("-I") ||
+         Opt.starts_with("-U"))) {
+      Name = Opt.take_front(2);
+      Value = Opt.drop_front(2);
+      HasValue = true;
+      Spec = findOption(Name);
     }
-    if (K == Kind::Ignored) {
-      // A separate value ('-Xptxas -v', '--maxrregcount 32') is skipped too.
-      bool SeparateValue =
-          !HasValue && I + 1 < Options.size() &&
-          (Name == "-Xptxas" || Name == "--ptxas-options" ||
-           Name == "-maxrregcount" || Name == "--maxrregcount");
-      T.Notes.push_back("note: NVRTC option '" + Opt.str() +
-                        (SeparateValue ? " " + Options[I + 1] : std::string()) +
-                        "' does not change how the source is read; ignored");
-      if (SeparateValue)
-        ++I;
-      continue;
-    }
-    if (!HasValue) {
-      if (I + 1 >= Options.size()) {
-        T.Error = "NVRTC option '" + Opt.str() + "' needs a value";
-        return T;
-      }
+    if (!Spec)
+      return Fail(unknownOption(Opt));
+    if (Spec->Value == Takes::Nothing && HasValue)
+      return Fail("NVRTC option '" + Opt.str() + "': --" + Spec->Long +
+                  " (-" + Spec->Short + ") takes no value");
+    bool SeparateValue = false;
+    if (Spec->Value != Takes::Nothing && !HasValue) {
+      // NVRTC reads these only as NAME=VALUE: 'NAME VALUE' is unknown there.
+      if (Spec->EqualsOnly)
+        return Fail(unknownOption(Opt).append(" (NVRTC takes its value "
+                                              "after '=': " +
+                                              Opt.str() + "=VALUE)"));
+      if (I + 1 >= Options.size())
+        return Fail("NVRTC option '" + Opt.str() + "' needs a value");
       Value = Options[++I];
+      SeparateValue = true;
     }
-    switch (K) {
-    case Kind::Define:
+    if (Spec->Value == Takes::Bool && Value != "true" && Value != "false")
+      return Fail("NVRTC option '" + Opt.str() +
+                  (SeparateValue ? " " + Value.str() : std::string()) +
+                  "': --" + Spec->Long + " (-" + Spec->Short +
+                  ") expects true or false");
+    unsigned long long Number;
+    if (Spec->Value == Takes::Integer && Value.getAsInteger(10, Number))
+      return Fail("NVRTC option '" + Opt.str() +
+                  (SeparateValue ? " " + Value.str() : std::string()) +
+                  "': --" + Spec->Long + " (-" + Spec->Short +
+                  ") expects an integer value");
+    bool True = Value == "true";
+    switch (Spec->What) {
+    case Effect::None:
+      T.Notes.push_back("note: NVRTC option '" + Opt.str() +
+                        (SeparateValue ? " " + Value.str() : std::string()) +
+                        "' does not change how the source is read; ignored");
+      break;
+    case Effect::DefaultDevice:
+      T.DefaultDevice = true;
+      break;
+    case Effect::FastMath:
+      FastMath = true;
+      break;
+    case Effect::Define:
       T.ClangArgs.push_back("-D" + Value.str());
       break;
-    case Kind::Undefine:
+    case Effect::Undefine:
       T.ClangArgs.push_back("-U" + Value.str());
       break;
-    case Kind::Include:
+    case Effect::Include:
       T.ClangArgs.push_back("-I" + Value.str());
       break;
-    case Kind::PreInclude:
+    case Effect::PreInclude:
       T.ClangArgs.push_back("-include");
       T.ClangArgs.push_back(Value.str());
       break;
-    case Kind::Std:
-      if (!Value.starts_with("c++")) {
-        T.Error = "NVRTC option '" + Opt.str() +
-                  "': the dialect is c++03, c++11, c++14, c++17 or c++20";
-        return T;
-      }
+    case Effect::Std:
+      StdOption = Opt.str();
+      if (Value != "c++03" && Value != "c++11" && Value != "c++14" &&
+          Value != "c++17" && Value != "c++20")
+        return Fail("NVRTC option '" + Opt.str() +
+                    "': the dialect is c++03, c++11, c++14, c++17 or c++20");
       Std = "-std=" + Value.str();
       break;
-    case Kind::Arch: {
+    case Effect::Arch: {
       std::optional<std::string> A = clangArch(Value);
-      if (!A) {
-        T.Error = "NVRTC option '" + Opt.str() +
-                  "': the architecture is compute_XX or sm_XX";
-        return T;
-      }
+      if (!A)
+        return Fail("NVRTC option '" + Opt.str() +
+                    "': the architecture is compute_XX or sm_XX, with a or f "
+                    "for the arch- or family-specific ones");
       Arch = *A;
       break;
     }
-    case Kind::Ignored:
+    case Effect::Ftz:
+      Ftz = True;
+      break;
+    case Effect::PrecDiv:
+      PrecDiv = True;
+      break;
+    case Effect::PrecSqrt:
+      PrecSqrt = True;
+      break;
+    case Effect::Rdc:
+      Rdc = True;
+      break;
+    case Effect::DeviceC:
+      DeviceC = true;
+      break;
+    case Effect::Ewp:
+      Ewp = true;
+      break;
+    case Effect::Debug:
+      Debug = true;
+      break;
+    case Effect::Int128:
+      Int128 = true;
+      break;
+    case Effect::Float128:
+      Float128 = true;
+      break;
+    case Effect::Minimal:
+      Minimal = true;
+      break;
+    case Effect::MoveForward:
+      MoveForward = True;
+      break;
+    case Effect::InitializerList:
+      InitializerList = True;
+      break;
+    case Effect::NoSourceInclude:
+      T.NoSourceInclude = true;
       break;
     }
   }
+  // The last -std wins, as for NVRTC.
+  if (Std == "-std=c++03")
+    return Fail("NVRTC option '" + StdOption +
+                "': ptxinject-rewrite --nvrtc reads C++11 or later "
+                "(ptx_inject.h needs C++11); compile the program with "
+                "-std=c++11 or later");
+  if (DeviceC && Rdc == false)
+    return Fail("NVRTC options: --device-c (-dc) is not compatible with "
+                "--relocatable-device-code=false (-rdc=false)");
+  if (Ewp && (DeviceC || Rdc.value_or(false)))
+    return Fail("NVRTC options: --extensible-whole-program (-ewp) is not "
+                "compatible with --relocatable-device-code=true (-rdc=true) "
+                "or --device-c (-dc)");
+  if (Float128 && !Arch.empty() &&
+      std::atoi(Arch.c_str() + 3) < 100) // "sm_90" -> 90
+    return Fail("NVRTC option '--device-float128' needs sm_100 or later, "
+                "as for NVRTC");
+  if (Float128 && Arch.empty())
+    return Fail("NVRTC option '--device-float128' needs sm_100 or later "
+                "(the default architecture is compute_75), as for NVRTC");
+
+  // The macros NVRTC 13.0 defines from its options (asked of NVRTC itself:
+  // test/nvrtc/option-macros.test). --use_fast_math implies -ftz=true
+  // -prec-div=false -prec-sqrt=false unless those are given, in any order.
+  auto Macro = [&](const char *Name, bool Value) {
+    T.OptionMacros.push_back(std::string("-D") + Name + "=" +
+                             (Value ? "1" : "0"));
+  };
+  Macro("__CUDA_FTZ", Ftz.value_or(FastMath));
+  Macro("__CUDA_PREC_DIV", PrecDiv.value_or(!FastMath));
+  Macro("__CUDA_PREC_SQRT", PrecSqrt.value_or(!FastMath));
+  Macro("__USE_FAST_MATH__", FastMath);
+  for (auto [Given, Name] :
+       {std::pair{DeviceC || Rdc.value_or(false), "__CUDACC_RDC__"},
+        std::pair{Ewp, "__CUDACC_EWP__"}, std::pair{Debug, "__CUDACC_DEBUG__"},
+        std::pair{Int128, "__CUDACC_RTC_INT128__"},
+        std::pair{Float128, "__CUDACC_RTC_FLOAT128__"},
+        // __CUDACC_RTC_MINIMAL__ drops CUDA's runtime API types, which
+        // Clang's CUDA wrapper needs: the prelude defines it after that.
+        std::pair{Minimal, "__PTX_INJECT_NVRTC_MINIMAL__"},
+        // What NVRTC declares itself, unless told not to: the prelude reads
+        // these (ptx_inject_nvrtc_std.h).
+        std::pair{MoveForward, "__NV_BUILTIN_MOVE_FORWARD"},
+        std::pair{InitializerList, "__NV_BUILTIN_INITIALIZER_LIST"}})
+    if (Given)
+      Macro(Name, true);
+
   T.ClangArgs.insert(T.ClangArgs.begin(), Std);
   // NVRTC's default virtual architecture in CUDA 13 is compute_75.
   T.ClangArgs.insert(T.ClangArgs.begin(),
@@ -232,6 +412,9 @@ std::vector<std::string> nvrtcClangCommandLine(const char *Argv0,
   // CUDA's headers follow as system folders. Pre-included headers wait until
   // after the prelude: they are part of the program.
   std::vector<std::string> PreIncludes;
+  // NVRTC's own macros come first: the user's -U and -D may change them.
+  Cmd.insert(Cmd.end(), Options.OptionMacros.begin(),
+             Options.OptionMacros.end());
   for (size_t I = 0; I < Options.ClangArgs.size(); ++I) {
     if (Options.ClangArgs[I] == "-include" &&
         I + 1 < Options.ClangArgs.size()) {
@@ -282,6 +465,9 @@ std::vector<std::string> nvrtcClangCommandLine(const char *Argv0,
         "-Wno-c++17-extensions", "-Wno-pragma-once-outside-header",
         "-Wno-unused-command-line-argument", "-Wno-unknown-warning-option"})
     Cmd.push_back(W);
+  // An architecture newer than Clang's (sm_100, sm_120...) is typed on one
+  // it knows, and the program sees the real __CUDA_ARCH__.
+  adaptGpuArchForClang(Cmd);
   Cmd.push_back(SourcePath);
   return Cmd;
 }
@@ -412,6 +598,44 @@ private:
 
 } // namespace
 
+namespace {
+
+/// --no-source-include: NVRTC does not search the program's folder for its
+/// quoted includes. Clang always looks beside the including file first, so
+/// the files beside the program (itself excepted) are hidden under the
+/// spelling Clang uses for that lookup, "<folder>/<name>"; an -I naming the
+/// folder is spelled "<folder>/../<folder's name>" (Clang keeps the "..")
+/// so that it still finds them.
+class HideProgramFolder : public llvm::vfs::ProxyFileSystem {
+public:
+  HideProgramFolder(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                    std::string Program)
+      : ProxyFileSystem(std::move(Base)), Program(std::move(Program)),
+        Folder(llvm::sys::path::parent_path(this->Program).str()) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    if (hidden(Path))
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return ProxyFileSystem::status(Path);
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    if (hidden(Path))
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+
+private:
+  bool hidden(const llvm::Twine &Path) const {
+    llvm::SmallString<256> P;
+    StringRef S = Path.toStringRef(P);
+    return S != Program && llvm::sys::path::parent_path(S) == Folder;
+  }
+  std::string Program, Folder;
+};
+
+} // namespace
+
 NvrtcRewriteResult rewriteNvrtcSource(const NvrtcRewriteRequest &Req) {
   NvrtcRewriteResult Out;
   NvrtcTranslation T = translateNvrtcOptions(Req.Options);
@@ -434,8 +658,20 @@ NvrtcRewriteResult rewriteNvrtcSource(const NvrtcRewriteRequest &Req) {
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::getRealFileSystem());
   Overlay->pushOverlay(Memory);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Fs = Overlay;
+  if (T.NoSourceInclude) {
+    Fs = llvm::makeIntrusiveRefCnt<HideProgramFolder>(Fs, std::string(Path));
+    StringRef Folder = llvm::sys::path::parent_path(Path);
+    for (std::string &A : T.ClangArgs) {
+      llvm::SmallString<256> Dir(StringRef(A).drop_front(2));
+      llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+      if (StringRef(A).starts_with("-I") && Dir == Folder)
+        A = "-I" + Folder.str() + "/../" +
+            llvm::sys::path::filename(Folder).str();
+    }
+  }
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-      clang::FileSystemOptions(), Overlay);
+      clang::FileSystemOptions(), Fs);
 
   std::string DiagText;
   llvm::raw_string_ostream DiagStream(DiagText);
@@ -452,6 +688,10 @@ NvrtcRewriteResult rewriteNvrtcSource(const NvrtcRewriteRequest &Req) {
 
   NvrtcRewriteRequest Effective = Req;
   Effective.Rewrite.NvrtcProgram = true;
+  // The cached include block is precompiled from a header in the cache
+  // folder, its quoted includes found in the program's folder: not so here.
+  if (T.NoSourceInclude)
+    Effective.UsePchCache = false;
   NvrtcRewriteFactory Factory(Effective, Suffix, Out, DiagStream);
   clang::tooling::ToolInvocation Invocation(
       std::move(Cmd), &Factory, Files.get(),

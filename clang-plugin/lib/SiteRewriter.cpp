@@ -487,6 +487,15 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
   if (Variants.size() == 1) {
     Text = renderAsmStatement(Primary.S, buildInlineAsm(Primary.S), Exprs,
                               Volatile);
+  } else if (Options.NvrtcProgram && !LO.CPlusPlus17) {
+    // The dispatch below is 'if constexpr', an error for NVRTC before C++17.
+    error(Loc, "inject site typed differently by the instantiations of its "
+               "template: the rewritten site chooses its asm with 'if "
+               "constexpr', which NVRTC accepts only from C++17; compile the "
+               "program with -std=c++17 or later, or give each operand the "
+               "same type in every instantiation (a cast will do) so that they "
+               "share one asm");
+    return;
   } else {
     // Asm strings are literals, so a template whose instantiations differ in
     // operand types gets one asm per type combination, chosen at compile time.

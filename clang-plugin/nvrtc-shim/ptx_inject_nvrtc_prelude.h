@@ -20,6 +20,13 @@
 #define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
 #define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
 #define __CUDACC_VER_BUILD__ 0
+/* NVRTC never defines __SIZEOF_INT128__, --device-int128 or not: CCCL then
+ * offers __int128 only under __CUDACC_RTC_INT128__, as it does there. */
+#undef __SIZEOF_INT128__
+/* --minimal: after Clang's wrapper, which needs what it leaves out. */
+#ifdef __PTX_INJECT_NVRTC_MINIMAL__
+#define __CUDACC_RTC_MINIMAL__ 1
+#endif
 /* One architecture per program; CUB's host dispatch reads the list. */
 #define __CUDA_ARCH_LIST__ __CUDA_ARCH__
 #undef __clang__

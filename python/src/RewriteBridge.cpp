@@ -153,6 +153,7 @@ RewriteResult rewriteSource(const RewriteRequest &R) {
   for (std::string &A : analysisArguments(FrontEnd::Rewriter, nullptr, R.Args))
     Cmd.push_back(std::move(A));
   Cmd.insert(Cmd.end(), R.Args.begin(), R.Args.end());
+  adaptGpuArchForClang(Cmd); // sm_100, sm_120...: newer than Clang 19
   Cmd.push_back(R.FileName);
 
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(

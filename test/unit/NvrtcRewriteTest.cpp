@@ -1,6 +1,7 @@
 // The in-memory nvrtc mode of the front end library, as the Python package
 // calls it: source text, NVRTC options and name expressions in, rewritten
 // text or diagnostics out, no file on disk.
+#include "ptxinject/Frontend/CudaInvocation.h"
 #include "ptxinject/Frontend/NvrtcInvocation.h"
 
 #include <gtest/gtest.h>
@@ -80,6 +81,71 @@ TEST(NvrtcOptions, Spellings) {
   EXPECT_EQ(T.ClangArgs, Expected);
   ASSERT_EQ(T.Notes.size(), 1u);
   EXPECT_NE(T.Notes[0].find("--diag-suppress=64,1055"), std::string::npos);
+}
+
+TEST(NvrtcOptions, MacrosNvrtcDefinesFromItsOptions) {
+  NvrtcTranslation T = translateNvrtcOptions(
+      {"--use_fast_math", "-ftz", "false", "-dc", "--builtin-move-forward=false"});
+  ASSERT_TRUE(T.Error.empty()) << T.Error;
+  std::vector<std::string> Expected = {
+      "-D__CUDA_FTZ=0",        "-D__CUDA_PREC_DIV=0",
+      "-D__CUDA_PREC_SQRT=0",  "-D__USE_FAST_MATH__=1",
+      "-D__CUDACC_RDC__=1",    "-D__NV_BUILTIN_INITIALIZER_LIST=1"};
+  EXPECT_EQ(T.OptionMacros, Expected);
+  EXPECT_TRUE(T.Notes.empty());
+}
+
+TEST(NvrtcOptions, ValuesCheckedAsNvrtcChecksThem) {
+  EXPECT_NE(translateNvrtcOptions({"-ftz=1"}).Error.find("expects true or false"),
+            std::string::npos);
+  EXPECT_NE(translateNvrtcOptions({"--split-compile", "x"})
+                .Error.find("expects an integer value"),
+            std::string::npos);
+  EXPECT_NE(translateNvrtcOptions({"-minimal=true"}).Error.find("takes no value"),
+            std::string::npos);
+  EXPECT_NE(translateNvrtcOptions({"--pch-dir", "/tmp"})
+                .Error.find("unknown NVRTC option '--pch-dir'"),
+            std::string::npos);
+  EXPECT_TRUE(translateNvrtcOptions({"--pch-dir=/tmp", "-Ofc", "max"})
+                  .Error.empty());
+}
+
+TEST(GpuArch, NewerThanClangIsTypedOnAnArchClangKnows) {
+  std::vector<std::string> Args = {"clang++", "--cuda-gpu-arch=sm_120", "x.cu"};
+  adaptGpuArchForClang(Args);
+  std::vector<std::string> Expected = {"clang++", "--cuda-gpu-arch=sm_90",
+                                       "-U__CUDA_ARCH__",
+                                       "-D__CUDA_ARCH__=1200", "x.cu"};
+  EXPECT_EQ(Args, Expected);
+
+  Args = {"--offload-arch=sm_100a"};
+  adaptGpuArchForClang(Args);
+  Expected = {"--cuda-gpu-arch=sm_90",
+              "-U__CUDA_ARCH__",
+              "-D__CUDA_ARCH__=1000",
+              "-D__CUDA_ARCH_SPECIFIC__=1000",
+              "-D__CUDA_ARCH_FEAT_SM100_ALL=1",
+              "-D__CUDA_ARCH_FAMILY_SPECIFIC__=1000"};
+  EXPECT_EQ(Args, Expected);
+
+  Args = {"--cuda-gpu-arch=sm_88"};
+  adaptGpuArchForClang(Args);
+  EXPECT_EQ(Args[0], "--cuda-gpu-arch=sm_87");
+
+  // Known to Clang: kept; an 'a' one gets the macros Clang lacks.
+  Args = {"--cuda-gpu-arch=sm_80"};
+  adaptGpuArchForClang(Args);
+  EXPECT_EQ(Args, std::vector<std::string>{"--cuda-gpu-arch=sm_80"});
+  Args = {"--cuda-gpu-arch=sm_90a"};
+  adaptGpuArchForClang(Args);
+  Expected = {"--cuda-gpu-arch=sm_90a", "-D__CUDA_ARCH_SPECIFIC__=900",
+              "-D__CUDA_ARCH_FAMILY_SPECIFIC__=900"};
+  EXPECT_EQ(Args, Expected);
+
+  // The host side has no __CUDA_ARCH__.
+  Args = {"--cuda-host-only", "--cuda-gpu-arch=sm_120"};
+  adaptGpuArchForClang(Args);
+  EXPECT_EQ(Args[1], "--cuda-gpu-arch=sm_120");
 }
 
 } // namespace

@@ -392,6 +392,7 @@ void addArgumentAdjusters(tooling::ClangTool &Tool, const char *Argv0) {
         Out.insert(Out.end(), Extra.begin(), Extra.end());
         if (Cmd.size() > 1)
           Out.insert(Out.end(), Cmd.begin() + 1, Cmd.end());
+        adaptGpuArchForClang(Out); // sm_100, sm_120...: newer than Clang 19
         return Out;
       });
 }

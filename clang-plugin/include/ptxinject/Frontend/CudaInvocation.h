@@ -46,6 +46,19 @@ std::vector<std::string>
 analysisArguments(FrontEnd Which, const char *Argv0,
                   const std::vector<std::string> &Existing);
 
+/// Clang 19 knows NVIDIA architectures up to sm_90a; CUDA 13 compiles for
+/// newer ones (sm_88, sm_100 to sm_121, with 'a' and 'f' variants). The
+/// front ends only parse, so an architecture Clang does not know is typed on
+/// the newest one it knows at or below it (sm_90 for Blackwell), and the
+/// source sees the real one: -U__CUDA_ARCH__ -D__CUDA_ARCH__=<real>. An 'a'
+/// (arch-specific) or 'f' (family-specific) architecture, known or not, also
+/// gets the macros nvcc and NVRTC define for it and Clang does not:
+/// __CUDA_ARCH_SPECIFIC__, __CUDA_ARCH_FAMILY_SPECIFIC__ and
+/// __CUDA_ARCH_FEAT_SM<N>_ALL. Rewrites each --cuda-gpu-arch= or
+/// --offload-arch= of a device-side command line in place; a host-only one
+/// (--cuda-host-only) is left alone, as __CUDA_ARCH__ is not defined there.
+void adaptGpuArchForClang(std::vector<std::string> &Args);
+
 } // namespace frontend
 } // namespace ptxinject
 
