@@ -86,7 +86,7 @@ size_t droppedSpan(const std::vector<std::string> &Args, size_t I) {
   for (const Dropped &D : DroppedFlags) {
     std::string Name = D.Name;
     if (A == Name)
-      return D.TakesValue && I + 1 < Args.size() ? 2 : 1;
+      return D.TakesValue && I + 1 < Args.size() && Args[I + 1] != "--" ? 2 : 1;
     if (D.TakesValue && startsWith(A, (Name + "=").c_str()))
       return 1;
   }
@@ -115,7 +115,7 @@ bool valueOf(const std::vector<std::string> &Args, size_t &I,
   std::string A = normalized(Args[I]);
   for (const char *N : Names) {
     std::string Name = N;
-    if (A == Name && I + 1 < Args.size()) {
+    if (A == Name && I + 1 < Args.size() && Args[I + 1] != "--") {
       Value = Args[++I];
       return true;
     }
@@ -273,7 +273,9 @@ ptxinject::frontend::joinNvccOptionValues(const std::vector<std::string> &Args) 
       Out.insert(Out.end(), Args.begin() + I, Args.end());
       break;
     }
-    if (I + 1 < Args.size() && takesSeparateValue(normalized(Args[I]))) {
+    // A value never swallows the "--" that ends the options.
+    if (I + 1 < Args.size() && Args[I + 1] != "--" &&
+        takesSeparateValue(normalized(Args[I]))) {
       Out.push_back(Args[I] + "=" + Args[I + 1]);
       ++I;
       continue;

@@ -112,6 +112,14 @@ TEST(NvccFlags, JoinsNvccOptionsWithTheirSeparateValue) {
             (Args{"-arch=sm_80", "-lineinfo", "--", "-code", "sm_90",
                   "-arch"}));
   EXPECT_EQ(joinNvccOptionValues({"k.cu", "-code"}), (Args{"k.cu", "-code"}));
+  // An option whose value is missing never takes the "--" that ends the
+  // options as its value (found by the command_lines fuzzer).
+  EXPECT_EQ(joinNvccOptionValues({"-maxrregcount", "--", "k.cu"}),
+            (Args{"-maxrregcount", "--", "k.cu"}));
+  EXPECT_EQ(translateNvccFlags({"nvcc", "-arch", "--", "k.cu"}).Args,
+            (Args{"nvcc", "-arch", "--", "k.cu"}));
+  EXPECT_EQ(translateNvccFlags({"nvcc", "-Xcompiler", "--", "k.cu"}).Args,
+            (Args{"nvcc", "--", "k.cu"}));
   // The joined form translates as the separate one does.
   EXPECT_EQ(translateNvccFlags({"nvcc", "--include-path=inc",
                                 "--gpu-architecture=sm_90"})
