@@ -2,6 +2,7 @@
 #include "ptxinject/Frontend/PreludeCache.h"
 #include "ptxinject/Frontend/IncludeBlock.h"
 #include "ptxinject/Frontend/LookupRecorder.h"
+#include "ptxinject/Frontend/PreludeStamp.h"
 #include "ptxinject/Frontend/SiteFreeBodies.h"
 #include "ptxinject/Frontend/TypeUniquing.h"
 
@@ -41,10 +42,9 @@ namespace frontend {
 namespace {
 
 constexpr llvm::StringLiteral CudaWrapper = "__clang_cuda_runtime_wrapper.h";
-constexpr llvm::StringLiteral StampMagic = "ptxinject-prelude 3";
 /// A stamp's PCH name for "this include block is not precompiled (a header
 /// of it holds sites)": remembered as long as its files are unchanged.
-constexpr llvm::StringLiteral NoPchName = "-";
+constexpr llvm::StringLiteral NoPchName = PreludeStamp::NoPch;
 constexpr llvm::StringLiteral SitesInBlock =
     "a header of the include block holds inject sites";
 
@@ -110,18 +110,6 @@ std::string preludeKey(const CompilerInvocation &Invocation,
   return hex64(llvm::xxh3_64bits(Text));
 }
 
-/// What a stamp checks of a file: its size, its time in nanoseconds and its
-/// unique id (device, inode), so a same-size edit within one second and a
-/// file replaced by a rename are both seen.
-struct FileStamp {
-  uint64_t Size = 0;
-  int64_t ModTimeNs = 0;
-  uint64_t Device = 0, Inode = 0;
-  bool operator==(const FileStamp &O) const {
-    return Size == O.Size && ModTimeNs == O.ModTimeNs && Device == O.Device &&
-           Inode == O.Inode;
-  }
-};
 
 int64_t nanoseconds(llvm::sys::TimePoint<> T) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -149,22 +137,6 @@ std::optional<FileStamp> stampOnDisk(const llvm::Twine &Path) {
   return stampOf(St);
 }
 
-std::string formatStamp(const FileStamp &S) {
-  return std::to_string(S.Size) + " " + std::to_string(S.ModTimeNs) + " " +
-         std::to_string(S.Device) + " " + std::to_string(S.Inode);
-}
-
-/// Reads the four numbers of formatStamp from the front of Text and drops
-/// them and the space after them.
-bool parseStamp(llvm::StringRef &Text, FileStamp &S) {
-  llvm::StringRef Size, Time, Device, Inode;
-  std::tie(Size, Text) = Text.split(' ');
-  std::tie(Time, Text) = Text.split(' ');
-  std::tie(Device, Text) = Text.split(' ');
-  std::tie(Inode, Text) = Text.split(' ');
-  return !Size.getAsInteger(10, S.Size) && !Time.getAsInteger(10, S.ModTimeNs) &&
-         !Device.getAsInteger(10, S.Device) && !Inode.getAsInteger(10, S.Inode);
-}
 
 /// Whether Clang can read the PCH's control block, which it reads on its own
 /// before any AST consumer of the parse exists (to find the PCH's original
@@ -192,64 +164,39 @@ struct StampCheck {
   bool PchDamaged = false;
 };
 
-/// Reads a stamp: its PCH is reused when it is the very file the stamp was
-/// written for, every file it was built from is unchanged, and no path the
-/// build looked up in vain exists now.
-///
-/// A stamp is: the magic line; the PCH's name; `pch` and the PCH's stamp
-/// (or `pch -`); then `file STAMP PATH` for each file read and `absent PATH`
-/// for each path not found.
+/// Reads a stamp (PreludeStamp.h): its PCH is reused when it is the very
+/// file the stamp was written for, every file it was built from is
+/// unchanged, and no path the build looked up in vain exists now.
 StampCheck checkStamp(llvm::StringRef StampPath, llvm::StringRef Dir,
                       PCHContainerOperations &PCHOps) {
   StampCheck R;
   auto Buf = llvm::MemoryBuffer::getFile(StampPath, /*IsText=*/true);
   if (!Buf)
     return R;
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  if (Lines.size() < 3 || Lines[0] != StampMagic)
+  std::optional<PreludeStamp> Stamp = parsePreludeStamp((*Buf)->getBuffer());
+  if (!Stamp)
     return R;
-  llvm::StringRef PchName = Lines[1];
-  // A stamp names a file of its own folder, never a path.
-  if (PchName.empty() || PchName.contains('/') || PchName.contains('\\'))
-    return R;
-  bool NoPch = PchName == NoPchName;
-  std::string Pch = NoPch ? NoPchName.str() : inDir(Dir, PchName);
-  llvm::StringRef PchLine = Lines[2];
-  if (!PchLine.consume_front("pch "))
-    return R;
-  if (NoPch) {
-    if (PchLine != "-")
-      return R;
-  } else {
+  bool NoPch = Stamp->PchName == NoPchName;
+  std::string Pch = NoPch ? NoPchName.str() : inDir(Dir, Stamp->PchName);
+  if (!NoPch) {
     R.NamedPch = Pch;
-    FileStamp Expected;
-    if (!parseStamp(PchLine, Expected) || !PchLine.empty())
-      return R;
     std::optional<FileStamp> Now = stampOnDisk(Pch);
     if (!Now)
       return R;
-    if (!(*Now == Expected)) {
+    if (!(*Now == *Stamp->Pch)) {
       R.PchDamaged = true;
       return R;
     }
   }
-  for (size_t I = 3; I < Lines.size(); ++I) {
-    llvm::StringRef Line = Lines[I];
-    if (Line.consume_front("absent ")) {
-      // Any entry there, even a folder, would change the search.
-      if (Line.empty() || llvm::sys::fs::exists(Line))
-        return R;
-      continue;
-    }
-    FileStamp Expected;
-    if (!Line.consume_front("file ") || !parseStamp(Line, Expected) ||
-        Line.empty())
-      return R;
-    std::optional<FileStamp> Now = stampOnDisk(Line);
+  for (const auto &[Path, Expected] : Stamp->Files) {
+    std::optional<FileStamp> Now = stampOnDisk(Path);
     if (!Now || !(*Now == Expected))
       return R;
   }
+  // Any entry there, even a folder, would change the search.
+  for (const std::string &Path : Stamp->Absent)
+    if (llvm::sys::fs::exists(Path))
+      return R;
   if (!NoPch && !controlBlockReadable(Pch, PCHOps)) {
     R.PchDamaged = true;
     return R;
@@ -486,7 +433,7 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
     return unavailable("Clang could not precompile the CUDA headers");
   }
 
-  std::vector<std::pair<std::string, FileStamp>> Stamps;
+  PreludeStamp Stamp;
   llvm::SmallVector<OptionalFileEntryRef, 0> Files;
   CI.getFileManager().GetUniqueIDMapping(Files);
   for (OptionalFileEntryRef F : Files) {
@@ -514,13 +461,10 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
       return unavailable("'" + Path.str().str() +
                          "' changed while it was precompiled");
     }
-    Stamps.push_back({std::string(Path), *Seen});
+    Stamp.Files.push_back({std::string(Path), *Seen});
   }
-  std::sort(Stamps.begin(), Stamps.end(),
+  std::sort(Stamp.Files.begin(), Stamp.Files.end(),
             [](const auto &A, const auto &B) { return A.first < B.first; });
-  std::string StampText;
-  for (const auto &[Path, S] : Stamps)
-    StampText += "file " + formatStamp(S) + " " + Path + "\n";
   // Paths in the cache folder are the cache's own (a block's header is
   // probed for a quoted include beside it).
   for (const std::string &Path : Recorder->absentPaths(Dir)) {
@@ -528,16 +472,15 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
       llvm::sys::fs::remove(Temp);
       return unavailable("a header path contains a line break");
     }
-    StampText += "absent " + Path + "\n";
+    Stamp.Absent.push_back(Path);
   }
 
   bool Refused = Block && Action.KeptSiteBody;
-  std::string PchName =
-      Refused ? NoPchName.str()
-              : "prelude-" + Key.str() + "-" +
-                    hex64(llvm::xxh3_64bits(StampText)) + ".pch";
-  std::string Pch = Refused ? std::string() : inDir(Dir, PchName);
-  std::string PchStamp = "-";
+  Stamp.PchName = Refused ? NoPchName.str()
+                          : "prelude-" + Key.str() + "-" +
+                                hex64(llvm::xxh3_64bits(formatStampBody(Stamp))) +
+                                ".pch";
+  std::string Pch = Refused ? std::string() : inDir(Dir, Stamp.PchName);
   if (Refused) {
     llvm::sys::fs::remove(Temp);
   } else {
@@ -546,13 +489,11 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
     std::optional<FileStamp> Published = stampOnDisk(Pch);
     if (!Published)
       return unavailable("cannot read '" + Pch + "' back");
-    PchStamp = formatStamp(*Published);
+    Stamp.Pch = *Published;
   }
   std::string StampPath = inDir(Dir, "prelude-" + Key + ".stamp");
   if (llvm::Error E = llvm::writeToOutput(StampPath, [&](llvm::raw_ostream &OS) {
-        OS << StampMagic << "\n"
-           << PchName << "\npch " << PchStamp << "\n"
-           << StampText;
+        OS << formatPreludeStamp(Stamp);
         return llvm::Error::success();
       })) {
     std::string Message = llvm::toString(std::move(E));
