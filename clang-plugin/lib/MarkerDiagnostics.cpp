@@ -2,6 +2,7 @@
 #include "ptxinject/Frontend/MarkerDiagnostics.h"
 
 #include "ptxinject/Frontend/CommentAnnotations.h"
+#include "ptxinject/Frontend/WrappedDiagnostics.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -66,33 +67,9 @@ char writtenOperandKindAt(SourceLocation Loc, const SourceManager &SM,
   return Kind == 'i' ? 0 : Kind;
 }
 
-class MarkerErrorFilter : public DiagnosticConsumer {
+class MarkerErrorFilter : public WrappingDiagnosticConsumer {
 public:
-  MarkerErrorFilter(DiagnosticConsumer *Inner,
-                    std::unique_ptr<DiagnosticConsumer> Owned,
-                    const LangOptions &LO)
-      : Inner(Inner), Owned(std::move(Owned)), LO(LO) {}
-
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Inner->BeginSourceFile(LO, PP);
-  }
-  // The compiler reads the error count from this client: it is the inner
-  // one's, which -verify resets once every error was expected.
-  void EndSourceFile() override {
-    Inner->EndSourceFile();
-    syncCounts();
-  }
-  void finish() override {
-    Inner->finish();
-    syncCounts();
-  }
-  void clear() override {
-    Inner->clear();
-    syncCounts();
-  }
-  bool IncludeInDiagnosticCounts() const override {
-    return Inner->IncludeInDiagnosticCounts();
-  }
+  explicit MarkerErrorFilter(const LangOptions &LO) : LO(LO) {}
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
@@ -101,11 +78,6 @@ public:
   }
 
 private:
-  void syncCounts() {
-    NumErrors = Inner->getNumErrors();
-    NumWarnings = Inner->getNumWarnings();
-  }
-
   void forward(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
     if (Info.hasSourceManager()) {
       const SourceManager &SM = Info.getSourceManager();
@@ -142,21 +114,13 @@ private:
     Inner->HandleDiagnostic(Level, Info);
   }
 
-  DiagnosticConsumer *Inner;
-  std::unique_ptr<DiagnosticConsumer> Owned;
   const LangOptions &LO;
 };
 
 } // namespace
 
 void restateMarkerErrors(DiagnosticsEngine &Diags, const LangOptions &LO) {
-  DiagnosticConsumer *Inner = Diags.getClient();
-  if (!Inner)
-    return;
-  std::unique_ptr<DiagnosticConsumer> Owned =
-      Diags.ownsClient() ? Diags.takeClient() : nullptr;
-  Diags.setClient(new MarkerErrorFilter(Inner, std::move(Owned), LO),
-                  /*ShouldOwnClient=*/true);
+  WrappingDiagnosticConsumer::install<MarkerErrorFilter>(Diags, LO);
 }
 
 } // namespace frontend
