@@ -9,14 +9,14 @@ using ptxinject::frontend::LookupRecorder;
 
 namespace {
 
-/// A recorder over an in-memory tree: /inc/a.h, working folder /work.
+/// A recorder over an in-memory tree: /inc/a.h, working folder /src.
 llvm::IntrusiveRefCntPtr<LookupRecorder> recorderOverTree() {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile("/inc/a.h", 0, llvm::MemoryBuffer::getMemBuffer("int a;\n"));
   Memory->addFile("/cache/blocks/b.h", 0,
                   llvm::MemoryBuffer::getMemBuffer("\n"));
-  Memory->addFile("/work/k.cu", 0, llvm::MemoryBuffer::getMemBuffer("\n"));
-  Memory->setCurrentWorkingDirectory("/work");
+  Memory->addFile("/src/k.cu", 0, llvm::MemoryBuffer::getMemBuffer("\n"));
+  Memory->setCurrentWorkingDirectory("/src");
   return llvm::makeIntrusiveRefCnt<LookupRecorder>(Memory);
 }
 
@@ -27,7 +27,7 @@ TEST(LookupRecorder, NotesPathsNotFoundAbsoluteAndOnce) {
   EXPECT_FALSE(R->exists("sub/./probe.h"));
   EXPECT_TRUE(R->status("/inc/a.h"));
   EXPECT_TRUE(R->openFileForRead("/inc/a.h"));
-  std::vector<std::string> Expected = {"/first/a.h", "/work/sub/probe.h"};
+  std::vector<std::string> Expected = {"/first/a.h", "/src/sub/probe.h"};
   EXPECT_EQ(R->absentPaths(""), Expected);
 }
 
