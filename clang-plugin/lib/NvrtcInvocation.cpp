@@ -561,7 +561,7 @@ private:
   PreludeResult Prelude;
 };
 
-class NvrtcRewriteFactory : public clang::tooling::FrontendActionFactory {
+class NvrtcRewriteFactory : public SiteTypingActionFactory {
 public:
   NvrtcRewriteFactory(const NvrtcRewriteRequest &Req, const std::string &Suffix,
                       NvrtcRewriteResult &Out, llvm::raw_ostream &Messages)
@@ -569,31 +569,29 @@ public:
 
   std::unique_ptr<clang::FrontendAction> create() override {
     return std::make_unique<NvrtcRewriteAction>(Req, Suffix, Out, Messages,
-                                                Prelude);
-  }
-
-  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
-                     clang::FileManager *Files,
-                     std::shared_ptr<clang::PCHContainerOperations> PCHOps,
-                     clang::DiagnosticConsumer *Diags) override {
-    // The program's include block is precompiled with CUDA's headers, as a
-    // file rewrite's is: a search compiles many programs that share it.
-    Prelude = prepareSiteTyping(
-        *Invocation, Req.UsePchCache,
-        Req.PchCacheDir.empty() ? defaultPreludeCacheDir() : Req.PchCacheDir,
-        PCHOps, llvm::StringRef(Req.Source), Req.ParseAllBodies);
-    if (Req.UsePchCache && Req.ReportPchCache)
-      Out.Diagnostics += "note: " + describePrelude(Prelude) + "\n";
-    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
-                                                std::move(PCHOps), Diags);
+                                                prelude());
   }
 
 private:
+  PreludeResult
+  prepare(clang::CompilerInvocation &Invocation, bool UseCache,
+          std::shared_ptr<clang::PCHContainerOperations> PCHOps) override {
+    // The program's include block is precompiled with CUDA's headers, as a
+    // file rewrite's is: a search compiles many programs that share it.
+    UseCache &= Req.UsePchCache;
+    PreludeResult Prelude = prepareSiteTyping(
+        Invocation, UseCache,
+        Req.PchCacheDir.empty() ? defaultPreludeCacheDir() : Req.PchCacheDir,
+        PCHOps, llvm::StringRef(Req.Source), Req.ParseAllBodies);
+    if (UseCache && Req.ReportPchCache)
+      Out.Diagnostics += "note: " + describePrelude(Prelude) + "\n";
+    return Prelude;
+  }
+
   const NvrtcRewriteRequest &Req;
   const std::string &Suffix;
   NvrtcRewriteResult &Out;
   llvm::raw_ostream &Messages;
-  PreludeResult Prelude; ///< of the invocation being run
 };
 
 } // namespace

@@ -55,6 +55,29 @@ PreludeResult prepareSiteTyping(CompilerInvocation &Invocation, bool UseCache,
                                Block ? &*Block : nullptr);
 }
 
+bool SiteTypingActionFactory::runInvocation(
+    std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
+    std::shared_ptr<PCHContainerOperations> PCHOps, DiagnosticConsumer *Diags) {
+  // prepare edits the invocation; the parse after a crash starts over.
+  auto Original = std::make_shared<CompilerInvocation>(*Invocation);
+  Prelude = prepare(*Invocation, /*UseCache=*/true, PCHOps);
+  const auto &Inputs = Invocation->getFrontendOpts().Inputs;
+  std::string Input = Inputs.empty() || !Inputs.front().isFile()
+                          ? std::string("<input>")
+                          : Inputs.front().getFile().str();
+  return parseSurvivingCrash(
+      Prelude, Input, Diags,
+      [&] {
+        return FrontendActionFactory::runInvocation(Invocation, Files, PCHOps,
+                                                    Diags);
+      },
+      [&] {
+        Prelude = prepare(*Original, /*UseCache=*/false, PCHOps);
+        return FrontendActionFactory::runInvocation(Original, Files, PCHOps,
+                                                    Diags);
+      });
+}
+
 SiteTypingConsumer::SiteTypingConsumer(CompilerInstance &CI,
                                        const PreludeResult &Prelude,
                                        bool ParseAllBodies)

@@ -88,27 +88,25 @@ private:
   const PreludeResult &Prelude;
 };
 
-class Factory : public tooling::FrontendActionFactory {
+class Factory : public SiteTypingActionFactory {
 public:
   Factory(Outcome &O, const std::string &Source, std::string PchDir)
       : O(O), Source(Source), PchDir(std::move(PchDir)) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(O, Prelude);
-  }
-  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
-                     std::shared_ptr<PCHContainerOperations> PCHOps,
-                     DiagnosticConsumer *Diags) override {
-    Prelude = prepareSiteTyping(*Invocation, !PchDir.empty(), PchDir, PCHOps,
-                                llvm::StringRef(Source), /*ParseAllBodies=*/false);
-    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
-                                                std::move(PCHOps), Diags);
+    return std::make_unique<Action>(O, prelude());
   }
 
 private:
+  PreludeResult prepare(CompilerInvocation &Invocation, bool UseCache,
+                        std::shared_ptr<PCHContainerOperations> PCHOps) override {
+    return prepareSiteTyping(Invocation, UseCache && !PchDir.empty(), PchDir,
+                             PCHOps, llvm::StringRef(Source),
+                             /*ParseAllBodies=*/false);
+  }
+
   Outcome &O;
   const std::string &Source;
   std::string PchDir;
-  PreludeResult Prelude; ///< of the invocation being run
 };
 
 } // namespace

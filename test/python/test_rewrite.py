@@ -165,6 +165,29 @@ def test_rewrite_precompiles_the_include_block(nvrtc, tmp_path):
     assert blocks == ["#include <ptx_inject.h>\n"]
 
 
+@needs_frontend
+@pytest.mark.parametrize("nvrtc", [False, True])
+def test_rewrite_survives_a_crash_in_clang(nvrtc, tmp_path):
+    # Clang crashing mid-parse (here on purpose, after the include block, as
+    # it may on a damaged cached PCH) is an Error, not the end of the
+    # interpreter; the cached headers in use are dropped.
+    if nvrtc:
+        source = NVRTC_SOURCE
+        kw = dict(args=NVRTC_OPTIONS, nvrtc=True, name_expressions=["scale<float, 1>"])
+    else:
+        source, kw = TEMPLATE.format(name="k", type="float"), {}
+    name = str(tmp_path / "k.cu")
+    cache = tmp_path / "cache"
+    good = ptxinject.rewrite(source, filename=name, pch_cache=cache, **kw)
+    assert list(cache.glob("*.pch"))
+    crashing = source.replace("#include <ptx_inject.h>\n",
+                              "#include <ptx_inject.h>\n#pragma clang __debug crash\n")
+    with pytest.raises(Error, match="Clang crashed while parsing"):
+        ptxinject.rewrite(crashing, filename=name, pch_cache=cache, **kw)
+    assert not list(cache.glob("*.pch"))
+    assert ptxinject.rewrite(source, filename=name, pch_cache=cache, **kw) == good
+
+
 def test_name_expressions_need_nvrtc_mode():
     if not ptxinject.have_rewrite():
         pytest.skip("package built without the Clang front end")

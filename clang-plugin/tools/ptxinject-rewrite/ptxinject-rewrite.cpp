@@ -212,32 +212,29 @@ private:
   PreludeResult Prelude;
 };
 
-class RewriteActionFactory : public tooling::FrontendActionFactory {
+class RewriteActionFactory : public SiteTypingActionFactory {
 public:
   explicit RewriteActionFactory(Session &S) : S(S) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<RewriteAction>(S, Prelude);
-  }
-
-  /// Swaps CUDA's headers and the input's include block for their cached
-  /// precompiled form before parsing.
-  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
-                     FileManager *Files,
-                     std::shared_ptr<PCHContainerOperations> PCHOps,
-                     DiagnosticConsumer *DiagConsumer) override {
-    Prelude = prepareSiteTyping(
-        *Invocation, !NoPchCache,
-        PchCacheDir.empty() ? defaultPreludeCacheDir() : PchCacheDir, PCHOps,
-        /*Source=*/std::nullopt, ParseAllBodies);
-    if (!NoPchCache && PchCacheVerbose)
-      llvm::errs() << "ptxinject-rewrite: " << describePrelude(Prelude) << "\n";
-    return FrontendActionFactory::runInvocation(
-        std::move(Invocation), Files, std::move(PCHOps), DiagConsumer);
+    return std::make_unique<RewriteAction>(S, prelude());
   }
 
 private:
+  /// Swaps CUDA's headers and the input's include block for their cached
+  /// precompiled form before parsing.
+  PreludeResult prepare(CompilerInvocation &Invocation, bool UseCache,
+                        std::shared_ptr<PCHContainerOperations> PCHOps) override {
+    UseCache &= !NoPchCache;
+    PreludeResult Prelude = prepareSiteTyping(
+        Invocation, UseCache,
+        PchCacheDir.empty() ? defaultPreludeCacheDir() : PchCacheDir, PCHOps,
+        /*Source=*/std::nullopt, ParseAllBodies);
+    if (UseCache && PchCacheVerbose)
+      llvm::errs() << "ptxinject-rewrite: " << describePrelude(Prelude) << "\n";
+    return Prelude;
+  }
+
   Session &S;
-  PreludeResult Prelude; ///< of the input being parsed
 };
 
 /// --nvrtc: each input goes through the library's in-memory NVRTC mode.

@@ -22,6 +22,7 @@
 #include "ptxinject/Frontend/SiteFreeBodies.h"
 
 #include "clang/Sema/SemaConsumer.h"
+#include "clang/Tooling/Tooling.h"
 
 #include <memory>
 #include <optional>
@@ -47,6 +48,31 @@ PreludeResult prepareSiteTyping(clang::CompilerInvocation &Invocation,
                                 std::shared_ptr<clang::PCHContainerOperations> PCHOps,
                                 std::optional<llvm::StringRef> Source,
                                 bool ParseAllBodies);
+
+/// The action factory of a site-typing parse: readies each invocation with
+/// prepare (prepareSiteTyping and what the caller reports of it) and runs it
+/// so that a crash in Clang is survived (parseSurvivingCrash): a crash with a
+/// cached PCH in use parses the input again without the cache. create()
+/// hands prelude() to its action's consumer.
+class SiteTypingActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                     clang::FileManager *Files,
+                     std::shared_ptr<clang::PCHContainerOperations> PCHOps,
+                     clang::DiagnosticConsumer *Diags) final;
+
+protected:
+  /// prepareSiteTyping for Invocation; UseCache is false for the parse after
+  /// a crash.
+  virtual PreludeResult
+  prepare(clang::CompilerInvocation &Invocation, bool UseCache,
+          std::shared_ptr<clang::PCHContainerOperations> PCHOps) = 0;
+  /// The prelude of the invocation being run.
+  const PreludeResult &prelude() const { return Prelude; }
+
+private:
+  PreludeResult Prelude;
+};
 
 /// The consumer half: a rewrite's consumer derives from it and adds
 /// HandleTranslationUnit. Construct it in CreateASTConsumer, with the
