@@ -479,11 +479,14 @@ std::string nameExpressionSuffix(const std::vector<std::string> &Expressions) {
     // Like nvrtcAddNameExpression: taking the expression's value odr-uses
     // the function template specialization it names, which instantiates it.
     // '#line 0' puts the declaration itself in the expression's own file
-    // too, and the expression at its line 1, column 1.
-    S +=
-        "\n#line 0 \"name expression " + N +
-        "\"\n[[maybe_unused]] static auto const __ptx_inject_name_expression_" +
-        N + " =\n" + Expressions[I] + "\n;";
+    // too, and the expression at its line 1, column 1. 'namespace' can only
+    // begin a declaration: a program whose last one is unfinished
+    // ('struct S {}') gets Clang's "expected ';'" at its own end, not errors
+    // of a declaration run on into this one.
+    S += "\n#line 0 \"name expression " + N +
+         "\"\nnamespace { [[maybe_unused]] static auto const "
+         "__ptx_inject_name_expression_" +
+         N + " =\n" + Expressions[I] + "\n; }";
   }
   if (!S.empty())
     S += "\n";
