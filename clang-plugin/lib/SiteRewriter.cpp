@@ -534,9 +534,19 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
     Text += " } while (0)";
   }
   // A __host__ __device__ function is compiled for the host too, where PTX
-  // is no assembly at all.
-  if (Host && !Options.NvrtcProgram)
-    Text = "__PTX_INJECT_DEVICE_ONLY(" + Text + ")";
+  // is no assembly at all; there the operands are touched as the macro
+  // form's host site touches them (In, Mod, Out), so none looks unused or
+  // used unset.
+  if (Host && !Options.NvrtcProgram) {
+    static const char *const Touch[] = {"(void)(", "(void)&(",
+                                        "__ptx_inject_host_out("};
+    std::string Uses;
+    for (unsigned K = 0; K < Primary.S.Operands.size(); ++K)
+      Uses += std::string(K ? ", " : "") +
+              Touch[static_cast<int>(Primary.S.Operands[K].Kind)] + Exprs[K] +
+              ")";
+    Text = "__PTX_INJECT_HOST_DEVICE((" + Uses + "), " + Text + ")";
+  }
   // The comment form has no ';' of its own.
   bool IsComment = commentAnnotationRange(Loc, SM).isValid();
   if (IsComment)

@@ -23,6 +23,25 @@
 /* Picks an operand form by argument count, in one macro layer. */
 #define __PTX_INJECT_PICK(_1, _2, _3, NAME, ...) NAME
 
+/* The host pass of a site (PTX is no host assembly): an out operand gets a
+ * value, the one thing a host compiler accepts as set (taking its address
+ * satisfies nvcc's front end, not GCC's -Wuninitialized). Host passes only:
+ * NVRTC refuses a function without an execution space. */
+#if defined(__cplusplus) && !defined(__CUDA_ARCH__)
+#if defined(__CUDACC__) /* kernels are compiled for the host too */
+#define __PTX_INJECT_HOST_PASS __host__ __device__
+#else
+#define __PTX_INJECT_HOST_PASS
+#endif
+template <class T>
+__PTX_INJECT_HOST_PASS inline void __ptx_inject_host_out(T &v) { v = T(); }
+template <class T>
+__PTX_INJECT_HOST_PASS inline void __ptx_inject_host_out(volatile T &v) {
+  (void)&v;
+}
+#undef __PTX_INJECT_HOST_PASS
+#endif
+
 /* PTX_TYPE_INFO_NAME PTX_TYPES_DESC(register type, mov postfix, constraint,
  * bind kind ID | U16 | U32) declares the type token NAME in the source, as
  * the reference system does; the front end reads these definitions too. */
@@ -30,13 +49,24 @@
   reg_type, mov_postfix, constraint, bind_kind
 
 /* Used by rewritten sources (ptxinject-rewrite output), where the sites are
- * already asm. __PTX_INJECT_DEVICE_ONLY keeps a site of a __host__ __device__
- * function out of the host compilation. __ptx_inject_is picks the asm of a
+ * already asm. __PTX_INJECT_DEVICE_ONLY kept a site of a __host__ __device__
+ * function out of the host compilation (still read, in sources rewritten
+ * before __PTX_INJECT_HOST_DEVICE). __ptx_inject_is picks the asm of a
  * template site per instantiation: is<decltype((e)), float>::value. */
 #if defined(__CUDA_ARCH__)
 #define __PTX_INJECT_DEVICE_ONLY(...) __VA_ARGS__
 #else
 #define __PTX_INJECT_DEVICE_ONLY(...) do { } while (0)
+#endif
+/* What rewritten sites use: __PTX_INJECT_HOST_DEVICE(uses, asm) is the asm
+ * on the device; on the host, uses, the operands touched as the macro form's
+ * host site touches them (an in evaluated, a mod address-taken, an out
+ * value-initialized by __ptx_inject_host_out), so that neither the CUDA
+ * front end nor the host compiler sees one unused or used unset. */
+#if defined(__CUDA_ARCH__)
+#define __PTX_INJECT_HOST_DEVICE(uses, ...) __VA_ARGS__
+#else
+#define __PTX_INJECT_HOST_DEVICE(uses, ...) (void)uses
 #endif
 template <class T> struct __ptx_inject_bare { typedef T type; };
 template <class T> struct __ptx_inject_bare<T &> : __ptx_inject_bare<T> {};

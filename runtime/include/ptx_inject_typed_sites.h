@@ -259,7 +259,8 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
                : EACHK(__PTX_INJECT_OUTPUT_, , __VA_ARGS__)                    \
                : __PTX_INJECT_TAIL(~ EACHK(__PTX_INJECT_INPUT_, , __VA_ARGS__)))
 
-/* ---- The host pass: each operand used (an in) or address-taken (written). */
+/* ---- The host pass: each operand used (an in), address-taken (a mod) or
+ * given a value (an out). */
 #define __PTX_INJECT_HOST_SITE(name, ...)                                      \
   do {                                                                         \
     __PTX_INJECT_PICK_EACH(__VA_ARGS__)(__PTX_INJECT_HOST, __VA_ARGS__)        \
@@ -270,11 +271,15 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
 #define __PTX_INJECT_HOST__PTX_INJECT_m(...)                                   \
   __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_SET, __PTX_INJECT_HOST_SET2,\
                     __PTX_INJECT_HOST_U, )(__VA_ARGS__)
-#define __PTX_INJECT_HOST__PTX_INJECT_o __PTX_INJECT_HOST__PTX_INJECT_m
+#define __PTX_INJECT_HOST__PTX_INJECT_o(...)                                   \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_OUT, __PTX_INJECT_HOST_OUT2,\
+                    __PTX_INJECT_HOST_U, )(__VA_ARGS__)
 #define __PTX_INJECT_HOST_IN(T, l, e) (void)(e);
 #define __PTX_INJECT_HOST_IN2(T, e) (void)(e);
 #define __PTX_INJECT_HOST_SET(T, l, e) (void)&(e);
 #define __PTX_INJECT_HOST_SET2(T, e) (void)&(e);
+#define __PTX_INJECT_HOST_OUT(T, l, e) __ptx_inject_host_out(e);
+#define __PTX_INJECT_HOST_OUT2(T, e) __ptx_inject_host_out(e);
 #define __PTX_INJECT_HOST_U(e) (void)sizeof(e);
 
 /* ---- Mechanical tables (utils/gen_typed_site_tables.py). ---- */

@@ -45,7 +45,7 @@ void run(float *p) {
 // SRC-NEXT: asm volatile(
 // SRC-SAME: PTX_INJECT_START twice
 // SRC: auto both = [] __host__ __device__(float a) {
-// SRC: __PTX_INJECT_DEVICE_ONLY(asm volatile(
+// SRC: __PTX_INJECT_HOST_DEVICE(((void)&(r)), asm volatile(
 // SRC-SAME: PTX_INJECT_START both
 // PTX-DAG: // PTX_INJECT_START twice
 // PTX-DAG: // PTX_INJECT_START both
