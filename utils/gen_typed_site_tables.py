@@ -90,7 +90,9 @@ def short_sites():
 
 def tables():
     out = [MARKER + " (utils/gen_typed_site_tables.py). ---- */"]
-    names = lambda f: ", ".join(f % n + ", ~" for n in range(MAX, 0, -1))
+    # The counts PICK_N picks from, one per operand (two arguments): the
+    # count pasted onto a prefix names SITE_N or EACH_N.
+    counts = ", ".join("%d, ~" % n for n in range(MAX, 0, -1))
     args = ", ".join("_%d" % i for i in range(1, 2 * MAX + 1))
     # The leftover of SHORT_PICK's list that a wide site carries to WIDE.
     tail = ", ".join("%d, _" % n for n in range(SHORT, 0, -1)) + ", _"
@@ -139,13 +141,36 @@ def tables():
                    % (sig, sig[-1]))
     out.append("/* WIDE(name, operands..., the %d left of SHORT_PICK's list)"
                " picks SITE_N by" % junk)
-    out.append(" * count; PICK_EACH(operands...) names EACH_N alike. */")
-    out.append("#define __PTX_INJECT_PICK_N(%s, NAME, ...) NAME" % pick)
+    out.append(" * count; PICK_EACH(operands...) names EACH_N alike. PICK_N"
+               " pastes the count")
+    out.append(" * it picks onto its prefix P. */")
+    out.append("#define __PTX_INJECT_PICK_N(P, %s, NAME, ...) P##NAME" % pick)
     out.append("#define __PTX_INJECT_WIDE(name, ...) \\\n  "
-               "__PTX_INJECT_PICK_N(__VA_ARGS__, %s)(name, __VA_ARGS__)"
-               % names("__PTX_INJECT_SITE_%d"))
+               "__PTX_INJECT_PICK_N(__PTX_INJECT_SITE_, __VA_ARGS__, %s)"
+               "(name, __VA_ARGS__)" % counts)
     out.append("#define __PTX_INJECT_PICK_EACH(...) \\\n  __PTX_INJECT_PICK_N("
-               "__VA_ARGS__, %s, %s)" % (tail, names("__PTX_INJECT_EACH_%d")))
+               "__PTX_INJECT_EACH_, __VA_ARGS__, %s, %s)" % (tail, counts))
+    # More than MAX operands: where the count would be, PICK_N finds a
+    # filler "_" of the list or (past MAX + 4 operands) an operand's head.
+    out.append("/* A site of more than %d operands: where its count would be,"
+               " PICK_N finds" % MAX)
+    out.append(" * a \"_\" of SHORT_PICK's list or an operand's head, which"
+               " name the error")
+    out.append(" * instead of SITE_N (or EACH_N for the host pass). */")
+    out.append("#define __PTX_INJECT_TOO_MANY(...) \\\n  "
+               "static_assert(sizeof(char) == 0, \"PTX_INJECT: a site holds at"
+               " most %d operands without the PTX Inject front end: run"
+               " 'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, or"
+               " compile with 'clang++ -fplugin=PtxInjectPlugin.so', or split"
+               " the site\")" % MAX)
+    out.append("#define __PTX_INJECT_TOO_MANY_HOST(...) __PTX_INJECT_TOO_MANY();")
+    out.append("#define __PTX_INJECT_SITE__ __PTX_INJECT_TOO_MANY")
+    out.append("#define __PTX_INJECT_EACH__ __PTX_INJECT_TOO_MANY_HOST")
+    for kind in "imo":
+        out.append("#define __PTX_INJECT_SITE___PTX_INJECT_%s(...) "
+                   "__PTX_INJECT_TOO_MANY" % kind)
+        out.append("#define __PTX_INJECT_EACH___PTX_INJECT_%s(...) "
+                   "__PTX_INJECT_TOO_MANY_HOST" % kind)
     out.append("")
     out += short_sites()
     out.append("")

@@ -28,7 +28,8 @@
  * picked by its operand count; three walks keep the mods, the outs and the
  * ins, each step pasting its own prefix onto the operand's head, so that one
  * lookup names the macro for that kind, and the asm is written from per-K
- * tables. A site is one asm statement and holds at most 64 operands. What
+ * tables. A site is one asm statement and holds at most 64 operands (a
+ * wider one is one error at the site that says so and what to do). What
  * this costs a compile is measured by utils/bench/typed-macros
  * (docs/frontend.md, "What the macros cost"): in a file of 500 sites of 4
  * operands, against the same sites as plain asm, 1.03-1.09 x with nvcc -ptx
@@ -547,12 +548,27 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
 #define __PTX_INJECT_S_oiiii __PTX_INJECT_WIDE_i
 #define __PTX_INJECT_S_iiiii __PTX_INJECT_WIDE_i
 /* WIDE(name, operands..., the 9 left of SHORT_PICK's list) picks SITE_N by
- * count; PICK_EACH(operands...) names EACH_N alike. */
-#define __PTX_INJECT_PICK_N(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, _65, _66, _67, _68, _69, _70, _71, _72, _73, _74, _75, _76, _77, _78, _79, _80, _81, _82, _83, _84, _85, _86, _87, _88, _89, _90, _91, _92, _93, _94, _95, _96, _97, _98, _99, _100, _101, _102, _103, _104, _105, _106, _107, _108, _109, _110, _111, _112, _113, _114, _115, _116, _117, _118, _119, _120, _121, _122, _123, _124, _125, _126, _127, _128, _129, _130, _131, _132, _133, _134, _135, _136, _137, NAME, ...) NAME
+ * count; PICK_EACH(operands...) names EACH_N alike. PICK_N pastes the count
+ * it picks onto its prefix P. */
+#define __PTX_INJECT_PICK_N(P, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, _65, _66, _67, _68, _69, _70, _71, _72, _73, _74, _75, _76, _77, _78, _79, _80, _81, _82, _83, _84, _85, _86, _87, _88, _89, _90, _91, _92, _93, _94, _95, _96, _97, _98, _99, _100, _101, _102, _103, _104, _105, _106, _107, _108, _109, _110, _111, _112, _113, _114, _115, _116, _117, _118, _119, _120, _121, _122, _123, _124, _125, _126, _127, _128, _129, _130, _131, _132, _133, _134, _135, _136, _137, NAME, ...) P##NAME
 #define __PTX_INJECT_WIDE(name, ...) \
-  __PTX_INJECT_PICK_N(__VA_ARGS__, __PTX_INJECT_SITE_64, ~, __PTX_INJECT_SITE_63, ~, __PTX_INJECT_SITE_62, ~, __PTX_INJECT_SITE_61, ~, __PTX_INJECT_SITE_60, ~, __PTX_INJECT_SITE_59, ~, __PTX_INJECT_SITE_58, ~, __PTX_INJECT_SITE_57, ~, __PTX_INJECT_SITE_56, ~, __PTX_INJECT_SITE_55, ~, __PTX_INJECT_SITE_54, ~, __PTX_INJECT_SITE_53, ~, __PTX_INJECT_SITE_52, ~, __PTX_INJECT_SITE_51, ~, __PTX_INJECT_SITE_50, ~, __PTX_INJECT_SITE_49, ~, __PTX_INJECT_SITE_48, ~, __PTX_INJECT_SITE_47, ~, __PTX_INJECT_SITE_46, ~, __PTX_INJECT_SITE_45, ~, __PTX_INJECT_SITE_44, ~, __PTX_INJECT_SITE_43, ~, __PTX_INJECT_SITE_42, ~, __PTX_INJECT_SITE_41, ~, __PTX_INJECT_SITE_40, ~, __PTX_INJECT_SITE_39, ~, __PTX_INJECT_SITE_38, ~, __PTX_INJECT_SITE_37, ~, __PTX_INJECT_SITE_36, ~, __PTX_INJECT_SITE_35, ~, __PTX_INJECT_SITE_34, ~, __PTX_INJECT_SITE_33, ~, __PTX_INJECT_SITE_32, ~, __PTX_INJECT_SITE_31, ~, __PTX_INJECT_SITE_30, ~, __PTX_INJECT_SITE_29, ~, __PTX_INJECT_SITE_28, ~, __PTX_INJECT_SITE_27, ~, __PTX_INJECT_SITE_26, ~, __PTX_INJECT_SITE_25, ~, __PTX_INJECT_SITE_24, ~, __PTX_INJECT_SITE_23, ~, __PTX_INJECT_SITE_22, ~, __PTX_INJECT_SITE_21, ~, __PTX_INJECT_SITE_20, ~, __PTX_INJECT_SITE_19, ~, __PTX_INJECT_SITE_18, ~, __PTX_INJECT_SITE_17, ~, __PTX_INJECT_SITE_16, ~, __PTX_INJECT_SITE_15, ~, __PTX_INJECT_SITE_14, ~, __PTX_INJECT_SITE_13, ~, __PTX_INJECT_SITE_12, ~, __PTX_INJECT_SITE_11, ~, __PTX_INJECT_SITE_10, ~, __PTX_INJECT_SITE_9, ~, __PTX_INJECT_SITE_8, ~, __PTX_INJECT_SITE_7, ~, __PTX_INJECT_SITE_6, ~, __PTX_INJECT_SITE_5, ~, __PTX_INJECT_SITE_4, ~, __PTX_INJECT_SITE_3, ~, __PTX_INJECT_SITE_2, ~, __PTX_INJECT_SITE_1, ~)(name, __VA_ARGS__)
+  __PTX_INJECT_PICK_N(__PTX_INJECT_SITE_, __VA_ARGS__, 64, ~, 63, ~, 62, ~, 61, ~, 60, ~, 59, ~, 58, ~, 57, ~, 56, ~, 55, ~, 54, ~, 53, ~, 52, ~, 51, ~, 50, ~, 49, ~, 48, ~, 47, ~, 46, ~, 45, ~, 44, ~, 43, ~, 42, ~, 41, ~, 40, ~, 39, ~, 38, ~, 37, ~, 36, ~, 35, ~, 34, ~, 33, ~, 32, ~, 31, ~, 30, ~, 29, ~, 28, ~, 27, ~, 26, ~, 25, ~, 24, ~, 23, ~, 22, ~, 21, ~, 20, ~, 19, ~, 18, ~, 17, ~, 16, ~, 15, ~, 14, ~, 13, ~, 12, ~, 11, ~, 10, ~, 9, ~, 8, ~, 7, ~, 6, ~, 5, ~, 4, ~, 3, ~, 2, ~, 1, ~)(name, __VA_ARGS__)
 #define __PTX_INJECT_PICK_EACH(...) \
-  __PTX_INJECT_PICK_N(__VA_ARGS__, 4, _, 3, _, 2, _, 1, _, _, __PTX_INJECT_EACH_64, ~, __PTX_INJECT_EACH_63, ~, __PTX_INJECT_EACH_62, ~, __PTX_INJECT_EACH_61, ~, __PTX_INJECT_EACH_60, ~, __PTX_INJECT_EACH_59, ~, __PTX_INJECT_EACH_58, ~, __PTX_INJECT_EACH_57, ~, __PTX_INJECT_EACH_56, ~, __PTX_INJECT_EACH_55, ~, __PTX_INJECT_EACH_54, ~, __PTX_INJECT_EACH_53, ~, __PTX_INJECT_EACH_52, ~, __PTX_INJECT_EACH_51, ~, __PTX_INJECT_EACH_50, ~, __PTX_INJECT_EACH_49, ~, __PTX_INJECT_EACH_48, ~, __PTX_INJECT_EACH_47, ~, __PTX_INJECT_EACH_46, ~, __PTX_INJECT_EACH_45, ~, __PTX_INJECT_EACH_44, ~, __PTX_INJECT_EACH_43, ~, __PTX_INJECT_EACH_42, ~, __PTX_INJECT_EACH_41, ~, __PTX_INJECT_EACH_40, ~, __PTX_INJECT_EACH_39, ~, __PTX_INJECT_EACH_38, ~, __PTX_INJECT_EACH_37, ~, __PTX_INJECT_EACH_36, ~, __PTX_INJECT_EACH_35, ~, __PTX_INJECT_EACH_34, ~, __PTX_INJECT_EACH_33, ~, __PTX_INJECT_EACH_32, ~, __PTX_INJECT_EACH_31, ~, __PTX_INJECT_EACH_30, ~, __PTX_INJECT_EACH_29, ~, __PTX_INJECT_EACH_28, ~, __PTX_INJECT_EACH_27, ~, __PTX_INJECT_EACH_26, ~, __PTX_INJECT_EACH_25, ~, __PTX_INJECT_EACH_24, ~, __PTX_INJECT_EACH_23, ~, __PTX_INJECT_EACH_22, ~, __PTX_INJECT_EACH_21, ~, __PTX_INJECT_EACH_20, ~, __PTX_INJECT_EACH_19, ~, __PTX_INJECT_EACH_18, ~, __PTX_INJECT_EACH_17, ~, __PTX_INJECT_EACH_16, ~, __PTX_INJECT_EACH_15, ~, __PTX_INJECT_EACH_14, ~, __PTX_INJECT_EACH_13, ~, __PTX_INJECT_EACH_12, ~, __PTX_INJECT_EACH_11, ~, __PTX_INJECT_EACH_10, ~, __PTX_INJECT_EACH_9, ~, __PTX_INJECT_EACH_8, ~, __PTX_INJECT_EACH_7, ~, __PTX_INJECT_EACH_6, ~, __PTX_INJECT_EACH_5, ~, __PTX_INJECT_EACH_4, ~, __PTX_INJECT_EACH_3, ~, __PTX_INJECT_EACH_2, ~, __PTX_INJECT_EACH_1, ~)
+  __PTX_INJECT_PICK_N(__PTX_INJECT_EACH_, __VA_ARGS__, 4, _, 3, _, 2, _, 1, _, _, 64, ~, 63, ~, 62, ~, 61, ~, 60, ~, 59, ~, 58, ~, 57, ~, 56, ~, 55, ~, 54, ~, 53, ~, 52, ~, 51, ~, 50, ~, 49, ~, 48, ~, 47, ~, 46, ~, 45, ~, 44, ~, 43, ~, 42, ~, 41, ~, 40, ~, 39, ~, 38, ~, 37, ~, 36, ~, 35, ~, 34, ~, 33, ~, 32, ~, 31, ~, 30, ~, 29, ~, 28, ~, 27, ~, 26, ~, 25, ~, 24, ~, 23, ~, 22, ~, 21, ~, 20, ~, 19, ~, 18, ~, 17, ~, 16, ~, 15, ~, 14, ~, 13, ~, 12, ~, 11, ~, 10, ~, 9, ~, 8, ~, 7, ~, 6, ~, 5, ~, 4, ~, 3, ~, 2, ~, 1, ~)
+/* A site of more than 64 operands: where its count would be, PICK_N finds
+ * a "_" of SHORT_PICK's list or an operand's head, which name the error
+ * instead of SITE_N (or EACH_N for the host pass). */
+#define __PTX_INJECT_TOO_MANY(...) \
+  static_assert(sizeof(char) == 0, "PTX_INJECT: a site holds at most 64 operands without the PTX Inject front end: run 'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, or compile with 'clang++ -fplugin=PtxInjectPlugin.so', or split the site")
+#define __PTX_INJECT_TOO_MANY_HOST(...) __PTX_INJECT_TOO_MANY();
+#define __PTX_INJECT_SITE__ __PTX_INJECT_TOO_MANY
+#define __PTX_INJECT_EACH__ __PTX_INJECT_TOO_MANY_HOST
+#define __PTX_INJECT_SITE___PTX_INJECT_i(...) __PTX_INJECT_TOO_MANY
+#define __PTX_INJECT_EACH___PTX_INJECT_i(...) __PTX_INJECT_TOO_MANY_HOST
+#define __PTX_INJECT_SITE___PTX_INJECT_m(...) __PTX_INJECT_TOO_MANY
+#define __PTX_INJECT_EACH___PTX_INJECT_m(...) __PTX_INJECT_TOO_MANY_HOST
+#define __PTX_INJECT_SITE___PTX_INJECT_o(...) __PTX_INJECT_TOO_MANY
+#define __PTX_INJECT_EACH___PTX_INJECT_o(...) __PTX_INJECT_TOO_MANY_HOST
 
 /* Short sites, 1..4 operands: S_<kinds><counts>(name, F##operand...) passes
  * the operands' fields, in canonical order, to the body B_<mods>_<outs>_<ins>,

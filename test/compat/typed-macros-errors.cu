@@ -3,7 +3,8 @@
 // infers its type), a label taken from an expression with spaces (the front
 // end would drop them: the tables would differ), and a PRED operand the site
 // writes (it needs a temporary the front end declares). A site without
-// operands is refused as the front end refuses it.
+// operands is refused as the front end refuses it, and one wider than the
+// header's tables (64 operands) with one error that says the limit.
 // REQUIRES: nvcc, clang, nvrtc
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=1 2>&1 | FileCheck %s --check-prefix=UNTYPED
 // RUN: not %clang-cuda -S %s -o %t.ptx -DCASE=1 2>&1 | FileCheck %s --check-prefix=UNTYPED-CLANG
@@ -15,11 +16,30 @@
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=6 2>&1 | FileCheck %s --check-prefix=UNTYPED-MOD
 // RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=7 2>&1 | FileCheck %s --check-prefix=EMPTY
 // RUN: not %nvrtc-ptx %s -o %t.ptx -- -DCASE=7 2>&1 | FileCheck %s --check-prefix=EMPTY-NVRTC
+// 65 operands (the count lands on a filler of the site's list) and 72 (on
+// an operand): one error at the site, from each compiler and from the host
+// pass (whose walk is picked by count the same way), none from the operands.
+// RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=8 2>&1 | FileCheck %s --check-prefix=WIDE
+// RUN: not %nvrtc-ptx %s -o %t.ptx -- -DCASE=8 2>&1 | FileCheck %s --check-prefix=WIDE-NVRTC
+// RUN: not %clang-cuda -S %s -o %t.ptx -DCASE=8 2>&1 | FileCheck %s --check-prefix=WIDE-CLANG
+// RUN: not %clang-host-cuda -S %s -o %t.s -DCASE=8 2>&1 | FileCheck %s --check-prefix=WIDE-CLANG
+// RUN: not %nvcc-ptx %s -o %t.ptx -DCASE=9 2>&1 | FileCheck %s --check-prefix=WIDER
+// RUN: not %clang-host-cuda -S %s -o %t.s -DCASE=9 2>&1 | FileCheck %s --check-prefix=WIDER-CLANG
 // A PRED in operand is fine.
 // RUN: %nvcc-ptx %s -o %t.pred.ptx -DCASE=4
 // RUN: %ptxinject inspect %t.pred.ptx | FileCheck %s --check-prefix=PREDIN
 
 #include <ptx_inject.h>
+
+// Eight operands of all three kinds, labels r0..r7 from f[i]..f[i+7].
+#define ROW(r, i)                                                              \
+  PTX_IN(F32, r##0, f[i]), PTX_MOD(F32, r##1, f[i + 1]),                      \
+      PTX_OUT(F32, r##2, f[i + 2]), PTX_IN(F32, r##3, f[i + 3]),              \
+      PTX_MOD(F32, r##4, f[i + 4]), PTX_OUT(F32, r##5, f[i + 5]),             \
+      PTX_IN(F32, r##6, f[i + 6]), PTX_MOD(F32, r##7, f[i + 7])
+#define ROWS(r)                                                                \
+  ROW(r##a, 0), ROW(r##b, 8), ROW(r##c, 16), ROW(r##d, 24), ROW(r##e, 32),    \
+      ROW(r##f, 40), ROW(r##g, 48), ROW(r##h, 56)
 
 __global__ void kernel(float *f, bool *b) {
   float x = f[0], y = f[1];
@@ -56,6 +76,20 @@ __global__ void kernel(float *f, bool *b) {
   // EMPTY: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT: a site needs at least one operand: add PTX_IN(TYPE, x), PTX_MOD(TYPE, y) or PTX_OUT(TYPE, z)"
   // EMPTY-NOT: error:
   // EMPTY-NVRTC: typed-macros-errors.cu([[@LINE-3]]): error: static assertion failed with "PTX_INJECT: a site needs at least one operand
+#elif CASE == 8
+  PTX_INJECT("wide", ROWS(w), PTX_MOD(F32, y));
+  // WIDE: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT: a site holds at most 64 operands without the PTX Inject front end: run 'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, or compile with 'clang++ -fplugin=PtxInjectPlugin.so', or split the site"
+  // WIDE-NOT: error:
+  // WIDE-NVRTC: typed-macros-errors.cu([[@LINE-3]]): error: static assertion failed with "PTX_INJECT: a site holds at most 64 operands without the PTX Inject front end
+  // WIDE-NVRTC-NOT: ): error:
+  // WIDE-CLANG: typed-macros-errors.cu:[[@LINE-5]]:3: error: static assertion failed{{.*}}PTX_INJECT: a site holds at most 64 operands without the PTX Inject front end
+  // WIDE-CLANG-NOT: error:
+#elif CASE == 9
+  PTX_INJECT("wider", ROWS(w), ROW(x, 64));
+  // WIDER: typed-macros-errors.cu([[@LINE-1]]): error: static assertion failed with "PTX_INJECT: a site holds at most 64 operands without the PTX Inject front end
+  // WIDER-NOT: error:
+  // WIDER-CLANG: typed-macros-errors.cu:[[@LINE-3]]:3: error: static assertion failed{{.*}}PTX_INJECT: a site holds at most 64 operands without the PTX Inject front end
+  // WIDER-CLANG-NOT: error:
 #endif
   f[2] = y;
   b[1] = flag;
