@@ -3,13 +3,19 @@
 // ast_ptx_compile of the reference library: checks each instruction as the
 // reference does (argument counts in aux, index ranges, routine depth 8),
 // rewrites the words into the native ones (ast_ptx_fast.h) and compiles
-// through ast_ptx_fast_compile.
+// through ast_ptx_fast_compile. A too small buffer is left as the reference
+// leaves it (../reference/ShortBuffer.h): the stub's text is the reference's,
+// byte for byte, so the partial text and the count are too.
 //
 // rename-native-capi: reference API
 //===----------------------------------------------------------------------===//
 #include "ast_ptx.h"
 #include "ast_ptx_fast.h"
 
+#include "../reference/ShortBuffer.h"
+
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -131,6 +137,44 @@ AstPtxResult resultOf(AstPtxFastResult R) {
   }
 }
 
+// Where the reference's printf calls end in a stub's body: per instruction
+// "NAME %astN", then ", " and each operand, then ";\n"; for the output
+// "mov.f32 %OUT, ", its value and ";\n"; then the closing "}".
+const std::vector<size_t> &pieceEnds(std::string_view Body, std::string_view Output) {
+  thread_local std::vector<size_t> Ends;
+  thread_local std::string Mov;
+  Ends.clear();
+  Mov.assign("mov.f32 %").append(Output).append(", ");
+  constexpr auto None = std::string_view::npos;
+  size_t At = 0;
+  while (At < Body.size()) {
+    size_t LineEnd = Body.find(";\n", At);
+    if (LineEnd == None)
+      break;
+    size_t Next = LineEnd + 2;
+    size_t Operand = At; // where the next operand, or the instruction's head, starts
+    if (Body.find(";\n", Next) == None && Body.substr(At, Mov.size()) == Mov) {
+      Operand = At + Mov.size();
+      Ends.push_back(Operand);
+    }
+    while (Operand < LineEnd || Operand == At) {
+      size_t Comma = Body.find(", ", Operand);
+      if (Comma == None || Comma > LineEnd)
+        Comma = LineEnd;
+      Ends.push_back(Comma);
+      if (Comma == LineEnd)
+        break;
+      Ends.push_back(Comma + 2);
+      Operand = Comma + 2;
+    }
+    Ends.push_back(Next);
+    At = Next;
+  }
+  if (At < Body.size())
+    Ends.push_back(Body.size());
+  return Ends;
+}
+
 } // namespace
 
 extern "C" AstPtxResult ast_ptx_compile(
@@ -178,10 +222,25 @@ extern "C" AstPtxResult ast_ptx_compile(
     Arity.resize(NumEnums);
     for (size_t I = 0; I < NumEnums; ++I)
       Arity[I] = NumArgs ? NumArgs[I] : 0;
-    return resultOf(ast_ptx_fast_compile(Output, Inputs, NumInputs, Names, Arity.data(), NumEnums,
-                                         NumRoutines ? NativeRoutines.data() : nullptr,
-                                         NumRoutines, Words.data(), Buffer, BufferSize,
-                                         BytesWritten));
+    auto Compile = [&](char *Into, size_t Size) {
+      return ast_ptx_fast_compile(Output, Inputs, NumInputs, Names, Arity.data(), NumEnums,
+                                  NumRoutines ? NativeRoutines.data() : nullptr, NumRoutines,
+                                  Words.data(), Into, Size, BytesWritten);
+    };
+    AstPtxFastResult R = Compile(Buffer, BufferSize);
+    if (R == AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER && Buffer) {
+      // The reference's partial text and count, from the whole stub.
+      thread_local std::string Stub;
+      Stub.resize(*BytesWritten + 1);
+      if (Compile(Stub.data(), Stub.size()) != AST_PTX_FAST_SUCCESS)
+        return AST_PTX_ERROR_INTERNAL;
+      std::string_view Text(Stub.data(), *BytesWritten);
+      std::string_view Body = Text.substr(ptxinject::reference::bodyStart(Text));
+      *BytesWritten = ptxinject::reference::leaveShortBuffer(
+          Body, pieceEnds(Body, Output), ptxinject::reference::FitRule::RoomForNul, Buffer,
+          BufferSize);
+    }
+    return resultOf(R);
   } catch (...) {
     return AST_PTX_ERROR_INTERNAL;
   }

@@ -85,9 +85,14 @@ typedef struct AST_PTX_PACKED {
    %output_register_name. Measure and allocate as the reference:
    buffer == NULL measures, *buffer_bytes_written_ret gets the stub length
    without its NUL; a buffer of that length + 1 then receives the stub and
-   its NUL (a buffer of just the length is AST_PTX_ERROR_INSUFFICIENT_BUFFER,
-   and the buffer then holds ""). buffer_bytes_written_ret may be NULL; it
-   is set to 0, and a non-empty buffer to "", before any check. A NULL
+   its NUL. A smaller buffer (just the length too) is
+   AST_PTX_ERROR_INSUFFICIENT_BUFFER and is left as the reference leaves it:
+   the stub's body (after "{" and the .reg line, which the reference writes
+   last) as far as it fits with a NUL, and as the count the body's length up
+   to the end of the printf that did not fit, or the whole body's when only
+   the declarations do not fit; 0 bytes are not written.
+   buffer_bytes_written_ret may be NULL; it is set to 0, and a non-empty
+   buffer to "", before any check. A NULL
    input_register_names holds no inputs. Routines nest at most 8 deep; an
    instruction's aux must equal ptx_instruction_num_args of its index. */
 AST_PTX_PUBLIC_DEC AstPtxResult ast_ptx_compile(

@@ -188,9 +188,15 @@ STACK_PTX_PUBLIC_DEC StackPtxResult stack_ptx_compile_workspace_size(
    execution_limit instructions, pops one value per request into that
    register and writes the PTX stub. buffer == NULL measures:
    *buffer_bytes_written_ret gets the stub length without its NUL; a buffer
-   of that length + 1 then receives it. An index out of range (input or
-   request register, PTX instruction, special register, meta instruction,
-   stack, store or load slot, routine) is its *_IDX_OUT_OF_BOUNDS error. */
+   of that length + 1 then receives it. A smaller one is
+   STACK_PTX_ERROR_INSUFFICIENT_BUFFER and is left as the reference leaves
+   it: the stub's body (after "{" and the .reg lines, which the reference
+   writes last) as far as it fits with a NUL, and as the count the body's
+   length up to the end of the printf that did not fit, or the whole body's
+   when only the declarations do not fit; 0 bytes are not written. An index
+   out of range (input or request register, PTX instruction, special
+   register, meta instruction, stack, store or load slot, routine) is its
+   *_IDX_OUT_OF_BOUNDS error. */
 STACK_PTX_PUBLIC_DEC StackPtxResult stack_ptx_compile(
     const StackPtxCompilerInfo *compiler_info_ref, const StackPtxStackInfo *stack_info_ref,
     const StackPtxInstruction *instructions, const StackPtxRegister *registers,

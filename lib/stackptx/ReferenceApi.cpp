@@ -6,14 +6,20 @@
 // words, tables and limits into the native ones (stack_ptx_fast.h) and
 // compiles through stack_ptx_fast_compile. The native entry points are not
 // touched; the translation buffers are per thread and only grow, so a
-// compile allocates nothing once they are warm.
+// compile allocates nothing once they are warm. A too small buffer is left
+// as the reference leaves it (../reference/ShortBuffer.h), with the native
+// stub's text in place of the reference's.
 //
 // rename-native-capi: reference API
 //===----------------------------------------------------------------------===//
 #include "stack_ptx.h"
 #include "stack_ptx_fast.h"
 
+#include "../reference/ShortBuffer.h"
+
 #include <cstring>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -261,6 +267,45 @@ StackPtxResult resultOf(StackPtxFastResult R) {
   }
 }
 
+// Where the reference's printf calls end in a stub's body: per line its head
+// ("NAME ", or "mov.T %request, " for a request's copy), then each operand
+// and each ", " between them, then ";\n"; then the closing "}".
+const std::vector<size_t> &pieceEnds(std::string_view Body) {
+  thread_local std::vector<size_t> Ends;
+  Ends.clear();
+  constexpr auto None = std::string_view::npos;
+  size_t At = 0;
+  while (At < Body.size()) {
+    size_t LineEnd = Body.find(";\n", At);
+    if (LineEnd == None)
+      break;
+    size_t Next = LineEnd + 2;
+    size_t Operand = Body.find(' ', At);
+    Operand = Operand == None || Operand > LineEnd ? LineEnd : Operand + 1;
+    if (Body.substr(At, 4) == "mov." && Body.substr(Operand, 3) != "%_s") {
+      size_t Comma = Body.find(", ", Operand);
+      if (Comma != None && Comma < LineEnd)
+        Operand = Comma + 2; // a request's copy prints its destination with its head
+    }
+    Ends.push_back(Operand);
+    while (Operand < LineEnd) {
+      size_t Comma = Body.find(", ", Operand);
+      if (Comma == None || Comma > LineEnd)
+        Comma = LineEnd;
+      Ends.push_back(Comma);
+      if (Comma == LineEnd)
+        break;
+      Ends.push_back(Comma + 2);
+      Operand = Comma + 2;
+    }
+    Ends.push_back(Next);
+    At = Next;
+  }
+  if (At < Body.size())
+    Ends.push_back(Body.size());
+  return Ends;
+}
+
 } // namespace
 
 extern "C" {
@@ -376,10 +421,26 @@ StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
       if (S.RoutineStart[I] != SIZE_MAX)
         S.Routines[I] = S.Words.data() + S.RoutineStart[I];
 
-    return resultOf(stack_ptx_fast_compile(
+    StackPtxFastResult R = stack_ptx_fast_compile(
         &Limits, &S.Set.Info, S.Words.data(), S.Registers.data(), NumRegisters,
         NumRoutines ? S.Routines.data() : nullptr, NumRoutines, Requests, NumRequests,
-        Workspace, WorkspaceSize, Buffer, BufferSize, BytesWritten));
+        Workspace, WorkspaceSize, Buffer, BufferSize, BytesWritten);
+    if (R == STACK_PTX_FAST_ERROR_INSUFFICIENT_BUFFER && Buffer) {
+      // The reference's partial text and count, from the whole stub, which
+      // stays compiled in the workspace.
+      thread_local std::string Stub;
+      Stub.resize(*BytesWritten + 1);
+      size_t Length = 0;
+      if (stack_ptx_fast_write_output(Workspace, WorkspaceSize, Stub.data(), Stub.size(),
+                                      &Length) != STACK_PTX_FAST_SUCCESS)
+        return STACK_PTX_ERROR_INTERNAL;
+      std::string_view Text(Stub.data(), Length);
+      std::string_view Body = Text.substr(ptxinject::reference::bodyStart(Text));
+      *BytesWritten = ptxinject::reference::leaveShortBuffer(
+          Body, pieceEnds(Body), ptxinject::reference::FitRule::EndWithinBuffer, Buffer,
+          BufferSize);
+    }
+    return resultOf(R);
   } catch (...) {
     return STACK_PTX_ERROR_INTERNAL;
   }

@@ -33,6 +33,23 @@
 // CHECK-NEXT: bytes_written NULL: 0 0
 // CHECK-NEXT: NULL program: 3 written=0 buffer=""
 // CHECK-NEXT: NULL inputs, input read: 5
+// A too small buffer is left as the reference leaves it (these lines are its
+// own output for this program): it prints the stub's body (the instructions
+// and the closing brace) before the declarations, so the buffer holds the
+// body as far as it fits with its NUL; the count is the body's length up to
+// the end of the printf that did not fit (one that leaves no room for its
+// NUL does not), or the whole body's (85) once only the declarations do not
+// fit. A buffer of 0 bytes is not written; nothing past the NUL ever is.
+// CHECK-NEXT: short 0: 2 written=17 untouched
+// CHECK-NEXT: short 1: 2 written=17 ""
+// CHECK-NEXT: short 17: 2 written=17 "mul.ftz.f32 %ast"
+// CHECK-NEXT: short 18: 2 written=19 "mul.ftz.f32 %ast0"
+// CHECK-NEXT: short 77: 2 written=77 "mul.ftz.f32 %ast0, %x, %y;\nadd.ftz.f32 %ast1, %ast0, 0f3f800000;\nmov.f32 %z,"
+// CHECK-NEXT: short 78: 2 written=82 "mul.ftz.f32 %ast0, %x, %y;\nadd.ftz.f32 %ast1, %ast0, 0f3f800000;\nmov.f32 %z, "
+// CHECK-NEXT: short 85: 2 written=85 "mul.ftz.f32 %ast0, %x, %y;\nadd.ftz.f32 %ast1, %ast0, 0f3f800000;\nmov.f32 %z, %ast1;\n"
+// CHECK-NEXT: short 86: 2 written=85 "mul.ftz.f32 %ast0, %x, %y;\nadd.ftz.f32 %ast1, %ast0, 0f3f800000;\nmov.f32 %z, %ast1;\n}"
+// CHECK-NEXT: short 106: 2 written=85 "mul.ftz.f32 %ast0, %x, %y;\nadd.ftz.f32 %ast1, %ast0, 0f3f800000;\nmov.f32 %z, %ast1;\n}"
+// CHECK-NEXT: short 107: 0 written=106 "{\n.reg .f32 %ast<2>;\nmul.ftz.f32 %ast0, %x, %y;\nadd.ftz.f32 %ast1, %ast0, 0f3f800000;\nmov.f32 %z, %ast1;\n}"
 #include <ast_ptx.h>
 #include <ast_ptx_instructions.h>
 
@@ -69,6 +86,39 @@ static int equals_native(const AstPtxInstruction *program, const AstPtxInstructi
                            &written))
     return 0;
   return strcmp(ref_buffer, nat_buffer) == 0 && strlen(ref_buffer) > 20;
+}
+
+// Compiles into a buffer of SIZE bytes inside a larger one filled with '#',
+// and prints the result, the count and the text up to the NUL, which must
+// be the last byte written.
+static void short_buffer(const AstPtxInstruction *program, size_t size) {
+  static char buffer[256];
+  memset(buffer, '#', sizeof buffer);
+  size_t written = 99;
+  AstPtxResult r = ast_ptx_compile("z", inputs, INPUT_COUNT, ast_ptx_ptx_instruction_names,
+                                   ast_ptx_ptx_instruction_num_args,
+                                   AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, buffer,
+                                   size, &written);
+  printf("short %zu: %d written=%zu ", size, (int)r, written);
+  size_t end = 0;
+  while (end < sizeof buffer && buffer[end] != '\0')
+    ++end;
+  if (end == sizeof buffer) {
+    printf("%s\n", buffer[0] == '#' && buffer[sizeof buffer - 1] == '#' ? "untouched" : "no NUL");
+    return;
+  }
+  putchar('"');
+  for (size_t i = 0; i < end; ++i)
+    fputs(buffer[i] == '\n' ? "\\n" : (char[2]){buffer[i], 0}, stdout);
+  putchar('"');
+  if (end >= size)
+    printf(" NUL past the buffer");
+  for (size_t i = end + 1; i < sizeof buffer; ++i)
+    if (buffer[i] != '#') {
+      printf(" written past the NUL");
+      break;
+    }
+  putchar('\n');
 }
 
 int main(void) {
@@ -196,5 +246,8 @@ int main(void) {
                               ast_ptx_ptx_instruction_num_args,
                               AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, NULL, 0,
                               &written));
+  size_t sizes[] = {0, 1, 17, 18, 77, 78, 85, 86, 106, 107};
+  for (size_t i = 0; i < sizeof sizes / sizeof *sizes; ++i)
+    short_buffer(program, sizes[i]);
   return 0;
 }

@@ -25,12 +25,33 @@
 // CHECK-NEXT: no frame, measure: STACK_PTX_SUCCESS 0
 // CHECK-NEXT: no frame, 1 byte: STACK_PTX_SUCCESS 0 ""
 // CHECK-NEXT: no frame, 0 bytes: STACK_PTX_ERROR_INSUFFICIENT_BUFFER
+// A too small buffer is left as the reference leaves it. It prints the
+// stub's body (the instructions and the closing brace) before the
+// declarations, one printf at a time, so the buffer holds the body as far as
+// it fits with its NUL; the count is the body's length up to the end of the
+// printf that did not fit (one that ends exactly at the buffer's end fits,
+// its last byte giving way to the NUL), or the whole body's (49) once only
+// the declarations do not fit. A buffer of 0 bytes is not written; nothing
+// past the NUL ever is. The reference's own text indents each line with a
+// tab, which these stubs do not, so its counts here are larger by the tabs
+// before that point (13, 19, ... 52): the same printf calls.
+// CHECK-NEXT: short 0: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=12 untouched
+// CHECK-NEXT: short 1: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=12 ""
+// CHECK-NEXT: short 12: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=18 "add.ftz.f32"
+// CHECK-NEXT: short 13: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=18 "add.ftz.f32 "
+// CHECK-NEXT: short 28: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=40 "add.ftz.f32 %_s0_0, %y, %x;"
+// CHECK-NEXT: short 41: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=46 "add.ftz.f32 %_s0_0, %y, %x;\nmov.f32 %x, "
+// CHECK-NEXT: short 49: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=49 "add.ftz.f32 %_s0_0, %y, %x;\nmov.f32 %x, %_s0_0;\n"
+// CHECK-NEXT: short 50: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=49 "add.ftz.f32 %_s0_0, %y, %x;\nmov.f32 %x, %_s0_0;\n}"
+// CHECK-NEXT: short 71: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=49 "add.ftz.f32 %_s0_0, %y, %x;\nmov.f32 %x, %_s0_0;\n}"
+// CHECK-NEXT: short 72: STACK_PTX_SUCCESS written=71 "{\n.reg .f32 %_s0_<1>;\nadd.ftz.f32 %_s0_0, %y, %x;\nmov.f32 %x, %_s0_0;\n}"
 #include <stack_ptx.h>
 #include <stack_ptx_default_info.h>
 #include "generated/stack_ptx_descriptions.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const StackPtxRegister registers[] = {{"x", STACK_PTX_STACK_TYPE_F32},
                                              {"y", STACK_PTX_STACK_TYPE_F32}};
@@ -51,6 +72,39 @@ static StackPtxResult run(const StackPtxInstruction *program, const StackPtxRegi
 
 static void report(const char *what, StackPtxResult r) {
   printf("%s: %s\n", what, stack_ptx_result_to_string(r));
+}
+
+// Compiles into a buffer of SIZE bytes inside a larger one filled with '#',
+// and prints the result, the count and the text up to the NUL, which must
+// be the last byte written.
+static void short_buffer(const StackPtxInstruction *program, size_t size) {
+  static char buffer[256];
+  memset(buffer, '#', sizeof buffer);
+  size_t requests[] = {0};
+  size_t written = 99;
+  StackPtxResult r = stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, program,
+                                       registers, 2, NULL, 0, requests, 1, 100, workspace,
+                                       workspace_size, buffer, size, &written);
+  printf("short %zu: %s written=%zu ", size, stack_ptx_result_to_string(r), written);
+  size_t end = 0;
+  while (end < sizeof buffer && buffer[end] != '\0')
+    ++end;
+  if (end == sizeof buffer) {
+    printf("%s\n", buffer[0] == '#' && buffer[sizeof buffer - 1] == '#' ? "untouched" : "no NUL");
+    return;
+  }
+  putchar('"');
+  for (size_t i = 0; i < end; ++i)
+    fputs(buffer[i] == '\n' ? "\\n" : (char[2]){buffer[i], 0}, stdout);
+  putchar('"');
+  if (end >= size)
+    printf(" NUL past the buffer");
+  for (size_t i = end + 1; i < sizeof buffer; ++i)
+    if (buffer[i] != '#') {
+      printf(" written past the NUL");
+      break;
+    }
+  putchar('\n');
 }
 
 #define PROGRAM(name, ...) static const StackPtxInstruction name[] = {__VA_ARGS__, stack_ptx_encode_return}
@@ -110,6 +164,9 @@ int main(void) {
   r = stack_ptx_compile(&no_frame, &stack_ptx_stack_info, good, registers, 0, NULL, 0, NULL, 0,
                         100, workspace, ws, one, 0, &written);
   printf("no frame, 0 bytes: %s\n", stack_ptx_result_to_string(r));
+  size_t sizes[] = {0, 1, 12, 13, 28, 41, 49, 50, 71, 72};
+  for (size_t i = 0; i < sizeof sizes / sizeof *sizes; ++i)
+    short_buffer(good, sizes[i]);
   free(workspace);
   return 0;
 }

@@ -6,6 +6,10 @@
 // words and translates them for the native compiler: whatever the words, the
 // call returns one of its result codes, and a success is one braced stub of
 // exactly the size it reports (measured first, as the reference's users do).
+// A buffer too small for that stub (its size from the input's last byte) is
+// left as the reference leaves it: the stub's body (after the brace and the
+// declarations) as far as it fits with a NUL, nothing past the NUL, and a
+// count between that text's length and the body's.
 // Written in C: the generated reference tables use C designated initializers.
 //
 // rename-native-capi: reference API
@@ -83,6 +87,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     CHECK(written == needed);
     CHECK(strlen(stub) == written);
     CHECK(written >= 3 && stub[0] == '{' && stub[written - 1] == '}');
+
+    size_t body = 0; /* past the "{" line and the ".reg" lines */
+    while (body < needed && (body == 0 ? stub[0] == '{' : strncmp(stub + body, ".reg ", 5) == 0)) {
+      const char *end = memchr(stub + body, '\n', needed - body);
+      if (end == NULL)
+        break;
+      body = (size_t)(end - stub) + 1;
+    }
+    size_t body_length = needed - body;
+    size_t small = data[size - 1] % (needed + 1); /* 0..needed: all too small */
+    static char shortb[(1 << 20) + 64];
+    memset(shortb, '#', small + 64);
+    size_t count = 0;
+    StackPtxResult s = stack_ptx_compile(
+        &compiler_info, &stack_ptx_stack_info, pieces[0], registers,
+        sizeof registers / sizeof *registers, routines, num_pieces - 1, requests, num_requests,
+        execution_limit, workspace, workspace_size, shortb, small, &count);
+    CHECK(s == STACK_PTX_ERROR_INSUFFICIENT_BUFFER);
+    size_t kept = small == 0 ? 0 : (body_length < small - 1 ? body_length : small - 1);
+    if (small > 0) {
+      CHECK(memcmp(shortb, stub + body, kept) == 0);
+      CHECK(shortb[kept] == '\0');
+    }
+    for (size_t i = small == 0 ? 0 : kept + 1; i < small + 64; ++i)
+      CHECK(shortb[i] == '#');
+    CHECK(count >= kept && count <= body_length);
+    CHECK(count >= (small < body_length ? small : body_length));
   }
   free(workspace);
   return 0;
