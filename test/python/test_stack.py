@@ -58,6 +58,43 @@ def test_instruction_is_an_int_with_fields():
     assert "constant" in repr(i)
 
 
+def test_constant_is_encoded_by_its_stack_type_not_by_the_python_type():
+    # An int (or a NumPy scalar) on an f32 stack is that number, as "1:f32" is in
+    # the text form: not its bits read as a float (1 was a denormal, 1.4e-45).
+    b = stack.builtin()
+    regs = [("x", "F32"), ("y", "F32")]
+    one = b.constant("F32", 1.0)
+    for value in (1, np.float32(1.0), np.int64(1), True):
+        assert b.constant("F32", value) == one
+    assert stack.compile([b.constant("F32", 1)], regs, ["y"]) == stack.compile("1:f32", regs, ["y"])
+    assert "mov.f32 %y, 0f3F800000;" in stack.compile([b.constant("F32", 1)], regs, ["y"])
+    assert stack.interpret([b.input(0), b.constant("F32", 2), b.ptx("mul.ftz.f32")], regs,
+                           [1.5, 0.0], ["y"]) == [3.0]
+    assert b.constant("F32", 2**40).payload == 0x53800000
+    assert b.constant("F32", 1e-3) == b.parse("0.001", regs)[0]
+
+
+def test_constant_outside_its_stack_type_is_refused():
+    b = stack.builtin()
+    assert b.constant("U32", np.uint32(7)).payload == 7
+    assert b.constant("U32", 2**32 - 1).payload == 0xFFFFFFFF
+    assert b.constant("S32", -5) == b.parse("-5:s32", [])[0]
+    with pytest.raises(TypeError, match="U32 is an integer, not float 1.5"):
+        b.constant("U32", 1.5)
+    with pytest.raises(TypeError, match="F32 is a real number"):
+        b.constant("F32", "1.0")
+    for stack_type, value in (("U32", -1), ("U32", 2**32), ("S32", 2**31)):
+        with pytest.raises(Error, match="out of the range") as e:
+            b.constant(stack_type, value)
+        assert e.value.code == "invalid-argument"
+    with pytest.raises(Error, match="out of the range of a F32"):
+        b.constant("F32", 1e40)
+    with pytest.raises(Error, match="PRED has no constants"):
+        b.constant("PRED", 1)
+    assert [b.set.constant_kind(b.set.stack_type_index(t)) for t in ("F32", "U32", "S32", "PRED")] == \
+        ["f32", "u32", "s32", None]
+
+
 def test_meta_store_load_and_special_registers():
     b = stack.builtin()
     regs = [("x", "F32"), ("z", "F32"), ("t", "U32")]
