@@ -37,10 +37,22 @@ KIND_NAMES = ("return", "input", "constant", "ptx", "special_register", "meta", 
 META_OPS = ("constant", "dup", "yank_dup", "swap", "swap_with", "replace", "drop", "rotate", "reverse", "clear")
 
 
-def _constant_error(message: str) -> Error:
+def _argument_error(message: str) -> Error:
     err = Error(message)
     err.code, err.message, err.line, err.column = "invalid-argument", message, 0, 0
     return err
+
+
+def _field(what: str, value, limit: int) -> int:
+    """value as an index or count that fits its field of the instruction word
+    (0 to limit - 1): out of range it would wrap to another one."""
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{what} is an integer, not {type(value).__name__} {value!r}") from None
+    if not 0 <= number < limit:
+        raise _argument_error(f"{what} {number} is out of range: 0 to {limit - 1}")
+    return number
 
 
 class Instruction(int):
@@ -83,10 +95,11 @@ class Builder:
         self.set = instruction_set if instruction_set is not None else InstructionSet.builtin()
         self._stack = {}
         self._kinds = {}
+        self._num_stacks = len(self.set.stack_types)
 
     def _stack_idx(self, stack_type) -> int:
         if isinstance(stack_type, int):
-            return stack_type
+            return _field("a stack type index", stack_type, self._num_stacks)
         idx = self._stack.get(stack_type)
         if idx is None:
             idx = self._stack[stack_type] = self.set.stack_type_index(stack_type)
@@ -94,7 +107,7 @@ class Builder:
 
     def input(self, register: int) -> Instruction:
         """Pushes register `register` (its index in the registers list)."""
-        return Instruction.make(1, 0, register)
+        return Instruction.make(1, 0, _field("a register index", register, 1 << 16))
 
     def constant(self, stack_type, value) -> Instruction:
         """Pushes a literal on a stack, encoded as that stack type's literals are (as the
@@ -113,7 +126,7 @@ class Builder:
             try:
                 bits = struct.unpack("<I", struct.pack("<f", float(value)))[0]
             except OverflowError:
-                raise _constant_error(f"{value!r} is out of the range of a {self._stack_name(idx)} "
+                raise _argument_error(f"{value!r} is out of the range of a {self._stack_name(idx)} "
                                       "(f32) constant") from None
         elif kind in ("u32", "s32"):
             try:
@@ -123,11 +136,11 @@ class Builder:
                                 f"not {type(value).__name__} {value!r}") from None
             low, high = (0, 0xFFFFFFFF) if kind == "u32" else (-0x80000000, 0x7FFFFFFF)
             if not low <= number <= high:
-                raise _constant_error(f"{number} is out of the range of a {self._stack_name(idx)} "
+                raise _argument_error(f"{number} is out of the range of a {self._stack_name(idx)} "
                                       f"({kind}) constant, {low} to {high}")
             bits = number & 0xFFFFFFFF
         else:
-            raise _constant_error(f"stack type {self._stack_name(idx)} has no constants "
+            raise _argument_error(f"stack type {self._stack_name(idx)} has no constants "
                                   "(its description gives no constant_type)")
         return Instruction.make(2, idx, 0, bits)
 
@@ -146,20 +159,23 @@ class Builder:
     def meta(self, op: str, stack_type=0) -> Instruction:
         """A meta instruction ('dup', 'yank_dup', 'swap', 'swap_with', 'replace', 'drop',
         'rotate', 'reverse', 'clear') on a stack."""
+        if op not in META_OPS:
+            raise _argument_error(f"unknown meta instruction {op!r}: one of {', '.join(META_OPS[1:])} "
+                                  "(meta_constant pushes a count)")
         return Instruction.make(5, self._stack_idx(stack_type), META_OPS.index(op))
 
     def meta_constant(self, value: int) -> Instruction:
         """Pushes an int on the meta stack (the count or depth of the next meta op)."""
-        return Instruction.make(5, 0, 0, value)
+        return Instruction.make(5, 0, 0, _field("a meta constant", value, 1 << 32))
 
     def store(self, stack_type, slot: int) -> Instruction:
-        return Instruction.make(6, self._stack_idx(stack_type), slot)
+        return Instruction.make(6, self._stack_idx(stack_type), _field("a store slot", slot, 1 << 16))
 
     def load(self, slot: int) -> Instruction:
-        return Instruction.make(7, 0, slot)
+        return Instruction.make(7, 0, _field("a load slot", slot, 1 << 16))
 
     def routine(self, index: int) -> Instruction:
-        return Instruction.make(8, 0, index)
+        return Instruction.make(8, 0, _field("a routine index", index, 1 << 16))
 
     @staticmethod
     def ret() -> Instruction:

@@ -95,6 +95,30 @@ def test_constant_outside_its_stack_type_is_refused():
         ["f32", "u32", "s32", None]
 
 
+def test_indices_that_do_not_fit_their_field_are_refused():
+    # The word has 16 bits for a register, slot or routine index, 32 for a meta
+    # constant: a value past them used to wrap to another (input(65536) was
+    # input(0), input(-1) an input that pushes nothing).
+    b = stack.builtin()
+    assert b.input(65535).idx == 65535 and b.meta_constant(2**32 - 1).payload == 2**32 - 1
+    for make, value in ((b.input, 65536), (b.input, -1), (b.load, 1 << 16), (b.routine, -2),
+                        (b.meta_constant, 2**32), (lambda v: b.store("F32", v), -1),
+                        (lambda v: b.meta("dup", v), len(b.set.stack_types))):
+        with pytest.raises(Error, match="out of range") as e:
+            make(value)
+        assert e.value.code == "invalid-argument"
+    with pytest.raises(TypeError, match="register index is an integer"):
+        b.input(1.0)
+    with pytest.raises(Error, match="unknown meta instruction 'dupe': one of dup, yank_dup"):
+        b.meta("dupe", "F32")
+    assert ast.input(65535) >> 16 == 65535
+    for make in (ast.input, ast.routine, ast.routine_arg):
+        with pytest.raises(Error, match="out of range"):
+            make(1 << 16)
+        with pytest.raises(Error, match="out of range"):
+            make(-1)
+
+
 def test_meta_store_load_and_special_registers():
     b = stack.builtin()
     regs = [("x", "F32"), ("z", "F32"), ("t", "U32")]
