@@ -138,6 +138,7 @@ constexpr OptionSpec KnownOptions[] = {
     {"fdevice-time-trace", "fdevice-time-trace", Takes::Text, true,
      Effect::None},
     {"frandom-seed", "frandom-seed", Takes::Text, true, Effect::None},
+    {"no-cache", "no-cache", Takes::Nothing, false, Effect::None},
     {"pch", "pch", Takes::Nothing, false, Effect::None},
     {"create-pch", "create-pch", Takes::Text, true, Effect::None},
     {"use-pch", "use-pch", Takes::Text, true, Effect::None},

@@ -16,6 +16,7 @@ import struct
 from typing import List, Optional, Sequence
 
 from ._core import ast_compile, ast_instructions, ast_interpret
+from .stack import _field
 
 __all__ = ["input", "constant", "ptx", "routine", "routine_arg", "ret", "compile", "interpret", "instructions"]
 
@@ -36,7 +37,7 @@ def ret() -> int:
 
 
 def input(index: int) -> int:
-    return _word(1, index)
+    return _word(1, _field("an input index", index, 1 << 16))
 
 
 def constant(value: float) -> int:
@@ -55,11 +56,11 @@ def ptx(name: str) -> int:
 
 
 def routine(index: int) -> int:
-    return _word(4, index)
+    return _word(4, _field("a routine index", index, 1 << 16))
 
 
 def routine_arg(index: int) -> int:
-    return _word(5, index)
+    return _word(5, _field("a routine argument index", index, 1 << 16))
 
 
 def _terminated(program):

@@ -13,10 +13,12 @@ Registers are ``(name, stack type)`` pairs; names are bare (``x`` becomes ``%x``
 
 from __future__ import annotations
 
+import numbers
+import operator
 import struct
 from typing import Iterable, List, Optional, Sequence
 
-from ._core import InstructionSet, StackCompiler
+from ._core import Error, InstructionSet, StackCompiler
 
 __all__ = [
     "Instruction",
@@ -33,6 +35,24 @@ __all__ = [
 
 KIND_NAMES = ("return", "input", "constant", "ptx", "special_register", "meta", "store", "load", "routine")
 META_OPS = ("constant", "dup", "yank_dup", "swap", "swap_with", "replace", "drop", "rotate", "reverse", "clear")
+
+
+def _argument_error(message: str) -> Error:
+    err = Error(message)
+    err.code, err.message, err.line, err.column = "invalid-argument", message, 0, 0
+    return err
+
+
+def _field(what: str, value, limit: int) -> int:
+    """value as an index or count that fits its field of the instruction word
+    (0 to limit - 1): out of range it would wrap to another one."""
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{what} is an integer, not {type(value).__name__} {value!r}") from None
+    if not 0 <= number < limit:
+        raise _argument_error(f"{what} {number} is out of range: 0 to {limit - 1}")
+    return number
 
 
 class Instruction(int):
@@ -74,10 +94,12 @@ class Builder:
     def __init__(self, instruction_set: Optional[InstructionSet] = None):
         self.set = instruction_set if instruction_set is not None else InstructionSet.builtin()
         self._stack = {}
+        self._kinds = {}
+        self._num_stacks = len(self.set.stack_types)
 
     def _stack_idx(self, stack_type) -> int:
         if isinstance(stack_type, int):
-            return stack_type
+            return _field("a stack type index", stack_type, self._num_stacks)
         idx = self._stack.get(stack_type)
         if idx is None:
             idx = self._stack[stack_type] = self.set.stack_type_index(stack_type)
@@ -85,16 +107,46 @@ class Builder:
 
     def input(self, register: int) -> Instruction:
         """Pushes register `register` (its index in the registers list)."""
-        return Instruction.make(1, 0, register)
+        return Instruction.make(1, 0, _field("a register index", register, 1 << 16))
 
     def constant(self, stack_type, value) -> Instruction:
-        """Pushes a literal on a stack: a float for F32, an int for integer stacks."""
+        """Pushes a literal on a stack, encoded as that stack type's literals are (as the
+        text form reads them): any real number on an f32 stack (``constant("F32", 1)`` is
+        1.0), an integer in range on a u32 (0 to 2**32 - 1) or s32 stack. Raises TypeError
+        for a value of another kind, ptxinject.Error for one out of range or for a stack
+        type without literals."""
         idx = self._stack_idx(stack_type)
-        if isinstance(value, float):
-            bits = struct.unpack("<I", struct.pack("<f", value))[0]
+        kind = self._kinds.get(idx, False)
+        if kind is False:
+            kind = self._kinds[idx] = self.set.constant_kind(idx)
+        if kind == "f32":
+            if not isinstance(value, numbers.Real):
+                raise TypeError(f"a constant of stack type {self._stack_name(idx)} is a real number, "
+                                f"not {type(value).__name__} {value!r}")
+            try:
+                bits = struct.unpack("<I", struct.pack("<f", float(value)))[0]
+            except OverflowError:
+                raise _argument_error(f"{value!r} is out of the range of a {self._stack_name(idx)} "
+                                      "(f32) constant") from None
+        elif kind in ("u32", "s32"):
+            try:
+                number = operator.index(value)
+            except TypeError:
+                raise TypeError(f"a constant of stack type {self._stack_name(idx)} is an integer, "
+                                f"not {type(value).__name__} {value!r}") from None
+            low, high = (0, 0xFFFFFFFF) if kind == "u32" else (-0x80000000, 0x7FFFFFFF)
+            if not low <= number <= high:
+                raise _argument_error(f"{number} is out of the range of a {self._stack_name(idx)} "
+                                      f"({kind}) constant, {low} to {high}")
+            bits = number & 0xFFFFFFFF
         else:
-            bits = int(value) & 0xFFFFFFFF
+            raise _argument_error(f"stack type {self._stack_name(idx)} has no constants "
+                                  "(its description gives no constant_type)")
         return Instruction.make(2, idx, 0, bits)
+
+    def _stack_name(self, idx: int) -> str:
+        names = self.set.stack_types
+        return names[idx] if 0 <= idx < len(names) else str(idx)
 
     def ptx(self, name: str) -> Instruction:
         """A PTX instruction by display name, e.g. 'add.ftz.f32'."""
@@ -107,20 +159,23 @@ class Builder:
     def meta(self, op: str, stack_type=0) -> Instruction:
         """A meta instruction ('dup', 'yank_dup', 'swap', 'swap_with', 'replace', 'drop',
         'rotate', 'reverse', 'clear') on a stack."""
+        if op not in META_OPS:
+            raise _argument_error(f"unknown meta instruction {op!r}: one of {', '.join(META_OPS[1:])} "
+                                  "(meta_constant pushes a count)")
         return Instruction.make(5, self._stack_idx(stack_type), META_OPS.index(op))
 
     def meta_constant(self, value: int) -> Instruction:
         """Pushes an int on the meta stack (the count or depth of the next meta op)."""
-        return Instruction.make(5, 0, 0, value)
+        return Instruction.make(5, 0, 0, _field("a meta constant", value, 1 << 32))
 
     def store(self, stack_type, slot: int) -> Instruction:
-        return Instruction.make(6, self._stack_idx(stack_type), slot)
+        return Instruction.make(6, self._stack_idx(stack_type), _field("a store slot", slot, 1 << 16))
 
     def load(self, slot: int) -> Instruction:
-        return Instruction.make(7, 0, slot)
+        return Instruction.make(7, 0, _field("a load slot", slot, 1 << 16))
 
     def routine(self, index: int) -> Instruction:
-        return Instruction.make(8, 0, index)
+        return Instruction.make(8, 0, _field("a routine index", index, 1 << 16))
 
     @staticmethod
     def ret() -> Instruction:

@@ -277,6 +277,27 @@ void bindStackPtx(nb::module_ &M) {
            [](const InstructionSet &S, std::string_view N) {
              return lookup(S.findStackType(N), "stack type", N);
            })
+      .def(
+          "constant_kind",
+          [](const InstructionSet &S, size_t StackIdx) -> nb::object {
+            if (StackIdx >= S.info().num_stack_types)
+              throw BindingError("invalid-argument",
+                                 "no stack type " + std::to_string(StackIdx) + " (the set has " +
+                                     std::to_string(S.info().num_stack_types) + ")");
+            switch (S.info().stack_types[StackIdx].constant_kind) {
+            case STACK_PTX_FAST_CONSTANT_F32:
+              return nb::str("f32");
+            case STACK_PTX_FAST_CONSTANT_U32:
+              return nb::str("u32");
+            case STACK_PTX_FAST_CONSTANT_S32:
+              return nb::str("s32");
+            default:
+              return nb::none();
+            }
+          },
+          "stack_idx"_a,
+          "How the literals of stack type stack_idx are written: 'f32', 'u32', 's32', or "
+          "None when it has none (its description gives no constant_type).")
       .def("instruction_index",
            [](const InstructionSet &S, std::string_view N) {
              return lookup(S.findInstruction(N), "instruction", N);

@@ -376,7 +376,7 @@ void bindVariants(nb::module_ &M) {
           Ok = Backend->compile(Text, Cubin, Log);
         }
         if (!Ok)
-          throw BindingError("cubin-failed", Log);
+          throw BindingError("cubin-failed", summarizeCompilerLog(Log));
         return nb::bytes(Cubin.data(), Cubin.size());
       },
       "ptx"_a, nb::kw_only(), "backend"_a.none() = nb::none(), "arch"_a.none() = nb::none(),

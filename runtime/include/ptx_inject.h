@@ -10,6 +10,16 @@
 #ifndef PTX_INJECT_H
 #define PTX_INJECT_H
 
+/* The reference system's header version, 1.0.0, whose macros and C API this
+ * header keeps (on both sides, as there), for code that tests it. */
+#define PTX_INJECT_VERSION_MAJOR 1
+#define PTX_INJECT_VERSION_MINOR 0
+#define PTX_INJECT_VERSION_PATCH 0
+#define PTX_INJECT_VERSION_STRING "1.0.0"
+#define PTX_INJECT_VERSION                                                     \
+  (PTX_INJECT_VERSION_MAJOR * 10000 + PTX_INJECT_VERSION_MINOR * 100 +         \
+   PTX_INJECT_VERSION_PATCH)
+
 #if defined(__CUDACC__) || defined(__CUDA__)
 #include "ptx_inject_annotations.h"
 #endif

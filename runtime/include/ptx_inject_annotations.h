@@ -152,4 +152,12 @@ __host__ __device__ inline void __ptx_inject_site(const char *, ...) {}
 
 #endif
 
+/* PTX_INJECT_TOK(name, ...) is PTX_INJECT("name", ...): the reference
+ * system's spelling of a site named by an identifier (macro-expanded first,
+ * as there), in every mode above. */
+#define __PTX_INJECT_TOK_STR_I(site_tok) #site_tok
+#define __PTX_INJECT_TOK_STR(site_tok) __PTX_INJECT_TOK_STR_I(site_tok)
+#define PTX_INJECT_TOK(site_tok, ...)                                          \
+  PTX_INJECT(__PTX_INJECT_TOK_STR(site_tok), __VA_ARGS__)
+
 #endif /* PTX_INJECT_ANNOTATIONS_H */

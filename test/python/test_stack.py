@@ -58,6 +58,67 @@ def test_instruction_is_an_int_with_fields():
     assert "constant" in repr(i)
 
 
+def test_constant_is_encoded_by_its_stack_type_not_by_the_python_type():
+    # An int (or a NumPy scalar) on an f32 stack is that number, as "1:f32" is in
+    # the text form: not its bits read as a float (1 was a denormal, 1.4e-45).
+    b = stack.builtin()
+    regs = [("x", "F32"), ("y", "F32")]
+    one = b.constant("F32", 1.0)
+    for value in (1, np.float32(1.0), np.int64(1), True):
+        assert b.constant("F32", value) == one
+    assert stack.compile([b.constant("F32", 1)], regs, ["y"]) == stack.compile("1:f32", regs, ["y"])
+    assert "mov.f32 %y, 0f3F800000;" in stack.compile([b.constant("F32", 1)], regs, ["y"])
+    assert stack.interpret([b.input(0), b.constant("F32", 2), b.ptx("mul.ftz.f32")], regs,
+                           [1.5, 0.0], ["y"]) == [3.0]
+    assert b.constant("F32", 2**40).payload == 0x53800000
+    assert b.constant("F32", 1e-3) == b.parse("0.001", regs)[0]
+
+
+def test_constant_outside_its_stack_type_is_refused():
+    b = stack.builtin()
+    assert b.constant("U32", np.uint32(7)).payload == 7
+    assert b.constant("U32", 2**32 - 1).payload == 0xFFFFFFFF
+    assert b.constant("S32", -5) == b.parse("-5:s32", [])[0]
+    with pytest.raises(TypeError, match="U32 is an integer, not float 1.5"):
+        b.constant("U32", 1.5)
+    with pytest.raises(TypeError, match="F32 is a real number"):
+        b.constant("F32", "1.0")
+    for stack_type, value in (("U32", -1), ("U32", 2**32), ("S32", 2**31)):
+        with pytest.raises(Error, match="out of the range") as e:
+            b.constant(stack_type, value)
+        assert e.value.code == "invalid-argument"
+    with pytest.raises(Error, match="out of the range of a F32"):
+        b.constant("F32", 1e40)
+    with pytest.raises(Error, match="PRED has no constants"):
+        b.constant("PRED", 1)
+    assert [b.set.constant_kind(b.set.stack_type_index(t)) for t in ("F32", "U32", "S32", "PRED")] == \
+        ["f32", "u32", "s32", None]
+
+
+def test_indices_that_do_not_fit_their_field_are_refused():
+    # The word has 16 bits for a register, slot or routine index, 32 for a meta
+    # constant: a value past them used to wrap to another (input(65536) was
+    # input(0), input(-1) an input that pushes nothing).
+    b = stack.builtin()
+    assert b.input(65535).idx == 65535 and b.meta_constant(2**32 - 1).payload == 2**32 - 1
+    for make, value in ((b.input, 65536), (b.input, -1), (b.load, 1 << 16), (b.routine, -2),
+                        (b.meta_constant, 2**32), (lambda v: b.store("F32", v), -1),
+                        (lambda v: b.meta("dup", v), len(b.set.stack_types))):
+        with pytest.raises(Error, match="out of range") as e:
+            make(value)
+        assert e.value.code == "invalid-argument"
+    with pytest.raises(TypeError, match="register index is an integer"):
+        b.input(1.0)
+    with pytest.raises(Error, match="unknown meta instruction 'dupe': one of dup, yank_dup"):
+        b.meta("dupe", "F32")
+    assert ast.input(65535) >> 16 == 65535
+    for make in (ast.input, ast.routine, ast.routine_arg):
+        with pytest.raises(Error, match="out of range"):
+            make(1 << 16)
+        with pytest.raises(Error, match="out of range"):
+            make(-1)
+
+
 def test_meta_store_load_and_special_registers():
     b = stack.builtin()
     regs = [("x", "F32"), ("z", "F32"), ("t", "U32")]

@@ -161,3 +161,20 @@ def test_progress_bar_with_tqdm(four, capsys):
     result = compile_variants(four, PROGRAMS, inject="slot_0", progress=True, dedup=False)
     assert len(result.modules) == 5
     assert "5/5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("backend", backends())
+def test_an_error_at_every_site_of_a_stub_is_reported_once(hand_ptx, backend):
+    # The compiler reports a bad stub once per PTX line it is on, so once per
+    # site: the failure says it once, with the other lines counted.
+    module = ptxinject.Module.parse(hand_ptx)
+    bad = module.render({"func": "", "twice": "bad_op.u32 %_x0, %_x0;"})
+    with pytest.raises(Error) as e:
+        ptxinject.compile_ptx(bad, backend=backend)
+    assert e.value.code == "cubin-failed"
+    assert e.value.message.count("bad_op") == 1 and "(also at 1 more line: " in e.value.message
+    result = compile_variants(module, ["bad_op.u32 %{n}, %{n};"], inject="twice", kind="raw",
+                              backend=backend)
+    [failure] = result.failures
+    assert failure.stage == "cubin"
+    assert failure.message.count("bad_op") == 1 and "(also at 1 more line: " in failure.message

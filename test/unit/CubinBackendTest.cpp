@@ -84,6 +84,32 @@ TEST_P(CubinBackendTest, InvalidPtxGivesMessage) {
   EXPECT_NE(Log.find("q9"), std::string::npos) << Log;
 }
 
+// A bad stub rendered at many sites: the same error at every line it is on,
+// as each back end reports it, is one line of the summary that counts the
+// others.
+TEST_P(CubinBackendTest, RepeatedErrorIsSummarizedOnce) {
+  auto B = make();
+  ASSERT_TRUE(B);
+  std::string Ptx = ValidPtx;
+  const std::string Ret = "\tret;";
+  std::string Bad;
+  for (int I = 0; I < 5; ++I)
+    Bad += "\tbad_op.f32 \t%f3, %f3;\n";
+  Ptx.insert(Ptx.find(Ret), Bad);
+  std::vector<char> Cubin;
+  std::string Log;
+  ASSERT_FALSE(B->compile(Ptx, Cubin, Log));
+  std::string Summary = summarizeCompilerLog(Log);
+  size_t First = Summary.find("bad_op");
+  ASSERT_NE(First, std::string::npos) << Log;
+  EXPECT_EQ(Summary.find("bad_op", Summary.find('\n', First)),
+            std::string::npos)
+      << Summary;
+  EXPECT_NE(Summary.find("(also at 4 more lines: "), std::string::npos)
+      << Summary;
+  EXPECT_LT(Summary.size(), Log.size());
+}
+
 TEST_P(CubinBackendTest, GarbageInputFailsCleanly) {
   auto B = make();
   ASSERT_TRUE(B);
@@ -211,6 +237,33 @@ TEST(KernelResourcesParser, ReadsPtxasVerboseLines) {
   EXPECT_TRUE(parseKernelResources("").empty());
   EXPECT_TRUE(parseKernelResources("Used registers\nFunction properties for ")
                   .size() == 1);
+}
+
+TEST(CompilerLogSummary, KeepsEachErrorOnceWithItsOtherLines) {
+  std::string Log;
+  for (int Line : {30, 46, 62, 78, 94})
+    Log += "ptxas application ptx input, line " + std::to_string(Line) +
+           "; error   : Arguments mismatch for instruction 'add'\n";
+  Log += "ptxas application ptx input, line 31; error   : Unknown symbol "
+         "'%_x9'\n";
+  Log += "ptxas application ptx input, line 47; error   : Unknown symbol "
+         "'%_x9'\n";
+  Log += "ptxas fatal   : Ptx assembly aborted due to errors\n";
+  EXPECT_EQ(summarizeCompilerLog(Log),
+            "ptxas application ptx input, line 30; error   : Arguments "
+            "mismatch for instruction 'add' (also at 4 more lines: 46, 62, "
+            "78, ...)\n"
+            "ptxas application ptx input, line 31; error   : Unknown symbol "
+            "'%_x9' (also at 1 more line: 47)\n"
+            "ptxas fatal   : Ptx assembly aborted due to errors\n");
+  // Nothing repeats: the log as it was.
+  const std::string Once =
+      "ptxas t.ptx, line 3; error   : x\nno line here\n\nend";
+  EXPECT_EQ(summarizeCompilerLog(Once), Once);
+  EXPECT_EQ(summarizeCompilerLog(""), "");
+  // "line N" without its ';' is not a place.
+  EXPECT_EQ(summarizeCompilerLog("a, line 3 b\na, line 4 b"),
+            "a, line 3 b\na, line 4 b");
 }
 
 TEST(LooksLikeCubin, ChecksMagic) {

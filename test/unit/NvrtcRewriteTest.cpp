@@ -108,6 +108,8 @@ TEST(NvrtcOptions, ValuesCheckedAsNvrtcChecksThem) {
             std::string::npos);
   EXPECT_TRUE(translateNvrtcOptions({"--pch-dir=/tmp", "-Ofc", "max"})
                   .Error.empty());
+  // NVRTC 13's --no-cache (cuda.core's ProgramOptions(no_cache=True)).
+  EXPECT_TRUE(translateNvrtcOptions({"--no-cache", "-no-cache"}).Error.empty());
 }
 
 TEST(GpuArch, NewerThanClangIsTypedOnAnArchClangKnows) {

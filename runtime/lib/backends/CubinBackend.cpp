@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <unordered_map>
 
 using namespace ptxinject;
 
@@ -176,6 +177,70 @@ ptxinject::parseKernelResources(std::string_view Log) {
     }
   }
   return Result;
+}
+
+std::string ptxinject::summarizeCompilerLog(std::string_view Log) {
+  // Each line, split at its ", line N;" into what comes before the number
+  // and what comes after: lines equal but for N are one error.
+  struct Entry {
+    std::string_view Text;
+    std::string_view Key1, Key2; // empty Key2: no line number
+    std::vector<std::string_view> Others;
+  };
+  std::vector<Entry> Entries;
+  std::unordered_map<std::string, size_t> Seen;
+  static constexpr std::string_view LineWord = ", line ";
+  size_t Pos = 0;
+  while (Pos < Log.size()) {
+    size_t Eol = Log.find('\n', Pos);
+    if (Eol == std::string_view::npos)
+      Eol = Log.size();
+    std::string_view Line = Log.substr(Pos, Eol - Pos);
+    Pos = Eol + 1;
+    size_t At = Line.find(LineWord);
+    size_t Digits = At == std::string_view::npos ? At : At + LineWord.size();
+    size_t End = Digits;
+    while (End != std::string_view::npos && End < Line.size() &&
+           std::isdigit(static_cast<unsigned char>(Line[End])))
+      ++End;
+    if (End == Digits || End == std::string_view::npos || End >= Line.size() ||
+        Line[End] != ';') {
+      Entries.push_back({Line, {}, {}, {}});
+      continue;
+    }
+    std::string Key(Line.substr(0, Digits));
+    Key += '\0';
+    Key += Line.substr(End);
+    auto [It, Inserted] = Seen.try_emplace(std::move(Key), Entries.size());
+    if (Inserted)
+      Entries.push_back({Line, Line.substr(0, Digits), Line.substr(End), {}});
+    else
+      Entries[It->second].Others.push_back(Line.substr(Digits, End - Digits));
+  }
+  std::string Out;
+  Out.reserve(Log.size() < 4096 ? Log.size() : 4096);
+  for (size_t I = 0; I < Entries.size(); ++I) {
+    const Entry &E = Entries[I];
+    if (I)
+      Out += '\n';
+    Out += E.Text;
+    if (E.Others.empty())
+      continue;
+    Out += " (also at " + std::to_string(E.Others.size()) + " more line";
+    Out += E.Others.size() == 1 ? ": " : "s: ";
+    constexpr size_t Shown = 3;
+    for (size_t K = 0; K < E.Others.size() && K < Shown; ++K) {
+      if (K)
+        Out += ", ";
+      Out += E.Others[K];
+    }
+    if (E.Others.size() > Shown)
+      Out += ", ...";
+    Out += ')';
+  }
+  if (!Log.empty() && Log.back() == '\n')
+    Out += '\n';
+  return Out;
 }
 
 bool ptxinject::looksLikeCubin(const std::vector<char> &Image) {

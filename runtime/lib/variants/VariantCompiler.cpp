@@ -657,6 +657,8 @@ private:
       return false;
     }
     bool Ok = Backend.compile(W.Ptx, W.Cubin, W.Log);
+    if (!Ok) // one line per error, not one per site it repeats at
+      W.Log = summarizeCompilerLog(W.Log);
     W.CubinTime += secondsSince(T);
     return Ok;
   }

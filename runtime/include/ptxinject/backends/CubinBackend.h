@@ -98,6 +98,13 @@ bool parseCubinBackendName(std::string_view Name, CubinBackendKind &Kind);
 /// "Function properties for" and "Used N registers" lines ptxas prints).
 std::vector<KernelResources> parseKernelResources(std::string_view Log);
 
+/// A failed compile's log with each error that repeats at other PTX lines
+/// kept once: ptxas, nvJitLink and nvPTXCompiler report an error once per
+/// line it is on, so a bad stub rendered at 512 sites is 512 lines that
+/// differ only in "line N". The first keeps its place and says how many
+/// more lines have it, and the first few of them; every other line stays.
+std::string summarizeCompilerLog(std::string_view Log);
+
 /// Whether \p Image starts with the ELF magic and is a 64-bit object.
 bool looksLikeCubin(const std::vector<char> &Image);
 
