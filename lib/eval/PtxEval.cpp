@@ -33,7 +33,8 @@ float flush(float F) {
 
 enum class Op {
   AddF, SubF, MulF, FmaF, DivF, AbsF, NegF, MinF, MaxF, CopySignF, RcpF, SqrtF, RsqrtF,
-  SinF, CosF, Lg2F, Ex2F, TanhF, SetpLtF, SelpF, CvtF32U32,
+  SinF, CosF, Lg2F, Ex2F, TanhF, SetpLtF, SetpLeF, SetpGtF, SetpGeF, SetpEqF, SetpNeF,
+  SelpF, CvtF32U32,
   AddU, SubU, MulLoU, MadLoU, MulHiU, XorB, SetpEqU, SetpNeU, MovB32,
 };
 
@@ -69,6 +70,17 @@ const std::unordered_map<std::string_view, OpInfo> &opTable() {
       {"ex2.approx.ftz.f32", {Op::Ex2F, 1, true, true}},
       {"tanh.approx.f32", {Op::TanhF, 1, false, true}},
       {"setp.lt.ftz.f32", {Op::SetpLtF, 2, true, false}},
+      {"setp.lt.f32", {Op::SetpLtF, 2, false, false}},
+      {"setp.le.ftz.f32", {Op::SetpLeF, 2, true, false}},
+      {"setp.le.f32", {Op::SetpLeF, 2, false, false}},
+      {"setp.gt.ftz.f32", {Op::SetpGtF, 2, true, false}},
+      {"setp.gt.f32", {Op::SetpGtF, 2, false, false}},
+      {"setp.ge.ftz.f32", {Op::SetpGeF, 2, true, false}},
+      {"setp.ge.f32", {Op::SetpGeF, 2, false, false}},
+      {"setp.eq.ftz.f32", {Op::SetpEqF, 2, true, false}},
+      {"setp.eq.f32", {Op::SetpEqF, 2, false, false}},
+      {"setp.ne.ftz.f32", {Op::SetpNeF, 2, true, false}},
+      {"setp.ne.f32", {Op::SetpNeF, 2, false, false}},
       {"selp.f32", {Op::SelpF, 3, false, false}},
       {"cvt.rn.f32.u32", {Op::CvtF32U32, 1, false, false}},
       {"add.u32", {Op::AddU, 2, false, false}},
@@ -118,6 +130,26 @@ uint32_t evalFloat(const OpInfo &I, const uint32_t *Args) {
   return asBits(I.Ftz ? flush(R) : R);
 }
 
+/// PTX's ordered comparisons (eq, ne, lt, le, gt, ge): false when either
+/// operand is NaN, which C++'s != alone would not give; -0 equals +0.
+uint32_t compareFloat(const OpInfo &I, const uint32_t *Args) {
+  float A = asFloat(Args[0]), B = asFloat(Args[1]);
+  if (I.Ftz) {
+    A = flush(A);
+    B = flush(B);
+  }
+  if (std::isnan(A) || std::isnan(B))
+    return 0;
+  switch (I.Kind) {
+  case Op::SetpLtF: return A < B;
+  case Op::SetpLeF: return A <= B;
+  case Op::SetpGtF: return A > B;
+  case Op::SetpGeF: return A >= B;
+  case Op::SetpEqF: return A == B;
+  default: return A != B;
+  }
+}
+
 } // namespace
 
 bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args, unsigned NumArgs,
@@ -129,7 +161,12 @@ bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args, unsigned NumA
   uint32_t &R = Results[0];
   switch (I.Kind) {
   case Op::SetpLtF:
-    R = flush(asFloat(Args[0])) < flush(asFloat(Args[1]));
+  case Op::SetpLeF:
+  case Op::SetpGtF:
+  case Op::SetpGeF:
+  case Op::SetpEqF:
+  case Op::SetpNeF:
+    R = compareFloat(I, Args);
     return true;
   case Op::SelpF:
     R = Args[2] ? Args[0] : Args[1];

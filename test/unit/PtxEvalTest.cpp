@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <limits>
+
 using namespace ptxinject::ptxeval;
 
 namespace {
@@ -42,6 +45,50 @@ TEST(PtxEval, CopiesStillRun) {
   ASSERT_TRUE(evaluateStub("cvt.u8.u8 %a, %b; mov.b32 %c, %a;", Registers, Error))
       << Error;
   EXPECT_EQ(Registers["c"], 9u);
+}
+
+uint32_t bits(float F) {
+  uint32_t B;
+  std::memcpy(&B, &F, 4);
+  return B;
+}
+
+// The f32 comparisons of instruction sets such as mm-kermac's (its
+// setp.gt.ftz.f32), with PTX's ordered semantics.
+TEST(PtxEval, FloatComparisonsAreOrdered) {
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  const float Sub = std::numeric_limits<float>::denorm_min();
+  struct Case {
+    const char *Opcode;
+    float A, B;
+    uint32_t Expected;
+  } Cases[] = {
+      {"setp.gt.ftz.f32", 2.0f, 1.0f, 1}, {"setp.gt.ftz.f32", 1.0f, 1.0f, 0},
+      {"setp.ge.ftz.f32", 1.0f, 1.0f, 1}, {"setp.le.f32", 1.0f, 2.0f, 1},
+      {"setp.lt.f32", 2.0f, 1.0f, 0},     {"setp.eq.f32", -0.0f, 0.0f, 1},
+      {"setp.ne.f32", 1.0f, 2.0f, 1},     {"setp.ne.ftz.f32", 1.0f, 1.0f, 0},
+      // NaN: every ordered comparison is false, ne included.
+      {"setp.ne.f32", NaN, 1.0f, 0},      {"setp.eq.f32", NaN, NaN, 0},
+      {"setp.gt.ftz.f32", NaN, 1.0f, 0},  {"setp.lt.ftz.f32", 1.0f, NaN, 0},
+      // .ftz flushes a subnormal operand to zero before comparing.
+      {"setp.gt.ftz.f32", Sub, 0.0f, 0},  {"setp.gt.f32", Sub, 0.0f, 1},
+      {"setp.eq.ftz.f32", -Sub, 0.0f, 1}, {"setp.eq.f32", -Sub, 0.0f, 0},
+  };
+  for (const Case &C : Cases) {
+    uint32_t Args[2] = {bits(C.A), bits(C.B)}, R = 7;
+    ASSERT_TRUE(evaluateOpcode(C.Opcode, Args, 2, &R, 1)) << C.Opcode;
+    EXPECT_EQ(R, C.Expected) << C.Opcode << " " << C.A << " " << C.B;
+  }
+}
+
+TEST(PtxEval, ComparisonRunsInAStub) {
+  std::map<std::string, uint32_t> Registers{{"a", bits(3.0f)}, {"b", bits(2.0f)}};
+  std::string Error;
+  ASSERT_TRUE(evaluateStub("{\n.reg .pred %p;\nsetp.gt.ftz.f32 %p, %a, %b;\n"
+                           "selp.f32 %c, %a, %b, %p;\n}",
+                           Registers, Error))
+      << Error;
+  EXPECT_EQ(Registers["c"], bits(3.0f));
 }
 
 } // namespace
