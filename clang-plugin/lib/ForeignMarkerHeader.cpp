@@ -1,5 +1,7 @@
 //===- ForeignMarkerHeader.cpp - PTX_INJECT from another ptx_inject.h -----===//
 #include "ptxinject/Frontend/ForeignMarkerHeader.h"
+#include "ptxinject/Frontend/IncludeBlock.h"
+#include "ptxinject/Frontend/PreludeCache.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/MacroInfo.h"
@@ -14,18 +16,40 @@ namespace frontend {
 
 namespace {
 
+/// The #include of the input that brought Def in, where the user can act on
+/// it (the definition itself when the input holds it, or none does). An
+/// include in the header a cached include block was precompiled from is
+/// reported at the same directive of the input, not in the cache's copy.
+SourceLocation includeInInput(const SourceManager &SM, SourceLocation Def,
+                              const PreludeResult *Prelude) {
+  FileID Main = SM.getMainFileID();
+  SourceLocation At = SM.getFileLoc(Def);
+  while (At.isValid()) {
+    FileID F = SM.getFileID(At);
+    if (F == Main)
+      return At;
+    OptionalFileEntryRef File = SM.getFileEntryRefForID(F);
+    if (Prelude && !Prelude->BlockHeader.empty() && File &&
+        File->getName() == Prelude->BlockHeader)
+      return SM.getLocForStartOfFile(Main).getLocWithOffset(fileOffsetOfBlockText(
+          Prelude->BlockDirectiveStarts, SM.getFileOffset(At)));
+    At = SM.getIncludeLoc(F);
+  }
+  return Def;
+}
+
 /// Warns, once, when PTX_INJECT is defined while this project's
 /// ptx_inject.h (guarded by PTX_INJECT_H) is not.
-void check(Preprocessor &PP, const MacroInfo *Marker) {
+void check(Preprocessor &PP, const MacroInfo *Marker, const PreludeResult *Prelude) {
   if (!Marker || PP.isMacroDefined("PTX_INJECT_H"))
     return;
   SourceManager &SM = PP.getSourceManager();
-  SourceLocation Loc = Marker->getDefinitionLoc();
-  StringRef File = Loc.isValid() ? SM.getFilename(SM.getSpellingLoc(Loc)) : "";
+  SourceLocation Def = Marker->getDefinitionLoc();
+  StringRef File = Def.isValid() ? SM.getFilename(SM.getSpellingLoc(Def)) : "";
   if (File.empty())
     return;
   DiagnosticsEngine &Diags = PP.getDiagnostics();
-  Diags.Report(Loc, Diags.getCustomDiagID(
+  Diags.Report(includeInInput(SM, Def, Prelude), Diags.getCustomDiagID(
                         DiagnosticsEngine::Warning,
                         "PTX_INJECT is defined by '%0', which is not this "
                         "project's ptx_inject.h: the rewriter sees none of the "
@@ -42,7 +66,7 @@ public:
     if (Checked || !MD || Name.getIdentifierInfo()->getName() != "PTX_INJECT")
       return;
     Checked = true;
-    check(PP, MD->getMacroInfo());
+    check(PP, MD->getMacroInfo(), /*Prelude=*/nullptr);
   }
 
 private:
@@ -56,8 +80,8 @@ void warnOnForeignMarkerHeader(Preprocessor &PP) {
   PP.addPPCallbacks(std::make_unique<MarkerDefinition>(PP));
 }
 
-void checkPrecompiledMarkerHeader(Preprocessor &PP) {
-  check(PP, PP.getMacroInfo(PP.getIdentifierInfo("PTX_INJECT")));
+void checkPrecompiledMarkerHeader(Preprocessor &PP, const PreludeResult &Prelude) {
+  check(PP, PP.getMacroInfo(PP.getIdentifierInfo("PTX_INJECT")), &Prelude);
 }
 
 } // namespace frontend

@@ -8,6 +8,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+#include <iterator>
+
 using namespace clang;
 
 namespace ptxinject {
@@ -129,6 +132,7 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
   for (size_t I = 0; I < Kept; ++I) {
     if (!Directives[I].InText)
       continue;
+    B.DirectiveStarts.emplace_back(unsigned(B.Text.size()), Directives[I].Begin);
     B.Text.append(Preamble, Directives[I].Begin,
                   Directives[I].End - Directives[I].Begin);
     B.Text += '\n';
@@ -145,6 +149,18 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
   llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
   B.IncludeDir = std::string(Dir);
   return B;
+}
+
+unsigned fileOffsetOfBlockText(
+    const std::vector<std::pair<unsigned, unsigned>> &DirectiveStarts,
+    unsigned TextOffset) {
+  auto After = std::upper_bound(
+      DirectiveStarts.begin(), DirectiveStarts.end(), TextOffset,
+      [](unsigned Offset, const auto &Start) { return Offset < Start.first; });
+  if (After == DirectiveStarts.begin())
+    return 0;
+  const auto &[InText, InFile] = *std::prev(After);
+  return InFile + (TextOffset - InText);
 }
 
 } // namespace frontend

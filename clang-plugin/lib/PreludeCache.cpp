@@ -56,6 +56,13 @@ std::string inDir(llvm::StringRef Dir, const llvm::Twine &Name) {
   return std::string(P);
 }
 
+/// The header an include block is precompiled from: in a folder of such
+/// headers only, so a quoted include finds nothing beside it and goes on to
+/// the input's folder.
+std::string blockHeaderPath(llvm::StringRef Dir, const IncludeBlock &Block) {
+  return inDir(inDir(Dir, "blocks"), hex64(llvm::xxh3_64bits(Block.Text)) + ".h");
+}
+
 /// Everything that shapes the prelude's AST: the Clang build and every flag
 /// except those naming this one compile's input and outputs.
 std::string preludeKey(const CompilerInvocation &Invocation,
@@ -370,14 +377,12 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
                            llvm::StringRef Dir, llvm::StringRef Key,
                            std::shared_ptr<PCHContainerOperations> PCHOps,
                            llvm::StringRef OldPch, const IncludeBlock *Block) {
-  // An include block's header lives in a folder of such headers only, so a
-  // quoted include finds nothing beside it and goes on to the input's folder.
   std::string Header = inDir(Dir, "prelude-main.h");
   if (Block) {
     std::string Blocks = inDir(Dir, "blocks");
     if (llvm::sys::fs::create_directories(Blocks))
       return unavailable("cannot create '" + Blocks + "'");
-    Header = inDir(Blocks, hex64(llvm::xxh3_64bits(Block->Text)) + ".h");
+    Header = blockHeaderPath(Dir, *Block);
   }
   if (!ensureHeader(Header, Block ? llvm::StringRef(Block->Text) : ""))
     return unavailable("cannot create '" + Header + "'");
@@ -512,6 +517,8 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   R.StampPath = StampPath;
   R.ParseSeconds = Action.Parsed - Started;
   R.WriteSeconds = Action.Written - Action.Parsed;
+  if (Block)
+    R.BlockHeader = Header;
   return R;
 }
 
@@ -530,6 +537,8 @@ PreludeResult findOrBuild(const CompilerInvocation &Invocation,
     R.Status = PreludeStatus::Reused;
     R.PchPath = Check.Pch;
     R.StampPath = StampPath;
+    if (Block)
+      R.BlockHeader = blockHeaderPath(Dir, *Block);
     return R;
   }
   // A damaged PCH goes at once: the rebuild, of the same files, would
@@ -621,7 +630,8 @@ usePrecompiledPrelude(CompilerInvocation &Invocation, llvm::StringRef CacheDir,
     if (R.Status == PreludeStatus::Unavailable)
       Block = nullptr;
     else
-      R.SkipBytes = Block->Size, R.SkipEndsAtStartOfLine = Block->EndsAtStartOfLine;
+      R.SkipBytes = Block->Size, R.SkipEndsAtStartOfLine = Block->EndsAtStartOfLine,
+      R.BlockDirectiveStarts = Block->DirectiveStarts;
   }
   if (!Block)
     R = findOrBuild(Invocation, Dir, PCHOps, nullptr);

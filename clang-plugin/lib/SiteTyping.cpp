@@ -83,7 +83,7 @@ SiteTypingConsumer::SiteTypingConsumer(CompilerInstance &CI,
                                        bool ParseAllBodies)
     : AllBodies(ParseAllBodies),
       UsesPrelude(!CI.getPreprocessorOpts().ImplicitPCHInclude.empty()),
-      Bodies(CI.getSourceManager()) {
+      PreludeInUse(Prelude), Bodies(CI.getSourceManager()) {
   // Dropped instantiations leave used inline templates without a body: not
   // the user's mistake (see dropSiteFreeInstantiations).
   if (!ParseAllBodies)
@@ -112,7 +112,7 @@ void SiteTypingConsumer::InitializeSema(Sema &S) {
   if (QuietPch)
     QuietPch->loaded(S.getDiagnostics());
   if (UsesPrelude)
-    checkPrecompiledMarkerHeader(S.getPreprocessor());
+    checkPrecompiledMarkerHeader(S.getPreprocessor(), PreludeInUse);
   if (!AllBodies)
     quietHeaderInstantiations(S);
 }

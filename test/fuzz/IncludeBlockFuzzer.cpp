@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <string>
 
+using ptxinject::frontend::fileOffsetOfBlockText;
 using ptxinject::frontend::findIncludeBlock;
 using ptxinject::frontend::IncludeBlock;
 
@@ -58,6 +59,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
             B->Text.back() == '\n',
         "the block's text is not directives");
   check(B->Text.find("include") != std::string::npos, "a block without #include");
+  // Each directive is copied verbatim, so every offset of the text maps back
+  // to the same character of the input (a warning about a header of the
+  // block is reported at the input's own #include).
+  check(!B->DirectiveStarts.empty() && B->DirectiveStarts.front().first == 0,
+        "the text's first directive has no start");
+  for (size_t I = 0; I < B->DirectiveStarts.size(); ++I) {
+    auto [InText, InFile] = B->DirectiveStarts[I];
+    size_t End = I + 1 < B->DirectiveStarts.size() ? B->DirectiveStarts[I + 1].first
+                                                   : B->Text.size();
+    check(InText < End && InFile < B->Size, "a directive start out of order or range");
+    // The '\n' after each directive is the block's own.
+    for (size_t At = InText; At + 1 < End; ++At) {
+      unsigned InInput = fileOffsetOfBlockText(B->DirectiveStarts, unsigned(At));
+      check(InInput < B->Size && Source[InInput] == B->Text[At],
+            "an offset of the block's text maps to another character of the input");
+    }
+  }
   check(B->IncludeDir.empty() || B->IncludeDir == "/fuzz",
         "a quoted include's folder is not the file's");
   return 0;

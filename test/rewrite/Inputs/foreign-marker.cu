@@ -1,3 +1,5 @@
+// A kernel written for the reference system: its include folder comes
+// first on the command line.
 #include <ptx_inject.h>
 __global__ void k(float *p) {
   float x = p[0], y;

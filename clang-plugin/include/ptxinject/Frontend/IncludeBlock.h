@@ -15,6 +15,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace clang {
 class LangOptions;
@@ -26,6 +28,10 @@ namespace frontend {
 struct IncludeBlock {
   std::string Text;        ///< the block's directives, without comments
   unsigned Size = 0;       ///< bytes of the file it covers
+  /// Where each directive of Text starts, in Text and in the file, in
+  /// order: Text copies each verbatim, so an offset inside one is as far
+  /// from its start in the file (fileOffsetOfBlockText).
+  std::vector<std::pair<unsigned, unsigned>> DirectiveStarts;
   bool EndsAtStartOfLine = true;
   /// Absolute folder of the file, where its "..." includes are found first;
   /// empty when the block has only <...> includes (then kernels of every
@@ -38,6 +44,12 @@ struct IncludeBlock {
 /// It stops before any other directive (#pragma, #line, ...) and before a
 /// conditional left open at the first line of code, and needs at least one
 /// #include. None when there is no such block.
+/// The offset in the file of TextOffset, an offset of an include block's
+/// Text (a header precompiled from it reports locations in Text).
+unsigned fileOffsetOfBlockText(
+    const std::vector<std::pair<unsigned, unsigned>> &DirectiveStarts,
+    unsigned TextOffset);
+
 std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
                                              const clang::LangOptions &Lang,
                                              llvm::StringRef FilePath);

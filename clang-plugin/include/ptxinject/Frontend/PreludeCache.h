@@ -26,6 +26,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace clang {
 class CompilerInvocation;
@@ -58,6 +60,11 @@ struct PreludeResult {
   /// preprocessor must skip them (Preprocessor::setSkipMainFilePreamble).
   unsigned SkipBytes = 0;
   bool SkipEndsAtStartOfLine = true;
+  /// The header the include block was precompiled from (its directives,
+  /// without comments); empty without a block. An offset in it is the
+  /// input's at fileOffsetOfBlockText(BlockDirectiveStarts, offset).
+  std::string BlockHeader;
+  std::vector<std::pair<unsigned, unsigned>> BlockDirectiveStarts;
   /// Built: CPU seconds Clang took to parse the headers and to write the
   /// PCH (what a first run costs more than a reuse, besides the kernel).
   double ParseSeconds = 0, WriteSeconds = 0;

@@ -93,6 +93,7 @@ private:
 
   bool AllBodies; ///< ParseAllBodies
   bool UsesPrelude;
+  PreludeResult PreludeInUse; ///< the PCH in use, if any
   SiteFreeBodies Bodies;
   std::optional<QuietPrecompiledHeaders> QuietPch;
   clang::Sema *TheSema = nullptr;
