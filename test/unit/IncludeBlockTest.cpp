@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+using ptxinject::frontend::fileOffsetOfBlockText;
 using ptxinject::frontend::findIncludeBlock;
 using ptxinject::frontend::IncludeBlock;
 
@@ -33,6 +34,15 @@ TEST(IncludeBlock, DirectivesWithoutCommentsUpToTheFirstCode) {
                      "#include <ptx_inject.h>\n");
   EXPECT_EQ(llvm::StringRef(Text).substr(B->Size).ltrim(), "__global__ void k() {}\n");
   EXPECT_TRUE(B->IncludeDir.empty()) << "only <...> includes";
+  // Each offset of the text is the same character of the file: a header of
+  // the block is reported at the file's own line.
+  for (llvm::StringRef Word : {"<cute", "128", "<ptx_inject.h>"}) {
+    size_t InText = B->Text.find(Word.str());
+    ASSERT_NE(InText, std::string::npos) << Word.str();
+    EXPECT_EQ(fileOffsetOfBlockText(B->DirectiveStarts, unsigned(InText)),
+              Text.find(Word.str()))
+        << Word.str();
+  }
 }
 
 TEST(IncludeBlock, StopsBeforeOtherDirectives) {
