@@ -127,6 +127,7 @@ private:
 
   void rewriteSite(const SiteOccurrences &Occ);
   void rewriteUninstantiatedSite(const SiteOccurrences &Occ);
+  bool keepTypedSite(const SiteOccurrences &Occ);
   void noteInstantiation(const FunctionDecl *F);
   void replaceWithStaticAssert(const SiteOccurrences &Occ,
                                CharSourceRange Range, const std::string &Operand,
@@ -281,12 +282,39 @@ bool hasInstantiatedBody(const FunctionDecl *F) {
   return false;
 }
 
+/// Whether every operand of a site call names its type (PTX_IN(F32, x),
+/// PTX_IN(F32, label, expr)): the description string of each, "KIND TYPE \1
+/// LABEL", has a type token. Such a site compiles without the front end,
+/// through the header's typed macros. False for a site without operands.
+static bool everyOperandTyped(const CallExpr *Call) {
+  unsigned N = Call->getNumArgs();
+  if (N < 3 || (N - 1) % 2 != 0)
+    return false;
+  for (unsigned I = 1; I < N; I += 2) {
+    const auto *Description =
+        dyn_cast<StringLiteral>(Call->getArg(I)->IgnoreParenImpCasts());
+    if (!Description || !Description->isOrdinary())
+      return false;
+    StringRef Text = Description->getString();
+    size_t Separator = Text.find('\1');
+    if (Text.empty() || !StringRef("imo").contains(Text.front()) ||
+        Separator == StringRef::npos || Separator < 2)
+      return false;
+  }
+  return true;
+}
+
 /// A site of a template that is never instantiated has no operand types, so
-/// it has no asm. It becomes a static_assert that depends on an operand: the
-/// output compiles, and fails with a clear message if the template is ever
-/// instantiated after all.
+/// the front end cannot write its asm. A site written as a macro call whose
+/// every operand has a type token is left as written: the header's typed
+/// macros compile it wherever the template is instantiated later (an NVRTC
+/// name expression, another file). Any other site becomes a static_assert
+/// that depends on an operand: the output compiles, and fails with a clear
+/// message if the template is ever instantiated after all.
 void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
   SourceLocation Loc = Occ.Annotation;
+  if (keepTypedSite(Occ))
+    return;
   const Expr *Dependent = nullptr;
   // Operands are pairs of arguments: description, then value.
   for (unsigned I = 2; I < Occ.First->getNumArgs() && !Dependent; I += 2)
@@ -350,6 +378,51 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
                                   "(--instantiate, name_expressions=)"
                                 : "instantiate it in that file") +
           " and rewrite again");
+}
+
+/// A fully typed macro-form site the front end cannot type: warned about and
+/// left in the output untouched. A comment annotation is no macro call, so
+/// without the front end it would be no site at all: it is not kept.
+bool MainFileRewriter::keepTypedSite(const SiteOccurrences &Occ) {
+  const auto *Name = Occ.First->getNumArgs()
+                         ? dyn_cast<StringLiteral>(
+                               Occ.First->getArg(0)->IgnoreParenImpCasts())
+                         : nullptr;
+  if (!Name || !Name->isOrdinary() || !everyOperandTyped(Occ.First) ||
+      commentAnnotationRange(Occ.Annotation, SM).isValid())
+    return false;
+  SourceLocation Loc = Occ.Annotation;
+  std::string SiteName = Name->getString().str();
+  if (hasInstantiatedBody(Occ.Function)) {
+    Diags.Report(Loc, Diags.getCustomDiagID(
+                          DiagnosticsEngine::Warning,
+                          "inject site '%0' is in a branch that every "
+                          "instantiation of %1 discards (if constexpr), so the "
+                          "front end cannot check its operand types and it is "
+                          "not in the manifest; every operand has a type "
+                          "token, so it is left as written, to the header's "
+                          "typed macros, which compile it if an instantiation "
+                          "keeps the branch"))
+        << SiteName << Occ.Function;
+    return true;
+  }
+  const char *Advice =
+      Options.NvrtcProgram
+          ? "name the kernel in a name expression (--instantiate, or "
+            "name_expressions= in Python), as nvrtcAddNameExpression does"
+          : "instantiate it in this file, an explicit instantiation will do";
+  Diags.Report(Loc, Diags.getCustomDiagID(
+                        DiagnosticsEngine::Warning,
+                        "inject site '%0' is in a template that is never "
+                        "instantiated, so the front end cannot check its "
+                        "operand types and it is not in the manifest; every "
+                        "operand has a type token, so it is left as written, "
+                        "to the header's typed macros, which compile it where "
+                        "the template is instantiated (%1, to have it checked "
+                        "here)"))
+      << SiteName << Advice;
+  noteStrandedDependence();
+  return true;
 }
 
 /// The static_assert an untyped site becomes: it depends on an operand, so
