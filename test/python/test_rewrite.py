@@ -146,6 +146,22 @@ def test_rewrite_warns_about_a_site_it_cannot_type():
 
 
 @needs_frontend
+def test_rewrite_leaves_a_typed_site_it_cannot_type_to_the_macros():
+    # mm-kermac's way: its kernel templates are instantiated later, by
+    # NVRTC's name expressions. A site whose operands all carry a type token
+    # compiles there through the header's typed macros, so it stays as
+    # written (a static_assert would fail at that instantiation).
+    typed = NVRTC_SOURCE.replace('PTX_INJECT("func", PTX_IN(x), PTX_OUT(y));',
+                                 'PTX_INJECT("func", PTX_IN(F32, x), PTX_OUT(F32, y));')
+    assert typed != NVRTC_SOURCE
+    with pytest.warns(ptxinject.RewriteWarning, match="left as written"):
+        out = ptxinject.rewrite(typed, filename="semiring.cu", args=NVRTC_OPTIONS,
+                                nvrtc=True)
+    assert 'PTX_INJECT("func", PTX_IN(F32, x), PTX_OUT(F32, y));' in out
+    assert "static_assert(__ptx_inject_is" not in out
+
+
+@needs_frontend
 @pytest.mark.parametrize("nvrtc", [False, True])
 def test_rewrite_precompiles_the_include_block(nvrtc, tmp_path):
     # The source's leading #includes go into the cache folder's PCH with
