@@ -64,8 +64,9 @@ enum class Effect {
   NoSourceInclude,
 };
 
-/// The value an option takes: none, true/false, an integer, or any text.
-enum class Takes { Nothing, Bool, Integer, Text };
+/// The value an option takes: none, true/false, an integer, one of a few
+/// words (OptionSpec::Choices), or any text.
+enum class Takes { Nothing, Bool, Integer, Choice, Text };
 
 struct OptionSpec {
   const char *Long;  ///< spelled --Long
@@ -73,7 +74,17 @@ struct OptionSpec {
   Takes Value;
   bool EqualsOnly; ///< the value only after '=' (NVRTC rejects 'NAME VALUE')
   Effect What;
+  /// Takes::Choice: the values NVRTC accepts, as its messages list them
+  /// ("0, min, mid or max"); any other is an error, as for NVRTC.
+  const char *const *Choices = nullptr;
 };
+
+// --dopt takes only "on" (NVRTC 13.0 refuses "off"); -Ofc a fast-compile
+// level. Like every option with a value, both read it after '=' or as the
+// next word, whatever that word is: NVRTC refuses "--dopt -arch=sm_80" as an
+// invalid --dopt value, it does not read -arch.
+constexpr const char *DoptValues[] = {"on", nullptr};
+constexpr const char *FastCompileValues[] = {"0", "min", "mid", "max", nullptr};
 
 /// NVRTC 13.0's options: the long and short names its own messages give,
 /// the values it checks, and which take no separate value word.
@@ -85,8 +96,9 @@ constexpr OptionSpec KnownOptions[] = {
     {"extensible-whole-program", "ewp", Takes::Nothing, false, Effect::Ewp},
     {"device-debug", "G", Takes::Nothing, false, Effect::Debug},
     {"generate-line-info", "lineinfo", Takes::Nothing, false, Effect::None},
-    {"dopt", "dopt", Takes::Text, false, Effect::None},
-    {"Ofast-compile", "Ofc", Takes::Text, false, Effect::None},
+    {"dopt", "dopt", Takes::Choice, false, Effect::None, DoptValues},
+    {"Ofast-compile", "Ofc", Takes::Choice, false, Effect::None,
+     FastCompileValues},
     {"ptxas-options", "Xptxas", Takes::Text, false, Effect::None},
     {"maxrregcount", "maxrregcount", Takes::Integer, false, Effect::None},
     {"ftz", "ftz", Takes::Bool, false, Effect::Ftz},
@@ -242,6 +254,22 @@ translateNvrtcOptions(const std::vector<std::string> &Options) {
                   (SeparateValue ? " " + Value.str() : std::string()) +
                   "': --" + Spec->Long + " (-" + Spec->Short +
                   ") expects true or false");
+    bool Chosen = false;
+    for (size_t K = 0; Spec->Value == Takes::Choice && Spec->Choices[K]; ++K)
+      Chosen |= Value == Spec->Choices[K];
+    if (Spec->Value == Takes::Choice && !Chosen) {
+      std::string List = Spec->Choices[0]; // "0, min, mid or max"
+      for (size_t K = 1; Spec->Choices[K]; ++K)
+        List.append(Spec->Choices[K + 1] ? ", " : " or ")
+            .append(Spec->Choices[K]);
+      return Fail("NVRTC option '" + Opt.str() +
+                  (SeparateValue ? " " + Value.str() : std::string()) +
+                  "': --" + Spec->Long + " (-" + Spec->Short + ") expects " +
+                  List +
+                  (SeparateValue && Value.starts_with("-")
+                       ? "; NVRTC reads the word after it as its value"
+                       : ""));
+    }
     unsigned long long Number;
     if (Spec->Value == Takes::Integer && Value.getAsInteger(10, Number))
       return Fail("NVRTC option '" + Opt.str() +

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/astptx/AstPtx.h"
 #include "ptxinject/eval/PtxEval.h"
+#include "ptxinject/site/RegisterName.h"
 #include "ptxinject/stackptx/StackPtx.h"
 
 #include <cstring>
@@ -304,6 +305,19 @@ AstPtxFastResult compile(std::string_view OutputRegister, Span<const char *> Inp
     if (!Name) {
       if (Message)
         *Message = "an input register name is NULL";
+      return AST_PTX_FAST_ERROR_INVALID_ARGUMENT;
+    }
+  // Names are written after '%': "%x" would be %%x, which only ptxas
+  // refuses. Once per call, before the walk.
+  if (!isBareRegisterName(OutputRegister)) {
+    if (Message)
+      *Message = "output " + bareRegisterNameError(OutputRegister);
+    return AST_PTX_FAST_ERROR_INVALID_ARGUMENT;
+  }
+  for (size_t I = 0; I < Inputs.size(); ++I)
+    if (!isBareRegisterName(Inputs[I])) {
+      if (Message)
+        *Message = "input " + std::to_string(I) + " " + bareRegisterNameError(Inputs[I]);
       return AST_PTX_FAST_ERROR_INVALID_ARGUMENT;
     }
   GraphBuilder B(Inputs.size());

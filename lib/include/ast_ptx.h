@@ -94,7 +94,9 @@ typedef struct AST_PTX_PACKED {
    buffer_bytes_written_ret may be NULL; it is set to 0, and a non-empty
    buffer to "", before any check. A NULL
    input_register_names holds no inputs. Routines nest at most 8 deep; an
-   instruction's aux must equal ptx_instruction_num_args of its index. */
+   instruction's aux must equal ptx_instruction_num_args of its index.
+   Register names are bare ("x" is written %x): one that is not letters,
+   digits, '_' and '$' ("%x", "") is AST_PTX_ERROR_INVALID_VALUE. */
 AST_PTX_PUBLIC_DEC AstPtxResult ast_ptx_compile(
     const char *output_register_name, const char *const *input_register_names,
     size_t num_input_registers, const char *const *ptx_instruction_names,

@@ -20,7 +20,7 @@ extern "C" {
 typedef enum AstPtxFastResult {
   AST_PTX_FAST_SUCCESS = 0,
   AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER = 1,
-  AST_PTX_FAST_ERROR_INVALID_ARGUMENT = 2,
+  AST_PTX_FAST_ERROR_INVALID_ARGUMENT = 2, /* a NULL pointer, or a register name not bare */
   AST_PTX_FAST_ERROR_STACK_UNDERFLOW = 3,   /* a node has fewer operands than its arity */
   AST_PTX_FAST_ERROR_ARITY_MISMATCH = 4,    /* an instruction's arity is 0 or above 4 */
   AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION = 5,
@@ -104,7 +104,9 @@ typedef char ast_ptx_fast_instruction_is_8_bytes[sizeof(AstPtxFastInstruction) =
    as many arguments as one more than the largest routine_arg index in its
    body. buffer == NULL measures only; *required_size gets the stub length
    without the NUL, and a smaller buffer gives
-   AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER. */
+   AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER. Register names are bare ("x" is
+   written %x): one that is not letters, digits, '_' and '$' ("%x", "") is
+   AST_PTX_FAST_ERROR_INVALID_ARGUMENT. */
 AstPtxFastResult ast_ptx_fast_compile(const char *output_register,
                              const char *const *input_registers, size_t num_inputs,
                              const char *const *instruction_names,

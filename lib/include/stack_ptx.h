@@ -171,7 +171,8 @@ typedef struct {
   size_t num_arg_types;
 } StackPtxStackInfo;
 
-/* name is bare: "x" is written %x. */
+/* name is bare: "x" is written %x. A name that is not letters, digits, '_'
+   and '$' ("%x", "") is STACK_PTX_ERROR_INVALID_VALUE. */
 typedef struct {
   const char *name;
   StackPtxStackIdx stack_idx;

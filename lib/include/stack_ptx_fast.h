@@ -34,8 +34,9 @@ typedef enum StackPtxFastResult {
   STACK_PTX_FAST_ERROR_INVALID_ARGUMENT = 3,
   /* The instruction set tables are inconsistent (an index out of range). */
   STACK_PTX_FAST_ERROR_INVALID_INSTRUCTION_SET = 4,
-  /* A request names a register index >= num_registers, or a register's
-     stack_idx is not a stack type of the instruction set. */
+  /* A request names a register index >= num_registers, a register's
+     stack_idx is not a stack type of the instruction set, or its name is
+     not bare (letters, digits, '_', '$': "x" for %x, not "%x"). */
   STACK_PTX_FAST_ERROR_INVALID_REGISTER = 5,
   /* The workspace holds no compiled program (stack_ptx_fast_write_output). */
   STACK_PTX_FAST_ERROR_NOTHING_COMPILED = 6,
@@ -247,7 +248,8 @@ void stack_ptx_fast_instruction_set_destroy(StackPtxFastInstructionSet *set);
 /* ---- Compiling --------------------------------------------------------- */
 
 /* A register the stub reads (input) or writes (request). name is bare: "x"
-   becomes %x in the stub. */
+   becomes %x in the stub. A name that is not letters, digits, '_' and '$'
+   ("%x", "", "a.b") is STACK_PTX_FAST_ERROR_INVALID_REGISTER. */
 typedef struct StackPtxFastRegister {
   const char *name;
   size_t stack_idx;

@@ -102,7 +102,8 @@ const char *stack_ptx_fast_result_to_string(StackPtxFastResult Result) {
            "inconsistent";
   case STACK_PTX_FAST_ERROR_INVALID_REGISTER:
     return "STACK_PTX_FAST_ERROR_INVALID_REGISTER: a request index is past the registers, or "
-           "a register has no name or an unknown stack_idx";
+           "a register has an unknown stack_idx, no name, or a name that is not a bare PTX "
+           "name: give the bare name ('x', which the stub writes as %x, not '%x')";
   case STACK_PTX_FAST_ERROR_NOTHING_COMPILED:
     return "STACK_PTX_FAST_ERROR_NOTHING_COMPILED: call stack_ptx_fast_compile on this workspace "
            "first";

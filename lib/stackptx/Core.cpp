@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "Workspace.h"
 
+#include "ptxinject/site/RegisterName.h"
+
 namespace ptxinject {
 namespace stackptx {
 namespace detail {
@@ -128,8 +130,11 @@ prepare(const StackPtxFastCompilerInfo &Limits, const StackPtxFastInstructionSet
     if (WorkspaceSize < Lay.Total)
       return STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE;
   }
+  // Names are written after '%': a name with its own ("%x") or another
+  // character PTX refuses is an error here, not in ptxas. Once per call.
   for (size_t R = 0; R < NumRegisters; ++R)
-    if (Registers[R].stack_idx >= Set.num_stack_types || !Registers[R].name)
+    if (Registers[R].stack_idx >= Set.num_stack_types ||
+        !isBareRegisterName(Registers[R].name))
       return STACK_PTX_FAST_ERROR_INVALID_REGISTER;
   for (size_t R = 0; R < NumRequests; ++R)
     if (Requests[R] >= NumRegisters)

@@ -16,6 +16,7 @@
 #include "stack_ptx_fast.h"
 
 #include "../reference/ShortBuffer.h"
+#include "ptxinject/site/RegisterName.h"
 
 #include <cstring>
 #include <string>
@@ -390,7 +391,8 @@ StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
 
     S.Registers.resize(NumRegisters);
     for (size_t I = 0; I < NumRegisters; ++I) {
-      if (!Registers[I].name)
+      // A name is bare ("x" for %x); "%x" would be written %%x.
+      if (!ptxinject::isBareRegisterName(Registers[I].name))
         return STACK_PTX_ERROR_INVALID_VALUE;
       if (Registers[I].stack_idx >= StackInfo->num_stacks)
         return STACK_PTX_ERROR_STACK_IDX_OUT_OF_BOUNDS;

@@ -3,6 +3,7 @@
 #include "Errors.h"
 #include "TextArg.h"
 
+#include "ptxinject/site/RegisterName.h"
 #include "ptxinject/stackptx/Text.h"
 
 
@@ -51,7 +52,13 @@ RegisterList toRegisters(nb::handle Seq, const stackptx::InstructionSet &Set) {
       throw nb::type_error("a register is a (name, stack type) pair");
     }
     PyObject **Fields = PySequence_Fast_ITEMS(Pair.ptr());
-    R.Names.emplace_back(textOf(Fields[0], "a register name"));
+    std::string_view Name = textOf(Fields[0], "a register name");
+    // Checked once, here, so the compile loop never sees a name it would
+    // write as %%x.
+    if (!isBareRegisterName(Name))
+      throw BindingError("invalid-register",
+                         "register " + std::to_string(I) + ": " + bareRegisterNameError(Name));
+    R.Names.emplace_back(Name);
     R.Registers.push_back(StackPtxFastRegister{nullptr, stackTypeIndex(Fields[1], Set)});
   }
   R.build();

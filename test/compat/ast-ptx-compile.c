@@ -33,6 +33,13 @@
 // CHECK-NEXT: bytes_written NULL: 0 0
 // CHECK-NEXT: NULL program: 3 written=0 buffer=""
 // CHECK-NEXT: NULL inputs, input read: 5
+// Register names are bare ("x" is written %x): "%x" would be %%x in the
+// stub, which only ptxas would refuse. The reference code is INVALID_VALUE
+// (3), the native one INVALID_ARGUMENT (2).
+// CHECK-NEXT: output %z: 3
+// CHECK-NEXT: input %x: 3
+// CHECK-NEXT: empty input: 3
+// CHECK-NEXT: native input %x: 2
 // A too small buffer is left as the reference leaves it (these lines are its
 // own output for this program): it prints the stub's body (the instructions
 // and the closing brace) before the declarations, so the buffer holds the
@@ -246,6 +253,31 @@ int main(void) {
                               ast_ptx_ptx_instruction_num_args,
                               AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, NULL, 0,
                               &written));
+  static const char *const percent_inputs[INPUT_COUNT] = {"%x", "y"};
+  static const char *const empty_inputs[INPUT_COUNT] = {"x", ""};
+  printf("output %%z: %d\n",
+         (int)ast_ptx_compile("%z", inputs, INPUT_COUNT, ast_ptx_ptx_instruction_names,
+                              ast_ptx_ptx_instruction_num_args,
+                              AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, NULL, 0,
+                              &written));
+  printf("input %%x: %d\n",
+         (int)ast_ptx_compile("z", percent_inputs, INPUT_COUNT, ast_ptx_ptx_instruction_names,
+                              ast_ptx_ptx_instruction_num_args,
+                              AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, NULL, 0,
+                              &written));
+  printf("empty input: %d\n",
+         (int)ast_ptx_compile("z", empty_inputs, INPUT_COUNT, ast_ptx_ptx_instruction_names,
+                              ast_ptx_ptx_instruction_num_args,
+                              AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, NULL, 0, program, NULL, 0,
+                              &written));
+  AstPtxFastInstruction native_x[] = {ast_ptx_fast_encode_input(INPUT_X),
+                                      ast_ptx_fast_encode_return};
+  printf("native input %%x: %d\n",
+         (int)ast_ptx_fast_compile("z", percent_inputs, INPUT_COUNT,
+                                   ast_ptx_fast_instruction_names,
+                                   ast_ptx_fast_instruction_num_args,
+                                   AST_PTX_FAST_INSTRUCTION_NUM_ENUMS, NULL, 0, native_x, NULL,
+                                   0, &written));
   size_t sizes[] = {0, 1, 17, 18, 77, 78, 85, 86, 106, 107};
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; ++i)
     short_buffer(program, sizes[i]);

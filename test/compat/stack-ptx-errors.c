@@ -10,6 +10,12 @@
 // CHECK-NEXT: special register: STACK_PTX_ERROR_SPECIAL_REGISTER_IDX_OUT_OF_BOUNDS
 // CHECK-NEXT: constant stack: STACK_PTX_ERROR_STACK_IDX_OUT_OF_BOUNDS
 // CHECK-NEXT: register stack: STACK_PTX_ERROR_STACK_IDX_OUT_OF_BOUNDS
+// A register name is bare ("x" is written %x): "%x" would be %%x in the stub,
+// which only ptxas would refuse; it and other names PTX refuses are an error.
+// CHECK-NEXT: name %x: STACK_PTX_ERROR_INVALID_VALUE
+// CHECK-NEXT: empty name: STACK_PTX_ERROR_INVALID_VALUE
+// CHECK-NEXT: name a.b: STACK_PTX_ERROR_INVALID_VALUE
+// CHECK-NEXT: name _x$1: STACK_PTX_SUCCESS
 // CHECK-NEXT: routine: STACK_PTX_ERROR_ROUTINES_IDX_OUT_OF_BOUNDS
 // CHECK-NEXT: store: STACK_PTX_ERROR_STORE_IDX_OUT_OF_BOUNDS
 // CHECK-NEXT: load: STACK_PTX_ERROR_LOAD_IDX_OUT_OF_BOUNDS
@@ -56,6 +62,14 @@
 static const StackPtxRegister registers[] = {{"x", STACK_PTX_STACK_TYPE_F32},
                                              {"y", STACK_PTX_STACK_TYPE_F32}};
 static const StackPtxRegister bad_registers[] = {{"x", STACK_PTX_STACK_TYPE_NUM_ENUMS},
+                                                 {"y", STACK_PTX_STACK_TYPE_F32}};
+static const StackPtxRegister percent_registers[] = {{"%x", STACK_PTX_STACK_TYPE_F32},
+                                                     {"y", STACK_PTX_STACK_TYPE_F32}};
+static const StackPtxRegister empty_registers[] = {{"x", STACK_PTX_STACK_TYPE_F32},
+                                                   {"", STACK_PTX_STACK_TYPE_F32}};
+static const StackPtxRegister dot_registers[] = {{"a.b", STACK_PTX_STACK_TYPE_F32},
+                                                 {"y", STACK_PTX_STACK_TYPE_F32}};
+static const StackPtxRegister odd_registers[] = {{"_x$1", STACK_PTX_STACK_TYPE_F32},
                                                  {"y", STACK_PTX_STACK_TYPE_F32}};
 static void *workspace;
 static size_t workspace_size;
@@ -134,6 +148,10 @@ int main(void) {
   report("special register", run(bad_special, registers, 0, NULL, 0, ws, NULL, 0));
   report("constant stack", run(bad_constant, registers, 0, NULL, 0, ws, NULL, 0));
   report("register stack", run(good, bad_registers, 1, NULL, 0, ws, NULL, 0));
+  report("name %x", run(good, percent_registers, 1, NULL, 0, ws, NULL, 0));
+  report("empty name", run(good, empty_registers, 0, NULL, 0, ws, NULL, 0));
+  report("name a.b", run(good, dot_registers, 1, NULL, 0, ws, NULL, 0));
+  report("name _x$1", run(good, odd_registers, 1, NULL, 0, ws, NULL, 0));
   report("routine", run(bad_routine, registers, 0, routines, 1, ws, NULL, 0));
   report("store", run(bad_store, registers, 0, NULL, 0, ws, NULL, 0));
   report("load", run(bad_load, registers, 0, NULL, 0, ws, NULL, 0));

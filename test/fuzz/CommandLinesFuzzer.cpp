@@ -11,7 +11,9 @@
 // option that takes a value); the translation keeps the program
 // name and copies the words after `--` unchanged to its end; every
 // architecture it reports is an sm_ name; and both translations give the
-// same result for the same words.
+// same result for the same words. NVRTC reads the word after --dopt or
+// -Ofc as its value, whatever it is, and takes only "on" and 0, min, mid or
+// max: a translation that succeeds gave them no other value.
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
@@ -60,6 +62,35 @@ bool sameNvrtc(const NvrtcTranslation &A, const NvrtcTranslation &B) {
          A.Error == B.Error;
 }
 
+/// Whether the --dopt and -Ofc options that NVRTC reads as options have
+/// values it takes. A word is read as an option at least where the word
+/// before it cannot take the next word as its value: none, one that is not
+/// an option (a value, or an error), or NAME=VALUE.
+bool choiceValuesKept(const std::vector<std::string> &Args) {
+  auto Allowed = [](const std::string &Name, const std::string &Value) {
+    if (Name == "--dopt" || Name == "-dopt")
+      return Value == "on";
+    if (Name == "--Ofast-compile" || Name == "-Ofc")
+      return Value == "0" || Value == "min" || Value == "mid" ||
+             Value == "max";
+    return true;
+  };
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &Before = I ? Args[I - 1] : std::string();
+    if (I && Before.rfind("-", 0) == 0 && Before.find('=') == std::string::npos)
+      continue; // may be the value of the word before
+    const std::string &Word = Args[I];
+    size_t Eq = Word.find('=');
+    if (Eq != std::string::npos) {
+      if (!Allowed(Word.substr(0, Eq), Word.substr(Eq + 1)))
+        return false;
+    } else if (I + 1 < Args.size() && !Allowed(Word, Args[I + 1])) {
+      return false;
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
@@ -83,5 +114,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
 
   NvrtcTranslation N = translateNvrtcOptions(Args);
   FUZZ_CHECK(sameNvrtc(N, translateNvrtcOptions(Args)));
+  FUZZ_CHECK(!N.Error.empty() || choiceValuesKept(Args));
   return 0;
 }

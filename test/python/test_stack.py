@@ -170,6 +170,27 @@ def test_errors():
         stack.compile([1.5], REGS, ["z"])
 
 
+def test_register_names_are_bare():
+    # "x" is written %x; "%x" would be %%x in the stub, which only ptxas
+    # refuses: the name is refused where it is given, naming the bare one.
+    for call in (lambda regs: stack.compile("x y add.ftz.f32", regs, ["z"]),
+                 lambda regs: stack.compile_batch(["x y add.ftz.f32"], regs, ["z"]),
+                 lambda regs: stack.InstructionSet.builtin().parse("x y add.ftz.f32", regs)):
+        with pytest.raises(Error, match=r"register 0: register name '%x' is not a bare PTX name: "
+                                        r"give 'x' \(the stub writes %x\)") as e:
+            call([("%x", "F32"), ("y", "F32"), ("z", "F32")])
+        assert e.value.code == "invalid-register"
+    for bad in ("", "a.b", "x y"):
+        with pytest.raises(Error, match="give the bare name") as e:
+            stack.compile("y", [("y", "F32"), (bad, "F32")], [1])
+        assert e.value.code == "invalid-register"
+    assert "%_x$1" in stack.compile("_x$1", [("_x$1", "F32"), ("z", "F32")], ["z"])
+    with pytest.raises(Error, match="input 1 register name '%y' is not a bare PTX name: give 'y'"):
+        ast.compile([ast.input(0), ast.input(1), ast.ptx("add.ftz.f32")], "z", ["x", "%y"])
+    with pytest.raises(Error, match="output register name '%z'.*give 'z'"):
+        ast.compile([ast.input(0)], "%z", ["x"])
+
+
 def test_limits():
     c = stack.StackCompiler(stack_size=4, max_frame_depth=0)
     assert c.limits["stack_size"] == 4 and c.limits["max_frame_depth"] == 0

@@ -141,6 +141,44 @@ TEST(AstPtx, MalformedProgramsAreErrors) {
             AST_PTX_FAST_ERROR_ARITY_MISMATCH);
 }
 
+TEST(AstPtx, RegisterNamesAreBare) {
+  // "x" is written %x; "%x" would be %%x, which only ptxas refuses. The
+  // error names the register and the bare name to give instead.
+  std::string Out, Message;
+  const InstructionTable &T = builtinInstructions();
+  const char *Percent[] = {"x", "%y"};
+  EXPECT_EQ(compile("z", Percent, T, {}, SeedProgram, Out, &Message),
+            AST_PTX_FAST_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(Message.find("input 1 register name '%y'"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("give 'y'"), std::string::npos) << Message;
+  EXPECT_TRUE(Out.empty());
+  Message.clear();
+  EXPECT_EQ(compile("%z", InputNames, T, {}, SeedProgram, Out, &Message),
+            AST_PTX_FAST_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(Message.find("output register name '%z'"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("give 'z'"), std::string::npos) << Message;
+  for (const char *Bad : {"", "a.b", "x y", "x;"}) {
+    const char *Names[] = {"x", Bad};
+    Message.clear();
+    EXPECT_EQ(compile("z", Names, T, {}, SeedProgram, Out, &Message),
+              AST_PTX_FAST_ERROR_INVALID_ARGUMENT)
+        << Bad;
+    EXPECT_NE(Message.find("give the bare name"), std::string::npos) << Message;
+  }
+  // PTX's register names: letters, digits, '_' and '$'.
+  const char *Odd[] = {"_x$1", "0"};
+  ASSERT_EQ(compile("r_2", Odd, T, {}, SeedProgram, Out, &Message), AST_PTX_FAST_SUCCESS)
+      << Message;
+  EXPECT_NE(Out.find("mul.ftz.f32 %ast0, %_x$1, %0;"), std::string::npos) << Out;
+  // The C API gives the same code.
+  size_t Required = 0;
+  EXPECT_EQ(ast_ptx_fast_compile("z", Percent, 2, ast_ptx_fast_instruction_names,
+                                 ast_ptx_fast_instruction_num_args,
+                                 AST_PTX_FAST_INSTRUCTION_NUM_ENUMS, nullptr, 0, SeedProgram,
+                                 nullptr, 0, &Required),
+            AST_PTX_FAST_ERROR_INVALID_ARGUMENT);
+}
+
 TEST(AstPtx, DifferentialAgainstEvaluatedStub) {
   std::mt19937_64 Rng(31337);
   const InstructionTable &T = builtinInstructions();

@@ -43,6 +43,78 @@ const char ValidPtx[] = R"(.version 8.0
 }
 )";
 
+// nvcc -G -ptx of `extern "C" __global__ void k(float *x) { x[threadIdx.x]
+// *= 2.0f; }` (the .b8 lines joined): device-debug PTX, whose .target line
+// carries "debug". ptxas refuses it with -O1 and up ("Optimized debugging
+// not supported") and assembles it as debug code without -O.
+const char DebugPtx[] = R"(.version 9.0
+.target sm_80, debug
+.address_size 64
+
+	// .globl	k
+
+.visible .entry k(
+	.param .u64 k_param_0
+)
+{
+	.reg .f32 	%f<3>;
+	.reg .b32 	%r<2>;
+	.reg .b64 	%rd<5>;
+	.loc	1 1 0
+$L__func_begin0:
+	.loc	1 1 0
+
+
+	ld.param.u64 	%rd1, [k_param_0];
+$L__tmp0:
+	.loc	1 1 41
+	mov.u32 	%r1, %tid.x;
+	cvt.u64.u32 	%rd2, %r1;
+	shl.b64 	%rd3, %rd2, 2;
+	add.s64 	%rd4, %rd1, %rd3;
+	ld.f32 	%f1, [%rd4];
+	mul.f32 	%f2, %f1, 0f40000000;
+	st.f32 	[%rd4], %f2;
+	ret;
+$L__tmp1:
+$L__func_end0:
+
+}
+	.file	1 "scale.cu"
+	.section	.debug_abbrev
+	{
+.b8 1,17,1,37,8,19,5,3,8,16,6,27,8,17,1,0,0,2,46,1,17,1,18,1,64,10,135,64,8,3,8,58,11,59,11,73,19,63,12,0,0,3,5,0,2,10,51,11,3,8,58,11,59,11,73,19,0,0,4,59,0,3,8,0,0,5,15,0,73,19,51,6,0,0,6,36,0,3,8,62,11,11,11,0,0,0
+	}
+	.section	.debug_info
+	{
+.b32 128
+.b8 2,0
+.b32 .debug_abbrev
+.b8 8,1,108,103,101,110,102,101,58,32,69,68,71,32,54,46,54,0,4,0,107,46,99,117,0
+.b32 .debug_line
+.b8 47,117,115,114,47,115,114,99,0
+.b64 0
+.b8 2
+.b64 $L__func_begin0
+.b64 $L__func_end0
+.b8 1,156,107,0,107,0,1,1
+.b32 107
+.b8 1,3,9,3
+.b64 k_param_0
+.b8 7,120,0,1,1
+.b32 113
+.b8 0,4,118,111,105,100,0,5
+.b32 122
+.b32 12
+.b8 6,102,108,111,97,116,0,4,4,0
+	}
+	.section	.debug_macinfo
+	{
+.b8 0
+
+	}
+)";
+
 // The same kernel with an undeclared register.
 std::string invalidPtx() {
   std::string Ptx = ValidPtx;
@@ -71,6 +143,27 @@ TEST_P(CubinBackendTest, ValidPtxGivesElfCubin) {
   ASSERT_TRUE(B->compile(ValidPtx, Cubin, Log)) << Log;
   EXPECT_TRUE(looksLikeCubin(Cubin));
   EXPECT_GT(Cubin.size(), 256u);
+}
+
+TEST_P(CubinBackendTest, DebugPtxIsAssembledAsDebugCode) {
+  // The default options ask for -O3; debug PTX gets the debug flag instead.
+  for (bool Verbose : {false, true}) {
+    CubinOptions Options;
+    Options.Verbose = Verbose;
+    auto B = make(Options);
+    ASSERT_TRUE(B);
+    std::vector<char> Cubin;
+    std::string Log;
+    ASSERT_TRUE(B->compile(DebugPtx, Cubin, Log)) << Log;
+    EXPECT_TRUE(looksLikeCubin(Cubin));
+    EXPECT_EQ(Log.find("Optimized debugging"), std::string::npos) << Log;
+    // The cubin carries the debug sections.
+    std::string Image(Cubin.begin(), Cubin.end());
+    EXPECT_NE(Image.find(".debug_info"), std::string::npos);
+    // The same backend still optimizes ordinary PTX.
+    ASSERT_TRUE(B->compile(ValidPtx, Cubin, Log)) << Log;
+    EXPECT_TRUE(looksLikeCubin(Cubin));
+  }
 }
 
 TEST_P(CubinBackendTest, InvalidPtxGivesMessage) {
@@ -264,6 +357,21 @@ TEST(CompilerLogSummary, KeepsEachErrorOnceWithItsOtherLines) {
   // "line N" without its ';' is not a place.
   EXPECT_EQ(summarizeCompilerLog("a, line 3 b\na, line 4 b"),
             "a, line 3 b\na, line 4 b");
+}
+
+TEST(DebugPtx, ReadsTheTargetDirective) {
+  EXPECT_TRUE(isDebugPtx(DebugPtx));
+  EXPECT_FALSE(isDebugPtx(ValidPtx));
+  EXPECT_TRUE(isDebugPtx(".version 8.0\n.target sm_90a,debug\n"));
+  EXPECT_TRUE(isDebugPtx("// c\n  .target\tsm_80, texmode_independent, debug "
+                         "// x\n"));
+  // Only the directive counts: not a comment, another word, or a later line.
+  EXPECT_FALSE(isDebugPtx(".version 8.0\n.target sm_80 // debug\n"));
+  EXPECT_FALSE(isDebugPtx("// .target sm_80, debug\n.target sm_80\n"));
+  EXPECT_FALSE(isDebugPtx(".target sm_80, debugger\n"));
+  EXPECT_FALSE(isDebugPtx(".target sm_80\n.entry debug()\n"));
+  EXPECT_FALSE(isDebugPtx(".targets sm_80, debug\n"));
+  EXPECT_FALSE(isDebugPtx(""));
 }
 
 TEST(LooksLikeCubin, ChecksMagic) {

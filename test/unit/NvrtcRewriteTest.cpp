@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -108,6 +109,30 @@ TEST(NvrtcOptions, ValuesCheckedAsNvrtcChecksThem) {
             std::string::npos);
   EXPECT_TRUE(translateNvrtcOptions({"--pch-dir=/tmp", "-Ofc", "max"})
                   .Error.empty());
+  // --dopt takes only "on", -Ofc 0, min, mid or max; the next word is the
+  // value whatever it is, so -arch is not read past them.
+  for (std::vector<std::string> Good :
+       {std::vector<std::string>{"--dopt", "on", "-arch=sm_90"},
+        {"-dopt=on", "-Ofc=0", "--Ofast-compile", "mid", "-arch", "sm_90"}}) {
+    NvrtcTranslation T = translateNvrtcOptions(Good);
+    EXPECT_TRUE(T.Error.empty()) << T.Error;
+    EXPECT_NE(std::find(T.ClangArgs.begin(), T.ClangArgs.end(),
+                        "--cuda-gpu-arch=sm_90"),
+              T.ClangArgs.end());
+  }
+  EXPECT_EQ(translateNvrtcOptions({"--dopt", "-arch=sm_80"}).Error,
+            "NVRTC option '--dopt -arch=sm_80': --dopt (-dopt) expects on; "
+            "NVRTC reads the word after it as its value");
+  EXPECT_EQ(translateNvrtcOptions({"-dopt=off"}).Error,
+            "NVRTC option '-dopt=off': --dopt (-dopt) expects on");
+  EXPECT_EQ(translateNvrtcOptions({"-Ofc", "-arch=sm_80"}).Error,
+            "NVRTC option '-Ofc -arch=sm_80': --Ofast-compile (-Ofc) expects "
+            "0, min, mid or max; NVRTC reads the word after it as its value");
+  EXPECT_NE(translateNvrtcOptions({"--Ofast-compile=MAX"})
+                .Error.find("expects 0, min, mid or max"),
+            std::string::npos);
+  EXPECT_NE(translateNvrtcOptions({"--dopt"}).Error.find("needs a value"),
+            std::string::npos);
   // NVRTC 13's --no-cache (cuda.core's ProgramOptions(no_cache=True)).
   EXPECT_TRUE(translateNvrtcOptions({"--no-cache", "-no-cache"}).Error.empty());
 }

@@ -134,6 +134,54 @@ TEST(StackPtx, CApiRejectsBadArguments) {
             nullptr);
 }
 
+TEST(StackPtx, RegisterNamesAreBare) {
+  // "x" is written %x; "%x" would be %%x, which only ptxas refuses: the
+  // C API, the C++ API and a batch refuse it, and the message says to give
+  // the bare name.
+  const StackPtxFastInstructionSetInfo *Set = &stack_ptx_fast_generated_instruction_set;
+  size_t WorkspaceSize = 0, Required = 0;
+  stack_ptx_fast_compile_workspace_size(&stack_ptx_fast_default_compiler_info, Set, &WorkspaceSize);
+  std::vector<char> Scratch(WorkspaceSize);
+  Compiler C(InstructionSet::builtin());
+  Workspace WS;
+  std::string Out;
+  std::vector<size_t> Ends;
+  const Program Programs[] = {SeedProgram, SeedProgram};
+  for (const char *Bad : {"%x", "", "a.b", "x y", "%%x", "x%"}) {
+    const StackPtxFastRegister Regs[] = {
+        {Bad, STACK_PTX_FAST_STACK_TYPE_F32},
+        {"y", STACK_PTX_FAST_STACK_TYPE_F32},
+        {"z", STACK_PTX_FAST_STACK_TYPE_F32},
+    };
+    EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram, Regs,
+                                     REG_COUNT, nullptr, 0, SeedRequests, 1, Scratch.data(),
+                                     Scratch.size(), nullptr, 0, &Required),
+              STACK_PTX_FAST_ERROR_INVALID_REGISTER)
+        << Bad;
+    // After a good compile on the same workspace too (its reuse path).
+    ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Out), STACK_PTX_FAST_SUCCESS);
+    EXPECT_EQ(C.compile(SeedProgram, Regs, SeedRequests, WS, Out),
+              STACK_PTX_FAST_ERROR_INVALID_REGISTER)
+        << Bad;
+    EXPECT_EQ(C.compileBatch(Programs, Regs, SeedRequests, WS, Out, Ends),
+              STACK_PTX_FAST_ERROR_INVALID_REGISTER)
+        << Bad;
+    EXPECT_TRUE(Out.empty());
+  }
+  EXPECT_NE(std::strstr(stack_ptx_fast_result_to_string(STACK_PTX_FAST_ERROR_INVALID_REGISTER),
+                        "give the bare name"),
+            nullptr);
+  // PTX's register names: letters, digits, '_' and '$'.
+  const StackPtxFastRegister Odd[] = {
+      {"_x$1", STACK_PTX_FAST_STACK_TYPE_F32},
+      {"0", STACK_PTX_FAST_STACK_TYPE_F32},
+      {"Z9", STACK_PTX_FAST_STACK_TYPE_F32},
+  };
+  ASSERT_EQ(C.compile(SeedProgram, Odd, SeedRequests, WS, Out), STACK_PTX_FAST_SUCCESS);
+  EXPECT_NE(Out.find("mul.ftz.f32 %_s0_0, %_x$1, %0;"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("mov.f32 %Z9, %_s0_1;"), std::string::npos) << Out;
+}
+
 TEST(StackPtx, CppApiMatchesAndReusesBuffers) {
   Compiler C(InstructionSet::builtin());
   Workspace WS;

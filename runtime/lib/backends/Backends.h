@@ -23,10 +23,15 @@ std::unique_ptr<CubinBackend>
 createNvPtxCompilerBackend(const CubinOptions &Options, std::string &Error);
 #endif
 
-/// The option strings every in-process backend passes: -arch, -O, -v, and
-/// -maxrregcount, spelled with \p Prefix for the ones where the APIs differ.
+/// The option strings every backend passes: -arch (as -arch=SM, or as
+/// --gpu-name=SM without \p ArchWithEquals), -O, and -maxrregcount. For
+/// \p Debug PTX (isDebugPtx) the -O is left out and \p DebugFlag is passed
+/// instead: the compilers refuse an optimization level above 0 with debug
+/// PTX ("Optimized debugging not supported"), and plain ptxas assembles
+/// such PTX as device-debug code.
 std::vector<std::string> commonCompilerOptions(const CubinOptions &Options,
-                                               bool ArchWithEquals);
+                                               bool ArchWithEquals, bool Debug,
+                                               const char *DebugFlag);
 
 /// The ptxas the Ptxas backend would run: Requested if executable, else the
 /// one findCudaTool finds (the toolkit's bin/, then PATH); empty if none.

@@ -250,13 +250,52 @@ bool ptxinject::looksLikeCubin(const std::vector<char> &Image) {
          Image[4] == 2;
 }
 
+bool ptxinject::isDebugPtx(std::string_view Ptx) {
+  // The first .target directive that starts a line; a module has one, near
+  // the top, so this reads a few hundred bytes of a compiled kernel.
+  for (size_t At = Ptx.find(".target"); At != std::string_view::npos;
+       At = Ptx.find(".target", At + 1)) {
+    size_t Line = At;
+    while (Line > 0 && (Ptx[Line - 1] == ' ' || Ptx[Line - 1] == '\t'))
+      --Line;
+    size_t After = At + 7;
+    if ((Line > 0 && Ptx[Line - 1] != '\n') || After >= Ptx.size() ||
+        (Ptx[After] != ' ' && Ptx[After] != '\t'))
+      continue;
+    size_t End = Ptx.find('\n', After);
+    std::string_view Rest =
+        Ptx.substr(After, End == std::string_view::npos ? std::string_view::npos
+                                                        : End - After);
+    Rest = Rest.substr(0, Rest.find("//"));
+    // Targets are a comma-separated list: "sm_80, debug", "sm_90a,debug".
+    size_t I = 0;
+    while (I < Rest.size()) {
+      while (I < Rest.size() && (Rest[I] == ' ' || Rest[I] == '\t' ||
+                                 Rest[I] == ',' || Rest[I] == '\r'))
+        ++I;
+      size_t J = I;
+      while (J < Rest.size() && Rest[J] != ' ' && Rest[J] != '\t' &&
+             Rest[J] != ',' && Rest[J] != '\r')
+        ++J;
+      if (Rest.substr(I, J - I) == "debug")
+        return true;
+      I = J;
+    }
+    return false;
+  }
+  return false;
+}
+
 std::vector<std::string>
-detail::commonCompilerOptions(const CubinOptions &Options,
-                              bool ArchWithEquals) {
+detail::commonCompilerOptions(const CubinOptions &Options, bool ArchWithEquals,
+                              bool Debug, const char *DebugFlag) {
   std::vector<std::string> Args;
   Args.push_back(ArchWithEquals ? "-arch=" + Options.Arch
                                 : "--gpu-name=" + Options.Arch);
-  Args.push_back("-O" + std::to_string(Options.OptLevel));
+  if (Debug)
+    Args.push_back(DebugFlag);
+  else
+    Args.push_back("-O" + std::to_string(Options.OptLevel));
   if (Options.MaxRegisters > 0)
     Args.push_back("-maxrregcount=" + std::to_string(Options.MaxRegisters));
   return Args;

@@ -17,11 +17,14 @@ class NvJitLinkBackend final : public CubinBackend {
 public:
   explicit NvJitLinkBackend(const CubinOptions &Options)
       : CubinBackend(Options) {
-    OptionStrings = detail::commonCompilerOptions(Options, true);
-    if (Options.Verbose)
-      OptionStrings.push_back("-verbose");
-    for (const std::string &S : OptionStrings)
-      OptionPointers.push_back(S.c_str());
+    for (bool Debug : {false, true}) {
+      std::vector<std::string> &Strings = OptionStrings[Debug];
+      Strings = detail::commonCompilerOptions(Options, true, Debug, "-g");
+      if (Options.Verbose)
+        Strings.push_back("-verbose");
+      for (const std::string &S : Strings)
+        OptionPointers[Debug].push_back(S.c_str());
+    }
   }
 
   CubinBackendKind kind() const override {
@@ -32,10 +35,11 @@ public:
                std::string &Log) const override {
     Cubin.clear();
     Log.clear();
+    const std::vector<const char *> &Pointers = OptionPointers[isDebugPtx(Ptx)];
     nvJitLinkHandle Handle = nullptr;
-    nvJitLinkResult R = nvJitLinkCreate(
-        &Handle, static_cast<uint32_t>(OptionPointers.size()),
-        const_cast<const char **>(OptionPointers.data()));
+    nvJitLinkResult R =
+        nvJitLinkCreate(&Handle, static_cast<uint32_t>(Pointers.size()),
+                        const_cast<const char **>(Pointers.data()));
     if (R != NVJITLINK_SUCCESS) {
       Log = "nvJitLink: cannot create a link (error " + std::to_string(R) +
             "); check the architecture '" + Options.Arch + "'";
@@ -89,8 +93,9 @@ private:
       Log.pop_back();
   }
 
-  std::vector<std::string> OptionStrings;
-  std::vector<const char *> OptionPointers;
+  // Indexed by isDebugPtx: debug PTX takes the debug flag instead of -O.
+  std::vector<std::string> OptionStrings[2];
+  std::vector<const char *> OptionPointers[2];
 };
 
 } // namespace

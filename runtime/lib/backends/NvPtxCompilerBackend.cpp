@@ -17,11 +17,15 @@ class NvPtxCompilerBackend final : public CubinBackend {
 public:
   explicit NvPtxCompilerBackend(const CubinOptions &Options)
       : CubinBackend(Options) {
-    OptionStrings = detail::commonCompilerOptions(Options, false);
-    if (Options.Verbose)
-      OptionStrings.push_back("--verbose");
-    for (const std::string &S : OptionStrings)
-      OptionPointers.push_back(S.c_str());
+    for (bool Debug : {false, true}) {
+      std::vector<std::string> &Strings = OptionStrings[Debug];
+      Strings = detail::commonCompilerOptions(Options, false, Debug,
+                                              "--device-debug");
+      if (Options.Verbose)
+        Strings.push_back("--verbose");
+      for (const std::string &S : Strings)
+        OptionPointers[Debug].push_back(S.c_str());
+    }
   }
 
   CubinBackendKind kind() const override {
@@ -32,6 +36,7 @@ public:
                std::string &Log) const override {
     Cubin.clear();
     Log.clear();
+    const std::vector<const char *> &Pointers = OptionPointers[isDebugPtx(Ptx)];
     nvPTXCompilerHandle Handle = nullptr;
     nvPTXCompileResult R = nvPTXCompilerCreate(&Handle, Ptx.size(), Ptx.data());
     if (R != NVPTXCOMPILE_SUCCESS) {
@@ -39,8 +44,8 @@ public:
             std::to_string(R) + ")";
       return false;
     }
-    R = nvPTXCompilerCompile(Handle, static_cast<int>(OptionPointers.size()),
-                             OptionPointers.data());
+    R = nvPTXCompilerCompile(Handle, static_cast<int>(Pointers.size()),
+                             Pointers.data());
     bool Ok = R == NVPTXCOMPILE_SUCCESS;
     if (Ok) {
       size_t Size = 0;
@@ -88,8 +93,9 @@ private:
       Log.pop_back();
   }
 
-  std::vector<std::string> OptionStrings;
-  std::vector<const char *> OptionPointers;
+  // Indexed by isDebugPtx: debug PTX takes the debug flag instead of -O.
+  std::vector<std::string> OptionStrings[2];
+  std::vector<const char *> OptionPointers[2];
 };
 
 } // namespace

@@ -49,9 +49,11 @@ class PtxasBackend final : public CubinBackend {
 public:
   PtxasBackend(const CubinOptions &Options, std::string Ptxas, std::string Dir)
       : CubinBackend(Options), Ptxas(std::move(Ptxas)), Dir(std::move(Dir)) {
-    Args = detail::commonCompilerOptions(Options, true);
-    if (Options.Verbose)
-      Args.push_back("-v");
+    for (bool Debug : {false, true}) {
+      Args[Debug] = detail::commonCompilerOptions(Options, true, Debug, "-g");
+      if (Options.Verbose)
+        Args[Debug].push_back("-v");
+    }
   }
 
   ~PtxasBackend() override { ::rmdir(Dir.c_str()); }
@@ -71,7 +73,7 @@ public:
       Log = "ptxas: cannot write " + PtxPath + ": " + std::strerror(errno) +
             "; check free space in the temporary folder";
     } else {
-      Ok = run(PtxPath, CubinPath, LogPath, Log);
+      Ok = run(Args[isDebugPtx(Ptx)], PtxPath, CubinPath, LogPath, Log);
     }
     if (Ok && !readFile(CubinPath, Cubin)) {
       Ok = false;
@@ -103,11 +105,12 @@ public:
   }
 
 private:
-  bool run(const std::string &PtxPath, const std::string &CubinPath,
-           const std::string &LogPath, std::string &Log) const {
+  bool run(const std::vector<std::string> &Flags, const std::string &PtxPath,
+           const std::string &CubinPath, const std::string &LogPath,
+           std::string &Log) const {
     std::vector<std::string> Argv;
     Argv.push_back(Ptxas);
-    Argv.insert(Argv.end(), Args.begin(), Args.end());
+    Argv.insert(Argv.end(), Flags.begin(), Flags.end());
     Argv.push_back("-o");
     Argv.push_back(CubinPath);
     Argv.push_back(PtxPath);
@@ -118,7 +121,8 @@ private:
 
   std::string Ptxas;
   std::string Dir;
-  std::vector<std::string> Args;
+  // Indexed by isDebugPtx: debug PTX takes -g instead of -O.
+  std::vector<std::string> Args[2];
   mutable std::atomic<unsigned long> Counter{0};
   mutable std::once_flag VersionOnce;
   mutable std::string Version;

@@ -31,7 +31,10 @@ struct InstructionTable {
 const InstructionTable &builtinInstructions();
 
 /// Replaces Out with the stub. On error, Message (if given) says what and
-/// where, e.g. "routine 1, instruction 3: stack underflow: ...".
+/// where, e.g. "routine 1, instruction 3: stack underflow: ...". Register
+/// names are bare ("x" is written %x); one that is not letters, digits, '_'
+/// and '$' ("%x") is AST_PTX_FAST_ERROR_INVALID_ARGUMENT, with a Message
+/// that names the bare name to give.
 AstPtxFastResult compile(std::string_view OutputRegister, Span<const char *> Inputs,
                      const InstructionTable &Table, Span<Program> Routines, Program Prog,
                      std::string &Out, std::string *Message = nullptr);

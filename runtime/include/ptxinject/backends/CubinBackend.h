@@ -22,7 +22,8 @@ enum class CubinBackendKind { NvJitLink, NvPtxCompiler, Ptxas };
 struct CubinOptions {
   /// Target architecture, as ptxas spells it ("sm_80", "sm_90a", ...).
   std::string Arch = "sm_80";
-  /// ptxas optimization level, 0 to 3.
+  /// ptxas optimization level, 0 to 3. Debug PTX (isDebugPtx: nvcc -G) is
+  /// assembled as device-debug code without it, as plain ptxas does.
   int OptLevel = 3;
   /// Ask the compiler for its resource report (registers, spills) in the log.
   bool Verbose = false;
@@ -104,6 +105,11 @@ std::vector<KernelResources> parseKernelResources(std::string_view Log);
 /// differ only in "line N". The first keeps its place and says how many
 /// more lines have it, and the first few of them; every other line stays.
 std::string summarizeCompilerLog(std::string_view Log);
+
+/// Whether \p Ptx is device-debug PTX (nvcc -G): its .target directive
+/// carries "debug" (".target sm_80, debug"). Every back end assembles such
+/// PTX as debug code, without the optimization level of CubinOptions.
+bool isDebugPtx(std::string_view Ptx);
 
 /// Whether \p Image starts with the ELF magic and is a 64-bit object.
 bool looksLikeCubin(const std::vector<char> &Image);
