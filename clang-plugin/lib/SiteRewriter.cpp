@@ -304,6 +304,15 @@ static bool everyOperandTyped(const CallExpr *Call) {
   return true;
 }
 
+/// What to do so that a never instantiated template's sites are typed: an
+/// NVRTC program instantiates its kernel templates by name expressions.
+static const char *instantiationAdvice(bool NvrtcProgram) {
+  return NvrtcProgram
+             ? "name the kernel in a name expression (--instantiate, or "
+               "name_expressions= in Python), as nvrtcAddNameExpression does"
+             : "instantiate it in this file, an explicit instantiation will do";
+}
+
 /// A site of a template that is never instantiated has no operand types, so
 /// the front end cannot write its asm. A site written as a macro call whose
 /// every operand has a type token is left as written: the header's typed
@@ -356,12 +365,7 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
                             "rewrite again");
     return;
   }
-  // An NVRTC program instantiates its kernel templates by name expressions.
-  const char *Advice =
-      Options.NvrtcProgram
-          ? "name the kernel in a name expression (--instantiate, or "
-            "name_expressions= in Python), as nvrtcAddNameExpression does"
-          : "instantiate it in this file, an explicit instantiation will do";
+  const char *Advice = instantiationAdvice(Options.NvrtcProgram);
   Diags.Report(Loc, Diags.getCustomDiagID(
                         DiagnosticsEngine::Warning,
                         "inject site '%0' is in a template that is never "
@@ -406,11 +410,7 @@ bool MainFileRewriter::keepTypedSite(const SiteOccurrences &Occ) {
         << SiteName << Occ.Function;
     return true;
   }
-  const char *Advice =
-      Options.NvrtcProgram
-          ? "name the kernel in a name expression (--instantiate, or "
-            "name_expressions= in Python), as nvrtcAddNameExpression does"
-          : "instantiate it in this file, an explicit instantiation will do";
+  const char *Advice = instantiationAdvice(Options.NvrtcProgram);
   Diags.Report(Loc, Diags.getCustomDiagID(
                         DiagnosticsEngine::Warning,
                         "inject site '%0' is in a template that is never "

@@ -17,18 +17,12 @@
 #include <ast_ptx.h>
 #include <ast_ptx_instructions.h>
 
+#include "ReferenceStubChecks.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define CHECK(cond)                                                                      \
-  do {                                                                                   \
-    if (!(cond)) {                                                                       \
-      fprintf(stderr, "fuzz property violated: %s\n", #cond);                            \
-      abort();                                                                           \
-    }                                                                                    \
-  } while (0)
 
 enum { MaxWords = 4096, MaxPieces = 5 };
 
@@ -81,18 +75,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   AstPtxResult r =
       compile(pieces[0], routines, num_pieces - 1, num_inputs, stub, needed + 1, &written);
   CHECK(r == AST_PTX_SUCCESS);
-  CHECK(written == needed);
-  CHECK(strlen(stub) == written);
-  CHECK(written >= 3 && stub[0] == '{' && stub[written - 1] == '}');
+  check_whole_stub(stub, written, needed);
 
-  size_t body = 0; /* past the "{" line and the ".reg" lines */
-  while (body < needed && (body == 0 ? stub[0] == '{' : strncmp(stub + body, ".reg ", 5) == 0)) {
-    const char *end = memchr(stub + body, '\n', needed - body);
-    if (end == NULL)
-      break;
-    body = (size_t)(end - stub) + 1;
-  }
-  size_t body_length = needed - body;
   /* 0..needed bytes: all too small, the last because the NUL has no room. */
   size_t small = data[size - 1] % (needed + 1);
   memset(shortb, '#', small + 64);
@@ -100,13 +84,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   AstPtxResult s =
       compile(pieces[0], routines, num_pieces - 1, num_inputs, shortb, small, &count);
   CHECK(s == AST_PTX_ERROR_INSUFFICIENT_BUFFER);
-  size_t kept = small == 0 ? 0 : (body_length < small - 1 ? body_length : small - 1);
-  if (small > 0) {
-    CHECK(memcmp(shortb, stub + body, kept) == 0);
-    CHECK(shortb[kept] == '\0');
-  }
-  for (size_t i = small == 0 ? 0 : kept + 1; i < small + 64; ++i)
-    CHECK(shortb[i] == '#');
-  CHECK(count >= kept && count <= body_length);
+  check_short_buffer(stub, needed, shortb, small, count);
   return 0;
 }

@@ -17,19 +17,12 @@
 #include <stack_ptx.h>
 #include <stack_ptx_default_info.h>
 #include "generated/stack_ptx_descriptions.h"
+#include "ReferenceStubChecks.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define CHECK(cond)                                                                      \
-  do {                                                                                   \
-    if (!(cond)) {                                                                       \
-      fprintf(stderr, "fuzz property violated: %s\n", #cond);                            \
-      abort();                                                                           \
-    }                                                                                    \
-  } while (0)
 
 enum { MaxWords = 4096, MaxPieces = 5 };
 
@@ -84,18 +77,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         sizeof registers / sizeof *registers, routines, num_pieces - 1, requests, num_requests,
         execution_limit, workspace, workspace_size, stub, sizeof stub, &written);
     CHECK(r == STACK_PTX_SUCCESS);
-    CHECK(written == needed);
-    CHECK(strlen(stub) == written);
-    CHECK(written >= 3 && stub[0] == '{' && stub[written - 1] == '}');
+    check_whole_stub(stub, written, needed);
 
-    size_t body = 0; /* past the "{" line and the ".reg" lines */
-    while (body < needed && (body == 0 ? stub[0] == '{' : strncmp(stub + body, ".reg ", 5) == 0)) {
-      const char *end = memchr(stub + body, '\n', needed - body);
-      if (end == NULL)
-        break;
-      body = (size_t)(end - stub) + 1;
-    }
-    size_t body_length = needed - body;
     size_t small = data[size - 1] % (needed + 1); /* 0..needed: all too small */
     static char shortb[(1 << 20) + 64];
     memset(shortb, '#', small + 64);
@@ -105,15 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         sizeof registers / sizeof *registers, routines, num_pieces - 1, requests, num_requests,
         execution_limit, workspace, workspace_size, shortb, small, &count);
     CHECK(s == STACK_PTX_ERROR_INSUFFICIENT_BUFFER);
-    size_t kept = small == 0 ? 0 : (body_length < small - 1 ? body_length : small - 1);
-    if (small > 0) {
-      CHECK(memcmp(shortb, stub + body, kept) == 0);
-      CHECK(shortb[kept] == '\0');
-    }
-    for (size_t i = small == 0 ? 0 : kept + 1; i < small + 64; ++i)
-      CHECK(shortb[i] == '#');
-    CHECK(count >= kept && count <= body_length);
-    CHECK(count >= (small < body_length ? small : body_length));
+    check_short_buffer(stub, needed, shortb, small, count);
   }
   free(workspace);
   return 0;
