@@ -132,7 +132,8 @@ namespace {
 /// Back ends the bindings created, for tests that check one is reused.
 std::atomic<size_t> BackendsCreated{0};
 
-std::shared_ptr<const CubinBackend> createBackend(nb::handle Name, const std::string &Arch) {
+std::shared_ptr<const CubinBackend> createBackend(nb::handle Name, const std::string &Arch,
+                                                  int OptLevel = 3, int MaxRegisters = 0) {
   CubinBackendKind BK = defaultCubinBackend();
   if (!Name.is_none()) {
     std::string_view Text = textOf(Name, "backend");
@@ -140,8 +141,19 @@ std::shared_ptr<const CubinBackend> createBackend(nb::handle Name, const std::st
       throw BindingError("invalid-argument", "unknown backend '" + std::string(Text) +
                                                  "' (nvptxcompiler, ptxas or nvjitlink)");
   }
+  // ptxas's -O and -maxrregcount, which PTX of a search may want other than
+  // the defaults (mm-kermac assembles with -O2); both are in every variant
+  // cache key.
+  if (OptLevel < 0 || OptLevel > 3)
+    throw BindingError("invalid-argument",
+                       "opt_level must be 0 to 3 (ptxas -O), not " + std::to_string(OptLevel));
+  if (MaxRegisters < 0)
+    throw BindingError("invalid-argument", "max_registers must be 0 (the compiler's choice) or "
+                                           "more, not " + std::to_string(MaxRegisters));
   CubinOptions CO;
   CO.Arch = Arch;
+  CO.OptLevel = OptLevel;
+  CO.MaxRegisters = MaxRegisters;
   std::string Error;
   std::unique_ptr<CubinBackend> Backend = createCubinBackend(BK, CO, Error);
   if (!Backend)
@@ -306,18 +318,31 @@ void bindVariants(nb::module_ &M) {
                             "(thread-safe); compile_variants(backend=...) takes it or a name.")
       .def(
           "__init__",
-          [](BackendObject *Self, nb::handle Kind, const std::string &Arch) {
-            new (Self) BackendObject{createBackend(Kind, Arch)};
+          [](BackendObject *Self, nb::handle Kind, const std::string &Arch, int OptLevel,
+             int MaxRegisters) {
+            new (Self) BackendObject{createBackend(Kind, Arch, OptLevel, MaxRegisters)};
           },
-          "kind"_a.none() = nb::none(), "arch"_a = "sm_80")
+          "kind"_a.none() = nb::none(), "arch"_a = "sm_80", nb::kw_only(), "opt_level"_a = 3,
+          "max_registers"_a = 0)
       .def_prop_ro("kind",
                    [](const BackendObject &B) { return cubinBackendName(B.Backend->kind()); })
       .def_prop_ro("arch", [](const BackendObject &B) { return B.Backend->options().Arch; })
+      .def_prop_ro("opt_level", [](const BackendObject &B) { return B.Backend->options().OptLevel; },
+                   "ptxas's -O level (debug PTX, nvcc -G, is assembled as debug code instead).")
+      .def_prop_ro("max_registers",
+                   [](const BackendObject &B) { return B.Backend->options().MaxRegisters; },
+                   "ptxas's -maxrregcount; 0 leaves it to the compiler.")
       .def_prop_ro("version", [](const BackendObject &B) { return B.Backend->version(); },
                    "The compiler's version, part of every variant cache key.")
       .def("__repr__", [](const BackendObject &B) {
-        return "ptxinject.Backend('" + std::string(cubinBackendName(B.Backend->kind())) +
-               "', arch='" + B.Backend->options().Arch + "')";
+        const CubinOptions &O = B.Backend->options();
+        std::string R = "ptxinject.Backend('" + std::string(cubinBackendName(B.Backend->kind())) +
+                        "', arch='" + O.Arch + "'";
+        if (O.OptLevel != 3)
+          R += ", opt_level=" + std::to_string(O.OptLevel);
+        if (O.MaxRegisters)
+          R += ", max_registers=" + std::to_string(O.MaxRegisters);
+        return R + ")";
       });
   M.def("_backends_created", []() { return BackendsCreated.load(); },
         "How many back ends the bindings created (for tests).");

@@ -72,6 +72,14 @@ def test_cache_without_dedup_and_other_keys(four, tmp_path):
     assert other.report["cache_hits"] == 0
     other = compile_variants(four, PROGRAMS[:3], inject="slot_1", cache_dir=tmp_path)
     assert other.report["cache_hits"] == 0
+    # So is another ptxas -O level or register limit: cubins of -O2 are not -O3's.
+    for options in (dict(opt_level=2), dict(max_registers=32)):
+        backend = ptxinject.Backend(arch="sm_80", **options)
+        cold = compile_variants(four, PROGRAMS[:3], inject="slot_0", cache_dir=tmp_path, backend=backend)
+        assert cold.report["cache_hits"] == 0, options
+        warm = compile_variants(four, PROGRAMS[:3], inject="slot_0", cache_dir=tmp_path, backend=backend)
+        assert warm.report["cache_hits"] == warm.report["unique_programs"] == 2, options
+        assert warm.report["modules"] == 0, options
 
 
 def test_a_damaged_entry_is_compiled_again(four, tmp_path):

@@ -72,6 +72,27 @@ def test_backend_object_matches_the_name_and_is_created_once(four, backend):
         compile_variants(four, PROGRAMS[:1], pack=4, backend=made, arch="sm_90")
 
 
+@pytest.mark.parametrize("backend", backends())
+def test_backend_takes_ptxas_opt_level_and_register_limit(four, backend):
+    # What a search may set other than the defaults (mm-kermac assembles with
+    # -O2): the back end passes them to the compiler.
+    ptx = compile_variants(four, PROGRAMS[:1], pack=4, keep_ptx=True, jobs=2).modules[0].ptx
+    default = ptxinject.Backend(backend)
+    assert (default.opt_level, default.max_registers) == (3, 0)
+    assert repr(default) == f"ptxinject.Backend('{backend}', arch='sm_80')"
+    o0 = ptxinject.Backend(backend, opt_level=0, max_registers=24)
+    assert (o0.opt_level, o0.max_registers) == (0, 24)
+    assert repr(o0) == f"ptxinject.Backend('{backend}', arch='sm_80', opt_level=0, max_registers=24)"
+    o3 = ptxinject.compile_ptx(ptx, backend=default)
+    assert ptxinject.compile_ptx(ptx, backend=ptxinject.Backend(backend, opt_level=3)) == o3
+    assert ptxinject.compile_ptx(ptx, backend=ptxinject.Backend(backend, opt_level=0)) != o3
+    for bad, message in ((dict(opt_level=4), "opt_level must be 0 to 3"),
+                         (dict(opt_level=-1), "opt_level must be 0 to 3"),
+                         (dict(max_registers=-1), "max_registers must be 0")):
+        with pytest.raises(Error, match=message):
+            ptxinject.Backend(backend, **bad)
+
+
 def test_failures_are_per_program(four):
     result = compile_variants(four, PROGRAMS, pack=4, dedup=False)
     assert [f.program for f in result.failures] == [2]
