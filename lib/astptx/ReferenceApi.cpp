@@ -141,38 +141,18 @@ AstPtxResult resultOf(AstPtxFastResult R) {
 // "NAME %astN", then ", " and each operand, then ";\n"; for the output
 // "mov.f32 %OUT, ", its value and ";\n"; then the closing "}".
 const std::vector<size_t> &pieceEnds(std::string_view Body, std::string_view Output) {
-  thread_local std::vector<size_t> Ends;
   thread_local std::string Mov;
-  Ends.clear();
   Mov.assign("mov.f32 %").append(Output).append(", ");
-  constexpr auto None = std::string_view::npos;
-  size_t At = 0;
-  while (At < Body.size()) {
-    size_t LineEnd = Body.find(";\n", At);
-    if (LineEnd == None)
-      break;
-    size_t Next = LineEnd + 2;
-    size_t Operand = At; // where the next operand, or the instruction's head, starts
-    if (Body.find(";\n", Next) == None && Body.substr(At, Mov.size()) == Mov) {
-      Operand = At + Mov.size();
-      Ends.push_back(Operand);
-    }
-    while (Operand < LineEnd || Operand == At) {
-      size_t Comma = Body.find(", ", Operand);
-      if (Comma == None || Comma > LineEnd)
-        Comma = LineEnd;
-      Ends.push_back(Comma);
-      if (Comma == LineEnd)
-        break;
-      Ends.push_back(Comma + 2);
-      Operand = Comma + 2;
-    }
-    Ends.push_back(Next);
-    At = Next;
-  }
-  if (At < Body.size())
-    Ends.push_back(Body.size());
-  return Ends;
+  return ptxinject::reference::printfEnds(
+      Body, /*Every=*/true, [&](size_t At, size_t LineEnd, std::vector<size_t> &Ends) {
+        // The output's copy, the last statement, prints its head whole.
+        if (Body.find(";\n", LineEnd + 2) == std::string_view::npos &&
+            Body.substr(At, Mov.size()) == Mov) {
+          Ends.push_back(At + Mov.size());
+          return At + Mov.size();
+        }
+        return At;
+      });
 }
 
 } // namespace

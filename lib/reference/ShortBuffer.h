@@ -51,6 +51,44 @@ inline size_t leaveShortBuffer(std::string_view Body, const std::vector<size_t> 
   return Body.size();
 }
 
+/// Where the reference's printf calls end in a stub's Body, ascending. Each
+/// statement (up to its ";\n") is printed as a head, then each operand and
+/// each ", " between them, then the ";\n"; what follows the last statement
+/// (the closing brace) is one call more. OperandsAt(At, LineEnd, Ends) says
+/// where the operand list of the statement at At starts, having pushed the
+/// ends of the head's own calls; Every is true when the list is walked even
+/// when it starts at the statement's end (the head is then its first piece).
+template <class OperandsAtFn>
+const std::vector<size_t> &printfEnds(std::string_view Body, bool Every,
+                                      OperandsAtFn OperandsAt) {
+  thread_local std::vector<size_t> Ends;
+  Ends.clear();
+  constexpr auto None = std::string_view::npos;
+  size_t At = 0;
+  while (At < Body.size()) {
+    size_t LineEnd = Body.find(";\n", At);
+    if (LineEnd == None)
+      break;
+    size_t Next = LineEnd + 2;
+    size_t Operand = OperandsAt(At, LineEnd, Ends);
+    while (Operand < LineEnd || (Every && Operand == At)) {
+      size_t Comma = Body.find(", ", Operand);
+      if (Comma == None || Comma > LineEnd)
+        Comma = LineEnd;
+      Ends.push_back(Comma);
+      if (Comma == LineEnd)
+        break;
+      Ends.push_back(Comma + 2);
+      Operand = Comma + 2;
+    }
+    Ends.push_back(Next);
+    At = Next;
+  }
+  if (At < Body.size())
+    Ends.push_back(Body.size());
+  return Ends;
+}
+
 /// The offset in Stub where its body starts: after the line holding the
 /// opening brace and the register declarations that follow it (lines whose
 /// first word is ".reg").

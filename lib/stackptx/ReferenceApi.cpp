@@ -272,39 +272,19 @@ StackPtxResult resultOf(StackPtxFastResult R) {
 // ("NAME ", or "mov.T %request, " for a request's copy), then each operand
 // and each ", " between them, then ";\n"; then the closing "}".
 const std::vector<size_t> &pieceEnds(std::string_view Body) {
-  thread_local std::vector<size_t> Ends;
-  Ends.clear();
-  constexpr auto None = std::string_view::npos;
-  size_t At = 0;
-  while (At < Body.size()) {
-    size_t LineEnd = Body.find(";\n", At);
-    if (LineEnd == None)
-      break;
-    size_t Next = LineEnd + 2;
-    size_t Operand = Body.find(' ', At);
-    Operand = Operand == None || Operand > LineEnd ? LineEnd : Operand + 1;
-    if (Body.substr(At, 4) == "mov." && Body.substr(Operand, 3) != "%_s") {
-      size_t Comma = Body.find(", ", Operand);
-      if (Comma != None && Comma < LineEnd)
-        Operand = Comma + 2; // a request's copy prints its destination with its head
-    }
-    Ends.push_back(Operand);
-    while (Operand < LineEnd) {
-      size_t Comma = Body.find(", ", Operand);
-      if (Comma == None || Comma > LineEnd)
-        Comma = LineEnd;
-      Ends.push_back(Comma);
-      if (Comma == LineEnd)
-        break;
-      Ends.push_back(Comma + 2);
-      Operand = Comma + 2;
-    }
-    Ends.push_back(Next);
-    At = Next;
-  }
-  if (At < Body.size())
-    Ends.push_back(Body.size());
-  return Ends;
+  return ptxinject::reference::printfEnds(
+      Body, /*Every=*/false, [&](size_t At, size_t LineEnd, std::vector<size_t> &Ends) {
+        constexpr auto None = std::string_view::npos;
+        size_t Operand = Body.find(' ', At);
+        Operand = Operand == None || Operand > LineEnd ? LineEnd : Operand + 1;
+        if (Body.substr(At, 4) == "mov." && Body.substr(Operand, 3) != "%_s") {
+          size_t Comma = Body.find(", ", Operand);
+          if (Comma != None && Comma < LineEnd)
+            Operand = Comma + 2; // a request's copy prints its destination with its head
+        }
+        Ends.push_back(Operand);
+        return Operand;
+      });
 }
 
 } // namespace
