@@ -127,6 +127,19 @@ int numberBefore(std::string_view Line, std::string_view Suffix) {
     Value = Value * 10 + (Line[I] - '0');
   return static_cast<int>(Value);
 }
+
+// Reads the line at Pos of a compiler log (without its '\n') and moves Pos
+// past it; false at the end.
+bool nextLogLine(std::string_view Log, size_t &Pos, std::string_view &Line) {
+  if (Pos >= Log.size())
+    return false;
+  size_t Eol = Log.find('\n', Pos);
+  if (Eol == std::string_view::npos)
+    Eol = Log.size();
+  Line = Log.substr(Pos, Eol - Pos);
+  Pos = Eol + 1;
+  return true;
+}
 } // namespace
 
 std::vector<KernelResources>
@@ -138,12 +151,8 @@ ptxinject::parseKernelResources(std::string_view Log) {
   std::vector<KernelResources> Result;
   size_t Current = 0;
   size_t Pos = 0;
-  while (Pos < Log.size()) {
-    size_t Eol = Log.find('\n', Pos);
-    if (Eol == std::string_view::npos)
-      Eol = Log.size();
-    std::string_view Line = Log.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
+  std::string_view Line;
+  while (nextLogLine(Log, Pos, Line)) {
     static constexpr std::string_view PropertiesFor = "Function properties for ";
     size_t At = Line.find(PropertiesFor);
     if (At != std::string_view::npos) {
@@ -191,12 +200,8 @@ std::string ptxinject::summarizeCompilerLog(std::string_view Log) {
   std::unordered_map<std::string, size_t> Seen;
   static constexpr std::string_view LineWord = ", line ";
   size_t Pos = 0;
-  while (Pos < Log.size()) {
-    size_t Eol = Log.find('\n', Pos);
-    if (Eol == std::string_view::npos)
-      Eol = Log.size();
-    std::string_view Line = Log.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
+  std::string_view Line;
+  while (nextLogLine(Log, Pos, Line)) {
     size_t At = Line.find(LineWord);
     size_t Digits = At == std::string_view::npos ? At : At + LineWord.size();
     size_t End = Digits;
