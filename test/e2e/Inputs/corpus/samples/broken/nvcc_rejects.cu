@@ -1,0 +1,1 @@
+__global__ void broken(float *v) { v[0] = undeclared_name; }
