@@ -90,12 +90,12 @@ subs.append(("%gen-stack-header", "%s %s" % (
     config.python, os.path.join(src, "utils", "gen_stack_ptx_header.py"))))
 subs.append(("%clang-cuda",
              "%s -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 --cuda-path=%s "
-             "-isystem %s -Wno-unknown-cuda-version -I%s"
+             "-idirafter %s -Wno-unknown-cuda-version -I%s"
              % (config.clang, cuda_root, shim_dir, include_dir)))
 # The host pass of the same CUDA compile (a host+device build needs both).
 subs.append(("%clang-host-cuda",
              "%s -x cuda --cuda-host-only --cuda-gpu-arch=sm_80 --cuda-path=%s "
-             "-isystem %s -Wno-unknown-cuda-version -I%s"
+             "-idirafter %s -Wno-unknown-cuda-version -I%s"
              % (config.clang, cuda_root, shim_dir, include_dir)))
 # Plain clang, after the two above (a substitution is a prefix match).
 subs.append(("%clang", config.clang))

@@ -1,2 +1,4 @@
-// Intentionally empty: Clang 19 includes this header from its CUDA wrapper, but
-// CUDA 13 no longer ships it. Put this folder on the include path for Clang.
+// Intentionally empty: Clang 19's CUDA wrapper includes texture_fetch_functions.h, which a
+// CUDA toolkit may not ship (CUDA 13 dropped texture_fetch_functions.h). The
+// tools put this folder after the toolkit's headers (-idirafter), so it
+// stands in only for a header the toolkit in use lacks.

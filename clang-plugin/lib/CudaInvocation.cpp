@@ -222,9 +222,12 @@ analysisArguments(FrontEnd Which, const char *Argv0,
   }
   // CUDA 13 is newer than Clang 19 knows; the headers still parse.
   Args.push_back("-Wno-unknown-cuda-version");
+  // After the toolkit's own headers: a shim header stands in only for one the
+  // toolkit in use lacks (CUDA 13 dropped texture_fetch_functions.h but still
+  // ships texture_indirect_functions.h, which declares tex2D and its kin).
   std::string Shim = findCudaShimDir(Argv0);
   if (!Shim.empty()) {
-    Args.push_back("-isystem");
+    Args.push_back("-idirafter");
     Args.push_back(Shim);
   }
   // Last, so the user's own ptx_inject.h wins; not at all when the user

@@ -98,7 +98,7 @@ def rewrite(
     else:
         shim = os.path.join(_HERE, "cuda-shim")
         if os.path.isdir(shim):
-            flags += ["-isystem", shim]
+            flags += ["-idirafter", shim]  # only what the toolkit lacks
         flags += ["-idirafter", os.path.join(_HERE, "include")]
     if pch_cache is True:
         cache = _default_cache_dir()
