@@ -5,6 +5,7 @@
 #include "ptxinject/Frontend/PreludeStamp.h"
 #include "ptxinject/Frontend/SiteFreeBodies.h"
 #include "ptxinject/Frontend/TypeUniquing.h"
+#include "ptxinject/support/ByteSize.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/Version.h"
@@ -19,6 +20,7 @@
 #include "clang/Serialization/PCHContainerOperations.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
@@ -342,28 +344,6 @@ private:
   }
 };
 
-/// Keeps the folder bounded: every distinct flag set has its own PCH of a
-/// few MB, so only the most recently built ones are kept. A removed PCH is
-/// simply rebuilt when its flags come back.
-void pruneOldPreludes(llvm::StringRef Dir, unsigned Keep) {
-  std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> Pchs;
-  std::error_code EC;
-  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    if (!Name.starts_with("prelude-") || !Name.ends_with(".pch"))
-      continue;
-    llvm::sys::fs::file_status St;
-    if (!llvm::sys::fs::status(It->path(), St))
-      Pchs.push_back({St.getLastModificationTime(), It->path()});
-  }
-  if (Pchs.size() <= Keep)
-    return;
-  std::sort(Pchs.begin(), Pchs.end());
-  for (size_t I = 0; I + Keep < Pchs.size(); ++I)
-    llvm::sys::fs::remove(Pchs[I].second);
-}
-
 PreludeResult unavailable(std::string Reason) {
   PreludeResult R;
   R.Status = PreludeStatus::Unavailable;
@@ -508,7 +488,7 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   // it open keeps reading it.
   if (!OldPch.empty() && OldPch != Pch)
     llvm::sys::fs::remove(OldPch);
-  pruneOldPreludes(Dir, /*Keep=*/12);
+  prunePreludeCache(Dir, preludeCacheMaxBytes(), Pch);
   if (Refused)
     return unavailable(SitesInBlock.str());
   PreludeResult R;
@@ -520,6 +500,20 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   if (Block)
     R.BlockHeader = Header;
   return R;
+}
+
+/// Dates a stamp's last use for prunePreludeCache. Only the stamp's own time
+/// changes: its text, which the reuse check reads, and the PCH stay as they
+/// are. Best effort: a read-only cache is still used.
+void markUsed(llvm::StringRef StampPath) {
+  int FD;
+  if (llvm::sys::fs::openFileForReadWrite(StampPath, FD,
+                                          llvm::sys::fs::CD_OpenExisting,
+                                          llvm::sys::fs::OF_None))
+    return;
+  (void)llvm::sys::fs::setLastAccessAndModificationTime(
+      FD, std::chrono::system_clock::now());
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
 }
 
 /// The prelude of one key: reused when its stamp holds, else built.
@@ -537,6 +531,7 @@ PreludeResult findOrBuild(const CompilerInvocation &Invocation,
     R.Status = PreludeStatus::Reused;
     R.PchPath = Check.Pch;
     R.StampPath = StampPath;
+    markUsed(StampPath);
     if (Block)
       R.BlockHeader = blockHeaderPath(Dir, *Block);
     return R;
@@ -570,6 +565,83 @@ void skipPreludeDeferredDiagnostics(Sema &S) {
     return;
   S.ExternalSource = new PreludeSemaSource(S.ExternalSource.get());
 
+}
+
+std::uint64_t preludeCacheMaxBytes(std::string *Problem) {
+  const char *Text = std::getenv("PTXINJECT_PCH_CACHE_MAX_SIZE");
+  if (!Text || !*Text)
+    return DefaultPreludeCacheMaxBytes;
+  if (std::optional<std::uint64_t> Bytes = parseByteSize(Text))
+    return *Bytes;
+  if (Problem)
+    *Problem = "PTXINJECT_PCH_CACHE_MAX_SIZE='" + std::string(Text) +
+               "' is not a size such as 2G or 500M; using 4G";
+  return DefaultPreludeCacheMaxBytes;
+}
+
+void prunePreludeCache(llvm::StringRef Dir, std::uint64_t MaxBytes,
+                       llvm::StringRef Keep) {
+  struct Pch {
+    std::string Path;
+    std::uint64_t Bytes = 0;
+    llvm::sys::TimePoint<> LastUse;
+    std::vector<std::string> Stamps; ///< the stamps that name it
+  };
+  llvm::StringMap<Pch> Pchs; // by file name
+  std::vector<std::pair<std::string, llvm::sys::TimePoint<>>> Stamps;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.starts_with("prelude-"))
+      continue;
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(It->path(), St))
+      continue;
+    if (Name.ends_with(".pch")) {
+      Pch &P = Pchs[Name];
+      P.Path = It->path();
+      P.Bytes = St.getSize();
+      P.LastUse = std::max(P.LastUse, St.getLastModificationTime());
+    } else if (Name.ends_with(".stamp")) {
+      Stamps.push_back({It->path(), St.getLastModificationTime()});
+    }
+  }
+  // A PCH is as recent as the last stamp that names it was used.
+  for (const auto &[Path, Used] : Stamps) {
+    auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Buf)
+      continue;
+    std::optional<PreludeStamp> Stamp = parsePreludeStamp((*Buf)->getBuffer());
+    if (!Stamp)
+      continue;
+    auto Named = Pchs.find(Stamp->PchName);
+    if (Named == Pchs.end())
+      continue;
+    Named->second.LastUse = std::max(Named->second.LastUse, Used);
+    Named->second.Stamps.push_back(Path);
+  }
+  std::vector<Pch *> Order;
+  std::uint64_t Total = 0;
+  for (auto &Entry : Pchs) {
+    Total += Entry.second.Bytes;
+    Order.push_back(&Entry.second);
+  }
+  std::sort(Order.begin(), Order.end(), [](const Pch *A, const Pch *B) {
+    return A->LastUse < B->LastUse;
+  });
+  for (Pch *P : Order) {
+    if (Total <= MaxBytes)
+      break;
+    if (P->Path == Keep)
+      continue;
+    // The stamps first: a process between reading a stamp and opening its
+    // PCH finds the PCH missing and rebuilds it, as for any stale stamp.
+    for (const std::string &Stamp : P->Stamps)
+      llvm::sys::fs::remove(Stamp);
+    if (!llvm::sys::fs::remove(P->Path))
+      Total -= P->Bytes;
+  }
 }
 
 std::string describePrelude(const PreludeResult &R) {

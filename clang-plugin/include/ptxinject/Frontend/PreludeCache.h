@@ -24,6 +24,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -91,6 +92,23 @@ usePrecompiledPrelude(clang::CompilerInvocation &Invocation,
                       llvm::StringRef CacheDir,
                       std::shared_ptr<clang::PCHContainerOperations> PCHOps,
                       const IncludeBlock *Block = nullptr);
+
+/// The bytes the precompiled headers of one cache folder may take:
+/// $PTXINJECT_PCH_CACHE_MAX_SIZE (ptxinject/support/ByteSize.h: "2G",
+/// "500M"), else DefaultPreludeCacheMaxBytes, also when the variable holds
+/// no size (Problem, when given, then says why).
+constexpr std::uint64_t DefaultPreludeCacheMaxBytes = 4ull << 30;
+std::uint64_t preludeCacheMaxBytes(std::string *Problem = nullptr);
+
+/// Removes the least recently used PCHs of Dir, with the stamps that name
+/// them, until the rest take at most MaxBytes; Keep (a PCH just built or
+/// reused) always stays. A PCH was last used when its stamp was last written
+/// or reused (usePrecompiledPrelude touches the stamp); a PCH no stamp names
+/// is a leftover, aged by its own time. Every flag set and include block
+/// has a PCH of tens of MB, so one pass over a project of many files fills
+/// a folder that kept a fixed number of PCHs with the last few only.
+void prunePreludeCache(llvm::StringRef Dir, std::uint64_t MaxBytes,
+                       llvm::StringRef Keep = "");
 
 /// At the end of a CUDA translation unit Clang loads every declaration of a
 /// PCH that may carry deferred device diagnostics, which is most of the
