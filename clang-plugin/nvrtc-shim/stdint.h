@@ -1,8 +1,10 @@
-/* The fixed-width integer types as NVRTC and CCCL's NVRTC path define them
- * (int64_t is long long, not the C library's long), so that
- * <cuda/std/cstdint> declares them again without a conflict. The C library's
- * own definitions (glibc's bits/stdint-*.h, reached from stdlib.h) are
- * marked as done. */
+/* The fixed-width integer types and time_t as NVRTC and CCCL's NVRTC path
+ * define them (int64_t and time_t are long long, not the C library's long),
+ * so that <cuda/std/cstdint> and <cuda/std/ctime> (reached from
+ * <cuda/std/atomic>, <cuda/std/chrono>, <cuda/barrier>, <cuda/pipeline> and
+ * <cooperative_groups.h>) declare them again without a conflict. The C
+ * library's own definitions (glibc's bits/stdint-*.h and
+ * bits/types/time_t.h, reached from stdlib.h) are marked as done. */
 #ifndef PTX_INJECT_NVRTC_STDINT_H
 #define PTX_INJECT_NVRTC_STDINT_H
 #define _STDINT_H 1
@@ -16,4 +18,6 @@ typedef unsigned char uint8_t;
 typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;
 typedef unsigned long long uint64_t;
+#define __time_t_defined 1
+typedef long long time_t;
 #endif
