@@ -4,7 +4,7 @@
 #include <algorithm>
 
 using namespace ptxinject;
-using namespace ptxinject::detail;
+using namespace ptxinject::variants;
 
 Batch::Batch(const Module &Kernel, const CubinBackend &Backend,
              const std::vector<ProgramSource *> &Sources,

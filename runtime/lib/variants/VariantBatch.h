@@ -23,7 +23,7 @@
 #include <vector>
 
 namespace ptxinject {
-namespace detail {
+namespace variants {
 
 // One call of compileVariants: the programs to compile, packed into
 // modules, and what each worker does with a module (stubs, render, prune,
@@ -107,7 +107,7 @@ private:
   std::atomic<size_t> NextModule{0};
 };
 
-} // namespace detail
+} // namespace variants
 } // namespace ptxinject
 
 #endif

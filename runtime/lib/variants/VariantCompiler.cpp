@@ -19,7 +19,7 @@
 #include <thread>
 
 using namespace ptxinject;
-using namespace ptxinject::detail;
+using namespace ptxinject::variants;
 
 Error ptxinject::compileVariants(const Module &Kernel,
                                  const CubinBackend &Backend,

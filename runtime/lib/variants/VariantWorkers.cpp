@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-bool ptxinject::detail::readSchedStat(double &Cpu, double &Wait) {
+bool ptxinject::variants::readSchedStat(double &Cpu, double &Wait) {
 #ifdef __linux__
   std::FILE *F = std::fopen("/proc/thread-self/schedstat", "r");
   if (!F)

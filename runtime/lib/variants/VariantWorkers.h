@@ -20,7 +20,7 @@
 #include <vector>
 
 namespace ptxinject {
-namespace detail {
+namespace variants {
 
 using Clock = std::chrono::steady_clock;
 
@@ -83,7 +83,7 @@ void onWorkers(std::vector<Worker> &Workers, size_t N, size_t Chunk, Fn Body) {
     T.join();
 }
 
-} // namespace detail
+} // namespace variants
 } // namespace ptxinject
 
 #endif
