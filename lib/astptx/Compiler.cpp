@@ -236,7 +236,7 @@ public:
   AstPtxFastResult instruction(size_t I, const float *Ops, size_t N, float &V) {
     uint32_t Args[4], R;
     std::memcpy(Args, Ops, N * 4);
-    if (!ptxeval::evaluateOpcode(Table.Names[I], Args, unsigned(N), &R, 1))
+    if (!eval::evaluateOpcode(Table.Names[I], Args, unsigned(N), &R, 1))
       return AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION;
     std::memcpy(&V, &R, 4);
     return AST_PTX_FAST_SUCCESS;

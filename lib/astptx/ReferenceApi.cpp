@@ -2,7 +2,7 @@
 //
 // ast_ptx_compile of the reference library: checks each instruction as the
 // reference does (argument counts in aux, index ranges, routine depth 8),
-// rewrites the words into the native ones (ast_ptx_fast.h) and compiles
+// rewrites the words into the native ones (ast_ptx_native.h) and compiles
 // through ast_ptx_fast_compile. A too small buffer is left as the reference
 // leaves it (../reference/ShortBuffer.h): the stub's text is the reference's,
 // byte for byte, so the partial text and the count are too.
@@ -10,7 +10,7 @@
 // rename-native-capi: reference API
 //===----------------------------------------------------------------------===//
 #include "ast_ptx.h"
-#include "ast_ptx_fast.h"
+#include "ast_ptx_native.h"
 
 #include "../reference/ShortBuffer.h"
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 namespace ptxinject {
-namespace ptxeval {
+namespace eval {
 namespace {
 
 float asFloat(uint32_t B) {
@@ -403,5 +403,5 @@ bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Regist
   return true;
 }
 
-} // namespace ptxeval
+} // namespace eval
 } // namespace ptxinject

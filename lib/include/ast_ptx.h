@@ -3,7 +3,7 @@
  * The reference AST PTX library's C API: the same types, layouts, result
  * values and ast_ptx_compile signature. Each call checks the program as the
  * reference does, translates it to this project's native instruction words
- * (ast_ptx_fast.h) and compiles it natively. The encoders and the f32
+ * (ast_ptx_native.h) and compiles it natively. The encoders and the f32
  * instruction tables come from ast_ptx_instructions.h (generated,
  * gen_stack_ptx_header.py --lang ast-ref).
  *

@@ -4,7 +4,7 @@
  * layouts, enum values and function signatures, so host code written for it
  * compiles and links against this project unchanged. The calls translate
  * each program to this project's native instruction words and compile it
- * through the native compiler (stack_ptx_fast.h, the faster entry points).
+ * through the native compiler (stack_ptx_native.h, the faster entry points).
  *
  * The instruction encoders and the instruction tables come from a header
  * generated from a JSON description (gen_stack_ptx_header.py --lang ref;

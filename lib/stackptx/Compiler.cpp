@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Core.h"
-#include "stack_ptx_fast_default_info.h"
+#include "stack_ptx_native_default_info.h"
 
 #include <algorithm>
 

@@ -93,7 +93,7 @@ bool Interpreter::ptx(unsigned Index, std::string &Error) {
   for (unsigned A = 0; A < I.num_args; ++A)
     Vector |= Set.arg_types[I.args[A]].num_vec_elems != 0;
   if (Vector || NumRets != 1 ||
-      !ptxeval::evaluateOpcode(I.ptx, Args.data(), unsigned(Args.size()), &Result, 1)) {
+      !eval::evaluateOpcode(I.ptx, Args.data(), unsigned(Args.size()), &Result, 1)) {
     Error = std::string("the interpreter does not model '") + I.display + "'";
     return false;
   }

@@ -38,7 +38,7 @@ bool interpreted(const StackPtxFastInstructionSetInfo &Info, const StackPtxFastP
   if (Info.arg_types[I.rets[0]].num_vec_elems)
     return false;
   uint32_t Args[STACK_PTX_FAST_MAX_ARGS] = {1, 1, 1, 1}, R;
-  return ptxeval::evaluateOpcode(I.ptx, Args, I.num_args, &R, 1);
+  return eval::evaluateOpcode(I.ptx, Args, I.num_args, &R, 1);
 }
 
 } // namespace

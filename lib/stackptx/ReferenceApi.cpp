@@ -3,7 +3,7 @@
 // The reference library's C API (stack_ptx.h) as a translation layer: each
 // call checks the program the way the reference does (an index out of range
 // is its *_IDX_OUT_OF_BOUNDS error), rewrites the reference's instruction
-// words, tables and limits into the native ones (stack_ptx_fast.h) and
+// words, tables and limits into the native ones (stack_ptx_native.h) and
 // compiles through stack_ptx_fast_compile. The native entry points are not
 // touched; the translation buffers are per thread and only grow, so a
 // compile allocates nothing once they are warm. A too small buffer is left
@@ -13,7 +13,7 @@
 // rename-native-capi: reference API
 //===----------------------------------------------------------------------===//
 #include "stack_ptx.h"
-#include "stack_ptx_fast.h"
+#include "stack_ptx_native.h"
 
 #include "../reference/ShortBuffer.h"
 #include "ptxinject/site/RegisterName.h"

@@ -10,7 +10,7 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: value 7
 // CHECK-NEXT: underflow: AST_PTX_FAST_ERROR_STACK_UNDERFLOW
-#include <ast_ptx_fast.h>
+#include <ast_ptx_native.h>
 #include "ast_ptx_fast_instructions.h"
 
 #include <stdio.h>

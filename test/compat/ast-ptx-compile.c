@@ -60,7 +60,7 @@
 #include <ast_ptx.h>
 #include <ast_ptx_instructions.h>
 
-#include <ast_ptx_fast.h>
+#include <ast_ptx_native.h>
 #include "ast_ptx_fast_instructions.h"
 
 #include <stdio.h>

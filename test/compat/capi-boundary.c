@@ -22,6 +22,8 @@
 // AST:        ast routine call: AST_PTX_FAST_SUCCESS value 12
 // AST-NEXT:  ast routine call stub: AST_PTX_FAST_SUCCESS
 // AST-NEXT:  ast routines NULL: AST_PTX_FAST_ERROR_INVALID_ARGUMENT
+// The former names of the native headers, which users still include, forward
+// to ast_ptx_native.h, stack_ptx_native.h and stack_ptx_native_default_info.h.
 #include <ast_ptx_fast.h>
 #include <ptx_inject_runtime.h>
 #include <stack_ptx_fast.h>

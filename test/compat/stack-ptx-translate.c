@@ -19,7 +19,7 @@
 #include <stack_ptx_default_info.h>
 #include "generated/stack_ptx_descriptions.h"
 
-#include <stack_ptx_fast.h>
+#include <stack_ptx_native.h>
 #include "stack_ptx_fast_generated_descriptions.h"
 
 #include <stdio.h>

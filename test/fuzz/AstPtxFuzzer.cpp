@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     __builtin_memcpy(&File["x"], &Values[0], 4);
     __builtin_memcpy(&File["y"], &Values[1], 4);
     std::string Error;
-    ptxeval::evaluateStub(Out, File, Error);
+    eval::evaluateStub(Out, File, Error);
   }
   return 0;
 }

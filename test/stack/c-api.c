@@ -1,5 +1,5 @@
-// The seed's C example, compiled as C99 against stack_ptx_fast.h and the headers
-// generated from the default description: measure, allocate, compile.
+// The seed's C example, compiled as C99 against stack_ptx_native.h and the
+// headers generated from the default description: measure, allocate, compile.
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t | FileCheck %s --match-full-lines
 // CHECK:      {
@@ -11,8 +11,8 @@
 // CHECK-NEXT: routines: 0f40000000 doubled twice
 // The compiler handle gives the same stubs.
 // CHECK-NEXT: handle: same stub, routines same
-#include <stack_ptx_fast.h>
-#include <stack_ptx_fast_default_info.h>
+#include <stack_ptx_native.h>
+#include <stack_ptx_native_default_info.h>
 #include "stack_ptx_fast_generated_descriptions.h"
 
 #include <stdio.h>

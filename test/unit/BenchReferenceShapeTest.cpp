@@ -1,4 +1,4 @@
-//===- BenchReferenceShapeTest.cpp - VariantsBench's reference shape ------===//
+//===- BenchReferenceShapeTest.cpp - The variants bench's reference shape -===//
 //
 // utils/bench/ReferenceShape.cpp rebuilds the work of the reference
 // system's variants benchmark; these pin what makes the comparison one of

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <limits>
 
-using namespace ptxinject::ptxeval;
+using namespace ptxinject::eval;
 
 namespace {
 
@@ -26,6 +26,14 @@ TEST(PtxEval, CopyWithoutSourceIsAnErrorNotARead) {
         << Stub << ": " << E;
     EXPECT_EQ(E.substr(0, 2), "1:") << E; // located
   }
+}
+
+TEST(PtxEval, TheFormerNamespaceStillNamesTheEvaluator) {
+  // ptxinject::ptxeval is an alias of ptxinject::eval for existing users.
+  uint32_t Args[2] = {2, 3}, Result = 0;
+  ASSERT_TRUE(ptxinject::ptxeval::evaluateOpcode("add.u32", Args, 2, &Result,
+                                                 1));
+  EXPECT_EQ(Result, 5u);
 }
 
 TEST(PtxEval, CopyWithTooManyOperandsIsAnError) {

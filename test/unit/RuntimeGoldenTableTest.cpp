@@ -151,6 +151,79 @@ TEST(GoldenTable, MalformedGoldensNameLineAndColumn) {
   }
 }
 
+// Two injects (names out of order, one with two sites) in nvcc's shape.
+std::string twoInjectKernel() {
+  auto Site = [](const char *Name, const char *Label) {
+    return std::string("\t// begin inline asm\n\t{\n\t.reg .f32 %_x0;\n"
+                       "\t.reg .f32 %_x1;\n\tmov.f32 %_x1, %f1;\n"
+                       "\t// PTX_INJECT_START ") +
+           Name + "\n\t// _x0 o f32 F32 y\n\t// _x1 i f32 F32 " + Label +
+           "\n\t// PTX_INJECT_END\n\tmov.f32 %f2, %_x0;\n\t}\n"
+           "\t// end inline asm\n";
+  };
+  return ".version 8.0\n.target sm_80\n.address_size 64\n"
+         ".visible .entry k()\n{\n\t.reg .f32 %f<3>;\n" +
+         Site("scale", "a[\"0\"]") + Site("bias", "x") +
+         Site("scale", "a[\"0\"]") + "\tret;\n}\n";
+}
+
+TEST(GoldenTable, TheWrittenFormReadsBackToTheSameTable) {
+  Expected<Module> M = Module::parse(twoInjectKernel());
+  ASSERT_TRUE(M) << M.error().Message;
+  InjectTable Written = InjectTable::fromModule(*M);
+  ASSERT_EQ(Written.Injects.size(), 2u);
+  ASSERT_EQ(Written.Injects[1].Locations.size(), 2u);
+  std::string Json = Written.toJson();
+  EXPECT_NE(Json.find("\"version\": " + std::to_string(InjectTableVersion)),
+            std::string::npos)
+      << Json;
+  EXPECT_NE(Json.find(R"("label": "a[\"0\"]")"), std::string::npos) << Json;
+
+  Expected<InjectTable> Read = InjectTable::parse(Json);
+  ASSERT_TRUE(Read) << Read.error().Message << "\n" << Json;
+  ASSERT_EQ(Read->Injects.size(), Written.Injects.size());
+  for (size_t I = 0; I < Written.Injects.size(); ++I) {
+    const TableInject &W = Written.Injects[I], &R = Read->Injects[I];
+    EXPECT_EQ(R.Name, W.Name);
+    EXPECT_EQ(R.Sites, W.Sites);
+    ASSERT_EQ(R.Operands.size(), W.Operands.size());
+    for (size_t K = 0; K < W.Operands.size(); ++K) {
+      EXPECT_EQ(R.Operands[K].Label, W.Operands[K].Label);
+      EXPECT_EQ(R.Operands[K].Kind, W.Operands[K].Kind);
+      EXPECT_EQ(R.Operands[K].Register, W.Operands[K].Register);
+      EXPECT_EQ(R.Operands[K].RegisterType, W.Operands[K].RegisterType);
+      EXPECT_EQ(R.Operands[K].Type, W.Operands[K].Type);
+    }
+    ASSERT_EQ(R.Locations.size(), W.Locations.size());
+    for (size_t S = 0; S < W.Locations.size(); ++S) {
+      EXPECT_EQ(R.Locations[S].Line, W.Locations[S].Line);
+      EXPECT_EQ(R.Locations[S].Column, W.Locations[S].Column);
+    }
+  }
+  EXPECT_TRUE(compareInjectTables(*Read, Written).empty());
+  EXPECT_EQ(Read->toJson(), Json);
+}
+
+TEST(GoldenTable, AnEmptyTableRoundTrips) {
+  std::string Json = InjectTable().toJson();
+  EXPECT_EQ(Json, "{\n  \"version\": 1,\n  \"injects\": [],\n"
+                  "  \"locations\": {}\n}\n");
+  Expected<InjectTable> Read = InjectTable::parse(Json);
+  ASSERT_TRUE(Read) << Read.error().Message;
+  EXPECT_TRUE(Read->Injects.empty());
+}
+
+TEST(GoldenTable, MalformedLocationsAreSkippedNotFatal) {
+  Expected<InjectTable> T = InjectTable::parse(R"({"version": 1,
+  "injects": [{"name": "a", "sites": 1, "operands": []}],
+  "locations": {"a": [{"line": 3, "column": 2}, {"line": "x"}],
+                "gone": [{"line": 1, "column": 1}]}})");
+  ASSERT_TRUE(T) << T.error().Message;
+  ASSERT_EQ(T->Injects[0].Locations.size(), 1u);
+  EXPECT_EQ(T->Injects[0].Locations[0].Line, 3u);
+  EXPECT_EQ(T->Injects[0].Locations[0].Column, 2u);
+}
+
 TEST(GoldenTable, SchemaNamesEveryKeyTheReaderAccepts) {
   std::string Schema = injectTableSchema();
   for (const char *Key : {"\"version\"", "\"injects\"", "\"locations\"",

@@ -1,7 +1,7 @@
 //===- StackPtxTest.cpp - Stack PTX compiler, C API, text form, tables ----===//
 #include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Text.h"
-#include "stack_ptx_fast_default_info.h"
+#include "stack_ptx_native_default_info.h"
 #include "stack_ptx_fast_generated_descriptions.h"
 #include "stack_ptx_fast_generated_descriptions.hpp"
 

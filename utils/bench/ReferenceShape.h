@@ -1,12 +1,12 @@
 //===- ReferenceShape.h - The reference system's variants benchmark shape -*- C++ -*-===//
 //
 // What the reference system's end-to-end benchmark (mm-ptx
-// bench/ptx_compile_bench.c) compiles, rebuilt here so that VariantsBench
-// can do the same work: its kernel shape (K kernels x S sites, one f32 in
-// and one f32 out per site, the site chosen by blockIdx.x inside a tile
-// loop), its random program generator (the same generator, instruction
-// pool, draw weights and seed stream, so the same seed yields the same
-// programs), and a runner for its own benchmark binary, so both rates are
+// bench/ptx_compile_bench.c) compiles, rebuilt here so that
+// ptxinject-variants-bench can do the same work: its kernel shape (K kernels x
+// S sites, one f32 in and one f32 out per site, the site chosen by blockIdx.x
+// inside a tile loop), its random program generator (the same generator,
+// instruction pool, draw weights and seed stream, so the same seed yields the
+// same programs), and a runner for its own benchmark binary, so both rates are
 // measured in one run. Nothing of the reference is compiled into this
 // program: its benchmark is built from a separate checkout and run as a
 // child process.
@@ -16,7 +16,7 @@
 #define PTXINJECT_UTILS_BENCH_REFERENCESHAPE_H
 
 #include "ptxinject/stackptx/StackPtx.h"
-#include "stack_ptx_fast.h"
+#include "stack_ptx_native.h"
 
 #include <cstdint>
 #include <string>

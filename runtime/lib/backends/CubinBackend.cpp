@@ -72,7 +72,8 @@ bool ptxinject::isCubinBackendBuilt(CubinBackendKind Kind) {
 
 CubinBackendKind ptxinject::defaultCubinBackend() {
   // nvJitLink hands PTX to ptxas as relocatable code (like ptxas -c), which
-  // costs registers: 28 instead of 20 on the CUB example of VariantsBench.
+  // costs registers: 28 instead of 20 on the CUB example of
+  // ptxinject-variants-bench.
   // A search loop measures the variants it compiles, so prefer the back
   // ends that generate whole-program code; see docs/variants.md.
   if (isCubinBackendBuilt(CubinBackendKind::NvPtxCompiler))

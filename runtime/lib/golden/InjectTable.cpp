@@ -80,8 +80,10 @@ public:
     if (!Version || !Version->isNumber() ||
         Version->asNumber() != InjectTableVersion)
       return error(Version ? *Version : Root, "version",
-                   "expected \"version\": 1 (regenerate the golden with "
-                   "'ptxinject inspect --json')");
+                   "expected \"version\": " +
+                       std::to_string(InjectTableVersion) +
+                       " (regenerate the golden with 'ptxinject inspect "
+                       "--json')");
     const json::Value *Injects = Root.get("injects");
     if (!Injects || !Injects->isArray())
       return error(Injects ? *Injects : Root, "injects",
@@ -143,11 +145,37 @@ public:
       }
       T.Injects.push_back(std::move(Inj));
     }
+    if (const json::Value *L = Root.get("locations"))
+      readLocations(*L, T);
     std::sort(T.Injects.begin(), T.Injects.end(),
               [](const TableInject &A, const TableInject &B) {
                 return A.Name < B.Name;
               });
     return T;
+  }
+
+  /// Sites' places differ between compilers and the check ignores them, so
+  /// a golden's "locations" never fails a read: what is not an array of
+  /// {"line", "column"} objects under a listed inject's name is skipped.
+  static void readLocations(const json::Value &Locations, InjectTable &T) {
+    auto Whole = [](const json::Value *V) {
+      return V && V->isNumber() && V->asNumber() >= 0 &&
+             V->asNumber() <= 4e9 &&
+             std::floor(V->asNumber()) == V->asNumber();
+    };
+    for (TableInject &Inj : T.Injects) {
+      const json::Value *Sites = Locations.get(Inj.Name);
+      if (!Sites || !Sites->isArray())
+        continue;
+      for (const json::Value &S : Sites->elements()) {
+        const json::Value *Line = S.isObject() ? S.get("line") : nullptr;
+        const json::Value *Column = S.isObject() ? S.get("column") : nullptr;
+        if (Whole(Line) && Whole(Column))
+          Inj.Locations.push_back(
+              {static_cast<unsigned>(Line->asNumber()),
+               static_cast<unsigned>(Column->asNumber())});
+      }
+    }
   }
 
 private:
@@ -166,6 +194,7 @@ InjectTable InjectTable::fromModule(const Module &M) {
     for (const InjectOperand &Op : Inj.Operands)
       TI.Operands.push_back(
           {Op.Label, kindName(Op.Kind), Op.Register, Op.RegisterType, Op.TypeLabel});
+    TI.Locations = Inj.Sites;
     T.Injects.push_back(std::move(TI));
   }
   std::sort(T.Injects.begin(), T.Injects.end(),
@@ -182,6 +211,52 @@ Expected<InjectTable> InjectTable::parse(std::string_view Json) {
                        "inject table is not valid JSON: " + R.Error, R.Line,
                        R.Column);
   return TableReader(Json).read(R.Root);
+}
+
+std::string InjectTable::toJson() const {
+  std::string Out = "{\n  \"version\": " +
+                    std::to_string(InjectTableVersion) + ",\n  \"injects\": [";
+  for (size_t I = 0; I < Injects.size(); ++I) {
+    const TableInject &Inj = Injects[I];
+    Out += I ? ",\n    {" : "\n    {";
+    Out += "\"name\": ";
+    json::appendQuoted(Out, Inj.Name);
+    Out += ", \"sites\": " + std::to_string(Inj.Sites) + ", \"operands\": [";
+    for (size_t K = 0; K < Inj.Operands.size(); ++K) {
+      const TableOperand &Op = Inj.Operands[K];
+      Out += K ? ",\n      {" : "\n      {";
+      Out += "\"label\": ";
+      json::appendQuoted(Out, Op.Label);
+      Out += ", \"kind\": ";
+      json::appendQuoted(Out, Op.Kind);
+      Out += ", \"register\": ";
+      json::appendQuoted(Out, Op.Register);
+      Out += ", \"register_type\": ";
+      json::appendQuoted(Out, Op.RegisterType);
+      Out += ", \"type\": ";
+      json::appendQuoted(Out, Op.Type);
+      Out += "}";
+    }
+    Out += Inj.Operands.empty() ? "]}" : "\n    ]}";
+  }
+  Out += Injects.empty() ? "],\n" : "\n  ],\n";
+  // PTX places differ between compilers; they live apart so a comparison
+  // can drop this key.
+  Out += "  \"locations\": {";
+  for (size_t I = 0; I < Injects.size(); ++I) {
+    Out += I ? ",\n    " : "\n    ";
+    json::appendQuoted(Out, Injects[I].Name);
+    Out += ": [";
+    for (size_t S = 0; S < Injects[I].Locations.size(); ++S) {
+      const SiteLocation &L = Injects[I].Locations[S];
+      Out += (S ? ", " : "") + std::string("{\"line\": ") +
+             std::to_string(L.Line) + ", \"column\": " +
+             std::to_string(L.Column) + "}";
+    }
+    Out += "]";
+  }
+  Out += Injects.empty() ? "}\n}\n" : "\n  }\n}\n";
+  return Out;
 }
 
 const char *ptxinject::golden::injectTableSchema() {

@@ -1,17 +1,15 @@
 //===- TableCheck.cpp - What changed between a golden inject table and now ===//
 //
-// Each difference is worded as what it does to a search's stored programs:
+// The comparison only: reading the files and reporting is the ptxinject
+// tool's (InjectTableCheck.cpp). Each difference is worded as what it does to a search's stored programs:
 // they name injects, bind operands by position and rely on each operand's
 // kind and type, and expect a fixed number of sites to fill.
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/golden/InjectTable.h"
-#include "ptxinject/manifest/SiteManifest.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 using namespace ptxinject;
 using namespace ptxinject::golden;
@@ -88,20 +86,6 @@ void compareInject(const TableInject &G, const TableInject &C,
   }
 }
 
-bool readFile(const std::string &Path, std::string &Out, std::FILE *Err,
-              const char *What) {
-  std::ifstream In(Path, std::ios::binary);
-  std::ostringstream S;
-  if (In)
-    S << In.rdbuf();
-  if (!In || In.bad()) {
-    std::fprintf(Err, "%s: error: cannot read the %s\n", Path.c_str(), What);
-    return false;
-  }
-  Out = S.str();
-  return true;
-}
-
 } // namespace
 
 std::vector<TableDifference>
@@ -146,45 +130,4 @@ ptxinject::golden::compareInjectTables(const InjectTable &Golden,
                           "' is new: it is not in the golden (regenerate "
                           "the golden with 'ptxinject inspect --json')"});
   return Out;
-}
-
-int ptxinject::golden::checkInjectTableFile(const std::string &GoldenPath,
-                                            const Module &M,
-                                            const std::string &ManifestPath,
-                                            std::FILE *Out, std::FILE *Err) {
-  std::string Text;
-  if (!readFile(GoldenPath, Text, Err, "golden inject table"))
-    return 2;
-  Expected<InjectTable> Golden = InjectTable::parse(Text);
-  if (!Golden) {
-    std::fprintf(Err, "%s\n", Golden.error().format(GoldenPath).c_str());
-    return 2;
-  }
-  std::vector<const ManifestSite *> Missing;
-  SiteManifest Manifest;
-  if (!ManifestPath.empty()) {
-    std::string ManifestText;
-    if (!readFile(ManifestPath, ManifestText, Err, "site manifest"))
-      return 2;
-    Expected<SiteManifest> Parsed = SiteManifest::parse(ManifestText);
-    if (!Parsed) {
-      std::fprintf(Err, "%s\n", Parsed.error().format(ManifestPath).c_str());
-      return 2;
-    }
-    Manifest = std::move(*Parsed);
-    Missing = findMissingSites(M, Manifest);
-  }
-  std::vector<TableDifference> Diffs =
-      compareInjectTables(*Golden, InjectTable::fromModule(M));
-  for (const TableDifference &D : Diffs) {
-    if (D.GoldenLine)
-      std::fprintf(Out, "%s:%u: %s\n", GoldenPath.c_str(), D.GoldenLine,
-                   D.Message.c_str());
-    else
-      std::fprintf(Out, "%s: %s\n", GoldenPath.c_str(), D.Message.c_str());
-  }
-  for (const ManifestSite *S : Missing)
-    std::fprintf(Out, "%s\n", describeMissingSite(*S).c_str());
-  std::fflush(Out);
-  return Diffs.empty() && Missing.empty() ? 0 : 1;
 }

@@ -9,7 +9,7 @@
 #include "PtxParser.h"
 
 namespace ptxinject {
-namespace ptxparse {
+namespace module {
 
 void Parser::emitTagged(const Inject &I, size_t Slot, std::string_view Indent) {
   std::string &G = D.Generated;
@@ -50,5 +50,5 @@ void Parser::finishPieces() {
   }
 }
 
-} // namespace ptxparse
+} // namespace module
 } // namespace ptxinject

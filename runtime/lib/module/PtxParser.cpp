@@ -15,7 +15,7 @@
 #include <string>
 
 namespace ptxinject {
-namespace ptxparse {
+namespace module {
 
 /// Only errors ask for a place behind the scan front, so this counts from
 /// the start of the text.
@@ -124,7 +124,7 @@ Error Parser::run() {
   return Error::success();
 }
 
-} // namespace ptxparse
+} // namespace module
 } // namespace ptxinject
 
 using namespace ptxinject;
@@ -136,7 +136,7 @@ Expected<Module> Module::parse(std::string_view Ptx,
     D->Source = pruneUnusedGlobals(Ptx);
   else
     D->Source.assign(Ptx.data(), Ptx.size());
-  ptxparse::Parser P(*D, Options);
+  module::Parser P(*D, Options);
   if (Error E = P.run())
     return E;
   return Module(std::move(D));

@@ -19,7 +19,7 @@
 #include <vector>
 
 namespace ptxinject {
-namespace ptxparse {
+namespace module {
 
 inline const char *kindWord(OperandKind K) {
   return K == OperandKind::In ? "in" : K == OperandKind::Mod ? "mod" : "out";
@@ -144,7 +144,7 @@ private:
   void finishPieces();
 };
 
-} // namespace ptxparse
+} // namespace module
 } // namespace ptxinject
 
 #endif

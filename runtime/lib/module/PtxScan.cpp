@@ -19,7 +19,7 @@
 #endif
 
 namespace ptxinject {
-namespace ptxparse {
+namespace module {
 namespace {
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -272,5 +272,5 @@ size_t findInvalidUtf8(const char *Text, size_t Size) {
   return std::string_view::npos;
 }
 
-} // namespace ptxparse
+} // namespace module
 } // namespace ptxinject

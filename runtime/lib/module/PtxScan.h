@@ -15,7 +15,7 @@
 #include <string_view>
 
 namespace ptxinject {
-namespace ptxparse {
+namespace module {
 
 /// Offset of the first 'P' in [P, P + N), or N. Adds the newlines before it
 /// to Lines and sets High when a byte before it is >= 0x80.
@@ -40,7 +40,7 @@ bool hasHighBit(std::string_view Text);
 /// Offset of the first byte that does not belong to valid UTF-8, or npos.
 size_t findInvalidUtf8(const char *Text, size_t Size);
 
-} // namespace ptxparse
+} // namespace module
 } // namespace ptxinject
 
 #endif

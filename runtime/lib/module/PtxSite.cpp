@@ -14,7 +14,7 @@
 #include <string>
 
 namespace ptxinject {
-namespace ptxparse {
+namespace module {
 
 Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                         std::string_view Rest) {
@@ -550,5 +550,5 @@ bool Parser::tryKnownBodySite(std::string_view Name, size_t StartLineBegin,
   return true;
 }
 
-} // namespace ptxparse
+} // namespace module
 } // namespace ptxinject

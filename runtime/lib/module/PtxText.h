@@ -14,7 +14,7 @@
 #include <string_view>
 
 namespace ptxinject {
-namespace ptxparse {
+namespace module {
 
 constexpr std::string_view MarkerPrefix = "PTX_INJECT_";
 constexpr std::string_view StartWord = "PTX_INJECT_START";
@@ -81,7 +81,7 @@ inline bool startsWithWord(std::string_view S, std::string_view Word) {
          (S.size() == Word.size() || isBlank(S[Word.size()]));
 }
 
-} // namespace ptxparse
+} // namespace module
 } // namespace ptxinject
 
 #endif

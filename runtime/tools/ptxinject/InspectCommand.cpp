@@ -8,10 +8,10 @@
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
 #include "Commands.h"
+#include "InjectTableCheck.h"
 #include "ToolSupport.h"
 
 #include "ptxinject/golden/InjectTable.h"
-#include "ptxinject/json/Json.h"
 #include "ptxinject/module/Module.h"
 #include "ptxinject/manifest/SiteManifest.h"
 
@@ -73,57 +73,6 @@ std::string textTable(const Module &M) {
   return Out;
 }
 
-std::string jsonTable(const Module &M) {
-  std::vector<const Inject *> Sorted;
-  for (size_t I = 0; I < M.numInjects(); ++I)
-    Sorted.push_back(&M.inject(I));
-  std::sort(Sorted.begin(), Sorted.end(),
-            [](const Inject *A, const Inject *B) { return A->Name < B->Name; });
-  std::string Out = "{\n  \"version\": 1,\n  \"injects\": [";
-  for (size_t I = 0; I < Sorted.size(); ++I) {
-    const Inject &Inj = *Sorted[I];
-    Out += I ? ",\n    {" : "\n    {";
-    Out += "\"name\": ";
-    json::appendQuoted(Out, Inj.Name);
-    Out += ", \"sites\": " + std::to_string(Inj.Sites.size()) +
-           ", \"operands\": [";
-    for (size_t K = 0; K < Inj.Operands.size(); ++K) {
-      const InjectOperand &Op = Inj.Operands[K];
-      Out += K ? ",\n      {" : "\n      {";
-      Out += "\"label\": ";
-      json::appendQuoted(Out, Op.Label);
-      Out += ", \"kind\": \"";
-      Out += kindName(Op.Kind);
-      Out += "\", \"register\": ";
-      json::appendQuoted(Out, Op.Register);
-      Out += ", \"register_type\": ";
-      json::appendQuoted(Out, Op.RegisterType);
-      Out += ", \"type\": ";
-      json::appendQuoted(Out, Op.TypeLabel);
-      Out += "}";
-    }
-    Out += Inj.Operands.empty() ? "]}" : "\n    ]}";
-  }
-  Out += Sorted.empty() ? "],\n" : "\n  ],\n";
-  // PTX places differ between compilers; they live apart so a comparison
-  // can drop this key.
-  Out += "  \"locations\": {";
-  for (size_t I = 0; I < Sorted.size(); ++I) {
-    Out += I ? ",\n    " : "\n    ";
-    json::appendQuoted(Out, Sorted[I]->Name);
-    Out += ": [";
-    for (size_t S = 0; S < Sorted[I]->Sites.size(); ++S) {
-      const SiteLocation &L = Sorted[I]->Sites[S];
-      Out += (S ? ", " : "") + std::string("{\"line\": ") +
-             std::to_string(L.Line) + ", \"column\": " +
-             std::to_string(L.Column) + "}";
-    }
-    Out += "]";
-  }
-  Out += Sorted.empty() ? "}\n}\n" : "\n  }\n}\n";
-  return Out;
-}
-
 } // namespace
 
 int ptxinject::tool::runInspect(int Argc, char **Argv) {
@@ -162,10 +111,10 @@ int ptxinject::tool::runInspect(int Argc, char **Argv) {
   if (!M)
     return CheckPath.empty() ? 1 : 2;
   if (!CheckPath.empty())
-    return golden::checkInjectTableFile(CheckPath, *M, ManifestPath, stdout,
-                                        stderr);
+    return checkInjectTableFile(CheckPath, *M, ManifestPath, stdout, stderr);
 
-  std::string Out = Json ? jsonTable(*M) : textTable(*M);
+  std::string Out =
+      Json ? golden::InjectTable::fromModule(*M).toJson() : textTable(*M);
   if (std::fwrite(Out.data(), 1, Out.size(), stdout) != Out.size())
     return 1;
   std::fflush(stdout);

@@ -1,14 +1,14 @@
 //===- AstPtx.h - C++ API of the AST PTX compiler ---------------*- C++ -*-===//
 //
-// Compiles and interprets postorder f32 expression trees (see ast_ptx_fast.h).
-// Programs are spans: one with no return is an error rather than a read past
+// Compiles and interprets postorder f32 expression trees (see
+// ast_ptx_native.h). Programs are spans: one with no return is an error rather than a read past
 // its end. Errors say which instruction of which routine is wrong.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_ASTPTX_H
 #define PTXINJECT_ASTPTX_H
 
-#include "ast_ptx_fast.h"
+#include "ast_ptx_native.h"
 #include "ptxinject/stackptx/StackPtx.h"
 
 #include <string>

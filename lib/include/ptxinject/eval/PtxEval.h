@@ -15,7 +15,7 @@
 #include <string_view>
 
 namespace ptxinject {
-namespace ptxeval {
+namespace eval {
 
 /// Computes Opcode (e.g. "add.ftz.f32") on NumArgs operand bit patterns
 /// (pred as 0/1). Returns false when the opcode is not modelled or the
@@ -33,7 +33,10 @@ bool isApproximateOpcode(std::string_view Opcode);
 bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Registers,
                   std::string &Error);
 
-} // namespace ptxeval
+} // namespace eval
+
+/// The evaluator's former namespace, which users still name.
+namespace ptxeval = eval;
 } // namespace ptxinject
 
 #endif

@@ -25,7 +25,7 @@
 
 #include "ptxinject/stackptx/StackPtx.h"
 #include "stack_ptx.h"
-#include "stack_ptx_fast.h"
+#include "stack_ptx_native.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -9,7 +9,7 @@
 #ifndef PTXINJECT_STACKPTX_H
 #define PTXINJECT_STACKPTX_H
 
-#include "stack_ptx_fast.h"
+#include "stack_ptx_native.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -98,7 +98,7 @@ namespace detail {
 struct DecodedSet;
 } // namespace detail
 
-/// Limits used when none are given (those of stack_ptx_fast_default_info.h).
+/// Limits used when none are given (those of stack_ptx_native_default_info.h).
 StackPtxFastCompilerInfo defaultLimits();
 
 /// Scratch memory for one compile at a time; reuse it across compiles.

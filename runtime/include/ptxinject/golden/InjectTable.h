@@ -2,9 +2,10 @@
 //
 // A search stores programs written against a PTX's inject table: each
 // inject's name, its operands in order with their kind and type, and how many
-// sites it has. `ptxinject inspect --json` writes that table; a project
-// commits it, and `ptxinject inspect --check` compares a fresh PTX with it,
-// naming each change that would break the stored programs.
+// sites it has. `ptxinject inspect --json` writes that table (toJson); a
+// project commits it, and `ptxinject inspect --check` reads it back (parse)
+// and compares a fresh PTX with it, naming each change that would break the
+// stored programs. The one writer and the one reader of the form live here.
 //
 // The JSON form (version 1; docs/ci.md), keys always in this order:
 //   {"version": 1,
@@ -23,7 +24,6 @@
 #include "ptxinject/module/Module.h"
 #include "ptxinject/module/RuntimeError.h"
 
-#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +47,8 @@ struct TableInject {
   unsigned Sites = 0;
   std::vector<TableOperand> Operands;
   unsigned Line = 0; ///< where it starts in the golden (0 from a Module)
+  /// Where each site is in the PTX ("locations"); not compared.
+  std::vector<SiteLocation> Locations;
 };
 
 struct InjectTable {
@@ -54,7 +56,11 @@ struct InjectTable {
 
   static InjectTable fromModule(const Module &M);
   /// Reads the JSON form. Errors carry the line and column in Json.
+  /// "locations" entries that are not arrays of {"line", "column"} objects
+  /// naming a listed inject are skipped: the check ignores them.
   static Expected<InjectTable> parse(std::string_view Json);
+  /// The JSON form, as parse reads it back.
+  std::string toJson() const;
 };
 
 /// One change between a golden table and a fresh one, in words.
@@ -71,15 +77,6 @@ std::vector<TableDifference> compareInjectTables(const InjectTable &Golden,
 
 /// The JSON Schema (draft 2020-12) of the table's JSON form.
 const char *injectTableSchema();
-
-/// `ptxinject inspect --check`: compares M's table with the golden at
-/// GoldenPath and, when ManifestPath is not empty, checks that no manifest
-/// site vanished. Differences go to Out as "GOLDEN:LINE: MESSAGE" lines;
-/// errors (unreadable or malformed files) to Err as
-/// "FILE:LINE:COLUMN: error: ...". Returns 0 equal, 1 different, 2 error.
-int checkInjectTableFile(const std::string &GoldenPath, const Module &M,
-                         const std::string &ManifestPath, std::FILE *Out,
-                         std::FILE *Err);
 
 } // namespace golden
 } // namespace ptxinject

@@ -1,4 +1,4 @@
-//===- CApi.cpp - C API of the serialization buffers ----------------------===//
+//===- SerializeCApi.cpp - C API of the serialization buffers -------------===//
 //
 // The functions declared in stack_ptx_inject_serialize.h, over Serialize.h.
 // Unpacking lays the object out twice with the same code: once to measure,

@@ -1,4 +1,4 @@
-//===- SiteManifest.cpp - Reading the site manifest, finding lost sites ---===//
+//===- SiteManifestReader.cpp - Reading the manifest, finding lost sites ===//
 #include "ptxinject/manifest/SiteManifest.h"
 #include "ptxinject/json/Json.h"
 

@@ -9,7 +9,12 @@
 //   stack-ab-driver [--length L] [--programs N] [--rounds R] [--chunk C]
 //
 //===----------------------------------------------------------------------===//
+// The native header's name in either revision (NEW may predate the rename).
+#if __has_include("stack_ptx_native.h")
+#include "stack_ptx_native.h"
+#else
 #include "stack_ptx_fast.h"
+#endif
 
 #include <algorithm>
 #include <chrono>

@@ -1,8 +1,8 @@
-//===- StackPtxCApi.cpp - C API of the Stack PTX compiler -----------------===//
+//===- NativeApi.cpp - Native C API of the Stack PTX compiler -------------===//
 //
-// The functions declared in stack_ptx_fast.h. Compiling measures and, when the
-// buffer is large enough, writes in the same pass; a short buffer keeps the
-// compiled program in the workspace for stack_ptx_fast_write_output.
+// The functions declared in stack_ptx_native.h. Compiling measures and, when
+// the buffer is large enough, writes in the same pass; a short buffer keeps
+// the compiled program in the workspace for stack_ptx_fast_write_output.
 //
 //===----------------------------------------------------------------------===//
 #include "Core.h"

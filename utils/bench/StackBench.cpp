@@ -1,4 +1,4 @@
-//===- StackPtxBench.cpp - Stack PTX compile speed ------------------------===//
+//===- StackBench.cpp - Stack PTX compile speed ---------------------------===//
 //
 // Microseconds per compiled program for random 32- and 100-instruction
 // programs on one thread, and per 100 instructions; then the same programs

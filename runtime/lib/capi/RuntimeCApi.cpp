@@ -1,4 +1,4 @@
-//===- CApi.cpp - The C API over Module -----------------------------------===//
+//===- RuntimeCApi.cpp - The C API over Module ----------------------------===//
 //
 // Thin adapters: each C function checks its pointers, calls the C++ API and
 // maps ErrorCode to the reference system's PtxInjectResult values.
