@@ -7,13 +7,13 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/Frontend/RewriteAction.h"
 
-#include "ptxinject/Frontend/CommentAnnotations.h"
-#include "ptxinject/Frontend/CudaInvocation.h"
-#include "ptxinject/Frontend/MarkerDiagnostics.h"
-#include "ptxinject/Frontend/NvrtcInvocation.h"
-#include "ptxinject/Frontend/PreludeCache.h"
-#include "ptxinject/Frontend/SiteTyping.h"
-#include "ptxinject/Frontend/TypeUniquing.h"
+#include "ptxinject/Frontend/Sites/CommentAnnotations.h"
+#include "ptxinject/Frontend/Invocation/CudaInvocation.h"
+#include "ptxinject/Frontend/Sites/MarkerDiagnostics.h"
+#include "ptxinject/Frontend/Invocation/NvrtcInvocation.h"
+#include "ptxinject/Frontend/Prelude/PreludeCache.h"
+#include "ptxinject/Frontend/Sites/SiteTyping.h"
+#include "ptxinject/Frontend/Sites/TypeUniquing.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"

@@ -1,8 +1,8 @@
 // The front end library's one in-memory rewrite, as the tool and the Python
 // package call it: source text, options (NVRTC's, or a compile command) and
 // name expressions in, rewritten text or diagnostics out, no file on disk.
-#include "ptxinject/Frontend/CudaInvocation.h"
-#include "ptxinject/Frontend/NvrtcInvocation.h"
+#include "ptxinject/Frontend/Invocation/CudaInvocation.h"
+#include "ptxinject/Frontend/Invocation/NvrtcInvocation.h"
 #include "ptxinject/Frontend/RewriteAction.h"
 
 #include <gtest/gtest.h>

@@ -7,9 +7,9 @@
 // line, finds each input's compile command and writes the outputs.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/Frontend/NvccFlags.h"
+#include "ptxinject/Frontend/Invocation/NvccFlags.h"
 #include "ptxinject/Frontend/RewriteAction.h"
-#include "ptxinject/Frontend/SiteManifest.h"
+#include "ptxinject/Frontend/Sites/SiteManifestWriter.h"
 #include "ptxinject/support/ExitCode.h"
 
 #include "GoldenCheck.h"
@@ -297,7 +297,6 @@ private:
   const tooling::CompilationDatabase &Base;
 };
 
-
 /// What every input's rewrite shares: this run's options.
 RewriteRequest requestOfOptions(const TypeTable &Types, const char *Argv0) {
   RewriteRequest Req;
@@ -347,6 +346,7 @@ ExitCode rewriteInputs(const std::vector<std::string> &Sources,
         Fail(ExitFailed);
         continue;
       }
+      // A file compiled twice (two configurations) is typed as the first.
       const tooling::CompileCommand &C = Commands.front();
       Req.Mode = RewriteMode::Cuda;
       Req.Path = Path;

@@ -11,8 +11,8 @@
 #ifndef PTXINJECT_FRONTEND_REWRITEACTION_H
 #define PTXINJECT_FRONTEND_REWRITEACTION_H
 
-#include "ptxinject/Frontend/SiteManifest.h"
-#include "ptxinject/Frontend/SiteRewriter.h"
+#include "ptxinject/Frontend/Sites/SiteManifestWriter.h"
+#include "ptxinject/Frontend/Sites/SiteRewriter.h"
 
 #include <string>
 #include <vector>

@@ -10,7 +10,7 @@
 #ifndef PTXINJECT_FRONTEND_NVRTCINVOCATION_H
 #define PTXINJECT_FRONTEND_NVRTCINVOCATION_H
 
-#include "ptxinject/Frontend/NvrtcOptions.h"
+#include "ptxinject/Frontend/Invocation/NvrtcOptions.h"
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringRef.h"

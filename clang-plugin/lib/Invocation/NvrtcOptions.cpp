@@ -5,7 +5,7 @@
 // Clang flags and macros that give the same parse.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/Frontend/NvrtcOptions.h"
+#include "ptxinject/Frontend/Invocation/NvrtcOptions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"

@@ -1,7 +1,7 @@
 //===- NvrtcInvocation.cpp - Read a source as NVRTC reads it --------------===//
-#include "ptxinject/Frontend/NvrtcInvocation.h"
+#include "ptxinject/Frontend/Invocation/NvrtcInvocation.h"
 
-#include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/Frontend/Invocation/CudaInvocation.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
