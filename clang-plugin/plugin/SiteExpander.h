@@ -10,7 +10,7 @@
 
 #include "AsmStmtBuilder.h"
 #include "PluginOptions.h"
-#include "ptxinject/Frontend/SiteAnalysis.h"
+#include "ptxinject/Frontend/Sites/SiteAnalysis.h"
 
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseSet.h"

@@ -8,10 +8,6 @@
 #include "ptxinject/diff/UnifiedDiff.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 #include <vector>
 
 using namespace ptxinject;
@@ -148,32 +144,4 @@ std::string ptxinject::unifiedDiff(std::string_view OldName,
     K = End;
   }
   return Out;
-}
-
-GoldenStatus ptxinject::checkAgainstGoldenFile(const std::string &GoldenPath,
-                                               std::string_view Actual,
-                                               std::string_view ActualName,
-                                               std::FILE *DiffOut,
-                                               std::FILE *ErrOut) {
-  std::ifstream In(GoldenPath, std::ios::binary);
-  if (!In) {
-    std::fprintf(ErrOut,
-                 "%s: error: cannot read the golden file: %s (commit the "
-                 "expected output there, or fix the path)\n",
-                 GoldenPath.c_str(), std::strerror(errno));
-    return GoldenError;
-  }
-  std::ostringstream Golden;
-  Golden << In.rdbuf();
-  if (In.bad()) {
-    std::fprintf(ErrOut, "%s: error: cannot read the golden file\n",
-                 GoldenPath.c_str());
-    return GoldenError;
-  }
-  std::string Diff = unifiedDiff(GoldenPath, Golden.str(), ActualName, Actual);
-  if (Diff.empty())
-    return GoldenEqual;
-  std::fwrite(Diff.data(), 1, Diff.size(), DiffOut);
-  std::fflush(DiffOut);
-  return GoldenDiffers;
 }

@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
-#include "ptxinject/Frontend/NvccFlags.h"
-#include "ptxinject/Frontend/NvrtcInvocation.h"
+#include "ptxinject/Frontend/Invocation/NvccFlags.h"
+#include "ptxinject/Frontend/Invocation/NvrtcInvocation.h"
 
 #include <algorithm>
 #include <string>

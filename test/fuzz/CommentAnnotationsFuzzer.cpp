@@ -25,7 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
-#include "ptxinject/Frontend/CommentAnnotations.h"
+#include "ptxinject/Frontend/Sites/CommentAnnotations.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -215,7 +215,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // PTXINJECT_FUZZ_SHOW_DIAGNOSTICS=1 prints them, to look into an input.
   static const bool Show = std::getenv("PTXINJECT_FUZZ_SHOW_DIAGNOSTICS");
   // The device pass of a CUDA compile, as the rewriter runs it
-  // (clang-plugin/lib/CudaInvocation.cpp), given to cc1 directly: the
+  // (clang-plugin/lib/Invocation/CudaInvocation.cpp), given to cc1 directly: the
   // driver would look for a CUDA installation on every input.
   std::vector<const char *> Args = {"-triple", "nvptx64-nvidia-cuda",
                         "-aux-triple", "x86_64-unknown-linux-gnu",

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
-#include "ptxinject/Frontend/IncludeBlock.h"
+#include "ptxinject/Frontend/Prelude/IncludeBlock.h"
 
 #include "clang/Basic/LangOptions.h"
 

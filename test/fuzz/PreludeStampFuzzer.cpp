@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
-#include "ptxinject/Frontend/PreludeStamp.h"
+#include "ptxinject/Frontend/Prelude/PreludeStamp.h"
 
 #include <string>
 

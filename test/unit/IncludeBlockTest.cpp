@@ -1,5 +1,5 @@
 //===- IncludeBlockTest.cpp - Where a file's include block ends -----------===//
-#include "ptxinject/Frontend/IncludeBlock.h"
+#include "ptxinject/Frontend/Prelude/IncludeBlock.h"
 
 #include "clang/Basic/LangOptions.h"
 

@@ -1,5 +1,5 @@
 //===- LookupRecorderTest.cpp - What a header search looked at ------------===//
-#include "ptxinject/Frontend/LookupRecorder.h"
+#include "ptxinject/Frontend/Prelude/LookupRecorder.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 

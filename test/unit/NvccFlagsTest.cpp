@@ -1,5 +1,5 @@
 //===- NvccFlagsTest.cpp - nvcc command lines in Clang's spelling ---------===//
-#include "ptxinject/Frontend/NvccFlags.h"
+#include "ptxinject/Frontend/Invocation/NvccFlags.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,9 @@
-// The in-memory nvrtc mode of the front end library, as the Python package
-// calls it: source text, NVRTC options and name expressions in, rewritten
-// text or diagnostics out, no file on disk.
-#include "ptxinject/Frontend/CudaInvocation.h"
-#include "ptxinject/Frontend/NvrtcInvocation.h"
+// The front end library's one in-memory rewrite, as the tool and the Python
+// package call it: source text, options (NVRTC's, or a compile command) and
+// name expressions in, rewritten text or diagnostics out, no file on disk.
+#include "ptxinject/Frontend/Invocation/CudaInvocation.h"
+#include "ptxinject/Frontend/Invocation/NvrtcInvocation.h"
+#include "ptxinject/Frontend/RewriteAction.h"
 
 #include <gtest/gtest.h>
 
@@ -20,24 +21,25 @@ float twice(float v) { PTX_INJECT("twice", PTX_MOD(v)); return v; }
 template <class T> __global__ void k(T *p) { T x = p[0]; PTX_INJECT("k", PTX_IN(x), PTX_OUT(p[1])); p[2] = twice(x); }
 )";
 
-NvrtcRewriteRequest request() {
+RewriteRequest request() {
   // A test program is no installed tool: the shims are named as a caller
   // in-process (the Python package) names them.
   setenv("PTXINJECT_NVRTC_SHIM_DIR", PTXINJECT_SOURCE_DIR "/clang-plugin/nvrtc-shim", 0);
   setenv("PTXINJECT_SHIM_DIR", PTXINJECT_SOURCE_DIR "/clang-plugin/cuda-shim", 0);
-  NvrtcRewriteRequest R;
+  RewriteRequest R;
+  R.Mode = RewriteMode::Nvrtc;
   R.Source = Kernel;
-  R.Name = "in-memory-kernel-that-is-not-on-disk.cu";
-  R.Options = {"-default-device", "-std=c++17",
+  R.Path = "in-memory-kernel-that-is-not-on-disk.cu";
+  R.Arguments = {"-default-device", "-std=c++17",
                "-I" PTXINJECT_SOURCE_DIR "/runtime/include"};
   R.UsePchCache = false; // the test must not write outside the build tree
   return R;
 }
 
 TEST(NvrtcRewrite, RewritesTextWithNameExpressions) {
-  NvrtcRewriteRequest R = request();
+  RewriteRequest R = request();
   R.NameExpressions = {"k<double>"};
-  NvrtcRewriteResult Out = rewriteNvrtcSource(R);
+  RewriteResult Out = rewriteSource(R);
   ASSERT_TRUE(Out.Ok) << Out.Diagnostics;
   EXPECT_EQ(Out.Text.find("PTX_INJECT("), std::string::npos) << Out.Text;
   EXPECT_NE(Out.Text.find("// _x1 i f64 F64 x"), std::string::npos) << Out.Text;
@@ -51,9 +53,9 @@ TEST(NvrtcRewrite, RewritesTextWithNameExpressions) {
 }
 
 TEST(NvrtcRewrite, BadNameExpressionIsALocatedDiagnostic) {
-  NvrtcRewriteRequest R = request();
+  RewriteRequest R = request();
   R.NameExpressions = {"k<double>", "kk<float>"};
-  NvrtcRewriteResult Out = rewriteNvrtcSource(R);
+  RewriteResult Out = rewriteSource(R);
   EXPECT_FALSE(Out.Ok);
   EXPECT_TRUE(Out.Text.empty());
   EXPECT_NE(Out.Diagnostics.find("name expression 2:1:1: error:"),
@@ -62,12 +64,59 @@ TEST(NvrtcRewrite, BadNameExpressionIsALocatedDiagnostic) {
 }
 
 TEST(NvrtcRewrite, UnknownOptionIsAnError) {
-  NvrtcRewriteRequest R = request();
-  R.Options.push_back("--frobnicate");
-  NvrtcRewriteResult Out = rewriteNvrtcSource(R);
+  RewriteRequest R = request();
+  R.Arguments.push_back("--frobnicate");
+  RewriteResult Out = rewriteSource(R);
   EXPECT_FALSE(Out.Ok);
   EXPECT_NE(Out.Diagnostics.find("unknown NVRTC option '--frobnicate'"),
             std::string::npos);
+  EXPECT_TRUE(Out.BadOptions) << "a usage error, not a failed parse";
+}
+
+/// The file mode on the same entry: a compile command in, the text from
+/// memory (the file it names does not exist).
+RewriteRequest cudaRequest(const char *Source) {
+  RewriteRequest R = request();
+  R.Mode = RewriteMode::Cuda;
+  R.Source = Source;
+  R.Path = "/nonexistent-folder/in-memory-kernel.cu";
+  R.Arguments = {"clang-tool", "-I" PTXINJECT_SOURCE_DIR "/runtime/include",
+                 R.Path};
+  return R;
+}
+
+TEST(RewriteSource, CudaModeRewritesTextInMemory) {
+  RewriteResult Out = rewriteSource(
+      cudaRequest("#include <ptx_inject.h>\n"
+                  "__global__ void k(float *p) { float x = p[0];\n"
+                  "  PTX_INJECT(\"scale\", PTX_IN(x), PTX_OUT(p[1])); }\n"));
+  ASSERT_TRUE(Out.Ok) << Out.Diagnostics;
+  EXPECT_EQ(Out.Text.find("PTX_INJECT("), std::string::npos) << Out.Text;
+  EXPECT_NE(Out.Text.find("// _x1 i f32 F32 x"), std::string::npos) << Out.Text;
+  ASSERT_EQ(Out.Manifest.entries().size(), 1u);
+  EXPECT_FALSE(Out.BadOptions);
+}
+
+TEST(RewriteSource, CudaModeErrorsAreDiagnosticsNotText) {
+  RewriteRequest R = cudaRequest("#include <ptx_inject.h>\n"
+                                 "__global__ void k() { undeclared = 1; }\n");
+  RewriteResult Out = rewriteSource(R);
+  EXPECT_FALSE(Out.Ok);
+  EXPECT_TRUE(Out.Text.empty());
+  EXPECT_NE(Out.Diagnostics.find("in-memory-kernel.cu:2:23: error: use of "
+                                 "undeclared identifier 'undeclared'"),
+            std::string::npos)
+      << Out.Diagnostics;
+  EXPECT_NE(Out.Diagnostics.find("1 error generated"), std::string::npos)
+      << "the summary goes with the messages, not to stderr";
+  // A driver error fails the rewrite too, though the parse goes on.
+  R = cudaRequest("#include <ptx_inject.h>\n");
+  R.Arguments.insert(R.Arguments.begin() + 1, "--bogus-flag");
+  Out = rewriteSource(R);
+  EXPECT_FALSE(Out.Ok);
+  EXPECT_NE(Out.Diagnostics.find("unknown argument: '--bogus-flag'"),
+            std::string::npos)
+      << Out.Diagnostics;
 }
 
 TEST(NvrtcOptions, Spellings) {

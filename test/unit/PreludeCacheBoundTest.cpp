@@ -1,6 +1,6 @@
 //===- PreludeCacheBoundTest.cpp - The PCH cache is bounded by bytes -------===//
-#include "ptxinject/Frontend/PreludeCache.h"
-#include "ptxinject/Frontend/PreludeStamp.h"
+#include "ptxinject/Frontend/Prelude/PreludeCache.h"
+#include "ptxinject/Frontend/Prelude/PreludeStamp.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

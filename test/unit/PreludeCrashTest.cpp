@@ -1,6 +1,6 @@
 //===- PreludeCrashTest.cpp - A parse that crashes is survived ------------===//
-#include "ptxinject/Frontend/PreludeCache.h"
-#include "ptxinject/Frontend/PreludeLoadFailure.h"
+#include "ptxinject/Frontend/Prelude/PreludeCache.h"
+#include "ptxinject/Frontend/Prelude/PreludeLoadFailure.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/SmallString.h"

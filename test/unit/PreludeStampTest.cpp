@@ -1,5 +1,5 @@
 //===- PreludeStampTest.cpp - The cached PCH's stamp file ------------------===//
-#include "ptxinject/Frontend/PreludeStamp.h"
+#include "ptxinject/Frontend/Prelude/PreludeStamp.h"
 
 #include <gtest/gtest.h>
 

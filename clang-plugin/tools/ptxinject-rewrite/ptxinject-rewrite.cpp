@@ -2,33 +2,21 @@
 //
 // Reads CUDA sources with PTX_INJECT annotations (macro or comment form),
 // types every operand from the AST, and writes each source with its sites
-// replaced by the inline asm of the marker contract.
+// replaced by the inline asm of the marker contract. The rewrite itself is
+// the front-end library's (RewriteAction.h); this file reads the command
+// line, finds each input's compile command and writes the outputs.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/Frontend/CommentAnnotations.h"
-#include "ptxinject/Frontend/CudaInvocation.h"
-#include "ptxinject/Frontend/MarkerDiagnostics.h"
-#include "ptxinject/Frontend/NvrtcInvocation.h"
-#include "ptxinject/Frontend/NvccFlags.h"
-#include "ptxinject/Frontend/PreludeCache.h"
-#include "ptxinject/Frontend/SiteManifest.h"
-#include "ptxinject/Frontend/SiteRewriter.h"
-#include "ptxinject/Frontend/SiteTyping.h"
-#include "ptxinject/Frontend/TypeUniquing.h"
-#include "ptxinject/diff/UnifiedDiff.h"
+#include "ptxinject/Frontend/Invocation/NvccFlags.h"
+#include "ptxinject/Frontend/RewriteAction.h"
+#include "ptxinject/Frontend/Sites/SiteManifestWriter.h"
+#include "ptxinject/support/ExitCode.h"
 
+#include "GoldenCheck.h"
 #include "OutputBatch.h"
 
-#include "clang/AST/ASTConsumer.h"
-#include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/Version.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
-#include "clang/Lex/Preprocessor.h"
-#include "clang/Lex/PreprocessorOptions.h"
-#include "clang/Sema/Sema.h"
-#include "clang/Sema/SemaConsumer.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -150,12 +138,27 @@ struct Rewritten {
   SiteManifest Manifest;
 };
 
-struct Session {
-  TypeTable Types = TypeTable::builtin();
-  /// What the consumer made of the input being parsed; kept only when the
-  /// file had no error, its driver's included.
-  std::optional<Rewritten> Current;
-};
+/// Prints "error: <Message>" and gives the status of a usage error.
+ExitCode usageError(const llvm::Twine &Message) {
+  llvm::errs() << "error: " << Message << "\n";
+  return ExitUsage;
+}
+
+/// The options parser's complaint on one line: LLVM adds its advice ("Try:
+/// ... --help", "Did you mean ...?") on lines of their own.
+std::string oneLine(StringRef Message) {
+  llvm::SmallVector<StringRef, 4> Lines;
+  Message.split(Lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  std::string Out;
+  for (StringRef Line : Lines) {
+    if (Line.trim().empty())
+      continue;
+    if (!Out.empty())
+      Out += ' ';
+    Out += Line.trim().str();
+  }
+  return Out;
+}
 
 std::string outputPathFor(StringRef Input) {
   if (!OutputDir.empty()) {
@@ -166,140 +169,8 @@ std::string outputPathFor(StringRef Input) {
   return OutputFile.empty() ? std::string("-") : std::string(OutputFile);
 }
 
-class RewriteConsumer : public SiteTypingConsumer {
-public:
-  RewriteConsumer(Session &S, std::string Input, CompilerInstance &CI,
-                  const PreludeResult &Prelude)
-      : SiteTypingConsumer(CI, Prelude, ParseAllBodies), S(S),
-        Input(std::move(Input)), PP(CI.getPreprocessor()) {}
-
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    // A file Clang could not parse has no trustworthy sites.
-    if (Ctx.getDiagnostics().hasErrorOccurred())
-      return;
-    RewriteOptions Options;
-    Options.Types = &S.Types;
-    Options.Volatile = Volatile;
-    Options.PP = &PP;
-    SiteManifest FileManifest;
-    std::optional<std::string> Text =
-        rewriteMainFile(Ctx, Options, FileManifest);
-    if (Text)
-      S.Current = Rewritten{Input, std::move(*Text), std::move(FileManifest)};
-  }
-
-private:
-  Session &S;
-  std::string Input;
-  Preprocessor &PP;
-};
-
-class RewriteAction : public ASTFrontendAction {
-public:
-  RewriteAction(Session &S, const PreludeResult &Prelude)
-      : S(S), Prelude(Prelude) {}
-
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef File) override {
-    addCommentAnnotationHandler(CI.getPreprocessor());
-    reserveTypeUniquingSets(CI.getASTContext());
-    restateMarkerErrors(CI.getDiagnostics(), CI.getLangOpts());
-    return std::make_unique<RewriteConsumer>(S, File.str(), CI, Prelude);
-  }
-
-private:
-  Session &S;
-  PreludeResult Prelude;
-};
-
-class RewriteActionFactory : public SiteTypingActionFactory {
-public:
-  explicit RewriteActionFactory(Session &S) : S(S) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<RewriteAction>(S, prelude());
-  }
-
-private:
-  /// Swaps CUDA's headers and the input's include block for their cached
-  /// precompiled form before parsing.
-  PreludeResult prepare(CompilerInvocation &Invocation, bool UseCache,
-                        std::shared_ptr<PCHContainerOperations> PCHOps) override {
-    UseCache &= !NoPchCache;
-    PreludeResult Prelude = prepareSiteTyping(
-        Invocation, UseCache,
-        PchCacheDir.empty() ? defaultPreludeCacheDir() : PchCacheDir, PCHOps,
-        /*Source=*/std::nullopt, ParseAllBodies);
-    if (UseCache && PchCacheVerbose)
-      llvm::errs() << "ptxinject-rewrite: " << describePrelude(Prelude) << "\n";
-    return Prelude;
-  }
-
-  Session &S;
-};
-
-/// --nvrtc: each input goes through the library's in-memory NVRTC mode.
-/// False when any input failed; the others are still read, for their errors.
-bool rewriteAsNvrtc(const std::vector<std::string> &Sources,
-                    const std::vector<std::string> &Options, const char *Argv0,
-                    Session &S, std::vector<Rewritten> &Results) {
-  bool Ok = true;
-  for (const std::string &Input : Sources) {
-    auto Buf = llvm::MemoryBuffer::getFile(Input, /*IsText=*/true);
-    if (!Buf) {
-      llvm::errs() << "error: cannot read '" << Input
-                   << "': " << Buf.getError().message() << "\n";
-      Ok = false;
-      continue;
-    }
-    NvrtcRewriteRequest Req;
-    Req.Source = (*Buf)->getBuffer().str();
-    Req.Name = Input;
-    Req.Options = Options;
-    Req.NameExpressions.assign(Instantiate.begin(), Instantiate.end());
-    Req.Rewrite.Types = &S.Types;
-    Req.Rewrite.Volatile = Volatile;
-    Req.Argv0 = Argv0;
-    Req.UsePchCache = !NoPchCache;
-    Req.PchCacheDir = PchCacheDir;
-    Req.ParseAllBodies = ParseAllBodies;
-    Req.ReportPchCache = PchCacheVerbose;
-    NvrtcRewriteResult R = rewriteNvrtcSource(Req);
-    llvm::errs() << R.Diagnostics;
-    if (!R.Ok) {
-      Ok = false;
-      continue;
-    }
-    Results.push_back(Rewritten{Input, std::move(R.Text), std::move(R.Manifest)});
-  }
-  return Ok;
-}
-
-/// Prints diagnostics as Clang would and counts the errors, the driver's
-/// included ("unknown argument"), which do not fail ClangTool::run. The
-/// count is the current input's: clear() it before each input, since the
-/// CompilerInstance reports the client's count as its own file's.
-class CountingDiagnostics : public DiagnosticConsumer {
-public:
-  CountingDiagnostics()
-      : Options(new DiagnosticOptions), Printer(llvm::errs(), Options.get()) {}
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Printer.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Printer.EndSourceFile(); }
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    Printer.HandleDiagnostic(Level, Info);
-  }
-  void finish() override { Printer.finish(); }
-
-private:
-  IntrusiveRefCntPtr<DiagnosticOptions> Options;
-  TextDiagnosticPrinter Printer;
-};
-
 // -o and --out-dir name places relative to where the tool was started, not
-// to the compilation database's directory, which ClangTool runs in.
+// to the compilation database's directory, which the parse runs in.
 void makeOutputsAbsolute() {
   for (cl::opt<std::string> *Path : {&OutputFile, &OutputDir, &ManifestFile}) {
     if (Path->empty() || *Path == "-")
@@ -320,9 +191,9 @@ bool checkOutputPlaces(const std::vector<std::string> &Sources) {
       continue;
     auto [It, New] = InputOf.try_emplace(Path, Input);
     if (!New) {
-      llvm::errs() << "error: inputs '" << It->second << "' and '" << Input
-                   << "' would both be written to '" << Path
-                   << "'; rewrite them into different --out-dir folders\n";
+      usageError("inputs '" + It->second + "' and '" + Input +
+                 "' would both be written to '" + Path +
+                 "'; rewrite them into different --out-dir folders");
       return false;
     }
   }
@@ -331,9 +202,9 @@ bool checkOutputPlaces(const std::vector<std::string> &Sources) {
                                     ManifestFile.getValue()})
       if (!Path.empty() && Path != "-" &&
           llvm::sys::fs::equivalent(Path, Input)) {
-        llvm::errs() << "error: output '" << Path << "' is the input '"
-                     << Input << "'; writing it would replace the "
-                     << "annotated source: name another file\n";
+        usageError("output '" + Path + "' is the input '" + Input +
+                   "'; writing it would replace the annotated source: name "
+                   "another file");
         return false;
       }
   return true;
@@ -346,52 +217,45 @@ endOfOptions(tooling::CommandLineArguments &Args) {
   return std::find(Args.begin(), Args.end(), "--");
 }
 
-/// nvcc command lines (a CMake CUDA compile_commands.json) in Clang's
-/// spelling first: the arch they target, their -I/-D/-std; host-only flags
-/// dropped. Then the flags site typing needs.
-void addArgumentAdjusters(tooling::ClangTool &Tool, const char *Argv0) {
-  Tool.appendArgumentsAdjuster(
-      [](const tooling::CommandLineArguments &Cmd, StringRef File) {
-        TranslatedFlags T = translateNvccFlags(Cmd);
-        if (!GpuArch.empty()) {
-          auto End = endOfOptions(T.Args);
-          End = T.Args.erase(
-              std::remove_if(T.Args.begin(), End,
-                             [](const std::string &A) {
-                               return StringRef(A).starts_with(
-                                          "--cuda-gpu-arch") ||
-                                      StringRef(A).starts_with(
-                                          "--offload-arch");
-                             }),
-              End);
-          T.Args.insert(End, "--cuda-gpu-arch=" + gpuArchFromNvcc(GpuArch));
-          T.Archs.clear();
-        }
-        if (T.Archs.size() > 1) {
-          llvm::errs() << File << ": note: the command targets";
-          for (const std::string &A : T.Archs)
-            llvm::errs() << " " << A;
-          llvm::errs() << "; sites are typed for " << T.Archs.front()
-                       << " (pass -- --cuda-gpu-arch=sm_NN to choose)\n";
-        }
-        // The rewriter only parses (-fsyntax-only): -c would be unused.
-        auto End = endOfOptions(T.Args);
-        T.Args.erase(std::remove(T.Args.begin(), End, "-c"), End);
-        return T.Args;
-      });
-  Tool.appendArgumentsAdjuster(
-      [Argv0](const tooling::CommandLineArguments &Cmd, StringRef) {
-        std::vector<std::string> Extra =
-            analysisArguments(FrontEnd::Rewriter, Argv0, Cmd);
-        tooling::CommandLineArguments Out;
-        if (!Cmd.empty())
-          Out.push_back(Cmd.front());
-        Out.insert(Out.end(), Extra.begin(), Extra.end());
-        if (Cmd.size() > 1)
-          Out.insert(Out.end(), Cmd.begin() + 1, Cmd.end());
-        adaptGpuArchForClang(Out); // sm_100, sm_120...: newer than Clang 19
-        return Out;
-      });
+/// A compile command as Clang tooling readies it for a parse (no -o,
+/// -fsyntax-only, no dependency file), then an nvcc command line (a CMake
+/// CUDA compile_commands.json) in Clang's spelling: the arch it targets (or
+/// --arch), its -I/-D/-std; host-only flags dropped.
+tooling::ArgumentsAdjuster commandAdjuster() {
+  tooling::ArgumentsAdjuster Nvcc = [](const tooling::CommandLineArguments &Cmd,
+                                       StringRef File) {
+    TranslatedFlags T = translateNvccFlags(Cmd);
+    if (!GpuArch.empty()) {
+      auto End = endOfOptions(T.Args);
+      End = T.Args.erase(
+          std::remove_if(T.Args.begin(), End,
+                         [](const std::string &A) {
+                           return StringRef(A).starts_with("--cuda-gpu-arch") ||
+                                  StringRef(A).starts_with("--offload-arch");
+                         }),
+          End);
+      T.Args.insert(End, "--cuda-gpu-arch=" + gpuArchFromNvcc(GpuArch));
+      T.Archs.clear();
+    }
+    if (T.Archs.size() > 1) {
+      llvm::errs() << File << ": note: the command targets";
+      for (const std::string &A : T.Archs)
+        llvm::errs() << " " << A;
+      llvm::errs() << "; sites are typed for " << T.Archs.front()
+                   << " (pass -- --cuda-gpu-arch=sm_NN to choose)\n";
+    }
+    // The rewriter only parses (-fsyntax-only): -c would be unused.
+    auto End = endOfOptions(T.Args);
+    T.Args.erase(std::remove(T.Args.begin(), End, "-c"), End);
+    return T.Args;
+  };
+  using tooling::combineAdjusters;
+  return combineAdjusters(
+      tooling::getClangStripOutputAdjuster(),
+      combineAdjusters(
+          tooling::getClangSyntaxOnlyAdjuster(),
+          combineAdjusters(tooling::getClangStripDependencyFileAdjuster(),
+                           Nvcc)));
 }
 
 /// The compilation database with each nvcc option's separate value joined
@@ -433,35 +297,76 @@ private:
   const tooling::CompilationDatabase &Base;
 };
 
-/// Parses each input on its own, so that each one's errors, its driver's
-/// included, are its own. False when any input failed.
-bool rewriteWithClangTool(const tooling::CompilationDatabase &Compilations,
-                          const std::vector<std::string> &Sources,
-                          const char *Argv0, Session &S,
-                          std::vector<Rewritten> &Results) {
-  RewriteActionFactory Factory(S);
-  CountingDiagnostics Diagnostics;
-  bool Ok = true;
+/// What every input's rewrite shares: this run's options.
+RewriteRequest requestOfOptions(const TypeTable &Types, const char *Argv0) {
+  RewriteRequest Req;
+  Req.Rewrite.Types = &Types;
+  Req.Rewrite.Volatile = Volatile;
+  Req.Argv0 = Argv0;
+  Req.UsePchCache = !NoPchCache;
+  Req.PchCacheDir = PchCacheDir;
+  Req.ParseAllBodies = ParseAllBodies;
+  return Req;
+}
+
+/// Rewrites each input on its own, so that each one's errors, its driver's
+/// included, are its own; the others are still read, for their errors.
+/// ExitUsage when an input cannot be read or (--nvrtc) NVRTC's options are
+/// wrong, ExitFailed when one did not rewrite.
+ExitCode rewriteInputs(const std::vector<std::string> &Sources,
+                       const tooling::CompilationDatabase &Compilations,
+                       const std::vector<std::string> &NvrtcOptions,
+                       const RewriteRequest &Shared,
+                       std::vector<Rewritten> &Results) {
+  ExitCode Status = ExitOk;
+  auto Fail = [&](ExitCode Code) { Status = std::max(Status, Code); };
+  tooling::ArgumentsAdjuster Adjust = commandAdjuster();
   for (const std::string &Input : Sources) {
-    tooling::ClangTool Tool(Compilations, {Input});
-    addArgumentAdjusters(Tool, Argv0);
-    Tool.setDiagnosticConsumer(&Diagnostics);
-    Diagnostics.clear();
-    S.Current.reset();
-    int Status = Tool.run(&Factory);
-    // Any error printed (an unknown argument included) fails the input.
-    if (Status != 0 || Diagnostics.getNumErrors() > 0) {
-      Ok = false;
+    // Absolute as Clang tooling makes it: the compilation database is
+    // asked for this name, and a failure is reported under it.
+    std::string Path = tooling::getAbsolutePath(Input);
+    auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Buf) {
+      Fail(usageError("cannot read '" + Input +
+                      "': " + Buf.getError().message()));
       continue;
     }
-    if (!S.Current) { // not expected: a failed rewrite reports why
-      llvm::errs() << "error: " << Input << ": no rewritten source\n";
-      Ok = false;
+    RewriteRequest Req = Shared;
+    Req.Source = (*Buf)->getBuffer().str();
+    if (Nvrtc) {
+      Req.Mode = RewriteMode::Nvrtc;
+      Req.Path = Input;
+      Req.Arguments = NvrtcOptions;
+      Req.NameExpressions.assign(Instantiate.begin(), Instantiate.end());
+    } else {
+      std::vector<tooling::CompileCommand> Commands =
+          Compilations.getCompileCommands(Path);
+      if (Commands.empty()) {
+        llvm::errs() << "error: " << Input << ": no compile command\n";
+        Fail(ExitFailed);
+        continue;
+      }
+      // A file compiled twice (two configurations) is typed as the first.
+      const tooling::CompileCommand &C = Commands.front();
+      Req.Mode = RewriteMode::Cuda;
+      Req.Path = Path;
+      Req.Arguments = Adjust(C.CommandLine, C.Filename);
+      Req.WorkingDirectory = C.Directory;
+    }
+    RewriteResult R = rewriteSource(Req);
+    if (PchCacheVerbose && !R.PreludeReport.empty())
+      llvm::errs() << (Nvrtc ? "note: " : "ptxinject-rewrite: ")
+                   << R.PreludeReport << "\n";
+    llvm::errs() << R.Diagnostics;
+    if (!R.Ok) {
+      if (!Nvrtc)
+        llvm::errs() << "Error while processing " << Path << ".\n";
+      Fail(R.BadOptions ? ExitUsage : ExitFailed);
       continue;
     }
-    Results.push_back(std::move(*S.Current));
+    Results.push_back(Rewritten{Input, std::move(R.Text), std::move(R.Manifest)});
   }
-  return Ok;
+  return Status;
 }
 
 /// Writes every rewritten source and the manifest, or none of them.
@@ -496,6 +401,99 @@ bool writeOutputs(const std::vector<Rewritten> &Results) {
   return false;
 }
 
+/// The command line as the options parser takes it. Under --nvrtc the words
+/// after '--' are NVRTC's options, which Clang's driver does not know: they
+/// are taken off into NvrtcOptions. nvcc options written apart from their
+/// value ("--include-path inc", "-gencode arch=...") are joined into
+/// "option=value": Clang's driver, which picks the input files out of these
+/// words, does not know them and would take the value for an input. Without
+/// '--' the parser would go looking for compile_commands.json and complain
+/// when there is none; flags-after-'--' is the common case.
+std::vector<std::string> parserArguments(int argc, const char **argv,
+                                         std::vector<std::string> &NvrtcOptions) {
+  std::vector<std::string> Args(argv, argv + argc);
+  auto Cut = std::find(Args.begin(), Args.end(), "--");
+  if (std::find(Args.begin(), Cut, "--nvrtc") != Cut && Cut != Args.end()) {
+    NvrtcOptions.assign(Cut + 1, Args.end());
+    Args.erase(Cut + 1, Args.end());
+  }
+  Cut = std::find(Args.begin(), Args.end(), "--");
+  if (Cut != Args.end()) {
+    std::vector<std::string> Joined =
+        joinNvccOptionValues(std::vector<std::string>(Cut + 1, Args.end()));
+    Args.erase(Cut + 1, Args.end());
+    Args.insert(Args.end(), Joined.begin(), Joined.end());
+  }
+  bool HasSeparator = false, HasDatabase = false;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    HasSeparator |= A == "--";
+    HasDatabase |= A == "-p" || A.starts_with("-p=") || A.starts_with("--p=");
+  }
+  if (!HasSeparator && !HasDatabase)
+    Args.push_back("--");
+  return Args;
+}
+
+/// -p DIR names a folder without a compilation database: the options
+/// parser would say so over several lines and go on without flags.
+ExitCode checkDatabaseFolder(const std::vector<std::string> &Args) {
+  auto Cut = std::find(Args.begin(), Args.end(), "--");
+  for (auto It = Args.begin(); It != Cut; ++It) {
+    StringRef A = *It, Dir;
+    if ((A == "-p" || A == "--p") && It + 1 != Cut)
+      Dir = *(It + 1);
+    else if (A.starts_with("-p=") || A.starts_with("--p="))
+      Dir = A.split('=').second;
+    else
+      continue;
+    std::string Error;
+    if (!tooling::CompilationDatabase::autoDetectFromDirectory(Dir, Error))
+      return usageError("-p: no compilation database in '" + Dir +
+                        "': " + oneLine(Error));
+  }
+  return ExitOk;
+}
+
+/// The command-line errors the options parser cannot see.
+ExitCode checkOptions(const std::vector<std::string> &Sources) {
+  if (!CheckGolden.empty() && (Sources.size() != 1 || !OutputFile.empty() ||
+                               !OutputDir.empty() || !ManifestFile.empty()))
+    return usageError("--check takes one input and writes nothing (no -o, "
+                      "--out-dir or --manifest)");
+  if (!OutputFile.empty() && !OutputDir.empty())
+    return usageError("give either -o or --out-dir, not both");
+  if (Sources.size() > 1 && OutputDir.empty())
+    return usageError(llvm::Twine(Sources.size()) +
+                      " inputs need --out-dir DIR (-o and stdout take one)");
+  if (!GpuArch.empty() && gpuArchFromNvcc(GpuArch).empty())
+    return usageError("--arch expects an architecture such as sm_90, got '" +
+                      GpuArch + "'");
+  if (!Instantiate.empty() && !Nvrtc)
+    return usageError("--instantiate names an NVRTC name expression; give "
+                      "--nvrtc with it");
+  makeOutputsAbsolute();
+  if (!checkOutputPlaces(Sources))
+    return ExitUsage;
+  return ExitOk;
+}
+
+/// The builtin types with --types' added.
+ExitCode loadTypes(TypeTable &Types) {
+  if (TypesFile.empty())
+    return ExitOk;
+  auto Buf = llvm::MemoryBuffer::getFile(TypesFile, /*IsText=*/true);
+  if (!Buf)
+    return usageError("cannot read '" + TypesFile +
+                      "': " + Buf.getError().message());
+  std::string Error;
+  if (!Types.addFromJson((*Buf)->getBuffer().str(), Error)) {
+    llvm::errs() << TypesFile << ":" << Error << "\n";
+    return ExitUsage;
+  }
+  return ExitOk;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -503,108 +501,48 @@ int main(int argc, const char **argv) {
     OS << "ptxinject-rewrite " << PTXINJECT_VERSION << " (Clang "
        << CLANG_VERSION_STRING << ")\n";
   });
-  // Without '--' the options parser goes looking for compile_commands.json
-  // and complains when there is none; flags-after-'--' is the common case.
-  std::vector<const char *> Args(argv, argv + argc);
-  // Under --nvrtc the words after '--' are NVRTC's options, which Clang's
-  // driver does not know: they are kept for the library, not the parser.
   std::vector<std::string> NvrtcOptions;
-  if (std::find(Args.begin(), Args.end(), StringRef("--nvrtc")) != Args.end()) {
-    auto Cut = std::find(Args.begin(), Args.end(), StringRef("--"));
-    if (Cut != Args.end()) {
-      NvrtcOptions.assign(Cut + 1, Args.end());
-      Args.erase(Cut + 1, Args.end());
-    }
-  }
-  // nvcc options written apart from their value ("--include-path inc",
-  // "-gencode arch=...") are joined into "option=value" first: Clang's
-  // driver, which picks the input files out of these words, does not know
-  // them and would take the value for an input.
-  std::vector<std::string> CompileWords;
-  auto Separator = std::find(Args.begin(), Args.end(), StringRef("--"));
-  if (Separator != Args.end()) {
-    CompileWords = joinNvccOptionValues(
-        std::vector<std::string>(Separator + 1, Args.end()));
-    Args.erase(Separator + 1, Args.end());
-    for (const std::string &W : CompileWords)
-      Args.push_back(W.c_str());
-  }
-  bool HasSeparator = false, HasDatabase = false;
-  for (int I = 1; I < static_cast<int>(Args.size()); ++I) {
-    StringRef A = Args[I];
-    HasSeparator |= A == "--";
-    HasDatabase |= A == "-p" || A.starts_with("-p=") || A.starts_with("--p=");
-  }
-  if (!HasSeparator && !HasDatabase)
-    Args.push_back("--");
+  std::vector<std::string> Words = parserArguments(argc, argv, NvrtcOptions);
+  if (ExitCode Status = checkDatabaseFolder(Words))
+    return Status;
+  std::vector<const char *> Args;
+  for (const std::string &W : Words)
+    Args.push_back(W.c_str());
   int ArgCount = static_cast<int>(Args.size());
   auto Parser = tooling::CommonOptionsParser::create(
       ArgCount, Args.data(), Category, cl::OneOrMore,
       "Replaces PTX_INJECT annotations in CUDA sources with tagged inline "
       "asm, typing every operand from the Clang AST.\n");
   if (!Parser) {
-    llvm::errs() << llvm::toString(Parser.takeError());
-    return 1;
+    // A bad option value was printed already, on its line, by the option.
+    std::string Message = oneLine(llvm::toString(Parser.takeError()));
+    if (!Message.empty())
+      llvm::errs() << Message << "\n";
+    return ExitUsage;
   }
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
-  if (!CheckGolden.empty() && (Sources.size() != 1 || !OutputFile.empty() ||
-                               !OutputDir.empty() || !ManifestFile.empty())) {
-    llvm::errs() << "error: --check takes one input and writes nothing "
-                    "(no -o, --out-dir or --manifest)\n";
-    return 2;
-  }
-  if (!OutputFile.empty() && !OutputDir.empty()) {
-    llvm::errs() << "error: give either -o or --out-dir, not both\n";
-    return 1;
-  }
-  if (Sources.size() > 1 && OutputDir.empty()) {
-    llvm::errs() << "error: " << Sources.size()
-                 << " inputs need --out-dir DIR (-o and stdout take one)\n";
-    return 1;
-  }
-  if (!GpuArch.empty() && gpuArchFromNvcc(GpuArch).empty()) {
-    llvm::errs() << "error: --arch expects an architecture such as sm_90, "
-                    "got '" << GpuArch << "'\n";
-    return 1;
-  }
-  makeOutputsAbsolute();
-  if (!checkOutputPlaces(Sources))
-    return 1;
-  Session S;
-  if (!TypesFile.empty()) {
-    auto Buf = llvm::MemoryBuffer::getFile(TypesFile, /*IsText=*/true);
-    if (!Buf) {
-      llvm::errs() << "error: cannot read '" << TypesFile
-                   << "': " << Buf.getError().message() << "\n";
-      return 1;
-    }
-    std::string Error;
-    if (!S.Types.addFromJson((*Buf)->getBuffer().str(), Error)) {
-      llvm::errs() << TypesFile << ":" << Error << "\n";
-      return 1;
-    }
-  }
+  if (ExitCode Status = checkOptions(Sources))
+    return Status;
+  TypeTable Types = TypeTable::builtin();
+  if (ExitCode Status = loadTypes(Types))
+    return Status;
 
-  const char *Argv0 = argv[0];
-  if (!Instantiate.empty() && !Nvrtc) {
-    llvm::errs() << "error: --instantiate names an NVRTC name expression; "
-                    "give --nvrtc with it\n";
-    return 1;
-  }
-  std::vector<Rewritten> Results;
   std::unique_ptr<tooling::CompilationDatabase> Compilations =
       tooling::inferMissingCompileCommands(
           std::make_unique<NvccJoinedDatabase>(Parser->getCompilations()));
-  bool Ok = Nvrtc ? rewriteAsNvrtc(Sources, NvrtcOptions, Argv0, S, Results)
-                  : rewriteWithClangTool(*Compilations, Sources, Argv0, S,
-                                         Results);
+  std::vector<Rewritten> Results;
+  ExitCode Status =
+      rewriteInputs(Sources, *Compilations, NvrtcOptions,
+                    requestOfOptions(Types, argv[0]), Results);
   if (!CheckGolden.empty())
-    return Ok ? checkAgainstGoldenFile(CheckGolden, Results.front().Text,
-                                       Results.front().Input + " (rewritten)",
-                                       stdout, stderr)
-              : ptxinject::GoldenError;
+    return Status == ExitOk
+               ? rewrite::checkAgainstGoldenFile(
+                     CheckGolden, Results.front().Text,
+                     Results.front().Input + " (rewritten)", llvm::outs(),
+                     llvm::errs())
+               : ExitUsage; // could not compare
   // A failed run writes nothing: no output file, no manifest.
-  if (!Ok || !writeOutputs(Results))
-    return 1;
-  return 0;
+  if (Status != ExitOk)
+    return Status;
+  return writeOutputs(Results) ? ExitOk : ExitFailed;
 }

@@ -1,5 +1,5 @@
 //===- InSourceTypes.cpp - Type tokens declared in the source -------------===//
-#include "ptxinject/Frontend/InSourceTypes.h"
+#include "ptxinject/Frontend/Sites/InSourceTypes.h"
 
 #include "clang/Lex/MacroInfo.h"
 

@@ -1,5 +1,5 @@
-//===- SiteManifest.cpp - The list of sites a front end emitted -----------===//
-#include "ptxinject/Frontend/SiteManifest.h"
+//===- SiteManifestWriter.cpp - Write the emitted sites' list -------------===//
+#include "ptxinject/Frontend/Sites/SiteManifestWriter.h"
 
 #include "llvm/Support/JSON.h"
 

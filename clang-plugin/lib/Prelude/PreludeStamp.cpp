@@ -1,5 +1,5 @@
 //===- PreludeStamp.cpp - What a cached PCH was built from ----------------===//
-#include "ptxinject/Frontend/PreludeStamp.h"
+#include "ptxinject/Frontend/Prelude/PreludeStamp.h"
 
 #include "llvm/ADT/SmallVector.h"
 

@@ -1,7 +1,7 @@
 //===- ForeignMarkerHeader.cpp - PTX_INJECT from another ptx_inject.h -----===//
-#include "ptxinject/Frontend/ForeignMarkerHeader.h"
-#include "ptxinject/Frontend/IncludeBlock.h"
-#include "ptxinject/Frontend/PreludeCache.h"
+#include "ptxinject/Frontend/Sites/ForeignMarkerHeader.h"
+#include "ptxinject/Frontend/Prelude/IncludeBlock.h"
+#include "ptxinject/Frontend/Prelude/PreludeCache.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/MacroInfo.h"

@@ -9,7 +9,7 @@
 #ifndef PTXINJECT_FRONTEND_SITEREWRITER_H
 #define PTXINJECT_FRONTEND_SITEREWRITER_H
 
-#include "ptxinject/Frontend/SiteManifest.h"
+#include "ptxinject/Frontend/Sites/SiteManifestWriter.h"
 #include "ptxinject/site/TypeTable.h"
 
 #include "clang/AST/ASTContext.h"

@@ -1,10 +1,10 @@
 //===- SiteRewriter.cpp - Replace inject sites with inline asm text -------===//
-#include "ptxinject/Frontend/SiteRewriter.h"
+#include "ptxinject/Frontend/Sites/SiteRewriter.h"
 
 #include "ptxinject/asm/AsmEmitter.h"
-#include "ptxinject/Frontend/CommentAnnotations.h"
-#include "ptxinject/Frontend/SiteAnalysis.h"
-#include "ptxinject/Frontend/StrandedDependence.h"
+#include "ptxinject/Frontend/Sites/CommentAnnotations.h"
+#include "ptxinject/Frontend/Sites/SiteAnalysis.h"
+#include "ptxinject/Frontend/Sites/StrandedDependence.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"

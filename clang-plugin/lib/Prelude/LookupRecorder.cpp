@@ -1,5 +1,5 @@
 //===- LookupRecorder.cpp - What a header search looked at ----------------===//
-#include "ptxinject/Frontend/LookupRecorder.h"
+#include "ptxinject/Frontend/Prelude/LookupRecorder.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Errc.h"

@@ -1,5 +1,5 @@
 //===- IncludeBlock.cpp - The leading #include block of a source ----------===//
-#include "ptxinject/Frontend/IncludeBlock.h"
+#include "ptxinject/Frontend/Prelude/IncludeBlock.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"

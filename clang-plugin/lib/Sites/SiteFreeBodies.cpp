@@ -1,5 +1,5 @@
 //===- SiteFreeBodies.cpp - Function bodies a rewrite need not parse ------===//
-#include "ptxinject/Frontend/SiteFreeBodies.h"
+#include "ptxinject/Frontend/Sites/SiteFreeBodies.h"
 
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/SourceManager.h"

@@ -1,5 +1,5 @@
 //===- CudaInvocation.cpp - Compiler flags a front end adds ---------------===//
-#include "ptxinject/Frontend/CudaInvocation.h"
+#include "ptxinject/Frontend/Invocation/CudaInvocation.h"
 #include "ptxinject/toolkit/CudaToolkit.h"
 
 #include "clang/Basic/Cuda.h"

@@ -1,5 +1,5 @@
 //===- CommentAnnotations.cpp - The comment form of inject sites ----------===//
-#include "ptxinject/Frontend/CommentAnnotations.h"
+#include "ptxinject/Frontend/Sites/CommentAnnotations.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

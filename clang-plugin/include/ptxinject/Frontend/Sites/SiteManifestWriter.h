@@ -1,4 +1,4 @@
-//===- SiteManifest.h - The list of sites a front end emitted ---*- C++ -*-===//
+//===- SiteManifestWriter.h - Write the emitted sites' list -----*- C++ -*-===//
 //
 // The site manifest: every site the front end turned into asm, with its
 // source position and operands, so `ptxinject inspect --manifest` can name
@@ -7,8 +7,8 @@
 //   "operands":[{"label":"x","kind":"in","type":"F32"}]}]}
 //
 //===----------------------------------------------------------------------===//
-#ifndef PTXINJECT_FRONTEND_SITEMANIFEST_H
-#define PTXINJECT_FRONTEND_SITEMANIFEST_H
+#ifndef PTXINJECT_FRONTEND_SITEMANIFESTWRITER_H
+#define PTXINJECT_FRONTEND_SITEMANIFESTWRITER_H
 
 #include "ptxinject/site/Site.h"
 

@@ -1,6 +1,6 @@
 //===- SiteAnalysis.cpp - Inject sites read from the Clang AST ------------===//
-#include "ptxinject/Frontend/SiteAnalysis.h"
-#include "ptxinject/Frontend/InSourceTypes.h"
+#include "ptxinject/Frontend/Sites/SiteAnalysis.h"
+#include "ptxinject/Frontend/Sites/InSourceTypes.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Diagnostic.h"

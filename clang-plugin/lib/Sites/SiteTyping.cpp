@@ -1,8 +1,8 @@
 //===- SiteTyping.cpp - Parse only what typing the sites needs ------------===//
-#include "ptxinject/Frontend/SiteTyping.h"
-#include "ptxinject/Frontend/ForeignMarkerHeader.h"
-#include "ptxinject/Frontend/IncludeBlock.h"
-#include "ptxinject/Frontend/PreludeLoadFailure.h"
+#include "ptxinject/Frontend/Sites/SiteTyping.h"
+#include "ptxinject/Frontend/Sites/ForeignMarkerHeader.h"
+#include "ptxinject/Frontend/Prelude/IncludeBlock.h"
+#include "ptxinject/Frontend/Prelude/PreludeLoadFailure.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"

@@ -1,4 +1,4 @@
-//===- WrappedDiagnostics.h - A consumer in front of Clang's own -*- C++ -*-===//
+//===- WrappingDiagnosticConsumer.h - Wrap a consumer -----------*- C++ -*-===//
 //
 // The front end puts consumers in front of the one a DiagnosticsEngine has
 // (to restate Clang's errors about the marker, to note a PCH that would not
@@ -8,8 +8,8 @@
 // -verify resets once every error was expected).
 //
 //===----------------------------------------------------------------------===//
-#ifndef PTXINJECT_FRONTEND_WRAPPEDDIAGNOSTICS_H
-#define PTXINJECT_FRONTEND_WRAPPEDDIAGNOSTICS_H
+#ifndef PTXINJECT_FRONTEND_WRAPPINGDIAGNOSTICCONSUMER_H
+#define PTXINJECT_FRONTEND_WRAPPINGDIAGNOSTICCONSUMER_H
 
 #include "clang/Basic/Diagnostic.h"
 

@@ -1,10 +1,10 @@
 //===- PreludeCache.cpp - Precompiled CUDA prelude, cached on disk --------===//
-#include "ptxinject/Frontend/PreludeCache.h"
-#include "ptxinject/Frontend/IncludeBlock.h"
-#include "ptxinject/Frontend/LookupRecorder.h"
-#include "ptxinject/Frontend/PreludeStamp.h"
-#include "ptxinject/Frontend/SiteFreeBodies.h"
-#include "ptxinject/Frontend/TypeUniquing.h"
+#include "ptxinject/Frontend/Prelude/PreludeCache.h"
+#include "ptxinject/Frontend/Prelude/IncludeBlock.h"
+#include "ptxinject/Frontend/Prelude/LookupRecorder.h"
+#include "ptxinject/Frontend/Prelude/PreludeStamp.h"
+#include "ptxinject/Frontend/Sites/SiteFreeBodies.h"
+#include "ptxinject/Frontend/Sites/TypeUniquing.h"
 #include "ptxinject/support/ByteSize.h"
 
 #include "clang/Basic/FileManager.h"

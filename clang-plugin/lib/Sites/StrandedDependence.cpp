@@ -1,5 +1,5 @@
 //===- StrandedDependence.cpp - Dependent types left in instantiated code ---===//
-#include "ptxinject/Frontend/StrandedDependence.h"
+#include "ptxinject/Frontend/Sites/StrandedDependence.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
