@@ -12,6 +12,7 @@
 #include "ptxinject/Frontend/Sites/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/Invocation/NvrtcInvocation.h"
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
+#include "ptxinject/Frontend/Sites/SiteFreeSource.h"
 #include "ptxinject/Frontend/Sites/SiteTyping.h"
 #include "ptxinject/Frontend/Sites/TypeUniquing.h"
 
@@ -188,6 +189,7 @@ RewriteResult rewriteSource(const RewriteRequest &Req) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Fs = Overlay;
 
   std::vector<std::string> Cmd;
+  std::vector<std::string> UserArgs = Req.Arguments; // in Clang's spelling
   if (Nvrtc) {
     NvrtcTranslation T = translateNvrtcOptions(Req.Arguments);
     if (!T.Error.empty()) {
@@ -206,11 +208,19 @@ RewriteResult rewriteSource(const RewriteRequest &Req) {
       // here.
       S.UseCache = false;
     }
+    UserArgs = T.ClangArgs;
     Cmd = nvrtcClangCommandLine(Req.Argv0, T, std::string(Path));
   } else {
     Cmd = cudaCommandLine(Req.Argv0, Req.Arguments);
     if (!Req.WorkingDirectory.empty())
       Overlay->setCurrentWorkingDirectory(Req.WorkingDirectory);
+  }
+  // A source no site can reach is its own rewrite, whether or not Clang
+  // would accept it (SiteFreeSource.h): nvcc is the judge of such a file.
+  if (isSiteFreeSource(Req.Source, Path, UserArgs, Req.WorkingDirectory)) {
+    Out.Ok = true;
+    Out.Text = Req.Source;
+    return Out;
   }
   Memory->addFile(Path, 0,
                   llvm::MemoryBuffer::getMemBufferCopy(Req.Source + S.Suffix,

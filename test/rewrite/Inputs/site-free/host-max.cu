@@ -1,0 +1,9 @@
+// No site here: host code nvcc accepts and Clang's device-side parse does
+// not (max of an int and an unsigned, a surface write Clang 19 lacks).
+#include <cuda_runtime.h>
+#include "helper.h"
+#include <library.h>
+
+__global__ void write(cudaSurfaceObject_t s) { surf2Dwrite(1.0f, s, 0, 0); }
+
+int pick(int a, unsigned b) { return max(a, b); }
