@@ -1,5 +1,4 @@
 # Turns Stack PTX JSON descriptions into C/C++ headers and embedded sources.
-# rename-native-capi: reference API (names both the native and the reference-layout headers)
 #
 #   stack_ptx_generate_headers(<target> JSON <file> OUTPUT_DIR <dir> [PREFIX <name>])
 #     Generates <dir>/<name>.h (C macros), <dir>/<name>.hpp (C++ constexpr)

@@ -50,6 +50,12 @@ subs.append(("%project-build", config.project_binary_dir))
 # test's own CHECK lines can never satisfy FileCheck.
 subs.append(("%strip-comments",
              "%s %s" % (config.python, os.path.join(src, "utils", "lit", "strip_comments.py"))))
+# Names each test that FileChecks a rewrite of its own source (%s) without
+# %strip-comments (rewrite/self-check.test runs it over the whole suite).
+subs.append(("%check-self-filecheck", "%s %s" % (
+    config.python, os.path.join(src, "utils", "lit", "check_self_filecheck.py"))))
+subs.append(("%check-format", "%s %s" % (
+    config.python, os.path.join(src, "utils", "check-format"))))
 subs.append(("%nvcc-ptx", "%s -ptx -arch=sm_80 -I%s" % (config.nvcc, include_dir)))
 subs.append(("%ptxas", "%s -arch=sm_80" % config.ptxas))
 # NVRTC through a small ctypes driver: SOURCE -o OUT.ptx, compute_80, with
@@ -132,3 +138,5 @@ if shutil.which("script"):
     config.available_features.add("script")
 if shutil.which("git"):
     config.available_features.add("git")
+if shutil.which("clang-format-19"):
+    config.available_features.add("clang-format")

@@ -11,8 +11,6 @@
               enums, stack_ptx_encode_* (over stack_ptx.h).
   --lang ast-ref  the reference's ast_ptx_instructions.h (over ast_ptx.h).
 
-rename-native-capi: reference API (this file writes both name sets by hand)
-
 The description format is that of data/stack_ptx_descriptions.json.
 """
 import argparse

@@ -7,7 +7,6 @@
 // leaves it (../reference/ShortBuffer.h): the stub's text is the reference's,
 // byte for byte, so the partial text and the count are too.
 //
-// rename-native-capi: reference API
 //===----------------------------------------------------------------------===//
 #include "ast_ptx.h"
 #include "ast_ptx_native.h"

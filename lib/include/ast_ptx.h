@@ -7,7 +7,6 @@
  * instruction tables come from ast_ptx_instructions.h (generated,
  * gen_stack_ptx_header.py --lang ast-ref).
  *
- * rename-native-capi: reference API
  *===----------------------------------------------------------------------===*/
 #ifndef AST_PTX_H_INCLUDE
 #define AST_PTX_H_INCLUDE

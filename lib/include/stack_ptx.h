@@ -13,7 +13,6 @@
  * defined before including this header, as the reference's single-header
  * build asks; the implementation lives in the library either way.
  *
- * rename-native-capi: reference API
  *===----------------------------------------------------------------------===*/
 #ifndef STACK_PTX_H_INCLUDE
 #define STACK_PTX_H_INCLUDE

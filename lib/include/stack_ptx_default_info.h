@@ -3,7 +3,6 @@
  * The compiler limits the reference library's examples use, under the same
  * name (compiler_info), for the reference-compatible stack_ptx.h.
  *
- * rename-native-capi: reference API
  *===----------------------------------------------------------------------===*/
 #pragma once
 

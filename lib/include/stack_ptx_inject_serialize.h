@@ -26,7 +26,6 @@
  * ptxinject/serialize/Serialize.h (same format), which also says why a wire
  * was rejected.
  *
- * rename-native-capi: reference API
  *===----------------------------------------------------------------------===*/
 #ifndef STACK_PTX_INJECT_SERIALIZE_H_INCLUDE
 #define STACK_PTX_INJECT_SERIALIZE_H_INCLUDE

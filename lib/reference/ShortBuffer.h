@@ -17,7 +17,6 @@
 // the NUL, and the check after the body fails), ast_ptx.h one that leaves
 // no room for its NUL.
 //
-// rename-native-capi: reference API
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_LIB_REFERENCE_SHORTBUFFER_H
 #define PTXINJECT_LIB_REFERENCE_SHORTBUFFER_H

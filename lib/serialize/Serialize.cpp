@@ -5,8 +5,6 @@
 // length against the bytes left before they allocate or copy. The reference
 // kinds use the reference's types from stack_ptx.h.
 //
-// rename-native-capi: reference API
-//
 //===----------------------------------------------------------------------===//
 #include "ptxinject/serialize/Serialize.h"
 

@@ -6,8 +6,6 @@
 // are the reference's types (stack_ptx.h); registers, requests, PTX and the
 // extra info share their wire kinds with the C++ form.
 //
-// rename-native-capi: reference API
-//
 //===----------------------------------------------------------------------===//
 #include "stack_ptx_inject_serialize.h"
 

@@ -10,7 +10,6 @@
 // as the reference leaves it (../reference/ShortBuffer.h), with the native
 // stub's text in place of the reference's.
 //
-// rename-native-capi: reference API
 //===----------------------------------------------------------------------===//
 #include "stack_ptx.h"
 #include "stack_ptx_native.h"

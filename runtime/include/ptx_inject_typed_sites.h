@@ -2,8 +2,8 @@
  *
  * PTX_INJECT for sites whose operands all carry a type token, under any C++
  * compiler (nvcc, nvrtc, clang, g++): plain variadic macros that emit the
- * same inline asm as the front end (DESIGN.md, "Emitted asm"), so the
- * inject tables are equal whichever route built the PTX.
+ * same inline asm as the front end (docs/design.md, "The marker
+ * contract"), so the inject tables are equal whichever route built the PTX.
  *
  *   PTX_INJECT("func", PTX_IN(F32, x), PTX_MOD(F32, y), PTX_OUT(F32, z, z));
  *

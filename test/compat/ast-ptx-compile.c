@@ -2,7 +2,6 @@
 // (ast_ptx.h, ast_ptx_instructions.h, measure then compile); its stub must
 // equal the native API's for the same expression, routines included, and
 // bad programs give the reference's result codes.
-// rename-native-capi: reference API
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t | FileCheck %s --match-full-lines
 // CHECK:      {

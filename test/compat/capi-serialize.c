@@ -6,7 +6,6 @@
 // C++ API gives through the ptxinject tool; damaged messages are errors.
 // The objects are the reference's (stack_ptx.h), compiled with its
 // stack_ptx_compile.
-// rename-native-capi: reference API
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t stub > %t.worker
 // The reference takes an instruction's operands from the top of the stack

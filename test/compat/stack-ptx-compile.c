@@ -3,7 +3,6 @@
 // generated/stack_ptx_descriptions.h), encoders by name, and
 // stack_ptx_compile called twice, to measure and then to compile. The stub
 // must equal the one the C++ API gives through the ptxinject tool.
-// rename-native-capi: reference API
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t > %t.ref
 // The reference takes an instruction's operands from the top of the stack

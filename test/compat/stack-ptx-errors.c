@@ -1,6 +1,5 @@
 // stack_ptx_compile reports an index out of range with the reference's own
 // result code, never by skipping the instruction or reading past a table.
-// rename-native-capi: reference API
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t | FileCheck %s --match-full-lines
 // CHECK: ptx instruction: STACK_PTX_ERROR_PTX_INSTRUCTION_IDX_OUT_OF_BOUNDS

@@ -5,7 +5,6 @@
 // temporaries' stack numbers and line breaks differ): two and three operands
 // of one stack, operands on two stacks (selp), a vector result (the first
 // element on top) and vector operands (mma).
-// rename-native-capi: reference API
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t | FileCheck %s
 // CHECK-LABEL: == sub: STACK_PTX_SUCCESS

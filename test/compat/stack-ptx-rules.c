@@ -3,7 +3,6 @@
 // (depth 0 drops the top), drop never empties a stack, and a routine's return
 // counts against the execution limit. The expected stubs are the reference
 // library's own outputs for these programs.
-// rename-native-capi: reference API
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t | FileCheck %s
 // CHECK-LABEL: == replace-depth-1: STACK_PTX_SUCCESS

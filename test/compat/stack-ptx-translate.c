@@ -7,7 +7,6 @@
 // special registers, constants of u32 and s32 stacks, and the execution
 // limit as an argument. The native program is written with the native
 // encoders; the reference one with the generated reference encoders.
-// rename-native-capi: reference API
 // RUN: %cc-stack %s -o %t %runtime-libs
 // RUN: %t | FileCheck %s --match-full-lines
 // CHECK: program 0: equal

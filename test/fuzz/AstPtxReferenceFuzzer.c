@@ -12,7 +12,6 @@
 // body's.
 // Written in C: the reference API is a C99 header.
 //
-// rename-native-capi: reference API
 //===----------------------------------------------------------------------===*/
 #include <ast_ptx.h>
 #include <ast_ptx_instructions.h>

@@ -5,8 +5,6 @@
 // in the size the measuring call reported. The C form takes the reference's
 // types (stack_ptx.h).
 //
-// rename-native-capi: reference API
-//
 //===----------------------------------------------------------------------===//
 #include "ptxinject/serialize/Serialize.h"
 #include "stack_ptx_inject_serialize.h"

@@ -12,7 +12,6 @@
 // count between that text's length and the body's.
 // Written in C: the generated reference tables use C designated initializers.
 //
-// rename-native-capi: reference API
 //===----------------------------------------------------------------------===*/
 #include <stack_ptx.h>
 #include <stack_ptx_default_info.h>

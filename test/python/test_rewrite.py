@@ -1,6 +1,5 @@
 """ptxinject.rewrite: the Clang front end in process on a string."""
 
-import os
 import subprocess
 
 import pytest

@@ -2,8 +2,6 @@
 
 from concurrent.futures import ThreadPoolExecutor
 
-import numpy as np
-
 from ptxinject import Module, stack
 
 REGS = [("x", "F32"), ("y", "F32"), ("z", "F32")]

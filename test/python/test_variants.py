@@ -2,7 +2,6 @@
 cubins that ptxas-made ones match in kernel names. Deduplication and the
 cache are in test_variant_cache.py."""
 
-import os
 import subprocess
 
 import numpy as np

@@ -2,7 +2,7 @@
 // several inputs, --types, --version, and the usage errors.
 // REQUIRES: rewriter
 // RUN: %ptxinject-rewrite %s -o %t.default.cu --manifest %t.json
-// RUN: FileCheck %s --check-prefix=VOLATILE < %t.default.cu
+// RUN: %strip-comments %t.default.cu | FileCheck %s --check-prefix=VOLATILE
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
 // RUN: FileCheck %s --check-prefix=SITELINE < %t.json
 // RUN: %ptxinject-rewrite %s --volatile=never | %strip-comments | FileCheck %s --check-prefix=PLAIN
@@ -14,12 +14,12 @@
 // RUN: rm -rf %t.dir && mkdir -p %t.in
 // RUN: cp %s %t.in/a.cu && cp %s %t.in/b.cu
 // RUN: %ptxinject-rewrite %t.in/a.cu %t.in/b.cu --out-dir %t.dir
-// RUN: FileCheck %s --check-prefix=VOLATILE < %t.dir/a.cu
-// RUN: FileCheck %s --check-prefix=VOLATILE < %t.dir/b.cu
+// RUN: %strip-comments %t.dir/a.cu | FileCheck %s --check-prefix=VOLATILE
+// RUN: %strip-comments %t.dir/b.cu | FileCheck %s --check-prefix=VOLATILE
 // RUN: not %ptxinject-rewrite %t.in/a.cu %t.in/b.cu -o %t.two.cu 2>&1 | FileCheck %s --check-prefix=TWO
 // RUN: printf '{"data_type_infos": [{"name": "real", "register_type": "f32", "mov_postfix": "f32", "register_char": "f", "register_cast_str": ""}]}' > %t.types.json
 // RUN: %ptxinject-rewrite %s -o %t.typed.cu --types %t.types.json -- -DCUSTOM
-// RUN: FileCheck %s --check-prefix=CUSTOM < %t.typed.cu
+// RUN: %strip-comments %t.typed.cu | FileCheck %s --check-prefix=CUSTOM
 // RUN: printf '{"data_type_infos": [{"name": 1}]}' > %t.bad.json
 // RUN: not %ptxinject-rewrite %s --types %t.bad.json 2>&1 | FileCheck %s --check-prefix=BADTYPES
 // RUN: %ptxinject-rewrite --version | FileCheck %s --check-prefix=VERSION

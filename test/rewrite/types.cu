@@ -1,6 +1,7 @@
-// Every type mapping of DESIGN.md, inferred from the AST through typedefs,
-// auto, references and const; the runtime's table shows the marker types and
-// ptxas accepts the module with an empty stub at every site.
+// Every type mapping of docs/design.md ("The marker contract"), inferred from
+// the AST through typedefs, auto, references and const; the runtime's table
+// shows the marker types and ptxas accepts the module with an empty stub at
+// every site.
 // REQUIRES: rewriter
 // RUN: %ptxinject-rewrite %s -o %t.cu
 // RUN: %strip-comments %t.cu | FileCheck %s --check-prefix=SRC

@@ -6,8 +6,6 @@
 // a read past the end (the sanitizer build runs these too). The C form takes
 // the reference's types (stack_ptx.h), as the reference's signatures do.
 //
-// rename-native-capi: reference API
-//
 //===----------------------------------------------------------------------===//
 #include "ptxinject/serialize/Serialize.h"
 #include "ptxinject/stackptx/StackPtx.h"

@@ -10,6 +10,7 @@
 #include "ptxinject/stackptx/Interpreter.h"
 #include "ptxinject/stackptx/Random.h"
 #include "ptxinject/stackptx/Text.h"
+#include "ptxinject/toolkit/CudaToolkit.h"
 
 #include <gtest/gtest.h>
 
@@ -471,8 +472,13 @@ TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
 /// Assembles 250 kernels with random stubs for one target; the programs
 /// draw from every entry the target has, and compile for that target.
 void assembleRandomStubsFor(const char *Arch, const char *PtxVersion, uint64_t Seed) {
-  const char *Ptxas = "/usr/local/cuda/bin/ptxas";
-  if (access(Ptxas, X_OK) != 0)
+  // The toolkit the tools use ($CUDA_HOME, $CUDA_PATH, nvcc on PATH, then
+  // /usr/local/cuda), not a fixed path.
+  std::string Toolkit = ptxinject::findCudaToolkit();
+  if (Toolkit.empty())
+    GTEST_SKIP() << "no CUDA toolkit found";
+  std::string Ptxas = Toolkit + "/bin/ptxas";
+  if (access(Ptxas.c_str(), X_OK) != 0)
     GTEST_SKIP() << "ptxas not found at " << Ptxas;
   Target For;
   ASSERT_TRUE(Target::parse(Arch, For));
@@ -523,7 +529,7 @@ void assembleRandomStubsFor(const char *Arch, const char *PtxVersion, uint64_t S
     std::ofstream F(PtxPath);
     F << Module;
   }
-  std::string Cmd = std::string(Ptxas) + " -arch=" + Arch + " " + PtxPath + " -o /dev/null";
+  std::string Cmd = Ptxas + " -arch=" + Arch + " " + PtxPath + " -o /dev/null";
   int Rc = std::system(Cmd.c_str());
   EXPECT_EQ(Rc, 0) << "ptxas rejected the module kept at " << PtxPath;
   if (Rc == 0)

@@ -5,8 +5,7 @@
    The programs draw inputs, constants, two-stack instructions (setp, selp,
    cvt), every meta instruction, stores and loads, routine calls and special
    registers; every third one runs under a short execution limit. Instructions
-   are named, not numbered, so both builds run the same programs.
-   rename-native-capi: reference API */
+   are named, not numbered, so both builds run the same programs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

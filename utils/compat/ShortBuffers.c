@@ -4,8 +4,7 @@
    holds. Built twice by utils/compat/short-buffer-vs-reference: against the
    reference library and against this project.
 
-   ShortBuffers stack N | ast N
-   rename-native-capi: reference API */
+   ShortBuffers stack N | ast N */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

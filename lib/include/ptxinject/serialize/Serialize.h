@@ -17,8 +17,6 @@
 // as string/descriptor tables, its instructions as 8 bytes (type u16, aux
 // u16, payload u32).
 //
-// rename-native-capi: reference API
-//
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_SERIALIZE_SERIALIZE_H
 #define PTXINJECT_SERIALIZE_SERIALIZE_H
