@@ -103,7 +103,6 @@ def tables():
     # The counts PICK_N picks from, one per operand (two arguments): the
     # count pasted onto a prefix names SITE_N or EACH_N.
     counts = ", ".join("%d, ~" % n for n in range(MAX, 0, -1))
-    args = ", ".join("_%d" % i for i in range(1, 2 * MAX + 1))
     # The leftover of SHORT_PICK's list that a wide site carries to WIDE.
     tail = ", ".join("%d, _" % n for n in range(SHORT, 0, -1)) + ", _"
     junk = tail.count(",") + 1

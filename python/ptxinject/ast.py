@@ -13,7 +13,7 @@ A return word ends the program; compile() and interpret() append one when missin
 from __future__ import annotations
 
 import struct
-from typing import List, Optional, Sequence
+from typing import List, Sequence
 
 from ._core import ast_compile, ast_instructions, ast_interpret
 from .stack import _field

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from typing import Optional, Sequence, Union
+from typing import Sequence, Union
 
 from . import _core
 from ._core import Error

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numbers
 import operator
 import struct
-from typing import Iterable, List, Optional, Sequence
+from typing import List, Optional
 
 from ._core import Error, InstructionSet, StackCompiler
 

@@ -21,7 +21,10 @@ from __future__ import annotations
 import os
 import warnings
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Union
+
+if TYPE_CHECKING:  # the annotation only: numpy stays optional at run time
+    import numpy
 
 from . import _core
 from ._core import Backend, Module, available_backends, default_backend, stack_registers
