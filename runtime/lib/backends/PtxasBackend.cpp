@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends.h"
-#include "FileBytes.h"
 #include "ptxinject/backends/CudaTool.h"
+#include "ptxinject/support/File.h"
 
 #include <atomic>
 #include <mutex>
@@ -28,22 +28,6 @@ std::string detail::findPtxasExecutable(const std::string &Requested) {
 }
 
 namespace {
-
-bool writeFile(const std::string &Path, std::string_view Data) {
-  int Fd = ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (Fd < 0)
-    return false;
-  bool Written = detail::writeAllBytes(Fd, Data);
-  return ::close(Fd) == 0 && Written;
-}
-
-bool readFile(const std::string &Path, std::vector<char> &Out) {
-  std::string Bytes;
-  if (!detail::readFileBytes(Path, Bytes))
-    return false;
-  Out.assign(Bytes.begin(), Bytes.end());
-  return true;
-}
 
 class PtxasBackend final : public CubinBackend {
 public:
@@ -69,15 +53,20 @@ public:
     std::string CubinPath = Base + ".cubin";
     std::string LogPath = Base + ".log";
     bool Ok = false;
-    if (!writeFile(PtxPath, Ptx)) {
-      Log = "ptxas: cannot write " + PtxPath + ": " + std::strerror(errno) +
+    if (Error E = writeFileAtomically(PtxPath, Ptx)) {
+      Log = "ptxas: " + PtxPath + ": " + E.Message +
             "; check free space in the temporary folder";
     } else {
       Ok = run(Args[isDebugPtx(Ptx)], PtxPath, CubinPath, LogPath, Log);
     }
-    if (Ok && !readFile(CubinPath, Cubin)) {
-      Ok = false;
-      Log = "ptxas: cannot read its output " + CubinPath;
+    if (Ok) {
+      Expected<std::string> Bytes = readFile(CubinPath);
+      if (Bytes) {
+        Cubin.assign(Bytes->begin(), Bytes->end());
+      } else {
+        Ok = false;
+        Log = "ptxas: cannot read its output " + CubinPath;
+      }
     }
     if (!Ok)
       Cubin.clear();

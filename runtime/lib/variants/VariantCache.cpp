@@ -1,6 +1,6 @@
 //===- VariantCache.cpp - Compiled programs kept across runs ---------------===//
 #include "ptxinject/variants/VariantCache.h"
-#include "../backends/FileBytes.h"
+#include "ptxinject/support/File.h"
 
 #include <algorithm>
 
@@ -37,31 +37,12 @@ bool makeDirectories(const std::string &Path, std::string &Error) {
   }
 }
 
-// Writes beside Path and renames over it: a reader (another thread, another
-// process) sees the old file or the whole new one, never a part. The
-// temporary's name is unique per process and call.
+// A reader (another thread, another process) sees the old file or the
+// whole new one, never a part.
 bool writeAtomically(const std::string &Path, std::string_view Bytes,
                      std::string &Error) {
-  static std::atomic<unsigned long> Counter{0};
-  size_t Slash = Path.rfind('/');
-  std::string Temp = Path.substr(0, Slash + 1) + ".tmp." +
-                     std::to_string(::getpid()) + "." +
-                     std::to_string(Counter.fetch_add(1)) + "." +
-                     Path.substr(Slash + 1);
-  int Fd = ::open(Temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (Fd < 0) {
-    Error = "cannot write " + Temp + ": " + std::strerror(errno);
-    return false;
-  }
-  if (!detail::writeAllBytes(Fd, Bytes)) {
-    Error = "cannot write " + Temp + ": " + std::strerror(errno);
-    ::close(Fd);
-    ::unlink(Temp.c_str());
-    return false;
-  }
-  if (::close(Fd) != 0 || ::rename(Temp.c_str(), Path.c_str()) != 0) {
-    Error = "cannot write " + Path + ": " + std::strerror(errno);
-    ::unlink(Temp.c_str());
+  if (ptxinject::Error E = writeFileAtomically(Path, Bytes)) {
+    Error = Path + ": " + E.Message;
     return false;
   }
   return true;
@@ -148,18 +129,18 @@ bool VariantCache::cubinIsSound(const Hash128 &CubinHash, size_t Size) {
     if (It != Checked.end())
       return It->second;
   }
-  std::string Bytes;
-  bool Sound = detail::readFileBytes(cubinPath(CubinHash), Bytes) && Bytes.size() == Size &&
-               hashBytes(Bytes) == CubinHash;
+  Expected<std::string> Bytes = readFile(cubinPath(CubinHash));
+  bool Sound = Bytes && Bytes->size() == Size && hashBytes(*Bytes) == CubinHash;
   std::lock_guard<std::mutex> G(Lock);
   Checked[CubinHash] = Sound;
   return Sound;
 }
 
 VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
-  std::string Text;
-  if (!detail::readFileBytes(entryPath(Key), Text))
+  Expected<std::string> Entry = readFile(entryPath(Key));
+  if (!Entry)
     return Found::Miss;
+  const std::string &Text = *Entry;
   // Every line must be there, in order, ending with "end": a truncated
   // entry never passes.
   std::string_view T = Text, Line;

@@ -238,10 +238,6 @@ std::string selfDirectory() {
   return Slash == std::string::npos ? "." : Path.substr(0, Slash);
 }
 
-bool isExecutable(const std::string &P) {
-  return !P.empty() && ::access(P.c_str(), X_OK) == 0;
-}
-
 // A failed tool's messages, before the error that names the step.
 void printToolLog(const ToolRun &Run) {
   if (!Run.Log.empty())
@@ -527,15 +523,17 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   // The sink runs on the workers: each module writes its own files.
   ModuleSink Sink = [&](const CompiledModule &M, std::string &Err) {
     FailedSoFar.fetch_add(M.Failed->size(), std::memory_order_relaxed);
-    if (A.KeepPtx &&
-        !writeFileAtomically(A.OutDir + "/" + numbered("module_", M.Index, ".ptx"),
-                             M.Ptx, Err))
+    auto Write = [&](const char *Suffix, std::string_view Bytes) {
+      Error E = writeFileAtomically(
+          A.OutDir + "/" + numbered("module_", M.Index, Suffix), Bytes);
+      if (E)
+        Err = E.Message;
+      return !E;
+    };
+    if (A.KeepPtx && !Write(".ptx", M.Ptx))
       return false;
-    if (M.Cubin->empty())
-      return true;
-    return writeFileAtomically(
-        A.OutDir + "/" + numbered("module_", M.Index, ".cubin"),
-        std::string_view(M.Cubin->data(), M.Cubin->size()), Err);
+    return M.Cubin->empty() ||
+           Write(".cubin", std::string_view(M.Cubin->data(), M.Cubin->size()));
   };
 
   std::vector<ProgramSource *> Sources;
