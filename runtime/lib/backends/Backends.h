@@ -9,6 +9,9 @@
 
 #include "ptxinject/backends/CubinBackend.h"
 
+#include <cstddef>
+#include <string>
+
 namespace ptxinject {
 namespace detail {
 
@@ -36,6 +39,24 @@ std::vector<std::string> commonCompilerOptions(const CubinOptions &Options,
 /// The ptxas the Ptxas backend would run: Requested if executable, else the
 /// one findCudaTool finds (the toolkit's bin/, then PATH); empty if none.
 std::string findPtxasExecutable(const std::string &Requested);
+
+/// The log of a library compiler (nvJitLink, nvPTXCompiler), which both hand
+/// out the same way: \p Size(size_t &) asks the length, \p Fill(char *)
+/// copies it; each returns true on success. One byte more than asked is
+/// given (one counts the closing NUL, the other does not), and the trailing
+/// NULs and newlines are dropped. Any failure gives an empty log.
+template <class SizeFn, class FillFn>
+std::string readCompilerLog(SizeFn &&Size, FillFn &&Fill) {
+  size_t N = 0;
+  if (!Size(N) || N == 0)
+    return std::string();
+  std::string Log(N + 1, '\0');
+  if (!Fill(Log.data()))
+    return std::string();
+  while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
+    Log.pop_back();
+  return Log;
+}
 
 /// Checks the architecture string so a typo fails with a clear message
 /// before any compiler sees it.
