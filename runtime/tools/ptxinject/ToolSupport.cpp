@@ -52,6 +52,20 @@ void tool::reportUsageError(std::string_view Command,
                Command.data(), (int)Message.size(), Message.data());
 }
 
+namespace {
+// The JSON readers report "LINE:COL: message" (or a message with no place);
+// put the file in front of it.
+void reportJsonError(const std::string &Path, const std::string &Message) {
+  unsigned Line = 0, Column = 0;
+  int Rest = 0;
+  if (std::sscanf(Message.c_str(), "%u:%u: %n", &Line, &Column, &Rest) == 2 &&
+      Rest > 0)
+    tool::reportError(Path, Line, Column, Message.substr(Rest));
+  else
+    tool::reportError(Path, Message);
+}
+} // namespace
+
 bool tool::addTypesFromFileOrReport(const std::string &Path,
                                     TypeTable &Table) {
   std::string Text;
@@ -60,14 +74,16 @@ bool tool::addTypesFromFileOrReport(const std::string &Path,
   std::string Message;
   if (Table.addFromJson(Text, Message))
     return true;
-  // The table reports "LINE:COL: message"; put the file in front of it.
-  size_t Sep = Message.find(": ");
-  if (Sep == std::string::npos)
-    reportError(Path, Message);
-  else
-    std::fprintf(stderr, "%s:%s: error: %s\n", Path.c_str(),
-                 Message.substr(0, Sep).c_str(),
-                 Message.substr(Sep + 2).c_str());
+  reportJsonError(Path, Message);
+  return false;
+}
+
+bool tool::loadDescriptionOrReport(const std::string &Path,
+                                   stackptx::InstructionSet &Set) {
+  std::string Message;
+  if (stackptx::InstructionSet::fromFile(Path, Set, Message))
+    return true;
+  std::fprintf(stderr, "%s\n", Message.c_str()); // it names the file
   return false;
 }
 

@@ -11,6 +11,7 @@
 #include "ptxinject/module/Module.h"
 #include "ptxinject/module/RuntimeError.h"
 #include "ptxinject/site/TypeTable.h"
+#include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/support/File.h"
 
 #include <optional>
@@ -39,6 +40,11 @@ void reportError(std::string_view File, const Error &E);
 /// Adds the types of a JSON type file (data_type_infos format) to Table;
 /// reports errors as "PATH:LINE:COL: error: ..." and returns false.
 bool addTypesFromFileOrReport(const std::string &Path, TypeTable &Table);
+
+/// Reads a Stack PTX instruction description (stack_ptx_descriptions.json
+/// format) into Set; reports errors as "PATH:LINE:COL: message".
+bool loadDescriptionOrReport(const std::string &Path,
+                             stackptx::InstructionSet &Set);
 
 /// Reads and parses the annotated PTX at Input, resolving tagged-dialect type
 /// names through the built-in table plus TypesPath (when not empty). Reports
