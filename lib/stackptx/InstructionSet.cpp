@@ -265,7 +265,10 @@ bool InstructionSet::fromFile(const std::string &Path, InstructionSet &Out,
                               std::string &Error) {
   Expected<std::string> Text = readFile(Path);
   if (!Text) {
-    Error = Path + ": error: the description file: " + Text.error().Message;
+    // The reason after readFile's step, as this message always gave it.
+    const std::string &Why = Text.error().Message;
+    Error = Path + ": error: cannot open the description file: " +
+            Why.substr(Why.find(": ") + 2);
     return false;
   }
   if (!fromJson(*Text, Out, Error)) {
