@@ -114,9 +114,9 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
       return ExitUsage;
     }
     Given[*Index] = true;
-    StubLabelError LE;
-    if (!resolveStubLabels(M->inject(*Index), S.Text, Resolved[*Index], LE)) {
-      reportError(S.Source, LE.Line, LE.Column, LE.Message);
+    if (Error E = resolveStubLabels(M->inject(*Index), S.Text,
+                                    Resolved[*Index])) {
+      reportError(S.Source, E);
       return ExitFailed;
     }
     Views[*Index] = Resolved[*Index];

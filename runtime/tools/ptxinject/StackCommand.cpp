@@ -184,11 +184,11 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
     Registers.push_back(StackPtxFastRegister{Names[K].c_str(), Types[K]});
 
   std::vector<StackPtxFastInstruction> Program;
-  TextError Err;
   // Only inputs are words of the program; requests are written, not read.
-  if (!parseProgram(ProgramText, Set, Span<StackPtxFastRegister>(Registers.data(), NumInputs),
-                    Program, Err)) {
-    reportError(ProgramName, Err.Line, Err.Column, Err.Message);
+  if (Error Err = parseProgram(
+          ProgramText, Set,
+          Span<StackPtxFastRegister>(Registers.data(), NumInputs), Program)) {
+    tool::reportError(ProgramName, Err);
     return ExitFailed;
   }
   Compiler C(Set);
