@@ -60,16 +60,8 @@ public:
       }
     }
     Log = detail::readCompilerLog(
-        [&](size_t &Size) {
-          return (Ok ? nvJitLinkGetInfoLogSize(Handle, &Size)
-                     : nvJitLinkGetErrorLogSize(Handle, &Size)) ==
-                 NVJITLINK_SUCCESS;
-        },
-        [&](char *Buffer) {
-          return (Ok ? nvJitLinkGetInfoLog(Handle, Buffer)
-                     : nvJitLinkGetErrorLog(Handle, Buffer)) ==
-                 NVJITLINK_SUCCESS;
-        });
+        Handle, Ok, NVJITLINK_SUCCESS, nvJitLinkGetInfoLogSize,
+        nvJitLinkGetErrorLogSize, nvJitLinkGetInfoLog, nvJitLinkGetErrorLog);
     if (!Ok && Log.empty())
       Log = "nvJitLink: compilation failed (error " + std::to_string(R) + ")";
     if (!Ok)
@@ -93,7 +85,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<CubinBackend>
-detail::createNvJitLinkBackend(const CubinOptions &Options, std::string &) {
-  return std::make_unique<NvJitLinkBackend>(Options);
+detail::BackendOrError
+detail::createNvJitLinkBackend(const CubinOptions &Options) {
+  return std::unique_ptr<CubinBackend>(
+      std::make_unique<NvJitLinkBackend>(Options));
 }

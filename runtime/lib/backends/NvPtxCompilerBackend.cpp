@@ -57,17 +57,11 @@ public:
              NVPTXCOMPILE_SUCCESS;
       }
     }
-    Log = detail::readCompilerLog(
-        [&](size_t &Size) {
-          return (Ok ? nvPTXCompilerGetInfoLogSize(Handle, &Size)
-                     : nvPTXCompilerGetErrorLogSize(Handle, &Size)) ==
-                 NVPTXCOMPILE_SUCCESS;
-        },
-        [&](char *Buffer) {
-          return (Ok ? nvPTXCompilerGetInfoLog(Handle, Buffer)
-                     : nvPTXCompilerGetErrorLog(Handle, Buffer)) ==
-                 NVPTXCOMPILE_SUCCESS;
-        });
+    Log = detail::readCompilerLog(Handle, Ok, NVPTXCOMPILE_SUCCESS,
+                                  nvPTXCompilerGetInfoLogSize,
+                                  nvPTXCompilerGetErrorLogSize,
+                                  nvPTXCompilerGetInfoLog,
+                                  nvPTXCompilerGetErrorLog);
     if (!Ok && Log.empty())
       Log = "nvPTXCompiler: compilation failed (error " + std::to_string(R) +
             ")";
@@ -93,8 +87,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<CubinBackend>
-detail::createNvPtxCompilerBackend(const CubinOptions &Options,
-                                   std::string &) {
-  return std::make_unique<NvPtxCompilerBackend>(Options);
+detail::BackendOrError
+detail::createNvPtxCompilerBackend(const CubinOptions &Options) {
+  return std::unique_ptr<CubinBackend>(
+      std::make_unique<NvPtxCompilerBackend>(Options));
 }

@@ -119,28 +119,28 @@ private:
 
 } // namespace
 
-std::unique_ptr<CubinBackend>
-detail::createPtxasBackend(const CubinOptions &Options, std::string &Error) {
+detail::BackendOrError
+detail::createPtxasBackend(const CubinOptions &Options) {
   std::string Ptxas = detail::findPtxasExecutable(Options.PtxasPath);
-  if (Ptxas.empty()) {
-    Error = Options.PtxasPath.empty()
-                ? "ptxas not found in the CUDA toolkit ($CUDA_HOME, "
-                  "$CUDA_PATH, /usr/local/cuda) or on PATH; install the CUDA "
-                  "toolkit, set CUDA_HOME, or pass its path"
-                : "ptxas '" + Options.PtxasPath + "' is not an executable";
-    return nullptr;
-  }
+  if (Ptxas.empty())
+    return Error::make(
+        ErrorCode::InvalidArgument,
+        Options.PtxasPath.empty()
+            ? "ptxas not found in the CUDA toolkit ($CUDA_HOME, "
+              "$CUDA_PATH, /usr/local/cuda) or on PATH; install the CUDA "
+              "toolkit, set CUDA_HOME, or pass its path"
+            : "ptxas '" + Options.PtxasPath + "' is not an executable");
   std::string Root = Options.TempDir;
   if (Root.empty()) {
     const char *Tmp = std::getenv("TMPDIR");
     Root = Tmp && *Tmp ? Tmp : "/tmp";
   }
   std::string Template = Root + "/ptxinject-ptxas-XXXXXX";
-  if (!::mkdtemp(Template.data())) {
-    Error = "cannot create a temporary folder under " + Root + ": " +
-            std::strerror(errno) + "; set TMPDIR to a writable folder";
-    return nullptr;
-  }
-  return std::make_unique<PtxasBackend>(Options, std::move(Ptxas),
-                                        std::move(Template));
+  if (!::mkdtemp(Template.data()))
+    return Error::make(ErrorCode::FileError,
+                       "cannot create a temporary folder under " + Root +
+                           ": " + std::strerror(errno) +
+                           "; set TMPDIR to a writable folder");
+  return std::unique_ptr<CubinBackend>(std::make_unique<PtxasBackend>(
+      Options, std::move(Ptxas), std::move(Template)));
 }

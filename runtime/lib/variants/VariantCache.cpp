@@ -21,31 +21,35 @@ namespace {
 // entries then read as damaged and are replaced.
 const char EntryMagic[] = "ptxinject-variants-cache 1";
 
-bool makeDirectories(const std::string &Path, std::string &Error) {
+Error makeDirectories(const std::string &Path) {
   // Each prefix ending before a '/' (a leading '/' is no component), then
   // the whole path.
   for (size_t Pos = 0;;) {
     size_t Slash = Path.find('/', Pos + 1);
     std::string Prefix = Path.substr(0, Slash);
-    if (::mkdir(Prefix.c_str(), 0777) != 0 && errno != EEXIST) {
-      Error = "cannot create " + Prefix + ": " + std::strerror(errno);
-      return false;
-    }
+    if (::mkdir(Prefix.c_str(), 0777) != 0 && errno != EEXIST)
+      return Error::make(ErrorCode::FileError, "cannot create " + Prefix +
+                                                   ": " + std::strerror(errno));
     if (Slash == std::string::npos)
-      return true;
+      return Error::success();
     Pos = Slash;
   }
 }
 
 // A reader (another thread, another process) sees the old file or the
 // whole new one, never a part.
-bool writeAtomically(const std::string &Path, std::string_view Bytes,
-                     std::string &Error) {
-  if (ptxinject::Error E = writeFileAtomically(Path, Bytes)) {
-    Error = Path + ": " + E.Message;
-    return false;
-  }
-  return true;
+Error writeCacheFile(const std::string &Path, std::string_view Bytes) {
+  Error E = writeFileAtomically(Path, Bytes);
+  if (E)
+    E.Message = Path + ": " + E.Message;
+  return E;
+}
+
+// A store's result as the callers of storeCubin and storeEntry take it.
+bool succeeded(const Error &E, std::string &Message) {
+  if (E)
+    Message = E.Message;
+  return !E;
 }
 
 // The next line of Text from Pos, without its newline; false at the end or
@@ -180,26 +184,27 @@ VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
   return Found::Hit;
 }
 
-bool VariantCache::ensureDirectory(const std::string &Path,
-                                   std::string &Error) {
+Error VariantCache::ensureDirectory(const std::string &Path) {
   {
     std::lock_guard<std::mutex> G(Lock);
     if (Made.count(Path))
-      return true;
+      return Error::success();
   }
-  if (!makeDirectories(Path, Error))
-    return false;
+  if (Error E = makeDirectories(Path))
+    return E;
   std::lock_guard<std::mutex> G(Lock);
   Made.insert(Path);
-  return true;
+  return Error::success();
 }
 
 bool VariantCache::storeCubin(const std::vector<char> &Cubin,
-                              Hash128 &CubinHash, std::string &Error) {
+                              Hash128 &CubinHash, std::string &Message) {
   std::string_view Bytes(Cubin.data(), Cubin.size());
   CubinHash = hashBytes(Bytes);
-  if (!ensureDirectory(Dir + "/cubins", Error) ||
-      !writeAtomically(cubinPath(CubinHash), Bytes, Error))
+  Error E = ensureDirectory(Dir + "/cubins");
+  if (!E)
+    E = writeCacheFile(cubinPath(CubinHash), Bytes);
+  if (!succeeded(E, Message))
     return false;
   std::lock_guard<std::mutex> G(Lock);
   Checked[CubinHash] = true;
@@ -208,9 +213,9 @@ bool VariantCache::storeCubin(const std::vector<char> &Cubin,
 
 bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
                               size_t CubinSize, const Site &Where,
-                              std::string &Error) {
+                              std::string &Message) {
   if (!isStorableName(Where.Inject)) {
-    Error = "inject name '" + Where.Inject + "' cannot be stored in the cache";
+    Message = "inject name '" + Where.Inject + "' cannot be stored in the cache";
     return false;
   }
   std::string Path = entryPath(Key);
@@ -218,6 +223,8 @@ bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
                      " " + std::to_string(CubinSize) + "\nsite " +
                      std::to_string(Where.PackIndex) + " " + Where.Inject +
                      "\nend\n";
-  return ensureDirectory(Path.substr(0, Path.rfind('/')), Error) &&
-         writeAtomically(Path, Text, Error);
+  Error E = ensureDirectory(Path.substr(0, Path.rfind('/')));
+  if (!E)
+    E = writeCacheFile(Path, Text);
+  return succeeded(E, Message);
 }
