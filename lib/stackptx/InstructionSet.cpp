@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/json/Json.h"
 #include "ptxinject/stackptx/StackPtx.h"
+#include "ptxinject/support/File.h"
 
 #include <cctype>
 #include <cerrno>
@@ -13,7 +14,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <fstream>
 #include <sstream>
 #include <unordered_map>
 
@@ -263,14 +263,15 @@ bool InstructionSet::fromJson(std::string_view Text, InstructionSet &Out, std::s
 
 bool InstructionSet::fromFile(const std::string &Path, InstructionSet &Out,
                               std::string &Error) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
-    Error = Path + ": error: cannot open the description file: " + std::strerror(errno);
+  Expected<std::string> Text = readFile(Path);
+  if (!Text) {
+    // The reason after readFile's step, as this message always gave it.
+    const std::string &Why = Text.error().Message;
+    Error = Path + ": error: cannot open the description file: " +
+            Why.substr(Why.find(": ") + 2);
     return false;
   }
-  std::stringstream SS;
-  SS << In.rdbuf();
-  if (!fromJson(SS.str(), Out, Error)) {
+  if (!fromJson(*Text, Out, Error)) {
     Error = Path + ":" + Error;
     return false;
   }

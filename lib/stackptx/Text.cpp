@@ -154,18 +154,18 @@ bool looksNumeric(std::string_view S) {
 
 } // namespace
 
-bool parseProgram(std::string_view Text, const InstructionSet &Set,
-                  Span<StackPtxFastRegister> Registers, std::vector<StackPtxFastInstruction> &Out,
-                  TextError &Err) {
+// parseProgram's work; on failure Err says why.
+static bool parseWords(std::string_view Text, const InstructionSet &Set,
+                       Span<StackPtxFastRegister> Registers,
+                       std::vector<StackPtxFastInstruction> &Out, Error &Err) {
   Out.clear();
   const StackPtxFastInstructionSetInfo &Info = Set.info();
   Lexer L(Text);
   Word W;
   auto fail = [&](const Word &At, std::string Message) {
     Out.clear(); // a failed parse leaves no half program behind
-    Err.Line = At.Line;
-    Err.Column = At.Column;
-    Err.Message = std::move(Message);
+    Err = Error::make(ErrorCode::InvalidStub, std::move(Message), At.Line,
+                      At.Column);
     return false;
   };
   auto findRegister = [&](std::string_view Name) -> int {
@@ -295,6 +295,15 @@ bool parseProgram(std::string_view Text, const InstructionSet &Set,
   }
   Out.push_back(stack_ptx_fast_encode_return);
   return true;
+}
+
+Error parseProgram(std::string_view Text, const InstructionSet &Set,
+                   Span<StackPtxFastRegister> Registers,
+                   std::vector<StackPtxFastInstruction> &Out) {
+  Error Err;
+  if (!parseWords(Text, Set, Registers, Out, Err) && !Err)
+    Err = Error::make(ErrorCode::InvalidStub, "the program does not parse");
+  return Err;
 }
 
 std::string printProgram(Program Prog, const InstructionSet &Set,

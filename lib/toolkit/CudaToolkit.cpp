@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/toolkit/CudaToolkit.h"
+#include "ptxinject/support/File.h"
 
 #include <climits>
 #include <cstdlib>
@@ -38,7 +39,7 @@ std::string toolkitOfNvccOnPath() {
     if (Dir.empty())
       continue;
     std::string Nvcc = Dir + "/nvcc";
-    if (::access(Nvcc.c_str(), X_OK) != 0)
+    if (!isExecutable(Nvcc))
       continue;
     char Real[PATH_MAX];
     if (!::realpath(Nvcc.c_str(), Real))

@@ -11,13 +11,12 @@
 #include "TextArg.h"
 
 #include "ptxinject/module/Module.h"
+#include "ptxinject/support/File.h"
 
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/string_view.h>
 #include <nanobind/stl/vector.h>
 
-#include <fstream>
-#include <sstream>
 
 namespace nb = nanobind;
 using namespace nb::literals;
@@ -51,14 +50,12 @@ std::string typesJson(nb::handle Types) {
       return Text;
   }
   std::string Path = nb::cast<std::string>(nb::str(Os.attr("fspath")(Types)));
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
+  Expected<std::string> File = readFile(Path);
+  if (!File)
     throw BindingError("invalid-argument",
                        "cannot read the types file '" + Path +
                            "' (pass a dict, JSON text, or a path to a JSON file)");
-  std::ostringstream Buf;
-  Buf << In.rdbuf();
-  return Buf.str();
+  return File.take();
 }
 
 ModuleObject parseModule(nb::handle Ptx, nb::handle Types, bool Prune) {

@@ -131,8 +131,8 @@ stackptx::Program toProgram(nb::handle Obj, const stackptx::InstructionSet &Set,
   static_assert(sizeof(StackPtxFastInstruction) == sizeof(uint64_t), "8-byte words");
   PyObject *P = Obj.ptr();
   if (PyUnicode_Check(P) || PyBytes_Check(P)) {
-    stackptx::TextError Err;
-    if (!stackptx::parseProgram(textOf(Obj, "a program"), Set, Regs.Registers, Storage, Err))
+    if (Error Err = stackptx::parseProgram(textOf(Obj, "a program"), Set,
+                                           Regs.Registers, Storage))
       throw BindingError("invalid-program", Err.Message, Err.Line, Err.Column);
     return stackptx::Program(Storage.data(), Storage.size());
   }

@@ -311,9 +311,10 @@ void bindStackPtx(nb::module_ &M) {
           [](const InstructionSet &S, nb::handle Text, nb::handle Regs) {
             RegisterList R = toRegisters(Regs, S);
             std::vector<StackPtxFastInstruction> Out;
-            stackptx::TextError Err;
-            if (!stackptx::parseProgram(textOf(Text, "a program"), S, R.Registers, Out, Err))
-              throw BindingError("invalid-program", Err.Message, Err.Line, Err.Column);
+            if (Error Err = stackptx::parseProgram(textOf(Text, "a program"),
+                                                   S, R.Registers, Out))
+              throw BindingError("invalid-program", Err.Message, Err.Line,
+                                 Err.Column);
             std::vector<uint64_t> Words(Out.size());
             std::memcpy(Words.data(), Out.data(), Out.size() * 8);
             return Words;

@@ -76,6 +76,18 @@ TEST(KernelPrune, FindsKernelDefinitionsOnly) {
   EXPECT_FALSE(findEntries(".entry k() { /* }\n", Entries));
 }
 
+TEST(KernelPrune, BracesInStringsDoNotCount) {
+  // The walk PtxPrune uses too (PtxLexer.h): a brace in a string literal
+  // is text, and an escaped quote does not end the string.
+  EXPECT_EQ(entryNames(".entry s() { .pragma \"}\\\"}\"; }\n.entry t() { }\n"),
+            (std::vector<std::string_view>{"s", "t"}));
+  std::vector<PtxEntrySpan> Entries;
+  EXPECT_FALSE(findEntries(".entry k() { .pragma \"}; }\n", Entries));
+  // A name follows .entry past comments; without one there is no kernel.
+  EXPECT_EQ(entryNames(".entry /* k */ named() { }\n.entry { }\n"),
+            (std::vector<std::string_view>{"named"}));
+}
+
 TEST(KernelPrune, LeavesOutKernelsWhoseSlotsAreAllEmpty) {
   Expected<Module> M = Module::parse(modulePtx());
   ASSERT_TRUE(M) << M.error().Message;

@@ -8,19 +8,22 @@
 #define PTXINJECT_RUNTIME_BACKENDS_H
 
 #include "ptxinject/backends/CubinBackend.h"
+#include "ptxinject/support/Error.h"
+
+#include <cstddef>
+#include <string>
 
 namespace ptxinject {
 namespace detail {
 
-std::unique_ptr<CubinBackend> createPtxasBackend(const CubinOptions &Options,
-                                                 std::string &Error);
+using BackendOrError = Expected<std::unique_ptr<CubinBackend>>;
+
+BackendOrError createPtxasBackend(const CubinOptions &Options);
 #ifdef PTXINJECT_HAVE_NVJITLINK
-std::unique_ptr<CubinBackend>
-createNvJitLinkBackend(const CubinOptions &Options, std::string &Error);
+BackendOrError createNvJitLinkBackend(const CubinOptions &Options);
 #endif
 #ifdef PTXINJECT_HAVE_NVPTXCOMPILER
-std::unique_ptr<CubinBackend>
-createNvPtxCompilerBackend(const CubinOptions &Options, std::string &Error);
+BackendOrError createNvPtxCompilerBackend(const CubinOptions &Options);
 #endif
 
 /// The option strings every backend passes: -arch (as -arch=SM, or as
@@ -37,9 +40,31 @@ std::vector<std::string> commonCompilerOptions(const CubinOptions &Options,
 /// one findCudaTool finds (the toolkit's bin/, then PATH); empty if none.
 std::string findPtxasExecutable(const std::string &Requested);
 
+/// The info log (after a success, \p Ok) or the error log of a library
+/// compiler, which nvJitLink and nvPTXCompiler hand out the same way: one
+/// call for the size, one to copy it. One byte more than asked is given (one
+/// counts the closing NUL, the other does not), and the trailing NULs and
+/// newlines are dropped. Any failure gives an empty log.
+template <class HandleT, class ResultT>
+std::string readCompilerLog(HandleT Handle, bool Ok, ResultT Success,
+                            ResultT (*InfoSize)(HandleT, size_t *),
+                            ResultT (*ErrorSize)(HandleT, size_t *),
+                            ResultT (*Info)(HandleT, char *),
+                            ResultT (*ErrorLog)(HandleT, char *)) {
+  size_t N = 0;
+  if ((Ok ? InfoSize : ErrorSize)(Handle, &N) != Success || N == 0)
+    return std::string();
+  std::string Log(N + 1, '\0');
+  if ((Ok ? Info : ErrorLog)(Handle, Log.data()) != Success)
+    return std::string();
+  while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
+    Log.pop_back();
+  return Log;
+}
+
 /// Checks the architecture string so a typo fails with a clear message
-/// before any compiler sees it.
-bool checkArch(const std::string &Arch, std::string &Error);
+/// (an InvalidArgument error) before any compiler sees it.
+Error checkArch(const std::string &Arch);
 
 } // namespace detail
 } // namespace ptxinject

@@ -17,19 +17,26 @@ std::unique_ptr<CubinBackend>
 ptxinject::createCubinBackend(CubinBackendKind Kind,
                               const CubinOptions &Options,
                               std::string &Error) {
-  if (!detail::checkArch(Options.Arch, Error))
+  if (ptxinject::Error E = detail::checkArch(Options.Arch)) {
+    Error = E.Message;
     return nullptr;
+  }
   if (Options.OptLevel < 0 || Options.OptLevel > 3) {
     Error = "optimization level must be 0 to 3, got " +
             std::to_string(Options.OptLevel);
     return nullptr;
   }
+  auto Take = [&](detail::BackendOrError Made) {
+    if (!Made)
+      Error = Made.error().Message;
+    return Made ? Made.take() : nullptr;
+  };
   switch (Kind) {
   case CubinBackendKind::Ptxas:
-    return detail::createPtxasBackend(Options, Error);
+    return Take(detail::createPtxasBackend(Options));
   case CubinBackendKind::NvJitLink:
 #ifdef PTXINJECT_HAVE_NVJITLINK
-    return detail::createNvJitLinkBackend(Options, Error);
+    return Take(detail::createNvJitLinkBackend(Options));
 #else
     Error = "the nvjitlink backend is not built; configure with "
             "-DPTXINJECT_ENABLE_CUDA=ON and a CUDA toolkit, or use "
@@ -38,7 +45,7 @@ ptxinject::createCubinBackend(CubinBackendKind Kind,
 #endif
   case CubinBackendKind::NvPtxCompiler:
 #ifdef PTXINJECT_HAVE_NVPTXCOMPILER
-    return detail::createNvPtxCompilerBackend(Options, Error);
+    return Take(detail::createNvPtxCompilerBackend(Options));
 #else
     Error = "the nvptxcompiler backend is not built; run "
             "utils/install-nvptxcompiler and reconfigure, or use "
@@ -307,7 +314,7 @@ detail::commonCompilerOptions(const CubinOptions &Options, bool ArchWithEquals,
   return Args;
 }
 
-bool detail::checkArch(const std::string &Arch, std::string &Error) {
+Error detail::checkArch(const std::string &Arch) {
   // sm_NN, sm_NNN, optionally followed by 'a' or 'f'.
   bool Ok = Arch.size() >= 5 && Arch.compare(0, 3, "sm_") == 0;
   size_t I = 3;
@@ -318,7 +325,8 @@ bool detail::checkArch(const std::string &Arch, std::string &Error) {
        (I == Arch.size() ||
         (I + 1 == Arch.size() && (Arch[I] == 'a' || Arch[I] == 'f')));
   if (!Ok)
-    Error = "invalid architecture '" + Arch +
-            "'; expected sm_NN such as sm_80 or sm_90a";
-  return Ok;
+    return Error::make(ErrorCode::InvalidArgument,
+                       "invalid architecture '" + Arch +
+                           "'; expected sm_NN such as sm_80 or sm_90a");
+  return Error::success();
 }

@@ -6,13 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/backends/CudaTool.h"
+#include "ptxinject/support/File.h"
 #include "ptxinject/toolkit/CudaToolkit.h"
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -24,10 +23,6 @@ extern char **environ;
 using namespace ptxinject;
 
 namespace {
-
-bool isExecutable(const std::string &Path) {
-  return !Path.empty() && ::access(Path.c_str(), X_OK) == 0;
-}
 
 std::string baseName(const std::string &Path) {
   size_t Slash = Path.rfind('/');
@@ -94,10 +89,10 @@ ToolRun ptxinject::runTool(const std::vector<std::string> &Argv, const std::stri
       return Run;
     }
   }
-  std::ifstream In(LogPath, std::ios::binary);
-  std::ostringstream Text;
-  Text << In.rdbuf();
-  Run.Log = Text.str();
+  // A log the child never wrote reads as empty, as a silent tool's does.
+  Expected<std::string> Log = readFile(LogPath);
+  if (Log)
+    Run.Log = Log.take();
   while (!Run.Log.empty() && Run.Log.back() == '\n')
     Run.Log.pop_back();
   Run.Ok = WIFEXITED(Status) && WEXITSTATUS(Status) == 0;

@@ -59,7 +59,9 @@ public:
              NVJITLINK_SUCCESS;
       }
     }
-    appendLog(Handle, Ok, Log);
+    Log = detail::readCompilerLog(
+        Handle, Ok, NVJITLINK_SUCCESS, nvJitLinkGetInfoLogSize,
+        nvJitLinkGetErrorLogSize, nvJitLinkGetInfoLog, nvJitLinkGetErrorLog);
     if (!Ok && Log.empty())
       Log = "nvJitLink: compilation failed (error " + std::to_string(R) + ")";
     if (!Ok)
@@ -76,23 +78,6 @@ public:
   }
 
 private:
-  static void appendLog(nvJitLinkHandle Handle, bool Ok, std::string &Log) {
-    size_t Size = 0;
-    nvJitLinkResult R = Ok ? nvJitLinkGetInfoLogSize(Handle, &Size)
-                           : nvJitLinkGetErrorLogSize(Handle, &Size);
-    if (R != NVJITLINK_SUCCESS || Size <= 1)
-      return;
-    Log.resize(Size);
-    R = Ok ? nvJitLinkGetInfoLog(Handle, Log.data())
-           : nvJitLinkGetErrorLog(Handle, Log.data());
-    if (R != NVJITLINK_SUCCESS) {
-      Log.clear();
-      return;
-    }
-    while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
-      Log.pop_back();
-  }
-
   // Indexed by isDebugPtx: debug PTX takes the debug flag instead of -O.
   std::vector<std::string> OptionStrings[2];
   std::vector<const char *> OptionPointers[2];
@@ -100,7 +85,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<CubinBackend>
-detail::createNvJitLinkBackend(const CubinOptions &Options, std::string &) {
-  return std::make_unique<NvJitLinkBackend>(Options);
+detail::BackendOrError
+detail::createNvJitLinkBackend(const CubinOptions &Options) {
+  return std::unique_ptr<CubinBackend>(
+      std::make_unique<NvJitLinkBackend>(Options));
 }

@@ -57,7 +57,11 @@ public:
              NVPTXCOMPILE_SUCCESS;
       }
     }
-    readLog(Handle, Ok, Log);
+    Log = detail::readCompilerLog(Handle, Ok, NVPTXCOMPILE_SUCCESS,
+                                  nvPTXCompilerGetInfoLogSize,
+                                  nvPTXCompilerGetErrorLogSize,
+                                  nvPTXCompilerGetInfoLog,
+                                  nvPTXCompilerGetErrorLog);
     if (!Ok && Log.empty())
       Log = "nvPTXCompiler: compilation failed (error " + std::to_string(R) +
             ")";
@@ -76,23 +80,6 @@ public:
   }
 
 private:
-  static void readLog(nvPTXCompilerHandle Handle, bool Ok, std::string &Log) {
-    size_t Size = 0;
-    nvPTXCompileResult R = Ok ? nvPTXCompilerGetInfoLogSize(Handle, &Size)
-                              : nvPTXCompilerGetErrorLogSize(Handle, &Size);
-    if (R != NVPTXCOMPILE_SUCCESS || Size == 0)
-      return;
-    Log.resize(Size + 1);
-    R = Ok ? nvPTXCompilerGetInfoLog(Handle, Log.data())
-           : nvPTXCompilerGetErrorLog(Handle, Log.data());
-    if (R != NVPTXCOMPILE_SUCCESS) {
-      Log.clear();
-      return;
-    }
-    while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
-      Log.pop_back();
-  }
-
   // Indexed by isDebugPtx: debug PTX takes the debug flag instead of -O.
   std::vector<std::string> OptionStrings[2];
   std::vector<const char *> OptionPointers[2];
@@ -100,8 +87,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<CubinBackend>
-detail::createNvPtxCompilerBackend(const CubinOptions &Options,
-                                   std::string &) {
-  return std::make_unique<NvPtxCompilerBackend>(Options);
+detail::BackendOrError
+detail::createNvPtxCompilerBackend(const CubinOptions &Options) {
+  return std::unique_ptr<CubinBackend>(
+      std::make_unique<NvPtxCompilerBackend>(Options));
 }

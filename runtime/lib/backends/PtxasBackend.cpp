@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends.h"
-#include "FileBytes.h"
 #include "ptxinject/backends/CudaTool.h"
+#include "ptxinject/support/File.h"
 
 #include <atomic>
 #include <mutex>
@@ -28,22 +28,6 @@ std::string detail::findPtxasExecutable(const std::string &Requested) {
 }
 
 namespace {
-
-bool writeFile(const std::string &Path, std::string_view Data) {
-  int Fd = ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (Fd < 0)
-    return false;
-  bool Written = detail::writeAllBytes(Fd, Data);
-  return ::close(Fd) == 0 && Written;
-}
-
-bool readFile(const std::string &Path, std::vector<char> &Out) {
-  std::string Bytes;
-  if (!detail::readFileBytes(Path, Bytes))
-    return false;
-  Out.assign(Bytes.begin(), Bytes.end());
-  return true;
-}
 
 class PtxasBackend final : public CubinBackend {
 public:
@@ -69,15 +53,20 @@ public:
     std::string CubinPath = Base + ".cubin";
     std::string LogPath = Base + ".log";
     bool Ok = false;
-    if (!writeFile(PtxPath, Ptx)) {
-      Log = "ptxas: cannot write " + PtxPath + ": " + std::strerror(errno) +
+    if (Error E = writeFileAtomically(PtxPath, Ptx)) {
+      Log = "ptxas: " + PtxPath + ": " + E.Message +
             "; check free space in the temporary folder";
     } else {
       Ok = run(Args[isDebugPtx(Ptx)], PtxPath, CubinPath, LogPath, Log);
     }
-    if (Ok && !readFile(CubinPath, Cubin)) {
-      Ok = false;
-      Log = "ptxas: cannot read its output " + CubinPath;
+    if (Ok) {
+      Expected<std::string> Bytes = readFile(CubinPath);
+      if (Bytes) {
+        Cubin.assign(Bytes->begin(), Bytes->end());
+      } else {
+        Ok = false;
+        Log = "ptxas: cannot read its output " + CubinPath;
+      }
     }
     if (!Ok)
       Cubin.clear();
@@ -130,28 +119,28 @@ private:
 
 } // namespace
 
-std::unique_ptr<CubinBackend>
-detail::createPtxasBackend(const CubinOptions &Options, std::string &Error) {
+detail::BackendOrError
+detail::createPtxasBackend(const CubinOptions &Options) {
   std::string Ptxas = detail::findPtxasExecutable(Options.PtxasPath);
-  if (Ptxas.empty()) {
-    Error = Options.PtxasPath.empty()
-                ? "ptxas not found in the CUDA toolkit ($CUDA_HOME, "
-                  "$CUDA_PATH, /usr/local/cuda) or on PATH; install the CUDA "
-                  "toolkit, set CUDA_HOME, or pass its path"
-                : "ptxas '" + Options.PtxasPath + "' is not an executable";
-    return nullptr;
-  }
+  if (Ptxas.empty())
+    return Error::make(
+        ErrorCode::InvalidArgument,
+        Options.PtxasPath.empty()
+            ? "ptxas not found in the CUDA toolkit ($CUDA_HOME, "
+              "$CUDA_PATH, /usr/local/cuda) or on PATH; install the CUDA "
+              "toolkit, set CUDA_HOME, or pass its path"
+            : "ptxas '" + Options.PtxasPath + "' is not an executable");
   std::string Root = Options.TempDir;
   if (Root.empty()) {
     const char *Tmp = std::getenv("TMPDIR");
     Root = Tmp && *Tmp ? Tmp : "/tmp";
   }
   std::string Template = Root + "/ptxinject-ptxas-XXXXXX";
-  if (!::mkdtemp(Template.data())) {
-    Error = "cannot create a temporary folder under " + Root + ": " +
-            std::strerror(errno) + "; set TMPDIR to a writable folder";
-    return nullptr;
-  }
-  return std::make_unique<PtxasBackend>(Options, std::move(Ptxas),
-                                        std::move(Template));
+  if (!::mkdtemp(Template.data()))
+    return Error::make(ErrorCode::FileError,
+                       "cannot create a temporary folder under " + Root +
+                           ": " + std::strerror(errno) +
+                           "; set TMPDIR to a writable folder");
+  return std::unique_ptr<CubinBackend>(std::make_unique<PtxasBackend>(
+      Options, std::move(Ptxas), std::move(Template)));
 }

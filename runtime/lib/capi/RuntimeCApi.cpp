@@ -30,6 +30,8 @@ PtxInjectResult toResult(ErrorCode Code) {
   case ErrorCode::InvalidEncoding:
   case ErrorCode::InvalidArgument:
   case ErrorCode::TooLarge:
+  case ErrorCode::FileError:
+  case ErrorCode::InvalidStub:
     return PTX_INJECT_ERROR_INVALID_INPUT;
   case ErrorCode::UnterminatedSite:
   case ErrorCode::UnmatchedEnd:

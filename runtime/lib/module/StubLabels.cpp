@@ -3,8 +3,8 @@
 
 using namespace ptxinject;
 
-bool ptxinject::resolveStubLabels(const Inject &Target, std::string_view S,
-                                  std::string &Out, StubLabelError &Err) {
+Error ptxinject::resolveStubLabels(const Inject &Target, std::string_view S,
+                                   std::string &Out) {
   Out.clear();
   Out.reserve(S.size());
   unsigned Line = 1;
@@ -21,9 +21,9 @@ bool ptxinject::resolveStubLabels(const Inject &Target, std::string_view S,
     unsigned Column = static_cast<unsigned>(P - LineStart + 1);
     size_t Close = S.find_first_of("}\n", P + 2);
     if (Close == std::string_view::npos || S[Close] != '}') {
-      Err = StubLabelError{"'%{' without a closing '}'; write %{label}", Line,
-                           Column};
-      return false;
+      return Error::make(ErrorCode::InvalidStub,
+                         "'%{' without a closing '}'; write %{label}", Line,
+                         Column);
     }
     std::string_view Label = S.substr(P + 2, Close - P - 2);
     const InjectOperand *Op = Target.findOperand(Label);
@@ -31,15 +31,15 @@ bool ptxinject::resolveStubLabels(const Inject &Target, std::string_view S,
       std::string Labels;
       for (const InjectOperand &O : Target.Operands)
         Labels += (Labels.empty() ? "" : ", ") + O.Label;
-      Err = StubLabelError{"inject '" + Target.Name + "' has no operand '" +
-                               std::string(Label) + "'; its operands are " +
-                               (Labels.empty() ? "(none)" : Labels),
-                           Line, Column};
-      return false;
+      return Error::make(ErrorCode::InvalidStub,
+                         "inject '" + Target.Name + "' has no operand '" +
+                             std::string(Label) + "'; its operands are " +
+                             (Labels.empty() ? "(none)" : Labels),
+                         Line, Column);
     }
     Out += '%';
     Out += Op->Register;
     P = Close;
   }
-  return true;
+  return Error::success();
 }

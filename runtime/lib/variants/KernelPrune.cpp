@@ -1,90 +1,60 @@
 //===- KernelPrune.cpp - Kernels of a module that hold no program ---------===//
 #include "ptxinject/variants/KernelPrune.h"
+#include "../module/PtxLexer.h"
 
 #include <algorithm>
 
 using namespace ptxinject;
 
-namespace {
-bool isIdentifierChar(char C) {
-  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
-         (C >= '0' && C <= '9') || C == '_' || C == '$' || C == '%';
-}
-} // namespace
-
 bool ptxinject::findEntries(std::string_view Ptx, std::vector<PtxEntrySpan> &Out) {
+  using namespace ptxlex;
   Out.clear();
-  static constexpr std::string_view Entry = ".entry";
+  Lexer L(Ptx);
+  Token T;
+  bool NewLine = false;
   size_t Depth = 0;
-  // Where the module-scope statement being read starts (its first byte
-  // that is neither space nor comment); npos between statements.
+  // Where the module-scope statement being read starts (its first token);
+  // npos between statements.
   size_t Statement = std::string_view::npos;
+  bool Named = false;   // the token after `.entry`, which names it
   bool InEntry = false; // between `.entry NAME` and its body or ';'
   PtxEntrySpan Current;
-  size_t I = 0, N = Ptx.size();
-  while (I < N) {
-    char C = Ptx[I];
-    if (C == '/' && I + 1 < N && Ptx[I + 1] == '/') {
-      size_t Eol = Ptx.find('\n', I);
-      I = Eol == std::string_view::npos ? N : Eol;
-      continue;
-    }
-    if (C == '/' && I + 1 < N && Ptx[I + 1] == '*') {
-      size_t Close = Ptx.find("*/", I + 2);
-      if (Close == std::string_view::npos)
-        return false;
-      I = Close + 2;
-      continue;
-    }
-    if (C == ' ' || C == '\t' || C == '\n' || C == '\r') {
-      ++I;
-      continue;
-    }
+  while (L.next(T, NewLine)) {
     if (Depth == 0 && Statement == std::string_view::npos)
-      Statement = I;
-    if (C == '"') {
-      for (++I; I < N && Ptx[I] != '"' && Ptx[I] != '\n'; ++I)
-        if (Ptx[I] == '\\')
-          ++I;
-      if (I >= N || Ptx[I] != '"')
-        return false;
-      ++I;
+      Statement = T.Begin;
+    if (Named) {
+      Named = false;
+      if (T.Kind == TokenKind::Identifier) {
+        Current = PtxEntrySpan{T.Text, Statement, 0};
+        InEntry = true;
+        continue;
+      }
+    }
+    if (T.Kind == TokenKind::Directive) {
+      Named = Depth == 0 && !InEntry && T.Text == ".entry";
       continue;
     }
-    if (C == '{') {
+    if (T.Kind != TokenKind::Punct)
+      continue;
+    if (T.Text == "{") {
       ++Depth;
-    } else if (C == '}') {
+    } else if (T.Text == "}") {
       if (Depth == 0)
         return false;
       if (--Depth == 0) {
         if (InEntry) {
-          Current.End = I + 1;
+          Current.End = T.Begin + 1;
           Out.push_back(Current);
           InEntry = false;
         }
         Statement = std::string_view::npos;
       }
-    } else if (C == ';' && Depth == 0) {
+    } else if (T.Text == ";" && Depth == 0) {
       InEntry = false; // a declaration: no body to remove
       Statement = std::string_view::npos;
-    } else if (Depth == 0 && !InEntry && Ptx.compare(I, Entry.size(), Entry) == 0 &&
-               (I + Entry.size() == N || !isIdentifierChar(Ptx[I + Entry.size()])) &&
-               (I == 0 || !isIdentifierChar(Ptx[I - 1]))) {
-      size_t B = I + Entry.size();
-      while (B < N && (Ptx[B] == ' ' || Ptx[B] == '\t' || Ptx[B] == '\n' ||
-                       Ptx[B] == '\r'))
-        ++B;
-      size_t E = B;
-      while (E < N && isIdentifierChar(Ptx[E]))
-        ++E;
-      Current = PtxEntrySpan{Ptx.substr(B, E - B), Statement, 0};
-      InEntry = E > B;
-      I = E;
-      continue;
     }
-    ++I;
   }
-  return Depth == 0 && !InEntry;
+  return !L.broken() && Depth == 0 && !InEntry;
 }
 
 KernelPruner::KernelPruner(const Module &Kernel, const std::vector<size_t> &Slots) {

@@ -1,6 +1,6 @@
 //===- VariantCache.cpp - Compiled programs kept across runs ---------------===//
 #include "ptxinject/variants/VariantCache.h"
-#include "../backends/FileBytes.h"
+#include "ptxinject/support/File.h"
 
 #include <algorithm>
 
@@ -21,50 +21,35 @@ namespace {
 // entries then read as damaged and are replaced.
 const char EntryMagic[] = "ptxinject-variants-cache 1";
 
-bool makeDirectories(const std::string &Path, std::string &Error) {
+Error makeDirectories(const std::string &Path) {
   // Each prefix ending before a '/' (a leading '/' is no component), then
   // the whole path.
   for (size_t Pos = 0;;) {
     size_t Slash = Path.find('/', Pos + 1);
     std::string Prefix = Path.substr(0, Slash);
-    if (::mkdir(Prefix.c_str(), 0777) != 0 && errno != EEXIST) {
-      Error = "cannot create " + Prefix + ": " + std::strerror(errno);
-      return false;
-    }
+    if (::mkdir(Prefix.c_str(), 0777) != 0 && errno != EEXIST)
+      return Error::make(ErrorCode::FileError, "cannot create " + Prefix +
+                                                   ": " + std::strerror(errno));
     if (Slash == std::string::npos)
-      return true;
+      return Error::success();
     Pos = Slash;
   }
 }
 
-// Writes beside Path and renames over it: a reader (another thread, another
-// process) sees the old file or the whole new one, never a part. The
-// temporary's name is unique per process and call.
-bool writeAtomically(const std::string &Path, std::string_view Bytes,
-                     std::string &Error) {
-  static std::atomic<unsigned long> Counter{0};
-  size_t Slash = Path.rfind('/');
-  std::string Temp = Path.substr(0, Slash + 1) + ".tmp." +
-                     std::to_string(::getpid()) + "." +
-                     std::to_string(Counter.fetch_add(1)) + "." +
-                     Path.substr(Slash + 1);
-  int Fd = ::open(Temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (Fd < 0) {
-    Error = "cannot write " + Temp + ": " + std::strerror(errno);
-    return false;
-  }
-  if (!detail::writeAllBytes(Fd, Bytes)) {
-    Error = "cannot write " + Temp + ": " + std::strerror(errno);
-    ::close(Fd);
-    ::unlink(Temp.c_str());
-    return false;
-  }
-  if (::close(Fd) != 0 || ::rename(Temp.c_str(), Path.c_str()) != 0) {
-    Error = "cannot write " + Path + ": " + std::strerror(errno);
-    ::unlink(Temp.c_str());
-    return false;
-  }
-  return true;
+// A reader (another thread, another process) sees the old file or the
+// whole new one, never a part.
+Error writeCacheFile(const std::string &Path, std::string_view Bytes) {
+  Error E = writeFileAtomically(Path, Bytes);
+  if (E)
+    E.Message = Path + ": " + E.Message;
+  return E;
+}
+
+// A store's result as the callers of storeCubin and storeEntry take it.
+bool succeeded(const Error &E, std::string &Message) {
+  if (E)
+    Message = E.Message;
+  return !E;
 }
 
 // The next line of Text from Pos, without its newline; false at the end or
@@ -148,18 +133,18 @@ bool VariantCache::cubinIsSound(const Hash128 &CubinHash, size_t Size) {
     if (It != Checked.end())
       return It->second;
   }
-  std::string Bytes;
-  bool Sound = detail::readFileBytes(cubinPath(CubinHash), Bytes) && Bytes.size() == Size &&
-               hashBytes(Bytes) == CubinHash;
+  Expected<std::string> Bytes = readFile(cubinPath(CubinHash));
+  bool Sound = Bytes && Bytes->size() == Size && hashBytes(*Bytes) == CubinHash;
   std::lock_guard<std::mutex> G(Lock);
   Checked[CubinHash] = Sound;
   return Sound;
 }
 
 VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
-  std::string Text;
-  if (!detail::readFileBytes(entryPath(Key), Text))
+  Expected<std::string> Entry = readFile(entryPath(Key));
+  if (!Entry)
     return Found::Miss;
+  const std::string &Text = *Entry;
   // Every line must be there, in order, ending with "end": a truncated
   // entry never passes.
   std::string_view T = Text, Line;
@@ -199,26 +184,27 @@ VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
   return Found::Hit;
 }
 
-bool VariantCache::ensureDirectory(const std::string &Path,
-                                   std::string &Error) {
+Error VariantCache::ensureDirectory(const std::string &Path) {
   {
     std::lock_guard<std::mutex> G(Lock);
     if (Made.count(Path))
-      return true;
+      return Error::success();
   }
-  if (!makeDirectories(Path, Error))
-    return false;
+  if (Error E = makeDirectories(Path))
+    return E;
   std::lock_guard<std::mutex> G(Lock);
   Made.insert(Path);
-  return true;
+  return Error::success();
 }
 
 bool VariantCache::storeCubin(const std::vector<char> &Cubin,
-                              Hash128 &CubinHash, std::string &Error) {
+                              Hash128 &CubinHash, std::string &Message) {
   std::string_view Bytes(Cubin.data(), Cubin.size());
   CubinHash = hashBytes(Bytes);
-  if (!ensureDirectory(Dir + "/cubins", Error) ||
-      !writeAtomically(cubinPath(CubinHash), Bytes, Error))
+  Error E = ensureDirectory(Dir + "/cubins");
+  if (!E)
+    E = writeCacheFile(cubinPath(CubinHash), Bytes);
+  if (!succeeded(E, Message))
     return false;
   std::lock_guard<std::mutex> G(Lock);
   Checked[CubinHash] = true;
@@ -227,9 +213,9 @@ bool VariantCache::storeCubin(const std::vector<char> &Cubin,
 
 bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
                               size_t CubinSize, const Site &Where,
-                              std::string &Error) {
+                              std::string &Message) {
   if (!isStorableName(Where.Inject)) {
-    Error = "inject name '" + Where.Inject + "' cannot be stored in the cache";
+    Message = "inject name '" + Where.Inject + "' cannot be stored in the cache";
     return false;
   }
   std::string Path = entryPath(Key);
@@ -237,6 +223,8 @@ bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
                      " " + std::to_string(CubinSize) + "\nsite " +
                      std::to_string(Where.PackIndex) + " " + Where.Inject +
                      "\nend\n";
-  return ensureDirectory(Path.substr(0, Path.rfind('/')), Error) &&
-         writeAtomically(Path, Text, Error);
+  Error E = ensureDirectory(Path.substr(0, Path.rfind('/')));
+  if (!E)
+    E = writeCacheFile(Path, Text);
+  return succeeded(E, Message);
 }

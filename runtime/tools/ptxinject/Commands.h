@@ -1,8 +1,10 @@
 //===- Commands.h - Subcommands of the ptxinject tool -----------*- C++ -*-===//
 //
 // Each subcommand lives in its own file and takes the arguments after its
-// name. It returns the process exit code and reports errors on stderr as
-// "FILE:LINE:COL: error: message".
+// name. It returns the process exit code (ExitCode.h: 2 for a bad command
+// line or an input it cannot read or parse, 1 when a check finds changes or
+// a compile fails) and reports errors on stderr as
+// "FILE:LINE:COL: error: message", one line each.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_TOOLS_COMMANDS_H

@@ -9,26 +9,24 @@
 
 #include "ptxinject/golden/InjectTable.h"
 #include "ptxinject/manifest/SiteManifest.h"
-
-#include <fstream>
-#include <sstream>
+#include "ptxinject/support/ExitCode.h"
+#include "ptxinject/support/File.h"
 
 using namespace ptxinject;
 using namespace ptxinject::golden;
 
 namespace {
 
-bool readFile(const std::string &Path, std::string &Out, std::FILE *Err,
-              const char *What) {
-  std::ifstream In(Path, std::ios::binary);
-  std::ostringstream S;
-  if (In)
-    S << In.rdbuf();
-  if (!In || In.bad()) {
-    std::fprintf(Err, "%s: error: cannot read the %s\n", Path.c_str(), What);
+/// Reads a file the check needs, or says which and why not.
+bool readInput(const std::string &Path, std::string &Out, std::FILE *Err,
+               const char *What) {
+  Expected<std::string> Text = readFile(Path);
+  if (!Text) {
+    std::fprintf(Err, "%s: error: cannot read the %s: %s\n", Path.c_str(),
+                 What, Text.error().Message.c_str());
     return false;
   }
-  Out = S.str();
+  Out = Text.take();
   return true;
 }
 
@@ -39,23 +37,23 @@ int ptxinject::tool::checkInjectTableFile(const std::string &GoldenPath,
                                           const std::string &ManifestPath,
                                           std::FILE *Out, std::FILE *Err) {
   std::string Text;
-  if (!readFile(GoldenPath, Text, Err, "golden inject table"))
-    return 2;
+  if (!readInput(GoldenPath, Text, Err, "golden inject table"))
+    return ExitUsage;
   Expected<InjectTable> Golden = InjectTable::parse(Text);
   if (!Golden) {
     std::fprintf(Err, "%s\n", Golden.error().format(GoldenPath).c_str());
-    return 2;
+    return ExitUsage;
   }
   std::vector<const ManifestSite *> Missing;
   SiteManifest Manifest;
   if (!ManifestPath.empty()) {
     std::string ManifestText;
-    if (!readFile(ManifestPath, ManifestText, Err, "site manifest"))
-      return 2;
+    if (!readInput(ManifestPath, ManifestText, Err, "site manifest"))
+      return ExitUsage;
     Expected<SiteManifest> Parsed = SiteManifest::parse(ManifestText);
     if (!Parsed) {
       std::fprintf(Err, "%s\n", Parsed.error().format(ManifestPath).c_str());
-      return 2;
+      return ExitUsage;
     }
     Manifest = std::move(*Parsed);
     Missing = findMissingSites(M, Manifest);
@@ -72,5 +70,5 @@ int ptxinject::tool::checkInjectTableFile(const std::string &GoldenPath,
   for (const ManifestSite *S : Missing)
     std::fprintf(Out, "%s\n", describeMissingSite(*S).c_str());
   std::fflush(Out);
-  return Diffs.empty() && Missing.empty() ? 0 : 1;
+  return Diffs.empty() && Missing.empty() ? ExitOk : ExitFailed;
 }

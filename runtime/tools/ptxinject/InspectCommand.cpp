@@ -12,6 +12,7 @@
 #include "ToolSupport.h"
 
 #include "ptxinject/golden/InjectTable.h"
+#include "ptxinject/support/ExitCode.h"
 #include "ptxinject/module/Module.h"
 #include "ptxinject/manifest/SiteManifest.h"
 
@@ -92,45 +93,45 @@ int ptxinject::tool::runInspect(int Argc, char **Argv) {
   App.add_flag("--schema", Schema, "print the JSON Schema of the --json table");
   switch (parseCommandLine(App, "inspect", Argc, Argv)) {
   case ParseResult::Help:
-    return 0;
+    return ExitOk;
   case ParseResult::Failed:
-    return 2;
+    return ExitUsage;
   case ParseResult::Ok:
     break;
   }
   if (Schema) {
     std::fputs(golden::injectTableSchema(), stdout);
-    return 0;
+    return ExitOk;
   }
   if (Input.empty()) {
     reportUsageError("inspect", "no input file: ptxinject inspect FILE.ptx");
-    return 2;
+    return ExitUsage;
   }
 
   std::optional<Module> M = loadModuleOrReport(Input, TypesPath);
-  if (!M)
-    return CheckPath.empty() ? 1 : 2;
+  if (!M) // unreadable, or not PTX this tool reads: an input error
+    return ExitUsage;
   if (!CheckPath.empty())
     return checkInjectTableFile(CheckPath, *M, ManifestPath, stdout, stderr);
 
   std::string Out =
       Json ? golden::InjectTable::fromModule(*M).toJson() : textTable(*M);
   if (std::fwrite(Out.data(), 1, Out.size(), stdout) != Out.size())
-    return 1;
+    return ExitFailed;
   std::fflush(stdout);
 
   if (ManifestPath.empty())
-    return 0;
+    return ExitOk;
   std::string ManifestText;
   if (!readWholeFileOrReport(ManifestPath, ManifestText))
-    return 1;
+    return ExitUsage;
   Expected<SiteManifest> Manifest = SiteManifest::parse(ManifestText);
   if (!Manifest) {
     reportError(ManifestPath, Manifest.error());
-    return 1;
+    return ExitUsage;
   }
   std::vector<const ManifestSite *> Missing = findMissingSites(*M, *Manifest);
   for (const ManifestSite *S : Missing)
     std::fprintf(stderr, "%s\n", describeMissingSite(*S).c_str());
-  return Missing.empty() ? 0 : 1;
+  return Missing.empty() ? ExitOk : ExitFailed;
 }

@@ -10,6 +10,7 @@
 
 #include "ptxinject/module/Module.h"
 #include "ptxinject/module/StubLabels.h"
+#include "ptxinject/support/ExitCode.h"
 
 #include <cstdio>
 #include <string>
@@ -62,9 +63,9 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
                "them");
   switch (parseCommandLine(App, "render", Argc, Argv)) {
   case ParseResult::Help:
-    return 0;
+    return ExitOk;
   case ParseResult::Failed:
-    return 2;
+    return ExitUsage;
   case ParseResult::Ok:
     break;
   }
@@ -78,14 +79,14 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
                                        " after " +
                                        (IsStub ? "--stub" : "--stub-text") +
                                        ", got '" + Value + "'");
-        return 2;
+        return ExitUsage;
       }
       StubArg S;
       S.Name = Value.substr(0, Eq);
       if (IsStub) {
         S.Source = Value.substr(Eq + 1);
         if (!readWholeFileOrReport(S.Source, S.Text))
-          return 1;
+          return ExitUsage;
       } else {
         S.Source = "<text>";
         S.Text = Value.substr(Eq + 1);
@@ -96,7 +97,7 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
 
   std::optional<Module> M = loadModuleOrReport(Input, TypesPath, PruneGlobals);
   if (!M)
-    return 1;
+    return ExitUsage;
 
   std::vector<std::string_view> Views(M->numInjects());
   std::vector<bool> Given(M->numInjects(), false);
@@ -106,17 +107,17 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
     if (!Index) {
       reportError(S.Source, "no inject named '" + S.Name + "' in " + Input +
                                 "; its injects are: " + injectList(*M));
-      return 1;
+      return ExitUsage;
     }
     if (Given[*Index]) {
       reportUsageError("render", "two stubs for inject '" + S.Name + "'");
-      return 1;
+      return ExitUsage;
     }
     Given[*Index] = true;
-    StubLabelError LE;
-    if (!resolveStubLabels(M->inject(*Index), S.Text, Resolved[*Index], LE)) {
-      reportError(S.Source, LE.Line, LE.Column, LE.Message);
-      return 1;
+    if (Error E = resolveStubLabels(M->inject(*Index), S.Text,
+                                    Resolved[*Index])) {
+      reportError(S.Source, E);
+      return ExitFailed;
     }
     Views[*Index] = Resolved[*Index];
   }
@@ -124,7 +125,8 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
   std::string Out;
   if (Error E = M->render(Views, Out)) {
     reportError(Input, E);
-    return 1;
+    return ExitFailed;
   }
-  return writeFileAtomicallyOrReport(Output, Out) ? 0 : 1;
+  // An output that cannot be written is a bad -o: nothing was written.
+  return writeFileAtomicallyOrReport(Output, Out) ? ExitOk : ExitUsage;
 }

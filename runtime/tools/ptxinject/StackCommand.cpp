@@ -10,6 +10,7 @@
 
 #include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Text.h"
+#include "ptxinject/support/ExitCode.h"
 
 #include <cctype>
 #include <cstdio>
@@ -74,9 +75,9 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
                "print the parsed program back in text form, then the stub");
   switch (parseCommandLine(App, "stack", Argc, Argv, &AfterSeparator)) {
   case ParseResult::Help:
-    return 0;
+    return ExitOk;
   case ParseResult::Failed:
-    return 2;
+    return ExitUsage;
   case ParseResult::Ok:
     break;
   }
@@ -84,7 +85,7 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   if (Programs.size() > 1) {
     reportUsageError("stack", "more than one program given; quote the program as one "
                               "argument");
-    return 2;
+    return ExitUsage;
   }
   if (!Programs.empty()) {
     ProgramText = Programs[0];
@@ -104,7 +105,7 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
         reportUsageError("stack", std::string(Flag) + " must follow the " +
                                       (IsInput ? "--input" : "--request") +
                                       " it types");
-        return 2;
+        return ExitUsage;
       }
       Pending.back().Type =
           IsInput ? InputTypes[NextInputType++] : RequestTypes[NextRequestType++];
@@ -112,29 +113,24 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   }
   if (HaveProgram == !ProgramFile.empty()) {
     reportUsageError("stack", "give the program either as one argument or with -f FILE");
-    return 2;
+    return ExitUsage;
   }
   std::string ProgramName = "<program>";
   if (!ProgramFile.empty()) {
     if (!readWholeFileOrReport(ProgramFile, ProgramText))
-      return 1;
+      return ExitUsage;
     ProgramName = ProgramFile;
   }
 
   InstructionSet Set = InstructionSet::builtin();
-  if (!DescPath.empty()) {
-    std::string Error;
-    if (!InstructionSet::fromFile(DescPath, Set, Error)) {
-      std::fprintf(stderr, "%s\n", Error.c_str());
-      return 1;
-    }
-  }
+  if (!DescPath.empty() && !tool::loadDescriptionOrReport(DescPath, Set))
+    return ExitUsage;
   if (!Arch.empty()) {
     Target For;
     if (!Target::parse(Arch, For)) {
       reportUsageError("stack", "--arch '" + Arch + "' is not an SM architecture; "
                                 "give one such as sm_80 or sm_90a");
-      return 2;
+      return ExitUsage;
     }
     Set = Set.forTarget(For);
   }
@@ -157,7 +153,7 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
       continue;
     int T;
     if (!typeOf(P.Type, T))
-      return 2;
+      return ExitUsage;
     Names.push_back(P.Name);
     Types.push_back(unsigned(T));
   }
@@ -174,11 +170,11 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
       if (!P.Type.empty() && (!typeOf(P.Type, T) || unsigned(T) != Types[Index])) {
         reportUsageError("stack", "request '" + P.Name + "' has a different type from the "
                                                           "input of the same name");
-        return 2;
+        return ExitUsage;
       }
     } else {
       if (!typeOf(P.Type, T))
-        return 2;
+        return ExitUsage;
       Names.push_back(P.Name);
       Types.push_back(unsigned(T));
     }
@@ -188,12 +184,12 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
     Registers.push_back(StackPtxFastRegister{Names[K].c_str(), Types[K]});
 
   std::vector<StackPtxFastInstruction> Program;
-  TextError Err;
   // Only inputs are words of the program; requests are written, not read.
-  if (!parseProgram(ProgramText, Set, Span<StackPtxFastRegister>(Registers.data(), NumInputs),
-                    Program, Err)) {
-    reportError(ProgramName, Err.Line, Err.Column, Err.Message);
-    return 1;
+  if (Error Err = parseProgram(
+          ProgramText, Set,
+          Span<StackPtxFastRegister>(Registers.data(), NumInputs), Program)) {
+    tool::reportError(ProgramName, Err);
+    return ExitFailed;
   }
   Compiler C(Set);
   Workspace WS;
@@ -201,12 +197,13 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   StackPtxFastResult R = C.compile(Program, Registers, Requests, WS, Stub);
   if (R != STACK_PTX_FAST_SUCCESS) {
     reportError(ProgramName, stack_ptx_fast_result_to_string(R));
-    return 1;
+    return ExitFailed;
   }
   std::string Output;
   if (PrintProgram)
     Output = "// " + printProgram(Program, Set, Registers) + "\n";
   Output += Stub;
   Output += '\n';
-  return writeFileAtomicallyOrReport(OutputPath, Output) ? 0 : 1;
+  // An output that cannot be written is a bad -o: nothing was written.
+  return writeFileAtomicallyOrReport(OutputPath, Output) ? ExitOk : ExitUsage;
 }

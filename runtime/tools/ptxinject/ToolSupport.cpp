@@ -1,90 +1,29 @@
 //===- ToolSupport.cpp - Shared helpers of the ptxinject commands ---------===//
 #include "ToolSupport.h"
 
-#include <cerrno>
+#include "ptxinject/support/File.h"
+
 #include <cstdio>
-#include <cstring>
 #include <string>
-#include <unistd.h>
 
 using namespace ptxinject;
 
-namespace {
-std::string systemError() { return std::strerror(errno); }
-} // namespace
-
-bool tool::readWholeFile(const std::string &Path, std::string &Out,
-                         std::string &ErrorMessage) {
-  Out.clear();
-  bool IsStdin = Path == "-";
-  std::FILE *F = IsStdin ? stdin : std::fopen(Path.c_str(), "rb");
-  if (!F) {
-    ErrorMessage = "cannot open for reading: " + systemError();
-    return false;
-  }
-  char Chunk[1 << 16];
-  size_t N;
-  while ((N = std::fread(Chunk, 1, sizeof(Chunk), F)) > 0)
-    Out.append(Chunk, N);
-  bool Failed = std::ferror(F);
-  if (Failed)
-    ErrorMessage = "cannot read: " + systemError();
-  if (!IsStdin)
-    std::fclose(F);
-  return !Failed;
-}
-
 bool tool::readWholeFileOrReport(const std::string &Path, std::string &Out) {
-  std::string Message;
-  if (readWholeFile(Path, Out, Message))
-    return true;
-  reportError(Path, Message);
-  return false;
-}
-
-bool tool::writeFileAtomically(const std::string &Path,
-                               std::string_view Content,
-                               std::string &ErrorMessage) {
-  if (Path == "-") {
-    if (std::fwrite(Content.data(), 1, Content.size(), stdout) !=
-            Content.size() ||
-        std::fflush(stdout) != 0) {
-      ErrorMessage = "cannot write standard output: " + systemError();
-      return false;
-    }
-    return true;
-  }
-  // The temporary file lives next to the target so the rename stays on one
-  // file system and is atomic.
-  std::string Temp = Path + ".tmp." + std::to_string(::getpid());
-  std::FILE *F = std::fopen(Temp.c_str(), "wb");
-  if (!F) {
-    ErrorMessage = "cannot open for writing: " + systemError();
+  Expected<std::string> Text = readFile(Path);
+  if (!Text) {
+    reportError(Path, Text.error().Message);
     return false;
   }
-  bool Ok = std::fwrite(Content.data(), 1, Content.size(), F) ==
-            Content.size();
-  Ok = (std::fclose(F) == 0) && Ok;
-  if (!Ok) {
-    ErrorMessage = "cannot write: " + systemError();
-    std::remove(Temp.c_str());
-    return false;
-  }
-  if (std::rename(Temp.c_str(), Path.c_str()) != 0) {
-    ErrorMessage = "cannot replace the file: " + systemError();
-    std::remove(Temp.c_str());
-    return false;
-  }
+  Out = Text.take();
   return true;
 }
 
 bool tool::writeFileAtomicallyOrReport(const std::string &Path,
                                        std::string_view Content) {
-  std::string Message;
-  if (writeFileAtomically(Path, Content, Message))
-    return true;
-  reportError(Path, Message);
-  return false;
+  Error E = writeFileAtomically(Path, Content);
+  if (E)
+    reportError(Path, E.Message);
+  return !E;
 }
 
 void tool::reportError(std::string_view File, unsigned Line, unsigned Column,
@@ -113,6 +52,20 @@ void tool::reportUsageError(std::string_view Command,
                Command.data(), (int)Message.size(), Message.data());
 }
 
+namespace {
+// The JSON readers report "LINE:COL: message" (or a message with no place);
+// put the file in front of it.
+void reportJsonError(const std::string &Path, const std::string &Message) {
+  unsigned Line = 0, Column = 0;
+  int Rest = 0;
+  if (std::sscanf(Message.c_str(), "%u:%u: %n", &Line, &Column, &Rest) == 2 &&
+      Rest > 0)
+    tool::reportError(Path, Line, Column, Message.substr(Rest));
+  else
+    tool::reportError(Path, Message);
+}
+} // namespace
+
 bool tool::addTypesFromFileOrReport(const std::string &Path,
                                     TypeTable &Table) {
   std::string Text;
@@ -121,14 +74,16 @@ bool tool::addTypesFromFileOrReport(const std::string &Path,
   std::string Message;
   if (Table.addFromJson(Text, Message))
     return true;
-  // The table reports "LINE:COL: message"; put the file in front of it.
-  size_t Sep = Message.find(": ");
-  if (Sep == std::string::npos)
-    reportError(Path, Message);
-  else
-    std::fprintf(stderr, "%s:%s: error: %s\n", Path.c_str(),
-                 Message.substr(0, Sep).c_str(),
-                 Message.substr(Sep + 2).c_str());
+  reportJsonError(Path, Message);
+  return false;
+}
+
+bool tool::loadDescriptionOrReport(const std::string &Path,
+                                   stackptx::InstructionSet &Set) {
+  std::string Message;
+  if (stackptx::InstructionSet::fromFile(Path, Set, Message))
+    return true;
+  std::fprintf(stderr, "%s\n", Message.c_str()); // it names the file
   return false;
 }
 

@@ -11,6 +11,8 @@
 #include "ptxinject/module/Module.h"
 #include "ptxinject/module/RuntimeError.h"
 #include "ptxinject/site/TypeTable.h"
+#include "ptxinject/stackptx/StackPtx.h"
+#include "ptxinject/support/File.h"
 
 #include <optional>
 #include <string>
@@ -19,20 +21,11 @@
 namespace ptxinject {
 namespace tool {
 
-/// Reads all of Path ("-" reads stdin) into Out. On failure sets
-/// ErrorMessage (without the path) and returns false.
-bool readWholeFile(const std::string &Path, std::string &Out,
-                   std::string &ErrorMessage);
-
-/// Like readWholeFile, but reports failure on stderr as "PATH: error: ...".
+/// readFile (File.h) into Out, reporting a failure on stderr as
+/// "PATH: error: ...".
 bool readWholeFileOrReport(const std::string &Path, std::string &Out);
 
-/// Writes Content to Path through a temporary file in the same directory and
-/// a rename, so Path is never left half-written. "-" writes stdout.
-bool writeFileAtomically(const std::string &Path, std::string_view Content,
-                         std::string &ErrorMessage);
-
-/// Like writeFileAtomically, but reports failure on stderr.
+/// writeFileAtomically (File.h), reporting a failure on stderr.
 bool writeFileAtomicallyOrReport(const std::string &Path,
                                  std::string_view Content);
 
@@ -47,6 +40,11 @@ void reportError(std::string_view File, const Error &E);
 /// Adds the types of a JSON type file (data_type_infos format) to Table;
 /// reports errors as "PATH:LINE:COL: error: ..." and returns false.
 bool addTypesFromFileOrReport(const std::string &Path, TypeTable &Table);
+
+/// Reads a Stack PTX instruction description (stack_ptx_descriptions.json
+/// format) into Set; reports errors as "PATH:LINE:COL: message".
+bool loadDescriptionOrReport(const std::string &Path,
+                             stackptx::InstructionSet &Set);
 
 /// Reads and parses the annotated PTX at Input, resolving tagged-dialect type
 /// names through the built-in table plus TypesPath (when not empty). Reports

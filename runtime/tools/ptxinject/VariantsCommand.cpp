@@ -17,6 +17,7 @@
 #include "ptxinject/module/Module.h"
 #include "ptxinject/module/PtxPrune.h"
 #include "ptxinject/stackptx/Text.h"
+#include "ptxinject/support/ExitCode.h"
 #include "ptxinject/variants/VariantCache.h"
 #include "ptxinject/variants/VariantCompiler.h"
 
@@ -144,9 +145,9 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
              "--slot epilogue --random 1000 -- -Iinclude -std=c++17");
   switch (parseCommandLine(App, "variants", Argc, Argv, &A.CompilerFlags)) {
   case ParseResult::Help:
-    return 0;
+    return ExitOk;
   case ParseResult::Failed:
-    return 2;
+    return ExitUsage;
   case ParseResult::Ok:
     break;
   }
@@ -154,13 +155,13 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
   if (!A.BackendName.empty() && !parseCubinBackendName(A.BackendName, A.Backend)) {
     reportUsageError("variants", "unknown back end '" + A.BackendName +
                                      "'; use nvjitlink, nvptxcompiler or ptxas");
-    return 2;
+    return ExitUsage;
   }
   int Sources = !A.Programs.empty() + !A.Stubs.empty() + A.HaveRandom;
   if (Sources != 1) {
     reportUsageError("variants", "give exactly one of --programs FILE, "
                                  "--stubs FILE or --random N");
-    return 2;
+    return ExitUsage;
   }
   return -1;
 }
@@ -176,7 +177,7 @@ bool endsWith(const std::string &S, const char *Suffix) {
 int forwardToRay(const Arguments &A) {
   auto Refuse = [](const std::string &Why) {
     reportUsageError("variants", "--ray: " + Why);
-    return 2;
+    return ExitUsage;
   };
   if (!endsWith(A.Kernel, ".ptx"))
     return Refuse("give the kernel's PTX (a run without --ray leaves "
@@ -225,7 +226,7 @@ int forwardToRay(const Arguments &A) {
               std::string("cannot run it (") + std::strerror(errno) +
                   "): --ray needs the Python package with Ray on PATH: "
                   "pip install '.[ray]' (docs/distributed.md)");
-  return 1;
+  return ExitUsage;
 }
 
 std::string selfDirectory() {
@@ -236,10 +237,6 @@ std::string selfDirectory() {
   std::string Path(Buf, static_cast<size_t>(N));
   size_t Slash = Path.rfind('/');
   return Slash == std::string::npos ? "." : Path.substr(0, Slash);
-}
-
-bool isExecutable(const std::string &P) {
-  return !P.empty() && ::access(P.c_str(), X_OK) == 0;
 }
 
 // A failed tool's messages, before the error that names the step.
@@ -260,11 +257,17 @@ std::string directoryOf(const std::string &Path) {
 // Both steps see the user's compiler flags, the target architecture (an
 // arch-guarded site must be typed for the arch it is compiled for) and the
 // kernel's own folder, which the rewritten copy in OutDir no longer sits in.
-bool cudaToPtx(const Arguments &A, std::string &Ptx) {
+// Returns ExitOk, ExitUsage when a tool is missing, ExitFailed when one
+// fails.
+int cudaToPtx(const Arguments &A, std::string &Ptx) {
+  // A kernel that cannot be read is a bad input, not a failed compile.
+  std::string Source;
+  if (!readWholeFileOrReport(A.Kernel, Source))
+    return ExitUsage;
   std::string Dir = selfDirectory();
   std::string Rewriter =
       A.Rewriter.empty() ? Dir + "/ptxinject-rewrite" : A.Rewriter;
-  std::string Source = A.Kernel;
+  Source = A.Kernel;
   std::string Base = A.OutDir + "/kernel";
   std::string SourceDir = "-I" + directoryOf(A.Kernel);
   if (isExecutable(Rewriter)) {
@@ -279,12 +282,12 @@ bool cudaToPtx(const Arguments &A, std::string &Ptx) {
                   "ptxinject-rewrite failed (messages above); fix what they "
                   "name: a missing header or flag goes after '--' "
                   "(-Idir, -DNAME, -std=c++17), an annotation in the source");
-      return false;
+      return ExitFailed;
     }
     Source = Rewritten;
   } else if (!A.Rewriter.empty()) {
     reportError(A.Kernel, "rewriter '" + A.Rewriter + "' is not an executable");
-    return false;
+    return ExitUsage;
   } else {
     std::fprintf(stderr,
                  "ptxinject variants: note: ptxinject-rewrite is not built; "
@@ -296,7 +299,7 @@ bool cudaToPtx(const Arguments &A, std::string &Ptx) {
   if (Nvcc.empty()) { // findCudaTool returns only executables
     reportError(A.Kernel, "nvcc not found; install the CUDA toolkit, pass "
                           "--nvcc PATH, or give a .ptx file");
-    return false;
+    return ExitUsage;
   }
   std::string PtxPath = Base + ".ptx";
   std::vector<std::string> Argv = {Nvcc, "-ptx", "-arch=" + A.Arch};
@@ -311,9 +314,9 @@ bool cudaToPtx(const Arguments &A, std::string &Ptx) {
     printToolLog(Compile);
     reportError(Source, "nvcc -ptx failed (messages above); compiler flags "
                         "go after '--'");
-    return false;
+    return ExitFailed;
   }
-  return readWholeFileOrReport(PtxPath, Ptx);
+  return readWholeFileOrReport(PtxPath, Ptx) ? ExitOk : ExitFailed;
 }
 
 // "[=====     ] 120/1000 variants, 85.3/s, 10 s left, 3 failed"
@@ -415,19 +418,30 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     return Exit;
   if (!A.Ray.empty())
     return forwardToRay(A);
+  // The back end first: an architecture or back end it refuses is a
+  // command-line mistake, found before any work.
+  std::string BackendError;
+  CubinOptions CO;
+  CO.Arch = A.Arch;
+  std::unique_ptr<CubinBackend> Backend =
+      createCubinBackend(A.Backend, CO, BackendError);
+  if (!Backend) {
+    reportUsageError("variants", BackendError);
+    return ExitUsage;
+  }
   if (::mkdir(A.OutDir.c_str(), 0777) != 0 && errno != EEXIST) {
     reportError(A.OutDir, std::string("cannot create the output folder: ") +
                               std::strerror(errno));
-    return 1;
+    return ExitUsage;
   }
 
   // The kernel, parsed once.
   std::string Ptx;
   if (endsWith(A.Kernel, ".cu")) {
-    if (!cudaToPtx(A, Ptx))
-      return 1;
+    if (int Exit = cudaToPtx(A, Ptx); Exit != ExitOk)
+      return Exit;
   } else if (!readWholeFileOrReport(A.Kernel, Ptx)) {
-    return 1;
+    return ExitUsage;
   }
   PruneStats Pruned;
   if (A.PruneGlobals)
@@ -435,25 +449,21 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   Expected<Module> Kernel = Module::parse(Ptx);
   if (!Kernel) {
     reportError(A.Kernel, Kernel.error());
-    return 1;
+    return ExitUsage;
   }
 
-  // The programs: one source per inject a variant fills.
+  // The programs: one source per inject a variant fills. A file that
+  // cannot be read or does not have its format is a bad input.
   VariantInputs In;
   stackptx::InstructionSet Set = stackptx::InstructionSet::builtin();
-  if (!A.Desc.empty()) {
-    std::string DescError;
-    if (!stackptx::InstructionSet::fromFile(A.Desc, Set, DescError)) {
-      reportError(A.Desc, DescError);
-      return 1;
-    }
-  }
+  if (!A.Desc.empty() && !loadDescriptionOrReport(A.Desc, Set))
+    return ExitUsage;
   if (!A.Stubs.empty()) {
     if (!readStubs(A.Stubs, In))
-      return 1;
+      return ExitUsage;
   } else if (!A.Programs.empty()) {
     if (!readPrograms(A.Programs, Set, In))
-      return 1;
+      return ExitUsage;
   } else {
     // Every selected inject gets its own random programs (pack 1), from
     // seeds Seed, Seed + 1, ... in --slot order.
@@ -490,7 +500,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
         Named += (Named.empty() ? "" : ", ") + N;
       reportUsageError("variants", "the programs name injects " + Named +
                                        "; drop --slot or give the same list");
-      return 2;
+      return ExitUsage;
     }
     VO.Slots = In.Injects;
   } else if (In.Sources.size() == 1 && A.Pack == 1 && A.Slots.size() > 1) {
@@ -500,7 +510,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                          "write one line per variant as 'NAME: program ; "
                          "NAME: program', or pass --programs NAME=FILE per "
                          "inject");
-    return 2;
+    return ExitUsage;
   }
   size_t Total = In.Sources[0]->numPrograms();
   if (Total == 0) {
@@ -508,17 +518,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                 : !A.Programs.empty() ? A.Programs[0]
                                       : A.Kernel,
                 "no programs to compile");
-    return 1;
-  }
-
-  std::string BackendError;
-  CubinOptions CO;
-  CO.Arch = A.Arch;
-  std::unique_ptr<CubinBackend> Backend =
-      createCubinBackend(A.Backend, CO, BackendError);
-  if (!Backend) {
-    reportUsageError("variants", BackendError);
-    return 1;
+    return ExitUsage;
   }
 
   std::atomic<size_t> Done{0}, FailedSoFar{0};
@@ -527,15 +527,17 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   // The sink runs on the workers: each module writes its own files.
   ModuleSink Sink = [&](const CompiledModule &M, std::string &Err) {
     FailedSoFar.fetch_add(M.Failed->size(), std::memory_order_relaxed);
-    if (A.KeepPtx &&
-        !writeFileAtomically(A.OutDir + "/" + numbered("module_", M.Index, ".ptx"),
-                             M.Ptx, Err))
+    auto Write = [&](const char *Suffix, std::string_view Bytes) {
+      Error E = writeFileAtomically(
+          A.OutDir + "/" + numbered("module_", M.Index, Suffix), Bytes);
+      if (E)
+        Err = E.Message;
+      return !E;
+    };
+    if (A.KeepPtx && !Write(".ptx", M.Ptx))
       return false;
-    if (M.Cubin->empty())
-      return true;
-    return writeFileAtomically(
-        A.OutDir + "/" + numbered("module_", M.Index, ".cubin"),
-        std::string_view(M.Cubin->data(), M.Cubin->size()), Err);
+    return M.Cubin->empty() ||
+           Write(".cubin", std::string_view(M.Cubin->data(), M.Cubin->size()));
   };
 
   std::vector<ProgramSource *> Sources;
@@ -549,9 +551,9 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       Bar = std::make_unique<ProgressBar>(Done, FailedSoFar, Total);
     E = compileVariants(*Kernel, *Backend, Sources, VO, Sink, Report);
   }
-  if (E) {
+  if (E) { // the slots and packing the kernel cannot take
     reportError(A.Kernel, E);
-    return 1;
+    return ExitUsage;
   }
   VO.InjectsPerVariant = Sources.size();
   std::vector<size_t> Slots = resolveSlots(*Kernel, VO).take();
@@ -584,7 +586,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                  Report.CacheWarning.c_str());
   std::map<std::string, std::string> CachedNames;
   if (!linkCachedCubins(Report, A.OutDir, CachedNames))
-    return 1;
+    return ExitFailed;
 
   ManifestSources MS;
   MS.CachedNames = &CachedNames;
@@ -596,7 +598,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   MS.Seed = A.Seed;
   if (!writeFileAtomicallyOrReport(A.OutDir + "/manifest.tsv",
                                    manifestTsv(MS, Report)))
-    return 1;
+    return ExitFailed;
   if (A.HaveRandom) {
     std::string Header = "# ptxinject variants --random " + std::to_string(A.Random) +
                          " --length " + std::to_string(A.Length) + " --seed " +
@@ -610,7 +612,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                          "\n";
     if (!writeFileAtomicallyOrReport(A.OutDir + "/random.stack",
                                      programsFile(MS, Report.Variants, Header)))
-      return 1;
+      return ExitFailed;
   }
 
   double Busy = Report.busySeconds() > 0 ? Report.busySeconds() : 1;
@@ -667,5 +669,5 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   if (A.HaveRandom)
     std::printf("programs:            %s/random.stack\n", A.OutDir.c_str());
   std::printf("output:              %s\n", A.OutDir.c_str());
-  return Report.Failures.empty() ? 0 : 3;
+  return Report.Failures.empty() ? ExitOk : ExitFailed;
 }

@@ -6,9 +6,12 @@
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 
+#include "ptxinject/support/ExitCode.h"
+
 #include <cstdio>
 #include <cstring>
 
+using namespace ptxinject;
 using namespace ptxinject::tool;
 
 namespace {
@@ -35,21 +38,24 @@ void printUsage(FILE *Out) {
 
 int main(int Argc, char **Argv) {
   if (Argc < 2) {
-    printUsage(stderr);
-    return 2;
+    std::fprintf(stderr, "ptxinject: error: no command given; see "
+                         "'ptxinject --help'\n");
+    return ExitUsage;
   }
   if (!std::strcmp(Argv[1], "--help") || !std::strcmp(Argv[1], "-h")) {
     printUsage(stdout);
-    return 0;
+    return ExitOk;
   }
   if (!std::strcmp(Argv[1], "--version")) {
     std::printf("ptxinject " PTXINJECT_VERSION "\n");
-    return 0;
+    return ExitOk;
   }
   for (const Command &C : Commands)
     if (!std::strcmp(Argv[1], C.Name))
       return C.Run(Argc - 1, Argv + 1);
-  std::fprintf(stderr, "ptxinject: error: unknown command '%s'\n", Argv[1]);
-  printUsage(stderr);
-  return 2;
+  std::fprintf(stderr,
+               "ptxinject: error: unknown command '%s'; see 'ptxinject "
+               "--help'\n",
+               Argv[1]);
+  return ExitUsage;
 }

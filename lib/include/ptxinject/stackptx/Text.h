@@ -9,6 +9,7 @@
 #define PTXINJECT_STACKPTXTEXT_H
 
 #include "ptxinject/stackptx/StackPtx.h"
+#include "ptxinject/support/Error.h"
 
 #include <string>
 #include <string_view>
@@ -17,16 +18,22 @@
 namespace ptxinject {
 namespace stackptx {
 
-struct TextError {
-  unsigned Line = 0, Column = 0; // 1-based
-  std::string Message;
-};
-
 /// Parses Text into Out (a trailing return is appended). Input words are
-/// the names of Registers. Returns false with Err set on the first bad word.
-bool parseProgram(std::string_view Text, const InstructionSet &Set,
-                  Span<StackPtxFastRegister> Registers,
-                  std::vector<StackPtxFastInstruction> &Out, TextError &Err);
+/// the names of Registers. The first bad word is an InvalidStub error at
+/// its line and column (1-based); Out is then empty.
+Error parseProgram(std::string_view Text, const InstructionSet &Set,
+                   Span<StackPtxFastRegister> Registers,
+                   std::vector<StackPtxFastInstruction> &Out);
+
+/// The earlier spelling, for code that passes the error in.
+using TextError = Error;
+inline bool parseProgram(std::string_view Text, const InstructionSet &Set,
+                         Span<StackPtxFastRegister> Registers,
+                         std::vector<StackPtxFastInstruction> &Out,
+                         Error &Err) {
+  Err = parseProgram(Text, Set, Registers, Out);
+  return !Err;
+}
 
 /// Prints Prog in the form parseProgram reads (up to its first return).
 std::string printProgram(Program Prog, const InstructionSet &Set,

@@ -1,91 +1,12 @@
 //===- RuntimeError.h - Errors of PTX parsing and rendering -----*- C++ -*-===//
 //
-// Every runtime failure is a value: a code that programs branch on, and a
-// message with the PTX line and column that a person can act on. Nothing in
-// the runtime throws for bad input.
+// The runtime's errors are the core's located Error and Expected; this name
+// stays for the code that includes it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_RUNTIMEERROR_H
 #define PTXINJECT_RUNTIMEERROR_H
 
-#include <cassert>
-#include <optional>
-#include <string>
-#include <utility>
-
-namespace ptxinject {
-
-enum class ErrorCode {
-  Success = 0,
-  EmptyInput,         ///< the PTX text is empty or only whitespace
-  InvalidEncoding,    ///< bytes that are not UTF-8
-  UnterminatedSite,   ///< PTX_INJECT_START without PTX_INJECT_END
-  UnmatchedEnd,       ///< PTX_INJECT_END without PTX_INJECT_START
-  NestedSite,         ///< PTX_INJECT_START inside an open site
-  MalformedMarker,    ///< a START line without a valid name
-  NameTooLong,        ///< an inject name over MaxNameLength bytes
-  MalformedOperand,   ///< an operand line that does not have its fields
-  UnknownKind,        ///< kind not one of i/m/o (or in/mod/out)
-  UnknownType,        ///< tagged-dialect type name not in the type table
-  DuplicateOperand,   ///< two operands of one site share a label
-  MixedDialects,      ///< stable and tagged operand lines in one site
-  InconsistentSites,  ///< same name, different operand lists
-  TooManySites,       ///< more sites than ParseOptions::MaxSites
-  WrongStubCount,     ///< stubs array length differs from the inject count
-  InsufficientBuffer, ///< caller's output buffer is too small
-  InjectNotFound,     ///< no inject of that name
-  OperandNotFound,    ///< no operand of that label
-  IndexOutOfRange,    ///< inject or operand index past the end
-  InvalidArgument,    ///< a null pointer or similar misuse
-  TooLarge,           ///< PTX or a site over a ParseOptions size limit
-};
-
-/// A short stable name for a code, e.g. "unterminated-site".
-const char *errorCodeName(ErrorCode Code);
-
-/// An error with its place in the PTX (1-based; 0 when it has no place).
-struct Error {
-  ErrorCode Code = ErrorCode::Success;
-  std::string Message;
-  unsigned Line = 0;
-  unsigned Column = 0;
-
-  static Error success() { return Error(); }
-  static Error make(ErrorCode Code, std::string Message, unsigned Line = 0,
-                    unsigned Column = 0) {
-    Error E;
-    E.Code = Code;
-    E.Message = std::move(Message);
-    E.Line = Line;
-    E.Column = Column;
-    return E;
-  }
-  /// True when this is a failure.
-  explicit operator bool() const { return Code != ErrorCode::Success; }
-  /// "FILE:LINE:COL: error: MESSAGE" (LINE:COL left out when unknown).
-  std::string format(const std::string &File) const;
-};
-
-/// A value or the error that prevented it.
-template <class T> class Expected {
-public:
-  Expected(T Value) : Value(std::move(Value)) {}
-  Expected(Error E) : Err(std::move(E)) { assert(Err && "success is not an error"); }
-
-  explicit operator bool() const { return Value.has_value(); }
-  T &operator*() { return *Value; }
-  const T &operator*() const { return *Value; }
-  T *operator->() { return &*Value; }
-  const T *operator->() const { return &*Value; }
-  const Error &error() const { return Err; }
-  /// Moves the value out; only valid when this holds one.
-  T take() { return std::move(*Value); }
-
-private:
-  std::optional<T> Value;
-  Error Err;
-};
-
-} // namespace ptxinject
+#include "ptxinject/support/Error.h"
 
 #endif

@@ -9,25 +9,28 @@
 #define PTXINJECT_MODULE_STUBLABELS_H
 
 #include "ptxinject/module/Module.h"
+#include "ptxinject/support/Error.h"
 
 #include <string>
 #include <string_view>
 
 namespace ptxinject {
 
-/// Why a stub's labels could not be resolved; Line and Column are 1-based
-/// and point into the stub.
-struct StubLabelError {
-  std::string Message;
-  unsigned Line = 0, Column = 0;
-};
-
 /// Writes Stub to Out with every %{label} replaced by '%' and the stable
 /// register of Target's operand with that label (%{x} -> %_x1). Text that
-/// holds no '%{' is copied as is. Returns false with Err on an unknown
-/// label or a '%{' without its '}' on the same line.
-bool resolveStubLabels(const Inject &Target, std::string_view Stub,
-                       std::string &Out, StubLabelError &Err);
+/// holds no '%{' is copied as is. An unknown label or a '%{' without its
+/// '}' on the same line is an InvalidStub error whose Line and Column
+/// (1-based) point into the stub.
+Error resolveStubLabels(const Inject &Target, std::string_view Stub,
+                        std::string &Out);
+
+/// The earlier spelling, for code that passes the error in.
+using StubLabelError = Error;
+inline bool resolveStubLabels(const Inject &Target, std::string_view Stub,
+                              std::string &Out, Error &Err) {
+  Err = resolveStubLabels(Target, Stub, Out);
+  return !Err;
+}
 
 } // namespace ptxinject
 

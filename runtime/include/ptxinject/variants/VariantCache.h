@@ -14,6 +14,7 @@
 #define PTXINJECT_VARIANTCACHE_H
 
 #include "ptxinject/backends/CubinBackend.h"
+#include "ptxinject/support/Error.h"
 #include "ptxinject/variants/ContentHash.h"
 
 #include <mutex>
@@ -79,7 +80,7 @@ private:
   bool cubinIsSound(const Hash128 &CubinHash, size_t Size);
   /// mkdir -p, once per folder and cache object (a store per program
   /// would otherwise retry every level of the path).
-  bool ensureDirectory(const std::string &Path, std::string &Error);
+  Error ensureDirectory(const std::string &Path);
 
   std::string Dir;
   std::mutex Lock;

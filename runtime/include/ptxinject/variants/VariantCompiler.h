@@ -30,12 +30,15 @@
 
 namespace ptxinject {
 
-/// Why a program produced no stub; Line and Column (1-based, 0 when
-/// unknown) point into the program's own text.
-struct StubError {
-  std::string Message;
-  unsigned Line = 0;
-  unsigned Column = 0;
+/// Why a program produced no stub: an InvalidStub Error whose Line and
+/// Column (1-based, 0 when unknown) point into the program's own text. A
+/// default one is no error (its Message is empty). The name and the
+/// StubError{Message, Line, Column} spelling stay for the program sources.
+struct StubError : Error {
+  StubError() = default;
+  StubError(std::string Message, unsigned Line = 0, unsigned Column = 0)
+      : Error(Error::make(ErrorCode::InvalidStub, std::move(Message), Line,
+                          Column)) {}
 };
 
 /// Per-thread scratch state of a ProgramSource (workspaces and the like).

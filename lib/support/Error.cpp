@@ -1,5 +1,5 @@
-//===- RuntimeError.cpp - Names and formatting of runtime errors ----------===//
-#include "ptxinject/module/RuntimeError.h"
+//===- Error.cpp - Names and formatting of located errors ----------------===//
+#include "ptxinject/support/Error.h"
 
 using namespace ptxinject;
 
@@ -27,6 +27,8 @@ const char *ptxinject::errorCodeName(ErrorCode Code) {
   case ErrorCode::IndexOutOfRange: return "index-out-of-range";
   case ErrorCode::InvalidArgument: return "invalid-argument";
   case ErrorCode::TooLarge: return "too-large";
+  case ErrorCode::FileError: return "file-error";
+  case ErrorCode::InvalidStub: return "invalid-stub";
   }
   return "unknown-error";
 }
