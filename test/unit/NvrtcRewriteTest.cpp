@@ -75,7 +75,7 @@ TEST(NvrtcRewrite, UnknownOptionIsAnError) {
 
 /// The file mode on the same entry: a compile command in, the text from
 /// memory (the file it names does not exist).
-RewriteRequest cudaRequest(const char *Source) {
+RewriteRequest cudaRequest(const std::string &Source) {
   RewriteRequest R = request();
   R.Mode = RewriteMode::Cuda;
   R.Source = Source;
@@ -98,8 +98,13 @@ TEST(RewriteSource, CudaModeRewritesTextInMemory) {
 }
 
 TEST(RewriteSource, CudaModeErrorsAreDiagnosticsNotText) {
-  RewriteRequest R = cudaRequest("#include <ptx_inject.h>\n"
-                                 "__global__ void k() { undeclared = 1; }\n");
+  // Each source holds a site: one without is copied unparsed.
+  const char *Site = "__global__ void s(float *p) "
+                     "{ PTX_INJECT(\"s\", PTX_MOD(F32, p[0])); }\n";
+  RewriteRequest R = cudaRequest(std::string("#include <ptx_inject.h>\n"
+                                             "__global__ void k() { "
+                                             "undeclared = 1; }\n") +
+                                 Site);
   RewriteResult Out = rewriteSource(R);
   EXPECT_FALSE(Out.Ok);
   EXPECT_TRUE(Out.Text.empty());
@@ -110,7 +115,7 @@ TEST(RewriteSource, CudaModeErrorsAreDiagnosticsNotText) {
   EXPECT_NE(Out.Diagnostics.find("1 error generated"), std::string::npos)
       << "the summary goes with the messages, not to stderr";
   // A driver error fails the rewrite too, though the parse goes on.
-  R = cudaRequest("#include <ptx_inject.h>\n");
+  R = cudaRequest(std::string("#include <ptx_inject.h>\n") + Site);
   R.Arguments.insert(R.Arguments.begin() + 1, "--bogus-flag");
   Out = rewriteSource(R);
   EXPECT_FALSE(Out.Ok);

@@ -1,7 +1,9 @@
 // The macros NVRTC defines from its own options, checked by the
 // preprocessor: NVRTC builds this program with the options a RUN line
 // gives, and so must the nvrtc mode of the rewriter. EXPECT_* say what the
-// options should give; the defaults are NVRTC's without them.
+// options should give; the defaults are NVRTC's without them. The file
+// names PTX_INJECT so that the rewriter parses it: a file no site reaches is
+// copied without a parse (SiteFreeSource.h).
 #ifndef EXPECT_FTZ
 #define EXPECT_FTZ 0
 #endif

@@ -1,6 +1,7 @@
 // A program with its own std::move and std::initializer_list. NVRTC
 // declares both itself, so it accepts the program only with
-// --builtin-move-forward=false --builtin-initializer-list=false.
+// --builtin-move-forward=false --builtin-initializer-list=false. It names
+// PTX_INJECT so that the rewriter parses it (SiteFreeSource.h).
 namespace std {
 template <class T> struct remove_reference { typedef T type; };
 template <class T> struct remove_reference<T &> { typedef T type; };
