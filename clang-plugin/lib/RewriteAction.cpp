@@ -7,11 +7,11 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/Frontend/RewriteAction.h"
 
-#include "ptxinject/Frontend/Sites/CommentAnnotations.h"
 #include "ptxinject/Frontend/Invocation/CudaInvocation.h"
-#include "ptxinject/Frontend/Sites/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/Invocation/NvrtcInvocation.h"
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
+#include "ptxinject/Frontend/Sites/CommentAnnotations.h"
+#include "ptxinject/Frontend/Sites/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/Sites/SiteFreeSource.h"
 #include "ptxinject/Frontend/Sites/SiteTyping.h"
 #include "ptxinject/Frontend/Sites/TypeUniquing.h"
@@ -222,9 +222,9 @@ RewriteResult rewriteSource(const RewriteRequest &Req) {
     Out.Text = Req.Source;
     return Out;
   }
-  Memory->addFile(Path, 0,
-                  llvm::MemoryBuffer::getMemBufferCopy(Req.Source + S.Suffix,
-                                                       Path));
+  Memory->addFile(
+      Path, 0,
+      llvm::MemoryBuffer::getMemBufferCopy(Req.Source + S.Suffix, Path));
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(), Fs);
 

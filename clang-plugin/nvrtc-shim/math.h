@@ -1,3 +1,3 @@
 /* The C library's math.h, after the integer types as NVRTC has them. */
-#include <stdint.h>
 #include_next <math.h>
+#include <stdint.h>

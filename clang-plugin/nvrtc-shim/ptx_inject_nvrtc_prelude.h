@@ -13,8 +13,8 @@
  *    are typed and called as device functions (see docs/frontend.md). */
 #ifndef PTX_INJECT_NVRTC_PRELUDE_H
 #define PTX_INJECT_NVRTC_PRELUDE_H
-#include <ptx_inject_nvrtc_std.h>
 #include <ptx_inject_nvrtc_libc_macros.h>
+#include <ptx_inject_nvrtc_std.h>
 
 #define __CUDACC_RTC__ 1
 #define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
@@ -78,8 +78,7 @@
 
 #undef assert
 #define assert(e)                                                              \
-  ((e) ? (void)0                                                               \
-       : __assertfail(#e, __FILE__, __LINE__, __func__, sizeof(char)))
+  ((e) ? (void)0 : __assertfail(#e, __FILE__, __LINE__, __func__, sizeof(char)))
 
 #if defined(__PTX_INJECT_NVRTC_DEFAULT_DEVICE__)
 #pragma clang force_cuda_host_device begin

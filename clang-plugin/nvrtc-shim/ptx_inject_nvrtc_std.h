@@ -10,9 +10,15 @@
 #define PTX_INJECT_NVRTC_STD_H
 #ifdef __NV_BUILTIN_MOVE_FORWARD
 namespace std {
-template <class T> struct __ptx_inject_unref { typedef T type; };
-template <class T> struct __ptx_inject_unref<T &> { typedef T type; };
-template <class T> struct __ptx_inject_unref<T &&> { typedef T type; };
+template <class T> struct __ptx_inject_unref {
+  typedef T type;
+};
+template <class T> struct __ptx_inject_unref<T &> {
+  typedef T type;
+};
+template <class T> struct __ptx_inject_unref<T &&> {
+  typedef T type;
+};
 template <class T>
 constexpr T &&forward(typename __ptx_inject_unref<T>::type &t) noexcept {
   return static_cast<T &&>(t);

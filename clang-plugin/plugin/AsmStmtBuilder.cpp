@@ -27,8 +27,9 @@ SourceLocation AsmStmtBuilder::spellingOf(llvm::StringRef Contents) {
   return Tok.getLocation();
 }
 
-StringLiteral *AsmStmtBuilder::makeLiteral(llvm::StringRef Contents,
-                                           llvm::ArrayRef<SourceLocation> Locs) {
+StringLiteral *
+AsmStmtBuilder::makeLiteral(llvm::StringRef Contents,
+                            llvm::ArrayRef<SourceLocation> Locs) {
   ASTContext &Ctx = S.getASTContext();
   // What Sema gives a narrow literal: const char[N + 1].
   QualType Type = Ctx.getStringLiteralArrayType(Ctx.CharTy, Contents.size());
@@ -141,8 +142,8 @@ Expr *AsmStmtBuilder::bindOperand(const frontend::AnalyzedSite &Site,
 
   case AsmOperand::Binding::CastView: {
     QualType View = viewTypeFor(constraintLetter(Op));
-    if (View.isNull() || Ctx.getTypeSizeInChars(View) !=
-                             Ctx.getTypeSizeInChars(E->getType())) {
+    if (View.isNull() ||
+        Ctx.getTypeSizeInChars(View) != Ctx.getTypeSizeInChars(E->getType())) {
       unsigned ID = Diags.getCustomDiagID(
           DiagnosticsEngine::Error,
           "operand '%0' of type %1 does not fit the '%2' register it is "
@@ -162,12 +163,12 @@ Expr *AsmStmtBuilder::bindOperand(const frontend::AnalyzedSite &Site,
     }
     // An lvalue view of the same storage, so the asm reads and writes the
     // variable itself.
-    QualType ViewRef = Ctx.getLValueReferenceType(
-        IsOutput ? View : View.withConst());
-    ExprResult R = S.BuildCXXNamedCast(
-        ELoc, tok::kw_reinterpret_cast,
-        Ctx.getTrivialTypeSourceInfo(ViewRef, ELoc), E,
-        SourceRange(ELoc, ELoc), SourceRange(ELoc, ELoc));
+    QualType ViewRef =
+        Ctx.getLValueReferenceType(IsOutput ? View : View.withConst());
+    ExprResult R =
+        S.BuildCXXNamedCast(ELoc, tok::kw_reinterpret_cast,
+                            Ctx.getTrivialTypeSourceInfo(ViewRef, ELoc), E,
+                            SourceRange(ELoc, ELoc), SourceRange(ELoc, ELoc));
     return R.isUsable() ? R.get() : nullptr;
   }
 
@@ -180,8 +181,7 @@ Expr *AsmStmtBuilder::bindOperand(const frontend::AnalyzedSite &Site,
     }
     // The bool is reached once through a reference, so an operand with side
     // effects is evaluated once; a 32-bit temporary carries it through asm.
-    VarDecl *BoolRef =
-        makeLocal(Ctx.getLValueReferenceType(E->getType()), E);
+    VarDecl *BoolRef = makeLocal(Ctx.getLValueReferenceType(E->getType()), E);
     if (!BoolRef)
       return nullptr;
     Expr *Init = nullptr;
@@ -227,8 +227,7 @@ Stmt *AsmStmtBuilder::build(const frontend::AnalyzedSite &Site,
   Before.clear();
   After.clear();
   Loc = SM.getExpansionLoc(Site.Call->getBeginLoc());
-  CharSourceRange Expansion =
-      SM.getExpansionRange(Site.Call->getSourceRange());
+  CharSourceRange Expansion = SM.getExpansionRange(Site.Call->getSourceRange());
   ExpansionBegin = Expansion.getBegin();
   ExpansionEnd = Expansion.getEnd();
 
@@ -277,11 +276,11 @@ Stmt *AsmStmtBuilder::build(const frontend::AnalyzedSite &Site,
   StringLiteral *Template = makeTemplateLiteral(Asm.Template);
 
   llvm::SmallVector<IdentifierInfo *, 8> Names(Operands.size(), nullptr);
-  Stmt *AsmStatement = new (Ctx) GCCAsmStmt(
-      Ctx, Loc, /*issimple=*/false, Volatile, Asm.Outputs.size(),
-      Asm.Inputs.size(), Names.data(), Constraints.data(), Operands.data(),
-      Template, /*numclobbers=*/0, /*clobbers=*/nullptr, /*numlabels=*/0,
-      ExpansionEnd);
+  Stmt *AsmStatement = new (Ctx)
+      GCCAsmStmt(Ctx, Loc, /*issimple=*/false, Volatile, Asm.Outputs.size(),
+                 Asm.Inputs.size(), Names.data(), Constraints.data(),
+                 Operands.data(), Template, /*numclobbers=*/0,
+                 /*clobbers=*/nullptr, /*numlabels=*/0, ExpansionEnd);
   if (Before.empty() && After.empty())
     return AsmStatement;
   std::vector<Stmt *> Body(Before.begin(), Before.end());

@@ -7,8 +7,8 @@
 #ifndef PTXINJECT_PLUGIN_ASMSTMTBUILDER_H
 #define PTXINJECT_PLUGIN_ASMSTMTBUILDER_H
 
-#include "ptxinject/asm/AsmEmitter.h"
 #include "ptxinject/Frontend/Sites/SiteAnalysis.h"
+#include "ptxinject/asm/AsmEmitter.h"
 
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Preprocessor.h"

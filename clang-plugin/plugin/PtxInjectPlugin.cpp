@@ -39,8 +39,8 @@ public:
   void Initialize(ASTContext &) override { loadTypes(); }
 
   void InitializeSema(Sema &S) override {
-    Expander = std::make_unique<SiteExpander>(S, CI.getPreprocessor(), Opts,
-                                              Types);
+    Expander =
+        std::make_unique<SiteExpander>(S, CI.getPreprocessor(), Opts, Types);
   }
 
   void ForgetSema() override { Expander.reset(); }

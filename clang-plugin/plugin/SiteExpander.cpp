@@ -13,8 +13,8 @@ using namespace clang;
 namespace ptxinject {
 namespace plugin {
 
-SiteExpander::SiteExpander(Sema &S, Preprocessor &PP,
-                           const PluginOptions &Opts, const TypeTable &Types)
+SiteExpander::SiteExpander(Sema &S, Preprocessor &PP, const PluginOptions &Opts,
+                           const TypeTable &Types)
     : S(S), PP(PP), Opts(Opts), Types(Types), Builder(S, PP) {}
 
 /// The site call a statement consists of, if it is one.
@@ -206,8 +206,8 @@ Stmt *SiteExpander::expandSite(const CallExpr *Call, DeclContext *DC) {
       frontend::analyzeSite(Call, S.getASTContext(), Types, &PP);
   Stmt *Replacement = nullptr;
   if (Site)
-    Replacement = Builder.build(*Site, buildInlineAsm(Site->S), DC,
-                                Opts.Volatile);
+    Replacement =
+        Builder.build(*Site, buildInlineAsm(Site->S), DC, Opts.Volatile);
   if (!Replacement) {
     noteInstantiation();
     Reported.insert(Call);

@@ -39,7 +39,8 @@ int main(int argc, char **argv) {
   const ptxinject::InjectOperand *X = M->inject(Index).findOperand("x");
   const ptxinject::InjectOperand *Y = M->inject(Index).findOperand("y");
   if (!X || !Y) {
-    std::fprintf(stderr, "%s: inject 'transform' lacks operand x or y\n", argv[1]);
+    std::fprintf(stderr, "%s: inject 'transform' lacks operand x or y\n",
+                 argv[1]);
     return 1;
   }
   std::string Stub = "neg.f32 %" + X->Register + ", %" + X->Register + ";\n" +
@@ -69,9 +70,12 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "%s\n", Log.c_str());
     return 1;
   }
-  std::printf("inject transform: x=%%%s y=%%%s\n", X->Register.c_str(), Y->Register.c_str());
+  std::printf("inject transform: x=%%%s y=%%%s\n", X->Register.c_str(),
+              Y->Register.c_str());
   std::printf("backend %s: cubin %s\n", ptxinject::cubinBackendName(Kind),
-              Cubin.size() > 4 && Cubin[1] == 'E' && Cubin[2] == 'L' && Cubin[3] == 'F'
-                  ? "is an ELF image" : "is not an ELF image");
+              Cubin.size() > 4 && Cubin[1] == 'E' && Cubin[2] == 'L' &&
+                      Cubin[3] == 'F'
+                  ? "is an ELF image"
+                  : "is not an ELF image");
   return 0;
 }

@@ -5,4 +5,6 @@
 #define SEARCH_TILE 4
 
 // Clamp used around the searched epilogue.
-__device__ inline float clampUnit(float v) { return fminf(fmaxf(v, -1.0f), 1.0f); }
+__device__ inline float clampUnit(float v) {
+  return fminf(fmaxf(v, -1.0f), 1.0f);
+}

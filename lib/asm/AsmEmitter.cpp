@@ -244,8 +244,8 @@ std::string renderAsmStatement(const Site &S, const InlineAsm &Asm,
     ExprBytes += E.size();
   // Template, quotes and escapes, constraints and expressions: one
   // allocation for the usual site.
-  Stmt.reserve(Asm.Template.size() + Asm.Template.size() / 4 + 32 +
-               ExprBytes + 16 * Exprs.size());
+  Stmt.reserve(Asm.Template.size() + Asm.Template.size() / 4 + 32 + ExprBytes +
+               16 * Exprs.size());
   auto AppendTmp = [](std::string &Out, unsigned Index) {
     Out += "__ptx_inject_v";
     appendNumber(Out, Index);

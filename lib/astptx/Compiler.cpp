@@ -22,7 +22,8 @@ struct Where {
   size_t Routine; // SIZE_MAX: the main program
   size_t Index;
   std::string str() const {
-    std::string S = Routine == SIZE_MAX ? "program" : "routine " + std::to_string(Routine);
+    std::string S =
+        Routine == SIZE_MAX ? "program" : "routine " + std::to_string(Routine);
     return S + ", instruction " + std::to_string(Index);
   }
 };
@@ -34,8 +35,8 @@ public:
   Walker(const InstructionTable &Table, Span<Program> Routines, Builder &B)
       : Table(Table), Routines(Routines), B(B) {}
 
-  AstPtxFastResult walk(Program P, size_t Routine, const Value *Args, size_t NumArgs,
-                    unsigned Depth, Value &Result) {
+  AstPtxFastResult walk(Program P, size_t Routine, const Value *Args,
+                        size_t NumArgs, unsigned Depth, Value &Result) {
     size_t Base = Stack.size();
     for (size_t I = 0; I < P.size(); ++I) {
       const AstPtxFastInstruction &In = P[I];
@@ -71,7 +72,9 @@ public:
         std::memcpy(&Bits, &In.payload, 4);
         Value V;
         if (AstPtxFastResult R = B.constant(Bits, V))
-          return fail(R, "the program expands to more than AST_PTX_FAST_MAX_NODES nodes");
+          return fail(
+              R,
+              "the program expands to more than AST_PTX_FAST_MAX_NODES nodes");
         Stack.push_back(V);
         break;
       }
@@ -80,7 +83,8 @@ public:
           return fail(AST_PTX_FAST_ERROR_BAD_ROUTINE_ARG,
                       Routine == SIZE_MAX
                           ? std::string("routine_arg outside a routine")
-                          : "routine_arg " + std::to_string(In.idx) + " of a routine with " +
+                          : "routine_arg " + std::to_string(In.idx) +
+                                " of a routine with " +
                                 std::to_string(NumArgs) + " args");
         Stack.push_back(Args[In.idx]);
         break;
@@ -88,22 +92,27 @@ public:
         if (In.idx >= Table.Names.size() || In.idx >= Table.NumArgs.size() ||
             !Table.Names[In.idx])
           return fail(AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION,
-                      "instruction enum " + std::to_string(In.idx) + " is past the " +
-                          std::to_string(Table.Names.size()) + " instructions given");
+                      "instruction enum " + std::to_string(In.idx) +
+                          " is past the " + std::to_string(Table.Names.size()) +
+                          " instructions given");
         size_t Arity = Table.NumArgs[In.idx];
         if (Arity == 0 || Arity > 4)
           return fail(AST_PTX_FAST_ERROR_ARITY_MISMATCH,
                       std::string("'") + Table.Names[In.idx] + "' has arity " +
-                          std::to_string(Arity) + "; AST PTX instructions take 1 to 4 operands");
+                          std::to_string(Arity) +
+                          "; AST PTX instructions take 1 to 4 operands");
         if (Stack.size() - Base < Arity)
           return fail(AST_PTX_FAST_ERROR_STACK_UNDERFLOW,
                       std::string("'") + Table.Names[In.idx] + "' needs " +
                           std::to_string(Arity) + " operands but only " +
-                          std::to_string(Stack.size() - Base) + " are available");
+                          std::to_string(Stack.size() - Base) +
+                          " are available");
         Value V;
-        if (AstPtxFastResult R = B.instruction(In.idx, &Stack[Stack.size() - Arity], Arity, V))
+        if (AstPtxFastResult R =
+                B.instruction(In.idx, &Stack[Stack.size() - Arity], Arity, V))
           return fail(R, R == AST_PTX_FAST_ERROR_TOO_LARGE
-                             ? std::string("the program expands to more than AST_PTX_FAST_MAX_NODES "
+                             ? std::string("the program expands to more than "
+                                           "AST_PTX_FAST_MAX_NODES "
                                            "nodes")
                              : std::string("the interpreter does not model '") +
                                    Table.Names[In.idx] + "'");
@@ -118,19 +127,22 @@ public:
                           std::to_string(Routines.size()) + " routines given");
         if (Depth >= AST_PTX_FAST_MAX_ROUTINE_DEPTH)
           return fail(AST_PTX_FAST_ERROR_RECURSION_TOO_DEEP,
-                      "routine calls nest deeper than AST_PTX_FAST_MAX_ROUTINE_DEPTH (" +
+                      "routine calls nest deeper than "
+                      "AST_PTX_FAST_MAX_ROUTINE_DEPTH (" +
                           std::to_string(AST_PTX_FAST_MAX_ROUTINE_DEPTH) +
                           "); is a routine calling itself?");
         size_t Arity = arityOf(In.idx);
         if (Stack.size() - Base < Arity)
           return fail(AST_PTX_FAST_ERROR_STACK_UNDERFLOW,
-                      "routine " + std::to_string(In.idx) + " takes " + std::to_string(Arity) +
-                          " args but only " + std::to_string(Stack.size() - Base) +
+                      "routine " + std::to_string(In.idx) + " takes " +
+                          std::to_string(Arity) + " args but only " +
+                          std::to_string(Stack.size() - Base) +
                           " values are available");
         std::vector<Value> CallArgs(Stack.end() - long(Arity), Stack.end());
         Stack.resize(Stack.size() - Arity);
         Value V;
-        if (AstPtxFastResult R = walk(Routines[In.idx], In.idx, CallArgs.data(), Arity, Depth + 1, V))
+        if (AstPtxFastResult R = walk(Routines[In.idx], In.idx, CallArgs.data(),
+                                      Arity, Depth + 1, V))
           return R;
         Stack.push_back(V);
         break;
@@ -141,8 +153,9 @@ public:
       }
     }
     At = Where{Routine, P.size()};
-    return fail(AST_PTX_FAST_ERROR_NO_RETURN, "no return: end every program and routine with "
-                                         "ast_ptx_fast_encode_return");
+    return fail(AST_PTX_FAST_ERROR_NO_RETURN,
+                "no return: end every program and routine with "
+                "ast_ptx_fast_encode_return");
   }
 
   std::string Message;
@@ -166,7 +179,8 @@ private:
   }
   AstPtxFastResult fail(AstPtxFastResult R, const std::string &What) {
     if (Message.empty())
-      Message = At.str() + ": " + ast_ptx_fast_result_to_string(R) + ": " + What;
+      Message =
+          At.str() + ": " + ast_ptx_fast_result_to_string(R) + ": " + What;
     return R;
   }
 
@@ -200,7 +214,8 @@ public:
   AstPtxFastResult constant(uint32_t Bits, uint32_t &V) {
     return add(Node{Node::Constant, 0, 0, Bits, {}, UINT32_MAX}, V);
   }
-  AstPtxFastResult instruction(size_t I, const uint32_t *Ops, size_t N, uint32_t &V) {
+  AstPtxFastResult instruction(size_t I, const uint32_t *Ops, size_t N,
+                               uint32_t &V) {
     Node Nd{Node::Instruction, uint8_t(N), uint16_t(I), 0, {}, UINT32_MAX};
     std::memcpy(Nd.Operands, Ops, N * sizeof(uint32_t));
     return add(Nd, V);
@@ -275,10 +290,12 @@ const InstructionTable &builtinInstructions() {
   };
   static const Tables T = [] {
     Tables R;
-    const StackPtxFastInstructionSetInfo &Info = stackptx::InstructionSet::builtin().info();
+    const StackPtxFastInstructionSetInfo &Info =
+        stackptx::InstructionSet::builtin().info();
     auto isF32 = [&](uint8_t A) {
       return A < Info.num_arg_types && Info.arg_types[A].num_vec_elems == 0 &&
-             !std::strcmp(Info.stack_types[Info.arg_types[A].stack_idx].reg_type, "f32");
+             !std::strcmp(
+                 Info.stack_types[Info.arg_types[A].stack_idx].reg_type, "f32");
     };
     for (size_t I = 0; I < Info.num_instructions; ++I) {
       const StackPtxFastPtxInstructionInfo &In = Info.instructions[I];
@@ -290,16 +307,18 @@ const InstructionTable &builtinInstructions() {
         R.NumArgs.push_back(In.num_args);
       }
     }
-    R.Table = InstructionTable{Span<const char *>(R.Names.data(), R.Names.size()),
-                               Span<size_t>(R.NumArgs.data(), R.NumArgs.size())};
+    R.Table =
+        InstructionTable{Span<const char *>(R.Names.data(), R.Names.size()),
+                         Span<size_t>(R.NumArgs.data(), R.NumArgs.size())};
     return R;
   }();
   return T.Table;
 }
 
-AstPtxFastResult compile(std::string_view OutputRegister, Span<const char *> Inputs,
-                     const InstructionTable &Table, Span<Program> Routines, Program Prog,
-                     std::string &Out, std::string *Message) {
+AstPtxFastResult compile(std::string_view OutputRegister,
+                         Span<const char *> Inputs,
+                         const InstructionTable &Table, Span<Program> Routines,
+                         Program Prog, std::string &Out, std::string *Message) {
   Out.clear();
   for (const char *Name : Inputs)
     if (!Name) {
@@ -317,7 +336,8 @@ AstPtxFastResult compile(std::string_view OutputRegister, Span<const char *> Inp
   for (size_t I = 0; I < Inputs.size(); ++I)
     if (!isBareRegisterName(Inputs[I])) {
       if (Message)
-        *Message = "input " + std::to_string(I) + " " + bareRegisterNameError(Inputs[I]);
+        *Message = "input " + std::to_string(I) + " " +
+                   bareRegisterNameError(Inputs[I]);
       return AST_PTX_FAST_ERROR_INVALID_ARGUMENT;
     }
   GraphBuilder B(Inputs.size());
@@ -365,8 +385,8 @@ AstPtxFastResult compile(std::string_view OutputRegister, Span<const char *> Inp
 }
 
 AstPtxFastResult interpret(Span<float> Inputs, const InstructionTable &Table,
-                       Span<Program> Routines, Program Prog, float &Result,
-                       std::string *Message) {
+                           Span<Program> Routines, Program Prog, float &Result,
+                           std::string *Message) {
   FloatBuilder B(Inputs, Table);
   Walker<float, FloatBuilder> W(Table, Routines, B);
   AstPtxFastResult R = W.walk(Prog, SIZE_MAX, nullptr, 0, 0, Result);
@@ -392,7 +412,8 @@ astptx::Program returnTerminated(const AstPtxFastInstruction *P) {
   return astptx::Program(P, N + 1);
 }
 
-std::vector<astptx::Program> routineSpans(const AstPtxFastInstruction *const *Routines, size_t N) {
+std::vector<astptx::Program>
+routineSpans(const AstPtxFastInstruction *const *Routines, size_t N) {
   std::vector<astptx::Program> R;
   R.reserve(N);
   for (size_t I = 0; I < N; ++I)
@@ -405,33 +426,52 @@ extern "C" {
 
 const char *ast_ptx_fast_result_to_string(AstPtxFastResult Result) {
   // Read the bits, not the enum: C callers may pass any int.
-  static_assert(sizeof(AstPtxFastResult) == sizeof(int), "C enums are int-sized");
+  static_assert(sizeof(AstPtxFastResult) == sizeof(int),
+                "C enums are int-sized");
   int Raw;
   std::memcpy(&Raw, &Result, sizeof Raw);
   switch (Raw) {
-  case AST_PTX_FAST_SUCCESS: return "AST_PTX_FAST_SUCCESS";
-  case AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER: return "AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER";
-  case AST_PTX_FAST_ERROR_INVALID_ARGUMENT: return "AST_PTX_FAST_ERROR_INVALID_ARGUMENT";
-  case AST_PTX_FAST_ERROR_STACK_UNDERFLOW: return "AST_PTX_FAST_ERROR_STACK_UNDERFLOW";
-  case AST_PTX_FAST_ERROR_ARITY_MISMATCH: return "AST_PTX_FAST_ERROR_ARITY_MISMATCH";
-  case AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION: return "AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION";
-  case AST_PTX_FAST_ERROR_UNKNOWN_INPUT: return "AST_PTX_FAST_ERROR_UNKNOWN_INPUT";
-  case AST_PTX_FAST_ERROR_UNKNOWN_ROUTINE: return "AST_PTX_FAST_ERROR_UNKNOWN_ROUTINE";
-  case AST_PTX_FAST_ERROR_BAD_ROUTINE_ARG: return "AST_PTX_FAST_ERROR_BAD_ROUTINE_ARG";
-  case AST_PTX_FAST_ERROR_RECURSION_TOO_DEEP: return "AST_PTX_FAST_ERROR_RECURSION_TOO_DEEP";
-  case AST_PTX_FAST_ERROR_WRONG_RESULT_COUNT: return "AST_PTX_FAST_ERROR_WRONG_RESULT_COUNT";
-  case AST_PTX_FAST_ERROR_NO_RETURN: return "AST_PTX_FAST_ERROR_NO_RETURN";
-  case AST_PTX_FAST_ERROR_UNKNOWN_KIND: return "AST_PTX_FAST_ERROR_UNKNOWN_KIND";
-  case AST_PTX_FAST_ERROR_TOO_LARGE: return "AST_PTX_FAST_ERROR_TOO_LARGE";
-  default: return "AST_PTX_FAST_ERROR_INVALID_RESULT_ENUM: not an AstPtxFastResult value";
+  case AST_PTX_FAST_SUCCESS:
+    return "AST_PTX_FAST_SUCCESS";
+  case AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER:
+    return "AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER";
+  case AST_PTX_FAST_ERROR_INVALID_ARGUMENT:
+    return "AST_PTX_FAST_ERROR_INVALID_ARGUMENT";
+  case AST_PTX_FAST_ERROR_STACK_UNDERFLOW:
+    return "AST_PTX_FAST_ERROR_STACK_UNDERFLOW";
+  case AST_PTX_FAST_ERROR_ARITY_MISMATCH:
+    return "AST_PTX_FAST_ERROR_ARITY_MISMATCH";
+  case AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION:
+    return "AST_PTX_FAST_ERROR_UNKNOWN_INSTRUCTION";
+  case AST_PTX_FAST_ERROR_UNKNOWN_INPUT:
+    return "AST_PTX_FAST_ERROR_UNKNOWN_INPUT";
+  case AST_PTX_FAST_ERROR_UNKNOWN_ROUTINE:
+    return "AST_PTX_FAST_ERROR_UNKNOWN_ROUTINE";
+  case AST_PTX_FAST_ERROR_BAD_ROUTINE_ARG:
+    return "AST_PTX_FAST_ERROR_BAD_ROUTINE_ARG";
+  case AST_PTX_FAST_ERROR_RECURSION_TOO_DEEP:
+    return "AST_PTX_FAST_ERROR_RECURSION_TOO_DEEP";
+  case AST_PTX_FAST_ERROR_WRONG_RESULT_COUNT:
+    return "AST_PTX_FAST_ERROR_WRONG_RESULT_COUNT";
+  case AST_PTX_FAST_ERROR_NO_RETURN:
+    return "AST_PTX_FAST_ERROR_NO_RETURN";
+  case AST_PTX_FAST_ERROR_UNKNOWN_KIND:
+    return "AST_PTX_FAST_ERROR_UNKNOWN_KIND";
+  case AST_PTX_FAST_ERROR_TOO_LARGE:
+    return "AST_PTX_FAST_ERROR_TOO_LARGE";
+  default:
+    return "AST_PTX_FAST_ERROR_INVALID_RESULT_ENUM: not an AstPtxFastResult "
+           "value";
   }
 }
 
-AstPtxFastResult ast_ptx_fast_compile(const char *Output, const char *const *Inputs, size_t NumInputs,
-                             const char *const *Names, const size_t *NumArgs, size_t NumEnums,
-                             const AstPtxFastInstruction *const *Routines, size_t NumRoutines,
-                             const AstPtxFastInstruction *Program, char *Buffer, size_t BufferSize,
-                             size_t *RequiredSize) {
+AstPtxFastResult
+ast_ptx_fast_compile(const char *Output, const char *const *Inputs,
+                     size_t NumInputs, const char *const *Names,
+                     const size_t *NumArgs, size_t NumEnums,
+                     const AstPtxFastInstruction *const *Routines,
+                     size_t NumRoutines, const AstPtxFastInstruction *Program,
+                     char *Buffer, size_t BufferSize, size_t *RequiredSize) {
   if (!Output || !Program || !RequiredSize || (NumInputs && !Inputs) ||
       (NumEnums && (!Names || !NumArgs)) || (NumRoutines && !Routines))
     return AST_PTX_FAST_ERROR_INVALID_ARGUMENT;
@@ -440,8 +480,8 @@ AstPtxFastResult ast_ptx_fast_compile(const char *Output, const char *const *Inp
                                  astptx::Span<size_t>(NumArgs, NumEnums)};
   std::string Out;
   AstPtxFastResult Result =
-      astptx::compile(Output, astptx::Span<const char *>(Inputs, NumInputs), Table,
-                      astptx::Span<astptx::Program>(R.data(), R.size()),
+      astptx::compile(Output, astptx::Span<const char *>(Inputs, NumInputs),
+                      Table, astptx::Span<astptx::Program>(R.data(), R.size()),
                       returnTerminated(Program), Out);
   if (Result)
     return Result;
@@ -457,12 +497,13 @@ AstPtxFastResult ast_ptx_fast_compile(const char *Output, const char *const *Inp
   return AST_PTX_FAST_SUCCESS;
 }
 
-AstPtxFastResult ast_ptx_fast_interpret(const float *Values, size_t NumInputs, const char *const *Names,
-                               const size_t *NumArgs, size_t NumEnums,
-                               const AstPtxFastInstruction *const *Routines, size_t NumRoutines,
-                               const AstPtxFastInstruction *Program, float *Result) {
-  if (!Program || !Result || (NumInputs && !Values) || (NumEnums && (!Names || !NumArgs)) ||
-      (NumRoutines && !Routines))
+AstPtxFastResult ast_ptx_fast_interpret(
+    const float *Values, size_t NumInputs, const char *const *Names,
+    const size_t *NumArgs, size_t NumEnums,
+    const AstPtxFastInstruction *const *Routines, size_t NumRoutines,
+    const AstPtxFastInstruction *Program, float *Result) {
+  if (!Program || !Result || (NumInputs && !Values) ||
+      (NumEnums && (!Names || !NumArgs)) || (NumRoutines && !Routines))
     return AST_PTX_FAST_ERROR_INVALID_ARGUMENT;
   std::vector<astptx::Program> R = routineSpans(Routines, NumRoutines);
   astptx::InstructionTable Table{astptx::Span<const char *>(Names, NumEnums),

@@ -30,8 +30,8 @@ struct Input {
   size_t NumRoutines;
 };
 
-AstPtxResult translate(const Input &In, const AstPtxInstruction &I, bool InRoutine,
-                       AstPtxFastInstruction &Out) {
+AstPtxResult translate(const Input &In, const AstPtxInstruction &I,
+                       bool InRoutine, AstPtxFastInstruction &Out) {
   Out = AstPtxFastInstruction{};
   uint32_t Idx = I.payload.idx;
   switch (I.instruction_type) {
@@ -67,7 +67,8 @@ AstPtxResult translate(const Input &In, const AstPtxInstruction &I, bool InRouti
   case AST_PTX_INSTRUCTION_TYPE_ROUTINE:
     if (I.aux > MaxArgs)
       return AST_PTX_ERROR_TOO_MANY_ARGS;
-    if (!In.Routines || Idx >= In.NumRoutines || !In.Routines[Idx] || Idx > 0xffff)
+    if (!In.Routines || Idx >= In.NumRoutines || !In.Routines[Idx] ||
+        Idx > 0xffff)
       return AST_PTX_ERROR_ROUTINE_IDX_OUT_OF_BOUNDS;
     Out.kind = AST_PTX_FAST_INSTRUCTION_KIND_ROUTINE;
     Out.idx = (uint16_t)Idx;
@@ -77,7 +78,8 @@ AstPtxResult translate(const Input &In, const AstPtxInstruction &I, bool InRouti
   }
 }
 
-AstPtxResult translateProgram(const Input &In, const AstPtxInstruction *P, bool InRoutine,
+AstPtxResult translateProgram(const Input &In, const AstPtxInstruction *P,
+                              bool InRoutine,
                               std::vector<AstPtxFastInstruction> &Words) {
   for (size_t I = 0; I < MaxInstructions; ++I) {
     Words.emplace_back();
@@ -91,7 +93,8 @@ AstPtxResult translateProgram(const Input &In, const AstPtxInstruction *P, bool 
 
 // Calls nest at most MaxRoutineDepth deep (a cycle always exceeds it).
 bool depthExceeded(const Input &In, const AstPtxInstruction *P, size_t Depth) {
-  for (size_t I = 0; I < MaxInstructions && P[I].instruction_type != AST_PTX_INSTRUCTION_TYPE_RETURN;
+  for (size_t I = 0; I < MaxInstructions &&
+                     P[I].instruction_type != AST_PTX_INSTRUCTION_TYPE_RETURN;
        ++I) {
     if (P[I].instruction_type != AST_PTX_INSTRUCTION_TYPE_ROUTINE)
       continue;
@@ -139,11 +142,13 @@ AstPtxResult resultOf(AstPtxFastResult R) {
 // Where the reference's printf calls end in a stub's body: per instruction
 // "NAME %astN", then ", " and each operand, then ";\n"; for the output
 // "mov.f32 %OUT, ", its value and ";\n"; then the closing "}".
-const std::vector<size_t> &pieceEnds(std::string_view Body, std::string_view Output) {
+const std::vector<size_t> &pieceEnds(std::string_view Body,
+                                     std::string_view Output) {
   thread_local std::string Mov;
   Mov.assign("mov.f32 %").append(Output).append(", ");
   return ptxinject::reference::printfEnds(
-      Body, /*Every=*/true, [&](size_t At, size_t LineEnd, std::vector<size_t> &Ends) {
+      Body, /*Every=*/true,
+      [&](size_t At, size_t LineEnd, std::vector<size_t> &Ends) {
         // The output's copy, the last statement, prints its head whole.
         if (Body.find(";\n", LineEnd + 2) == std::string_view::npos &&
             Body.substr(At, Mov.size()) == Mov) {
@@ -156,11 +161,12 @@ const std::vector<size_t> &pieceEnds(std::string_view Body, std::string_view Out
 
 } // namespace
 
-extern "C" AstPtxResult ast_ptx_compile(
-    const char *Output, const char *const *Inputs, size_t NumInputs, const char *const *Names,
-    const uint16_t *NumArgs, size_t NumEnums, const AstPtxInstruction *const *Routines,
-    size_t NumRoutines, const AstPtxInstruction *Instructions, char *Buffer, size_t BufferSize,
-    size_t *BytesWritten) {
+extern "C" AstPtxResult
+ast_ptx_compile(const char *Output, const char *const *Inputs, size_t NumInputs,
+                const char *const *Names, const uint16_t *NumArgs,
+                size_t NumEnums, const AstPtxInstruction *const *Routines,
+                size_t NumRoutines, const AstPtxInstruction *Instructions,
+                char *Buffer, size_t BufferSize, size_t *BytesWritten) {
   // As the reference: the count and the buffer are cleared before anything
   // is checked, bytes_written may be NULL, and a NULL input array is an
   // empty one (reading an input from it is INPUT_IDX_OUT_OF_BOUNDS).
@@ -175,7 +181,9 @@ extern "C" AstPtxResult ast_ptx_compile(
   if (!Inputs)
     NumInputs = 0;
   try {
-    Input In{NumInputs, Names, NumArgs, NumEnums, NumRoutines ? Routines : nullptr, NumRoutines};
+    Input In{
+        NumInputs,  Names, NumArgs, NumEnums, NumRoutines ? Routines : nullptr,
+        NumRoutines};
     thread_local std::vector<AstPtxFastInstruction> Words;
     thread_local std::vector<size_t> Start;
     thread_local std::vector<const AstPtxFastInstruction *> NativeRoutines;
@@ -202,9 +210,10 @@ extern "C" AstPtxResult ast_ptx_compile(
     for (size_t I = 0; I < NumEnums; ++I)
       Arity[I] = NumArgs ? NumArgs[I] : 0;
     auto Compile = [&](char *Into, size_t Size) {
-      return ast_ptx_fast_compile(Output, Inputs, NumInputs, Names, Arity.data(), NumEnums,
-                                  NumRoutines ? NativeRoutines.data() : nullptr, NumRoutines,
-                                  Words.data(), Into, Size, BytesWritten);
+      return ast_ptx_fast_compile(
+          Output, Inputs, NumInputs, Names, Arity.data(), NumEnums,
+          NumRoutines ? NativeRoutines.data() : nullptr, NumRoutines,
+          Words.data(), Into, Size, BytesWritten);
     };
     AstPtxFastResult R = Compile(Buffer, BufferSize);
     if (R == AST_PTX_FAST_ERROR_INSUFFICIENT_BUFFER && Buffer) {
@@ -214,10 +223,11 @@ extern "C" AstPtxResult ast_ptx_compile(
       if (Compile(Stub.data(), Stub.size()) != AST_PTX_FAST_SUCCESS)
         return AST_PTX_ERROR_INTERNAL;
       std::string_view Text(Stub.data(), *BytesWritten);
-      std::string_view Body = Text.substr(ptxinject::reference::bodyStart(Text));
+      std::string_view Body =
+          Text.substr(ptxinject::reference::bodyStart(Text));
       *BytesWritten = ptxinject::reference::leaveShortBuffer(
-          Body, pieceEnds(Body, Output), ptxinject::reference::FitRule::RoomForNul, Buffer,
-          BufferSize);
+          Body, pieceEnds(Body, Output),
+          ptxinject::reference::FitRule::RoomForNul, Buffer, BufferSize);
     }
     return resultOf(R);
   } catch (...) {

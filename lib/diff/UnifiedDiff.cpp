@@ -45,7 +45,9 @@ std::vector<Edit> lineEdits(const std::vector<std::string_view> &A,
   size_t N = A.size() - Head - Tail, M = B.size() - Head - Tail;
   // L[i][j]: LCS length of A[Head+i..] and B[Head+j..] within the middle.
   std::vector<unsigned> L((N + 1) * (M + 1), 0);
-  auto At = [&](size_t I, size_t J) -> unsigned & { return L[I * (M + 1) + J]; };
+  auto At = [&](size_t I, size_t J) -> unsigned & {
+    return L[I * (M + 1) + J];
+  };
   for (size_t I = N; I-- > 0;)
     for (size_t J = M; J-- > 0;)
       At(I, J) = A[Head + I] == B[Head + J]
@@ -99,8 +101,8 @@ std::string ptxinject::unifiedDiff(std::string_view OldName,
     return "";
   std::vector<std::string_view> A = splitLines(Old), B = splitLines(New);
   std::vector<Edit> Edits = lineEdits(A, B);
-  std::string Out = "--- " + std::string(OldName) + "\n+++ " +
-                    std::string(NewName) + "\n";
+  std::string Out =
+      "--- " + std::string(OldName) + "\n+++ " + std::string(NewName) + "\n";
   size_t K = 0;
   while (K < Edits.size()) {
     // The next change, and the hunk around it: changes closer than twice

@@ -32,10 +32,41 @@ float flush(float F) {
 }
 
 enum class Op {
-  AddF, SubF, MulF, FmaF, DivF, AbsF, NegF, MinF, MaxF, CopySignF, RcpF, SqrtF, RsqrtF,
-  SinF, CosF, Lg2F, Ex2F, TanhF, SetpLtF, SetpLeF, SetpGtF, SetpGeF, SetpEqF, SetpNeF,
-  SelpF, CvtF32U32,
-  AddU, SubU, MulLoU, MadLoU, MulHiU, XorB, SetpEqU, SetpNeU, MovB32,
+  AddF,
+  SubF,
+  MulF,
+  FmaF,
+  DivF,
+  AbsF,
+  NegF,
+  MinF,
+  MaxF,
+  CopySignF,
+  RcpF,
+  SqrtF,
+  RsqrtF,
+  SinF,
+  CosF,
+  Lg2F,
+  Ex2F,
+  TanhF,
+  SetpLtF,
+  SetpLeF,
+  SetpGtF,
+  SetpGeF,
+  SetpEqF,
+  SetpNeF,
+  SelpF,
+  CvtF32U32,
+  AddU,
+  SubU,
+  MulLoU,
+  MadLoU,
+  MulHiU,
+  XorB,
+  SetpEqU,
+  SetpNeU,
+  MovB32,
 };
 
 struct OpInfo {
@@ -107,25 +138,62 @@ uint32_t evalFloat(const OpInfo &I, const uint32_t *Args) {
   }
   float R = 0;
   switch (I.Kind) {
-  case Op::AddF: R = A + B; break;
-  case Op::SubF: R = A - B; break;
-  case Op::MulF: R = A * B; break;
-  case Op::FmaF: R = std::fma(A, B, C); break;
-  case Op::DivF: R = A / B; break;
-  case Op::AbsF: R = std::fabs(A); break;
-  case Op::NegF: R = -A; break;
-  case Op::MinF: R = std::fmin(A, B); break;
-  case Op::MaxF: R = std::fmax(A, B); break;
-  case Op::CopySignF: R = std::copysign(B, A); break; // sign of a onto b
-  case Op::RcpF: R = 1.0f / A; break;
-  case Op::SqrtF: R = std::sqrt(A); break;
-  case Op::RsqrtF: R = 1.0f / std::sqrt(A); break;
-  case Op::SinF: R = std::sin(A); break;
-  case Op::CosF: R = std::cos(A); break;
-  case Op::Lg2F: R = std::log2(A); break;
-  case Op::Ex2F: R = std::exp2(A); break;
-  case Op::TanhF: R = std::tanh(A); break;
-  default: break;
+  case Op::AddF:
+    R = A + B;
+    break;
+  case Op::SubF:
+    R = A - B;
+    break;
+  case Op::MulF:
+    R = A * B;
+    break;
+  case Op::FmaF:
+    R = std::fma(A, B, C);
+    break;
+  case Op::DivF:
+    R = A / B;
+    break;
+  case Op::AbsF:
+    R = std::fabs(A);
+    break;
+  case Op::NegF:
+    R = -A;
+    break;
+  case Op::MinF:
+    R = std::fmin(A, B);
+    break;
+  case Op::MaxF:
+    R = std::fmax(A, B);
+    break;
+  case Op::CopySignF:
+    R = std::copysign(B, A);
+    break; // sign of a onto b
+  case Op::RcpF:
+    R = 1.0f / A;
+    break;
+  case Op::SqrtF:
+    R = std::sqrt(A);
+    break;
+  case Op::RsqrtF:
+    R = 1.0f / std::sqrt(A);
+    break;
+  case Op::SinF:
+    R = std::sin(A);
+    break;
+  case Op::CosF:
+    R = std::cos(A);
+    break;
+  case Op::Lg2F:
+    R = std::log2(A);
+    break;
+  case Op::Ex2F:
+    R = std::exp2(A);
+    break;
+  case Op::TanhF:
+    R = std::tanh(A);
+    break;
+  default:
+    break;
   }
   return asBits(I.Ftz ? flush(R) : R);
 }
@@ -141,19 +209,25 @@ uint32_t compareFloat(const OpInfo &I, const uint32_t *Args) {
   if (std::isnan(A) || std::isnan(B))
     return 0;
   switch (I.Kind) {
-  case Op::SetpLtF: return A < B;
-  case Op::SetpLeF: return A <= B;
-  case Op::SetpGtF: return A > B;
-  case Op::SetpGeF: return A >= B;
-  case Op::SetpEqF: return A == B;
-  default: return A != B;
+  case Op::SetpLtF:
+    return A < B;
+  case Op::SetpLeF:
+    return A <= B;
+  case Op::SetpGtF:
+    return A > B;
+  case Op::SetpGeF:
+    return A >= B;
+  case Op::SetpEqF:
+    return A == B;
+  default:
+    return A != B;
   }
 }
 
 } // namespace
 
-bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args, unsigned NumArgs,
-                    uint32_t *Results, unsigned NumResults) {
+bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args,
+                    unsigned NumArgs, uint32_t *Results, unsigned NumResults) {
   auto It = opTable().find(Opcode);
   if (It == opTable().end() || It->second.NumArgs != NumArgs || NumResults != 1)
     return false;
@@ -174,15 +248,33 @@ bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args, unsigned NumA
   case Op::CvtF32U32:
     R = asBits(float(Args[0]));
     return true;
-  case Op::AddU: R = Args[0] + Args[1]; return true;
-  case Op::SubU: R = Args[0] - Args[1]; return true;
-  case Op::MulLoU: R = Args[0] * Args[1]; return true;
-  case Op::MadLoU: R = Args[0] * Args[1] + Args[2]; return true;
-  case Op::MulHiU: R = uint32_t((uint64_t(Args[0]) * Args[1]) >> 32); return true;
-  case Op::XorB: R = Args[0] ^ Args[1]; return true;
-  case Op::SetpEqU: R = Args[0] == Args[1]; return true;
-  case Op::SetpNeU: R = Args[0] != Args[1]; return true;
-  case Op::MovB32: R = Args[0]; return true;
+  case Op::AddU:
+    R = Args[0] + Args[1];
+    return true;
+  case Op::SubU:
+    R = Args[0] - Args[1];
+    return true;
+  case Op::MulLoU:
+    R = Args[0] * Args[1];
+    return true;
+  case Op::MadLoU:
+    R = Args[0] * Args[1] + Args[2];
+    return true;
+  case Op::MulHiU:
+    R = uint32_t((uint64_t(Args[0]) * Args[1]) >> 32);
+    return true;
+  case Op::XorB:
+    R = Args[0] ^ Args[1];
+    return true;
+  case Op::SetpEqU:
+    R = Args[0] == Args[1];
+    return true;
+  case Op::SetpNeU:
+    R = Args[0] != Args[1];
+    return true;
+  case Op::MovB32:
+    R = Args[0];
+    return true;
   default:
     R = evalFloat(I, Args);
     return true;
@@ -213,8 +305,10 @@ public:
   std::string_view word() {
     skipSpace();
     size_t Start = Pos;
-    while (Pos < Text.size() && !std::isspace(static_cast<unsigned char>(Text[Pos])) &&
-           Text[Pos] != ',' && Text[Pos] != ';' && Text[Pos] != '{' && Text[Pos] != '}')
+    while (Pos < Text.size() &&
+           !std::isspace(static_cast<unsigned char>(Text[Pos])) &&
+           Text[Pos] != ',' && Text[Pos] != ';' && Text[Pos] != '{' &&
+           Text[Pos] != '}')
       ++Pos;
     return Text.substr(Start, Pos - Start);
   }
@@ -234,7 +328,8 @@ public:
 private:
   void skipSpace() {
     for (;;) {
-      while (Pos < Text.size() && std::isspace(static_cast<unsigned char>(Text[Pos])))
+      while (Pos < Text.size() &&
+             std::isspace(static_cast<unsigned char>(Text[Pos])))
         ++Pos;
       if (Pos + 1 < Text.size() && Text[Pos] == '/' && Text[Pos + 1] == '/') {
         while (Pos < Text.size() && Text[Pos] != '\n')
@@ -249,12 +344,30 @@ private:
 };
 
 bool isSpecialRegister(const std::string &Name) {
-  static const char *const Names[] = {
-      "tid",        "ntid",          "laneid",       "warpid",          "nwarpid",
-      "ctaid",      "nctaid",        "smid",         "nsmid",           "gridid",
-      "lanemask_eq", "lanemask_le",  "lanemask_lt",  "lanemask_ge",     "lanemask_gt",
-      "clock",      "clock_hi",      "clock64",      "globaltimer",     "total_smem_size",
-      "aggr_smem_size", "dynamic_smem_size", "globaltimer_lo", "globaltimer_hi"};
+  static const char *const Names[] = {"tid",
+                                      "ntid",
+                                      "laneid",
+                                      "warpid",
+                                      "nwarpid",
+                                      "ctaid",
+                                      "nctaid",
+                                      "smid",
+                                      "nsmid",
+                                      "gridid",
+                                      "lanemask_eq",
+                                      "lanemask_le",
+                                      "lanemask_lt",
+                                      "lanemask_ge",
+                                      "lanemask_gt",
+                                      "clock",
+                                      "clock_hi",
+                                      "clock64",
+                                      "globaltimer",
+                                      "total_smem_size",
+                                      "aggr_smem_size",
+                                      "dynamic_smem_size",
+                                      "globaltimer_lo",
+                                      "globaltimer_hi"};
   std::string Base = Name.substr(0, Name.find('.'));
   for (const char *N : Names)
     if (Base == N)
@@ -297,7 +410,8 @@ bool readLiteral(std::string_view W, uint32_t &Out) {
 
 } // namespace
 
-bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Registers,
+bool evaluateStub(std::string_view Stub,
+                  std::map<std::string, uint32_t> &Registers,
                   std::string &Error) {
   StubReader R(Stub);
   auto fail = [&](const std::string &Message) {
@@ -323,7 +437,8 @@ bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Regist
         O.IsRegister = true;
         O.Name = std::string(W.substr(1));
       } else if (!readLiteral(W, O.Value)) {
-        return fail("'" + std::string(W) + "' is neither a register nor a literal");
+        return fail("'" + std::string(W) +
+                    "' is neither a register nor a literal");
       }
       Out.push_back(std::move(O));
       if (!Braced || R.peek() != ',')
@@ -363,7 +478,8 @@ bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Regist
         return false;
     }
     if (R.peek() != ';')
-      return fail("expected ';' after the operands of '" + std::string(Opcode) + "'");
+      return fail("expected ';' after the operands of '" + std::string(Opcode) +
+                  "'");
     R.advance();
 
     std::vector<uint32_t> Args;
@@ -383,18 +499,22 @@ bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Regist
     }
     for (const Operand &D : Dests)
       if (!D.IsRegister)
-        return fail("the destination of '" + std::string(Opcode) + "' is not a register");
+        return fail("the destination of '" + std::string(Opcode) +
+                    "' is not a register");
     // Every form writes one register; copies read exactly one value.
     bool IsCopy = Opcode.substr(0, 4) == "mov." || Opcode == "cvt.u8.u8" ||
                   Opcode == "cvt.s8.s8";
     if (IsCopy && (Dests.size() != 1 || Args.size() != 1))
-      return fail("'" + std::string(Opcode) + "' takes one destination and one source, not " +
-                  std::to_string(Dests.size()) + " and " + std::to_string(Args.size()));
+      return fail("'" + std::string(Opcode) +
+                  "' takes one destination and one source, not " +
+                  std::to_string(Dests.size()) + " and " +
+                  std::to_string(Args.size()));
     uint32_t Result;
     if (IsCopy) {
       Result = Args[0];
     } else if (Dests.size() != 1 ||
-               !evaluateOpcode(Opcode, Args.data(), unsigned(Args.size()), &Result, 1)) {
+               !evaluateOpcode(Opcode, Args.data(), unsigned(Args.size()),
+                               &Result, 1)) {
       return fail("cannot evaluate '" + std::string(Opcode) + "' with " +
                   std::to_string(Args.size()) + " operands");
     }

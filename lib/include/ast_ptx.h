@@ -15,8 +15,9 @@
 #define AST_PTX_VERSION_MINOR 1
 #define AST_PTX_VERSION_PATCH 0
 #define AST_PTX_VERSION_STRING "0.1.0"
-#define AST_PTX_VERSION                                                                \
-  (AST_PTX_VERSION_MAJOR * 10000 + AST_PTX_VERSION_MINOR * 100 + AST_PTX_VERSION_PATCH)
+#define AST_PTX_VERSION                                                        \
+  (AST_PTX_VERSION_MAJOR * 10000 + AST_PTX_VERSION_MINOR * 100 +               \
+   AST_PTX_VERSION_PATCH)
 
 #ifdef __cplusplus
 #define AST_PTX_PUBLIC_DEC extern "C"

@@ -21,8 +21,9 @@
 #define STACK_PTX_VERSION_MINOR 1
 #define STACK_PTX_VERSION_PATCH 1
 #define STACK_PTX_VERSION_STRING "1.1.1"
-#define STACK_PTX_VERSION                                                              \
-  (STACK_PTX_VERSION_MAJOR * 10000 + STACK_PTX_VERSION_MINOR * 100 + STACK_PTX_VERSION_PATCH)
+#define STACK_PTX_VERSION                                                      \
+  (STACK_PTX_VERSION_MAJOR * 10000 + STACK_PTX_VERSION_MINOR * 100 +           \
+   STACK_PTX_VERSION_PATCH)
 
 #ifdef __cplusplus
 #define STACK_PTX_PUBLIC_DEC extern "C"
@@ -151,7 +152,8 @@ typedef struct {
   size_t max_ast_size;
   size_t max_ast_to_visit_stack_depth;
   size_t stack_size;
-  size_t max_frame_depth; /* frames including the program's own: 1 allows no routine call */
+  size_t max_frame_depth; /* frames including the program's own: 1 allows no
+                             routine call */
   size_t store_size;
 } StackPtxCompilerInfo;
 
@@ -178,11 +180,12 @@ typedef struct {
 } StackPtxRegister;
 
 /* "STACK_PTX_ERROR_INVALID_RESULT_ENUM" for a value out of range. */
-STACK_PTX_PUBLIC_DEC const char *stack_ptx_result_to_string(StackPtxResult result);
+STACK_PTX_PUBLIC_DEC const char *
+stack_ptx_result_to_string(StackPtxResult result);
 
 STACK_PTX_PUBLIC_DEC StackPtxResult stack_ptx_compile_workspace_size(
-    const StackPtxCompilerInfo *compiler_info_ref, const StackPtxStackInfo *stack_info_ref,
-    size_t *workspace_in_bytes_out);
+    const StackPtxCompilerInfo *compiler_info_ref,
+    const StackPtxStackInfo *stack_info_ref, size_t *workspace_in_bytes_out);
 
 /* Runs instructions (and the routines they call) for at most
    execution_limit instructions, pops one value per request into that
@@ -198,11 +201,12 @@ STACK_PTX_PUBLIC_DEC StackPtxResult stack_ptx_compile_workspace_size(
    register, meta instruction, stack, store or load slot, routine) is its
    *_IDX_OUT_OF_BOUNDS error. */
 STACK_PTX_PUBLIC_DEC StackPtxResult stack_ptx_compile(
-    const StackPtxCompilerInfo *compiler_info_ref, const StackPtxStackInfo *stack_info_ref,
+    const StackPtxCompilerInfo *compiler_info_ref,
+    const StackPtxStackInfo *stack_info_ref,
     const StackPtxInstruction *instructions, const StackPtxRegister *registers,
-    size_t num_registers, const StackPtxInstruction **routines, size_t num_routines,
-    const size_t *requests, size_t num_requests, size_t execution_limit, void *workspace,
-    size_t workspace_in_bytes, char *buffer, size_t buffer_size,
-    size_t *buffer_bytes_written_ret);
+    size_t num_registers, const StackPtxInstruction **routines,
+    size_t num_routines, const size_t *requests, size_t num_requests,
+    size_t execution_limit, void *workspace, size_t workspace_in_bytes,
+    char *buffer, size_t buffer_size, size_t *buffer_bytes_written_ret);
 
 #endif /* STACK_PTX_H_INCLUDE */

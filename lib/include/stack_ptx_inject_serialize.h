@@ -1,4 +1,5 @@
-/*===- stack_ptx_inject_serialize.h - Flat buffers for compile workers -*- C -*-===*
+/*===- stack_ptx_inject_serialize.h - Flat buffers for compile workers -*- C
+ *-*-===*
  *
  * Serializes what a Stack PTX compile needs (compiler info, the instruction
  * set, registers, requests, instruction stubs, the annotated PTX and the
@@ -59,41 +60,46 @@ typedef struct {
   size_t execution_limit;
 } StackPtxExtraInfo;
 
-const char *stack_ptx_inject_serialize_result_to_string(StackPtxInjectSerializeResult result);
+const char *stack_ptx_inject_serialize_result_to_string(
+    StackPtxInjectSerializeResult result);
 
-StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(
-    const StackPtxCompilerInfo *compiler_info_ref, uint8_t *buffer, size_t buffer_size,
-    size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult
+stack_ptx_compiler_info_serialize(const StackPtxCompilerInfo *compiler_info_ref,
+                                  uint8_t *buffer, size_t buffer_size,
+                                  size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_compiler_info_deserialize(
-    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
-    size_t buffer_size, size_t *buffer_bytes_written_out,
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out,
+    uint8_t *buffer, size_t buffer_size, size_t *buffer_bytes_written_out,
     StackPtxCompilerInfo **compiler_info_out);
 bool stack_ptx_compiler_info_equal(const StackPtxCompilerInfo *compiler_info_x,
                                    const StackPtxCompilerInfo *compiler_info_y);
-StackPtxInjectSerializeResult stack_ptx_compiler_info_print(
-    const StackPtxCompilerInfo *compiler_info);
+StackPtxInjectSerializeResult
+stack_ptx_compiler_info_print(const StackPtxCompilerInfo *compiler_info);
 
-StackPtxInjectSerializeResult stack_ptx_stack_info_serialize(
-    const StackPtxStackInfo *stack_info_ref, uint8_t *buffer, size_t buffer_size,
-    size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult
+stack_ptx_stack_info_serialize(const StackPtxStackInfo *stack_info_ref,
+                               uint8_t *buffer, size_t buffer_size,
+                               size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_stack_info_deserialize(
-    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
-    size_t buffer_size, size_t *buffer_bytes_written_out,
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out,
+    uint8_t *buffer, size_t buffer_size, size_t *buffer_bytes_written_out,
     StackPtxStackInfo **stack_info_out);
 bool stack_ptx_stack_info_equal(const StackPtxStackInfo *stack_info_x,
                                 const StackPtxStackInfo *stack_info_y);
-StackPtxInjectSerializeResult stack_ptx_stack_info_print(
-    const StackPtxStackInfo *stack_info);
+StackPtxInjectSerializeResult
+stack_ptx_stack_info_print(const StackPtxStackInfo *stack_info);
 
 StackPtxInjectSerializeResult stack_ptx_registers_serialize(
     const StackPtxRegister *registers, size_t num_registers, uint8_t *buffer,
     size_t buffer_size, size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_registers_deserialize(
-    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
-    size_t buffer_size, size_t *buffer_bytes_written_out, StackPtxRegister **registers_out,
-    size_t *num_registers_out);
-bool stack_ptx_registers_equal(const StackPtxRegister *registers_x, size_t num_registers_x,
-                               const StackPtxRegister *registers_y, size_t num_registers_y);
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out,
+    uint8_t *buffer, size_t buffer_size, size_t *buffer_bytes_written_out,
+    StackPtxRegister **registers_out, size_t *num_registers_out);
+bool stack_ptx_registers_equal(const StackPtxRegister *registers_x,
+                               size_t num_registers_x,
+                               const StackPtxRegister *registers_y,
+                               size_t num_registers_y);
 
 /* request_stubs[i] holds request_stubs_sizes[i] register indices. */
 StackPtxInjectSerializeResult stack_ptx_requests_serialize(
@@ -101,43 +107,53 @@ StackPtxInjectSerializeResult stack_ptx_requests_serialize(
     size_t num_request_stubs, uint8_t *buffer, size_t buffer_size,
     size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_requests_deserialize(
-    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
-    size_t buffer_size, size_t *buffer_bytes_written_out, size_t ***requests_stubs_out,
-    size_t **request_stubs_sizes_out, size_t *num_requests_stubs_out);
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out,
+    uint8_t *buffer, size_t buffer_size, size_t *buffer_bytes_written_out,
+    size_t ***requests_stubs_out, size_t **request_stubs_sizes_out,
+    size_t *num_requests_stubs_out);
 bool stack_ptx_requests_equal(const size_t *const *requests_stubs_x,
-                              const size_t *request_stubs_sizes_x, size_t num_request_stubs_x,
+                              const size_t *request_stubs_sizes_x,
+                              size_t num_request_stubs_x,
                               const size_t *const *requests_stubs_y,
-                              const size_t *request_stubs_sizes_y, size_t num_request_stubs_y);
+                              const size_t *request_stubs_sizes_y,
+                              size_t num_request_stubs_y);
 
 /* instruction_stubs[i] is a return-terminated instruction array (8 bytes an
    instruction on the wire). */
 StackPtxInjectSerializeResult stack_ptx_instructions_serialize(
-    const StackPtxInstruction *const *instruction_stubs, size_t num_instruction_stubs,
-    uint8_t *buffer, size_t buffer_size, size_t *buffer_bytes_written_out);
+    const StackPtxInstruction *const *instruction_stubs,
+    size_t num_instruction_stubs, uint8_t *buffer, size_t buffer_size,
+    size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_instructions_deserialize(
-    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
-    size_t buffer_size, size_t *buffer_bytes_written_out,
-    StackPtxInstruction ***instruction_stubs_out, size_t *num_instruction_stubs_out);
-bool stack_ptx_instructions_equal(const StackPtxInstruction *const *instruction_stubs_x,
-                                  size_t num_instruction_stubs_x,
-                                  const StackPtxInstruction *const *instruction_stubs_y,
-                                  size_t num_instruction_stubs_y);
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out,
+    uint8_t *buffer, size_t buffer_size, size_t *buffer_bytes_written_out,
+    StackPtxInstruction ***instruction_stubs_out,
+    size_t *num_instruction_stubs_out);
+bool stack_ptx_instructions_equal(
+    const StackPtxInstruction *const *instruction_stubs_x,
+    size_t num_instruction_stubs_x,
+    const StackPtxInstruction *const *instruction_stubs_y,
+    size_t num_instruction_stubs_y);
 
-StackPtxInjectSerializeResult ptx_inject_ptx_serialize(const char *ptx, uint8_t *buffer,
-                                                       size_t buffer_size,
-                                                       size_t *buffer_bytes_written_out);
-StackPtxInjectSerializeResult ptx_inject_ptx_deserialize(
-    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
-    size_t buffer_size, size_t *buffer_bytes_written_out, char **ptx);
+StackPtxInjectSerializeResult
+ptx_inject_ptx_serialize(const char *ptx, uint8_t *buffer, size_t buffer_size,
+                         size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult
+ptx_inject_ptx_deserialize(const uint8_t *wire, size_t wire_size,
+                           size_t *wire_used_out, uint8_t *buffer,
+                           size_t buffer_size, size_t *buffer_bytes_written_out,
+                           char **ptx);
 bool ptx_inject_ptx_equal(const char *ptx_x, const char *ptx_y);
 
-StackPtxInjectSerializeResult stack_ptx_extra_serialize(const StackPtxExtraInfo *extra_ref,
-                                                        uint8_t *buffer, size_t buffer_size,
-                                                        size_t *buffer_bytes_written_out);
+StackPtxInjectSerializeResult
+stack_ptx_extra_serialize(const StackPtxExtraInfo *extra_ref, uint8_t *buffer,
+                          size_t buffer_size, size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_extra_deserialize(
-    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
-    size_t buffer_size, size_t *buffer_bytes_written_out, StackPtxExtraInfo **extra_out);
-bool stack_ptx_extra_equal(const StackPtxExtraInfo *extra_x, const StackPtxExtraInfo *extra_y);
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out,
+    uint8_t *buffer, size_t buffer_size, size_t *buffer_bytes_written_out,
+    StackPtxExtraInfo **extra_out);
+bool stack_ptx_extra_equal(const StackPtxExtraInfo *extra_x,
+                           const StackPtxExtraInfo *extra_y);
 
 /* Everything a compile worker holds for one kernel, as one wire: the
    annotated PTX, the compiler info, the instruction set, the target, the
@@ -177,8 +193,8 @@ StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_serialize(
     const StackPtxInjectCompilerStateSerialize *compiler_state, uint8_t *buffer,
     size_t buffer_size, size_t *buffer_bytes_written_out);
 StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_deserialize(
-    const uint8_t *wire, size_t wire_size, size_t *wire_used_out, uint8_t *buffer,
-    size_t buffer_size, size_t *buffer_bytes_written_out,
+    const uint8_t *wire, size_t wire_size, size_t *wire_used_out,
+    uint8_t *buffer, size_t buffer_size, size_t *buffer_bytes_written_out,
     StackPtxInjectCompilerStateDeserialize **compiler_state_out);
 bool stack_ptx_inject_compiler_state_equal(
     const StackPtxInjectCompilerStateSerialize *compiler_state_x,

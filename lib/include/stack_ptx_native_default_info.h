@@ -15,12 +15,13 @@
 #define STACK_PTX_FAST_DEFAULT_INFO_STORAGE const
 #endif
 
-static STACK_PTX_FAST_DEFAULT_INFO_STORAGE StackPtxFastCompilerInfo stack_ptx_fast_default_compiler_info = {
-    /* max_ast_size */ 4096,
-    /* stack_size */ 128,
-    /* store_size */ 16,
-    /* max_frame_depth */ 4,
-    /* execution_limit */ 65536,
+static STACK_PTX_FAST_DEFAULT_INFO_STORAGE StackPtxFastCompilerInfo
+    stack_ptx_fast_default_compiler_info = {
+        /* max_ast_size */ 4096,
+        /* stack_size */ 128,
+        /* store_size */ 16,
+        /* max_frame_depth */ 4,
+        /* execution_limit */ 65536,
 };
 
 #endif /* STACK_PTX_FAST_DEFAULT_INFO_H */

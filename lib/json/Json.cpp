@@ -114,7 +114,13 @@ private:
       ++At->Line;
       At->LineStart = Offset + 1;
       [[fallthrough]];
-    case ' ': case '\t': case '\r': case ',': case ':': case '}': case ']':
+    case ' ':
+    case '\t':
+    case '\r':
+    case ',':
+    case ':':
+    case '}':
+    case ']':
       At->InScalar = false;
       return;
     case '"':
@@ -122,7 +128,8 @@ private:
       At->InScalar = false;
       startToken(Offset);
       return;
-    case '{': case '[':
+    case '{':
+    case '[':
       At->InScalar = false;
       startToken(Offset);
       return;
@@ -139,7 +146,8 @@ private:
 };
 
 /// 1-based line and column of the byte at Offset.
-void lineAndColumn(std::string_view Text, size_t Offset, unsigned &Line, unsigned &Column) {
+void lineAndColumn(std::string_view Text, size_t Offset, unsigned &Line,
+                   unsigned &Column) {
   Offset = std::min(Offset, Text.size());
   Line = 1;
   size_t LineStart = 0;
@@ -205,9 +213,15 @@ public:
 
   bool null() { return add(Value()); }
   bool boolean(bool B) { return add(Value::makeBool(B)); }
-  bool number_integer(std::int64_t N) { return add(Value::makeNumber(double(N))); }
-  bool number_unsigned(std::uint64_t N) { return add(Value::makeNumber(double(N))); }
-  bool number_float(double D, const std::string &) { return add(Value::makeNumber(D)); }
+  bool number_integer(std::int64_t N) {
+    return add(Value::makeNumber(double(N)));
+  }
+  bool number_unsigned(std::uint64_t N) {
+    return add(Value::makeNumber(double(N)));
+  }
+  bool number_float(double D, const std::string &) {
+    return add(Value::makeNumber(D));
+  }
   bool string(std::string &S) { return add(Value::makeString(std::move(S))); }
   bool binary(binary_t &) { return false; }
   bool start_object(std::size_t) { return open(Value::makeObject({})); }
@@ -282,11 +296,21 @@ void appendQuoted(std::string &Out, std::string_view S) {
   for (char C : S) {
     unsigned char U = (unsigned char)C;
     switch (C) {
-    case '"': Out += "\\\""; break;
-    case '\\': Out += "\\\\"; break;
-    case '\n': Out += "\\n"; break;
-    case '\t': Out += "\\t"; break;
-    case '\r': Out += "\\r"; break;
+    case '"':
+      Out += "\\\"";
+      break;
+    case '\\':
+      Out += "\\\\";
+      break;
+    case '\n':
+      Out += "\\n";
+      break;
+    case '\t':
+      Out += "\\t";
+      break;
+    case '\r':
+      Out += "\\r";
+      break;
     default:
       if (U < 0x20) {
         Out += "\\u00";

@@ -1,4 +1,5 @@
-//===- ShortBuffer.h - A too small buffer as the reference library leaves it ===//
+//===- ShortBuffer.h - A too small buffer as the reference library leaves it
+//===//
 //
 // stack_ptx_compile and ast_ptx_compile of the reference library print a
 // stub's body (its instructions and the closing brace) first, one printf at
@@ -37,7 +38,8 @@ enum class FitRule {
 /// too small buffer, given the stub's Body and the offsets in Body where each
 /// of the reference's printf calls ends (ascending), and returns the count it
 /// reports.
-inline size_t leaveShortBuffer(std::string_view Body, const std::vector<size_t> &PieceEnds,
+inline size_t leaveShortBuffer(std::string_view Body,
+                               const std::vector<size_t> &PieceEnds,
                                FitRule Rule, char *Buffer, size_t BufferSize) {
   if (Buffer && BufferSize) {
     size_t Kept = std::min(Body.size(), BufferSize - 1);
@@ -100,7 +102,8 @@ inline size_t bodyStart(std::string_view Stub) {
       break;
     std::string_view Line = Stub.substr(At, End - At);
     size_t Word = Line.find_first_not_of(" \t");
-    std::string_view First = Word == std::string_view::npos ? "" : Line.substr(Word);
+    std::string_view First =
+        Word == std::string_view::npos ? "" : Line.substr(Word);
     if (!Brace && First == "{")
       Brace = true;
     else if (!(Brace && First.substr(0, 5) == ".reg "))

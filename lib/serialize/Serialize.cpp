@@ -80,17 +80,28 @@ private:
 
 const char *kindName(uint16_t K) {
   switch (K) {
-  case uint16_t(Kind::CompilerInfo): return "compiler info";
-  case uint16_t(Kind::StackInfo): return "stack info";
-  case uint16_t(Kind::Registers): return "registers";
-  case uint16_t(Kind::Requests): return "requests";
-  case uint16_t(Kind::Instructions): return "instructions";
-  case uint16_t(Kind::Ptx): return "PTX";
-  case uint16_t(Kind::Extra): return "extra info";
-  case uint16_t(Kind::RefCompilerInfo): return "reference compiler info";
-  case uint16_t(Kind::RefStackInfo): return "reference stack info";
-  case uint16_t(Kind::RefInstructions): return "reference instructions";
-  default: return nullptr;
+  case uint16_t(Kind::CompilerInfo):
+    return "compiler info";
+  case uint16_t(Kind::StackInfo):
+    return "stack info";
+  case uint16_t(Kind::Registers):
+    return "registers";
+  case uint16_t(Kind::Requests):
+    return "requests";
+  case uint16_t(Kind::Instructions):
+    return "instructions";
+  case uint16_t(Kind::Ptx):
+    return "PTX";
+  case uint16_t(Kind::Extra):
+    return "extra info";
+  case uint16_t(Kind::RefCompilerInfo):
+    return "reference compiler info";
+  case uint16_t(Kind::RefStackInfo):
+    return "reference stack info";
+  case uint16_t(Kind::RefInstructions):
+    return "reference instructions";
+  default:
+    return nullptr;
   }
 }
 
@@ -106,8 +117,10 @@ void writeCompilerInfo(const StackPtxFastCompilerInfo &Info, Bytes &Out) {
   O.finish();
 }
 
-bool writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out, std::string &Error) {
-  if ((Set.num_stack_types && !Set.stack_types) || (Set.num_arg_types && !Set.arg_types) ||
+bool writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out,
+                    std::string &Error) {
+  if ((Set.num_stack_types && !Set.stack_types) ||
+      (Set.num_arg_types && !Set.arg_types) ||
       (Set.num_instructions && !Set.instructions) ||
       (Set.num_special_registers && !Set.special_registers)) {
     Error = "an instruction set table is NULL with a non-zero count";
@@ -157,7 +170,8 @@ bool writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out, std::
   return true;
 }
 
-bool writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out, std::string &Error) {
+bool writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out,
+                    std::string &Error) {
   if (Registers.size() && !Registers.data()) {
     Error = "registers is NULL with a non-zero count";
     return false;
@@ -182,13 +196,15 @@ bool writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out, std::strin
 
 bool writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out,
                    std::string &Error) {
-  if (Stubs.size() != Sizes.size() || (Stubs.size() && (!Stubs.data() || !Sizes.data()))) {
+  if (Stubs.size() != Sizes.size() ||
+      (Stubs.size() && (!Stubs.data() || !Sizes.data()))) {
     Error = "request stubs or their sizes are NULL with a non-zero count";
     return false;
   }
   for (size_t I = 0; I < Stubs.size(); ++I)
     if (Sizes[I] && !Stubs[I]) {
-      Error = "request stub " + std::to_string(I) + " is NULL with a non-zero size";
+      Error =
+          "request stub " + std::to_string(I) + " is NULL with a non-zero size";
       return false;
     }
   Object O(Out, Kind::Requests);
@@ -256,8 +272,8 @@ void writeRefCompilerInfo(const StackPtxCompilerInfo &Info, Bytes &Out) {
 
 namespace {
 /// A table of N non-NULL strings (What names it in the error).
-bool putStrings(Bytes &Out, const char *const *Strings, size_t N, const char *What,
-                std::string &Error) {
+bool putStrings(Bytes &Out, const char *const *Strings, size_t N,
+                const char *What, std::string &Error) {
   putU64(Out, N);
   for (size_t I = 0; I < N; ++I) {
     if (!Strings[I]) {
@@ -271,11 +287,14 @@ bool putStrings(Bytes &Out, const char *const *Strings, size_t N, const char *Wh
 }
 } // namespace
 
-bool writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out, std::string &Error) {
-  if ((S.num_ptx_instructions && (!S.ptx_instruction_strings || !S.ptx_instruction_descriptors)) ||
+bool writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out,
+                       std::string &Error) {
+  if ((S.num_ptx_instructions &&
+       (!S.ptx_instruction_strings || !S.ptx_instruction_descriptors)) ||
       (S.num_special_registers &&
        (!S.special_register_strings || !S.special_register_descriptors)) ||
-      (S.num_stacks && !S.stack_literal_prefixes) || (S.num_arg_types && !S.arg_type_info)) {
+      (S.num_stacks && !S.stack_literal_prefixes) ||
+      (S.num_arg_types && !S.arg_type_info)) {
     Error = "a NULL table with a non-zero count";
     return false;
   }
@@ -283,7 +302,8 @@ bool writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out, std::string &Erro
   bool Ok = putStrings(Out, S.ptx_instruction_strings, S.num_ptx_instructions,
                        "PTX instruction string", Error);
   for (size_t I = 0; Ok && I < S.num_ptx_instructions; ++I) {
-    const StackPtxPtxInstructionDescriptor &D = S.ptx_instruction_descriptors[I];
+    const StackPtxPtxInstructionDescriptor &D =
+        S.ptx_instruction_descriptors[I];
     // Indexed reads: the descriptor is packed, so its arrays may be
     // misaligned and must not be bound to references.
     for (int A = 0; A < 4; ++A)
@@ -297,12 +317,13 @@ bool writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out, std::string &Erro
       putU16(Out, D.unique_stacks[U].num_values);
     }
   }
-  Ok = Ok && putStrings(Out, S.special_register_strings, S.num_special_registers,
-                        "special register string", Error);
+  Ok =
+      Ok && putStrings(Out, S.special_register_strings, S.num_special_registers,
+                       "special register string", Error);
   for (size_t I = 0; Ok && I < S.num_special_registers; ++I)
     putU16(Out, S.special_register_descriptors[I].arg_type_idx);
-  Ok = Ok && putStrings(Out, S.stack_literal_prefixes, S.num_stacks, "stack literal prefix",
-                        Error);
+  Ok = Ok && putStrings(Out, S.stack_literal_prefixes, S.num_stacks,
+                        "stack literal prefix", Error);
   if (Ok) {
     putU64(Out, S.num_arg_types);
     for (size_t I = 0; I < S.num_arg_types; ++I) {
@@ -360,8 +381,9 @@ public:
   bool need(size_t N, const char *What) {
     if (N <= Left)
       return true;
-    return R->fail(Offset, std::string("truncated ") + What + ": " + std::to_string(N) +
-                               " bytes needed, " + std::to_string(Left) + " left");
+    return R->fail(Offset, std::string("truncated ") + What + ": " +
+                               std::to_string(N) + " bytes needed, " +
+                               std::to_string(Left) + " left");
   }
   void skip(size_t N) {
     P += N;
@@ -416,7 +438,8 @@ public:
       return false;
     if (N > Left / MinBytes)
       return R->fail(Offset - 8, std::string(What) + " " + std::to_string(N) +
-                                     " is more than the " + std::to_string(Left) +
+                                     " is more than the " +
+                                     std::to_string(Left) +
                                      " bytes left can hold");
     return true;
   }
@@ -450,7 +473,8 @@ public:
   /// The object must be read exactly: bytes left over mean a corrupted size.
   bool done() {
     if (Left)
-      return R->fail(Offset, std::to_string(Left) + " unread bytes at the end of the object");
+      return R->fail(Offset, std::to_string(Left) +
+                                 " unread bytes at the end of the object");
     return true;
   }
 };
@@ -468,8 +492,8 @@ bool Reader::open(Kind Expected, Body &Out) {
     return fail(0, "no buffer");
   size_t Left = Size - Pos;
   if (Left < HeaderSize)
-    return fail(Pos, "truncated header: " + std::to_string(HeaderSize) + " bytes needed, " +
-                         std::to_string(Left) + " left");
+    return fail(Pos, "truncated header: " + std::to_string(HeaderSize) +
+                         " bytes needed, " + std::to_string(Left) + " left");
   const uint8_t *H = Data + Pos;
   if (std::memcmp(H, Magic, 4) != 0)
     return fail(Pos, "not a serialized Stack PTX object (bad magic)");
@@ -481,14 +505,17 @@ bool Reader::open(Kind Expected, Body &Out) {
   uint16_t K = uint16_t(H[6] | (H[7] << 8));
   if (K != uint16_t(Expected)) {
     const char *Name = kindName(K);
-    return fail(Pos + 6, std::string("expected ") + kindName(uint16_t(Expected)) + ", found " +
-                             (Name ? Name : "unknown kind " + std::to_string(K)));
+    return fail(Pos + 6,
+                std::string("expected ") + kindName(uint16_t(Expected)) +
+                    ", found " +
+                    (Name ? Name : "unknown kind " + std::to_string(K)));
   }
   uint64_t BodySize = 0;
   for (int I = 0; I < 8; ++I)
     BodySize |= uint64_t(H[8 + I]) << (8 * I);
   if (BodySize > Left - HeaderSize)
-    return fail(Pos + 8, "body of " + std::to_string(BodySize) + " bytes, only " +
+    return fail(Pos + 8, "body of " + std::to_string(BodySize) +
+                             " bytes, only " +
                              std::to_string(Left - HeaderSize) + " left");
   Out.P = H + HeaderSize;
   Out.Left = size_t(BodySize);
@@ -500,8 +527,10 @@ bool Reader::open(Kind Expected, Body &Out) {
 bool Reader::readCompilerInfo(StackPtxFastCompilerInfo &Out) {
   Body B;
   StackPtxFastCompilerInfo Info{};
-  if (!open(Kind::CompilerInfo, B) || !B.size(Info.max_ast_size, "max_ast_size") ||
-      !B.size(Info.stack_size, "stack_size") || !B.size(Info.store_size, "store_size") ||
+  if (!open(Kind::CompilerInfo, B) ||
+      !B.size(Info.max_ast_size, "max_ast_size") ||
+      !B.size(Info.stack_size, "stack_size") ||
+      !B.size(Info.store_size, "store_size") ||
       !B.size(Info.max_frame_depth, "max_frame_depth") ||
       !B.size(Info.execution_limit, "execution_limit") || !B.done())
     return false;
@@ -554,7 +583,8 @@ bool Reader::readStackInfo(OwnedStackInfo &Out) {
     return false;
   for (size_t I = 0; I < N; ++I) {
     StackPtxFastArgTypeInfo A{};
-    if (!B.string(Text, Null, "arg type name") || !B.u8(A.stack_idx, "arg type stack") ||
+    if (!B.string(Text, Null, "arg type name") ||
+        !B.u8(A.stack_idx, "arg type stack") ||
         !B.u8(A.num_vec_elems, "arg type vector size"))
       return false;
     A.name = S.keep(Null ? nullptr : &Text);
@@ -566,7 +596,8 @@ bool Reader::readStackInfo(OwnedStackInfo &Out) {
     StackPtxFastPtxInstructionInfo P{};
     if (!B.string(Text, Null, "instruction PTX") ||
         !B.string(Text2, Null2, "instruction display name") ||
-        !B.u8(P.num_args, "instruction arg count") || !B.u8(P.num_rets, "instruction ret count"))
+        !B.u8(P.num_args, "instruction arg count") ||
+        !B.u8(P.num_rets, "instruction ret count"))
       return false;
     for (uint8_t &A : P.args)
       if (!B.u8(A, "instruction arg type"))
@@ -589,7 +620,8 @@ bool Reader::readStackInfo(OwnedStackInfo &Out) {
         !B.u8(R.arg_type, "special register arg type"))
       return false;
     if (Null)
-      return fail(At, "special register " + std::to_string(I) + " has no PTX name");
+      return fail(At,
+                  "special register " + std::to_string(I) + " has no PTX name");
     R.ptx = S.keep(&Text);
     S.SpecialRegisters.push_back(R);
   }
@@ -658,7 +690,8 @@ bool Reader::readStubs(Kind Expected, Stubs &Out, ReadWord Read) {
     if (!B.count(M, 8, "instruction count"))
       return false;
     if (M == 0)
-      return fail(At, "instruction stub " + std::to_string(I) + " is empty; it needs a return");
+      return fail(At, "instruction stub " + std::to_string(I) +
+                          " is empty; it needs a return");
     All[I].resize(M);
     for (size_t J = 0; J < M; ++J) {
       At = B.Offset;
@@ -683,7 +716,8 @@ bool Reader::readInstructions(InstructionStubs &Out) {
                    [](Body &B, StackPtxFastInstruction &W, bool &IsReturn) {
                      if (!B.instruction(W))
                        return false;
-                     IsReturn = W.kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN;
+                     IsReturn =
+                         W.kind == STACK_PTX_FAST_INSTRUCTION_KIND_RETURN;
                      return true;
                    });
 }
@@ -709,8 +743,8 @@ bool Reader::readExtra(ExtraInfo &Out) {
   ExtraInfo E;
   uint32_t Major = 0, Minor = 0;
   if (!open(Kind::Extra, B) || !B.u32(Major, "device capability major") ||
-      !B.u32(Minor, "device capability minor") || !B.size(E.ExecutionLimit, "execution limit") ||
-      !B.done())
+      !B.u32(Minor, "device capability minor") ||
+      !B.size(E.ExecutionLimit, "execution limit") || !B.done())
     return false;
   E.DeviceCapabilityMajor = Major;
   E.DeviceCapabilityMinor = Minor;
@@ -727,13 +761,16 @@ bool sameString(const char *X, const char *Y) {
 }
 } // namespace
 
-bool equalStackInfo(const StackPtxFastInstructionSetInfo &X, const StackPtxFastInstructionSetInfo &Y) {
-  if (X.num_stack_types != Y.num_stack_types || X.num_arg_types != Y.num_arg_types ||
+bool equalStackInfo(const StackPtxFastInstructionSetInfo &X,
+                    const StackPtxFastInstructionSetInfo &Y) {
+  if (X.num_stack_types != Y.num_stack_types ||
+      X.num_arg_types != Y.num_arg_types ||
       X.num_instructions != Y.num_instructions ||
       X.num_special_registers != Y.num_special_registers)
     return false;
   for (size_t I = 0; I < X.num_stack_types; ++I) {
-    const StackPtxFastStackTypeInfo &A = X.stack_types[I], &B = Y.stack_types[I];
+    const StackPtxFastStackTypeInfo &A = X.stack_types[I],
+                                    &B = Y.stack_types[I];
     if (!sameString(A.name, B.name) || !sameString(A.reg_type, B.reg_type) ||
         A.constant_kind != B.constant_kind)
       return false;
@@ -744,9 +781,11 @@ bool equalStackInfo(const StackPtxFastInstructionSetInfo &X, const StackPtxFastI
         X.arg_types[I].num_vec_elems != Y.arg_types[I].num_vec_elems)
       return false;
   for (size_t I = 0; I < X.num_instructions; ++I) {
-    const StackPtxFastPtxInstructionInfo &A = X.instructions[I], &B = Y.instructions[I];
+    const StackPtxFastPtxInstructionInfo &A = X.instructions[I],
+                                         &B = Y.instructions[I];
     if (!sameString(A.ptx, B.ptx) || !sameString(A.display, B.display) ||
-        A.num_args != B.num_args || A.num_rets != B.num_rets || A.aligned != B.aligned ||
+        A.num_args != B.num_args || A.num_rets != B.num_rets ||
+        A.aligned != B.aligned ||
         std::memcmp(A.args, B.args, sizeof A.args) != 0 ||
         std::memcmp(A.rets, B.rets, sizeof A.rets) != 0)
       return false;
@@ -763,8 +802,10 @@ bool equalStackInfo(const StackPtxFastInstructionSetInfo &X, const StackPtxFastI
 bool Reader::readRefCompilerInfo(StackPtxCompilerInfo &Out) {
   Body B;
   StackPtxCompilerInfo Info{};
-  if (!open(Kind::RefCompilerInfo, B) || !B.size(Info.max_ast_size, "max_ast_size") ||
-      !B.size(Info.max_ast_to_visit_stack_depth, "max_ast_to_visit_stack_depth") ||
+  if (!open(Kind::RefCompilerInfo, B) ||
+      !B.size(Info.max_ast_size, "max_ast_size") ||
+      !B.size(Info.max_ast_to_visit_stack_depth,
+              "max_ast_to_visit_stack_depth") ||
       !B.size(Info.stack_size, "stack_size") ||
       !B.size(Info.max_frame_depth, "max_frame_depth") ||
       !B.size(Info.store_size, "store_size") || !B.done())
@@ -791,7 +832,8 @@ bool Reader::readRefStackInfo(OwnedRefStackInfo &Out) {
       if (!B.string(To[I], Null, What))
         return false;
       if (Null)
-        return fail(At, std::string(What) + " " + std::to_string(I) + " is NULL");
+        return fail(At,
+                    std::string(What) + " " + std::to_string(I) + " is NULL");
     }
     return true;
   };
@@ -815,7 +857,8 @@ bool Reader::readRefStackInfo(OwnedRefStackInfo &Out) {
     D.num_unique_stacks = V;
     B.u8(Aligned, "descriptor");
     if (Aligned > 1)
-      return fail(B.Offset - 1, "aligned flag " + std::to_string(Aligned) + " is not 0 or 1");
+      return fail(B.Offset - 1,
+                  "aligned flag " + std::to_string(Aligned) + " is not 0 or 1");
     D.is_aligned = Aligned != 0;
     for (int I = 0; I < 4; ++I) {
       B.u16(V, "descriptor");
@@ -859,7 +902,8 @@ bool Reader::readRefInstructions(RefInstructionStubs &Out) {
                    [](Body &B, StackPtxInstruction &W, bool &IsReturn) {
                      uint16_t Type = 0, Aux = 0;
                      uint32_t Payload = 0;
-                     if (!B.u16(Type, "instruction") || !B.u16(Aux, "instruction") ||
+                     if (!B.u16(Type, "instruction") ||
+                         !B.u16(Aux, "instruction") ||
                          !B.u32(Payload, "instruction"))
                        return false;
                      W.instruction_type = Type;

@@ -47,8 +47,8 @@ private:
 
 /// Serializes with Write, then measures or copies into the caller's buffer.
 template <class WriteFn>
-StackPtxInjectSerializeResult pack(uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                   WriteFn Write) {
+StackPtxInjectSerializeResult pack(uint8_t *Buffer, size_t BufferSize,
+                                   size_t *Written, WriteFn Write) {
   if (!Written)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
   try {
@@ -71,8 +71,9 @@ StackPtxInjectSerializeResult pack(uint8_t *Buffer, size_t BufferSize, size_t *W
 /// Reads one object with Read, then lays it out with Lay: measuring when
 /// Buffer is NULL, else into Buffer, where Lay also sets the out pointers.
 template <class Parsed, class ReadFn, class LayFn>
-StackPtxInjectSerializeResult unpack(const uint8_t *Wire, size_t WireSize, size_t *Used,
-                                     uint8_t *Buffer, size_t BufferSize, size_t *Written,
+StackPtxInjectSerializeResult unpack(const uint8_t *Wire, size_t WireSize,
+                                     size_t *Used, uint8_t *Buffer,
+                                     size_t BufferSize, size_t *Written,
                                      bool OutsGiven, ReadFn Read, LayFn Lay) {
   if (!Wire || !Used || !Written || (Buffer && !OutsGiven))
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
@@ -103,12 +104,14 @@ StackPtxInjectSerializeResult unpack(const uint8_t *Wire, size_t WireSize, size_
 // Each lays one unpacked object out and returns where it starts (NULL while
 // measuring); the deserializers and the compiler state share them.
 
-StackPtxCompilerInfo *layCompilerInfo(const StackPtxCompilerInfo &V, FlatLayout &L) {
+StackPtxCompilerInfo *layCompilerInfo(const StackPtxCompilerInfo &V,
+                                      FlatLayout &L) {
   return L.place(&V, 1);
 }
 
 /// A table of strings: the pointer array, then each string.
-const char *const *layStrings(const std::vector<std::string> &V, FlatLayout &L) {
+const char *const *layStrings(const std::vector<std::string> &V,
+                              FlatLayout &L) {
   std::vector<const char *> Pointers(V.size(), nullptr);
   const char **At = L.place(Pointers.data(), Pointers.size());
   for (size_t I = 0; I < V.size(); ++I) {
@@ -126,19 +129,27 @@ StackPtxStackInfo *layStackInfo(const OwnedRefStackInfo &V, FlatLayout &L) {
       L.place(V.Descriptors.data(), V.Descriptors.size());
   const StackPtxSpecialRegisterDescriptor *Specials =
       L.place(V.SpecialDescriptors.data(), V.SpecialDescriptors.size());
-  const StackPtxArgTypeInfo *Args = L.place(V.ArgTypes.data(), V.ArgTypes.size());
+  const StackPtxArgTypeInfo *Args =
+      L.place(V.ArgTypes.data(), V.ArgTypes.size());
   const char *const *Ptx = layStrings(V.PtxInstructions, L);
   const char *const *SpecialNames = layStrings(V.SpecialRegisters, L);
   const char *const *Prefixes = layStrings(V.StackPrefixes, L);
   if (L.filling())
-    *Info = {Ptx,      Descriptors,         V.PtxInstructions.size(),
-             SpecialNames, Specials,        V.SpecialRegisters.size(),
-             Prefixes, V.StackPrefixes.size(), Args,
+    *Info = {Ptx,
+             Descriptors,
+             V.PtxInstructions.size(),
+             SpecialNames,
+             Specials,
+             V.SpecialRegisters.size(),
+             Prefixes,
+             V.StackPrefixes.size(),
+             Args,
              V.ArgTypes.size()};
   return Info;
 }
 
-StackPtxRegister *layRegisters(const std::vector<OwnedRegister> &V, FlatLayout &L) {
+StackPtxRegister *layRegisters(const std::vector<OwnedRegister> &V,
+                               FlatLayout &L) {
   std::vector<StackPtxRegister> Regs(V.size());
   StackPtxRegister *At = L.place(Regs.data(), Regs.size());
   for (size_t I = 0; I < V.size(); ++I) {
@@ -166,7 +177,8 @@ size_t **layRequests(const RequestStubs &V, FlatLayout &L, size_t **SizesOut) {
   return PointersAt;
 }
 
-StackPtxInstruction **layInstructions(const RefInstructionStubs &V, FlatLayout &L) {
+StackPtxInstruction **layInstructions(const RefInstructionStubs &V,
+                                      FlatLayout &L) {
   std::vector<StackPtxInstruction *> Pointers(V.size(), nullptr);
   StackPtxInstruction **PointersAt = L.place(Pointers.data(), Pointers.size());
   for (size_t I = 0; I < V.size(); ++I) {
@@ -178,7 +190,8 @@ StackPtxInstruction **layInstructions(const RefInstructionStubs &V, FlatLayout &
 }
 
 StackPtxExtraInfo *layExtra(const ExtraInfo &V, FlatLayout &L) {
-  StackPtxExtraInfo C{V.DeviceCapabilityMajor, V.DeviceCapabilityMinor, V.ExecutionLimit};
+  StackPtxExtraInfo C{V.DeviceCapabilityMajor, V.DeviceCapabilityMinor,
+                      V.ExecutionLimit};
   return L.place(&C, 1);
 }
 
@@ -196,7 +209,8 @@ size_t stubLength(const StackPtxInstruction *Stub) {
 }
 
 /// The registers as the native wire writer takes them (same wire kind).
-std::vector<StackPtxFastRegister> nativeRegisters(const StackPtxRegister *Registers, size_t N) {
+std::vector<StackPtxFastRegister>
+nativeRegisters(const StackPtxRegister *Registers, size_t N) {
   std::vector<StackPtxFastRegister> Out(Registers ? N : 0);
   for (size_t I = 0; I < Out.size(); ++I)
     Out[I] = {Registers[I].name, Registers[I].stack_idx};
@@ -230,36 +244,41 @@ bool sameDescriptor(const StackPtxPtxInstructionDescriptor &X,
         X.unique_stacks[I].num_values != Y.unique_stacks[I].num_values)
       return false;
   return X.ret_types[0] == Y.ret_types[0] && X.ret_types[1] == Y.ret_types[1] &&
-         X.num_unique_stacks == Y.num_unique_stacks && X.is_aligned == Y.is_aligned;
+         X.num_unique_stacks == Y.num_unique_stacks &&
+         X.is_aligned == Y.is_aligned;
 }
 
 } // namespace
 
 extern "C" {
 
-const char *stack_ptx_inject_serialize_result_to_string(StackPtxInjectSerializeResult Result) {
+const char *stack_ptx_inject_serialize_result_to_string(
+    StackPtxInjectSerializeResult Result) {
   // Read the bits, not the enum: C callers may pass any int.
-  static_assert(sizeof(StackPtxInjectSerializeResult) == sizeof(int), "C enums are int-sized");
+  static_assert(sizeof(StackPtxInjectSerializeResult) == sizeof(int),
+                "C enums are int-sized");
   int Raw;
   std::memcpy(&Raw, &Result, sizeof Raw);
   switch (Raw) {
-  case STACK_PTX_INJECT_SERIALIZE_SUCCESS: return "STACK_PTX_INJECT_SERIALIZE_SUCCESS";
+  case STACK_PTX_INJECT_SERIALIZE_SUCCESS:
+    return "STACK_PTX_INJECT_SERIALIZE_SUCCESS";
   case STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER:
     return "STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER";
   case STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT:
     return "STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT";
   case STACK_PTX_INJECT_SERIALIZE_ERROR_INTERNAL:
     return "STACK_PTX_INJECT_SERIALIZE_ERROR_INTERNAL";
-  default: return "STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_RESULT_ENUM";
+  default:
+    return "STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_RESULT_ENUM";
   }
 }
 
 // ---- Compiler info -------------------------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(const StackPtxCompilerInfo *Info,
-                                                                uint8_t *Buffer,
-                                                                size_t BufferSize,
-                                                                size_t *Written) {
+StackPtxInjectSerializeResult
+stack_ptx_compiler_info_serialize(const StackPtxCompilerInfo *Info,
+                                  uint8_t *Buffer, size_t BufferSize,
+                                  size_t *Written) {
   if (!Info)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &) {
@@ -268,13 +287,14 @@ StackPtxInjectSerializeResult stack_ptx_compiler_info_serialize(const StackPtxCo
   });
 }
 
-StackPtxInjectSerializeResult
-stack_ptx_compiler_info_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
-                                    uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                    StackPtxCompilerInfo **Out) {
+StackPtxInjectSerializeResult stack_ptx_compiler_info_deserialize(
+    const uint8_t *Wire, size_t WireSize, size_t *Used, uint8_t *Buffer,
+    size_t BufferSize, size_t *Written, StackPtxCompilerInfo **Out) {
   return unpack<StackPtxCompilerInfo>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
-      [](Reader &R, StackPtxCompilerInfo &V) { return R.readRefCompilerInfo(V); },
+      [](Reader &R, StackPtxCompilerInfo &V) {
+        return R.readRefCompilerInfo(V);
+      },
       [&](const StackPtxCompilerInfo &V, FlatLayout &L) {
         StackPtxCompilerInfo *At = layCompilerInfo(V, L);
         if (L.filling())
@@ -282,40 +302,45 @@ stack_ptx_compiler_info_deserialize(const uint8_t *Wire, size_t WireSize, size_t
       });
 }
 
-bool stack_ptx_compiler_info_equal(const StackPtxCompilerInfo *X, const StackPtxCompilerInfo *Y) {
+bool stack_ptx_compiler_info_equal(const StackPtxCompilerInfo *X,
+                                   const StackPtxCompilerInfo *Y) {
   if (!X || !Y)
     return X == Y;
   return X->max_ast_size == Y->max_ast_size &&
          X->max_ast_to_visit_stack_depth == Y->max_ast_to_visit_stack_depth &&
-         X->stack_size == Y->stack_size && X->max_frame_depth == Y->max_frame_depth &&
+         X->stack_size == Y->stack_size &&
+         X->max_frame_depth == Y->max_frame_depth &&
          X->store_size == Y->store_size;
 }
 
-StackPtxInjectSerializeResult stack_ptx_compiler_info_print(const StackPtxCompilerInfo *Info) {
+StackPtxInjectSerializeResult
+stack_ptx_compiler_info_print(const StackPtxCompilerInfo *Info) {
   if (!Info)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  std::printf("StackPtxCompilerInfo {\n  max_ast_size: %zu\n  max_ast_to_visit_stack_depth: %zu\n"
-              "  stack_size: %zu\n  max_frame_depth: %zu\n  store_size: %zu\n}\n",
-              Info->max_ast_size, Info->max_ast_to_visit_stack_depth, Info->stack_size,
-              Info->max_frame_depth, Info->store_size);
+  std::printf(
+      "StackPtxCompilerInfo {\n  max_ast_size: %zu\n  "
+      "max_ast_to_visit_stack_depth: %zu\n"
+      "  stack_size: %zu\n  max_frame_depth: %zu\n  store_size: %zu\n}\n",
+      Info->max_ast_size, Info->max_ast_to_visit_stack_depth, Info->stack_size,
+      Info->max_frame_depth, Info->store_size);
   return STACK_PTX_INJECT_SERIALIZE_SUCCESS;
 }
 
 // ---- Stack info (the instruction set) -------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_stack_info_serialize(const StackPtxStackInfo *Set,
-                                                             uint8_t *Buffer, size_t BufferSize,
-                                                             size_t *Written) {
+StackPtxInjectSerializeResult
+stack_ptx_stack_info_serialize(const StackPtxStackInfo *Set, uint8_t *Buffer,
+                               size_t BufferSize, size_t *Written) {
   if (!Set)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  return pack(Buffer, BufferSize, Written,
-              [&](Bytes &Out, std::string &Error) { return writeRefStackInfo(*Set, Out, Error); });
+  return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
+    return writeRefStackInfo(*Set, Out, Error);
+  });
 }
 
-StackPtxInjectSerializeResult
-stack_ptx_stack_info_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
-                                 uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                 StackPtxStackInfo **Out) {
+StackPtxInjectSerializeResult stack_ptx_stack_info_deserialize(
+    const uint8_t *Wire, size_t WireSize, size_t *Used, uint8_t *Buffer,
+    size_t BufferSize, size_t *Written, StackPtxStackInfo **Out) {
   return unpack<OwnedRefStackInfo>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
       [](Reader &R, OwnedRefStackInfo &V) { return R.readRefStackInfo(V); },
@@ -326,7 +351,8 @@ stack_ptx_stack_info_deserialize(const uint8_t *Wire, size_t WireSize, size_t *U
       });
 }
 
-bool stack_ptx_stack_info_equal(const StackPtxStackInfo *X, const StackPtxStackInfo *Y) {
+bool stack_ptx_stack_info_equal(const StackPtxStackInfo *X,
+                                const StackPtxStackInfo *Y) {
   if (!X || !Y)
     return X == Y;
   if (X->num_ptx_instructions != Y->num_ptx_instructions ||
@@ -337,16 +363,18 @@ bool stack_ptx_stack_info_equal(const StackPtxStackInfo *X, const StackPtxStackI
                    X->num_ptx_instructions) ||
       !sameStrings(X->special_register_strings, Y->special_register_strings,
                    X->num_special_registers) ||
-      !sameStrings(X->stack_literal_prefixes, Y->stack_literal_prefixes, X->num_stacks))
+      !sameStrings(X->stack_literal_prefixes, Y->stack_literal_prefixes,
+                   X->num_stacks))
     return false;
   if ((X->num_ptx_instructions &&
        (!X->ptx_instruction_descriptors || !Y->ptx_instruction_descriptors)) ||
-      (X->num_special_registers &&
-       (!X->special_register_descriptors || !Y->special_register_descriptors)) ||
+      (X->num_special_registers && (!X->special_register_descriptors ||
+                                    !Y->special_register_descriptors)) ||
       (X->num_arg_types && (!X->arg_type_info || !Y->arg_type_info)))
     return false;
   for (size_t I = 0; I < X->num_ptx_instructions; ++I)
-    if (!sameDescriptor(X->ptx_instruction_descriptors[I], Y->ptx_instruction_descriptors[I]))
+    if (!sameDescriptor(X->ptx_instruction_descriptors[I],
+                        Y->ptx_instruction_descriptors[I]))
       return false;
   for (size_t I = 0; I < X->num_special_registers; ++I)
     if (X->special_register_descriptors[I].arg_type_idx !=
@@ -359,7 +387,8 @@ bool stack_ptx_stack_info_equal(const StackPtxStackInfo *X, const StackPtxStackI
   return true;
 }
 
-StackPtxInjectSerializeResult stack_ptx_stack_info_print(const StackPtxStackInfo *S) {
+StackPtxInjectSerializeResult
+stack_ptx_stack_info_print(const StackPtxStackInfo *S) {
   if (!S)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
   auto Str = [](const char *const *Table, size_t I) {
@@ -375,13 +404,15 @@ StackPtxInjectSerializeResult stack_ptx_stack_info_print(const StackPtxStackInfo
                 unsigned(S->arg_type_info[I].num_vec_elems));
   std::printf("  PTX instructions: %zu\n", S->num_ptx_instructions);
   for (size_t I = 0; I < S->num_ptx_instructions; ++I) {
-    bool Aligned = S->ptx_instruction_descriptors && S->ptx_instruction_descriptors[I].is_aligned;
+    bool Aligned = S->ptx_instruction_descriptors &&
+                   S->ptx_instruction_descriptors[I].is_aligned;
     std::printf("    %zu: %s%s\n", I, Str(S->ptx_instruction_strings, I),
                 Aligned ? ", aligned" : "");
   }
   std::printf("  special registers: %zu\n", S->num_special_registers);
   for (size_t I = 0; I < S->num_special_registers; ++I)
-    std::printf("    %zu: %%%s arg type %u\n", I, Str(S->special_register_strings, I),
+    std::printf("    %zu: %%%s arg type %u\n", I,
+                Str(S->special_register_strings, I),
                 S->special_register_descriptors
                     ? unsigned(S->special_register_descriptors[I].arg_type_idx)
                     : 0u);
@@ -391,23 +422,26 @@ StackPtxInjectSerializeResult stack_ptx_stack_info_print(const StackPtxStackInfo
 
 // ---- Registers -----------------------------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_registers_serialize(const StackPtxRegister *Registers,
-                                                            size_t NumRegisters,
-                                                            uint8_t *Buffer, size_t BufferSize,
-                                                            size_t *Written) {
+StackPtxInjectSerializeResult
+stack_ptx_registers_serialize(const StackPtxRegister *Registers,
+                              size_t NumRegisters, uint8_t *Buffer,
+                              size_t BufferSize, size_t *Written) {
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
     if (NumRegisters && !Registers) {
       Error = "registers is NULL with a non-zero count";
       return false;
     }
-    std::vector<StackPtxFastRegister> Native = nativeRegisters(Registers, NumRegisters);
-    return writeRegisters(Span<StackPtxFastRegister>(Native.data(), Native.size()), Out, Error);
+    std::vector<StackPtxFastRegister> Native =
+        nativeRegisters(Registers, NumRegisters);
+    return writeRegisters(
+        Span<StackPtxFastRegister>(Native.data(), Native.size()), Out, Error);
   });
 }
 
 StackPtxInjectSerializeResult
-stack_ptx_registers_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
-                                uint8_t *Buffer, size_t BufferSize, size_t *Written,
+stack_ptx_registers_deserialize(const uint8_t *Wire, size_t WireSize,
+                                size_t *Used, uint8_t *Buffer,
+                                size_t BufferSize, size_t *Written,
                                 StackPtxRegister **Out, size_t *NumOut) {
   return unpack<std::vector<OwnedRegister>>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out && NumOut,
@@ -421,8 +455,8 @@ stack_ptx_registers_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Us
       });
 }
 
-bool stack_ptx_registers_equal(const StackPtxRegister *X, size_t NumX, const StackPtxRegister *Y,
-                               size_t NumY) {
+bool stack_ptx_registers_equal(const StackPtxRegister *X, size_t NumX,
+                               const StackPtxRegister *Y, size_t NumY) {
   if (NumX != NumY)
     return false;
   if (NumX && (!X || !Y))
@@ -435,22 +469,24 @@ bool stack_ptx_registers_equal(const StackPtxRegister *X, size_t NumX, const Sta
 
 // ---- Requests ------------------------------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_requests_serialize(const size_t *const *Stubs,
-                                                           const size_t *Sizes, size_t NumStubs,
-                                                           uint8_t *Buffer, size_t BufferSize,
-                                                           size_t *Written) {
+StackPtxInjectSerializeResult
+stack_ptx_requests_serialize(const size_t *const *Stubs, const size_t *Sizes,
+                             size_t NumStubs, uint8_t *Buffer,
+                             size_t BufferSize, size_t *Written) {
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
-    return writeRequests(Span<const size_t *>(Stubs, NumStubs), Span<size_t>(Sizes, NumStubs),
-                         Out, Error);
+    return writeRequests(Span<const size_t *>(Stubs, NumStubs),
+                         Span<size_t>(Sizes, NumStubs), Out, Error);
   });
 }
 
 StackPtxInjectSerializeResult
-stack_ptx_requests_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
-                               uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                               size_t ***StubsOut, size_t **SizesOut, size_t *NumOut) {
+stack_ptx_requests_deserialize(const uint8_t *Wire, size_t WireSize,
+                               size_t *Used, uint8_t *Buffer, size_t BufferSize,
+                               size_t *Written, size_t ***StubsOut,
+                               size_t **SizesOut, size_t *NumOut) {
   return unpack<RequestStubs>(
-      Wire, WireSize, Used, Buffer, BufferSize, Written, StubsOut && SizesOut && NumOut,
+      Wire, WireSize, Used, Buffer, BufferSize, Written,
+      StubsOut && SizesOut && NumOut,
       [](Reader &R, RequestStubs &V) { return R.readRequests(V); },
       [&](const RequestStubs &V, FlatLayout &L) {
         size_t *Sizes = nullptr;
@@ -463,8 +499,9 @@ stack_ptx_requests_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Use
       });
 }
 
-bool stack_ptx_requests_equal(const size_t *const *X, const size_t *SizesX, size_t NumX,
-                              const size_t *const *Y, const size_t *SizesY, size_t NumY) {
+bool stack_ptx_requests_equal(const size_t *const *X, const size_t *SizesX,
+                              size_t NumX, const size_t *const *Y,
+                              const size_t *SizesY, size_t NumY) {
   if (NumX != NumY)
     return false;
   if (NumX && (!X || !Y || !SizesX || !SizesY))
@@ -472,7 +509,8 @@ bool stack_ptx_requests_equal(const size_t *const *X, const size_t *SizesX, size
   for (size_t I = 0; I < NumX; ++I) {
     if (SizesX[I] != SizesY[I])
       return false;
-    if (SizesX[I] && (!X[I] || !Y[I] || std::memcmp(X[I], Y[I], SizesX[I] * sizeof(size_t))))
+    if (SizesX[I] &&
+        (!X[I] || !Y[I] || std::memcmp(X[I], Y[I], SizesX[I] * sizeof(size_t))))
       return false;
   }
   return true;
@@ -481,20 +519,24 @@ bool stack_ptx_requests_equal(const size_t *const *X, const size_t *SizesX, size
 // ---- Instruction stubs ---------------------------------------------------
 
 StackPtxInjectSerializeResult
-stack_ptx_instructions_serialize(const StackPtxInstruction *const *Stubs, size_t NumStubs,
-                                 uint8_t *Buffer, size_t BufferSize, size_t *Written) {
+stack_ptx_instructions_serialize(const StackPtxInstruction *const *Stubs,
+                                 size_t NumStubs, uint8_t *Buffer,
+                                 size_t BufferSize, size_t *Written) {
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
-    return writeRefInstructions(Span<const StackPtxInstruction *>(Stubs, NumStubs), Out, Error);
+    return writeRefInstructions(
+        Span<const StackPtxInstruction *>(Stubs, NumStubs), Out, Error);
   });
 }
 
-StackPtxInjectSerializeResult
-stack_ptx_instructions_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
-                                   uint8_t *Buffer, size_t BufferSize, size_t *Written,
-                                   StackPtxInstruction ***StubsOut, size_t *NumOut) {
+StackPtxInjectSerializeResult stack_ptx_instructions_deserialize(
+    const uint8_t *Wire, size_t WireSize, size_t *Used, uint8_t *Buffer,
+    size_t BufferSize, size_t *Written, StackPtxInstruction ***StubsOut,
+    size_t *NumOut) {
   return unpack<RefInstructionStubs>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, StubsOut && NumOut,
-      [](Reader &R, RefInstructionStubs &V) { return R.readRefInstructions(V); },
+      [](Reader &R, RefInstructionStubs &V) {
+        return R.readRefInstructions(V);
+      },
       [&](const RefInstructionStubs &V, FlatLayout &L) {
         StackPtxInstruction **At = layInstructions(V, L);
         if (L.filling()) {
@@ -504,8 +546,10 @@ stack_ptx_instructions_deserialize(const uint8_t *Wire, size_t WireSize, size_t 
       });
 }
 
-bool stack_ptx_instructions_equal(const StackPtxInstruction *const *X, size_t NumX,
-                                  const StackPtxInstruction *const *Y, size_t NumY) {
+bool stack_ptx_instructions_equal(const StackPtxInstruction *const *X,
+                                  size_t NumX,
+                                  const StackPtxInstruction *const *Y,
+                                  size_t NumY) {
   if (NumX != NumY)
     return false;
   if (NumX && (!X || !Y))
@@ -529,8 +573,10 @@ bool stack_ptx_instructions_equal(const StackPtxInstruction *const *X, size_t Nu
 
 // ---- PTX text --------------------------------------------------------------
 
-StackPtxInjectSerializeResult ptx_inject_ptx_serialize(const char *Ptx, uint8_t *Buffer,
-                                                       size_t BufferSize, size_t *Written) {
+StackPtxInjectSerializeResult ptx_inject_ptx_serialize(const char *Ptx,
+                                                       uint8_t *Buffer,
+                                                       size_t BufferSize,
+                                                       size_t *Written) {
   if (!Ptx)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &) {
@@ -539,10 +585,10 @@ StackPtxInjectSerializeResult ptx_inject_ptx_serialize(const char *Ptx, uint8_t 
   });
 }
 
-StackPtxInjectSerializeResult ptx_inject_ptx_deserialize(const uint8_t *Wire, size_t WireSize,
-                                                         size_t *Used, uint8_t *Buffer,
-                                                         size_t BufferSize, size_t *Written,
-                                                         char **Out) {
+StackPtxInjectSerializeResult
+ptx_inject_ptx_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
+                           uint8_t *Buffer, size_t BufferSize, size_t *Written,
+                           char **Out) {
   return unpack<std::string>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
       [](Reader &R, std::string &V) { return R.readPtx(V); },
@@ -553,13 +599,15 @@ StackPtxInjectSerializeResult ptx_inject_ptx_deserialize(const uint8_t *Wire, si
       });
 }
 
-bool ptx_inject_ptx_equal(const char *X, const char *Y) { return sameString(X, Y); }
+bool ptx_inject_ptx_equal(const char *X, const char *Y) {
+  return sameString(X, Y);
+}
 
 // ---- Extra info ------------------------------------------------------------
 
-StackPtxInjectSerializeResult stack_ptx_extra_serialize(const StackPtxExtraInfo *Extra,
-                                                        uint8_t *Buffer, size_t BufferSize,
-                                                        size_t *Written) {
+StackPtxInjectSerializeResult
+stack_ptx_extra_serialize(const StackPtxExtraInfo *Extra, uint8_t *Buffer,
+                          size_t BufferSize, size_t *Written) {
   if (!Extra)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &) {
@@ -570,10 +618,10 @@ StackPtxInjectSerializeResult stack_ptx_extra_serialize(const StackPtxExtraInfo 
   });
 }
 
-StackPtxInjectSerializeResult stack_ptx_extra_deserialize(const uint8_t *Wire, size_t WireSize,
-                                                          size_t *Used, uint8_t *Buffer,
-                                                          size_t BufferSize, size_t *Written,
-                                                          StackPtxExtraInfo **Out) {
+StackPtxInjectSerializeResult
+stack_ptx_extra_deserialize(const uint8_t *Wire, size_t WireSize, size_t *Used,
+                            uint8_t *Buffer, size_t BufferSize, size_t *Written,
+                            StackPtxExtraInfo **Out) {
   return unpack<ExtraInfo>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
       [](Reader &R, ExtraInfo &V) { return R.readExtra(V); },
@@ -584,7 +632,8 @@ StackPtxInjectSerializeResult stack_ptx_extra_deserialize(const uint8_t *Wire, s
       });
 }
 
-bool stack_ptx_extra_equal(const StackPtxExtraInfo *X, const StackPtxExtraInfo *Y) {
+bool stack_ptx_extra_equal(const StackPtxExtraInfo *X,
+                           const StackPtxExtraInfo *Y) {
   if (!X || !Y)
     return X == Y;
   return X->device_capability_major == Y->device_capability_major &&
@@ -606,12 +655,11 @@ struct ParsedState {
 };
 } // namespace
 
-StackPtxInjectSerializeResult
-stack_ptx_inject_compiler_state_serialize(const StackPtxInjectCompilerStateSerialize *State,
-                                          uint8_t *Buffer, size_t BufferSize,
-                                          size_t *Written) {
-  if (!State || !State->annotated_ptx || !State->compiler_info || !State->stack_info ||
-      !State->extra)
+StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_serialize(
+    const StackPtxInjectCompilerStateSerialize *State, uint8_t *Buffer,
+    size_t BufferSize, size_t *Written) {
+  if (!State || !State->annotated_ptx || !State->compiler_info ||
+      !State->stack_info || !State->extra)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
   return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
     const StackPtxExtraInfo &E = *State->extra;
@@ -619,31 +667,36 @@ stack_ptx_inject_compiler_state_serialize(const StackPtxInjectCompilerStateSeria
     writeRefCompilerInfo(*State->compiler_info, Out);
     if (!writeRefStackInfo(*State->stack_info, Out, Error))
       return false;
-    writeExtra({E.device_capability_major, E.device_capability_minor, E.execution_limit}, Out);
+    writeExtra({E.device_capability_major, E.device_capability_minor,
+                E.execution_limit},
+               Out);
     if (State->num_registers && !State->registers) {
       Error = "registers is NULL with a non-zero count";
       return false;
     }
     std::vector<StackPtxFastRegister> Native =
         nativeRegisters(State->registers, State->num_registers);
-    return writeRegisters(Span<StackPtxFastRegister>(Native.data(), Native.size()), Out,
-                          Error) &&
-           writeRequests(Span<const size_t *>(State->request_stubs, State->num_request_stubs),
-                         Span<size_t>(State->request_stub_sizes, State->num_request_stubs),
+    return writeRegisters(
+               Span<StackPtxFastRegister>(Native.data(), Native.size()), Out,
+               Error) &&
+           writeRequests(Span<const size_t *>(State->request_stubs,
+                                              State->num_request_stubs),
+                         Span<size_t>(State->request_stub_sizes,
+                                      State->num_request_stubs),
                          Out, Error);
   });
 }
 
 StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_deserialize(
-    const uint8_t *Wire, size_t WireSize, size_t *Used, uint8_t *Buffer, size_t BufferSize,
-    size_t *Written, StackPtxInjectCompilerStateDeserialize **Out) {
+    const uint8_t *Wire, size_t WireSize, size_t *Used, uint8_t *Buffer,
+    size_t BufferSize, size_t *Written,
+    StackPtxInjectCompilerStateDeserialize **Out) {
   return unpack<ParsedState>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
       [](Reader &R, ParsedState &V) {
         return R.readPtx(V.Ptx) && R.readRefCompilerInfo(V.Info) &&
                R.readRefStackInfo(V.Set) && R.readExtra(V.Extra) &&
-               readRefRegisters(R, V.Registers) &&
-               R.readRequests(V.Requests);
+               readRefRegisters(R, V.Registers) && R.readRequests(V.Requests);
       },
       [&](const ParsedState &V, FlatLayout &L) {
         StackPtxInjectCompilerStateDeserialize Empty{};
@@ -670,8 +723,9 @@ StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_deserialize(
       });
 }
 
-bool stack_ptx_inject_compiler_state_equal(const StackPtxInjectCompilerStateSerialize *X,
-                                           StackPtxInjectCompilerStateDeserialize *Y) {
+bool stack_ptx_inject_compiler_state_equal(
+    const StackPtxInjectCompilerStateSerialize *X,
+    StackPtxInjectCompilerStateDeserialize *Y) {
   if (!X || !Y)
     return false;
   return ptx_inject_ptx_equal(X->annotated_ptx, Y->annotated_ptx) &&
@@ -680,9 +734,9 @@ bool stack_ptx_inject_compiler_state_equal(const StackPtxInjectCompilerStateSeri
          stack_ptx_extra_equal(X->extra, Y->extra) &&
          stack_ptx_registers_equal(X->registers, X->num_registers, Y->registers,
                                    Y->num_registers) &&
-         stack_ptx_requests_equal(X->request_stubs, X->request_stub_sizes, X->num_request_stubs,
-                                  Y->request_stubs, Y->request_stub_sizes,
-                                  Y->num_request_stubs);
+         stack_ptx_requests_equal(X->request_stubs, X->request_stub_sizes,
+                                  X->num_request_stubs, Y->request_stubs,
+                                  Y->request_stub_sizes, Y->num_request_stubs);
 }
 
 } // extern "C"

@@ -68,9 +68,9 @@ namespace {
 /// PTX's fundamental types, as a register's or a mov's type.
 bool isPtxType(std::string_view T) {
   static constexpr std::string_view Types[] = {
-      "pred", "b8",  "b16",  "b32",   "b64",    "b128", "u8",  "u16",
-      "u32",  "u64", "s8",   "s16",   "s32",    "s64",  "f16", "f16x2",
-      "bf16", "bf16x2", "f32", "f64", "tf32"};
+      "pred", "b8",    "b16",  "b32",    "b64", "b128", "u8",
+      "u16",  "u32",   "u64",  "s8",     "s16", "s32",  "s64",
+      "f16",  "f16x2", "bf16", "bf16x2", "f32", "f64",  "tf32"};
   for (std::string_view K : Types)
     if (T == K)
       return true;

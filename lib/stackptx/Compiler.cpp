@@ -1,4 +1,5 @@
-//===- StackPtxFastCompiler.cpp - C++ Stack PTX compiler ----------------------===//
+//===- StackPtxFastCompiler.cpp - C++ Stack PTX compiler
+//----------------------===//
 //
 // The reusable-buffer C++ front of the compiler core: one compile pass, the
 // output written straight into the caller's string.
@@ -12,14 +13,20 @@
 namespace ptxinject {
 namespace stackptx {
 
-StackPtxFastCompilerInfo defaultLimits() { return stack_ptx_fast_default_compiler_info; }
+StackPtxFastCompilerInfo defaultLimits() {
+  return stack_ptx_fast_default_compiler_info;
+}
 
-Compiler::Compiler(const InstructionSet &Set, const StackPtxFastCompilerInfo &Limits)
+Compiler::Compiler(const InstructionSet &Set,
+                   const StackPtxFastCompilerInfo &Limits)
     : Owner(Set), Info(&Owner.info()), Limits(Limits),
-      WorkspaceBytes(detail::workspaceBytes(Limits, *Info)), Decoded(detail::decodeSet(*Info, Limits)) {}
+      WorkspaceBytes(detail::workspaceBytes(Limits, *Info)),
+      Decoded(detail::decodeSet(*Info, Limits)) {}
 
-Compiler::Compiler(const StackPtxFastInstructionSetInfo &Info, const StackPtxFastCompilerInfo &Limits)
-    : Info(&Info), Limits(Limits), WorkspaceBytes(detail::workspaceBytes(Limits, Info)),
+Compiler::Compiler(const StackPtxFastInstructionSetInfo &Info,
+                   const StackPtxFastCompilerInfo &Limits)
+    : Info(&Info), Limits(Limits),
+      WorkspaceBytes(detail::workspaceBytes(Limits, Info)),
       Decoded(detail::decodeSet(Info, Limits)) {}
 
 namespace {
@@ -36,14 +43,16 @@ void fit(Workspace &WS, size_t Bytes) {
 }
 } // namespace
 
-StackPtxFastResult Compiler::compile(Program Prog, Span<StackPtxFastRegister> Registers,
-                                 Span<size_t> Requests, Workspace &WS, std::string &Out,
-                                 Span<Program> Routines) const {
+StackPtxFastResult Compiler::compile(Program Prog,
+                                     Span<StackPtxFastRegister> Registers,
+                                     Span<size_t> Requests, Workspace &WS,
+                                     std::string &Out,
+                                     Span<Program> Routines) const {
   fit(WS, WorkspaceBytes);
   detail::RoutineTable Table = tableOf(Routines);
   StackPtxFastResult R = detail::compileToWorkspace(
-      Limits, *Info, Prog, Registers.data(), Registers.size(), Table, Requests.data(),
-      Requests.size(), WS.data(), WS.size(), Decoded.get());
+      Limits, *Info, Prog, Registers.data(), Registers.size(), Table,
+      Requests.data(), Requests.size(), WS.data(), WS.size(), Decoded.get());
   if (R != STACK_PTX_FAST_SUCCESS) {
     Out.clear();
     return R;
@@ -55,16 +64,19 @@ StackPtxFastResult Compiler::compile(Program Prog, Span<StackPtxFastRegister> Re
   return STACK_PTX_FAST_SUCCESS;
 }
 
-StackPtxFastResult Compiler::compileBatch(Span<Program> Programs, Span<StackPtxFastRegister> Registers,
-                                      Span<size_t> Requests, Workspace &WS, std::string &Out,
-                                      std::vector<size_t> &Ends, Span<Program> Routines) const {
+StackPtxFastResult Compiler::compileBatch(Span<Program> Programs,
+                                          Span<StackPtxFastRegister> Registers,
+                                          Span<size_t> Requests, Workspace &WS,
+                                          std::string &Out,
+                                          std::vector<size_t> &Ends,
+                                          Span<Program> Routines) const {
   Out.clear();
   Ends.clear();
   fit(WS, WorkspaceBytes);
   detail::RoutineTable Table = tableOf(Routines);
-  StackPtxFastResult R = detail::prepareWorkspace(Limits, *Info, Registers.data(), Registers.size(),
-                                              Table, Requests.data(), Requests.size(),
-                                              WS.data(), WS.size(), Decoded.get());
+  StackPtxFastResult R = detail::prepareWorkspace(
+      Limits, *Info, Registers.data(), Registers.size(), Table, Requests.data(),
+      Requests.size(), WS.data(), WS.size(), Decoded.get());
   if (R != STACK_PTX_FAST_SUCCESS)
     return R;
   Ends.reserve(Programs.size());
@@ -73,8 +85,8 @@ StackPtxFastResult Compiler::compileBatch(Span<Program> Programs, Span<StackPtxF
   // once), and is cut to the stubs' length at the end.
   size_t Used = 0;
   for (Program Prog : Programs) {
-    R = detail::compilePrepared(WS.data(), Prog, Table, Requests.data(), Requests.size(),
-                                Limits.execution_limit);
+    R = detail::compilePrepared(WS.data(), Prog, Table, Requests.data(),
+                                Requests.size(), Limits.execution_limit);
     if (R != STACK_PTX_FAST_SUCCESS) {
       Out.clear();
       Ends.clear();

@@ -28,8 +28,9 @@ namespace {
 
 /// Lays the workspace out for a set and limits: everything a compile needs
 /// that does not depend on its program, registers and requests.
-void layOut(const Limits32 &L, const Layout &Lay, const StackPtxFastInstructionSetInfo &Set,
-            void *Workspace, const DecodedSet *Decoded) {
+void layOut(const Limits32 &L, const Layout &Lay,
+            const StackPtxFastInstructionSetInfo &Set, void *Workspace,
+            const DecodedSet *Decoded) {
   State &S = *stateOf(Workspace);
   char *Base = reinterpret_cast<char *>(&S);
   S.InstrCache = reinterpret_cast<InstrLayout *>(Base + Lay.InstrCache);
@@ -40,7 +41,8 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxFastInstructionS
   // Stamps from an earlier compile with this layout stay below the next
   // generation; anything else (a fresh workspace, another layout, a wrapped
   // counter) starts the caches over.
-  if (S.Magic != WorkspaceMagic || S.Total != Lay.Total || S.Generation >= 0xFFFFFFF0u) {
+  if (S.Magic != WorkspaceMagic || S.Total != Lay.Total ||
+      S.Generation >= 0xFFFFFFF0u) {
     std::memset(S.InstrStamps, 0, S.NumCachedInstrs * sizeof(uint32_t));
     std::memset(S.StackStamps, 0, Set.num_stack_types * sizeof(uint32_t));
     S.Generation = 0;
@@ -67,7 +69,8 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxFastInstructionS
   S.TempCounts = reinterpret_cast<size_t *>(Base + Lay.TempCounts);
   S.Frames = reinterpret_cast<Frame *>(Base + Lay.Frames);
   S.Nodes = reinterpret_cast<Node *>(Base + Lay.Nodes);
-  assert(Lay.Nodes == RecordsAt && "the run loop finds the records at RecordsAt");
+  assert(Lay.Nodes == RecordsAt &&
+         "the run loop finds the records at RecordsAt");
   S.Specials = reinterpret_cast<Special *>(Base + Lay.Specials);
   S.Operands = reinterpret_cast<uint32_t *>(Base + Lay.Operands);
   S.ResultTemps = reinterpret_cast<uint32_t *>(Base + Lay.ResultTemps);
@@ -79,13 +82,16 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxFastInstructionS
   S.ClearBytes = Lay.MetaStack - Lay.StackSizes;
   // Steps need stacks of at least two slots, laid out as the Compiler's are
   // (their SizeAt counts on the stack sizes following the stack data).
-  bool Steps = Decoded && S.StackSize >= StepMaxRets && Decoded->StackSize == S.StackSize &&
-               Lay.StackSizes - Lay.StackData == stackDataBytes(S.NumStacks, S.StackSize);
+  bool Steps = Decoded && S.StackSize >= StepMaxRets &&
+               Decoded->StackSize == S.StackSize &&
+               Lay.StackSizes - Lay.StackData ==
+                   stackDataBytes(S.NumStacks, S.StackSize);
   for (KindSteps &K : S.Kinds)
     K = KindSteps{&SlowStep, 0, 0};
   if (Steps) {
     std::memcpy(S.Kinds, Decoded->Kinds, sizeof(S.Kinds));
-    S.Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_INPUT] = KindSteps{S.InputSteps, 16, MaxStepInputs};
+    S.Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_INPUT] =
+        KindSteps{S.InputSteps, 16, MaxStepInputs};
   }
   for (RunStep &St : S.InputSteps)
     St = SlowStep;
@@ -95,7 +101,8 @@ void layOut(const Limits32 &L, const Layout &Lay, const StackPtxFastInstructionS
   // Only the run loop knows its handlers' addresses, so every entry starts
   // with a key of another entry's slot: its first look-up misses and fills it.
   for (size_t I = 0; I < std::size(S.Memo); ++I)
-    S.Memo[I] = State::StepMemo{memoSlot(0) == I ? 1u : 0u, &SlowStep, nullptr, 0};
+    S.Memo[I] =
+        State::StepMemo{memoSlot(0) == I ? 1u : 0u, &SlowStep, nullptr, 0};
   S.SetupSerial = Decoded ? Decoded->Serial : 0;
   S.Self = &S;
 }
@@ -106,20 +113,23 @@ namespace {
 
 /// prepareWorkspace's body, inlined into compileToWorkspace: a single
 /// compile pays no call between its halves.
-inline __attribute__((always_inline)) StackPtxFastResult
-prepare(const StackPtxFastCompilerInfo &Limits, const StackPtxFastInstructionSetInfo &Set,
-        const StackPtxFastRegister *Registers, size_t NumRegisters, const RoutineTable &Routines,
-        const size_t *Requests, size_t NumRequests, void *Workspace, size_t WorkspaceSize,
-        const DecodedSet *Decoded) {
-  if (!Workspace || (NumRegisters && !Registers) || (NumRequests && !Requests) ||
+inline __attribute__((always_inline)) StackPtxFastResult prepare(
+    const StackPtxFastCompilerInfo &Limits,
+    const StackPtxFastInstructionSetInfo &Set,
+    const StackPtxFastRegister *Registers, size_t NumRegisters,
+    const RoutineTable &Routines, const size_t *Requests, size_t NumRequests,
+    void *Workspace, size_t WorkspaceSize, const DecodedSet *Decoded) {
+  if (!Workspace || (NumRegisters && !Registers) ||
+      (NumRequests && !Requests) ||
       (Routines.Count && !Routines.Spans && !Routines.Arrays))
     return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   State *Prev = stateOf(Workspace);
   // A workspace that the same Compiler laid out keeps its layout: only the
   // arguments that change between compiles are checked and set again.
-  bool Reuse = Decoded && WorkspaceSize >= sizeof(State) + 8 && Prev->Magic == WorkspaceMagic &&
-               Prev->Self == Prev && Prev->SetupSerial == Decoded->Serial &&
-               Prev->Set == &Set && WorkspaceSize >= Prev->Total;
+  bool Reuse = Decoded && WorkspaceSize >= sizeof(State) + 8 &&
+               Prev->Magic == WorkspaceMagic && Prev->Self == Prev &&
+               Prev->SetupSerial == Decoded->Serial && Prev->Set == &Set &&
+               WorkspaceSize >= Prev->Total;
   Limits32 L;
   Layout Lay;
   if (!Reuse) {
@@ -172,8 +182,8 @@ prepare(const StackPtxFastCompilerInfo &Limits, const StackPtxFastInstructionSet
 /// compilePrepared's body, inlined the same way; the run and the liveness
 /// pass are a call each.
 inline __attribute__((always_inline)) StackPtxFastResult
-compileNext(void *Workspace, Program Main, const RoutineTable &Routines, const size_t *Requests,
-            size_t NumRequests, size_t ExecutionLimit) {
+compileNext(void *Workspace, Program Main, const RoutineTable &Routines,
+            const size_t *Requests, size_t NumRequests, size_t ExecutionLimit) {
   // The callers have checked Main.
   State &S = *stateOf(Workspace);
   S.Compiled = 0;
@@ -190,37 +200,44 @@ compileNext(void *Workspace, Program Main, const RoutineTable &Routines, const s
 } // namespace
 
 StackPtxFastResult prepareWorkspace(const StackPtxFastCompilerInfo &Limits,
-                                const StackPtxFastInstructionSetInfo &Set,
-                                const StackPtxFastRegister *Registers, size_t NumRegisters,
-                                const RoutineTable &Routines, const size_t *Requests,
-                                size_t NumRequests, void *Workspace, size_t WorkspaceSize,
-                                const DecodedSet *Decoded) {
-  return prepare(Limits, Set, Registers, NumRegisters, Routines, Requests, NumRequests,
-                 Workspace, WorkspaceSize, Decoded);
+                                    const StackPtxFastInstructionSetInfo &Set,
+                                    const StackPtxFastRegister *Registers,
+                                    size_t NumRegisters,
+                                    const RoutineTable &Routines,
+                                    const size_t *Requests, size_t NumRequests,
+                                    void *Workspace, size_t WorkspaceSize,
+                                    const DecodedSet *Decoded) {
+  return prepare(Limits, Set, Registers, NumRegisters, Routines, Requests,
+                 NumRequests, Workspace, WorkspaceSize, Decoded);
 }
 
-StackPtxFastResult compilePrepared(void *Workspace, Program Main, const RoutineTable &Routines,
-                               const size_t *Requests, size_t NumRequests,
-                               size_t ExecutionLimit) {
+StackPtxFastResult compilePrepared(void *Workspace, Program Main,
+                                   const RoutineTable &Routines,
+                                   const size_t *Requests, size_t NumRequests,
+                                   size_t ExecutionLimit) {
   if (!Main.data() && Main.size())
     return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
-  return compileNext(Workspace, Main, Routines, Requests, NumRequests, ExecutionLimit);
+  return compileNext(Workspace, Main, Routines, Requests, NumRequests,
+                     ExecutionLimit);
 }
 
-StackPtxFastResult compileToWorkspace(const StackPtxFastCompilerInfo &Limits,
-                                  const StackPtxFastInstructionSetInfo &Set, Program Main,
-                                  const StackPtxFastRegister *Registers, size_t NumRegisters,
-                                  const RoutineTable &Routines, const size_t *Requests,
-                                  size_t NumRequests, void *Workspace, size_t WorkspaceSize,
-                                  const DecodedSet *Decoded) {
+StackPtxFastResult
+compileToWorkspace(const StackPtxFastCompilerInfo &Limits,
+                   const StackPtxFastInstructionSetInfo &Set, Program Main,
+                   const StackPtxFastRegister *Registers, size_t NumRegisters,
+                   const RoutineTable &Routines, const size_t *Requests,
+                   size_t NumRequests, void *Workspace, size_t WorkspaceSize,
+                   const DecodedSet *Decoded) {
   // Checked first: a call with bad arguments leaves the workspace alone.
   if (!Main.data() && Main.size())
     return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
-  StackPtxFastResult R = prepare(Limits, Set, Registers, NumRegisters, Routines, Requests,
-                             NumRequests, Workspace, WorkspaceSize, Decoded);
+  StackPtxFastResult R =
+      prepare(Limits, Set, Registers, NumRegisters, Routines, Requests,
+              NumRequests, Workspace, WorkspaceSize, Decoded);
   if (R != STACK_PTX_FAST_SUCCESS)
     return R;
-  return compileNext(Workspace, Main, Routines, Requests, NumRequests, Limits.execution_limit);
+  return compileNext(Workspace, Main, Routines, Requests, NumRequests,
+                     Limits.execution_limit);
 }
 
 bool hasCompiledProgram(const void *Workspace, size_t WorkspaceSize) {
@@ -231,7 +248,6 @@ bool hasCompiledProgram(const void *Workspace, size_t WorkspaceSize) {
 }
 
 size_t outputBound(const void *Workspace) { return stateOf(Workspace)->Bound; }
-
 
 } // namespace detail
 } // namespace stackptx

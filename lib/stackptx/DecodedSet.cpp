@@ -1,4 +1,5 @@
-//===- StackPtxDecodedSet.cpp - Instruction set entries decoded for compiling ===//
+//===- StackPtxDecodedSet.cpp - Instruction set entries decoded for compiling
+//===//
 //
 // Turns the set's C tables into operand layouts and text pieces, so the
 // compile loop reads one record per instruction instead of chasing arg types
@@ -16,7 +17,8 @@ namespace stackptx {
 namespace detail {
 
 bool isUsableSet(const StackPtxFastInstructionSetInfo &Set) {
-  if (!(Set.num_stack_types <= 255 && (!Set.num_stack_types || Set.stack_types) &&
+  if (!(Set.num_stack_types <= 255 &&
+        (!Set.num_stack_types || Set.stack_types) &&
         (!Set.num_arg_types || Set.arg_types) &&
         (!Set.num_instructions || Set.instructions) &&
         (!Set.num_special_registers || Set.special_registers)))
@@ -29,12 +31,12 @@ bool isUsableSet(const StackPtxFastInstructionSetInfo &Set) {
   return true;
 }
 
-void decodeInstruction(const StackPtxFastInstructionSetInfo &Set, unsigned Index,
-                       InstrLayout &Out) {
+void decodeInstruction(const StackPtxFastInstructionSetInfo &Set,
+                       unsigned Index, InstrLayout &Out) {
   std::memset(&Out, 0, sizeof(Out));
   const StackPtxFastPtxInstructionInfo &Info = Set.instructions[Index];
-  if (Info.num_args > STACK_PTX_FAST_MAX_ARGS || Info.num_rets > STACK_PTX_FAST_MAX_RETS ||
-      Info.num_rets == 0)
+  if (Info.num_args > STACK_PTX_FAST_MAX_ARGS ||
+      Info.num_rets > STACK_PTX_FAST_MAX_RETS || Info.num_rets == 0)
     return;
   auto slotFor = [&](unsigned Stack) {
     for (unsigned K = 0; K < Out.NumStacks; ++K)
@@ -48,7 +50,8 @@ void decodeInstruction(const StackPtxFastInstructionSetInfo &Set, unsigned Index
     if (Arg >= Set.num_arg_types)
       return nullptr;
     const StackPtxFastArgTypeInfo &T = Set.arg_types[Arg];
-    if (T.stack_idx >= Set.num_stack_types || T.num_vec_elems > STACK_PTX_FAST_MAX_VEC_ELEMS)
+    if (T.stack_idx >= Set.num_stack_types ||
+        T.num_vec_elems > STACK_PTX_FAST_MAX_VEC_ELEMS)
       return nullptr;
     return &T;
   };
@@ -96,12 +99,14 @@ void decodeInstruction(const StackPtxFastInstructionSetInfo &Set, unsigned Index
   Out.Runnable = 1;
 }
 
-void decodeStack(const StackPtxFastInstructionSetInfo &Set, unsigned Index, StackText &Out) {
+void decodeStack(const StackPtxFastInstructionSetInfo &Set, unsigned Index,
+                 StackText &Out) {
   const StackPtxFastStackTypeInfo &T = Set.stack_types[Index];
   Out.RegType = T.reg_type ? T.reg_type : "";
   Out.RegTypeLen = uint32_t(std::strlen(Out.RegType));
   Out.ConstantKind = T.constant_kind;
-  Out.ByteMove = !std::strcmp(Out.RegType, "u8") || !std::strcmp(Out.RegType, "s8");
+  Out.ByteMove =
+      !std::strcmp(Out.RegType, "u8") || !std::strcmp(Out.RegType, "s8");
   // "%_s" + up to three digits + "_".
   char *P = Out.TempPrefix;
   *P++ = '%';
@@ -154,17 +159,20 @@ RunStep ptxStep(const InstrLayout &L, size_t StackSize) {
       L.NumRetElems > StepMaxRets || StackSize < StepMaxRets)
     return slowStep();
   // Operands on the first stack, results on the second (setp, cvt, ...).
-  if (L.NumStacks == 2 && L.Need[0] == L.NumArgElems && L.Push[0] == 0 && L.Need[1] == 0)
-    return makeTwoStackStep(L.Stacks[0], L.Stacks[1], L.NumArgElems, L.NumRetElems, StackSize);
+  if (L.NumStacks == 2 && L.Need[0] == L.NumArgElems && L.Push[0] == 0 &&
+      L.Need[1] == 0)
+    return makeTwoStackStep(L.Stacks[0], L.Stacks[1], L.NumArgElems,
+                            L.NumRetElems, StackSize);
   if (!L.SingleStack)
     return slowStep();
   // A node's results are its record reference plus the result index.
-  return makeStep(L.Stacks[0], L.NumArgElems, L.NumRetElems, makeRef(RefResult, 0), 1,
-                  StackSize);
+  return makeStep(L.Stacks[0], L.NumArgElems, L.NumRetElems,
+                  makeRef(RefResult, 0), 1, StackSize);
 }
 
-std::shared_ptr<const DecodedSet> decodeSet(const StackPtxFastInstructionSetInfo &Set,
-                                            const StackPtxFastCompilerInfo &Limits) {
+std::shared_ptr<const DecodedSet>
+decodeSet(const StackPtxFastInstructionSetInfo &Set,
+          const StackPtxFastCompilerInfo &Limits) {
   static std::atomic<uint64_t> Serials{0};
   auto D = std::make_shared<DecodedSet>();
   D->Serial = ++Serials;
@@ -172,7 +180,8 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxFastInstructionSetInfo
   if (!isUsableSet(Set))
     return D;
   // Instructions are addressed by a 16-bit index.
-  D->Instrs.resize(Set.num_instructions < 0x10000 ? Set.num_instructions : 0x10000);
+  D->Instrs.resize(Set.num_instructions < 0x10000 ? Set.num_instructions
+                                                  : 0x10000);
   D->Fast.resize(D->Instrs.size());
   for (size_t I = 0; I < D->Instrs.size(); ++I) {
     decodeInstruction(Set, unsigned(I), D->Instrs[I]);
@@ -182,25 +191,35 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxFastInstructionSetInfo
   D->PtxSteps.push_back(slowStep());
   D->ConstSteps.assign(257, slowStep());
   for (size_t K = 0; K < Set.num_stack_types; ++K)
-    if (Set.stack_types[K].constant_kind != STACK_PTX_FAST_CONSTANT_NONE && D->StackSize >= StepMaxRets)
-      D->ConstSteps[K] = makeStep(unsigned(K), 0, 1, makeRef(RefConstant, 0), 1, D->StackSize);
+    if (Set.stack_types[K].constant_kind != STACK_PTX_FAST_CONSTANT_NONE &&
+        D->StackSize >= StepMaxRets)
+      D->ConstSteps[K] =
+          makeStep(unsigned(K), 0, 1, makeRef(RefConstant, 0), 1, D->StackSize);
   for (size_t K = 0; K < Set.num_stack_types; ++K)
-    D->InputSteps.push_back(D->StackSize >= StepMaxRets
-                                ? makeStep(unsigned(K), 0, 1, 0, 0, D->StackSize)
-                                : slowStep());
+    D->InputSteps.push_back(
+        D->StackSize >= StepMaxRets
+            ? makeStep(unsigned(K), 0, 1, 0, 0, D->StackSize)
+            : slowStep());
   // By meta op, then one for ops past the last.
-  static constexpr RunStep Meta[] = {
-      handlerStep(HandleMetaConstant), handlerStep(HandleDup),     handlerStep(HandleYankDup),
-      handlerStep(HandleSwap),         handlerStep(HandleSwapWith), handlerStep(HandleReplace),
-      handlerStep(HandleDrop),         handlerStep(HandleRotate),  slowStep() /* reverse */,
-      handlerStep(HandleClear),        slowStep()};
-  static_assert(sizeof(Meta) / sizeof(Meta[0]) == STACK_PTX_FAST_META_NUM_ENUMS + 1,
+  static constexpr RunStep Meta[] = {handlerStep(HandleMetaConstant),
+                                     handlerStep(HandleDup),
+                                     handlerStep(HandleYankDup),
+                                     handlerStep(HandleSwap),
+                                     handlerStep(HandleSwapWith),
+                                     handlerStep(HandleReplace),
+                                     handlerStep(HandleDrop),
+                                     handlerStep(HandleRotate),
+                                     slowStep() /* reverse */,
+                                     handlerStep(HandleClear),
+                                     slowStep()};
+  static_assert(sizeof(Meta) / sizeof(Meta[0]) ==
+                    STACK_PTX_FAST_META_NUM_ENUMS + 1,
                 "one handler per meta op");
   D->MetaSteps.assign(std::begin(Meta), std::end(Meta));
   // The handlers know the native meta instructions only.
   if (Set.reference_rules)
-    for (unsigned Op : {STACK_PTX_FAST_META_SWAP_WITH, STACK_PTX_FAST_META_REPLACE,
-                        STACK_PTX_FAST_META_DROP})
+    for (unsigned Op : {STACK_PTX_FAST_META_SWAP_WITH,
+                        STACK_PTX_FAST_META_REPLACE, STACK_PTX_FAST_META_DROP})
       D->MetaSteps[Op] = slowStep();
   D->StoreSteps = {handlerStep(HandleStore)};
   // A load's stack is the one its slot was stored from; with no stacks there
@@ -211,16 +230,19 @@ std::shared_ptr<const DecodedSet> decodeSet(const StackPtxFastInstructionSetInfo
     K = KindSteps{&Slow, 0, 0};
   // The key of a constant is its stack_idx byte and the low byte of its
   // (unused) idx: one with a nonzero idx takes the per-kind path.
-  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_CONSTANT] = KindSteps{D->ConstSteps.data(), 8, 256};
+  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_CONSTANT] =
+      KindSteps{D->ConstSteps.data(), 8, 256};
   D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_PTX] =
       KindSteps{D->PtxSteps.data(), 16, uint32_t(D->PtxSteps.size() - 1)};
   D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_META] =
       KindSteps{D->MetaSteps.data(), 16, STACK_PTX_FAST_META_NUM_ENUMS};
-  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_STORE] = KindSteps{D->StoreSteps.data(), 0, 0};
-  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_LOAD] = KindSteps{D->LoadSteps.data(), 0, 0};
+  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_STORE] =
+      KindSteps{D->StoreSteps.data(), 0, 0};
+  D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_LOAD] =
+      KindSteps{D->LoadSteps.data(), 0, 0};
   if (D->StackSize >= StepMaxRets)
-    D->SkipInput = withSizeAt(makeStep(0, 0, 0, 0, 0, D->StackSize), Set.num_stack_types,
-                              D->StackSize);
+    D->SkipInput = withSizeAt(makeStep(0, 0, 0, 0, 0, D->StackSize),
+                              Set.num_stack_types, D->StackSize);
   for (auto *Steps : {&D->PtxSteps, &D->ConstSteps, &D->InputSteps})
     for (RunStep &St : *Steps)
       if (St.Handler == HandleCommon)

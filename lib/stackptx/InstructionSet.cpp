@@ -1,4 +1,5 @@
-//===- StackPtxFastInstructionSet.cpp - Instruction sets from JSON ------------===//
+//===- StackPtxFastInstructionSet.cpp - Instruction sets from JSON
+//------------===//
 //
 // Reads the stack_ptx_descriptions.json format into the C tables the
 // compiler uses, and answers name lookups for the text form and tools.
@@ -33,7 +34,8 @@ struct InstructionSet::Tables {
   /// For a set made by forTarget: the set whose strings the tables name.
   std::shared_ptr<const Tables> Base;
   StackPtxFastInstructionSetInfo Info{};
-  std::unordered_map<std::string, int> StackByName, ArgByName, InstrByName, SpecialByName;
+  std::unordered_map<std::string, int> StackByName, ArgByName, InstrByName,
+      SpecialByName;
 
   const char *keep(std::string S) {
     Strings.push_back(std::move(S));
@@ -54,7 +56,8 @@ std::string at(const json::Value &V) {
   return std::to_string(V.line()) + ":" + std::to_string(V.column()) + ": ";
 }
 
-bool fail(std::string &Error, const json::Value &V, const std::string &Message) {
+bool fail(std::string &Error, const json::Value &V,
+          const std::string &Message) {
   Error = at(V) + Message;
   return false;
 }
@@ -71,14 +74,17 @@ bool minTarget(const json::Value &Entry, const std::string &Name, Target &Out,
   if (const json::Value *Sm = Entry.get("min_sm")) {
     double D = Sm->isNumber() ? Sm->asNumber() : -1;
     if (D < 10 || D > 1000 || D != double(unsigned(D)))
-      return fail(Error, *Sm, Name + ": min_sm must be an SM number such as 90");
+      return fail(Error, *Sm,
+                  Name + ": min_sm must be an SM number such as 90");
     Out.Sm = unsigned(D);
   }
   if (const json::Value *Ptx = Entry.get("min_ptx")) {
     const std::string *S = Ptx->isString() ? &Ptx->asString() : nullptr;
-    if (!S || S->size() != 3 || !std::isdigit(static_cast<unsigned char>((*S)[0])) ||
-        (*S)[1] != '.' || !std::isdigit(static_cast<unsigned char>((*S)[2])))
-      return fail(Error, *Ptx, Name + ": min_ptx must be a PTX ISA version such as \"8.1\"");
+    if (!S || S->size() != 3 ||
+        !std::isdigit(static_cast<unsigned char>((*S)[0])) || (*S)[1] != '.' ||
+        !std::isdigit(static_cast<unsigned char>((*S)[2])))
+      return fail(Error, *Ptx,
+                  Name + ": min_ptx must be a PTX ISA version such as \"8.1\"");
     Out.Ptx = unsigned((*S)[0] - '0') * 10 + unsigned((*S)[2] - '0');
   }
   return true;
@@ -86,10 +92,12 @@ bool minTarget(const json::Value &Entry, const std::string &Name, Target &Out,
 
 void pointInfoAtTables(InstructionSet::Tables &T);
 
-bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Error) {
+bool build(const json::Value &Root, InstructionSet::Tables &T,
+           std::string &Error) {
   if (!Root.isObject())
-    return fail(Error, Root, "a description must be a JSON object with 'stack_types', "
-                             "'arg_types', 'instructions' and 'special_registers'");
+    return fail(Error, Root,
+                "a description must be a JSON object with 'stack_types', "
+                "'arg_types', 'instructions' and 'special_registers'");
   auto arrayOf = [&](const char *Key, const json::Value *&Out) {
     Out = Root.get(Key);
     if (Out && !Out->isArray())
@@ -98,18 +106,22 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
   };
   const json::Value *Stacks, *Args, *Instrs, *Specials;
   if (!arrayOf("stack_types", Stacks) || !arrayOf("arg_types", Args) ||
-      !arrayOf("instructions", Instrs) || !arrayOf("special_registers", Specials))
+      !arrayOf("instructions", Instrs) ||
+      !arrayOf("special_registers", Specials))
     return false;
   if (!Stacks)
-    return fail(Error, Root, "missing 'stack_types': a description needs at least one "
-                             "stack type");
+    return fail(Error, Root,
+                "missing 'stack_types': a description needs at least one "
+                "stack type");
 
   for (const json::Value &S : Stacks->elements()) {
     const std::string *Name = S.isObject() ? stringMember(S, "name") : nullptr;
-    const std::string *Prefix = S.isObject() ? stringMember(S, "literal_prefix") : nullptr;
+    const std::string *Prefix =
+        S.isObject() ? stringMember(S, "literal_prefix") : nullptr;
     if (!Name || !Prefix)
-      return fail(Error, S, "a stack type needs string 'name' and 'literal_prefix' "
-                            "(the PTX register type, e.g. \"f32\")");
+      return fail(Error, S,
+                  "a stack type needs string 'name' and 'literal_prefix' "
+                  "(the PTX register type, e.g. \"f32\")");
     uint8_t Kind = STACK_PTX_FAST_CONSTANT_NONE;
     // constant_type says how literals print; a stack with only an
     // encoder_type (S32 in the shipped file) takes literals of that type.
@@ -124,7 +136,8 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
       else if (*C == "s32")
         Kind = STACK_PTX_FAST_CONSTANT_S32;
       else
-        return fail(Error, S, "constant_type '" + *C + "' is not one of f32, u32, s32");
+        return fail(Error, S,
+                    "constant_type '" + *C + "' is not one of f32, u32, s32");
     }
     if (!T.StackByName.emplace(lower(*Name), int(T.StackTypes.size())).second)
       return fail(Error, S, "duplicate stack type '" + *Name + "'");
@@ -135,17 +148,22 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
 
   if (Args)
     for (const json::Value &A : Args->elements()) {
-      const std::string *Name = A.isObject() ? stringMember(A, "name") : nullptr;
-      const std::string *Stack = A.isObject() ? stringMember(A, "stack_type") : nullptr;
+      const std::string *Name =
+          A.isObject() ? stringMember(A, "name") : nullptr;
+      const std::string *Stack =
+          A.isObject() ? stringMember(A, "stack_type") : nullptr;
       if (!Name || !Stack)
-        return fail(Error, A, "an arg type needs string 'name' and 'stack_type'");
+        return fail(Error, A,
+                    "an arg type needs string 'name' and 'stack_type'");
       auto It = T.StackByName.find(lower(*Stack));
       if (It == T.StackByName.end())
-        return fail(Error, A, "arg type '" + *Name + "' names unknown stack type '" + *Stack +
-                                  "'; declare it in 'stack_types'");
+        return fail(Error, A,
+                    "arg type '" + *Name + "' names unknown stack type '" +
+                        *Stack + "'; declare it in 'stack_types'");
       unsigned Vec = 0;
       if (const json::Value *N = A.get("num_vec_elems")) {
-        if (!N->isNumber() || N->asNumber() < 1 || N->asNumber() > STACK_PTX_FAST_MAX_VEC_ELEMS)
+        if (!N->isNumber() || N->asNumber() < 1 ||
+            N->asNumber() > STACK_PTX_FAST_MAX_VEC_ELEMS)
           return fail(Error, *N, "num_vec_elems must be 1 to 4");
         Vec = unsigned(N->asNumber());
       }
@@ -156,13 +174,15 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
   if (T.ArgTypes.size() > 255)
     return fail(Error, *Args, "at most 255 arg types are supported");
 
-  auto argIndex = [&](const json::Value &V, const std::string &Where, uint8_t &Out) {
+  auto argIndex = [&](const json::Value &V, const std::string &Where,
+                      uint8_t &Out) {
     if (!V.isString())
       return fail(Error, V, Where + ": arg types are written as strings");
     auto It = T.ArgByName.find(lower(V.asString()));
     if (It == T.ArgByName.end())
-      return fail(Error, V, Where + " names unknown arg type '" + V.asString() +
-                                "'; declare it in 'arg_types'");
+      return fail(Error, V,
+                  Where + " names unknown arg type '" + V.asString() +
+                      "'; declare it in 'arg_types'");
     Out = uint8_t(It->second);
     return true;
   };
@@ -171,7 +191,8 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
     for (const json::Value &I : Instrs->elements()) {
       const std::string *Ptx = I.isObject() ? stringMember(I, "ptx") : nullptr;
       if (!Ptx)
-        return fail(Error, I, "an instruction needs a string 'ptx' (its opcode)");
+        return fail(Error, I,
+                    "an instruction needs a string 'ptx' (its opcode)");
       const std::string *Display = stringMember(I, "display");
       std::string Name = Display ? *Display : *Ptx;
       StackPtxFastPtxInstructionInfo Info{};
@@ -179,23 +200,30 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
       Info.display = T.keep(Name);
       const json::Value *A = I.get("args"), *R = I.get("rets");
       if ((A && !A->isArray()) || !R || !R->isArray())
-        return fail(Error, I, "instruction '" + Name + "' needs arrays 'args' and 'rets'");
+        return fail(Error, I,
+                    "instruction '" + Name +
+                        "' needs arrays 'args' and 'rets'");
       if (A && A->elements().size() > STACK_PTX_FAST_MAX_ARGS)
-        return fail(Error, *A, "instruction '" + Name + "' has more than 4 args");
-      if (R->elements().size() > STACK_PTX_FAST_MAX_RETS || R->elements().empty())
+        return fail(Error, *A,
+                    "instruction '" + Name + "' has more than 4 args");
+      if (R->elements().size() > STACK_PTX_FAST_MAX_RETS ||
+          R->elements().empty())
         return fail(Error, *R, "instruction '" + Name + "' needs 1 or 2 rets");
       if (A)
         for (const json::Value &E : A->elements())
-          if (!argIndex(E, "instruction '" + Name + "'", Info.args[Info.num_args++]))
+          if (!argIndex(E, "instruction '" + Name + "'",
+                        Info.args[Info.num_args++]))
             return false;
       for (const json::Value &E : R->elements())
-        if (!argIndex(E, "instruction '" + Name + "'", Info.rets[Info.num_rets++]))
+        if (!argIndex(E, "instruction '" + Name + "'",
+                      Info.rets[Info.num_rets++]))
           return false;
       if (const json::Value *Al = I.get("aligned"))
         Info.aligned = Al->isBool() && Al->asBool();
       if (!T.InstrByName.emplace(Name, int(T.Instructions.size())).second)
-        return fail(Error, I, "duplicate instruction name '" + Name +
-                                  "'; give one of them a distinct 'display' name");
+        return fail(Error, I,
+                    "duplicate instruction name '" + Name +
+                        "'; give one of them a distinct 'display' name");
       Target Min;
       if (!minTarget(I, "instruction '" + Name + "'", Min, Error))
         return false;
@@ -224,7 +252,8 @@ bool build(const json::Value &Root, InstructionSet::Tables &T, std::string &Erro
       T.SpecialRegisterTargets.push_back(Min);
     }
   if (T.SpecialRegisters.size() > 65535)
-    return fail(Error, *Specials, "at most 65535 special registers are supported");
+    return fail(Error, *Specials,
+                "at most 65535 special registers are supported");
 
   pointInfoAtTables(T);
   return true;
@@ -241,17 +270,20 @@ void pointInfoAtTables(InstructionSet::Tables &T) {
   T.Info.num_special_registers = T.SpecialRegisters.size();
 }
 
-int lookup(const std::unordered_map<std::string, int> &Map, const std::string &Key) {
+int lookup(const std::unordered_map<std::string, int> &Map,
+           const std::string &Key) {
   auto It = Map.find(Key);
   return It == Map.end() ? -1 : It->second;
 }
 
 } // namespace
 
-bool InstructionSet::fromJson(std::string_view Text, InstructionSet &Out, std::string &Error) {
+bool InstructionSet::fromJson(std::string_view Text, InstructionSet &Out,
+                              std::string &Error) {
   json::ParseResult P = json::parse(Text);
   if (!P) {
-    Error = std::to_string(P.Line) + ":" + std::to_string(P.Column) + ": " + P.Error;
+    Error = std::to_string(P.Line) + ":" + std::to_string(P.Column) + ": " +
+            P.Error;
     return false;
   }
   auto T = std::make_shared<Tables>();
@@ -285,7 +317,8 @@ const InstructionSet &InstructionSet::builtin() {
     if (!fromJson(BuiltinDescriptionJson, S, Error)) {
       // The build embeds a description that the tests read; reaching this
       // means the shipped file was edited into an invalid one.
-      std::fprintf(stderr, "stack_ptx: built-in description: %s\n", Error.c_str());
+      std::fprintf(stderr, "stack_ptx: built-in description: %s\n",
+                   Error.c_str());
       std::abort();
     }
     return S;
@@ -312,8 +345,9 @@ int InstructionSet::findSpecialRegister(std::string_view Ptx) const {
 }
 
 Target InstructionSet::instructionTarget(size_t Index) const {
-  return Impl && Index < Impl->InstructionTargets.size() ? Impl->InstructionTargets[Index]
-                                                          : Target();
+  return Impl && Index < Impl->InstructionTargets.size()
+             ? Impl->InstructionTargets[Index]
+             : Target();
 }
 
 Target InstructionSet::specialRegisterTarget(size_t Index) const {
@@ -380,19 +414,21 @@ struct StackPtxFastInstructionSet {
 
 extern "C" {
 
-StackPtxFastResult stack_ptx_fast_instruction_set_create(const char *Json, size_t Size,
-                                                StackPtxFastInstructionSet **Out, char *Error,
-                                                size_t ErrorSize) {
+StackPtxFastResult
+stack_ptx_fast_instruction_set_create(const char *Json, size_t Size,
+                                      StackPtxFastInstructionSet **Out,
+                                      char *Error, size_t ErrorSize) {
   if (!Json || !Out)
     return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   *Out = nullptr;
   auto *Result = new StackPtxFastInstructionSet;
   std::string Message;
-  if (!ptxinject::stackptx::InstructionSet::fromJson(std::string_view(Json, Size),
-                                                     Result->Set, Message)) {
+  if (!ptxinject::stackptx::InstructionSet::fromJson(
+          std::string_view(Json, Size), Result->Set, Message)) {
     delete Result;
     if (Error && ErrorSize) {
-      size_t N = Message.size() < ErrorSize - 1 ? Message.size() : ErrorSize - 1;
+      size_t N =
+          Message.size() < ErrorSize - 1 ? Message.size() : ErrorSize - 1;
       std::memcpy(Error, Message.data(), N);
       Error[N] = '\0';
     }
@@ -403,7 +439,8 @@ StackPtxFastResult stack_ptx_fast_instruction_set_create(const char *Json, size_
 }
 
 const StackPtxFastInstructionSet *stack_ptx_fast_instruction_set_default(void) {
-  static const StackPtxFastInstructionSet Default{ptxinject::stackptx::InstructionSet::builtin()};
+  static const StackPtxFastInstructionSet Default{
+      ptxinject::stackptx::InstructionSet::builtin()};
   return &Default;
 }
 
@@ -412,6 +449,8 @@ stack_ptx_fast_instruction_set_info(const StackPtxFastInstructionSet *Set) {
   return Set ? &Set->Set.info() : nullptr;
 }
 
-void stack_ptx_fast_instruction_set_destroy(StackPtxFastInstructionSet *Set) { delete Set; }
+void stack_ptx_fast_instruction_set_destroy(StackPtxFastInstructionSet *Set) {
+  delete Set;
+}
 
 } // extern "C"

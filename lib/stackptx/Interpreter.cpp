@@ -23,16 +23,20 @@ struct Slot {
 
 class Interpreter {
 public:
-  Interpreter(const StackPtxFastInstructionSetInfo &Set, const StackPtxFastCompilerInfo &Limits,
+  Interpreter(const StackPtxFastInstructionSetInfo &Set,
+              const StackPtxFastCompilerInfo &Limits,
               Span<StackPtxFastRegister> Registers, Span<uint32_t> Inputs)
-      : Stacks(Set.num_stack_types), Set(Set), Limits(Limits), Registers(Registers),
-        Inputs(Inputs), Slots(Limits.store_size) {}
+      : Stacks(Set.num_stack_types), Set(Set), Limits(Limits),
+        Registers(Registers), Inputs(Inputs), Slots(Limits.store_size) {}
 
-  bool run(Program Prog, Span<Program> Routines, size_t Depth, std::string &Error);
+  bool run(Program Prog, Span<Program> Routines, size_t Depth,
+           std::string &Error);
   std::vector<std::vector<uint32_t>> Stacks;
 
 private:
-  bool room(unsigned S, size_t N) const { return Stacks[S].size() + N <= Limits.stack_size; }
+  bool room(unsigned S, size_t N) const {
+    return Stacks[S].size() + N <= Limits.stack_size;
+  }
   bool newValues(size_t N) {
     if (Created + N > Limits.max_ast_size)
       return false;
@@ -51,7 +55,9 @@ private:
   size_t Created = 0, Operands = 0, Executed = 0;
 };
 
-unsigned countOf(const StackPtxFastArgTypeInfo &T) { return T.num_vec_elems ? T.num_vec_elems : 1; }
+unsigned countOf(const StackPtxFastArgTypeInfo &T) {
+  return T.num_vec_elems ? T.num_vec_elems : 1;
+}
 
 bool Interpreter::ptx(unsigned Index, std::string &Error) {
   const StackPtxFastPtxInstructionInfo &I = Set.instructions[Index];
@@ -62,17 +68,21 @@ bool Interpreter::ptx(unsigned Index, std::string &Error) {
   std::vector<size_t> Need(Set.num_stack_types), Push(Set.num_stack_types);
   size_t NumArgs = 0, NumRets = 0;
   for (unsigned A = 0; A < I.num_args; ++A) {
-    Need[Set.arg_types[I.args[A]].stack_idx] += countOf(Set.arg_types[I.args[A]]);
+    Need[Set.arg_types[I.args[A]].stack_idx] +=
+        countOf(Set.arg_types[I.args[A]]);
     NumArgs += countOf(Set.arg_types[I.args[A]]);
   }
   for (unsigned R = 0; R < I.num_rets; ++R) {
-    Push[Set.arg_types[I.rets[R]].stack_idx] += countOf(Set.arg_types[I.rets[R]]);
+    Push[Set.arg_types[I.rets[R]].stack_idx] +=
+        countOf(Set.arg_types[I.rets[R]]);
     NumRets += countOf(Set.arg_types[I.rets[R]]);
   }
   for (size_t S = 0; S < Stacks.size(); ++S)
-    if (Need[S] > Stacks[S].size() || Stacks[S].size() - Need[S] + Push[S] > Limits.stack_size)
+    if (Need[S] > Stacks[S].size() ||
+        Stacks[S].size() - Need[S] + Push[S] > Limits.stack_size)
       return true;
-  if (Created + NumRets > Limits.max_ast_size || Operands + NumArgs > Limits.max_ast_size * 4)
+  if (Created + NumRets > Limits.max_ast_size ||
+      Operands + NumArgs > Limits.max_ast_size * 4)
     return true;
   // Gather operands per stack in argument order: deepest first, or from the
   // top down for an instruction in the reference library's order.
@@ -93,7 +103,8 @@ bool Interpreter::ptx(unsigned Index, std::string &Error) {
   for (unsigned A = 0; A < I.num_args; ++A)
     Vector |= Set.arg_types[I.args[A]].num_vec_elems != 0;
   if (Vector || NumRets != 1 ||
-      !eval::evaluateOpcode(I.ptx, Args.data(), unsigned(Args.size()), &Result, 1)) {
+      !eval::evaluateOpcode(I.ptx, Args.data(), unsigned(Args.size()), &Result,
+                            1)) {
     Error = std::string("the interpreter does not model '") + I.display + "'";
     return false;
   }
@@ -173,7 +184,8 @@ void Interpreter::meta(unsigned Op, unsigned Stack, uint32_t Payload) {
   }
 }
 
-bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth, std::string &Error) {
+bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth,
+                      std::string &Error) {
   for (size_t Pc = 0; Pc < Prog.size(); ++Pc) {
     const StackPtxFastInstruction &I = Prog[Pc];
     if (Executed >= Limits.execution_limit)
@@ -188,13 +200,14 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth, std::s
     std::memcpy(&Payload, &I.payload, 4);
     switch (I.kind) {
     case STACK_PTX_FAST_INSTRUCTION_KIND_INPUT:
-      if (I.idx < Registers.size() && room(unsigned(Registers[I.idx].stack_idx), 1) &&
-          newValues(1))
+      if (I.idx < Registers.size() &&
+          room(unsigned(Registers[I.idx].stack_idx), 1) && newValues(1))
         Stacks[Registers[I.idx].stack_idx].push_back(Inputs[I.idx]);
       break;
     case STACK_PTX_FAST_INSTRUCTION_KIND_CONSTANT:
       if (I.stack_idx < Stacks.size() &&
-          Set.stack_types[I.stack_idx].constant_kind != STACK_PTX_FAST_CONSTANT_NONE &&
+          Set.stack_types[I.stack_idx].constant_kind !=
+              STACK_PTX_FAST_CONSTANT_NONE &&
           room(I.stack_idx, 1) && newValues(1))
         Stacks[I.stack_idx].push_back(Payload);
       break;
@@ -208,7 +221,8 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth, std::s
       if (I.idx >= Set.num_special_registers ||
           Set.special_registers[I.idx].arg_type >= Set.num_arg_types)
         break;
-      const StackPtxFastArgTypeInfo &T = Set.arg_types[Set.special_registers[I.idx].arg_type];
+      const StackPtxFastArgTypeInfo &T =
+          Set.arg_types[Set.special_registers[I.idx].arg_type];
       if (room(T.stack_idx, countOf(T)) && newValues(countOf(T)))
         for (unsigned E = 0; E < countOf(T); ++E)
           Stacks[T.stack_idx].push_back(0); // special registers read as zero
@@ -218,13 +232,15 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth, std::s
       meta(I.idx, I.stack_idx, Payload);
       break;
     case STACK_PTX_FAST_INSTRUCTION_KIND_STORE:
-      if (I.stack_idx < Stacks.size() && I.idx < Slots.size() && !Stacks[I.stack_idx].empty()) {
+      if (I.stack_idx < Stacks.size() && I.idx < Slots.size() &&
+          !Stacks[I.stack_idx].empty()) {
         Slots[I.idx] = Slot{true, I.stack_idx, Stacks[I.stack_idx].back()};
         Stacks[I.stack_idx].pop_back();
       }
       break;
     case STACK_PTX_FAST_INSTRUCTION_KIND_LOAD:
-      if (I.idx < Slots.size() && Slots[I.idx].Full && room(Slots[I.idx].Stack, 1))
+      if (I.idx < Slots.size() && Slots[I.idx].Full &&
+          room(Slots[I.idx].Stack, 1))
         Stacks[Slots[I.idx].Stack].push_back(Slots[I.idx].Bits);
       break;
     case STACK_PTX_FAST_INSTRUCTION_KIND_ROUTINE:
@@ -243,9 +259,10 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth, std::s
 
 bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
                       const StackPtxFastCompilerInfo &Limits, Program Prog,
-                      Span<StackPtxFastRegister> Registers, Span<uint32_t> InputBits,
-                      Span<size_t> Requests, Span<Program> Routines,
-                      std::vector<RequestValue> &Out, std::string &Error) {
+                      Span<StackPtxFastRegister> Registers,
+                      Span<uint32_t> InputBits, Span<size_t> Requests,
+                      Span<Program> Routines, std::vector<RequestValue> &Out,
+                      std::string &Error) {
   Out.clear();
   if (InputBits.size() < Registers.size()) {
     Error = "one input value is needed per register";

@@ -1,4 +1,5 @@
-//===- Liveness.cpp - What the requests need, and temporaries --------------===//
+//===- Liveness.cpp - What the requests need, and temporaries
+//--------------===//
 //
 // Values are created in order, so operands always precede their users:
 // liveness walks back from the requests, temporaries are numbered in
@@ -114,7 +115,8 @@ inline __attribute__((always_inline)) void finalize(State &S) {
   S.MeasuredNames = Measured;
   S.MaxNameSeen = MaxName;
 
-  // "%_s255_16777215" is 15 characters, literals at most 11; plus ", " and braces.
+  // "%_s255_16777215" is 15 characters, literals at most 11; plus ", " and
+  // braces.
   size_t OperandBound = (MaxName + 1 > 15 ? MaxName + 1 : 15) + 4;
   const StackPtxFastInstructionSetInfo &Set = *S.Set;
   size_t Bound = 8 + WriteSlack;
@@ -138,14 +140,16 @@ inline __attribute__((always_inline)) void finalize(State &S) {
     return uint32_t(TempCounts[Stack]++);
   };
   auto emitSpecialsBefore = [&](size_t NodeId) {
-    for (; NextSpecial < S.NumSpecials && Specials[NextSpecial].NodesBefore <= NodeId;
+    for (; NextSpecial < S.NumSpecials &&
+           Specials[NextSpecial].NodesBefore <= NodeId;
          ++NextSpecial) {
       Special &Sp = Specials[NextSpecial];
       if (!Sp.Live)
         continue;
       Sp.Temp = takeTemp(Sp.Stack);
       Emit[NumEmit++] = makeRef(RefSpecial, uint32_t(NextSpecial));
-      Bound += moveBound(Sp.Stack) + std::strlen(Set.special_registers[Sp.Index].ptx);
+      Bound += moveBound(Sp.Stack) +
+               std::strlen(Set.special_registers[Sp.Index].ptx);
     }
   };
   for (size_t W = 0; W < NumWords; ++W) {
@@ -159,7 +163,8 @@ inline __attribute__((always_inline)) void finalize(State &S) {
       N.FirstTemp = uint32_t(NumResultTemps);
       for (unsigned R = 0; R < L.NumRetElems; ++R)
         S.ResultTemps[NumResultTemps++] = takeTemp(L.RetStack[R]);
-      Bound += 8 + L.MnemonicLen + (L.NumArgElems + L.NumRetElems) * OperandBound +
+      Bound += 8 + L.MnemonicLen +
+               (L.NumArgElems + L.NumRetElems) * OperandBound +
                4 * (STACK_PTX_FAST_MAX_ARGS + STACK_PTX_FAST_MAX_RETS);
     }
   }

@@ -24,8 +24,8 @@ namespace {
 /// Writes the compiled stub and a NUL when Buffer holds them; Length is the
 /// stub's length either way. A buffer with room for the writer's bound is
 /// written in one pass, without measuring first.
-StackPtxFastResult writeStub(const void *Workspace, char *Buffer, size_t BufferSize,
-                         size_t &Length) {
+StackPtxFastResult writeStub(const void *Workspace, char *Buffer,
+                             size_t BufferSize, size_t &Length) {
   if (BufferSize > detail::outputBound(Workspace)) {
     Length = detail::writeOutput(Workspace, Buffer);
     Buffer[Length] = '\0';
@@ -42,17 +42,18 @@ StackPtxFastResult writeStub(const void *Workspace, char *Buffer, size_t BufferS
   return STACK_PTX_FAST_SUCCESS;
 }
 
-/// stack_ptx_fast_compile and stack_ptx_fast_compiler_compile: compile, then measure
-/// and write in one pass when the buffer is large enough.
-StackPtxFastResult compileAndWrite(const StackPtxFastCompilerInfo &Info,
-                               const StackPtxFastInstructionSetInfo &Set,
-                               const detail::DecodedSet *Decoded,
-                               const StackPtxFastInstruction *Instructions,
-                               const StackPtxFastRegister *Registers, size_t NumRegisters,
-                               const StackPtxFastInstruction *const *Routines, size_t NumRoutines,
-                               const size_t *Requests, size_t NumRequests, void *Workspace,
-                               size_t WorkspaceSize, char *Buffer, size_t BufferSize,
-                               size_t *RequiredSize) {
+/// stack_ptx_fast_compile and stack_ptx_fast_compiler_compile: compile, then
+/// measure and write in one pass when the buffer is large enough.
+StackPtxFastResult
+compileAndWrite(const StackPtxFastCompilerInfo &Info,
+                const StackPtxFastInstructionSetInfo &Set,
+                const detail::DecodedSet *Decoded,
+                const StackPtxFastInstruction *Instructions,
+                const StackPtxFastRegister *Registers, size_t NumRegisters,
+                const StackPtxFastInstruction *const *Routines,
+                size_t NumRoutines, const size_t *Requests, size_t NumRequests,
+                void *Workspace, size_t WorkspaceSize, char *Buffer,
+                size_t BufferSize, size_t *RequiredSize) {
   // Every array the caller counts must exist; a NULL array with a count of
   // zero is fine (C callers pass NULL, 0 for "none").
   if (!Instructions || !RequiredSize || (NumRoutines && !Routines) ||
@@ -65,8 +66,8 @@ StackPtxFastResult compileAndWrite(const StackPtxFastCompilerInfo &Info,
   Table.Arrays = Routines;
   Table.Count = NumRoutines;
   StackPtxFastResult R = detail::compileToWorkspace(
-      Info, Set, Program(Instructions, SIZE_MAX), Registers, NumRegisters, Table, Requests,
-      NumRequests, Workspace, WorkspaceSize, Decoded);
+      Info, Set, Program(Instructions, SIZE_MAX), Registers, NumRegisters,
+      Table, Requests, NumRequests, Workspace, WorkspaceSize, Decoded);
   if (R != STACK_PTX_FAST_SUCCESS)
     return R;
   if (!Buffer) {
@@ -83,14 +84,16 @@ extern "C" {
 const char *stack_ptx_fast_result_to_string(StackPtxFastResult Result) {
   // A C caller may pass any int in the enum; read the bits, not the enum, so
   // an out-of-range value is a fallback string rather than undefined behaviour.
-  static_assert(sizeof(StackPtxFastResult) == sizeof(int), "C enums are int-sized");
+  static_assert(sizeof(StackPtxFastResult) == sizeof(int),
+                "C enums are int-sized");
   int Raw;
   std::memcpy(&Raw, &Result, sizeof Raw);
   switch (Raw) {
   case STACK_PTX_FAST_SUCCESS:
     return "STACK_PTX_FAST_SUCCESS";
   case STACK_PTX_FAST_ERROR_INSUFFICIENT_BUFFER:
-    return "STACK_PTX_FAST_ERROR_INSUFFICIENT_BUFFER: the output buffer is too small; "
+    return "STACK_PTX_FAST_ERROR_INSUFFICIENT_BUFFER: the output buffer is too "
+           "small; "
            "allocate the reported size + 1";
   case STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE:
     return "STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE: allocate the size "
@@ -98,51 +101,63 @@ const char *stack_ptx_fast_result_to_string(StackPtxFastResult Result) {
   case STACK_PTX_FAST_ERROR_INVALID_ARGUMENT:
     return "STACK_PTX_FAST_ERROR_INVALID_ARGUMENT: a required pointer is NULL";
   case STACK_PTX_FAST_ERROR_INVALID_INSTRUCTION_SET:
-    return "STACK_PTX_FAST_ERROR_INVALID_INSTRUCTION_SET: the instruction set tables are "
+    return "STACK_PTX_FAST_ERROR_INVALID_INSTRUCTION_SET: the instruction set "
+           "tables are "
            "inconsistent";
   case STACK_PTX_FAST_ERROR_INVALID_REGISTER:
-    return "STACK_PTX_FAST_ERROR_INVALID_REGISTER: a request index is past the registers, or "
-           "a register has an unknown stack_idx, no name, or a name that is not a bare PTX "
-           "name: give the bare name ('x', which the stub writes as %x, not '%x')";
+    return "STACK_PTX_FAST_ERROR_INVALID_REGISTER: a request index is past the "
+           "registers, or "
+           "a register has an unknown stack_idx, no name, or a name that is "
+           "not a bare PTX "
+           "name: give the bare name ('x', which the stub writes as %x, not "
+           "'%x')";
   case STACK_PTX_FAST_ERROR_NOTHING_COMPILED:
-    return "STACK_PTX_FAST_ERROR_NOTHING_COMPILED: call stack_ptx_fast_compile on this workspace "
+    return "STACK_PTX_FAST_ERROR_NOTHING_COMPILED: call stack_ptx_fast_compile "
+           "on this workspace "
            "first";
   case STACK_PTX_FAST_ERROR_INVALID_DESCRIPTION:
-    return "STACK_PTX_FAST_ERROR_INVALID_DESCRIPTION: the JSON description is malformed";
+    return "STACK_PTX_FAST_ERROR_INVALID_DESCRIPTION: the JSON description is "
+           "malformed";
   case STACK_PTX_FAST_ERROR_OUT_OF_MEMORY:
-    return "STACK_PTX_FAST_ERROR_OUT_OF_MEMORY: the compiler's tables could not be allocated";
+    return "STACK_PTX_FAST_ERROR_OUT_OF_MEMORY: the compiler's tables could "
+           "not be allocated";
   default:
-    return "STACK_PTX_FAST_ERROR_INVALID_RESULT_ENUM: not a StackPtxFastResult value";
+    return "STACK_PTX_FAST_ERROR_INVALID_RESULT_ENUM: not a StackPtxFastResult "
+           "value";
   }
 }
 
-StackPtxFastResult stack_ptx_fast_compile_workspace_size(const StackPtxFastCompilerInfo *Info,
-                                                const StackPtxFastInstructionSetInfo *Set,
-                                                size_t *WorkspaceSize) {
+StackPtxFastResult
+stack_ptx_fast_compile_workspace_size(const StackPtxFastCompilerInfo *Info,
+                                      const StackPtxFastInstructionSetInfo *Set,
+                                      size_t *WorkspaceSize) {
   if (!Info || !Set || !WorkspaceSize)
     return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   *WorkspaceSize = detail::workspaceBytes(*Info, *Set);
   return STACK_PTX_FAST_SUCCESS;
 }
 
-StackPtxFastResult stack_ptx_fast_compile(const StackPtxFastCompilerInfo *Info,
-                                 const StackPtxFastInstructionSetInfo *Set,
-                                 const StackPtxFastInstruction *Instructions,
-                                 const StackPtxFastRegister *Registers, size_t NumRegisters,
-                                 const StackPtxFastInstruction *const *Routines,
-                                 size_t NumRoutines, const size_t *Requests,
-                                 size_t NumRequests, void *Workspace, size_t WorkspaceSize,
-                                 char *Buffer, size_t BufferSize, size_t *RequiredSize) {
+StackPtxFastResult stack_ptx_fast_compile(
+    const StackPtxFastCompilerInfo *Info,
+    const StackPtxFastInstructionSetInfo *Set,
+    const StackPtxFastInstruction *Instructions,
+    const StackPtxFastRegister *Registers, size_t NumRegisters,
+    const StackPtxFastInstruction *const *Routines, size_t NumRoutines,
+    const size_t *Requests, size_t NumRequests, void *Workspace,
+    size_t WorkspaceSize, char *Buffer, size_t BufferSize,
+    size_t *RequiredSize) {
   if (!Info || !Set)
     return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
-  return compileAndWrite(*Info, *Set, nullptr, Instructions, Registers, NumRegisters, Routines,
-                         NumRoutines, Requests, NumRequests, Workspace, WorkspaceSize, Buffer,
+  return compileAndWrite(*Info, *Set, nullptr, Instructions, Registers,
+                         NumRegisters, Routines, NumRoutines, Requests,
+                         NumRequests, Workspace, WorkspaceSize, Buffer,
                          BufferSize, RequiredSize);
 }
 
-StackPtxFastResult stack_ptx_fast_compiler_create(const StackPtxFastCompilerInfo *Info,
-                                         const StackPtxFastInstructionSetInfo *Set,
-                                         StackPtxFastCompiler **Compiler) {
+StackPtxFastResult
+stack_ptx_fast_compiler_create(const StackPtxFastCompilerInfo *Info,
+                               const StackPtxFastInstructionSetInfo *Set,
+                               StackPtxFastCompiler **Compiler) {
   if (!Compiler)
     return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   *Compiler = nullptr;
@@ -151,34 +166,38 @@ StackPtxFastResult stack_ptx_fast_compiler_create(const StackPtxFastCompilerInfo
   if (!detail::isUsableSet(*Set))
     return STACK_PTX_FAST_ERROR_INVALID_INSTRUCTION_SET;
   try {
-    *Compiler = new StackPtxFastCompiler{*Info, Set, detail::decodeSet(*Set, *Info)};
+    *Compiler =
+        new StackPtxFastCompiler{*Info, Set, detail::decodeSet(*Set, *Info)};
   } catch (const std::bad_alloc &) {
     return STACK_PTX_FAST_ERROR_OUT_OF_MEMORY;
   }
   return STACK_PTX_FAST_SUCCESS;
 }
 
-void stack_ptx_fast_compiler_destroy(StackPtxFastCompiler *Compiler) { delete Compiler; }
-
-StackPtxFastResult stack_ptx_fast_compiler_compile(const StackPtxFastCompiler *Compiler,
-                                          const StackPtxFastInstruction *Instructions,
-                                          const StackPtxFastRegister *Registers,
-                                          size_t NumRegisters,
-                                          const StackPtxFastInstruction *const *Routines,
-                                          size_t NumRoutines, const size_t *Requests,
-                                          size_t NumRequests, void *Workspace,
-                                          size_t WorkspaceSize, char *Buffer,
-                                          size_t BufferSize, size_t *RequiredSize) {
-  if (!Compiler)
-    return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
-  return compileAndWrite(Compiler->Limits, *Compiler->Set, Compiler->Decoded.get(),
-                         Instructions, Registers, NumRegisters, Routines, NumRoutines,
-                         Requests, NumRequests, Workspace, WorkspaceSize, Buffer, BufferSize,
-                         RequiredSize);
+void stack_ptx_fast_compiler_destroy(StackPtxFastCompiler *Compiler) {
+  delete Compiler;
 }
 
-StackPtxFastResult stack_ptx_fast_write_output(const void *Workspace, size_t WorkspaceSize,
-                                      char *Buffer, size_t BufferSize, size_t *BytesWritten) {
+StackPtxFastResult stack_ptx_fast_compiler_compile(
+    const StackPtxFastCompiler *Compiler,
+    const StackPtxFastInstruction *Instructions,
+    const StackPtxFastRegister *Registers, size_t NumRegisters,
+    const StackPtxFastInstruction *const *Routines, size_t NumRoutines,
+    const size_t *Requests, size_t NumRequests, void *Workspace,
+    size_t WorkspaceSize, char *Buffer, size_t BufferSize,
+    size_t *RequiredSize) {
+  if (!Compiler)
+    return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
+  return compileAndWrite(
+      Compiler->Limits, *Compiler->Set, Compiler->Decoded.get(), Instructions,
+      Registers, NumRegisters, Routines, NumRoutines, Requests, NumRequests,
+      Workspace, WorkspaceSize, Buffer, BufferSize, RequiredSize);
+}
+
+StackPtxFastResult stack_ptx_fast_write_output(const void *Workspace,
+                                               size_t WorkspaceSize,
+                                               char *Buffer, size_t BufferSize,
+                                               size_t *BytesWritten) {
   if (!Workspace || !Buffer || !BytesWritten)
     return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   if (!detail::hasCompiledProgram(Workspace, WorkspaceSize))

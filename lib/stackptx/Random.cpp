@@ -14,11 +14,13 @@ namespace ptxinject {
 namespace stackptx {
 namespace {
 
-bool touchesOnly(const StackPtxFastInstructionSetInfo &Info, const StackPtxFastPtxInstructionInfo &I,
+bool touchesOnly(const StackPtxFastInstructionSetInfo &Info,
+                 const StackPtxFastPtxInstructionInfo &I,
                  const std::vector<unsigned> &Stacks) {
   auto ok = [&](uint8_t A) {
     return A < Info.num_arg_types &&
-           std::find(Stacks.begin(), Stacks.end(), Info.arg_types[A].stack_idx) != Stacks.end();
+           std::find(Stacks.begin(), Stacks.end(),
+                     Info.arg_types[A].stack_idx) != Stacks.end();
   };
   for (unsigned A = 0; A < I.num_args; ++A)
     if (!ok(I.args[A]))
@@ -29,7 +31,8 @@ bool touchesOnly(const StackPtxFastInstructionSetInfo &Info, const StackPtxFastP
   return true;
 }
 
-bool interpreted(const StackPtxFastInstructionSetInfo &Info, const StackPtxFastPtxInstructionInfo &I) {
+bool interpreted(const StackPtxFastInstructionSetInfo &Info,
+                 const StackPtxFastPtxInstructionInfo &I) {
   if (I.num_rets != 1)
     return false;
   for (unsigned A = 0; A < I.num_args; ++A)
@@ -43,11 +46,14 @@ bool interpreted(const StackPtxFastInstructionSetInfo &Info, const StackPtxFastP
 
 } // namespace
 
-void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Set,
-                   Span<StackPtxFastRegister> Registers, std::vector<StackPtxFastInstruction> &Out,
+void randomProgram(std::mt19937_64 &Rng, size_t Length,
+                   const InstructionSet &Set,
+                   Span<StackPtxFastRegister> Registers,
+                   std::vector<StackPtxFastInstruction> &Out,
                    const RandomProgramOptions &Options) {
   const StackPtxFastInstructionSetInfo &Info = Set.info();
-  std::vector<unsigned> Instrs, ConstStacks, Specials, AllowedStacks = Options.StackTypes;
+  std::vector<unsigned> Instrs, ConstStacks, Specials,
+      AllowedStacks = Options.StackTypes;
   if (AllowedStacks.empty())
     for (unsigned S = 0; S < Info.num_stack_types; ++S)
       AllowedStacks.push_back(S);
@@ -56,12 +62,14 @@ void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Se
            Options.Exclude.end();
   };
   for (unsigned I = 0; I < Info.num_instructions; ++I)
-    if (!excluded(Info.instructions[I].display) && Options.For.has(Set.instructionTarget(I)) &&
+    if (!excluded(Info.instructions[I].display) &&
+        Options.For.has(Set.instructionTarget(I)) &&
         touchesOnly(Info, Info.instructions[I], AllowedStacks) &&
         (!Options.InterpretedOnly || interpreted(Info, Info.instructions[I])))
       Instrs.push_back(I);
   for (unsigned S : AllowedStacks)
-    if (S < Info.num_stack_types && Info.stack_types[S].constant_kind != STACK_PTX_FAST_CONSTANT_NONE)
+    if (S < Info.num_stack_types &&
+        Info.stack_types[S].constant_kind != STACK_PTX_FAST_CONSTANT_NONE)
       ConstStacks.push_back(S);
   if (Options.SpecialRegisters)
     for (unsigned S = 0; S < Info.num_special_registers; ++S) {
@@ -69,7 +77,7 @@ void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Se
       if (!excluded(Info.special_registers[S].ptx) && A < Info.num_arg_types &&
           Options.For.has(Set.specialRegisterTarget(S)) &&
           std::find(AllowedStacks.begin(), AllowedStacks.end(),
-                                              Info.arg_types[A].stack_idx) != AllowedStacks.end())
+                    Info.arg_types[A].stack_idx) != AllowedStacks.end())
         Specials.push_back(S);
     }
 
@@ -94,9 +102,11 @@ void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Se
       }
       Out.push_back(stack_ptx_fast_encode_constant_bits(S, Bits));
     } else if (Roll < 75 && !Instrs.empty()) {
-      Out.push_back(stack_ptx_fast_encode_ptx_instruction(Instrs[pick(Instrs.size())]));
+      Out.push_back(
+          stack_ptx_fast_encode_ptx_instruction(Instrs[pick(Instrs.size())]));
     } else if (Roll < 78 && !Specials.empty()) {
-      Out.push_back(stack_ptx_fast_encode_special_register(Specials[pick(Specials.size())]));
+      Out.push_back(stack_ptx_fast_encode_special_register(
+          Specials[pick(Specials.size())]));
     } else if (Roll < 90 && Options.Meta) {
       unsigned Op = unsigned(pick(STACK_PTX_FAST_META_NUM_ENUMS));
       if (Op == STACK_PTX_FAST_META_CONSTANT)

@@ -24,15 +24,19 @@
 
 namespace {
 
-static_assert(sizeof(StackPtxInstruction) == 8, "reference instructions are 8 bytes");
-static_assert(sizeof(StackPtxFastInstruction) == 8, "native instructions are 8 bytes");
+static_assert(sizeof(StackPtxInstruction) == 8,
+              "reference instructions are 8 bytes");
+static_assert(sizeof(StackPtxFastInstruction) == 8,
+              "native instructions are 8 bytes");
 
 // Reference meta instruction -> native meta op (the orders differ: the
 // reference has CLEAR before ROTATE and its constant is an instruction type).
 const uint16_t MetaOpOf[STACK_PTX_META_INSTRUCTION_NUM_ENUMS] = {
-    STACK_PTX_FAST_META_DUP,     STACK_PTX_FAST_META_YANK_DUP, STACK_PTX_FAST_META_SWAP,
-    STACK_PTX_FAST_META_SWAP_WITH, STACK_PTX_FAST_META_REPLACE, STACK_PTX_FAST_META_DROP,
-    STACK_PTX_FAST_META_CLEAR,   STACK_PTX_FAST_META_ROTATE,   STACK_PTX_FAST_META_REVERSE};
+    STACK_PTX_FAST_META_DUP,     STACK_PTX_FAST_META_YANK_DUP,
+    STACK_PTX_FAST_META_SWAP,    STACK_PTX_FAST_META_SWAP_WITH,
+    STACK_PTX_FAST_META_REPLACE, STACK_PTX_FAST_META_DROP,
+    STACK_PTX_FAST_META_CLEAR,   STACK_PTX_FAST_META_ROTATE,
+    STACK_PTX_FAST_META_REVERSE};
 
 // The native tables built from one StackPtxStackInfo.
 struct NativeSet {
@@ -72,8 +76,9 @@ uint8_t constantKindOf(const char *RegType) {
 }
 
 StackPtxResult convertSet(const StackPtxStackInfo &R, NativeSet &N) {
-  if (!R.stack_literal_prefixes || (R.num_ptx_instructions && (!R.ptx_instruction_strings ||
-                                                               !R.ptx_instruction_descriptors)) ||
+  if (!R.stack_literal_prefixes ||
+      (R.num_ptx_instructions &&
+       (!R.ptx_instruction_strings || !R.ptx_instruction_descriptors)) ||
       (R.num_special_registers &&
        (!R.special_register_strings || !R.special_register_descriptors)) ||
       (R.num_arg_types && !R.arg_type_info))
@@ -99,7 +104,8 @@ StackPtxResult convertSet(const StackPtxStackInfo &R, NativeSet &N) {
   }
   N.Instructions.resize(R.num_ptx_instructions);
   for (size_t I = 0; I < R.num_ptx_instructions; ++I) {
-    const StackPtxPtxInstructionDescriptor &D = R.ptx_instruction_descriptors[I];
+    const StackPtxPtxInstructionDescriptor &D =
+        R.ptx_instruction_descriptors[I];
     StackPtxFastPtxInstructionInfo &O = N.Instructions[I];
     O = StackPtxFastPtxInstructionInfo{};
     O.ptx = O.display = R.ptx_instruction_strings[I];
@@ -131,14 +137,15 @@ StackPtxResult convertSet(const StackPtxStackInfo &R, NativeSet &N) {
     N.Specials[S] = {R.special_register_strings[S], (uint8_t)Arg};
   }
   // The reference's meta instructions (replace's depth, drop's bound).
-  N.Info = {N.Stacks.data(), N.Stacks.size(), N.Args.data(), N.Args.size(),
-            N.Instructions.data(), N.Instructions.size(), N.Specials.data(),
-            N.Specials.size(), 1};
+  N.Info = {N.Stacks.data(),   N.Stacks.size(),       N.Args.data(),
+            N.Args.size(),     N.Instructions.data(), N.Instructions.size(),
+            N.Specials.data(), N.Specials.size(),     1};
   return STACK_PTX_SUCCESS;
 }
 
 // The reference counts the program's own frame in max_frame_depth.
-StackPtxFastCompilerInfo nativeLimits(const StackPtxCompilerInfo &R, size_t ExecutionLimit) {
+StackPtxFastCompilerInfo nativeLimits(const StackPtxCompilerInfo &R,
+                                      size_t ExecutionLimit) {
   StackPtxFastCompilerInfo N{};
   N.max_ast_size = R.max_ast_size;
   N.stack_size = R.stack_size;
@@ -158,7 +165,8 @@ struct Context {
 };
 
 StackPtxResult stackIdx(const Context &C, size_t S) {
-  return S < C.Set.num_stacks ? STACK_PTX_SUCCESS : STACK_PTX_ERROR_STACK_IDX_OUT_OF_BOUNDS;
+  return S < C.Set.num_stacks ? STACK_PTX_SUCCESS
+                              : STACK_PTX_ERROR_STACK_IDX_OUT_OF_BOUNDS;
 }
 
 // Checks one reference instruction and writes its native word.
@@ -177,7 +185,8 @@ StackPtxResult translate(const Context &C, const StackPtxInstruction &In,
       return R;
     Out.kind = STACK_PTX_FAST_INSTRUCTION_KIND_INPUT;
     Out.idx = (uint16_t)P;
-    return P > 0xffff ? STACK_PTX_ERROR_INPUT_IDX_OUT_OF_BOUNDS : STACK_PTX_SUCCESS;
+    return P > 0xffff ? STACK_PTX_ERROR_INPUT_IDX_OUT_OF_BOUNDS
+                      : STACK_PTX_SUCCESS;
   case STACK_PTX_INSTRUCTION_TYPE_CONSTANT:
     if (StackPtxResult R = stackIdx(C, In.aux))
       return R;
@@ -219,7 +228,8 @@ StackPtxResult translate(const Context &C, const StackPtxInstruction &In,
     Out.kind = STACK_PTX_FAST_INSTRUCTION_KIND_STORE;
     Out.stack_idx = (uint8_t)In.aux;
     Out.idx = (uint16_t)P;
-    return P > 0xffff ? STACK_PTX_ERROR_STORE_IDX_OUT_OF_BOUNDS : STACK_PTX_SUCCESS;
+    return P > 0xffff ? STACK_PTX_ERROR_STORE_IDX_OUT_OF_BOUNDS
+                      : STACK_PTX_SUCCESS;
   case STACK_PTX_INSTRUCTION_TYPE_LOAD:
     if (P >= C.Limits.store_size || P > 0xffff)
       return STACK_PTX_ERROR_LOAD_IDX_OUT_OF_BOUNDS;
@@ -238,7 +248,8 @@ StackPtxResult translate(const Context &C, const StackPtxInstruction &In,
 }
 
 // Appends one return-terminated program to Words.
-StackPtxResult translateProgram(const Context &C, const StackPtxInstruction *Program,
+StackPtxResult translateProgram(const Context &C,
+                                const StackPtxInstruction *Program,
                                 std::vector<StackPtxFastInstruction> &Words) {
   for (size_t I = 0;; ++I) {
     Words.emplace_back();
@@ -272,14 +283,17 @@ StackPtxResult resultOf(StackPtxFastResult R) {
 // and each ", " between them, then ";\n"; then the closing "}".
 const std::vector<size_t> &pieceEnds(std::string_view Body) {
   return ptxinject::reference::printfEnds(
-      Body, /*Every=*/false, [&](size_t At, size_t LineEnd, std::vector<size_t> &Ends) {
+      Body, /*Every=*/false,
+      [&](size_t At, size_t LineEnd, std::vector<size_t> &Ends) {
         constexpr auto None = std::string_view::npos;
         size_t Operand = Body.find(' ', At);
         Operand = Operand == None || Operand > LineEnd ? LineEnd : Operand + 1;
         if (Body.substr(At, 4) == "mov." && Body.substr(Operand, 3) != "%_s") {
           size_t Comma = Body.find(", ", Operand);
           if (Comma != None && Comma < LineEnd)
-            Operand = Comma + 2; // a request's copy prints its destination with its head
+            Operand =
+                Comma +
+                2; // a request's copy prints its destination with its head
         }
         Ends.push_back(Operand);
         return Operand;
@@ -292,8 +306,8 @@ extern "C" {
 
 const char *stack_ptx_result_to_string(StackPtxResult Result) {
   switch (Result) {
-#define STACK_PTX_RESULT_NAME(N)                                                         \
-  case N:                                                                                \
+#define STACK_PTX_RESULT_NAME(N)                                               \
+  case N:                                                                      \
     return #N;
     STACK_PTX_RESULT_NAME(STACK_PTX_SUCCESS)
     STACK_PTX_RESULT_NAME(STACK_PTX_ERROR_INTERNAL)
@@ -320,9 +334,10 @@ const char *stack_ptx_result_to_string(StackPtxResult Result) {
   }
 }
 
-StackPtxResult stack_ptx_compile_workspace_size(const StackPtxCompilerInfo *CompilerInfo,
-                                                const StackPtxStackInfo *StackInfo,
-                                                size_t *WorkspaceSize) {
+StackPtxResult
+stack_ptx_compile_workspace_size(const StackPtxCompilerInfo *CompilerInfo,
+                                 const StackPtxStackInfo *StackInfo,
+                                 size_t *WorkspaceSize) {
   if (!CompilerInfo || !StackInfo || !WorkspaceSize)
     return STACK_PTX_ERROR_INVALID_VALUE;
   try {
@@ -330,28 +345,32 @@ StackPtxResult stack_ptx_compile_workspace_size(const StackPtxCompilerInfo *Comp
     if (StackPtxResult R = convertSet(*StackInfo, S.Set))
       return R;
     StackPtxFastCompilerInfo Limits = nativeLimits(*CompilerInfo, 0);
-    return resultOf(stack_ptx_fast_compile_workspace_size(&Limits, &S.Set.Info, WorkspaceSize));
+    return resultOf(stack_ptx_fast_compile_workspace_size(&Limits, &S.Set.Info,
+                                                          WorkspaceSize));
   } catch (...) {
     return STACK_PTX_ERROR_INTERNAL;
   }
 }
 
-StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
-                                 const StackPtxStackInfo *StackInfo,
-                                 const StackPtxInstruction *Instructions,
-                                 const StackPtxRegister *Registers, size_t NumRegisters,
-                                 const StackPtxInstruction **Routines, size_t NumRoutines,
-                                 const size_t *Requests, size_t NumRequests,
-                                 size_t ExecutionLimit, void *Workspace, size_t WorkspaceSize,
-                                 char *Buffer, size_t BufferSize, size_t *BytesWritten) {
-  if (!CompilerInfo || !StackInfo || !Instructions || !Workspace || !BytesWritten ||
-      (NumRegisters && !Registers) || (NumRequests && !Requests))
+StackPtxResult
+stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
+                  const StackPtxStackInfo *StackInfo,
+                  const StackPtxInstruction *Instructions,
+                  const StackPtxRegister *Registers, size_t NumRegisters,
+                  const StackPtxInstruction **Routines, size_t NumRoutines,
+                  const size_t *Requests, size_t NumRequests,
+                  size_t ExecutionLimit, void *Workspace, size_t WorkspaceSize,
+                  char *Buffer, size_t BufferSize, size_t *BytesWritten) {
+  if (!CompilerInfo || !StackInfo || !Instructions || !Workspace ||
+      !BytesWritten || (NumRegisters && !Registers) ||
+      (NumRequests && !Requests))
     return STACK_PTX_ERROR_INVALID_VALUE;
   try {
     Scratch &S = scratch();
     if (StackPtxResult R = convertSet(*StackInfo, S.Set))
       return R;
-    StackPtxFastCompilerInfo Limits = nativeLimits(*CompilerInfo, ExecutionLimit);
+    StackPtxFastCompilerInfo Limits =
+        nativeLimits(*CompilerInfo, ExecutionLimit);
     size_t Needed = 0;
     stack_ptx_fast_compile_workspace_size(&Limits, &S.Set.Info, &Needed);
     if (WorkspaceSize < Needed)
@@ -381,8 +400,12 @@ StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
       if (Requests[I] >= NumRegisters)
         return STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS;
 
-    Context C{*CompilerInfo, *StackInfo, Registers, NumRegisters,
-              NumRoutines ? Routines : nullptr, NumRoutines};
+    Context C{*CompilerInfo,
+              *StackInfo,
+              Registers,
+              NumRegisters,
+              NumRoutines ? Routines : nullptr,
+              NumRoutines};
     S.Words.clear();
     if (StackPtxResult R = translateProgram(C, Instructions, S.Words))
       return R;
@@ -404,22 +427,25 @@ StackPtxResult stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
 
     StackPtxFastResult R = stack_ptx_fast_compile(
         &Limits, &S.Set.Info, S.Words.data(), S.Registers.data(), NumRegisters,
-        NumRoutines ? S.Routines.data() : nullptr, NumRoutines, Requests, NumRequests,
-        Workspace, WorkspaceSize, Buffer, BufferSize, BytesWritten);
+        NumRoutines ? S.Routines.data() : nullptr, NumRoutines, Requests,
+        NumRequests, Workspace, WorkspaceSize, Buffer, BufferSize,
+        BytesWritten);
     if (R == STACK_PTX_FAST_ERROR_INSUFFICIENT_BUFFER && Buffer) {
       // The reference's partial text and count, from the whole stub, which
       // stays compiled in the workspace.
       thread_local std::string Stub;
       Stub.resize(*BytesWritten + 1);
       size_t Length = 0;
-      if (stack_ptx_fast_write_output(Workspace, WorkspaceSize, Stub.data(), Stub.size(),
+      if (stack_ptx_fast_write_output(Workspace, WorkspaceSize, Stub.data(),
+                                      Stub.size(),
                                       &Length) != STACK_PTX_FAST_SUCCESS)
         return STACK_PTX_ERROR_INTERNAL;
       std::string_view Text(Stub.data(), Length);
-      std::string_view Body = Text.substr(ptxinject::reference::bodyStart(Text));
+      std::string_view Body =
+          Text.substr(ptxinject::reference::bodyStart(Text));
       *BytesWritten = ptxinject::reference::leaveShortBuffer(
-          Body, pieceEnds(Body), ptxinject::reference::FitRule::EndWithinBuffer, Buffer,
-          BufferSize);
+          Body, pieceEnds(Body), ptxinject::reference::FitRule::EndWithinBuffer,
+          Buffer, BufferSize);
     }
     return resultOf(R);
   } catch (...) {

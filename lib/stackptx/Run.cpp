@@ -1,4 +1,5 @@
-//===- Run.cpp - Running a Stack PTX program symbolically ------------------===//
+//===- Run.cpp - Running a Stack PTX program symbolically
+//------------------===//
 //
 // Stacks hold references to values and PTX instructions become records: a
 // reference names an input register, a constant, a special register element
@@ -22,8 +23,8 @@ public:
   Machine(State &S, const StackPtxFastRegister *Registers, size_t NumRegisters)
       : S(S), Set(*S.Set), Registers(Registers), NumRegisters(NumRegisters),
         StackData(S.StackData), StackSizes(S.StackSizes), Nodes(S.Nodes),
-        Operands(S.Operands), StackSize(S.StackSize), StackStride(S.StackStride),
-        NumStacks(S.NumStacks),
+        Operands(S.Operands), StackSize(S.StackSize),
+        StackStride(S.StackStride), NumStacks(S.NumStacks),
         MaxValues(S.MaxValues), MaxOperands(S.MaxOperands),
         Fast(S.Decoded ? S.Decoded->Fast.data() : nullptr) {}
 
@@ -41,8 +42,10 @@ private:
   /// Checked: the value and operand arrays may fill up (unchecked spans are
   /// too short to). Predecoded: the Compiler's tables, not the workspace cache.
   template <bool Checked, bool Predecoded>
-  SpanExit runSpan(const StackPtxFastInstruction *Code, size_t &Pc, size_t Limit, unsigned &Callee);
-  template <bool Predecoded> void runFrames(Program Main, const RoutineTable &Routines, size_t Budget);
+  SpanExit runSpan(const StackPtxFastInstruction *Code, size_t &Pc,
+                   size_t Limit, unsigned &Callee);
+  template <bool Predecoded>
+  void runFrames(Program Main, const RoutineTable &Routines, size_t Budget);
 
   uint32_t *stack(unsigned I) { return StackData + size_t(I) * StackStride; }
   const RunStep *lookUpStep(uint32_t Key) const;
@@ -69,21 +72,20 @@ private:
   const uint32_t *Fast; // null: decode into the workspace cache
   size_t NumValues = 0, NumNodes = 0, NumOperands = 0, NumSpecials = 0;
   size_t MetaSize = 0;
-
 };
 
 /// The step of an instruction word, from the kind's table.
 const RunStep *Machine::lookUpStep(uint32_t Key) const {
-  const KindSteps &K = S.Kinds[std::min<uint32_t>(Key & 0xFF, NumKindSteps - 1)];
+  const KindSteps &K =
+      S.Kinds[std::min<uint32_t>(Key & 0xFF, NumKindSteps - 1)];
   return &K.Table[std::min<uint32_t>((Key >> K.Shift) & 0xFFFF, K.Bound)];
 }
 
 /// The meta instructions, store and load, on a valid stack, with their
 /// conditions as arithmetic: when one cannot run, its reads and writes go to
 /// the slot above the top, which holds nothing.
-inline __attribute__((always_inline)) void Machine::runStackEdit(unsigned Handler,
-                                                                 unsigned Stack,
-                                                                 unsigned Slot) {
+inline __attribute__((always_inline)) void
+Machine::runStackEdit(unsigned Handler, unsigned Stack, unsigned Slot) {
   uint32_t *St = stack(Stack);
   size_t &SizeRef = StackSizes[Stack];
   size_t Size = SizeRef;
@@ -153,8 +155,9 @@ inline __attribute__((always_inline)) void Machine::runStackEdit(unsigned Handle
 }
 
 template <bool Checked, bool Predecoded>
-Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &PcInOut,
-                                   size_t Limit, unsigned &Callee) {
+Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code,
+                                   size_t &PcInOut, size_t Limit,
+                                   unsigned &Callee) {
   // The hot state lives in locals for the span: stores into the workspace
   // arrays (some through byte-sized fields, which may alias anything) would
   // otherwise force the members to be reloaded after every store.
@@ -165,8 +168,9 @@ Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &
   if (LooksAhead && Limit - PcInOut < 2)
     return runSpan<true, Predecoded>(Code, PcInOut, Limit, Callee);
   // A pointer, not an index: one register fewer than code + index.
-  const StackPtxFastInstruction *Ip = Code + PcInOut,
-                            *const End = Code + Limit - (LooksAhead ? 1 : 0);
+  const StackPtxFastInstruction *Ip = Code + PcInOut, *const End =
+                                                          Code + Limit -
+                                                          (LooksAhead ? 1 : 0);
   // Records (nodes and constants) and values created share a register,
   // values in the high half: one register fewer for the loop to keep. The
   // low half counts records in RecordRef units, so it is also the next
@@ -182,8 +186,9 @@ Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &
     constexpr size_t RecordsFromMemo = RecordsAt - offsetof(State, Memo);
     // Through an integer: the address is past the memo array, which is
     // right, but a pointer derived from the array makes the compiler warn.
-    return *reinterpret_cast<Node *>(reinterpret_cast<uintptr_t>(MemoTable) + RecordsFromMemo +
-                                     size_t(uint32_t(NNV)) * (sizeof(Node) / RecordRef));
+    return *reinterpret_cast<Node *>(
+        reinterpret_cast<uintptr_t>(MemoTable) + RecordsFromMemo +
+        size_t(uint32_t(NNV)) * (sizeof(Node) / RecordRef));
   };
   uint32_t *const Ops = Operands;
   uint32_t *const Data = StackData;
@@ -203,9 +208,10 @@ Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &
 
   // In StepHandler order.
   static const void *const Handlers[] = {
-      &&StepCommon, &&StepTwoStack, &&StepMetaConstant, &&StepClear,    &&StepDup,
-      &&StepYankDup, &&StepSwap,    &&StepSwapWith,     &&StepReplace,  &&StepDrop,
-      &&StepRotate,  &&StepStore,   &&StepLoad,         &&StepOther};
+      &&StepCommon,  &&StepTwoStack, &&StepMetaConstant, &&StepClear,
+      &&StepDup,     &&StepYankDup,  &&StepSwap,         &&StepSwapWith,
+      &&StepReplace, &&StepDrop,     &&StepRotate,       &&StepStore,
+      &&StepLoad,    &&StepOther};
   static_assert(sizeof(Handlers) / sizeof(Handlers[0]) == HandleOther + 1,
                 "a handler per StepHandler");
   // The memo entry of an instruction, filled in on a miss.
@@ -245,84 +251,84 @@ Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &
       const void *Handler = Next->Handler;
       Next = lookUp(Ip + 1);
       goto *Handler;
-      StepCommon: {
-        size_t &SizeRef =
-            *reinterpret_cast<size_t *>(reinterpret_cast<char *>(Data) + St.SizeAt);
-        size_t Size = SizeRef;
-        // Masks, not selects: a compiler may turn a select into a branch;
-        // "below RangeEnd" makes the mask a compare and a borrow.
-        // Size - Need wraps when operands are missing.
-        size_t Mask = 0 - size_t(Size - St.Need < St.RangeEnd);
-        size_t Take = St.Need & Mask;
-        size_t At = Size - Take;
-        SizeRef = Size + (int64_t(St.SizeDelta) & Mask);
-        uint32_t *Top = Data + St.Base + At;
-        Node &Rec = nextRecord(NNV);
-        copyInlineOperands(Rec.Inline, Top);
-        uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
-        std::memcpy(Top, &Refs, sizeof(Refs));
-        std::memcpy(&Rec.Code, &I, sizeof(I));
-        NNV += St.RecordRets & Mask;
-        // The next dispatch right here, not through the loop's latch: one
-        // jump fewer for the most common step.
-        if (__builtin_expect(++Ip < End, 1))
-          goto NextStep;
-        goto Done;
-      }
-      StepTwoStack: {
-        // As above, with the operands' stack checked for operands and the
-        // results' stack for room.
-        size_t SizeA = Sizes[St.Stack], SizeB = Sizes[St.RetStack];
-        size_t Mask = 0 - size_t((SizeA - St.Need <= Capacity) & (SizeB < St.RangeEnd));
-        size_t Take = St.Need & Mask;
-        size_t At = SizeA - Take;
-        Sizes[St.Stack] = At;
-        Sizes[St.RetStack] = SizeB + (int64_t(St.SizeDelta) & Mask);
-        Node &Rec = nextRecord(NNV);
-        copyInlineOperands(Rec.Inline, Data + St.Base + At);
-        uint32_t *Top = Data + St.RetStack * Stride + SizeB;
-        uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
-        std::memcpy(Top, &Refs, sizeof(Refs));
-        std::memcpy(&Rec.Code, &I, sizeof(I));
-        NNV += St.RecordRets & Mask;
-        continue;
-      }
-      StepMetaConstant:
-        if (MetaSize < Capacity)
-          S.MetaStack[MetaSize++] = uint32_t(Word >> 32);
-        continue;
-      StepClear:
-        if (I.stack_idx < NumStacks)
-          Sizes[I.stack_idx] = 0;
-        continue;
+    StepCommon: {
+      size_t &SizeRef = *reinterpret_cast<size_t *>(
+          reinterpret_cast<char *>(Data) + St.SizeAt);
+      size_t Size = SizeRef;
+      // Masks, not selects: a compiler may turn a select into a branch;
+      // "below RangeEnd" makes the mask a compare and a borrow.
+      // Size - Need wraps when operands are missing.
+      size_t Mask = 0 - size_t(Size - St.Need < St.RangeEnd);
+      size_t Take = St.Need & Mask;
+      size_t At = Size - Take;
+      SizeRef = Size + (int64_t(St.SizeDelta) & Mask);
+      uint32_t *Top = Data + St.Base + At;
+      Node &Rec = nextRecord(NNV);
+      copyInlineOperands(Rec.Inline, Top);
+      uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
+      std::memcpy(Top, &Refs, sizeof(Refs));
+      std::memcpy(&Rec.Code, &I, sizeof(I));
+      NNV += St.RecordRets & Mask;
+      // The next dispatch right here, not through the loop's latch: one
+      // jump fewer for the most common step.
+      if (__builtin_expect(++Ip < End, 1))
+        goto NextStep;
+      goto Done;
+    }
+    StepTwoStack: {
+      // As above, with the operands' stack checked for operands and the
+      // results' stack for room.
+      size_t SizeA = Sizes[St.Stack], SizeB = Sizes[St.RetStack];
+      size_t Mask =
+          0 - size_t((SizeA - St.Need <= Capacity) & (SizeB < St.RangeEnd));
+      size_t Take = St.Need & Mask;
+      size_t At = SizeA - Take;
+      Sizes[St.Stack] = At;
+      Sizes[St.RetStack] = SizeB + (int64_t(St.SizeDelta) & Mask);
+      Node &Rec = nextRecord(NNV);
+      copyInlineOperands(Rec.Inline, Data + St.Base + At);
+      uint32_t *Top = Data + St.RetStack * Stride + SizeB;
+      uint64_t Refs = St.RefPair + uint64_t(uint32_t(NNV)) * St.ScalePair;
+      std::memcpy(Top, &Refs, sizeof(Refs));
+      std::memcpy(&Rec.Code, &I, sizeof(I));
+      NNV += St.RecordRets & Mask;
+      continue;
+    }
+    StepMetaConstant:
+      if (MetaSize < Capacity)
+        S.MetaStack[MetaSize++] = uint32_t(Word >> 32);
+      continue;
+    StepClear:
+      if (I.stack_idx < NumStacks)
+        Sizes[I.stack_idx] = 0;
+      continue;
 // One label per handler, each with its edit inlined for its constant handler.
-#define PTXINJECT_STACK_EDIT(H)                                                          \
-  Step##H:                                                                               \
-    if (I.stack_idx < NumStacks)                                                         \
-      runStackEdit(Handle##H, I.stack_idx, I.idx);                                       \
-    continue;
-        PTXINJECT_STACK_EDIT(Dup)
-        PTXINJECT_STACK_EDIT(YankDup)
-        PTXINJECT_STACK_EDIT(Swap)
-        PTXINJECT_STACK_EDIT(SwapWith)
-        PTXINJECT_STACK_EDIT(Replace)
-        PTXINJECT_STACK_EDIT(Drop)
-        PTXINJECT_STACK_EDIT(Rotate)
-        PTXINJECT_STACK_EDIT(Store)
+#define PTXINJECT_STACK_EDIT(H)                                                \
+  Step##H : if (I.stack_idx < NumStacks)                                       \
+                runStackEdit(Handle##H, I.stack_idx, I.idx);                   \
+  continue;
+      PTXINJECT_STACK_EDIT(Dup)
+      PTXINJECT_STACK_EDIT(YankDup)
+      PTXINJECT_STACK_EDIT(Swap)
+      PTXINJECT_STACK_EDIT(SwapWith)
+      PTXINJECT_STACK_EDIT(Replace)
+      PTXINJECT_STACK_EDIT(Drop)
+      PTXINJECT_STACK_EDIT(Rotate)
+      PTXINJECT_STACK_EDIT(Store)
 #undef PTXINJECT_STACK_EDIT
-      StepLoad: {
-        // The slot keeps its value's stack (0 when empty); the push is
-        // arithmetic like a step's.
-        unsigned Slot = unsigned(Word >> 16) & 0xFFFF;
-        if (Slot >= S.StoreSize)
-          continue;
-        uint64_t Value = S.Slots[Slot];
-        size_t Stack = size_t(Value >> 32), Size = Sizes[Stack];
-        size_t Ok = size_t(uint32_t(Value) != 0) & size_t(Size < Capacity);
-        Data[Stack * Stride + Size] = uint32_t(Value) - 1;
-        Sizes[Stack] = Size + Ok;
+    StepLoad: {
+      // The slot keeps its value's stack (0 when empty); the push is
+      // arithmetic like a step's.
+      unsigned Slot = unsigned(Word >> 16) & 0xFFFF;
+      if (Slot >= S.StoreSize)
         continue;
-      }
+      uint64_t Value = S.Slots[Slot];
+      size_t Stack = size_t(Value >> 32), Size = Sizes[Stack];
+      size_t Ok = size_t(uint32_t(Value) != 0) & size_t(Size < Capacity);
+      Data[Stack * Stride + Size] = uint32_t(Value) - 1;
+      Sizes[Stack] = Size + Ok;
+      continue;
+    }
     }
   StepOther:
     switch (I.kind) {
@@ -343,7 +349,8 @@ Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &
     }
     case STACK_PTX_FAST_INSTRUCTION_KIND_CONSTANT: {
       unsigned Stack = I.stack_idx;
-      if (Stack >= NumStacks || Set.stack_types[Stack].constant_kind == STACK_PTX_FAST_CONSTANT_NONE)
+      if (Stack >= NumStacks ||
+          Set.stack_types[Stack].constant_kind == STACK_PTX_FAST_CONSTANT_NONE)
         break;
       size_t Size = Sizes[Stack];
       if (Size >= Capacity || (Checked && (NNV >> 32) >= MaxValues))
@@ -357,15 +364,16 @@ Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &
     case STACK_PTX_FAST_INSTRUCTION_KIND_PTX: {
       if (I.idx >= NumInstrs)
         break;
-      uint32_t F = Predecoded ? FastWords[I.idx] : fastWord(instrLayout(S, I.idx));
+      uint32_t F =
+          Predecoded ? FastWords[I.idx] : fastWord(instrLayout(S, I.idx));
       size_t Need = (F >> 16) & 0xFF, Rets = F >> 24;
       if (F == FastSkip)
         break;
       if ((F & 0xFF) == FastMulti) {
         const InstrLayout &L = instrLayout(S, I.idx);
-        if (Checked &&
-            ((NNV >> 32) + L.NumRetElems > MaxValues ||
-             (L.NumArgElems > InlineOperands && NO + L.NumArgElems > MaxOperands)))
+        if (Checked && ((NNV >> 32) + L.NumRetElems > MaxValues ||
+                        (L.NumArgElems > InlineOperands &&
+                         NO + L.NumArgElems > MaxOperands)))
           break;
         sync();
         runPtxMultiStack(L, I.idx);
@@ -385,7 +393,8 @@ Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &
       Node &Rec = nextRecord(NNV);
       setRecord(Rec, I, uint32_t(NO));
       if (Need <= InlineOperands) {
-        std::memcpy(Rec.Inline, Top, sizeof(Rec.Inline)); // the stack's slack absorbs the excess
+        std::memcpy(Rec.Inline, Top,
+                    sizeof(Rec.Inline)); // the stack's slack absorbs the excess
       } else {
         for (size_t E = 0; E < Need; ++E)
           Ops[NO + E] = Top[E];
@@ -416,7 +425,8 @@ Machine::SpanExit Machine::runSpan(const StackPtxFastInstruction *Code, size_t &
       unsigned Stack = I.stack_idx;
       if (Stack >= NumStacks || I.idx >= S.StoreSize || Sizes[Stack] == 0)
         break;
-      S.Slots[I.idx] = (Data[Stack * Stride + --Sizes[Stack]] + uint64_t(1)) | uint64_t(Stack) << 32;
+      S.Slots[I.idx] = (Data[Stack * Stride + --Sizes[Stack]] + uint64_t(1)) |
+                       uint64_t(Stack) << 32;
       break;
     }
     case STACK_PTX_FAST_INSTRUCTION_KIND_LOAD: {
@@ -453,9 +463,8 @@ Done:
   return Exit;
 }
 
-inline __attribute__((always_inline)) void Machine::run(Program Main,
-                                                        const RoutineTable &Routines,
-                                                        size_t Budget) {
+inline __attribute__((always_inline)) void
+Machine::run(Program Main, const RoutineTable &Routines, size_t Budget) {
   if (Fast)
     runFrames<true>(Main, Routines, Budget);
   else
@@ -474,9 +483,8 @@ Program throughReturn(Program P) {
 }
 
 template <bool Predecoded>
-inline __attribute__((always_inline)) void Machine::runFrames(Program Main,
-                                                              const RoutineTable &Routines,
-                                                              size_t Budget) {
+inline __attribute__((always_inline)) void
+Machine::runFrames(Program Main, const RoutineTable &Routines, size_t Budget) {
   // Only the per-kind code may run an array of unknown length.
   auto body = [&](Program P) { return Predecoded ? throughReturn(P) : P; };
   Main = body(Main);
@@ -499,8 +507,8 @@ inline __attribute__((always_inline)) void Machine::runFrames(Program Main,
       size_t OperandRoom = (MaxOperands - NumOperands) / MaxNewOperands;
       Room = Room < OperandRoom ? Room : OperandRoom;
       if (Room >= 16)
-        Exit = runSpan<false, Predecoded>(Code, Pc, Limit - Pc <= Room ? Limit : Pc + Room,
-                                          Callee);
+        Exit = runSpan<false, Predecoded>(
+            Code, Pc, Limit - Pc <= Room ? Limit : Pc + Room, Callee);
       else
         Exit = runSpan<true, Predecoded>(Code, Pc, Limit, Callee);
       Budget -= Pc - Start;
@@ -539,7 +547,8 @@ void Machine::runPtxMultiStack(const InstrLayout &L, unsigned Index) {
       return;
   }
   Node &Rec = Nodes[NumNodes];
-  setRecord(Rec, stack_ptx_fast_encode_ptx_instruction(Index), uint32_t(NumOperands));
+  setRecord(Rec, stack_ptx_fast_encode_ptx_instruction(Index),
+            uint32_t(NumOperands));
   bool Inline = L.NumArgElems <= InlineOperands;
   uint32_t *Out = Inline ? Rec.Inline : Operands + NumOperands;
   size_t Next[MaxStacksPerInstr];
@@ -576,7 +585,8 @@ void Machine::runSpecial(unsigned Index) {
   if (Info.arg_type >= Set.num_arg_types)
     return;
   const StackPtxFastArgTypeInfo &T = Set.arg_types[Info.arg_type];
-  if (T.stack_idx >= NumStacks || T.num_vec_elems > STACK_PTX_FAST_MAX_VEC_ELEMS)
+  if (T.stack_idx >= NumStacks ||
+      T.num_vec_elems > STACK_PTX_FAST_MAX_VEC_ELEMS)
     return;
   unsigned Count = T.num_vec_elems ? T.num_vec_elems : 1;
   size_t &Size = StackSizes[T.stack_idx];
@@ -584,15 +594,19 @@ void Machine::runSpecial(unsigned Index) {
     return;
   for (unsigned E = 0; E < Count; ++E) {
     S.Specials[NumSpecials] =
-        Special{uint16_t(Index), T.num_vec_elems ? uint8_t(E) : uint8_t(0xFF), T.stack_idx,
-                uint32_t(NumNodes), 0, 0};
+        Special{uint16_t(Index),
+                T.num_vec_elems ? uint8_t(E) : uint8_t(0xFF),
+                T.stack_idx,
+                uint32_t(NumNodes),
+                0,
+                0};
     stack(T.stack_idx)[Size++] = makeRef(RefSpecial, uint32_t(NumSpecials++));
     ++NumValues;
   }
 }
 
-inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigned Stack,
-                                                             uint32_t Payload) {
+inline __attribute__((always_inline)) void
+Machine::runMeta(unsigned Op, unsigned Stack, uint32_t Payload) {
   if (Op == STACK_PTX_FAST_META_CONSTANT) {
     if (MetaSize < StackSize)
       S.MetaStack[MetaSize++] = Payload;
@@ -624,7 +638,8 @@ inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigne
     }
     return;
   case STACK_PTX_FAST_META_SWAP_WITH:
-    if (popMeta(Depth) && Depth < Size && (!Set.reference_rules || Size < StackSize)) {
+    if (popMeta(Depth) && Depth < Size &&
+        (!Set.reference_rules || Size < StackSize)) {
       uint32_t T = St[Size - 1];
       St[Size - 1] = St[Size - 1 - Depth];
       St[Size - 1 - Depth] = T;
@@ -675,7 +690,8 @@ inline __attribute__((always_inline)) void Machine::runMeta(unsigned Op, unsigne
 
 } // namespace
 
-void runProgram(State &S, Program Main, const RoutineTable &Routines, size_t Budget) {
+void runProgram(State &S, Program Main, const RoutineTable &Routines,
+                size_t Budget) {
   Machine M(S, S.Registers, S.NumRegisters);
   M.run(Main, Routines, Budget);
   M.finish();

@@ -17,9 +17,11 @@ namespace ptxinject {
 namespace stackptx {
 namespace {
 
-const char *const MetaNames[] = {"meta",   "dup",     "yank_dup", "swap",    "swap_with",
-                                 "replace", "drop",   "rotate",   "reverse", "clear"};
-static_assert(sizeof(MetaNames) / sizeof(MetaNames[0]) == STACK_PTX_FAST_META_NUM_ENUMS,
+const char *const MetaNames[] = {"meta",      "dup",     "yank_dup", "swap",
+                                 "swap_with", "replace", "drop",     "rotate",
+                                 "reverse",   "clear"};
+static_assert(sizeof(MetaNames) / sizeof(MetaNames[0]) ==
+                  STACK_PTX_FAST_META_NUM_ENUMS,
               "one name per meta op");
 
 struct Word {
@@ -32,7 +34,8 @@ public:
   explicit Lexer(std::string_view Text) : Text(Text) {}
   bool next(Word &W) {
     for (;;) {
-      while (Pos < Text.size() && std::isspace(static_cast<unsigned char>(Text[Pos])))
+      while (Pos < Text.size() &&
+             std::isspace(static_cast<unsigned char>(Text[Pos])))
         step();
       if (Pos < Text.size() && Text[Pos] == '#') {
         while (Pos < Text.size() && Text[Pos] != '\n')
@@ -46,7 +49,8 @@ public:
     W.Line = Line;
     W.Column = Column;
     size_t Start = Pos;
-    while (Pos < Text.size() && !std::isspace(static_cast<unsigned char>(Text[Pos])) &&
+    while (Pos < Text.size() &&
+           !std::isspace(static_cast<unsigned char>(Text[Pos])) &&
            Text[Pos] != '#')
       step();
     W.Text = Text.substr(Start, Pos - Start);
@@ -87,7 +91,8 @@ bool parseUnsigned(std::string_view S, uint32_t &Out) {
 bool parseSigned(std::string_view S, uint32_t &Out) {
   bool Neg = !S.empty() && S[0] == '-';
   uint32_t Mag;
-  if (!parseUnsigned(Neg ? S.substr(1) : S, Mag) || Mag > (Neg ? 0x80000000u : 0x7FFFFFFFu))
+  if (!parseUnsigned(Neg ? S.substr(1) : S, Mag) ||
+      Mag > (Neg ? 0x80000000u : 0x7FFFFFFFu))
     return false;
   Out = Neg ? 0u - Mag : Mag;
   return true;
@@ -103,7 +108,8 @@ bool floatInRange(std::string_view S, float F) {
   if (F != 0.0f)
     return true;
   size_t I = (!S.empty() && (S[0] == '-' || S[0] == '+')) ? 1 : 0;
-  bool Hex = S.size() > I + 1 && S[I] == '0' && (S[I + 1] == 'x' || S[I + 1] == 'X');
+  bool Hex =
+      S.size() > I + 1 && S[I] == '0' && (S[I + 1] == 'x' || S[I + 1] == 'X');
   if (Hex)
     I += 2;
   for (; I < S.size(); ++I) {
@@ -120,11 +126,12 @@ bool parseFloatBits(std::string_view S, uint32_t &Out) {
   if (S.size() == 10 && S[0] == '0' && (S[1] == 'f' || S[1] == 'F')) {
     uint32_t V = 0;
     for (size_t I = 2; I < 10; ++I) {
-      int D = std::isdigit(static_cast<unsigned char>(S[I]))
-                  ? S[I] - '0'
-                  : (std::isxdigit(static_cast<unsigned char>(S[I]))
-                         ? std::tolower(static_cast<unsigned char>(S[I])) - 'a' + 10
-                         : -1);
+      int D =
+          std::isdigit(static_cast<unsigned char>(S[I]))
+              ? S[I] - '0'
+              : (std::isxdigit(static_cast<unsigned char>(S[I]))
+                     ? std::tolower(static_cast<unsigned char>(S[I])) - 'a' + 10
+                     : -1);
       if (D < 0)
         return false;
       V = V * 16 + unsigned(D);
@@ -149,7 +156,8 @@ bool parseFloatBits(std::string_view S, uint32_t &Out) {
 
 bool looksNumeric(std::string_view S) {
   size_t I = (!S.empty() && (S[0] == '-' || S[0] == '+')) ? 1 : 0;
-  return I < S.size() && (std::isdigit(static_cast<unsigned char>(S[I])) || S[I] == '.');
+  return I < S.size() &&
+         (std::isdigit(static_cast<unsigned char>(S[I])) || S[I] == '.');
 }
 
 } // namespace
@@ -179,20 +187,23 @@ static bool parseWords(std::string_view Text, const InstructionSet &Set,
     if (!L.next(N))
       return fail(Op, "'" + std::string(Op.Text) + "' needs a number after it");
     if (!parseUnsigned(N.Text, V) || V > 0xFFFF)
-      return fail(N, "expected a number from 0 to 65535 after '" + std::string(Op.Text) +
-                         "', found '" + std::string(N.Text) + "'");
+      return fail(N, "expected a number from 0 to 65535 after '" +
+                         std::string(Op.Text) + "', found '" +
+                         std::string(N.Text) + "'");
     return true;
   };
   auto constant = [&](const Word &At, std::string_view Literal, int Stack) {
     unsigned Kind = Info.stack_types[Stack].constant_kind;
     uint32_t Bits = 0;
-    bool Ok = Kind == STACK_PTX_FAST_CONSTANT_F32   ? parseFloatBits(Literal, Bits)
-              : Kind == STACK_PTX_FAST_CONSTANT_S32 ? parseSigned(Literal, Bits)
-              : Kind == STACK_PTX_FAST_CONSTANT_U32 ? parseUnsigned(Literal, Bits)
-                                               : false;
+    bool Ok =
+        Kind == STACK_PTX_FAST_CONSTANT_F32   ? parseFloatBits(Literal, Bits)
+        : Kind == STACK_PTX_FAST_CONSTANT_S32 ? parseSigned(Literal, Bits)
+        : Kind == STACK_PTX_FAST_CONSTANT_U32 ? parseUnsigned(Literal, Bits)
+                                              : false;
     if (Kind == STACK_PTX_FAST_CONSTANT_NONE)
-      return fail(At, std::string("stack type ") + Info.stack_types[Stack].name +
-                          " has no constants (its description gives no constant_type)");
+      return fail(
+          At, std::string("stack type ") + Info.stack_types[Stack].name +
+                  " has no constants (its description gives no constant_type)");
     if (!Ok)
       return fail(At, "'" + std::string(Literal) + "' is not a valid " +
                           Info.stack_types[Stack].name +
@@ -224,16 +235,17 @@ static bool parseWords(std::string_view Text, const InstructionSet &Set,
         Out.push_back(stack_ptx_fast_encode_input(R));
         continue;
       }
-      return fail(W, "'" + std::string(T) + "' is neither a special register of the "
-                                            "description nor an input register");
+      return fail(W, "'" + std::string(T) +
+                         "' is neither a special register of the "
+                         "description nor an input register");
     }
     if (looksNumeric(T)) {
       size_t Colon = T.find(':');
       if (Colon != std::string_view::npos) {
         int Stack = Set.findStackType(T.substr(Colon + 1));
         if (Stack < 0)
-          return fail(W, "unknown stack type '" + std::string(T.substr(Colon + 1)) +
-                             "' after ':'");
+          return fail(W, "unknown stack type '" +
+                             std::string(T.substr(Colon + 1)) + "' after ':'");
         if (!constant(W, T.substr(0, Colon), Stack))
           return false;
         continue;
@@ -242,8 +254,8 @@ static bool parseWords(std::string_view Text, const InstructionSet &Set,
       const char *Type = IsFloat ? "f32" : (T[0] == '-' ? "s32" : "u32");
       int Stack = Set.findStackType(Type);
       if (Stack < 0)
-        return fail(W, std::string("the description has no stack type '") + Type +
-                           "' for this literal; write it as VALUE:TYPE");
+        return fail(W, std::string("the description has no stack type '") +
+                           Type + "' for this literal; write it as VALUE:TYPE");
       if (!constant(W, T, Stack))
         return false;
       continue;
@@ -252,7 +264,8 @@ static bool parseWords(std::string_view Text, const InstructionSet &Set,
       Word N;
       uint32_t V;
       if (!L.next(N) || !parseUnsigned(N.Text, V))
-        return fail(W, "'meta' needs a non-negative integer after it, e.g. 'meta 2'");
+        return fail(
+            W, "'meta' needs a non-negative integer after it, e.g. 'meta 2'");
       Out.push_back(stack_ptx_fast_encode_meta_constant(V));
       continue;
     }
@@ -260,8 +273,10 @@ static bool parseWords(std::string_view Text, const InstructionSet &Set,
       uint32_t V;
       if (!number(W, V))
         return false;
-      Out.push_back(T == "load" ? StackPtxFastInstruction(stack_ptx_fast_encode_load(V))
-                                : StackPtxFastInstruction(stack_ptx_fast_encode_routine(V)));
+      Out.push_back(
+          T == "load"
+              ? StackPtxFastInstruction(stack_ptx_fast_encode_load(V))
+              : StackPtxFastInstruction(stack_ptx_fast_encode_routine(V)));
       continue;
     }
     size_t Dot = T.find('.');
@@ -286,11 +301,13 @@ static bool parseWords(std::string_view Text, const InstructionSet &Set,
         goto NextWord;
       }
     }
-    return fail(W, "unknown word '" + std::string(T) +
-                       "': expected an input register name, a number, an instruction "
-                       "of the description, a %special register, or one of dup.T "
-                       "yank_dup.T swap.T swap_with.T replace.T drop.T rotate.T "
-                       "reverse.T clear.T, 'meta N', 'store.T N', 'load N', 'routine N'");
+    return fail(
+        W,
+        "unknown word '" + std::string(T) +
+            "': expected an input register name, a number, an instruction "
+            "of the description, a %special register, or one of dup.T "
+            "yank_dup.T swap.T swap_with.T replace.T drop.T rotate.T "
+            "reverse.T clear.T, 'meta N', 'store.T N', 'load N', 'routine N'");
   NextWord:;
   }
   Out.push_back(stack_ptx_fast_encode_return);
@@ -349,8 +366,9 @@ std::string printProgram(Program Prog, const InstructionSet &Set,
       break;
     }
     case STACK_PTX_FAST_INSTRUCTION_KIND_PTX:
-      word(I.idx < Info.num_instructions ? std::string(Info.instructions[I.idx].display)
-                                         : "ptx?" + std::to_string(I.idx));
+      word(I.idx < Info.num_instructions
+               ? std::string(Info.instructions[I.idx].display)
+               : "ptx?" + std::to_string(I.idx));
       break;
     case STACK_PTX_FAST_INSTRUCTION_KIND_SPECIAL_REGISTER:
       word(I.idx < Info.num_special_registers

@@ -1,4 +1,5 @@
-//===- Workspace.h - The compile state in the caller's workspace -*- C++ -*-===//
+//===- Workspace.h - The compile state in the caller's workspace -*- C++
+//-*-===//
 //
 // What the phases of a compile share (Core.cpp lays the workspace out and
 // drives a compile; Run.cpp runs the program symbolically; Liveness.cpp keeps
@@ -13,9 +14,9 @@
 #include "Core.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstring>
-#include <cassert>
 #include <iterator>
 
 namespace ptxinject {
@@ -32,11 +33,12 @@ constexpr size_t NameLenCache = 16;
 constexpr unsigned StepMemoBits = 9;
 inline constexpr RunStep SlowStep = slowStep();
 /// Where the memo keeps the step of an instruction word.
-constexpr size_t memoSlot(uint32_t Key) { return (Key * 0x9E3779B1u) >> (32 - StepMemoBits); }
+constexpr size_t memoSlot(uint32_t Key) {
+  return (Key * 0x9E3779B1u) >> (32 - StepMemoBits);
+}
 static_assert(memoSlot(0) != memoSlot(1), "a key that misses each slot");
 // Bytes a fast writer may store past its final position.
 constexpr size_t WriteSlack = 16;
-
 
 /// Operands a record holds itself; a node with more keeps them in the
 /// workspace's operand array.
@@ -51,13 +53,15 @@ constexpr unsigned InlineOperands = 4;
 /// through the record it writes anyway, with no operand count to keep.
 struct Node {
   StackPtxFastInstruction Code;
-  uint32_t FirstOperand; // a node with more than InlineOperands operands: its first
-  uint32_t FirstTemp;    // a node's first temporary once numbered
+  uint32_t
+      FirstOperand; // a node with more than InlineOperands operands: its first
+  uint32_t FirstTemp; // a node's first temporary once numbered
   uint32_t Inline[InlineOperands];
 };
 
 static_assert(sizeof(Node) == 32, "records are indexed by a shift");
-static_assert(sizeof(Node) % RecordRef == 0, "a record reference scales to its address");
+static_assert(sizeof(Node) % RecordRef == 0,
+              "a record reference scales to its address");
 
 inline unsigned nodeInstr(const Node &N) { return N.Code.idx; }
 inline unsigned constantStack(const Node &N) { return N.Code.stack_idx; }
@@ -82,7 +86,8 @@ struct ShortText {
   char Text[16];
   size_t length() const { return uint8_t(Text[15]); }
 };
-static_assert(sizeof("%_s255_16777215") <= sizeof(ShortText), "a temporary and its length fit");
+static_assert(sizeof("%_s255_16777215") <= sizeof(ShortText),
+              "a temporary and its length fit");
 
 struct Frame {
   uint32_t Routine; // NoValue for the main program
@@ -92,7 +97,8 @@ struct Frame {
 struct Assignment {
   uint32_t Register;
   uint32_t Value;
-  uint32_t CopyTemp; // Dead, or a temporary holding the input before it is overwritten
+  uint32_t CopyTemp; // Dead, or a temporary holding the input before it is
+                     // overwritten
 };
 
 /// The workspace: this header, then the arrays it points to.
@@ -116,7 +122,7 @@ struct State {
   // with one set of registers measures each name once.
   uint32_t MeasuredNames;
   size_t MaxNameSeen;
-  ShortText NameText[NameLenCache];  // "%name" of those that fit
+  ShortText NameText[NameLenCache]; // "%name" of those that fit
   size_t NumTempStacks;
   uint8_t TempStacks[256]; // stacks with temporaries, ascending
   // size_t, not uint32_t: stores through the uint32_t arrays below cannot
@@ -127,21 +133,25 @@ struct State {
   // constants, specials and nodes have records.
   size_t NumValues, NumNodes, NumOperands, NumSpecials, NumAssignments;
   size_t NumEmit;
-  size_t ClearBytes; // stack sizes, temporary counts and slots: cleared per compile
-  uint32_t *StackData;  // NumStacks * StackStride (+ StackDataSlack)
-  size_t *StackSizes;   // NumStacks
-  uint32_t *MetaStack;  // StackSize
-  uint64_t *Slots;      // StoreSize: a reference + 1 (0 when empty), its stack << 32
-  size_t *TempCounts;   // NumStacks
-  Frame *Frames;        // MaxFrames + 1
-  Node *Nodes;          // MaxValues: nodes and constants
-  Special *Specials;    // MaxValues
-  uint32_t *Operands;   // MaxOperands (+ CopySlack): operands that do not fit a record
+  size_t ClearBytes;   // stack sizes, temporary counts and slots: cleared per
+                       // compile
+  uint32_t *StackData; // NumStacks * StackStride (+ StackDataSlack)
+  size_t *StackSizes;  // NumStacks
+  uint32_t *MetaStack; // StackSize
+  uint64_t *Slots; // StoreSize: a reference + 1 (0 when empty), its stack << 32
+  size_t *TempCounts; // NumStacks
+  Frame *Frames;      // MaxFrames + 1
+  Node *Nodes;        // MaxValues: nodes and constants
+  Special *Specials;  // MaxValues
+  uint32_t
+      *Operands; // MaxOperands (+ CopySlack): operands that do not fit a record
   uint32_t *ResultTemps; // MaxValues
-  ShortText *Printed;    // MaxValues: each node's first result, as the fast writer printed it
+  ShortText *Printed; // MaxValues: each node's first result, as the fast writer
+                      // printed it
   Assignment *Assignments;
-  uint32_t *Work;       // every operand + MaxAssignments: liveness worklist, then the emit list
-  uint64_t *LiveNodes;  // MaxValues bits
+  uint32_t *Work; // every operand + MaxAssignments: liveness worklist, then the
+                  // emit list
+  uint64_t *LiveNodes;     // MaxValues bits
   InstrLayout *InstrCache; // NumCachedInstrs
   uint32_t *InstrStamps;   // NumCachedInstrs
   StackText *StackCache;   // NumStacks
@@ -172,7 +182,8 @@ struct State {
 };
 
 /// A node's operands, in the record or in the operand array.
-inline const uint32_t *operandsOf(const State &S, const Node &N, unsigned NumArgElems) {
+inline const uint32_t *operandsOf(const State &S, const Node &N,
+                                  unsigned NumArgElems) {
   return NumArgElems <= InlineOperands ? N.Inline : S.Operands + N.FirstOperand;
 }
 
@@ -182,16 +193,16 @@ constexpr size_t RecordsAt = (sizeof(State) + 7) & ~size_t(7);
 
 struct Layout {
   size_t StackData, StackSizes, MetaStack, Slots, TempCounts, Frames, Nodes,
-      Specials, Operands, ResultTemps, Printed, Assignments, Work, LiveNodes, InstrCache, InstrStamps,
-      StackCache, StackStamps, Total;
+      Specials, Operands, ResultTemps, Printed, Assignments, Work, LiveNodes,
+      InstrCache, InstrStamps, StackCache, StackStamps, Total;
 };
 
 inline size_t cachedInstrs(const StackPtxFastInstructionSetInfo &Set) {
   return Set.num_instructions < 0x10000 ? Set.num_instructions : 0x10000;
 }
 
-inline Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, size_t MaxFrames,
-                 size_t MaxValues, size_t NumInstrs) {
+inline Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize,
+                        size_t MaxFrames, size_t MaxValues, size_t NumInstrs) {
   Layout L;
   size_t At = alignUp(sizeof(State));
   auto Take = [&](size_t Bytes) {
@@ -213,13 +224,14 @@ inline Layout layoutFor(size_t NumStacks, size_t StackSize, size_t StoreSize, si
   L.MetaStack = Take(StackSize * sizeof(uint32_t));
   L.Frames = Take((MaxFrames + 1) * sizeof(Frame));
   L.Specials = Take(MaxValues * sizeof(Special));
-  L.Operands = Take((MaxValues * OperandsPerValue + CopySlack) * sizeof(uint32_t));
+  L.Operands =
+      Take((MaxValues * OperandsPerValue + CopySlack) * sizeof(uint32_t));
   L.ResultTemps = Take(MaxValues * sizeof(uint32_t));
   L.Printed = Take(MaxValues * sizeof(ShortText));
   L.Assignments = Take(NumStacks * StackSize * sizeof(Assignment));
   // (+ InlineOperands: a node's inline operands are copied four at a time.)
-  L.Work = Take((MaxValues * (OperandsPerValue + InlineOperands) + NumStacks * StackSize +
-                 InlineOperands) *
+  L.Work = Take((MaxValues * (OperandsPerValue + InlineOperands) +
+                 NumStacks * StackSize + InlineOperands) *
                 sizeof(uint32_t));
   L.LiveNodes = Take((MaxValues + 63) / 64 * sizeof(uint64_t));
   L.InstrCache = Take(NumInstrs * sizeof(InstrLayout));
@@ -247,9 +259,10 @@ inline Limits32 clampLimits(const StackPtxFastCompilerInfo &L) {
   return C;
 }
 
-inline Layout layoutFor(const Limits32 &L, const StackPtxFastInstructionSetInfo &Set) {
-  return layoutFor(Set.num_stack_types, L.StackSize, L.StoreSize, L.MaxFrames, L.MaxValues,
-                   cachedInstrs(Set));
+inline Layout layoutFor(const Limits32 &L,
+                        const StackPtxFastInstructionSetInfo &Set) {
+  return layoutFor(Set.num_stack_types, L.StackSize, L.StoreSize, L.MaxFrames,
+                   L.MaxValues, cachedInstrs(Set));
 }
 
 inline State *stateOf(void *Workspace) {
@@ -292,7 +305,8 @@ inline unsigned refStack(State &S, uint32_t Ref) {
   uint32_t P = Ref & RefPayload;
   switch (refKind(Ref)) {
   case RefResult:
-    return instrLayout(S, nodeInstr(S.Nodes[P / RecordRef])).RetStack[P % RecordRef];
+    return instrLayout(S, nodeInstr(S.Nodes[P / RecordRef]))
+        .RetStack[P % RecordRef];
   case RefInput:
     return unsigned(S.Registers[P].stack_idx);
   case RefConstant:
@@ -303,7 +317,8 @@ inline unsigned refStack(State &S, uint32_t Ref) {
 }
 
 /// Writes a record: the instruction that makes it, and a node's first operand.
-inline void setRecord(Node &Dst, const StackPtxFastInstruction &Code, uint32_t FirstOperand) {
+inline void setRecord(Node &Dst, const StackPtxFastInstruction &Code,
+                      uint32_t FirstOperand) {
   std::memcpy(&Dst.Code, &Code, sizeof(Code));
   Dst.FirstOperand = FirstOperand;
 }
@@ -314,8 +329,8 @@ inline void setRecord(Node &Dst, const StackPtxFastInstruction &Code, uint32_t F
 /// cannot take its data from it: it waits for the store to reach the cache
 /// (a profile put a third of the run loop's samples on that load). Element
 /// loads each lie within one store and are forwarded.
-inline __attribute__((always_inline)) void copyInlineOperands(uint32_t *Dst,
-                                                              const uint32_t *Src) {
+inline __attribute__((always_inline)) void
+copyInlineOperands(uint32_t *Dst, const uint32_t *Src) {
   // Volatile stores stay four plain moves: merged, they would need the
   // loads gathered into a vector register first.
   volatile uint32_t *Out = Dst;
@@ -343,7 +358,8 @@ inline void copyShortName(char *To, const char *Name, size_t N) {
 
 /// Runs Main (Run.cpp): the stacks, records and specials of S afterwards
 /// hold what the program made.
-void runProgram(State &S, Program Main, const RoutineTable &Routines, size_t Budget);
+void runProgram(State &S, Program Main, const RoutineTable &Routines,
+                size_t Budget);
 
 /// Gives the requested registers their values, then marks what they need,
 /// numbers temporaries and bounds the output (Liveness.cpp).

@@ -1,4 +1,5 @@
-//===- Write.cpp - Printing the stub ---------------------------------------===//
+//===- Write.cpp - Printing the stub
+//---------------------------------------===//
 //
 // Prints the live lines Liveness.cpp listed: declarations of temporaries,
 // the instructions, special register reads and the requests' moves. One
@@ -19,8 +20,9 @@ struct SmallNumberTable {
   constexpr SmallNumberTable() : Entry() {
     for (uint32_t V = 0; V < 100; ++V) {
       uint32_t Tens = V / 10, Ones = V % 10;
-      Entry[V] = V < 10 ? uint32_t('0' + V) | 1u << 16
-                        : uint32_t('0' + Tens) | uint32_t('0' + Ones) << 8 | 2u << 16;
+      Entry[V] =
+          V < 10 ? uint32_t('0' + V) | 1u << 16
+                 : uint32_t('0' + Tens) | uint32_t('0' + Ones) << 8 | 2u << 16;
     }
   }
 };
@@ -176,7 +178,8 @@ struct CountingWriter {
   void putHex8(uint32_t) { N += 8; }
 };
 
-template <class Writer> void putTemp(Writer &W, const StackText &T, uint32_t Temp) {
+template <class Writer>
+void putTemp(Writer &W, const StackText &T, uint32_t Temp) {
   W.putPrefix(T.TempPrefix, T.TempPrefixLen);
   W.putUnsigned(Temp);
 }
@@ -194,7 +197,8 @@ void putFirstResult(Writer &W, const StackText &T, uint32_t Temp, uint32_t Id) {
 }
 
 template <class Writer>
-inline __attribute__((always_inline)) void putRegister(Writer &W, const State &S, uint32_t Reg) {
+inline __attribute__((always_inline)) void
+putRegister(Writer &W, const State &S, uint32_t Reg) {
   if constexpr (Writer::StoresWhole)
     if (Reg < NameLenCache && S.NameText[Reg].length())
       return W.putShort(S.NameText[Reg]);
@@ -204,7 +208,8 @@ inline __attribute__((always_inline)) void putRegister(Writer &W, const State &S
 }
 
 template <class Writer>
-inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S, uint32_t Ref) {
+inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
+                                                      uint32_t Ref) {
   uint32_t P = Ref & RefPayload;
   switch (refKind(Ref)) {
   case RefResult: {
@@ -252,7 +257,8 @@ inline __attribute__((always_inline)) void putOperand(Writer &W, const State &S,
 }
 
 template <class Writer>
-inline __attribute__((always_inline)) void putMove(Writer &W, const StackText &T) {
+inline __attribute__((always_inline)) void putMove(Writer &W,
+                                                   const StackText &T) {
   if (T.MoveHeadLen) {
     W.putPadded(T.MoveHead, T.MoveHeadLen);
     return;
@@ -271,7 +277,8 @@ inline __attribute__((always_inline)) void putMove(Writer &W, const StackText &T
 }
 
 template <class Writer>
-void putInstruction(Writer &W, const State &S, uint32_t Id, const InstrLayout &L) {
+void putInstruction(Writer &W, const State &S, uint32_t Id,
+                    const InstrLayout &L) {
   const Node &N = S.Nodes[Id];
   W.putHead(L);
   const uint32_t *Temps = S.ResultTemps + N.FirstTemp;

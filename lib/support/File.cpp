@@ -1,4 +1,5 @@
-//===- File.cpp - Whole-file reads and all-or-nothing writes ---------------===//
+//===- File.cpp - Whole-file reads and all-or-nothing writes
+//---------------===//
 #include "ptxinject/support/File.h"
 
 #include <atomic>
@@ -80,10 +81,9 @@ Error ptxinject::writeFileAtomically(const std::string &Path,
   static std::atomic<unsigned long> Counter{0};
   size_t Slash = Path.rfind('/');
   size_t NameStart = Slash == std::string::npos ? 0 : Slash + 1;
-  std::string Temp = Path.substr(0, NameStart) + ".tmp." +
-                     std::to_string(::getpid()) + "." +
-                     std::to_string(Counter.fetch_add(1)) + "." +
-                     Path.substr(NameStart);
+  std::string Temp =
+      Path.substr(0, NameStart) + ".tmp." + std::to_string(::getpid()) + "." +
+      std::to_string(Counter.fetch_add(1)) + "." + Path.substr(NameStart);
   int Fd = ::open(Temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (Fd < 0)
     return systemError("cannot open for writing");

@@ -18,12 +18,14 @@ namespace ptxinject {
 namespace {
 
 bool isToolkit(const std::string &Root) {
-  return !Root.empty() && ::access((Root + "/include/cuda.h").c_str(), R_OK) == 0;
+  return !Root.empty() &&
+         ::access((Root + "/include/cuda.h").c_str(), R_OK) == 0;
 }
 
 std::string parentOf(const std::string &Path) {
   size_t Slash = Path.rfind('/');
-  return Slash == std::string::npos || Slash == 0 ? std::string() : Path.substr(0, Slash);
+  return Slash == std::string::npos || Slash == 0 ? std::string()
+                                                  : Path.substr(0, Slash);
 }
 
 /// <root> of the first executable <root>/bin/nvcc on PATH, links resolved.
@@ -35,7 +37,8 @@ std::string toolkitOfNvccOnPath() {
   while (!Rest.empty()) {
     size_t Colon = Rest.find(':');
     std::string Dir(Rest.substr(0, Colon));
-    Rest = Colon == std::string_view::npos ? std::string_view() : Rest.substr(Colon + 1);
+    Rest = Colon == std::string_view::npos ? std::string_view()
+                                           : Rest.substr(Colon + 1);
     if (Dir.empty())
       continue;
     std::string Nvcc = Dir + "/nvcc";

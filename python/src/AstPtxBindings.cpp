@@ -26,21 +26,25 @@ namespace python {
 
 namespace {
 
-astptx::Program toAstProgram(nb::handle Obj, std::vector<AstPtxFastInstruction> &Storage) {
+astptx::Program toAstProgram(nb::handle Obj,
+                             std::vector<AstPtxFastInstruction> &Storage) {
   const uint64_t *Data;
   size_t Rows, Cols;
   if (wordsOfArray(Obj, Data, Rows, Cols)) {
     if (Rows != 1)
       throw nb::type_error("an AST PTX program is a 1-dimensional array");
-    return astptx::Program(reinterpret_cast<const AstPtxFastInstruction *>(Data), Cols);
+    return astptx::Program(
+        reinterpret_cast<const AstPtxFastInstruction *>(Data), Cols);
   }
-  nb::object Seq = nb::steal(PySequence_Fast(Obj.ptr(), "an AST PTX program is a uint64 array or a list of ints"));
+  nb::object Seq = nb::steal(PySequence_Fast(
+      Obj.ptr(), "an AST PTX program is a uint64 array or a list of ints"));
   if (!Seq.is_valid())
     throw nb::python_error();
   Py_ssize_t N = PySequence_Fast_GET_SIZE(Seq.ptr());
   Storage.resize((size_t)N);
   for (Py_ssize_t I = 0; I < N; ++I) {
-    unsigned long long W = PyLong_AsUnsignedLongLongMask(PySequence_Fast_ITEMS(Seq.ptr())[I]);
+    unsigned long long W =
+        PyLong_AsUnsignedLongLongMask(PySequence_Fast_ITEMS(Seq.ptr())[I]);
     if (W == (unsigned long long)-1 && PyErr_Occurred()) {
       PyErr_Clear();
       throw nb::type_error("an AST PTX program's instructions are ints");
@@ -66,7 +70,8 @@ struct Routines {
 };
 
 [[noreturn]] void fail(AstPtxFastResult R, const std::string &Message) {
-  throw BindingError("ast-ptx", Message.empty() ? ast_ptx_fast_result_to_string(R) : Message);
+  throw BindingError(
+      "ast-ptx", Message.empty() ? ast_ptx_fast_result_to_string(R) : Message);
 }
 
 } // namespace
@@ -84,8 +89,8 @@ void bindAstPtx(nb::module_ &M) {
       "The AST PTX instruction enums: (opcode, arity) in index order.");
   M.def(
       "ast_compile",
-      [](nb::handle Prog, std::string_view Output, std::vector<std::string> Inputs,
-         nb::handle RoutineArg) {
+      [](nb::handle Prog, std::string_view Output,
+         std::vector<std::string> Inputs, nb::handle RoutineArg) {
         std::vector<AstPtxFastInstruction> Storage;
         astptx::Program P = toAstProgram(Prog, Storage);
         Routines R(RoutineArg);
@@ -96,15 +101,16 @@ void bindAstPtx(nb::module_ &M) {
         AstPtxFastResult Res;
         {
           nb::gil_scoped_release Release;
-          Res = astptx::compile(Output, Names, astptx::builtinInstructions(), R.Spans, P, Out,
-                                &Message);
+          Res = astptx::compile(Output, Names, astptx::builtinInstructions(),
+                                R.Spans, P, Out, &Message);
         }
         if (Res != AST_PTX_FAST_SUCCESS)
           fail(Res, Message);
         return Out;
       },
       "program"_a, "output"_a, "inputs"_a, "routines"_a.none() = nb::none(),
-      "Compiles an AST PTX program into a stub that moves its value into %output.");
+      "Compiles an AST PTX program into a stub that moves its value into "
+      "%output.");
   M.def(
       "ast_interpret",
       [](nb::handle Prog, std::vector<float> Inputs, nb::handle RoutineArg) {
@@ -113,8 +119,9 @@ void bindAstPtx(nb::module_ &M) {
         Routines R(RoutineArg);
         float Result = 0;
         std::string Message;
-        AstPtxFastResult Res = astptx::interpret(Inputs, astptx::builtinInstructions(), R.Spans,
-                                             P, Result, &Message);
+        AstPtxFastResult Res =
+            astptx::interpret(Inputs, astptx::builtinInstructions(), R.Spans, P,
+                              Result, &Message);
         if (Res != AST_PTX_FAST_SUCCESS)
           fail(Res, Message);
         return Result;

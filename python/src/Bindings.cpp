@@ -7,7 +7,8 @@
 #endif
 
 NB_MODULE(_core, M) {
-  M.doc() = "Native core of the ptxinject package (use the ptxinject package, not this).";
+  M.doc() = "Native core of the ptxinject package (use the ptxinject package, "
+            "not this).";
   M.attr("__version__") = PTXINJECT_VERSION;
   ptxinject::python::bindErrors(M);
   ptxinject::python::bindModule(M);

@@ -7,12 +7,14 @@
 namespace ptxinject {
 namespace python {
 
-void bindModule(nanobind::module_ &M);     // Module, Inject, Operand
-void bindStackPtx(nanobind::module_ &M);   // InstructionSet, StackCompiler, interpreter
-void bindAstPtx(nanobind::module_ &M);     // AST PTX compile and interpret
-void bindVariants(nanobind::module_ &M);   // compile_variants engine
-void bindVariantScreen(nanobind::module_ &M); // duplicates and cache hits for the cluster driver
-void bindRewrite(nanobind::module_ &M);    // the Clang rewriter, when built
+void bindModule(nanobind::module_ &M); // Module, Inject, Operand
+void bindStackPtx(
+    nanobind::module_ &M); // InstructionSet, StackCompiler, interpreter
+void bindAstPtx(nanobind::module_ &M);   // AST PTX compile and interpret
+void bindVariants(nanobind::module_ &M); // compile_variants engine
+void bindVariantScreen(
+    nanobind::module_ &M); // duplicates and cache hits for the cluster driver
+void bindRewrite(nanobind::module_ &M); // the Clang rewriter, when built
 
 } // namespace python
 } // namespace ptxinject

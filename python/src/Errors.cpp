@@ -32,11 +32,11 @@ void bindErrors(nb::module_ &M) {
     } catch (const BindingError &E) {
       std::string Text = E.Message;
       if (E.Line)
-        Text = std::to_string(E.Line) + ":" + std::to_string(E.Column) +
-               ": " + Text;
+        Text = std::to_string(E.Line) + ":" + std::to_string(E.Column) + ": " +
+               Text;
       // Messages may quote bytes of bad input: never fail on decoding them.
-      nb::object Str = nb::steal(
-          PyUnicode_DecodeUTF8(Text.data(), (Py_ssize_t)Text.size(), "replace"));
+      nb::object Str = nb::steal(PyUnicode_DecodeUTF8(
+          Text.data(), (Py_ssize_t)Text.size(), "replace"));
       nb::object Exc = nb::steal(PyObject_CallOneArg(ErrorType, Str.ptr()));
       if (!Exc.is_valid())
         return; // the call set its own exception

@@ -17,7 +17,6 @@
 #include <nanobind/stl/string_view.h>
 #include <nanobind/stl/vector.h>
 
-
 namespace nb = nanobind;
 using namespace nb::literals;
 
@@ -40,21 +39,24 @@ std::string typesJson(nb::handle Types) {
     return nb::cast<std::string>(Dumps(Types));
   }
   nb::object Os = nb::module_::import_("os");
-  bool IsPath = !nb::isinstance<nb::str>(Types) && !nb::isinstance<nb::bytes>(Types);
+  bool IsPath =
+      !nb::isinstance<nb::str>(Types) && !nb::isinstance<nb::bytes>(Types);
   std::string Text;
   if (!IsPath) {
     Text = std::string(textOf(Types, "types"));
     size_t First = Text.find_first_not_of(" \t\r\n");
-    IsPath = First == std::string::npos || (Text[First] != '{' && Text[First] != '[');
+    IsPath = First == std::string::npos ||
+             (Text[First] != '{' && Text[First] != '[');
     if (!IsPath)
       return Text;
   }
   std::string Path = nb::cast<std::string>(nb::str(Os.attr("fspath")(Types)));
   Expected<std::string> File = readFile(Path);
   if (!File)
-    throw BindingError("invalid-argument",
-                       "cannot read the types file '" + Path +
-                           "' (pass a dict, JSON text, or a path to a JSON file)");
+    throw BindingError(
+        "invalid-argument",
+        "cannot read the types file '" + Path +
+            "' (pass a dict, JSON text, or a path to a JSON file)");
   return File.take();
 }
 
@@ -83,7 +85,8 @@ ModuleObject parseModule(nb::handle Ptx, nb::handle Types, bool Prune) {
 
 /// Resolves stubs from a mapping (by inject name) or a sequence (by index).
 /// The views borrow from the Python strings, which Stubs keeps alive.
-void collectStubs(const Module &M, nb::handle Arg, std::vector<nb::object> &Keep,
+void collectStubs(const Module &M, nb::handle Arg,
+                  std::vector<nb::object> &Keep,
                   std::vector<std::string_view> &Views) {
   size_t N = M.numInjects();
   Views.assign(N, std::string_view());
@@ -110,15 +113,18 @@ void collectStubs(const Module &M, nb::handle Arg, std::vector<nb::object> &Keep
     return;
   }
   if (PyUnicode_Check(Arg.ptr()) || PyBytes_Check(Arg.ptr()))
-    throw nb::type_error("stubs must be a dict {name: stub} or a list of stubs, not a string");
-  nb::object Seq = nb::steal(PySequence_Fast(Arg.ptr(), "stubs must be a dict or a sequence"));
+    throw nb::type_error(
+        "stubs must be a dict {name: stub} or a list of stubs, not a string");
+  nb::object Seq = nb::steal(
+      PySequence_Fast(Arg.ptr(), "stubs must be a dict or a sequence"));
   if (!Seq.is_valid())
     throw nb::python_error();
   size_t Count = (size_t)PySequence_Fast_GET_SIZE(Seq.ptr());
   if (Count != N)
-    throw BindingError("wrong-stub-count",
-                       std::to_string(Count) + " stubs for " + std::to_string(N) +
-                           " injects: give one per inject, in module.injects order");
+    throw BindingError(
+        "wrong-stub-count",
+        std::to_string(Count) + " stubs for " + std::to_string(N) +
+            " injects: give one per inject, in module.injects order");
   PyObject **Items = PySequence_Fast_ITEMS(Seq.ptr());
   for (size_t I = 0; I < N; ++I)
     Views[I] = textOf(Items[I], "a stub");
@@ -142,7 +148,8 @@ nb::object renderModule(const ModuleObject &M, nb::handle Stubs) {
         Ascii = isAscii(Value);
     } else {
       nb::handle Seq = Keep.back();
-      for (Py_ssize_t I = 0; Ascii && I < PySequence_Fast_GET_SIZE(Seq.ptr()); ++I)
+      for (Py_ssize_t I = 0; Ascii && I < PySequence_Fast_GET_SIZE(Seq.ptr());
+           ++I)
         Ascii = isAscii(PySequence_Fast_ITEMS(Seq.ptr())[I]);
     }
   }
@@ -176,29 +183,34 @@ nb::object renderModule(const ModuleObject &M, nb::handle Stubs) {
 InjectRef injectByName(const Module &M, std::string_view Name) {
   std::optional<size_t> I = M.injectIndex(Name);
   if (!I)
-    throw nb::key_error(("no inject named '" + std::string(Name) + "'").c_str());
+    throw nb::key_error(
+        ("no inject named '" + std::string(Name) + "'").c_str());
   return InjectRef{M, *I};
 }
 
 std::string operandRepr(const InjectOperand &O) {
-  return "<Operand " + O.Label + ": " + operandKindName(O.Kind) + " " + O.TypeLabel +
-         " %" + O.Register + " (." + O.RegisterType + ")>";
+  return "<Operand " + O.Label + ": " + operandKindName(O.Kind) + " " +
+         O.TypeLabel + " %" + O.Register + " (." + O.RegisterType + ")>";
 }
 
 } // namespace
 
 void bindModule(nb::module_ &M) {
-  nb::enum_<OperandKind>(M, "OperandKind",
-                         "How the stub uses an operand: reads it (IN), reads and "
-                         "writes it (MOD) or writes it (OUT).")
+  nb::enum_<OperandKind>(
+      M, "OperandKind",
+      "How the stub uses an operand: reads it (IN), reads and "
+      "writes it (MOD) or writes it (OUT).")
       .value("IN", OperandKind::In)
       .value("MOD", OperandKind::Mod)
       .value("OUT", OperandKind::Out);
 
-  nb::class_<InjectOperand>(M, "Operand", "One operand of an inject, the same at every site.")
-      .def_ro("label", &InjectOperand::Label, "The name it is looked up by, e.g. 'y'.")
+  nb::class_<InjectOperand>(M, "Operand",
+                            "One operand of an inject, the same at every site.")
+      .def_ro("label", &InjectOperand::Label,
+              "The name it is looked up by, e.g. 'y'.")
       .def_ro("register", &InjectOperand::Register,
-              "Stable register without '%', e.g. '_x0': write it as %_x0 in a stub.")
+              "Stable register without '%', e.g. '_x0': write it as %_x0 in a "
+              "stub.")
       .def_ro("kind", &InjectOperand::Kind, "OperandKind.IN, MOD or OUT.")
       .def_ro("register_type", &InjectOperand::RegisterType,
               "PTX register type, e.g. 'f32', 'b16', 'pred'.")
@@ -206,8 +218,9 @@ void bindModule(nb::module_ &M) {
               "Type label as the marker wrote it, e.g. 'F32'.")
       .def("__repr__", &operandRepr);
 
-  nb::class_<InjectRef>(M, "Inject",
-                        "All sites sharing one name; a stub for it goes to every site.")
+  nb::class_<InjectRef>(
+      M, "Inject",
+      "All sites sharing one name; a stub for it goes to every site.")
       .def_prop_ro("name", [](const InjectRef &R) { return R.get().Name; })
       .def_prop_ro(
           "operands",
@@ -252,16 +265,19 @@ void bindModule(nb::module_ &M) {
            [](const InjectRef &R, std::string_view Label) {
              return R.get().findOperand(Label) != nullptr;
            })
-      .def("__len__", [](const InjectRef &R) { return R.get().Operands.size(); })
+      .def("__len__",
+           [](const InjectRef &R) { return R.get().Operands.size(); })
       .def("__repr__", [](const InjectRef &R) {
         const Inject &I = R.get();
-        return "<Inject '" + I.Name + "': " + std::to_string(I.Operands.size()) +
-               " operands, " + std::to_string(I.Sites.size()) + " sites>";
+        return "<Inject '" + I.Name +
+               "': " + std::to_string(I.Operands.size()) + " operands, " +
+               std::to_string(I.Sites.size()) + " sites>";
       });
 
-  nb::class_<ModuleObject>(M, "Module",
-                     "Annotated PTX parsed once: its injects, and render() to splice "
-                     "stubs into it. Immutable; safe to render from many threads.")
+  nb::class_<ModuleObject>(
+      M, "Module",
+      "Annotated PTX parsed once: its injects, and render() to splice "
+      "stubs into it. Immutable; safe to render from many threads.")
       .def_static(
           "parse",
           [](nb::handle Ptx, nb::handle Types, bool Prune) {
@@ -270,9 +286,11 @@ void bindModule(nb::module_ &M) {
           "ptx"_a, nb::kw_only(), "types"_a.none() = nb::none(),
           "prune_unused_globals"_a = false,
           "Parses annotated PTX (str or bytes; either marker dialect).\n\n"
-          "types: extra operand types for the tagged dialect, as a dict, JSON text "
+          "types: extra operand types for the tagged dialect, as a dict, JSON "
+          "text "
           "or a path, in the format of data/ptx_inject_default_types.json.\n"
-          "prune_unused_globals: drop unreferenced internal module-scope variables "
+          "prune_unused_globals: drop unreferenced internal module-scope "
+          "variables "
           "once here, so every render and cubin compile is spared them.\n\n"
           "Raises ptxinject.Error (code, message, line, column) on bad PTX. "
           "Releases the GIL while parsing.")
@@ -289,20 +307,31 @@ void bindModule(nb::module_ &M) {
           "num_sites", [](const ModuleObject &Self) { return Self.numSites(); },
           "Sites over all injects.")
       .def_prop_ro(
-          "source", [](const ModuleObject &Self) { return strOf(Self.source()); },
+          "source",
+          [](const ModuleObject &Self) { return strOf(Self.source()); },
           "The parsed PTX (pruned with prune_unused_globals).")
-      .def("__getitem__", [](const ModuleObject &Self, std::string_view Name) { return injectByName(Self, Name); }, "name"_a, "Inject by name (KeyError if none).")
+      .def(
+          "__getitem__",
+          [](const ModuleObject &Self, std::string_view Name) {
+            return injectByName(Self, Name);
+          },
+          "name"_a, "Inject by name (KeyError if none).")
       .def("__contains__",
            [](const ModuleObject &Self, std::string_view Name) {
              return Self.findInject(Name) != nullptr;
            })
-      .def("__len__", [](const ModuleObject &Self) { return Self.numInjects(); })
+      .def("__len__",
+           [](const ModuleObject &Self) { return Self.numInjects(); })
       .def("render", &renderModule, "stubs"_a,
-           "Splices one stub per inject into every site of it and returns the PTX.\n\n"
-           "stubs: a dict {inject name: stub} naming every inject, or a list with "
-           "one stub per inject in module.injects order. '' leaves the sites empty. "
+           "Splices one stub per inject into every site of it and returns the "
+           "PTX.\n\n"
+           "stubs: a dict {inject name: stub} naming every inject, or a list "
+           "with "
+           "one stub per inject in module.injects order. '' leaves the sites "
+           "empty. "
            "Stubs name operands by their stable registers (%_x0 ...).\n\n"
-           "Releases the GIL while rendering; many threads may render one module.")
+           "Releases the GIL while rendering; many threads may render one "
+           "module.")
       .def("__repr__", [](const ModuleObject &Self) {
         return "<Module: " + std::to_string(Self.numInjects()) + " injects, " +
                std::to_string(Self.numSites()) + " sites>";

@@ -1,4 +1,5 @@
-//===- ProgramArg.h - Programs and registers from Python objects -*- C++ -*-===//
+//===- ProgramArg.h - Programs and registers from Python objects -*- C++
+//-*-===//
 //
 // Stack PTX programs arrive as text, as a NumPy array of 8-byte instruction
 // words, or as a sequence of ints (ptxinject.stack.Instruction is an int).
@@ -27,13 +28,15 @@ struct RegisterList {
 };
 
 /// Reads [(name, stack type), ...]; stack types by name or index.
-RegisterList toRegisters(nanobind::handle Seq, const stackptx::InstructionSet &Set);
+RegisterList toRegisters(nanobind::handle Seq,
+                         const stackptx::InstructionSet &Set);
 
 /// Reads requests: register indices or names.
 std::vector<size_t> toRequests(nanobind::handle Seq, const RegisterList &Regs);
 
 /// A program as a span over Storage or over the array's own memory.
-stackptx::Program toProgram(nanobind::handle Obj, const stackptx::InstructionSet &Set,
+stackptx::Program toProgram(nanobind::handle Obj,
+                            const stackptx::InstructionSet &Set,
                             const RegisterList &Regs,
                             std::vector<StackPtxFastInstruction> &Storage);
 
@@ -42,7 +45,8 @@ stackptx::InstructionSet instructionSetOf(nanobind::handle Arg);
 
 /// 8-byte words of a C-contiguous uint64/int64 array of 1 or 2 dimensions;
 /// false when Obj is no such array.
-bool wordsOfArray(nanobind::handle Obj, const uint64_t *&Data, size_t &Rows, size_t &Cols);
+bool wordsOfArray(nanobind::handle Obj, const uint64_t *&Data, size_t &Rows,
+                  size_t &Cols);
 
 } // namespace python
 } // namespace ptxinject

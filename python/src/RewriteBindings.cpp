@@ -27,8 +27,8 @@ void bindRewrite(nb::module_ &M) {
   M.def(
       "_rewrite",
       [](nb::handle Source, std::string FileName, std::vector<std::string> Args,
-         std::string TypesJson, bool Volatile, std::string PchCacheDir, bool Nvrtc,
-         std::vector<std::string> NameExpressions) {
+         std::string TypesJson, bool Volatile, std::string PchCacheDir,
+         bool Nvrtc, std::vector<std::string> NameExpressions) {
         RewriteRequest R;
         R.Source = std::string(textOf(Source, "source"));
         R.FileName = std::move(FileName);
@@ -45,8 +45,9 @@ void bindRewrite(nb::module_ &M) {
         }
         return nb::make_tuple(Out.Ok, strOf(Out.Text), strOf(Out.Diagnostics));
       },
-      "source"_a, "filename"_a, "args"_a, "types_json"_a, "volatile"_a, "pch_cache_dir"_a,
-      "nvrtc"_a = false, "name_expressions"_a = std::vector<std::string>(),
+      "source"_a, "filename"_a, "args"_a, "types_json"_a, "volatile"_a,
+      "pch_cache_dir"_a, "nvrtc"_a = false,
+      "name_expressions"_a = std::vector<std::string>(),
       "The engine behind ptxinject.rewrite (use that).");
 #else
   M.attr("HAVE_REWRITE") = false;

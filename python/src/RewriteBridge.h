@@ -15,14 +15,17 @@ namespace ptxinject {
 namespace python {
 
 struct RewriteRequest {
-  std::string Source;            ///< the CUDA text; never read from disk
-  std::string FileName;          ///< absolute path it is given (for #include "..." and messages)
-  std::vector<std::string> Args; ///< compiler flags: -I, -D, --cuda-gpu-arch=...
-  std::string TypesJson;         ///< extra types (data_type_infos format), or empty
-  bool Volatile = true;          ///< emit asm volatile
-  std::string PchCacheDir;       ///< precompiled CUDA headers; empty: no cache
-  bool Nvrtc = false;            ///< read as NVRTC does; Args are NVRTC options
-  std::vector<std::string> NameExpressions; ///< nvrtc mode: templates to instantiate
+  std::string Source; ///< the CUDA text; never read from disk
+  std::string
+      FileName; ///< absolute path it is given (for #include "..." and messages)
+  std::vector<std::string>
+      Args;                ///< compiler flags: -I, -D, --cuda-gpu-arch=...
+  std::string TypesJson;   ///< extra types (data_type_infos format), or empty
+  bool Volatile = true;    ///< emit asm volatile
+  std::string PchCacheDir; ///< precompiled CUDA headers; empty: no cache
+  bool Nvrtc = false;      ///< read as NVRTC does; Args are NVRTC options
+  std::vector<std::string>
+      NameExpressions; ///< nvrtc mode: templates to instantiate
 };
 
 struct RewriteResult {

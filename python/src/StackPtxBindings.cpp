@@ -55,8 +55,8 @@ struct RoutineList {
   std::vector<std::vector<StackPtxFastInstruction>> Storage;
   std::vector<Program> Spans;
 };
-void toRoutines(nb::handle Obj, const InstructionSet &Set, const RegisterList &Regs,
-                RoutineList &Out) {
+void toRoutines(nb::handle Obj, const InstructionSet &Set,
+                const RegisterList &Regs, RoutineList &Out) {
   if (Obj.is_none())
     return;
   size_t N = nb::len(Obj);
@@ -68,7 +68,8 @@ void toRoutines(nb::handle Obj, const InstructionSet &Set, const RegisterList &R
 struct PyCompiler {
   InstructionSet Set;
   Compiler C;
-  PyCompiler(const InstructionSet &S, const StackPtxFastCompilerInfo &L) : Set(S), C(S, L) {}
+  PyCompiler(const InstructionSet &S, const StackPtxFastCompilerInfo &L)
+      : Set(S), C(S, L) {}
 
   nb::object compile(nb::handle Prog, nb::handle Regs, nb::handle Reqs,
                      nb::handle Routines) const {
@@ -85,7 +86,8 @@ struct PyCompiler {
       Res = C.compile(P, R.Registers, Requests, B.WS, B.Out, RL.Spans);
     }
     checkResult(Res);
-    return nb::steal(PyUnicode_FromStringAndSize(B.Out.data(), (Py_ssize_t)B.Out.size()));
+    return nb::steal(
+        PyUnicode_FromStringAndSize(B.Out.data(), (Py_ssize_t)B.Out.size()));
   }
 
   nb::list compileBatch(nb::handle Progs, nb::handle Regs, nb::handle Reqs,
@@ -100,7 +102,8 @@ struct PyCompiler {
     size_t Rows, Cols;
     if (wordsOfArray(Progs, Data, Rows, Cols)) {
       // One program per row; a zero word (return) ends a shorter one.
-      const auto *Words = reinterpret_cast<const StackPtxFastInstruction *>(Data);
+      const auto *Words =
+          reinterpret_cast<const StackPtxFastInstruction *>(Data);
       for (size_t I = 0; I < Rows; ++I)
         Spans.emplace_back(Words + I * Cols, Cols);
     } else {
@@ -117,7 +120,8 @@ struct PyCompiler {
     StackPtxFastResult Res;
     {
       nb::gil_scoped_release Release;
-      Res = C.compileBatch(Spans, R.Registers, Requests, B.WS, B.Out, B.Ends, RL.Spans);
+      Res = C.compileBatch(Spans, R.Registers, Requests, B.WS, B.Out, B.Ends,
+                           RL.Spans);
     }
     checkResult(Res);
     PyObject *L = PyList_New((Py_ssize_t)B.Ends.size());
@@ -125,16 +129,17 @@ struct PyCompiler {
       throw nb::python_error();
     size_t Start = 0;
     for (size_t I = 0; I < B.Ends.size(); ++I) {
-      PyList_SET_ITEM(L, (Py_ssize_t)I,
-                      PyUnicode_FromStringAndSize(B.Out.data() + Start,
-                                                  (Py_ssize_t)(B.Ends[I] - Start)));
+      PyList_SET_ITEM(
+          L, (Py_ssize_t)I,
+          PyUnicode_FromStringAndSize(B.Out.data() + Start,
+                                      (Py_ssize_t)(B.Ends[I] - Start)));
       Start = B.Ends[I];
     }
     return nb::steal<nb::list>(L);
   }
 
-  nb::list interpret(nb::handle Prog, nb::handle Regs, nb::handle Inputs, nb::handle Reqs,
-                     nb::handle Routines) const {
+  nb::list interpret(nb::handle Prog, nb::handle Regs, nb::handle Inputs,
+                     nb::handle Reqs, nb::handle Routines) const {
     RegisterList R = toRegisters(Regs, Set);
     std::vector<size_t> Requests = toRequests(Reqs, R);
     std::vector<StackPtxFastInstruction> Storage;
@@ -143,8 +148,9 @@ struct PyCompiler {
     toRoutines(Routines, Set, R, RL);
     const StackPtxFastInstructionSetInfo &Info = Set.info();
     if (nb::len(Inputs) != R.Names.size())
-      throw BindingError("invalid-argument", "give one input value per register (" +
-                                                 std::to_string(R.Names.size()) + ")");
+      throw BindingError("invalid-argument",
+                         "give one input value per register (" +
+                             std::to_string(R.Names.size()) + ")");
     std::vector<uint32_t> Bits;
     size_t I = 0;
     for (nb::handle V : Inputs) {
@@ -165,8 +171,8 @@ struct PyCompiler {
     bool Ok;
     {
       nb::gil_scoped_release Release;
-      Ok = stackptx::interpretProgram(Info, C.limits(), P, R.Registers, Bits, Requests,
-                                      RL.Spans, Out, Error);
+      Ok = stackptx::interpretProgram(Info, C.limits(), P, R.Registers, Bits,
+                                      Requests, RL.Spans, Out, Error);
     }
     if (!Ok)
       throw BindingError("not-interpretable", Error);
@@ -176,7 +182,8 @@ struct PyCompiler {
         L.append(nb::none());
         continue;
       }
-      const StackPtxFastStackTypeInfo &T = Info.stack_types[R.Registers[Requests[K]].stack_idx];
+      const StackPtxFastStackTypeInfo &T =
+          Info.stack_types[R.Registers[Requests[K]].stack_idx];
       uint32_t U = Out[K].Bits;
       if (T.constant_kind == STACK_PTX_FAST_CONSTANT_F32) {
         float F;
@@ -213,8 +220,8 @@ nb::list names(const Entry *Table, size_t N, const char *Entry::*Field) {
 
 int lookup(int I, const char *What, std::string_view Name) {
   if (I < 0)
-    throw BindingError("invalid-argument",
-                       std::string("unknown ") + What + " '" + std::string(Name) + "'");
+    throw BindingError("invalid-argument", std::string("unknown ") + What +
+                                               " '" + std::string(Name) + "'");
   return I;
 }
 
@@ -227,7 +234,8 @@ stackptx::InstructionSet instructionSetOf(nb::handle Arg) {
   if (nb::try_cast(Arg, S))
     return S;
   // A path to a description file (str or os.PathLike).
-  std::string Path = nb::cast<std::string>(nb::module_::import_("os").attr("fspath")(Arg));
+  std::string Path =
+      nb::cast<std::string>(nb::module_::import_("os").attr("fspath")(Arg));
   std::string Error;
   if (!InstructionSet::fromFile(Path, S, Error))
     throw BindingError("invalid-description", Error);
@@ -235,13 +243,16 @@ stackptx::InstructionSet instructionSetOf(nb::handle Arg) {
 }
 
 void bindStackPtx(nb::module_ &M) {
-  nb::class_<InstructionSet>(M, "InstructionSet",
-                             "Stack types, arg types, PTX instructions and special registers "
-                             "of Stack PTX, from the built-in description or a JSON one.")
+  nb::class_<InstructionSet>(
+      M, "InstructionSet",
+      "Stack types, arg types, PTX instructions and special registers "
+      "of Stack PTX, from the built-in description or a JSON one.")
       .def_static("builtin", &InstructionSet::builtin, nb::rv_policy::copy,
-                  "The description shipped with the package (data/stack_ptx_descriptions.json).")
-      .def_static("from_json", &setFromJson, "text"_a,
-                  "Reads a description in the stack_ptx_descriptions.json format.")
+                  "The description shipped with the package "
+                  "(data/stack_ptx_descriptions.json).")
+      .def_static(
+          "from_json", &setFromJson, "text"_a,
+          "Reads a description in the stack_ptx_descriptions.json format.")
       .def_static(
           "from_file",
           [](const std::string &Path) {
@@ -254,7 +265,8 @@ void bindStackPtx(nb::module_ &M) {
           "path"_a, "Reads a description file.")
       .def_prop_ro("stack_types",
                    [](const InstructionSet &S) {
-                     return names(S.info().stack_types, S.info().num_stack_types,
+                     return names(S.info().stack_types,
+                                  S.info().num_stack_types,
                                   &StackPtxFastStackTypeInfo::name);
                    })
       .def_prop_ro("arg_types",
@@ -262,15 +274,17 @@ void bindStackPtx(nb::module_ &M) {
                      return names(S.info().arg_types, S.info().num_arg_types,
                                   &StackPtxFastArgTypeInfo::name);
                    })
-      .def_prop_ro("instructions",
-                   [](const InstructionSet &S) {
-                     return names(S.info().instructions, S.info().num_instructions,
-                                  &StackPtxFastPtxInstructionInfo::display);
-                   },
-                   "Display names of the PTX instructions, in index order.")
+      .def_prop_ro(
+          "instructions",
+          [](const InstructionSet &S) {
+            return names(S.info().instructions, S.info().num_instructions,
+                         &StackPtxFastPtxInstructionInfo::display);
+          },
+          "Display names of the PTX instructions, in index order.")
       .def_prop_ro("special_registers",
                    [](const InstructionSet &S) {
-                     return names(S.info().special_registers, S.info().num_special_registers,
+                     return names(S.info().special_registers,
+                                  S.info().num_special_registers,
                                   &StackPtxFastSpecialRegisterInfo::ptx);
                    })
       .def("stack_type_index",
@@ -282,8 +296,10 @@ void bindStackPtx(nb::module_ &M) {
           [](const InstructionSet &S, size_t StackIdx) -> nb::object {
             if (StackIdx >= S.info().num_stack_types)
               throw BindingError("invalid-argument",
-                                 "no stack type " + std::to_string(StackIdx) + " (the set has " +
-                                     std::to_string(S.info().num_stack_types) + ")");
+                                 "no stack type " + std::to_string(StackIdx) +
+                                     " (the set has " +
+                                     std::to_string(S.info().num_stack_types) +
+                                     ")");
             switch (S.info().stack_types[StackIdx].constant_kind) {
             case STACK_PTX_FAST_CONSTANT_F32:
               return nb::str("f32");
@@ -296,7 +312,8 @@ void bindStackPtx(nb::module_ &M) {
             }
           },
           "stack_idx"_a,
-          "How the literals of stack type stack_idx are written: 'f32', 'u32', 's32', or "
+          "How the literals of stack type stack_idx are written: 'f32', 'u32', "
+          "'s32', or "
           "None when it has none (its description gives no constant_type).")
       .def("instruction_index",
            [](const InstructionSet &S, std::string_view N) {
@@ -311,8 +328,8 @@ void bindStackPtx(nb::module_ &M) {
           [](const InstructionSet &S, nb::handle Text, nb::handle Regs) {
             RegisterList R = toRegisters(Regs, S);
             std::vector<StackPtxFastInstruction> Out;
-            if (Error Err = stackptx::parseProgram(textOf(Text, "a program"),
-                                                   S, R.Registers, Out))
+            if (Error Err = stackptx::parseProgram(textOf(Text, "a program"), S,
+                                                   R.Registers, Out))
               throw BindingError("invalid-program", Err.Message, Err.Line,
                                  Err.Column);
             std::vector<uint64_t> Words(Out.size());
@@ -330,11 +347,12 @@ void bindStackPtx(nb::module_ &M) {
             Program P = toProgram(Prog, S, R, Storage);
             return stackptx::printProgram(P, S, R.Registers);
           },
-          "program"_a, "registers"_a, "Prints a program in the text form parse() reads.")
+          "program"_a, "registers"_a,
+          "Prints a program in the text form parse() reads.")
       .def(
           "random_program",
-          [](const InstructionSet &S, size_t Length, nb::handle Regs, uint64_t Seed,
-             bool InterpretedOnly) {
+          [](const InstructionSet &S, size_t Length, nb::handle Regs,
+             uint64_t Seed, bool InterpretedOnly) {
             RegisterList R = toRegisters(Regs, S);
             std::mt19937_64 Rng(Seed);
             std::vector<StackPtxFastInstruction> Out;
@@ -345,29 +363,38 @@ void bindStackPtx(nb::module_ &M) {
             std::memcpy(Words.data(), Out.data(), Out.size() * 8);
             return Words;
           },
-          "length"_a, "registers"_a, "seed"_a = 0, nb::kw_only(), "interpreted_only"_a = false,
-          "A random program of `length` instructions (and a return), every index in range.");
+          "length"_a, "registers"_a, "seed"_a = 0, nb::kw_only(),
+          "interpreted_only"_a = false,
+          "A random program of `length` instructions (and a return), every "
+          "index in range.");
 
-  nb::class_<PyCompiler>(M, "StackCompiler",
-                         "Compiles Stack PTX programs against one instruction set and set of "
-                         "limits. Thread-safe; every compile releases the GIL.")
+  nb::class_<PyCompiler>(
+      M, "StackCompiler",
+      "Compiles Stack PTX programs against one instruction set and set of "
+      "limits. Thread-safe; every compile releases the GIL.")
       .def(
           "__init__",
-          [](PyCompiler *Self, nb::handle SetArg, size_t MaxAst, size_t Stack, size_t Store,
-             size_t Frames, size_t Exec) {
+          [](PyCompiler *Self, nb::handle SetArg, size_t MaxAst, size_t Stack,
+             size_t Store, size_t Frames, size_t Exec) {
             InstructionSet S = instructionSetOf(SetArg);
             StackPtxFastCompilerInfo L = stackptx::defaultLimits();
-            if (MaxAst) L.max_ast_size = MaxAst;
-            if (Stack) L.stack_size = Stack;
-            if (Store) L.store_size = Store;
-            if (Frames != (size_t)-1) L.max_frame_depth = Frames;
-            if (Exec) L.execution_limit = Exec;
+            if (MaxAst)
+              L.max_ast_size = MaxAst;
+            if (Stack)
+              L.stack_size = Stack;
+            if (Store)
+              L.store_size = Store;
+            if (Frames != (size_t)-1)
+              L.max_frame_depth = Frames;
+            if (Exec)
+              L.execution_limit = Exec;
             new (Self) PyCompiler(S, L);
           },
-          "instruction_set"_a.none() = nb::none(), nb::kw_only(), "max_ast_size"_a = 0,
-          "stack_size"_a = 0, "store_size"_a = 0, "max_frame_depth"_a = (size_t)-1,
-          "execution_limit"_a = 0,
-          "instruction_set: an InstructionSet or a description JSON path (default: the built-in "
+          "instruction_set"_a.none() = nb::none(), nb::kw_only(),
+          "max_ast_size"_a = 0, "stack_size"_a = 0, "store_size"_a = 0,
+          "max_frame_depth"_a = (size_t)-1, "execution_limit"_a = 0,
+          "instruction_set: an InstructionSet or a description JSON path "
+          "(default: the built-in "
           "one). Limits left at "
           "0 keep the defaults of stack_ptx_fast_default_info.h.")
       .def_prop_ro("instruction_set", [](const PyCompiler &C) { return C.Set; })
@@ -382,26 +409,35 @@ void bindStackPtx(nb::module_ &M) {
                      D["execution_limit"] = L.execution_limit;
                      return D;
                    })
-      .def("compile", &PyCompiler::compile, "program"_a, "registers"_a, "requests"_a,
-           "routines"_a.none() = nb::none(),
+      .def("compile", &PyCompiler::compile, "program"_a, "registers"_a,
+           "requests"_a, "routines"_a.none() = nb::none(),
            "Compiles one program into a stub and returns it.\n\n"
-           "program: text ('x y add.ftz.f32'), a uint64 NumPy array of instruction words, or "
+           "program: text ('x y add.ftz.f32'), a uint64 NumPy array of "
+           "instruction words, or "
            "a list of ptxinject.stack.Instruction (ints).\n"
-           "registers: [(name, stack type), ...]; names are bare ('x' is written %x).\n"
-           "requests: register indices or names; each pops one value into that register.\n"
+           "registers: [(name, stack type), ...]; names are bare ('x' is "
+           "written %x).\n"
+           "requests: register indices or names; each pops one value into that "
+           "register.\n"
            "routines: programs called by routine instructions.\n\n"
-           "Any instruction sequence compiles; errors are only about registers and requests. "
+           "Any instruction sequence compiles; errors are only about registers "
+           "and requests. "
            "Releases the GIL.")
-      .def("compile_batch", &PyCompiler::compileBatch, "programs"_a, "registers"_a,
-           "requests"_a, "routines"_a.none() = nb::none(),
-           "Compiles many programs sharing one set of registers and requests; returns the "
-           "list of stubs. programs: a 2-D uint64 array (one program per row, a zero word "
-           "ends a shorter one) or a list of programs in any form compile() takes. "
+      .def("compile_batch", &PyCompiler::compileBatch, "programs"_a,
+           "registers"_a, "requests"_a, "routines"_a.none() = nb::none(),
+           "Compiles many programs sharing one set of registers and requests; "
+           "returns the "
+           "list of stubs. programs: a 2-D uint64 array (one program per row, "
+           "a zero word "
+           "ends a shorter one) or a list of programs in any form compile() "
+           "takes. "
            "Releases the GIL for the whole batch.")
-      .def("interpret", &PyCompiler::interpret, "program"_a, "registers"_a, "inputs"_a,
-           "requests"_a, "routines"_a.none() = nb::none(),
-           "Runs a program on the CPU with inputs[i] the value of register i; returns the "
-           "value each request receives (None when its stack was empty). For testing what "
+      .def("interpret", &PyCompiler::interpret, "program"_a, "registers"_a,
+           "inputs"_a, "requests"_a, "routines"_a.none() = nb::none(),
+           "Runs a program on the CPU with inputs[i] the value of register i; "
+           "returns the "
+           "value each request receives (None when its stack was empty). For "
+           "testing what "
            "a stub computes.");
 }
 

@@ -29,10 +29,10 @@ inline std::string_view textOf(nanobind::handle Obj, const char *What) {
     return {PyBytes_AS_STRING(P), (size_t)PyBytes_GET_SIZE(P)};
   if (PyByteArray_Check(P))
     return {PyByteArray_AS_STRING(P), (size_t)PyByteArray_GET_SIZE(P)};
-  throw nanobind::type_error(
-      (std::string(What) + " must be str or bytes, not " +
-       nanobind::type_name(Obj.type()).c_str())
-          .c_str());
+  throw nanobind::type_error((std::string(What) +
+                              " must be str or bytes, not " +
+                              nanobind::type_name(Obj.type()).c_str())
+                                 .c_str());
 }
 
 /// A Python str from UTF-8 bytes, invalid sequences replaced.

@@ -1,4 +1,5 @@
-//===- VariantArgs.h - Programs and back ends of a variant batch -*- C++ -*-===//
+//===- VariantArgs.h - Programs and back ends of a variant batch -*- C++
+//-*-===//
 //
 // What compile_variants and the cluster driver's screening both read from
 // Python: the programs (as a ProgramSource) and the back end (a name or a
@@ -22,13 +23,15 @@ namespace python {
 
 /// Programs of kind 'stack', 'ast' or 'raw' (docs/python.md); Random is
 /// None or (count, length, seed, live) for Stack PTX.
-std::unique_ptr<ProgramSource> makeSource(nanobind::handle Programs, const std::string &Kind,
-                                          nanobind::handle SetArg, nanobind::handle Random);
+std::unique_ptr<ProgramSource> makeSource(nanobind::handle Programs,
+                                          const std::string &Kind,
+                                          nanobind::handle SetArg,
+                                          nanobind::handle Random);
 
 /// A Backend object as it is, or a new back end for a name (None: the
 /// default). Arch None means the Backend's, or sm_80 for a name.
-std::shared_ptr<const CubinBackend> backendOf(nanobind::handle Arg,
-                                              const std::optional<std::string> &Arch);
+std::shared_ptr<const CubinBackend>
+backendOf(nanobind::handle Arg, const std::optional<std::string> &Arch);
 
 } // namespace python
 } // namespace ptxinject

@@ -22,10 +22,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <optional>
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace nb = nanobind;
@@ -45,7 +45,8 @@ struct ModuleResult {
   std::vector<char> Cubin;
 };
 
-std::vector<StackPtxFastInstruction> wordsToInstructions(const uint64_t *W, size_t N) {
+std::vector<StackPtxFastInstruction> wordsToInstructions(const uint64_t *W,
+                                                         size_t N) {
   std::vector<StackPtxFastInstruction> Out(N);
   std::memcpy(Out.data(), W, N * 8);
   return Out;
@@ -65,7 +66,8 @@ std::vector<uint64_t> wordsOf(nb::handle P) {
     unsigned long long V = PyLong_AsUnsignedLongLongMask(W.ptr());
     if (V == (unsigned long long)-1 && PyErr_Occurred()) {
       PyErr_Clear();
-      throw nb::type_error("a program is text, a uint64 array or a list of ints");
+      throw nb::type_error(
+          "a program is text, a uint64 array or a list of ints");
     }
     Out.push_back(V);
   }
@@ -74,8 +76,10 @@ std::vector<uint64_t> wordsOf(nb::handle P) {
 
 } // namespace
 
-std::unique_ptr<ProgramSource> makeSource(nb::handle Programs, const std::string &Kind,
-                                          nb::handle SetArg, nb::handle Random) {
+std::unique_ptr<ProgramSource> makeSource(nb::handle Programs,
+                                          const std::string &Kind,
+                                          nb::handle SetArg,
+                                          nb::handle Random) {
   if (Kind == "raw") {
     std::vector<std::string> Stubs;
     for (nb::handle P : Programs)
@@ -96,7 +100,8 @@ std::unique_ptr<ProgramSource> makeSource(nb::handle Programs, const std::string
   }
   if (Kind != "stack")
     throw BindingError("invalid-argument",
-                       "program kind '" + Kind + "' is not 'stack', 'ast' or 'raw'");
+                       "program kind '" + Kind +
+                           "' is not 'stack', 'ast' or 'raw'");
   stackptx::InstructionSet Set = instructionSetOf(SetArg);
   auto S = std::make_unique<StackPtxSource>(Set);
   if (!Programs.is_none()) {
@@ -117,7 +122,8 @@ std::unique_ptr<ProgramSource> makeSource(nb::handle Programs, const std::string
     }
   }
   if (!Random.is_none()) {
-    size_t Count = nb::cast<size_t>(Random[0]), Length = nb::cast<size_t>(Random[1]);
+    size_t Count = nb::cast<size_t>(Random[0]),
+           Length = nb::cast<size_t>(Random[1]);
     uint64_t Seed = nb::cast<uint64_t>(Random[2]);
     if (nb::cast<bool>(Random[3]))
       S->addRandomLive(Count, Length, Seed);
@@ -132,24 +138,30 @@ namespace {
 /// Back ends the bindings created, for tests that check one is reused.
 std::atomic<size_t> BackendsCreated{0};
 
-std::shared_ptr<const CubinBackend> createBackend(nb::handle Name, const std::string &Arch,
-                                                  int OptLevel = 3, int MaxRegisters = 0) {
+std::shared_ptr<const CubinBackend> createBackend(nb::handle Name,
+                                                  const std::string &Arch,
+                                                  int OptLevel = 3,
+                                                  int MaxRegisters = 0) {
   CubinBackendKind BK = defaultCubinBackend();
   if (!Name.is_none()) {
     std::string_view Text = textOf(Name, "backend");
     if (!parseCubinBackendName(Text, BK))
-      throw BindingError("invalid-argument", "unknown backend '" + std::string(Text) +
-                                                 "' (nvptxcompiler, ptxas or nvjitlink)");
+      throw BindingError("invalid-argument",
+                         "unknown backend '" + std::string(Text) +
+                             "' (nvptxcompiler, ptxas or nvjitlink)");
   }
   // ptxas's -O and -maxrregcount, which PTX of a search may want other than
   // the defaults (mm-kermac assembles with -O2); both are in every variant
   // cache key.
   if (OptLevel < 0 || OptLevel > 3)
     throw BindingError("invalid-argument",
-                       "opt_level must be 0 to 3 (ptxas -O), not " + std::to_string(OptLevel));
+                       "opt_level must be 0 to 3 (ptxas -O), not " +
+                           std::to_string(OptLevel));
   if (MaxRegisters < 0)
-    throw BindingError("invalid-argument", "max_registers must be 0 (the compiler's choice) or "
-                                           "more, not " + std::to_string(MaxRegisters));
+    throw BindingError("invalid-argument",
+                       "max_registers must be 0 (the compiler's choice) or "
+                       "more, not " +
+                           std::to_string(MaxRegisters));
   CubinOptions CO;
   CO.Arch = Arch;
   CO.OptLevel = OptLevel;
@@ -170,13 +182,14 @@ struct BackendObject {
 
 } // namespace
 
-std::shared_ptr<const CubinBackend> backendOf(nb::handle Arg,
-                                              const std::optional<std::string> &Arch) {
+std::shared_ptr<const CubinBackend>
+backendOf(nb::handle Arg, const std::optional<std::string> &Arch) {
   if (nb::isinstance<BackendObject>(Arg)) {
     const auto &B = nb::cast<const BackendObject &>(Arg).Backend;
     if (Arch && B->options().Arch != *Arch)
-      throw BindingError("invalid-argument", "arch '" + *Arch + "' differs from the backend's '" +
-                                                 B->options().Arch + "'");
+      throw BindingError("invalid-argument",
+                         "arch '" + *Arch + "' differs from the backend's '" +
+                             B->options().Arch + "'");
     return B;
   }
   return createBackend(Arg, Arch.value_or("sm_80"));
@@ -184,12 +197,15 @@ std::shared_ptr<const CubinBackend> backendOf(nb::handle Arg,
 
 namespace {
 
-nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, const std::string &Kind,
-                           nb::handle SetArg, nb::handle Random, std::vector<std::string> Slots,
-                           size_t Pack, nb::handle BackendArg, const std::string &Arch,
-                           unsigned Jobs, bool KeepPtx, bool Dedup, const std::string &CacheDir,
+nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
+                           const std::string &Kind, nb::handle SetArg,
+                           nb::handle Random, std::vector<std::string> Slots,
+                           size_t Pack, nb::handle BackendArg,
+                           const std::string &Arch, unsigned Jobs, bool KeepPtx,
+                           bool Dedup, const std::string &CacheDir,
                            bool KeepUnfilledKernels, nb::handle Progress) {
-  std::unique_ptr<ProgramSource> Source = makeSource(Programs, Kind, SetArg, Random);
+  std::unique_ptr<ProgramSource> Source =
+      makeSource(Programs, Kind, SetArg, Random);
   if (Pack == 0)
     throw BindingError("invalid-argument", "pack must be at least 1");
 
@@ -244,7 +260,8 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
     size_t Reported = (size_t)-1;
     for (;;) {
       std::unique_lock<std::mutex> L(DoneLock);
-      bool Over = DoneCv.wait_for(L, std::chrono::milliseconds(50), [&] { return Finished; });
+      bool Over = DoneCv.wait_for(L, std::chrono::milliseconds(50),
+                                  [&] { return Finished; });
       L.unlock();
       size_t Now = Done.load();
       if (!Progress.is_none() && !CallbackError && (Now != Reported || Over)) {
@@ -266,7 +283,9 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
   throwIfError(E);
 
   std::sort(Results.begin(), Results.end(),
-            [](const ModuleResult &A, const ModuleResult &B) { return A.Index < B.Index; });
+            [](const ModuleResult &A, const ModuleResult &B) {
+              return A.Index < B.Index;
+            });
   nb::list Modules;
   for (ModuleResult &R : Results)
     Modules.append(nb::make_tuple(
@@ -275,18 +294,23 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
         KeepPtx ? nb::object(strOf(R.Ptx)) : nb::object(nb::none())));
   nb::list Failures;
   for (const VariantFailure &F : Report.Failures)
-    Failures.append(nb::make_tuple(F.Program, F.Stage == VariantStage::Stub ? "stub" : "cubin",
-                                   strOf(F.Message), F.Line, F.Column));
+    Failures.append(nb::make_tuple(
+        F.Program, F.Stage == VariantStage::Stub ? "stub" : "cubin",
+        strOf(F.Message), F.Line, F.Column));
   // Where each program's code is: (same_as, module or None, cached cubin
   // path or None, inject name or None, pack index).
   nb::list Places;
   for (const ProgramPlace &P : Report.Places)
-    Places.append(nb::make_tuple(
-        P.SameAs, P.Module == ProgramPlace::None ? nb::object(nb::none()) : nb::cast(P.Module),
-        P.CachedCubin.empty() ? nb::object(nb::none()) : nb::object(strOf(P.CachedCubin)),
-        P.Inject == ProgramPlace::None ? nb::object(nb::none())
-                                       : nb::object(strOf(Kernel.inject(P.Inject).Name)),
-        P.PackIndex));
+    Places.append(
+        nb::make_tuple(P.SameAs,
+                       P.Module == ProgramPlace::None ? nb::object(nb::none())
+                                                      : nb::cast(P.Module),
+                       P.CachedCubin.empty() ? nb::object(nb::none())
+                                             : nb::object(strOf(P.CachedCubin)),
+                       P.Inject == ProgramPlace::None
+                           ? nb::object(nb::none())
+                           : nb::object(strOf(Kernel.inject(P.Inject).Name)),
+                       P.PackIndex));
   nb::dict Stats;
   Stats["variants"] = Report.Variants;
   Stats["modules"] = Report.Modules;
@@ -313,30 +337,45 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs, cons
 } // namespace
 
 void bindVariants(nb::module_ &M) {
-  nb::class_<BackendObject>(M, "Backend",
-                            "A created cubin back end, shared by every call it is passed to "
-                            "(thread-safe); compile_variants(backend=...) takes it or a name.")
+  nb::class_<BackendObject>(
+      M, "Backend",
+      "A created cubin back end, shared by every call it is passed to "
+      "(thread-safe); compile_variants(backend=...) takes it or a name.")
       .def(
           "__init__",
-          [](BackendObject *Self, nb::handle Kind, const std::string &Arch, int OptLevel,
-             int MaxRegisters) {
-            new (Self) BackendObject{createBackend(Kind, Arch, OptLevel, MaxRegisters)};
+          [](BackendObject *Self, nb::handle Kind, const std::string &Arch,
+             int OptLevel, int MaxRegisters) {
+            new (Self) BackendObject{
+                createBackend(Kind, Arch, OptLevel, MaxRegisters)};
           },
-          "kind"_a.none() = nb::none(), "arch"_a = "sm_80", nb::kw_only(), "opt_level"_a = 3,
-          "max_registers"_a = 0)
+          "kind"_a.none() = nb::none(), "arch"_a = "sm_80", nb::kw_only(),
+          "opt_level"_a = 3, "max_registers"_a = 0)
       .def_prop_ro("kind",
-                   [](const BackendObject &B) { return cubinBackendName(B.Backend->kind()); })
-      .def_prop_ro("arch", [](const BackendObject &B) { return B.Backend->options().Arch; })
-      .def_prop_ro("opt_level", [](const BackendObject &B) { return B.Backend->options().OptLevel; },
-                   "ptxas's -O level (debug PTX, nvcc -G, is assembled as debug code instead).")
-      .def_prop_ro("max_registers",
-                   [](const BackendObject &B) { return B.Backend->options().MaxRegisters; },
-                   "ptxas's -maxrregcount; 0 leaves it to the compiler.")
-      .def_prop_ro("version", [](const BackendObject &B) { return B.Backend->version(); },
-                   "The compiler's version, part of every variant cache key.")
+                   [](const BackendObject &B) {
+                     return cubinBackendName(B.Backend->kind());
+                   })
+      .def_prop_ro(
+          "arch",
+          [](const BackendObject &B) { return B.Backend->options().Arch; })
+      .def_prop_ro(
+          "opt_level",
+          [](const BackendObject &B) { return B.Backend->options().OptLevel; },
+          "ptxas's -O level (debug PTX, nvcc -G, is assembled as debug code "
+          "instead).")
+      .def_prop_ro(
+          "max_registers",
+          [](const BackendObject &B) {
+            return B.Backend->options().MaxRegisters;
+          },
+          "ptxas's -maxrregcount; 0 leaves it to the compiler.")
+      .def_prop_ro(
+          "version",
+          [](const BackendObject &B) { return B.Backend->version(); },
+          "The compiler's version, part of every variant cache key.")
       .def("__repr__", [](const BackendObject &B) {
         const CubinOptions &O = B.Backend->options();
-        std::string R = "ptxinject.Backend('" + std::string(cubinBackendName(B.Backend->kind())) +
+        std::string R = "ptxinject.Backend('" +
+                        std::string(cubinBackendName(B.Backend->kind())) +
                         "', arch='" + O.Arch + "'";
         if (O.OptLevel != 3)
           R += ", opt_level=" + std::to_string(O.OptLevel);
@@ -344,18 +383,22 @@ void bindVariants(nb::module_ &M) {
           R += ", max_registers=" + std::to_string(O.MaxRegisters);
         return R + ")";
       });
-  M.def("_backends_created", []() { return BackendsCreated.load(); },
-        "How many back ends the bindings created (for tests).");
-  M.def("_compile_variants", &compileVariantsPy, "module"_a, "programs"_a.none(), "kind"_a,
-        "instruction_set"_a.none(), "random"_a.none(), "slots"_a, "pack"_a, "backend"_a.none(), "arch"_a,
-        "jobs"_a, "keep_ptx"_a, "dedup"_a, "cache_dir"_a, "keep_unfilled_kernels"_a, "progress"_a.none(),
+  M.def(
+      "_backends_created", []() { return BackendsCreated.load(); },
+      "How many back ends the bindings created (for tests).");
+  M.def("_compile_variants", &compileVariantsPy, "module"_a,
+        "programs"_a.none(), "kind"_a, "instruction_set"_a.none(),
+        "random"_a.none(), "slots"_a, "pack"_a, "backend"_a.none(), "arch"_a,
+        "jobs"_a, "keep_ptx"_a, "dedup"_a, "cache_dir"_a,
+        "keep_unfilled_kernels"_a, "progress"_a.none(),
         "The engine behind ptxinject.compile_variants (use that).");
   M.def(
       "stack_registers",
       [](const ModuleObject &Kernel, std::string_view InjectName) {
         const Inject *I = Kernel.findInject(InjectName);
         if (!I)
-          throw nb::key_error(("no inject named '" + std::string(InjectName) + "'").c_str());
+          throw nb::key_error(
+              ("no inject named '" + std::string(InjectName) + "'").c_str());
         StackPtxSource S(stackptx::InstructionSet::builtin());
         std::string Error;
         if (!S.prepare(*I, Error))
@@ -375,24 +418,30 @@ void bindVariants(nb::module_ &M) {
         return L;
       },
       "module"_a, "inject"_a,
-      "The registers compile_variants gives Stack PTX programs for an inject, as "
-      "(label, stack type) in index order: inputs (in and mod) first, then outs.");
+      "The registers compile_variants gives Stack PTX programs for an inject, "
+      "as "
+      "(label, stack type) in index order: inputs (in and mod) first, then "
+      "outs.");
   M.def(
       "available_backends",
       []() {
         nb::list L;
-        for (CubinBackendKind K : {CubinBackendKind::NvPtxCompiler, CubinBackendKind::Ptxas,
-                                   CubinBackendKind::NvJitLink})
+        for (CubinBackendKind K :
+             {CubinBackendKind::NvPtxCompiler, CubinBackendKind::Ptxas,
+              CubinBackendKind::NvJitLink})
           if (isCubinBackendBuilt(K))
             L.append(nb::str(cubinBackendName(K)));
         return L;
       },
-      "Cubin back ends built into this package (ptxas also needs the executable).");
+      "Cubin back ends built into this package (ptxas also needs the "
+      "executable).");
   M.def(
       "compile_ptx",
-      [](nb::handle Ptx, nb::handle BackendName, const std::optional<std::string> &Arch) {
+      [](nb::handle Ptx, nb::handle BackendName,
+         const std::optional<std::string> &Arch) {
         std::string_view Text = textOf(Ptx, "ptx");
-        std::shared_ptr<const CubinBackend> Backend = backendOf(BackendName, Arch);
+        std::shared_ptr<const CubinBackend> Backend =
+            backendOf(BackendName, Arch);
         std::vector<char> Cubin;
         std::string Log;
         bool Ok;
@@ -404,10 +453,13 @@ void bindVariants(nb::module_ &M) {
           throw BindingError("cubin-failed", summarizeCompilerLog(Log));
         return nb::bytes(Cubin.data(), Cubin.size());
       },
-      "ptx"_a, nb::kw_only(), "backend"_a.none() = nb::none(), "arch"_a.none() = nb::none(),
-      "Assembles PTX into a cubin (ELF bytes) with a back end (a name or a Backend; arch "
+      "ptx"_a, nb::kw_only(), "backend"_a.none() = nb::none(),
+      "arch"_a.none() = nb::none(),
+      "Assembles PTX into a cubin (ELF bytes) with a back end (a name or a "
+      "Backend; arch "
       "defaults to the Backend's, else sm_80); releases the GIL.");
-  M.def("default_backend", []() { return std::string(cubinBackendName(defaultCubinBackend())); });
+  M.def("default_backend",
+        []() { return std::string(cubinBackendName(defaultCubinBackend())); });
 }
 
 } // namespace python

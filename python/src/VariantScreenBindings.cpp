@@ -1,4 +1,5 @@
-//===- VariantScreenBindings.cpp - Duplicates and cache hits, before compiling -===//
+//===- VariantScreenBindings.cpp - Duplicates and cache hits, before compiling
+//-===//
 //
 // The cluster driver (ptxinject.distributed) decides what to ship before it
 // ships anything: which programs repeat an earlier one and which the cache
@@ -45,7 +46,8 @@ nb::list fingerprintVariants(const ModuleObject &Kernel, nb::handle Programs,
                              const std::string &Kind, nb::handle SetArg,
                              std::vector<std::string> Slots, size_t Pack,
                              const std::string &Arch) {
-  std::unique_ptr<ProgramSource> Source = makeSource(Programs, Kind, SetArg, nb::none());
+  std::unique_ptr<ProgramSource> Source =
+      makeSource(Programs, Kind, SetArg, nb::none());
   VariantOptions VO;
   VO.Pack = Pack;
   VO.Slots = std::move(Slots);
@@ -83,7 +85,8 @@ nb::list fingerprintVariants(const ModuleObject &Kernel, nb::handle Programs,
     if (Good[P])
       Out.append(nb::str(Codes[P].hex().c_str()));
     else
-      Out.append(nb::make_tuple(strOf(Errors[P].Message), Errors[P].Line, Errors[P].Column));
+      Out.append(nb::make_tuple(strOf(Errors[P].Message), Errors[P].Line,
+                                Errors[P].Column));
   return Out;
 }
 
@@ -107,10 +110,12 @@ struct CacheHandle {
     {
       nb::gil_scoped_release Release;
       for (size_t I = 0; I < Hashes.size(); ++I) {
-        Found[I] = Cache->lookup(VariantCache::key(Context, Hashes[I]), Hits[I]);
+        Found[I] =
+            Cache->lookup(VariantCache::key(Context, Hashes[I]), Hits[I]);
         // The key holds the kernel's PTX, so the inject is there; an entry
         // naming another is damaged (as the engine's screening says).
-        if (Found[I] == VariantCache::Found::Hit && !Kernel->injectIndex(Hits[I].Where.Inject))
+        if (Found[I] == VariantCache::Found::Hit &&
+            !Kernel->injectIndex(Hits[I].Where.Inject))
           Found[I] = VariantCache::Found::Damaged;
       }
     }
@@ -121,7 +126,8 @@ struct CacheHandle {
       else if (Found[I] == VariantCache::Found::Damaged)
         Out.append(nb::str("damaged"));
       else
-        Out.append(nb::make_tuple(strOf(Hits[I].CubinPath), strOf(Hits[I].Where.Inject),
+        Out.append(nb::make_tuple(strOf(Hits[I].CubinPath),
+                                  strOf(Hits[I].Where.Inject),
                                   Hits[I].Where.PackIndex));
     }
     return Out;
@@ -138,15 +144,16 @@ struct CacheHandle {
     std::vector<Entry> List;
     for (nb::handle E : Entries)
       List.push_back({hashOf(textOf(E[0], "a program's code hash")),
-                      {std::string(textOf(E[1], "an inject name")), nb::cast<size_t>(E[2])}});
+                      {std::string(textOf(E[1], "an inject name")),
+                       nb::cast<size_t>(E[2])}});
     std::vector<char> Bytes(Cubin.c_str(), Cubin.c_str() + Cubin.size());
     std::string Error;
     nb::gil_scoped_release Release;
     Hash128 CubinHash;
     bool Ok = Cache->storeCubin(Bytes, CubinHash, Error);
     for (size_t I = 0; I < List.size() && Ok; ++I)
-      Ok = Cache->storeEntry(VariantCache::key(Context, List[I].Code), CubinHash, Bytes.size(),
-                             List[I].Where, Error);
+      Ok = Cache->storeEntry(VariantCache::key(Context, List[I].Code),
+                             CubinHash, Bytes.size(), List[I].Where, Error);
     return Ok ? std::string() : Error;
   }
 };
@@ -154,32 +161,38 @@ struct CacheHandle {
 } // namespace
 
 void bindVariantScreen(nb::module_ &M) {
-  M.def("_fingerprint_variants", &fingerprintVariants, "module"_a, "programs"_a, "kind"_a,
-        "instruction_set"_a.none(), "slots"_a, "pack"_a, "arch"_a,
-        "Per program, its code hash or (message, line, column) for a bad stub (for the "
+  M.def("_fingerprint_variants", &fingerprintVariants, "module"_a, "programs"_a,
+        "kind"_a, "instruction_set"_a.none(), "slots"_a, "pack"_a, "arch"_a,
+        "Per program, its code hash or (message, line, column) for a bad stub "
+        "(for the "
         "cluster driver's deduplication; use compile_variants).");
   M.def("default_cache_dir", &defaultVariantCacheDir,
         "The folder `ptxinject variants` caches compiled programs in: "
-        "$XDG_CACHE_HOME/ptxinject/variants, else ~/.cache/ptxinject/variants ('' when "
+        "$XDG_CACHE_HOME/ptxinject/variants, else ~/.cache/ptxinject/variants "
+        "('' when "
         "neither variable is set).");
-  nb::class_<CacheHandle>(M, "_VariantCache",
-                          "The variant cache folder for one kernel and back end (for the "
-                          "cluster driver; use compile_variants(cache_dir=...)).")
+  nb::class_<CacheHandle>(
+      M, "_VariantCache",
+      "The variant cache folder for one kernel and back end (for the "
+      "cluster driver; use compile_variants(cache_dir=...)).")
       .def(
           "__init__",
-          [](CacheHandle *Self, const std::string &Dir, nb::handle KernelArg, nb::handle BackendArg,
-             const std::optional<std::string> &Arch) {
+          [](CacheHandle *Self, const std::string &Dir, nb::handle KernelArg,
+             nb::handle BackendArg, const std::optional<std::string> &Arch) {
             new (Self) CacheHandle();
             Self->Kernel = &nb::cast<const ModuleObject &>(KernelArg);
             Self->KernelRef = nb::borrow(KernelArg);
-            std::shared_ptr<const CubinBackend> Backend = backendOf(BackendArg, Arch);
+            std::shared_ptr<const CubinBackend> Backend =
+                backendOf(BackendArg, Arch);
             Self->Cache = std::make_unique<VariantCache>(Dir);
-            Self->Context = variantCacheContext(Self->Kernel->source(), *Backend);
+            Self->Context =
+                variantCacheContext(Self->Kernel->source(), *Backend);
             Self->BackendVersion = Backend->version();
           },
           "dir"_a, "module"_a, "backend"_a.none(), "arch"_a.none())
       .def_prop_ro("dir", [](const CacheHandle &C) { return C.Cache->dir(); })
-      .def_prop_ro("backend_version", [](const CacheHandle &C) { return C.BackendVersion; })
+      .def_prop_ro("backend_version",
+                   [](const CacheHandle &C) { return C.BackendVersion; })
       .def("lookup", &CacheHandle::lookup, "codes"_a)
       .def("store", &CacheHandle::store, "cubin"_a, "entries"_a);
 }

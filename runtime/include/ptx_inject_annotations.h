@@ -7,9 +7,8 @@
  *
  * The Clang front end (ptxinject-rewrite, or clang -fplugin=PtxInjectPlugin.so)
  * turns every site into tagged inline asm. It defines __PTX_INJECT_ANALYSIS__
- * (rewriter) or __PTX_INJECT_PLUGIN__ (plugin); then a site expands to one call of
- * the marker below, so Sema types every operand, per template
- * instantiation.
+ * (rewriter) or __PTX_INJECT_PLUGIN__ (plugin); then a site expands to one call
+ *of the marker below, so Sema types every operand, per template instantiation.
  *
  * Without the front end, a site whose operands all carry a type token
  * expands to the same asm through plain macros (ptx_inject_typed_sites.h);
@@ -34,7 +33,9 @@
 #define __PTX_INJECT_HOST_PASS
 #endif
 template <class T>
-__PTX_INJECT_HOST_PASS inline void __ptx_inject_host_out(T &v) { v = T(); }
+__PTX_INJECT_HOST_PASS inline void __ptx_inject_host_out(T &v) {
+  v = T();
+}
 template <class T>
 __PTX_INJECT_HOST_PASS inline void __ptx_inject_host_out(volatile T &v) {
   (void)&v;
@@ -56,7 +57,9 @@ __PTX_INJECT_HOST_PASS inline void __ptx_inject_host_out(volatile T &v) {
 #if defined(__CUDA_ARCH__)
 #define __PTX_INJECT_DEVICE_ONLY(...) __VA_ARGS__
 #else
-#define __PTX_INJECT_DEVICE_ONLY(...) do { } while (0)
+#define __PTX_INJECT_DEVICE_ONLY(...)                                          \
+  do {                                                                         \
+  } while (0)
 #endif
 /* What rewritten sites use: __PTX_INJECT_HOST_DEVICE(uses, asm) is the asm
  * on the device; on the host, uses, the operands touched as the macro form's
@@ -68,11 +71,14 @@ __PTX_INJECT_HOST_PASS inline void __ptx_inject_host_out(volatile T &v) {
 #else
 #define __PTX_INJECT_HOST_DEVICE(uses, ...) (void)uses
 #endif
-template <class T> struct __ptx_inject_bare { typedef T type; };
+template <class T> struct __ptx_inject_bare {
+  typedef T type;
+};
 template <class T> struct __ptx_inject_bare<T &> : __ptx_inject_bare<T> {};
 template <class T> struct __ptx_inject_bare<T &&> : __ptx_inject_bare<T> {};
 template <class T> struct __ptx_inject_bare<const T> : __ptx_inject_bare<T> {};
-template <class T> struct __ptx_inject_bare<volatile T> : __ptx_inject_bare<T> {};
+template <class T>
+struct __ptx_inject_bare<volatile T> : __ptx_inject_bare<T> {};
 template <class T>
 struct __ptx_inject_bare<const volatile T> : __ptx_inject_bare<T> {};
 template <class A, class B> struct __ptx_inject_same {
@@ -97,13 +103,13 @@ struct __ptx_inject_is
  * check, which keeps Sema's work per operand small. The form is chosen by
  * argument count in one macro layer. */
 #define PTX_IN(...)                                                            \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_IN3, __PTX_INJECT_IN2,            \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_IN3, __PTX_INJECT_IN2,           \
                     __PTX_INJECT_IN1, )(__VA_ARGS__)
 #define PTX_MOD(...)                                                           \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_MOD3, __PTX_INJECT_MOD2,          \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_MOD3, __PTX_INJECT_MOD2,         \
                     __PTX_INJECT_MOD1, )(__VA_ARGS__)
 #define PTX_OUT(...)                                                           \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OUT3, __PTX_INJECT_OUT2,          \
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OUT3, __PTX_INJECT_OUT2,         \
                     __PTX_INJECT_OUT1, )(__VA_ARGS__)
 #define __PTX_INJECT_IN1(expr) "i\1" #expr, ((void)(expr), 0)
 #define __PTX_INJECT_IN2(type, expr) "i" #type "\1" #expr, ((void)(expr), 0)

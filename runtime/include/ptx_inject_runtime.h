@@ -51,9 +51,9 @@ typedef struct PtxInjectHandleImpl *PtxInjectHandle;
 /** Where and why ptx_inject_create_with_diagnostic failed. */
 typedef struct {
   PtxInjectResult result;
-  size_t line;        /**< 1-based PTX line, 0 when unknown */
-  size_t column;      /**< 1-based byte column, 0 when unknown */
-  char message[512];  /**< NUL-terminated, truncated if longer */
+  size_t line;       /**< 1-based PTX line, 0 when unknown */
+  size_t column;     /**< 1-based byte column, 0 when unknown */
+  char message[512]; /**< NUL-terminated, truncated if longer */
 } PtxInjectDiagnostic;
 
 /** A readable name for a result code; never NULL. */
@@ -64,9 +64,10 @@ PtxInjectResult ptx_inject_create(PtxInjectHandle *handle, const char *ptx);
 
 /** As ptx_inject_create, for PTX of ptx_size bytes (NUL not required), and
  *  fills *diagnostic (may be NULL) with the line, column and message. */
-PtxInjectResult ptx_inject_create_with_diagnostic(
-    PtxInjectHandle *handle, const char *ptx, size_t ptx_size,
-    PtxInjectDiagnostic *diagnostic);
+PtxInjectResult
+ptx_inject_create_with_diagnostic(PtxInjectHandle *handle, const char *ptx,
+                                  size_t ptx_size,
+                                  PtxInjectDiagnostic *diagnostic);
 
 /** Flags for ptx_inject_create_with_flags, or-ed together. */
 typedef enum {
@@ -81,8 +82,9 @@ typedef enum {
 
 /** As ptx_inject_create_with_diagnostic, with flags (0: none). A flag this
  *  runtime does not know gives PTX_INJECT_ERROR_INVALID_INPUT. */
-PtxInjectResult ptx_inject_create_with_flags(PtxInjectHandle *handle, const char *ptx,
-                                             size_t ptx_size, unsigned flags,
+PtxInjectResult ptx_inject_create_with_flags(PtxInjectHandle *handle,
+                                             const char *ptx, size_t ptx_size,
+                                             unsigned flags,
                                              PtxInjectDiagnostic *diagnostic);
 
 /** Frees the handle; NULL is accepted. */

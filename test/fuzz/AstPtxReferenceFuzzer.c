@@ -28,11 +28,13 @@ enum { MaxWords = 4096, MaxPieces = 5 };
 static const char *const inputs[] = {"x", "y", "z"};
 
 static AstPtxResult compile(const AstPtxInstruction *program,
-                            const AstPtxInstruction *const *routines, size_t num_routines,
-                            size_t num_inputs, char *buffer, size_t size, size_t *written) {
-  return ast_ptx_compile("out", inputs, num_inputs, ast_ptx_ptx_instruction_names,
-                         ast_ptx_ptx_instruction_num_args, AST_PTX_PTX_INSTRUCTION_NUM_ENUMS,
-                         routines, num_routines, program, buffer, size, written);
+                            const AstPtxInstruction *const *routines,
+                            size_t num_routines, size_t num_inputs,
+                            char *buffer, size_t size, size_t *written) {
+  return ast_ptx_compile(
+      "out", inputs, num_inputs, ast_ptx_ptx_instruction_names,
+      ast_ptx_ptx_instruction_num_args, AST_PTX_PTX_INSTRUCTION_NUM_ENUMS,
+      routines, num_routines, program, buffer, size, written);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -60,8 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const AstPtxInstruction *const *routines = num_pieces > 1 ? pieces + 1 : NULL;
 
   size_t needed = 99;
-  AstPtxResult measured =
-      compile(pieces[0], routines, num_pieces - 1, num_inputs, NULL, 0, &needed);
+  AstPtxResult measured = compile(pieces[0], routines, num_pieces - 1,
+                                  num_inputs, NULL, 0, &needed);
   CHECK((int)measured >= 0 && (int)measured < AST_PTX_RESULT_NUM_ENUMS);
   if (measured != AST_PTX_SUCCESS) {
     CHECK(needed == 0);
@@ -71,8 +73,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
 
   size_t written = 0;
-  AstPtxResult r =
-      compile(pieces[0], routines, num_pieces - 1, num_inputs, stub, needed + 1, &written);
+  AstPtxResult r = compile(pieces[0], routines, num_pieces - 1, num_inputs,
+                           stub, needed + 1, &written);
   CHECK(r == AST_PTX_SUCCESS);
   check_whole_stub(stub, written, needed);
 
@@ -80,8 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t small = data[size - 1] % (needed + 1);
   memset(shortb, '#', small + 64);
   size_t count = 99;
-  AstPtxResult s =
-      compile(pieces[0], routines, num_pieces - 1, num_inputs, shortb, small, &count);
+  AstPtxResult s = compile(pieces[0], routines, num_pieces - 1, num_inputs,
+                           shortb, small, &count);
   CHECK(s == AST_PTX_ERROR_INSUFFICIENT_BUFFER);
   check_short_buffer(stub, needed, shortb, small, count);
   return 0;

@@ -1,4 +1,5 @@
-//===- CommandLinesFuzzer.cpp - nvcc and NVRTC command lines ---------------===//
+//===- CommandLinesFuzzer.cpp - nvcc and NVRTC command lines
+//---------------===//
 //
 // Input: command-line words, one per line. The rewriter reads them as nvcc
 // flags (after `--`, or from a compile_commands.json: joinNvccOptionValues,
@@ -71,8 +72,7 @@ bool choiceValuesKept(const std::vector<std::string> &Args) {
     if (Name == "--dopt" || Name == "-dopt")
       return Value == "on";
     if (Name == "--Ofast-compile" || Name == "-Ofc")
-      return Value == "0" || Value == "min" || Value == "mid" ||
-             Value == "max";
+      return Value == "0" || Value == "min" || Value == "mid" || Value == "max";
     return true;
   };
   for (size_t I = 0; I < Args.size(); ++I) {

@@ -1,4 +1,5 @@
-//===- CommentAnnotationsFuzzer.cpp - The comment form of inject sites -----===//
+//===- CommentAnnotationsFuzzer.cpp - The comment form of inject sites
+//-----===//
 //
 // Input: a CUDA source file. It is parsed for the device (-fsyntax-only), as
 // the rewriter and the plugin read it, with the comment-annotation handler
@@ -190,7 +191,9 @@ class AnnotationSyntaxAction : public SyntaxOnlyAction {
 // with ASan; this harness's inline copies of them do, the uninstrumented
 // libclang-cpp does not unpoison what it hands out of the same slab, so every
 // access to it read as use-after-poison. The project poisons nothing itself.
-extern "C" const char *__asan_default_options() { return "allow_user_poisoning=0"; }
+extern "C" const char *__asan_default_options() {
+  return "allow_user_poisoning=0";
+}
 
 namespace {
 /// True when a directive line holds _Pragma: `#include<_Pragma(` alone
@@ -210,38 +213,35 @@ bool hasPragmaOperatorInDirective(StringRef Source) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size > MaxSourceBytes)
     return 0;
-  if (hasPragmaOperatorInDirective(StringRef(reinterpret_cast<const char *>(Data), Size)))
+  if (hasPragmaOperatorInDirective(
+          StringRef(reinterpret_cast<const char *>(Data), Size)))
     return 0;
   // PTXINJECT_FUZZ_SHOW_DIAGNOSTICS=1 prints them, to look into an input.
   static const bool Show = std::getenv("PTXINJECT_FUZZ_SHOW_DIAGNOSTICS");
   // The device pass of a CUDA compile, as the rewriter runs it
-  // (clang-plugin/lib/Invocation/CudaInvocation.cpp), given to cc1 directly: the
-  // driver would look for a CUDA installation on every input.
-  std::vector<const char *> Args = {"-triple", "nvptx64-nvidia-cuda",
-                        "-aux-triple", "x86_64-unknown-linux-gnu",
-                        "-fcuda-is-device", "-target-cpu", "sm_80",
-                        "-fcuda-allow-variadic-functions",
-                        "-x", "cuda", "-std=c++17",
-                        "-D__PTX_INJECT_ANALYSIS__",
-                        "-nostdsysteminc", "-nobuiltininc",
-                        "-I", IncludeDir,
-                        "-disable-pragma-debug-crash",
-                        // Sema's own bounds, far below the defaults: a
-                        // mutated input must not spend seconds in constexpr
-                        // evaluation or template instantiation.
-                        "-fconstexpr-steps=65536", "-ftemplate-depth=64",
-                        // Typo correction, for errors nobody reads, took
-                        // most of the time of an input.
-                        "-fno-spell-checking",
-                        InputPath};
+  // (clang-plugin/lib/Invocation/CudaInvocation.cpp), given to cc1 directly:
+  // the driver would look for a CUDA installation on every input.
+  std::vector<const char *> Args = {
+      "-triple", "nvptx64-nvidia-cuda", "-aux-triple",
+      "x86_64-unknown-linux-gnu", "-fcuda-is-device", "-target-cpu", "sm_80",
+      "-fcuda-allow-variadic-functions", "-x", "cuda", "-std=c++17",
+      "-D__PTX_INJECT_ANALYSIS__", "-nostdsysteminc", "-nobuiltininc", "-I",
+      IncludeDir, "-disable-pragma-debug-crash",
+      // Sema's own bounds, far below the defaults: a
+      // mutated input must not spend seconds in constexpr
+      // evaluation or template instantiation.
+      "-fconstexpr-steps=65536", "-ftemplate-depth=64",
+      // Typo correction, for errors nobody reads, took
+      // most of the time of an input.
+      "-fno-spell-checking", InputPath};
   if (!Show) // nor "N errors generated." on stderr per input
     Args.push_back("-fno-caret-diagnostics");
 
   auto Files = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  Files->addFile(InputPath, 0,
-                 llvm::MemoryBuffer::getMemBufferCopy(
-                     StringRef(reinterpret_cast<const char *>(Data), Size),
-                     InputPath));
+  Files->addFile(
+      InputPath, 0,
+      llvm::MemoryBuffer::getMemBufferCopy(
+          StringRef(reinterpret_cast<const char *>(Data), Size), InputPath));
   Files->addFile(std::string(IncludeDir) + "/ptx_inject.h", 0,
                  llvm::MemoryBuffer::getMemBuffer(PtxInjectHeader));
 

@@ -53,10 +53,10 @@ template <class T> std::vector<T> records(const uint8_t *Data, size_t Size) {
 
 } // namespace fuzzinput
 
-#define FUZZ_CHECK(Cond)                                                        \
-  do {                                                                          \
-    if (!(Cond))                                                                \
-      ::fuzzinput::fail(#Cond);                                                 \
+#define FUZZ_CHECK(Cond)                                                       \
+  do {                                                                         \
+    if (!(Cond))                                                               \
+      ::fuzzinput::fail(#Cond);                                                \
   } while (0)
 
 #endif

@@ -1,4 +1,5 @@
-//===- IncludeBlockFuzzer.cpp - Where a source's include block ends --------===//
+//===- IncludeBlockFuzzer.cpp - Where a source's include block ends
+//--------===//
 //
 // Input: the start of a CUDA source. findIncludeBlock runs Clang's raw lexer
 // over it (the tool, the nvrtc mode and the Python package call it on every
@@ -41,10 +42,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // std::string (the callers' buffers) have one.
   std::string Source(reinterpret_cast<const char *>(Data), Size);
   clang::LangOptions Lang;
-  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = true;
+  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 =
+      true;
   Lang.CUDA = true;
   std::optional<IncludeBlock> B = findIncludeBlock(Source, Lang, "/fuzz/k.cu");
-  std::optional<IncludeBlock> Again = findIncludeBlock(Source, Lang, "/fuzz/k.cu");
+  std::optional<IncludeBlock> Again =
+      findIncludeBlock(Source, Lang, "/fuzz/k.cu");
   check(B.has_value() == Again.has_value(), "not deterministic");
   if (!B)
     return 0;
@@ -58,7 +61,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   check(Hash != std::string::npos && B->Text[Hash] == '#' &&
             B->Text.back() == '\n',
         "the block's text is not directives");
-  check(B->Text.find("include") != std::string::npos, "a block without #include");
+  check(B->Text.find("include") != std::string::npos,
+        "a block without #include");
   // Each directive is copied verbatim, so every offset of the text maps back
   // to the same character of the input (a warning about a header of the
   // block is reported at the input's own #include).
@@ -66,14 +70,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
         "the text's first directive has no start");
   for (size_t I = 0; I < B->DirectiveStarts.size(); ++I) {
     auto [InText, InFile] = B->DirectiveStarts[I];
-    size_t End = I + 1 < B->DirectiveStarts.size() ? B->DirectiveStarts[I + 1].first
-                                                   : B->Text.size();
-    check(InText < End && InFile < B->Size, "a directive start out of order or range");
+    size_t End = I + 1 < B->DirectiveStarts.size()
+                     ? B->DirectiveStarts[I + 1].first
+                     : B->Text.size();
+    check(InText < End && InFile < B->Size,
+          "a directive start out of order or range");
     // The '\n' after each directive is the block's own.
     for (size_t At = InText; At + 1 < End; ++At) {
-      unsigned InInput = fileOffsetOfBlockText(B->DirectiveStarts, unsigned(At));
+      unsigned InInput =
+          fileOffsetOfBlockText(B->DirectiveStarts, unsigned(At));
       check(InInput < B->Size && Source[InInput] == B->Text[At],
-            "an offset of the block's text maps to another character of the input");
+            "an offset of the block's text maps to another character of the "
+            "input");
     }
   }
   check(B->IncludeDir.empty() || B->IncludeDir == "/fuzz",

@@ -1,4 +1,5 @@
-//===- JsonReadersFuzzer.cpp - Description, type table and manifest readers ===//
+//===- JsonReadersFuzzer.cpp - Description, type table and manifest readers
+//===//
 //
 // Input: a JSON document; its length picks the reader (Stack PTX
 // instruction set, operand type table, site manifest) after the JSON parser
@@ -19,7 +20,8 @@ namespace {
 /// "LINE:COL: ..." with both at least 1.
 bool located(const std::string &Error) {
   unsigned Line = 0, Col = 0;
-  return std::sscanf(Error.c_str(), "%u:%u:", &Line, &Col) == 2 && Line >= 1 && Col >= 1;
+  return std::sscanf(Error.c_str(), "%u:%u:", &Line, &Col) == 2 && Line >= 1 &&
+         Col >= 1;
 }
 } // namespace
 

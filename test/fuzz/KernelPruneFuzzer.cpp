@@ -21,7 +21,8 @@ using namespace ptxinject;
 
 namespace {
 
-void checkEntries(std::string_view Ptx, const std::vector<PtxEntrySpan> &Entries) {
+void checkEntries(std::string_view Ptx,
+                  const std::vector<PtxEntrySpan> &Entries) {
   size_t After = 0;
   for (const PtxEntrySpan &E : Entries) {
     FUZZ_CHECK(E.Begin >= After && E.Begin < E.End && E.End <= Ptx.size());
@@ -38,8 +39,8 @@ void checkEntries(std::string_view Ptx, const std::vector<PtxEntrySpan> &Entries
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size > fuzzinput::MaxInputBytes)
     return 0;
-  std::vector<std::string_view> Parts =
-      fuzzinput::splitParts(std::string_view(reinterpret_cast<const char *>(Data), Size));
+  std::vector<std::string_view> Parts = fuzzinput::splitParts(
+      std::string_view(reinterpret_cast<const char *>(Data), Size));
   std::string_view Ptx = Parts[0];
 
   std::vector<PtxEntrySpan> Entries;
@@ -77,7 +78,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     if (std::string_view(Out).substr(At, Body.size()) == Body) {
       At += Body.size();
     } else {
-      std::string Lines(static_cast<size_t>(std::count(Body.begin(), Body.end(), '\n')), '\n');
+      std::string Lines(
+          static_cast<size_t>(std::count(Body.begin(), Body.end(), '\n')),
+          '\n');
       FUZZ_CHECK(std::string_view(Out).substr(At, Lines.size()) == Lines);
       At += Lines.size();
       Gone.push_back(&E);

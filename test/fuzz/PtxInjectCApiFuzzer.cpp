@@ -16,7 +16,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size == 0 || Size > fuzzinput::MaxInputBytes)
     return 0;
-  unsigned Flags = Data[Size - 1] & 1 ? PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS : 0;
+  unsigned Flags =
+      Data[Size - 1] & 1 ? PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS : 0;
   PtxInjectHandle H = nullptr;
   PtxInjectDiagnostic Diag;
   PtxInjectResult R = ptx_inject_create_with_flags(
@@ -34,21 +35,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     FUZZ_CHECK(ptx_inject_inject_info_by_index(H, I, &Name, &Args, &Sites) ==
                PTX_INJECT_SUCCESS);
     size_t Back = SIZE_MAX;
-    FUZZ_CHECK(ptx_inject_inject_info_by_name(H, Name, &Back, nullptr, nullptr) ==
-               PTX_INJECT_SUCCESS);
+    FUZZ_CHECK(ptx_inject_inject_info_by_name(H, Name, &Back, nullptr,
+                                              nullptr) == PTX_INJECT_SUCCESS);
     FUZZ_CHECK(Back == I);
     for (size_t A = 0; A < Args; ++A) {
-      const char *Label = nullptr, *Reg = nullptr, *RegType = nullptr, *DataType = nullptr;
+      const char *Label = nullptr, *Reg = nullptr, *RegType = nullptr,
+                 *DataType = nullptr;
       PtxInjectMutType Mut;
-      FUZZ_CHECK(ptx_inject_variable_info_by_index(H, I, A, &Label, &Reg, &Mut, &RegType,
-                                                   &DataType) == PTX_INJECT_SUCCESS);
+      FUZZ_CHECK(ptx_inject_variable_info_by_index(H, I, A, &Label, &Reg, &Mut,
+                                                   &RegType, &DataType) ==
+                 PTX_INJECT_SUCCESS);
       size_t ArgBack = SIZE_MAX;
-      FUZZ_CHECK(ptx_inject_variable_info_by_name(H, I, Label, &ArgBack, nullptr, nullptr,
-                                                  nullptr, nullptr) == PTX_INJECT_SUCCESS);
+      FUZZ_CHECK(ptx_inject_variable_info_by_name(
+                     H, I, Label, &ArgBack, nullptr, nullptr, nullptr,
+                     nullptr) == PTX_INJECT_SUCCESS);
       FUZZ_CHECK(ArgBack == A);
     }
-    FUZZ_CHECK(ptx_inject_variable_info_by_index(H, I, Args, nullptr, nullptr, nullptr,
-                                                 nullptr, nullptr) != PTX_INJECT_SUCCESS);
+    FUZZ_CHECK(ptx_inject_variable_info_by_index(H, I, Args, nullptr, nullptr,
+                                                 nullptr, nullptr, nullptr) !=
+               PTX_INJECT_SUCCESS);
   }
   FUZZ_CHECK(ptx_inject_inject_info_by_index(H, N, nullptr, nullptr, nullptr) !=
              PTX_INJECT_SUCCESS);
@@ -61,9 +66,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::vector<const char *> Stubs(N);
   for (size_t I = 0; I < N; ++I) {
     const char *Reg = nullptr;
-    if (I % 3 != 2 &&
-        ptx_inject_variable_info_by_index(H, I, 0, nullptr, &Reg, nullptr, nullptr,
-                                          nullptr) == PTX_INJECT_SUCCESS)
+    if (I % 3 != 2 && ptx_inject_variable_info_by_index(
+                          H, I, 0, nullptr, &Reg, nullptr, nullptr, nullptr) ==
+                          PTX_INJECT_SUCCESS)
       Texts[I] = std::string("mov.b32 %") + Reg + ", %" + Reg + ";";
     Stubs[I] = Texts[I].c_str();
   }
@@ -76,11 +81,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FUZZ_CHECK(Need >= 1);
   std::vector<char> Out(Need);
   size_t Written = 0;
-  FUZZ_CHECK(ptx_inject_render_ptx(H, StubArray, N, Out.data(), Out.size(), &Written) ==
-             PTX_INJECT_SUCCESS);
+  FUZZ_CHECK(ptx_inject_render_ptx(H, StubArray, N, Out.data(), Out.size(),
+                                   &Written) == PTX_INJECT_SUCCESS);
   FUZZ_CHECK(Written + 1 == Need && Out[Written] == '\0');
-  FUZZ_CHECK(ptx_inject_render_ptx(H, StubArray, N, Out.data(), Need - 1, &Written) ==
-             PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
+  FUZZ_CHECK(
+      ptx_inject_render_ptx(H, StubArray, N, Out.data(), Need - 1, &Written) ==
+      PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
   FUZZ_CHECK(Written + 1 == Need);
   if (Need > 1)
     FUZZ_CHECK(Out[Need - 2] == '\0');

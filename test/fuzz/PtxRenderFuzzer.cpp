@@ -64,11 +64,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FUZZ_CHECK(Out.size() == Want);
   std::string Buffer(Want + 1, '\x7f');
   size_t Written = 0;
-  FUZZ_CHECK(!M->renderTo(Stubs.data(), Stubs.size(), Buffer.data(), Buffer.size(), Written));
-  FUZZ_CHECK(Written == Want && Buffer.compare(0, Want, Out) == 0 && Buffer[Want] == '\0');
+  FUZZ_CHECK(!M->renderTo(Stubs.data(), Stubs.size(), Buffer.data(),
+                          Buffer.size(), Written));
+  FUZZ_CHECK(Written == Want && Buffer.compare(0, Want, Out) == 0 &&
+             Buffer[Want] == '\0');
   if (Want > 0) {
-    FUZZ_CHECK(M->renderTo(Stubs.data(), Stubs.size(), Buffer.data(), Want - 1, Written).Code ==
-               ErrorCode::InsufficientBuffer);
+    FUZZ_CHECK(M->renderTo(Stubs.data(), Stubs.size(), Buffer.data(), Want - 1,
+                           Written)
+                   .Code == ErrorCode::InsufficientBuffer);
   }
   // A wrong stub count is an error, never a partial render.
   std::vector<std::string_view> TooMany(N + 1);

@@ -1,12 +1,12 @@
 //===- PtxasOracle.h - Sampled ptxas check of rendered modules ----------===//
 //
-// Fuzz-run-only oracle for the render harness: with PTXINJECT_FUZZ_PTXAS_EVERY=N
-// set (utils/fuzz sets it), the first 64 modules that parse and render (the
-// seed corpus) and then every Nth one are checked with ptxas. Only stubs known to be valid are used, the empty stub
-// of every inject: when ptxas accepts the annotated input, it must accept
-// the rendered module as well; ptxas rejecting it aborts with its log.
-// Unset or 0 (the test suite's replay), nothing runs, so replay stays fast
-// and needs no toolkit.
+// Fuzz-run-only oracle for the render harness: with
+// PTXINJECT_FUZZ_PTXAS_EVERY=N set (utils/fuzz sets it), the first 64 modules
+// that parse and render (the seed corpus) and then every Nth one are checked
+// with ptxas. Only stubs known to be valid are used, the empty stub of every
+// inject: when ptxas accepts the annotated input, it must accept the rendered
+// module as well; ptxas rejecting it aborts with its log. Unset or 0 (the test
+// suite's replay), nothing runs, so replay stays fast and needs no toolkit.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_FUZZ_PTXASORACLE_H
@@ -42,33 +42,40 @@ inline std::string targetArch(std::string_view Ptx) {
     return "";
   size_t Sm = Ptx.find("sm_", At);
   size_t Eol = Ptx.find('\n', At);
-  if (Sm == std::string_view::npos || (Eol != std::string_view::npos && Sm > Eol))
+  if (Sm == std::string_view::npos ||
+      (Eol != std::string_view::npos && Sm > Eol))
     return "";
   size_t End = Sm + 3;
-  while (End < Ptx.size() && (std::isalnum(static_cast<unsigned char>(Ptx[End]))))
+  while (End < Ptx.size() &&
+         (std::isalnum(static_cast<unsigned char>(Ptx[End]))))
     ++End;
   return std::string(Ptx.substr(Sm, End - Sm));
 }
 
 /// Whether ptxas (found as the ptxas back end finds it) assembles Ptx for
 /// Arch; its log in Log.
-inline bool ptxasAccepts(std::string_view Ptx, const std::string &Arch, std::string &Log) {
+inline bool ptxasAccepts(std::string_view Ptx, const std::string &Arch,
+                         std::string &Log) {
   static const std::string Ptxas = [] {
     std::string P = ptxinject::findCudaTool("ptxas");
     if (P.empty()) {
-      std::fprintf(stderr, "PTXINJECT_FUZZ_PTXAS_EVERY is set but ptxas was not found\n");
+      std::fprintf(
+          stderr,
+          "PTXINJECT_FUZZ_PTXAS_EVERY is set but ptxas was not found\n");
       std::abort();
     }
     return P;
   }();
   const char *Tmp = std::getenv("TMPDIR");
-  std::string Base = std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/ptxinject-fuzz-ptxas-" +
-                     std::to_string(getpid());
+  std::string Base = std::string(Tmp && *Tmp ? Tmp : "/tmp") +
+                     "/ptxinject-fuzz-ptxas-" + std::to_string(getpid());
   {
-    std::ofstream(Base + ".ptx", std::ios::binary).write(Ptx.data(), std::streamsize(Ptx.size()));
+    std::ofstream(Base + ".ptx", std::ios::binary)
+        .write(Ptx.data(), std::streamsize(Ptx.size()));
   }
   ptxinject::ToolRun Run = ptxinject::runTool(
-      {Ptxas, "-arch=" + Arch, Base + ".ptx", "-o", Base + ".cubin"}, Base + ".log");
+      {Ptxas, "-arch=" + Arch, Base + ".ptx", "-o", Base + ".cubin"},
+      Base + ".log");
   Log = Run.Log;
   std::remove((Base + ".ptx").c_str());
   std::remove((Base + ".cubin").c_str());
@@ -77,7 +84,8 @@ inline bool ptxasAccepts(std::string_view Ptx, const std::string &Arch, std::str
 }
 
 /// The sampled check; Input is the annotated PTX M was parsed from.
-inline void checkRenderWithPtxas(std::string_view Input, const ptxinject::Module &M) {
+inline void checkRenderWithPtxas(std::string_view Input,
+                                 const ptxinject::Module &M) {
   const unsigned long FirstChecked = 64;
   static std::atomic<unsigned long> Rendered{0};
   unsigned long Every = ptxasEvery();
@@ -93,8 +101,11 @@ inline void checkRenderWithPtxas(std::string_view Input, const ptxinject::Module
   std::string Out;
   FUZZ_CHECK(!M.render(Empty, Out));
   if (!ptxasAccepts(Out, Arch, Log)) {
-    std::fprintf(stderr, "ptxas accepts the input but rejects it rendered with empty stubs:\n"
-                         "%s\n--- rendered ---\n%s\n", Log.c_str(), Out.c_str());
+    std::fprintf(
+        stderr,
+        "ptxas accepts the input but rejects it rendered with empty stubs:\n"
+        "%s\n--- rendered ---\n%s\n",
+        Log.c_str(), Out.c_str());
     FUZZ_CHECK(false && "ptxas rejects a render with valid stubs");
   }
 }

@@ -1,4 +1,5 @@
-/*===- ReferenceStubChecks.h - What the reference C APIs leave in a buffer -===//
+/*===- ReferenceStubChecks.h - What the reference C APIs leave in a buffer
+-===//
 //
 // The checks the stack_ptx.h and ast_ptx.h harnesses share: a compiled stub
 // is one braced block of the measured size, and a too small buffer holds
@@ -14,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHECK(cond)                                                                      \
-  do {                                                                                   \
-    if (!(cond)) {                                                                       \
-      fprintf(stderr, "fuzz property violated: %s\n", #cond);                            \
-      abort();                                                                           \
-    }                                                                                    \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "fuzz property violated: %s\n", #cond);                  \
+      abort();                                                                 \
+    }                                                                          \
   } while (0)
 
 /* A stub of length `needed` written into a large enough buffer. */
@@ -32,7 +33,8 @@ static void check_whole_stub(const char *stub, size_t written, size_t needed) {
 /* Where the stub's body starts: past the "{" line and the ".reg" lines. */
 static size_t stub_body_start(const char *stub, size_t needed) {
   size_t body = 0;
-  while (body < needed && (body == 0 ? stub[0] == '{' : strncmp(stub + body, ".reg ", 5) == 0)) {
+  while (body < needed &&
+         (body == 0 ? stub[0] == '{' : strncmp(stub + body, ".reg ", 5) == 0)) {
     const char *end = (const char *)memchr(stub + body, '\n', needed - body);
     if (end == NULL)
       break;
@@ -43,11 +45,12 @@ static size_t stub_body_start(const char *stub, size_t needed) {
 
 /* shortb held '#' in its first small + 64 bytes before a compile into its
    first `small` bytes (fewer than the stub needs) that reported `count`. */
-static void check_short_buffer(const char *stub, size_t needed, const char *shortb,
-                               size_t small, size_t count) {
+static void check_short_buffer(const char *stub, size_t needed,
+                               const char *shortb, size_t small, size_t count) {
   size_t body = stub_body_start(stub, needed);
   size_t body_length = needed - body;
-  size_t kept = small == 0 ? 0 : (body_length < small - 1 ? body_length : small - 1);
+  size_t kept =
+      small == 0 ? 0 : (body_length < small - 1 ? body_length : small - 1);
   if (small > 0) {
     CHECK(memcmp(shortb, stub + body, kept) == 0);
     CHECK(shortb[kept] == '\0');

@@ -31,12 +31,14 @@ int main(int Argc, char **Argv) {
       Files.push_back(P);
     } else {
       // A harness with no regression input yet has no folder for them.
-      std::fprintf(stderr, "replay: note: skipping '%s' (no such file or folder)\n",
+      std::fprintf(stderr,
+                   "replay: note: skipping '%s' (no such file or folder)\n",
                    Argv[I]);
     }
   }
   if (Files.empty()) {
-    std::fprintf(stderr, "replay: error: no inputs; pass corpus folders or files\n");
+    std::fprintf(stderr,
+                 "replay: error: no inputs; pass corpus folders or files\n");
     return 2;
   }
   for (const fs::path &F : Files) {

@@ -1,4 +1,5 @@
-//===- SerializeFuzzer.cpp - libFuzzer harness for the serialization readers -===//
+//===- SerializeFuzzer.cpp - libFuzzer harness for the serialization readers
+//-===//
 //
 // Arbitrary bytes go to every reader, C++ and C forms. A wire that a reader
 // accepts must serialize back to the same bytes, and its C unpacking must fit
@@ -134,14 +135,20 @@ void readCpp(const uint8_t *Data, size_t Size) {
       std::vector<const char *> Ptx = Pointers(V.PtxInstructions),
                                 Specials = Pointers(V.SpecialRegisters),
                                 Prefixes = Pointers(V.StackPrefixes);
-      StackPtxStackInfo Set = {Ptx.data(),      V.Descriptors.data(),
-                               Ptx.size(),      Specials.data(),
-                               V.SpecialDescriptors.data(), Specials.size(),
-                               Prefixes.data(), Prefixes.size(),
-                               V.ArgTypes.data(), V.ArgTypes.size()};
+      StackPtxStackInfo Set = {Ptx.data(),
+                               V.Descriptors.data(),
+                               Ptx.size(),
+                               Specials.data(),
+                               V.SpecialDescriptors.data(),
+                               Specials.size(),
+                               Prefixes.data(),
+                               Prefixes.size(),
+                               V.ArgTypes.data(),
+                               V.ArgTypes.size()};
       Bytes Again;
       if (!writeRefStackInfo(Set, Again, Error))
-        oracleFailed("an accepted reference stack info cannot be written again");
+        oracleFailed(
+            "an accepted reference stack info cannot be written again");
       checkSame(Data, R.used(), Again);
     }
   }
@@ -154,7 +161,8 @@ void readCpp(const uint8_t *Data, size_t Size) {
         Ptrs.push_back(S.data());
       Bytes Again;
       if (!writeRefInstructions(Ptrs, Again, Error))
-        oracleFailed("accepted reference instruction stubs cannot be written again");
+        oracleFailed(
+            "accepted reference instruction stubs cannot be written again");
       checkSame(Data, R.used(), Again);
     }
   }
@@ -167,8 +175,10 @@ template <class Call> void measureThenFill(Call C) {
     return;
   uint8_t *Buffer = static_cast<uint8_t *>(std::malloc(Need ? Need : 1));
   size_t Again = 0;
-  if (C(Buffer, Need, &Again) != STACK_PTX_INJECT_SERIALIZE_SUCCESS || Again != Need)
-    oracleFailed("an unpacking does not fit the size its measuring call reported");
+  if (C(Buffer, Need, &Again) != STACK_PTX_INJECT_SERIALIZE_SUCCESS ||
+      Again != Need)
+    oracleFailed(
+        "an unpacking does not fit the size its measuring call reported");
   std::free(Buffer);
 }
 
@@ -176,7 +186,8 @@ void readC(const uint8_t *Data, size_t Size) {
   size_t Used = 0, Num = 0;
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
     StackPtxCompilerInfo *Out;
-    return stack_ptx_compiler_info_deserialize(Data, Size, &Used, B, N, W, &Out);
+    return stack_ptx_compiler_info_deserialize(Data, Size, &Used, B, N, W,
+                                               &Out);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
     StackPtxStackInfo *Out;
@@ -184,16 +195,19 @@ void readC(const uint8_t *Data, size_t Size) {
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
     StackPtxRegister *Out;
-    return stack_ptx_registers_deserialize(Data, Size, &Used, B, N, W, &Out, &Num);
+    return stack_ptx_registers_deserialize(Data, Size, &Used, B, N, W, &Out,
+                                           &Num);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
     size_t **Stubs;
     size_t *Sizes;
-    return stack_ptx_requests_deserialize(Data, Size, &Used, B, N, W, &Stubs, &Sizes, &Num);
+    return stack_ptx_requests_deserialize(Data, Size, &Used, B, N, W, &Stubs,
+                                          &Sizes, &Num);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
     StackPtxInstruction **Stubs;
-    return stack_ptx_instructions_deserialize(Data, Size, &Used, B, N, W, &Stubs, &Num);
+    return stack_ptx_instructions_deserialize(Data, Size, &Used, B, N, W,
+                                              &Stubs, &Num);
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
     char *Out;
@@ -205,7 +219,8 @@ void readC(const uint8_t *Data, size_t Size) {
   });
   measureThenFill([&](uint8_t *B, size_t N, size_t *W) {
     StackPtxInjectCompilerStateDeserialize *Out;
-    return stack_ptx_inject_compiler_state_deserialize(Data, Size, &Used, B, N, W, &Out);
+    return stack_ptx_inject_compiler_state_deserialize(Data, Size, &Used, B, N,
+                                                       W, &Out);
   });
 }
 

@@ -33,31 +33,35 @@ namespace fuzzinput {
 /// Input values that reach the edge cases of f32 (signed zero, subnormals,
 /// which .ftz flushes, infinities, NaN) as well as ordinary numbers.
 inline uint32_t oracleValue(uint64_t &State) {
-  static const uint32_t Edge[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu,
-                                  0x7f800000u, 0xff800000u, 0x7fc00000u, 0x3f800000u,
-                                  0xbfc00000u, 0x7f7fffffu, 0x00800000u, 0xffffffffu};
-  State = State * 6364136223846793005ull + 1442695040888963407ull; // deterministic
+  static const uint32_t Edge[] = {0x00000000u, 0x80000000u, 0x00000001u,
+                                  0x807fffffu, 0x7f800000u, 0xff800000u,
+                                  0x7fc00000u, 0x3f800000u, 0xbfc00000u,
+                                  0x7f7fffffu, 0x00800000u, 0xffffffffu};
+  State =
+      State * 6364136223846793005ull + 1442695040888963407ull; // deterministic
   uint32_t R = uint32_t(State >> 33);
-  return R % 4 == 0 ? Edge[(R >> 2) % (sizeof(Edge) / sizeof(Edge[0]))] : uint32_t(State >> 17);
+  return R % 4 == 0 ? Edge[(R >> 2) % (sizeof(Edge) / sizeof(Edge[0]))]
+                    : uint32_t(State >> 17);
 }
 
 inline bool sameF32(uint32_t A, uint32_t B) {
   float FA, FB;
   std::memcpy(&FA, &A, 4);
   std::memcpy(&FB, &B, 4);
-  return A == B || (std::isnan(FA) && std::isnan(FB)) || (FA == 0.0f && FB == 0.0f);
+  return A == B || (std::isnan(FA) && std::isnan(FB)) ||
+         (FA == 0.0f && FB == 0.0f);
 }
 
 /// Runs Stub (compiled from Prog by a compiler with Set and Limits) and the
 /// interpreter on two sets of input values derived from Seed; aborts on the
 /// first request where they disagree. Returns whether it compared anything.
 inline bool checkStubAgainstInterpreter(
-    const StackPtxFastInstructionSetInfo &Set, const StackPtxFastCompilerInfo &Limits,
-    ptxinject::stackptx::Program Prog,
+    const StackPtxFastInstructionSetInfo &Set,
+    const StackPtxFastCompilerInfo &Limits, ptxinject::stackptx::Program Prog,
     ptxinject::stackptx::Span<StackPtxFastRegister> Regs,
     ptxinject::stackptx::Span<size_t> Requests,
-    ptxinject::stackptx::Span<ptxinject::stackptx::Program> Routines, const std::string &Stub,
-    uint64_t Seed) {
+    ptxinject::stackptx::Span<ptxinject::stackptx::Program> Routines,
+    const std::string &Stub, uint64_t Seed) {
   using namespace ptxinject;
   std::vector<stackptx::RequestValue> Want;
   std::string Error;
@@ -70,8 +74,8 @@ inline bool checkStubAgainstInterpreter(
       if (Set.stack_types[Regs[K].stack_idx].name &&
           !std::strcmp(Set.stack_types[Regs[K].stack_idx].name, "PRED"))
         Inputs[K] &= 1; // predicates are 0/1
-    if (!stackptx::interpretProgram(Set, Limits, Prog, Regs, Inputs, Requests, Routines, Want,
-                                    Error))
+    if (!stackptx::interpretProgram(Set, Limits, Prog, Regs, Inputs, Requests,
+                                    Routines, Want, Error))
       return false; // executes an instruction the interpreter does not model
     std::map<std::string, uint32_t> File;
     for (size_t K = 0; K < Regs.size(); ++K)
@@ -85,13 +89,15 @@ inline bool checkStubAgainstInterpreter(
       bool F32 = !std::strcmp(Set.stack_types[Reg.stack_idx].name, "F32");
       if (F32 ? sameF32(Got, Expect) : Got == Expect)
         continue;
-      std::fprintf(stderr,
-                   "oracle: request '%s' (%s): stub gives 0x%08x, interpreter 0x%08x "
-                   "(round %d)\nstub:\n%s\n",
-                   Reg.name, Want[R].Assigned ? "assigned" : "unassigned", unsigned(Got),
-                   unsigned(Expect), Round, Stub.c_str());
+      std::fprintf(
+          stderr,
+          "oracle: request '%s' (%s): stub gives 0x%08x, interpreter 0x%08x "
+          "(round %d)\nstub:\n%s\n",
+          Reg.name, Want[R].Assigned ? "assigned" : "unassigned", unsigned(Got),
+          unsigned(Expect), Round, Stub.c_str());
       for (size_t K = 0; K < Regs.size(); ++K)
-        std::fprintf(stderr, "  input %s = 0x%08x\n", Regs[K].name, unsigned(Inputs[K]));
+        std::fprintf(stderr, "  input %s = 0x%08x\n", Regs[K].name,
+                     unsigned(Inputs[K]));
       FUZZ_CHECK(false && "stub disagrees with the Stack PTX interpreter");
     }
   }

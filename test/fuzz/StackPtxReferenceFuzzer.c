@@ -13,10 +13,10 @@
 // Written in C: the generated reference tables use C designated initializers.
 //
 //===----------------------------------------------------------------------===*/
+#include "ReferenceStubChecks.h"
+#include "generated/stack_ptx_descriptions.h"
 #include <stack_ptx.h>
 #include <stack_ptx_default_info.h>
-#include "generated/stack_ptx_descriptions.h"
-#include "ReferenceStubChecks.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -26,10 +26,10 @@
 enum { MaxWords = 4096, MaxPieces = 5 };
 
 static const StackPtxRegister registers[] = {
-    {"x", STACK_PTX_STACK_TYPE_F32},   {"u", STACK_PTX_STACK_TYPE_U32},
-    {"s", STACK_PTX_STACK_TYPE_S32},   {"p", STACK_PTX_STACK_TYPE_PRED},
-    {"t", STACK_PTX_STACK_TYPE_TF32},  {"h", STACK_PTX_STACK_TYPE_F16},
-    {"zf", STACK_PTX_STACK_TYPE_F32},  {"zu", STACK_PTX_STACK_TYPE_U32}};
+    {"x", STACK_PTX_STACK_TYPE_F32},  {"u", STACK_PTX_STACK_TYPE_U32},
+    {"s", STACK_PTX_STACK_TYPE_S32},  {"p", STACK_PTX_STACK_TYPE_PRED},
+    {"t", STACK_PTX_STACK_TYPE_TF32}, {"h", STACK_PTX_STACK_TYPE_F16},
+    {"zf", STACK_PTX_STACK_TYPE_F32}, {"zu", STACK_PTX_STACK_TYPE_U32}};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static StackPtxInstruction words[MaxWords];
@@ -66,15 +66,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t needed = 0, written = 0;
   StackPtxResult measured = stack_ptx_compile(
       &compiler_info, &stack_ptx_stack_info, pieces[0], registers,
-      sizeof registers / sizeof *registers, routines, num_pieces - 1, requests, num_requests,
-      execution_limit, workspace, workspace_size, NULL, 0, &needed);
+      sizeof registers / sizeof *registers, routines, num_pieces - 1, requests,
+      num_requests, execution_limit, workspace, workspace_size, NULL, 0,
+      &needed);
   CHECK((int)measured >= 0 && (int)measured < STACK_PTX_RESULT_NUM_ELEMS);
   CHECK(stack_ptx_result_to_string(measured) != NULL);
   if (measured == STACK_PTX_SUCCESS && needed < sizeof stub) {
     StackPtxResult r = stack_ptx_compile(
         &compiler_info, &stack_ptx_stack_info, pieces[0], registers,
-        sizeof registers / sizeof *registers, routines, num_pieces - 1, requests, num_requests,
-        execution_limit, workspace, workspace_size, stub, sizeof stub, &written);
+        sizeof registers / sizeof *registers, routines, num_pieces - 1,
+        requests, num_requests, execution_limit, workspace, workspace_size,
+        stub, sizeof stub, &written);
     CHECK(r == STACK_PTX_SUCCESS);
     check_whole_stub(stub, written, needed);
 
@@ -84,8 +86,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t count = 0;
     StackPtxResult s = stack_ptx_compile(
         &compiler_info, &stack_ptx_stack_info, pieces[0], registers,
-        sizeof registers / sizeof *registers, routines, num_pieces - 1, requests, num_requests,
-        execution_limit, workspace, workspace_size, shortb, small, &count);
+        sizeof registers / sizeof *registers, routines, num_pieces - 1,
+        requests, num_requests, execution_limit, workspace, workspace_size,
+        shortb, small, &count);
     CHECK(s == STACK_PTX_ERROR_INSUFFICIENT_BUFFER);
     check_short_buffer(stub, needed, shortb, small, count);
   }

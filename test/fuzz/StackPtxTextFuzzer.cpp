@@ -1,4 +1,5 @@
-//===- StackPtxTextFuzzer.cpp - Stack PTX from its text form ---------------===//
+//===- StackPtxTextFuzzer.cpp - Stack PTX from its text form
+//---------------===//
 //
 // Input: a program in the text form, then optional routines, cut at "@@@"
 // lines. A failed parse leaves no program and a located error; a parsed
@@ -36,7 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Parts.size() > 5)
     Parts.resize(5);
   const InstructionSet &Set = InstructionSet::builtin();
-  static const std::vector<StackPtxFastRegister> Regs = fuzzinput::stackRegisters();
+  static const std::vector<StackPtxFastRegister> Regs =
+      fuzzinput::stackRegisters();
   std::vector<std::vector<StackPtxFastInstruction>> Programs(Parts.size());
   for (size_t I = 0; I < Parts.size(); ++I) {
     TextError Err;
@@ -59,8 +61,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   thread_local Workspace WS;
   std::string Out;
   const size_t Requests[] = {8, 9};
-  FUZZ_CHECK(C.compile(Programs[0], Regs, Requests, WS, Out, Routines) == STACK_PTX_FAST_SUCCESS);
-  fuzzinput::checkStubAgainstInterpreter(C.info(), C.limits(), Programs[0], Regs, Requests,
-                                         Routines, Out, fuzzinput::oracleSeed(Data, Size));
+  FUZZ_CHECK(C.compile(Programs[0], Regs, Requests, WS, Out, Routines) ==
+             STACK_PTX_FAST_SUCCESS);
+  fuzzinput::checkStubAgainstInterpreter(C.info(), C.limits(), Programs[0],
+                                         Regs, Requests, Routines, Out,
+                                         fuzzinput::oracleSeed(Data, Size));
   return 0;
 }

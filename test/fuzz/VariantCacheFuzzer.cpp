@@ -25,11 +25,13 @@ namespace {
 struct Folder {
   std::string Dir;
   Hash128 CubinHash;
-  std::vector<char> Cubin{'c', 'u', 'b', 'i', 'n', ' ', 'b', 'y', 't', 'e', 's'};
+  std::vector<char> Cubin{'c', 'u', 'b', 'i', 'n', ' ',
+                          'b', 'y', 't', 'e', 's'};
 
   Folder() {
     const char *Tmp = std::getenv("TMPDIR");
-    std::string Template = std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/variant-cache-fuzz-XXXXXX";
+    std::string Template =
+        std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/variant-cache-fuzz-XXXXXX";
     if (!::mkdtemp(Template.data()))
       fuzzinput::fail("cannot make a temporary folder");
     Dir = Template;
@@ -46,7 +48,8 @@ struct Folder {
 
 std::string readAll(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
+  return std::string(std::istreambuf_iterator<char>(In),
+                     std::istreambuf_iterator<char>());
 }
 
 } // namespace
@@ -63,7 +66,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // A fresh cache object: nothing it checked for an earlier input counts.
   VariantCache Cache(F.Dir);
   const Hash128 Key = ContentHasher().field("fuzz entry").result();
-  const Hash128 Again = ContentHasher().field("fuzz entry, stored again").result();
+  const Hash128 Again =
+      ContentHasher().field("fuzz entry, stored again").result();
   std::string Error;
   // storeEntry writes the folder; then the input replaces the entry.
   if (!Cache.storeEntry(Key, F.CubinHash, F.Cubin.size(), {"slot", 0}, Error))

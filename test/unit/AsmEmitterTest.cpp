@@ -71,14 +71,16 @@ TEST(AsmEmitterTest, RendersPlainStatement) {
   InlineAsm Asm = buildInlineAsm(S);
   std::string Stmt = renderAsmStatement(S, Asm, {"y", "a[0]"}, true);
   // One literal per asm line, all on one source line.
-  EXPECT_EQ(Stmt.rfind("asm volatile(\"{\\n\\t\" \".reg .f32 %%_x0;\\n\\t\" "
-                       "\".reg .f32 %%_x1;\\n\\t\" \"mov.f32 %%_x0, %0;\\n\\t\"",
-                       0),
-            0u)
+  EXPECT_EQ(
+      Stmt.rfind("asm volatile(\"{\\n\\t\" \".reg .f32 %%_x0;\\n\\t\" "
+                 "\".reg .f32 %%_x1;\\n\\t\" \"mov.f32 %%_x0, %0;\\n\\t\"",
+                 0),
+      0u)
       << Stmt;
-  EXPECT_NE(Stmt.find("\"// PTX_INJECT_END\\n\\t\" \"mov.f32 %0, %%_x0;\\n\\t\" "
-                      "\"}\" :"),
-            std::string::npos)
+  EXPECT_NE(
+      Stmt.find("\"// PTX_INJECT_END\\n\\t\" \"mov.f32 %0, %%_x0;\\n\\t\" "
+                "\"}\" :"),
+      std::string::npos)
       << Stmt;
   EXPECT_EQ(Stmt.find('\n'), std::string::npos) << Stmt;
   EXPECT_NE(Stmt.find("\" : \"+f\"(y) : \"f\"(a[0]))"), std::string::npos)

@@ -109,11 +109,12 @@ TEST(BenchReferenceShape, ProgramsHaveTheReferenceLayoutAndPool) {
 TEST(BenchReferenceShape, SeedOneGivesTheReferencesFirstProgram) {
   std::vector<std::vector<StackPtxFastInstruction>> Programs;
   std::string Error;
-  ASSERT_TRUE(rs::generatePrograms(stackptx::InstructionSet::builtin(), 1, 32, 1,
-                                   Programs, Error));
+  ASSERT_TRUE(rs::generatePrograms(stackptx::InstructionSet::builtin(), 1, 32,
+                                   1, Programs, Error));
   std::string Stub = stubOf(Programs[0]);
   for (const char *Constant : {"0fC060B9B8", "0fC0039F94", "0f4112AA91"})
-    EXPECT_NE(Stub.find(Constant), std::string::npos) << Constant << "\n" << Stub;
+    EXPECT_NE(Stub.find(Constant), std::string::npos) << Constant << "\n"
+                                                      << Stub;
   EXPECT_EQ(rs::countInstructions(Stub), 12u) << Stub; // 11 operations + mov
 }
 
@@ -143,7 +144,8 @@ TEST(BenchReferenceShape, ReadsStubsOfTheDumpedSource) {
       "                \"// PTX_INJECT_END\\n\\t\"\n";
   std::vector<std::string> Stubs = rs::stubsOfDumpedSource(Source);
   ASSERT_EQ(Stubs.size(), 2u);
-  EXPECT_NE(Stubs[0].find("neg.ftz.f32 %_s0_0, %_x1;"), std::string::npos) << Stubs[0];
+  EXPECT_NE(Stubs[0].find("neg.ftz.f32 %_s0_0, %_x1;"), std::string::npos)
+      << Stubs[0];
   EXPECT_EQ(Stubs[0].find("%%"), std::string::npos) << Stubs[0];
   EXPECT_EQ(rs::countInstructions(Stubs[0]), 2u);
   EXPECT_EQ(rs::countInstructions(Stubs[1]), 1u);
@@ -152,8 +154,9 @@ TEST(BenchReferenceShape, ReadsStubsOfTheDumpedSource) {
 TEST(BenchReferenceShape, KernelSourceKeepsAsmOperandsAndNamesSitesInOrder) {
   std::string Markers = rs::kernelSource(2, 3, nullptr);
   for (int I = 0; I < 6; ++I)
-    EXPECT_NE(Markers.find("// PTX_INJECT_START inject_" + std::to_string(I) + "\\n"),
-              std::string::npos)
+    EXPECT_NE(
+        Markers.find("// PTX_INJECT_START inject_" + std::to_string(I) + "\\n"),
+        std::string::npos)
         << I;
   EXPECT_NE(Markers.find("kernel_000001("), std::string::npos);
   // The asm operands stay single-'%' (%0, %1); registers are doubled.

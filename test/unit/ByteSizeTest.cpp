@@ -1,4 +1,5 @@
-//===- ByteSizeTest.cpp - Cache bounds written as 500M or 5G ---------------===//
+//===- ByteSizeTest.cpp - Cache bounds written as 500M or 5G
+//---------------===//
 #include "ptxinject/support/ByteSize.h"
 
 #include <gtest/gtest.h>
@@ -16,8 +17,8 @@ TEST(ByteSize, WholeBytesAndPowersOf1024) {
 }
 
 TEST(ByteSize, RefusesWhatIsNotOneNumberAndOneSuffix) {
-  for (const char *Bad : {"", "G", "-1", "1.5G", "5 G", "5GG", "5X", "5Gb",
-                          " 5G", "5G ", "0x10"})
+  for (const char *Bad :
+       {"", "G", "-1", "1.5G", "5 G", "5GG", "5X", "5Gb", " 5G", "5G ", "0x10"})
     EXPECT_FALSE(parseByteSize(Bad)) << "'" << Bad << "'";
 }
 

@@ -240,8 +240,8 @@ TEST_P(CubinBackendTest, ParallelCallsAllSucceed) {
       std::string Log;
       for (int I = 0; I < 3; ++I) {
         bool Bad = (T + I) % 3 == 0;
-        bool Ok = B->compile(Bad ? invalidPtx() : std::string(ValidPtx),
-                             Cubin, Log);
+        bool Ok =
+            B->compile(Bad ? invalidPtx() : std::string(ValidPtx), Cubin, Log);
         if (Ok == !Bad && (Bad || looksLikeCubin(Cubin)))
           ++Good;
       }
@@ -328,8 +328,9 @@ TEST(KernelResourcesParser, ReadsPtxasVerboseLines) {
   EXPECT_EQ(K[1].Function, "b");
   EXPECT_EQ(K[1].Registers, 7);
   EXPECT_TRUE(parseKernelResources("").empty());
-  EXPECT_TRUE(parseKernelResources("Used registers\nFunction properties for ")
-                  .size() == 1);
+  EXPECT_TRUE(
+      parseKernelResources("Used registers\nFunction properties for ").size() ==
+      1);
 }
 
 TEST(CompilerLogSummary, KeepsEachErrorOnceWithItsOtherLines) {

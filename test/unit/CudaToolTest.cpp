@@ -24,7 +24,9 @@ protected:
     ::unlink(LogPath.c_str());
     ::rmdir(Dir.c_str());
   }
-  ToolRun sh(const std::string &Script) { return runTool({"/bin/sh", "-c", Script}, LogPath); }
+  ToolRun sh(const std::string &Script) {
+    return runTool({"/bin/sh", "-c", Script}, LogPath);
+  }
   std::string Dir, LogPath;
 };
 
@@ -55,7 +57,8 @@ TEST_F(RunToolTest, DeathBySignalIsExplained) {
 TEST_F(RunToolTest, MissingProgramIsExplained) {
   ToolRun Run = runTool({Dir + "/no-such-tool", "--version"}, LogPath);
   EXPECT_FALSE(Run.Ok);
-  EXPECT_NE(Run.Log.find("no-such-tool: cannot run"), std::string::npos) << Run.Log;
+  EXPECT_NE(Run.Log.find("no-such-tool: cannot run"), std::string::npos)
+      << Run.Log;
 }
 
 TEST_F(RunToolTest, LogIsTruncatedBetweenRuns) {

@@ -1,8 +1,8 @@
 // findCudaToolkit and findCudaTool: one search for the toolkit, in one order
 // ($CUDA_HOME, $CUDA_PATH, nvcc on PATH, /usr/local/cuda), for the front end
 // and for ptxinject's ptxas and nvcc.
-#include "ptxinject/backends/CudaTool.h"
 #include "ptxinject/toolkit/CudaToolkit.h"
+#include "ptxinject/backends/CudaTool.h"
 
 #include <gtest/gtest.h>
 
@@ -42,7 +42,8 @@ protected:
     std::system(("rm -rf '" + Dir + "'").c_str());
   }
   /// A toolkit folder with include/cuda.h and executable bin/<Programs>.
-  std::string toolkit(const std::string &Name, std::initializer_list<const char *> Programs) {
+  std::string toolkit(const std::string &Name,
+                      std::initializer_list<const char *> Programs) {
     std::string Root = Dir + "/" + Name;
     for (const std::string &Sub : {Root, Root + "/include", Root + "/bin"})
       ::mkdir(Sub.c_str(), 0755);
@@ -81,7 +82,8 @@ TEST_F(CudaToolkitTest, NvccOnPathNamesItsToolkit) {
 // ptxinject's programs come from the same toolkit: the nvcc and ptxas on PATH
 // do not win over those in $CUDA_HOME (before, $CUDA_HOME was not read at all).
 TEST_F(CudaToolkitTest, ProgramsComeFromTheToolkitBeforePath) {
-  std::string Home = toolkit("home", {"ptxas"}), Other = toolkit("other", {"nvcc", "ptxas"});
+  std::string Home = toolkit("home", {"ptxas"}),
+              Other = toolkit("other", {"nvcc", "ptxas"});
   ::setenv("CUDA_HOME", Home.c_str(), 1);
   ::setenv("PATH", (Other + "/bin").c_str(), 1);
   EXPECT_EQ(findCudaTool("ptxas"), Home + "/bin/ptxas");

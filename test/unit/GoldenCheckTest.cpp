@@ -19,12 +19,10 @@ TEST(GoldenFile, EqualDifferentAndUnreadable) {
   }
   std::string Out, Err;
   llvm::raw_string_ostream OutStream(Out), ErrStream(Err);
-  EXPECT_EQ(checkAgainstGoldenFile(Path, "a\nb\n", "now", OutStream,
-                                   ErrStream),
+  EXPECT_EQ(checkAgainstGoldenFile(Path, "a\nb\n", "now", OutStream, ErrStream),
             ExitOk);
   EXPECT_EQ(Out + Err, "") << "an equal check prints nothing";
-  EXPECT_EQ(checkAgainstGoldenFile(Path, "a\nc\n", "now", OutStream,
-                                   ErrStream),
+  EXPECT_EQ(checkAgainstGoldenFile(Path, "a\nc\n", "now", OutStream, ErrStream),
             ExitFailed);
   EXPECT_EQ(Out, "--- " + Path + "\n+++ now\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n");
   EXPECT_EQ(checkAgainstGoldenFile(Path + ".absent", "a\n", "now", OutStream,

@@ -32,7 +32,8 @@ TEST(IncludeBlock, DirectivesWithoutCommentsUpToTheFirstCode) {
   EXPECT_EQ(B->Text, "#include <cute/tensor.hpp>\n"
                      "#define TILE \\\n  128\n"
                      "#include <ptx_inject.h>\n");
-  EXPECT_EQ(llvm::StringRef(Text).substr(B->Size).ltrim(), "__global__ void k() {}\n");
+  EXPECT_EQ(llvm::StringRef(Text).substr(B->Size).ltrim(),
+            "__global__ void k() {}\n");
   EXPECT_TRUE(B->IncludeDir.empty()) << "only <...> includes";
   // Each offset of the text is the same character of the file: a header of
   // the block is reported at the file's own line.
@@ -56,14 +57,17 @@ TEST(IncludeBlock, StopsBeforeOtherDirectives) {
 }
 
 TEST(IncludeBlock, KeepsBalancedConditionalsOnly) {
-  auto Balanced = blockOf("#if FAST\n#include <fast.h>\n#else\n#include <slow.h>\n"
-                          "#endif\nint x;\n");
+  auto Balanced =
+      blockOf("#if FAST\n#include <fast.h>\n#else\n#include <slow.h>\n"
+              "#endif\nint x;\n");
   ASSERT_TRUE(Balanced);
   EXPECT_EQ(Balanced->Text,
             "#if FAST\n#include <fast.h>\n#else\n#include <slow.h>\n#endif\n");
   // An include guard around the whole file is still open at its first code.
-  EXPECT_FALSE(blockOf("#ifndef K_CU\n#define K_CU\n#include <a.h>\nint x;\n#endif\n"));
-  auto Before = blockOf("#include <a.h>\n#ifdef X\n#include <b.h>\nint y;\n#endif\n");
+  EXPECT_FALSE(
+      blockOf("#ifndef K_CU\n#define K_CU\n#include <a.h>\nint x;\n#endif\n"));
+  auto Before =
+      blockOf("#include <a.h>\n#ifdef X\n#include <b.h>\nint y;\n#endif\n");
   ASSERT_TRUE(Before);
   EXPECT_EQ(Before->Text, "#include <a.h>\n");
 }
@@ -94,7 +98,8 @@ TEST(IncludeBlock, QuotedIncludesAreFoundFromTheFilesFolder) {
   EXPECT_EQ(B->IncludeDir, "/src/kernels");
   auto Macro = blockOf("#define H <a.h>\n#include H\nint x;\n");
   ASSERT_TRUE(Macro);
-  EXPECT_EQ(Macro->IncludeDir, "/src/kernels") << "a macro may expand to \"...\"";
+  EXPECT_EQ(Macro->IncludeDir, "/src/kernels")
+      << "a macro may expand to \"...\"";
 }
 
 } // namespace

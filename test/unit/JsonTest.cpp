@@ -5,8 +5,9 @@
 using namespace ptxinject;
 
 TEST(Json, ParsesNestedDocument) {
-  json::ParseResult R = json::parse(
-      "{\n \"a\": [1, 2.5, -3e2],\n \"b\": {\"c\": \"x\\u00e9\\n\"}, \"t\": true, \"n\": null}");
+  json::ParseResult R =
+      json::parse("{\n \"a\": [1, 2.5, -3e2],\n \"b\": {\"c\": "
+                  "\"x\\u00e9\\n\"}, \"t\": true, \"n\": null}");
   ASSERT_TRUE(R) << R.Error;
   const json::Value *A = R.Root.get("a");
   ASSERT_TRUE(A && A->isArray());
@@ -36,7 +37,8 @@ TEST(Json, NewlineInsideStringPointsAtTheNewline) {
   ASSERT_FALSE(R);
   EXPECT_EQ(R.Line, 2u);
   EXPECT_EQ(R.Column, 11u);
-  EXPECT_NE(R.Error.find("control character U+000A"), std::string::npos) << R.Error;
+  EXPECT_NE(R.Error.find("control character U+000A"), std::string::npos)
+      << R.Error;
 }
 
 TEST(Json, TrailingTextIsReportedWhereItStarts) {
@@ -59,7 +61,8 @@ TEST(Json, ValuesKnowTheirLine) {
 }
 
 TEST(Json, DeepNestingIsAnErrorNotACrash) {
-  json::ParseResult R = json::parse(std::string(10000, '[') + std::string(10000, ']'));
+  json::ParseResult R =
+      json::parse(std::string(10000, '[') + std::string(10000, ']'));
   ASSERT_FALSE(R);
   EXPECT_NE(R.Error.find("nested too deeply"), std::string::npos) << R.Error;
   EXPECT_TRUE(json::parse(std::string(200, '[') + std::string(200, ']')));

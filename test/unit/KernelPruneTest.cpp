@@ -16,15 +16,19 @@ namespace {
 std::string site(const char *Inject) {
   return std::string("{\n.reg .f32 %_x0;\n.reg .f32 %_x1;\nmov.f32 %_x1, %f1;\n"
                      "// PTX_INJECT_START ") +
-         Inject + "\n// _x0 o f32 F32 y\n// _x1 i f32 F32 x\n// PTX_INJECT_END\n"
-                  "mov.f32 %f2, %_x0;\n}\n";
+         Inject +
+         "\n// _x0 o f32 F32 y\n// _x1 i f32 F32 x\n// PTX_INJECT_END\n"
+         "mov.f32 %f2, %_x0;\n}\n";
 }
 
 std::string kernel(const char *Name, std::vector<const char *> Injects) {
-  std::string S = std::string("\t// .globl\t") + Name + "\n.visible .entry " + Name +
-                  "(\n\t.param .u64 " + Name + "_param_0\n)\n{\n"
+  std::string S = std::string("\t// .globl\t") + Name + "\n.visible .entry " +
+                  Name + "(\n\t.param .u64 " + Name +
+                  "_param_0\n)\n{\n"
                   "\t.reg .f32 %f<3>;\n\t.reg .b64 %rd<2>;\n"
-                  "\tld.param.u64 %rd1, [" + Name + "_param_0];\n"
+                  "\tld.param.u64 %rd1, [" +
+                  Name +
+                  "_param_0];\n"
                   "\tld.global.f32 %f1, [%rd1];\n";
   for (const char *I : Injects)
     S += site(I);
@@ -38,10 +42,12 @@ std::string kernel(const char *Name, std::vector<const char *> Injects) {
 std::string modulePtx() {
   return ".version 8.0\n.target sm_80\n.address_size 64\n"
          "/* a block comment: .visible .entry fake() { } */\n"
-         ".func (.reg .f32 r) helper_func(.reg .f32 a)\n{\n\tmov.f32 r, a;\n\tret;\n}\n" +
+         ".func (.reg .f32 r) helper_func(.reg .f32 a)\n{\n\tmov.f32 r, "
+         "a;\n\tret;\n}\n" +
          kernel("k_a", {"inject_0", "inject_1"}) + kernel("k_b", {"inject_2"}) +
          kernel("k_other", {"inject_3", "other_0"}) +
-         "// .entry in a comment\n.visible .entry k_helper(\n\t.param .u64 p\n)\n"
+         "// .entry in a comment\n.visible .entry k_helper(\n\t.param .u64 "
+         "p\n)\n"
          "{\n\tret;\n}\n";
 }
 
@@ -54,14 +60,16 @@ std::vector<std::string_view> entryNames(std::string_view Ptx) {
   return Names;
 }
 
-size_t lines(std::string_view S) { return std::count(S.begin(), S.end(), '\n'); }
+size_t lines(std::string_view S) {
+  return std::count(S.begin(), S.end(), '\n');
+}
 
 } // namespace
 
 TEST(KernelPrune, FindsKernelDefinitionsOnly) {
   std::string Ptx = modulePtx();
-  EXPECT_EQ(entryNames(Ptx),
-            (std::vector<std::string_view>{"k_a", "k_b", "k_other", "k_helper"}));
+  EXPECT_EQ(entryNames(Ptx), (std::vector<std::string_view>{
+                                 "k_a", "k_b", "k_other", "k_helper"}));
   std::vector<PtxEntrySpan> Entries;
   ASSERT_TRUE(findEntries(Ptx, Entries));
   // A span runs from the linkage directive to the closing brace.
@@ -69,9 +77,10 @@ TEST(KernelPrune, FindsKernelDefinitionsOnly) {
   EXPECT_EQ(Ptx[Entries[0].End - 1], '}');
   // Braces in strings and comments do not count; a declaration is no
   // definition; text it cannot scan gives nothing to prune.
-  EXPECT_EQ(entryNames(".extern .entry decl(.param .u64 p);\n.entry k() { // }\n"
-                       "{ } /* } */ }\n"),
-            (std::vector<std::string_view>{"k"}));
+  EXPECT_EQ(
+      entryNames(".extern .entry decl(.param .u64 p);\n.entry k() { // }\n"
+                 "{ } /* } */ }\n"),
+      (std::vector<std::string_view>{"k"}));
   EXPECT_FALSE(findEntries(".entry k() { { }\n", Entries));
   EXPECT_FALSE(findEntries(".entry k() { /* }\n", Entries));
 }
@@ -116,9 +125,12 @@ TEST(KernelPrune, LeavesOutKernelsWhoseSlotsAreAllEmpty) {
   EXPECT_EQ(Out.find("k_b_param_0"), std::string::npos);
   // Nothing filled: both slot kernels go.
   EXPECT_EQ(Pruner.prune(Rendered, {false, false, false, false}, Out), 2u);
-  EXPECT_EQ(entryNames(Out), (std::vector<std::string_view>{"k_other", "k_helper"}));
+  EXPECT_EQ(entryNames(Out),
+            (std::vector<std::string_view>{"k_other", "k_helper"}));
   // Text that is not this module's rendering is left whole.
-  EXPECT_EQ(Pruner.prune(".entry k_a() { }\n", {false, false, false, false}, Out), 0u);
+  EXPECT_EQ(
+      Pruner.prune(".entry k_a() { }\n", {false, false, false, false}, Out),
+      0u);
 }
 
 TEST(KernelPrune, SlotPositionsFollowTheSlotList) {
@@ -152,8 +164,8 @@ TEST(KernelPrune, BatchCompilesOnlyKernelsWithPrograms) {
   ASSERT_TRUE(M) << M.error().Message;
   test::CopyingBackend B;
   for (bool Prune : {true, false}) {
-    RawStubSource Source(std::vector<std::string>(
-        6, "add.ftz.f32 %_x0, %_x1, %_x1;"));
+    RawStubSource Source(
+        std::vector<std::string>(6, "add.ftz.f32 %_x0, %_x1, %_x1;"));
     VariantOptions O;
     O.Pack = 4;
     O.Jobs = 1;
@@ -176,7 +188,8 @@ TEST(KernelPrune, BatchCompilesOnlyKernelsWithPrograms) {
     // Programs 4 and 5 sit at inject_0 and inject_1, in k_a.
     for (size_t P = 4; P < 6; ++P) {
       EXPECT_EQ(R.Places[P].Module, 1u);
-      EXPECT_EQ(M->inject(R.Places[P].Inject).Name, "inject_" + std::to_string(P - 4));
+      EXPECT_EQ(M->inject(R.Places[P].Inject).Name,
+                "inject_" + std::to_string(P - 4));
     }
     EXPECT_NE(Ptx[1].find(".entry k_a"), std::string::npos);
     EXPECT_EQ(Ptx[1].find(".entry k_b") == std::string::npos, Prune);

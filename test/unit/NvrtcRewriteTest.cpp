@@ -24,14 +24,16 @@ template <class T> __global__ void k(T *p) { T x = p[0]; PTX_INJECT("k", PTX_IN(
 RewriteRequest request() {
   // A test program is no installed tool: the shims are named as a caller
   // in-process (the Python package) names them.
-  setenv("PTXINJECT_NVRTC_SHIM_DIR", PTXINJECT_SOURCE_DIR "/clang-plugin/nvrtc-shim", 0);
-  setenv("PTXINJECT_SHIM_DIR", PTXINJECT_SOURCE_DIR "/clang-plugin/cuda-shim", 0);
+  setenv("PTXINJECT_NVRTC_SHIM_DIR",
+         PTXINJECT_SOURCE_DIR "/clang-plugin/nvrtc-shim", 0);
+  setenv("PTXINJECT_SHIM_DIR", PTXINJECT_SOURCE_DIR "/clang-plugin/cuda-shim",
+         0);
   RewriteRequest R;
   R.Mode = RewriteMode::Nvrtc;
   R.Source = Kernel;
   R.Path = "in-memory-kernel-that-is-not-on-disk.cu";
   R.Arguments = {"-default-device", "-std=c++17",
-               "-I" PTXINJECT_SOURCE_DIR "/runtime/include"};
+                 "-I" PTXINJECT_SOURCE_DIR "/runtime/include"};
   R.UsePchCache = false; // the test must not write outside the build tree
   return R;
 }
@@ -139,30 +141,33 @@ TEST(NvrtcOptions, Spellings) {
 }
 
 TEST(NvrtcOptions, MacrosNvrtcDefinesFromItsOptions) {
-  NvrtcTranslation T = translateNvrtcOptions(
-      {"--use_fast_math", "-ftz", "false", "-dc", "--builtin-move-forward=false"});
+  NvrtcTranslation T =
+      translateNvrtcOptions({"--use_fast_math", "-ftz", "false", "-dc",
+                             "--builtin-move-forward=false"});
   ASSERT_TRUE(T.Error.empty()) << T.Error;
   std::vector<std::string> Expected = {
-      "-D__CUDA_FTZ=0",        "-D__CUDA_PREC_DIV=0",
-      "-D__CUDA_PREC_SQRT=0",  "-D__USE_FAST_MATH__=1",
-      "-D__CUDACC_RDC__=1",    "-D__NV_BUILTIN_INITIALIZER_LIST=1"};
+      "-D__CUDA_FTZ=0",       "-D__CUDA_PREC_DIV=0",
+      "-D__CUDA_PREC_SQRT=0", "-D__USE_FAST_MATH__=1",
+      "-D__CUDACC_RDC__=1",   "-D__NV_BUILTIN_INITIALIZER_LIST=1"};
   EXPECT_EQ(T.OptionMacros, Expected);
   EXPECT_TRUE(T.Notes.empty());
 }
 
 TEST(NvrtcOptions, ValuesCheckedAsNvrtcChecksThem) {
-  EXPECT_NE(translateNvrtcOptions({"-ftz=1"}).Error.find("expects true or false"),
-            std::string::npos);
+  EXPECT_NE(
+      translateNvrtcOptions({"-ftz=1"}).Error.find("expects true or false"),
+      std::string::npos);
   EXPECT_NE(translateNvrtcOptions({"--split-compile", "x"})
                 .Error.find("expects an integer value"),
             std::string::npos);
-  EXPECT_NE(translateNvrtcOptions({"-minimal=true"}).Error.find("takes no value"),
-            std::string::npos);
+  EXPECT_NE(
+      translateNvrtcOptions({"-minimal=true"}).Error.find("takes no value"),
+      std::string::npos);
   EXPECT_NE(translateNvrtcOptions({"--pch-dir", "/tmp"})
                 .Error.find("unknown NVRTC option '--pch-dir'"),
             std::string::npos);
-  EXPECT_TRUE(translateNvrtcOptions({"--pch-dir=/tmp", "-Ofc", "max"})
-                  .Error.empty());
+  EXPECT_TRUE(
+      translateNvrtcOptions({"--pch-dir=/tmp", "-Ofc", "max"}).Error.empty());
   // --dopt takes only "on", -Ofc 0, min, mid or max; the next word is the
   // value whatever it is, so -arch is not read past them.
   for (std::vector<std::string> Good :
@@ -201,12 +206,10 @@ TEST(GpuArch, NewerThanClangIsTypedOnAnArchClangKnows) {
 
   Args = {"--offload-arch=sm_100a"};
   adaptGpuArchForClang(Args);
-  Expected = {"--cuda-gpu-arch=sm_90",
-              "-U__CUDA_ARCH__",
-              "-D__CUDA_ARCH__=1000",
-              "-D__CUDA_ARCH_SPECIFIC__=1000",
-              "-D__CUDA_ARCH_FEAT_SM100_ALL=1",
-              "-D__CUDA_ARCH_FAMILY_SPECIFIC__=1000"};
+  Expected = {
+      "--cuda-gpu-arch=sm_90",          "-U__CUDA_ARCH__",
+      "-D__CUDA_ARCH__=1000",           "-D__CUDA_ARCH_SPECIFIC__=1000",
+      "-D__CUDA_ARCH_FEAT_SM100_ALL=1", "-D__CUDA_ARCH_FAMILY_SPECIFIC__=1000"};
   EXPECT_EQ(Args, Expected);
 
   Args = {"--cuda-gpu-arch=sm_88"};

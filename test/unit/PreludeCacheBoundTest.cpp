@@ -1,4 +1,5 @@
-//===- PreludeCacheBoundTest.cpp - The PCH cache is bounded by bytes -------===//
+//===- PreludeCacheBoundTest.cpp - The PCH cache is bounded by bytes
+//-------===//
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
 #include "ptxinject/Frontend/Prelude/PreludeStamp.h"
 

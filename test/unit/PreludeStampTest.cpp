@@ -1,4 +1,5 @@
-//===- PreludeStampTest.cpp - The cached PCH's stamp file ------------------===//
+//===- PreludeStampTest.cpp - The cached PCH's stamp file
+//------------------===//
 #include "ptxinject/Frontend/Prelude/PreludeStamp.h"
 
 #include <gtest/gtest.h>
@@ -56,8 +57,7 @@ TEST(PreludeStamp, RefusesWhatItDidNotWrite) {
         Replace("prelude-0123-abcd.pch", "../elsewhere.pch"),
         Replace("prelude-0123-abcd.pch", "C:\\x.pch"),
         Replace("pch 32000000 1764000000123456789 2049 77", "pch -"),
-        Replace("pch 32000000", "pch x"),
-        Replace(" /opt/cute/tensor.hpp", ""),
+        Replace("pch 32000000", "pch x"), Replace(" /opt/cute/tensor.hpp", ""),
         Replace("file 10", "file ten"), Replace("absent /src/t.h", "absent "),
         Good + "stale yes\n", std::string("ptxinject-prelude 3\n")})
     EXPECT_FALSE(parsePreludeStamp(Bad)) << Bad;

@@ -19,8 +19,8 @@ std::string evalError(std::string_view Stub) {
 
 TEST(PtxEval, CopyWithoutSourceIsAnErrorNotARead) {
   // These read past an empty operand list before the counts were checked.
-  for (const char *Stub : {"cvt.u8.u8 %a;", "cvt.s8.s8 %a;", "mov.b32 %a;",
-                           "mov.u32 %a;"}) {
+  for (const char *Stub :
+       {"cvt.u8.u8 %a;", "cvt.s8.s8 %a;", "mov.b32 %a;", "mov.u32 %a;"}) {
     std::string E = evalError(Stub);
     EXPECT_NE(E.find("one destination and one source"), std::string::npos)
         << Stub << ": " << E;
@@ -31,8 +31,8 @@ TEST(PtxEval, CopyWithoutSourceIsAnErrorNotARead) {
 TEST(PtxEval, TheFormerNamespaceStillNamesTheEvaluator) {
   // ptxinject::ptxeval is an alias of ptxinject::eval for existing users.
   uint32_t Args[2] = {2, 3}, Result = 0;
-  ASSERT_TRUE(ptxinject::ptxeval::evaluateOpcode("add.u32", Args, 2, &Result,
-                                                 1));
+  ASSERT_TRUE(
+      ptxinject::ptxeval::evaluateOpcode("add.u32", Args, 2, &Result, 1));
   EXPECT_EQ(Result, 5u);
 }
 
@@ -50,7 +50,8 @@ TEST(PtxEval, ArithmeticWithWrongOperandCountIsAnError) {
 TEST(PtxEval, CopiesStillRun) {
   std::map<std::string, uint32_t> Registers{{"b", 9}};
   std::string Error;
-  ASSERT_TRUE(evaluateStub("cvt.u8.u8 %a, %b; mov.b32 %c, %a;", Registers, Error))
+  ASSERT_TRUE(
+      evaluateStub("cvt.u8.u8 %a, %b; mov.b32 %c, %a;", Registers, Error))
       << Error;
   EXPECT_EQ(Registers["c"], 9u);
 }
@@ -71,16 +72,24 @@ TEST(PtxEval, FloatComparisonsAreOrdered) {
     float A, B;
     uint32_t Expected;
   } Cases[] = {
-      {"setp.gt.ftz.f32", 2.0f, 1.0f, 1}, {"setp.gt.ftz.f32", 1.0f, 1.0f, 0},
-      {"setp.ge.ftz.f32", 1.0f, 1.0f, 1}, {"setp.le.f32", 1.0f, 2.0f, 1},
-      {"setp.lt.f32", 2.0f, 1.0f, 0},     {"setp.eq.f32", -0.0f, 0.0f, 1},
-      {"setp.ne.f32", 1.0f, 2.0f, 1},     {"setp.ne.ftz.f32", 1.0f, 1.0f, 0},
+      {"setp.gt.ftz.f32", 2.0f, 1.0f, 1},
+      {"setp.gt.ftz.f32", 1.0f, 1.0f, 0},
+      {"setp.ge.ftz.f32", 1.0f, 1.0f, 1},
+      {"setp.le.f32", 1.0f, 2.0f, 1},
+      {"setp.lt.f32", 2.0f, 1.0f, 0},
+      {"setp.eq.f32", -0.0f, 0.0f, 1},
+      {"setp.ne.f32", 1.0f, 2.0f, 1},
+      {"setp.ne.ftz.f32", 1.0f, 1.0f, 0},
       // NaN: every ordered comparison is false, ne included.
-      {"setp.ne.f32", NaN, 1.0f, 0},      {"setp.eq.f32", NaN, NaN, 0},
-      {"setp.gt.ftz.f32", NaN, 1.0f, 0},  {"setp.lt.ftz.f32", 1.0f, NaN, 0},
+      {"setp.ne.f32", NaN, 1.0f, 0},
+      {"setp.eq.f32", NaN, NaN, 0},
+      {"setp.gt.ftz.f32", NaN, 1.0f, 0},
+      {"setp.lt.ftz.f32", 1.0f, NaN, 0},
       // .ftz flushes a subnormal operand to zero before comparing.
-      {"setp.gt.ftz.f32", Sub, 0.0f, 0},  {"setp.gt.f32", Sub, 0.0f, 1},
-      {"setp.eq.ftz.f32", -Sub, 0.0f, 1}, {"setp.eq.f32", -Sub, 0.0f, 0},
+      {"setp.gt.ftz.f32", Sub, 0.0f, 0},
+      {"setp.gt.f32", Sub, 0.0f, 1},
+      {"setp.eq.ftz.f32", -Sub, 0.0f, 1},
+      {"setp.eq.f32", -Sub, 0.0f, 0},
   };
   for (const Case &C : Cases) {
     uint32_t Args[2] = {bits(C.A), bits(C.B)}, R = 7;
@@ -90,7 +99,8 @@ TEST(PtxEval, FloatComparisonsAreOrdered) {
 }
 
 TEST(PtxEval, ComparisonRunsInAStub) {
-  std::map<std::string, uint32_t> Registers{{"a", bits(3.0f)}, {"b", bits(2.0f)}};
+  std::map<std::string, uint32_t> Registers{{"a", bits(3.0f)},
+                                            {"b", bits(2.0f)}};
   std::string Error;
   ASSERT_TRUE(evaluateStub("{\n.reg .pred %p;\nsetp.gt.ftz.f32 %p, %a, %b;\n"
                            "selp.f32 %c, %a, %b, %p;\n}",

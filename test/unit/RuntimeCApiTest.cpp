@@ -42,12 +42,12 @@ TEST_F(CApi, InjectQueries) {
   EXPECT_EQ(Index, 1u);
   EXPECT_EQ(Args, 1u);
   EXPECT_EQ(Sites, 1u);
-  EXPECT_EQ(ptx_inject_inject_info_by_name(H, "func", nullptr, nullptr,
-                                           nullptr),
-            PTX_INJECT_SUCCESS);
-  EXPECT_EQ(ptx_inject_inject_info_by_name(H, "missing", &Index, nullptr,
-                                           nullptr),
-            PTX_INJECT_ERROR_INJECTION_NAME_NOT_FOUND);
+  EXPECT_EQ(
+      ptx_inject_inject_info_by_name(H, "func", nullptr, nullptr, nullptr),
+      PTX_INJECT_SUCCESS);
+  EXPECT_EQ(
+      ptx_inject_inject_info_by_name(H, "missing", &Index, nullptr, nullptr),
+      PTX_INJECT_ERROR_INJECTION_NAME_NOT_FOUND);
   const char *Name = nullptr;
   ASSERT_EQ(ptx_inject_inject_info_by_index(H, 0, &Name, &Args, &Sites),
             PTX_INJECT_SUCCESS);
@@ -90,18 +90,19 @@ TEST_F(CApi, OperandQueries) {
   EXPECT_STREQ(RegType, "u32");
   EXPECT_STREQ(DataType, "U32");
   // As the reference: an operand index past the operands is invalid input.
-  EXPECT_EQ(ptx_inject_variable_info_by_index(H, 1, 1, &Label, nullptr,
-                                              nullptr, nullptr, nullptr),
+  EXPECT_EQ(ptx_inject_variable_info_by_index(H, 1, 1, &Label, nullptr, nullptr,
+                                              nullptr, nullptr),
             PTX_INJECT_ERROR_INVALID_INPUT);
-  EXPECT_EQ(ptx_inject_variable_info_by_index(H, 7, 0, &Label, nullptr,
-                                              nullptr, nullptr, nullptr),
+  EXPECT_EQ(ptx_inject_variable_info_by_index(H, 7, 0, &Label, nullptr, nullptr,
+                                              nullptr, nullptr),
             PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX);
 }
 
 // The reference's measure-and-allocate contract: the measured size counts the
 // terminating NUL, so malloc(measured) is enough and the result is a C string.
 TEST_F(CApi, MeasureThenRender) {
-  const char *Stubs[] = {"\tadd.f32 %_x1, %_x0, %_x2;", "\tmov.u32 %_x0, %_x0;"};
+  const char *Stubs[] = {"\tadd.f32 %_x1, %_x0, %_x2;",
+                         "\tmov.u32 %_x0, %_x0;"};
   // Each marker block becomes its stub and a line end.
   const std::string Expected = ".version 8.0\n.target sm_80\n"
                                ".visible .entry k()\n{\n"
@@ -112,7 +113,8 @@ TEST_F(CApi, MeasureThenRender) {
   ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, &Size),
             PTX_INJECT_SUCCESS);
   EXPECT_EQ(Size, Expected.size() + 1);
-  EXPECT_EQ(Size, 106u) << "the reference's measure for this module and these stubs";
+  EXPECT_EQ(Size, 106u)
+      << "the reference's measure for this module and these stubs";
   std::vector<char> Buffer(Size + 1, '#');
   size_t Written = 0;
   ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Size, &Written),
@@ -127,19 +129,22 @@ TEST_F(CApi, MeasureThenRender) {
 
   // A larger buffer: the same text and NUL, the rest untouched.
   std::vector<char> Roomy(Size + 8, '#');
-  ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Roomy.data(), Roomy.size(), &Written),
-            PTX_INJECT_SUCCESS);
+  ASSERT_EQ(
+      ptx_inject_render_ptx(H, Stubs, 2, Roomy.data(), Roomy.size(), &Written),
+      PTX_INJECT_SUCCESS);
   EXPECT_EQ(Written, Size - 1);
   EXPECT_EQ(std::string(Roomy.data()), Out);
   EXPECT_EQ(Roomy[Size], '#');
 
   // The bytes-written pointer is optional in both calls.
-  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, nullptr), PTX_INJECT_SUCCESS);
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, nullptr),
+            PTX_INJECT_SUCCESS);
   EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Size, nullptr),
             PTX_INJECT_SUCCESS);
   // A NULL buffer measures whatever buffer_size says.
   size_t Again = 0;
-  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 1000, &Again), PTX_INJECT_SUCCESS);
+  EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 1000, &Again),
+            PTX_INJECT_SUCCESS);
   EXPECT_EQ(Again, Size);
 }
 
@@ -150,15 +155,18 @@ TEST_F(CApi, EveryStubKeepsItsBlocksLineEnd) {
   auto RenderC = [&](const char *A, const char *B) {
     const char *Stubs[] = {A, B};
     size_t Size = 0;
-    EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, &Size), PTX_INJECT_SUCCESS);
+    EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, &Size),
+              PTX_INJECT_SUCCESS);
     std::string Out(Size, '?');
     size_t Written = 0;
-    EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, &Out[0], Size, &Written), PTX_INJECT_SUCCESS);
+    EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, &Out[0], Size, &Written),
+              PTX_INJECT_SUCCESS);
     EXPECT_EQ(Written + 1, Size);
     Out.resize(Written);
     return Out;
   };
-  const std::string Head = ".version 8.0\n.target sm_80\n.visible .entry k()\n{\n";
+  const std::string Head =
+      ".version 8.0\n.target sm_80\n.visible .entry k()\n{\n";
   EXPECT_EQ(RenderC("", ""), Head + "\n\n\tret;\n}\n");
   EXPECT_EQ(RenderC("a;\n", "\n"), Head + "a;\n\n\n\n\tret;\n}\n");
   EXPECT_EQ(RenderC("a;", "b;"), Head + "a;\nb;\n\tret;\n}\n");
@@ -167,9 +175,11 @@ TEST_F(CApi, EveryStubKeepsItsBlocksLineEnd) {
 // One byte short of the measure: no room for the NUL is an error, and the
 // buffer holds a C string, the text's first bytes, as the reference leaves it.
 TEST_F(CApi, TooSmallBufferHoldsATerminatedPrefix) {
-  const char *Stubs[] = {"\tadd.f32 %_x1, %_x0, %_x2;", "\tmov.u32 %_x0, %_x0;"};
+  const char *Stubs[] = {"\tadd.f32 %_x1, %_x0, %_x2;",
+                         "\tmov.u32 %_x0, %_x0;"};
   size_t Size = 0;
-  ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, &Size), PTX_INJECT_SUCCESS);
+  ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, nullptr, 0, &Size),
+            PTX_INJECT_SUCCESS);
   std::string Full(Size, '\0');
   ASSERT_EQ(ptx_inject_render_ptx(H, Stubs, 2, &Full[0], Size, nullptr),
             PTX_INJECT_SUCCESS);
@@ -178,8 +188,9 @@ TEST_F(CApi, TooSmallBufferHoldsATerminatedPrefix) {
   for (size_t Short : {Size - 1, Size - 2, size_t(8), size_t(1)}) {
     std::vector<char> Buffer(Short + 1, '#');
     size_t Written = 0;
-    EXPECT_EQ(ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Short, &Written),
-              PTX_INJECT_ERROR_INSUFFICIENT_BUFFER)
+    EXPECT_EQ(
+        ptx_inject_render_ptx(H, Stubs, 2, Buffer.data(), Short, &Written),
+        PTX_INJECT_ERROR_INSUFFICIENT_BUFFER)
         << Short;
     EXPECT_EQ(Written, Size - 1) << "the text's length, as on success";
     EXPECT_EQ(Buffer[Short - 1], '\0') << Short;
@@ -271,7 +282,8 @@ std::string renderPlain(PtxInjectHandle H) {
   const char *Empty = "";
   std::vector<const char *> Stubs(N, Empty);
   const char *const *Array = N ? Stubs.data() : &Empty;
-  EXPECT_EQ(ptx_inject_render_ptx(H, Array, N, nullptr, 0, &Size), PTX_INJECT_SUCCESS);
+  EXPECT_EQ(ptx_inject_render_ptx(H, Array, N, nullptr, 0, &Size),
+            PTX_INJECT_SUCCESS);
   std::string Out(Size, '\0');
   EXPECT_EQ(ptx_inject_render_ptx(H, Array, N, &Out[0], Out.size(), &Size),
             PTX_INJECT_SUCCESS);
@@ -280,17 +292,20 @@ std::string renderPlain(PtxInjectHandle H) {
 }
 
 TEST(CApiCreate, PruneFlagDropsUnreferencedInternalVariables) {
-  std::string Text = std::string(".version 8.0\n.target sm_80\n.address_size 64\n"
-                                 ".const .align 4 .f32 unused_table[2] = {0f0, 0f0};\n"
-                                 ".global .u32 used;\n"
-                                 ".visible .global .u32 exported;\n") +
-                     (Ptx + std::strlen(".version 8.0\n.target sm_80\n"));
+  std::string Text =
+      std::string(".version 8.0\n.target sm_80\n.address_size 64\n"
+                  ".const .align 4 .f32 unused_table[2] = {0f0, 0f0};\n"
+                  ".global .u32 used;\n"
+                  ".visible .global .u32 exported;\n") +
+      (Ptx + std::strlen(".version 8.0\n.target sm_80\n"));
   Text.insert(Text.find("\tret;"), "\tld.global.u32 %r1, [used];\n");
   PtxInjectHandle Plain = nullptr, Pruned = nullptr;
-  ASSERT_EQ(ptx_inject_create_with_flags(&Plain, Text.data(), Text.size(), 0, nullptr),
+  ASSERT_EQ(ptx_inject_create_with_flags(&Plain, Text.data(), Text.size(), 0,
+                                         nullptr),
             PTX_INJECT_SUCCESS);
   ASSERT_EQ(ptx_inject_create_with_flags(&Pruned, Text.data(), Text.size(),
-                                         PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS, nullptr),
+                                         PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS,
+                                         nullptr),
             PTX_INJECT_SUCCESS);
   std::string Kept = renderPlain(Plain), Out = renderPlain(Pruned);
   EXPECT_NE(Kept.find("unused_table"), std::string::npos);
@@ -307,8 +322,9 @@ TEST(CApiCreate, PruneFlagDropsUnreferencedInternalVariables) {
 TEST(CApiCreate, UnknownFlagsAreRejected) {
   PtxInjectHandle H = reinterpret_cast<PtxInjectHandle>(&H);
   PtxInjectDiagnostic D;
-  EXPECT_EQ(ptx_inject_create_with_flags(&H, Ptx, std::strlen(Ptx), 1u << 7, &D),
-            PTX_INJECT_ERROR_INVALID_INPUT);
+  EXPECT_EQ(
+      ptx_inject_create_with_flags(&H, Ptx, std::strlen(Ptx), 1u << 7, &D),
+      PTX_INJECT_ERROR_INVALID_INPUT);
   EXPECT_EQ(H, nullptr);
   EXPECT_NE(std::strstr(D.message, "unknown flags 128"), nullptr) << D.message;
 }

@@ -226,10 +226,10 @@ TEST(GoldenTable, MalformedLocationsAreSkippedNotFatal) {
 
 TEST(GoldenTable, SchemaNamesEveryKeyTheReaderAccepts) {
   std::string Schema = injectTableSchema();
-  for (const char *Key : {"\"version\"", "\"injects\"", "\"locations\"",
-                          "\"name\"", "\"sites\"", "\"operands\"", "\"label\"",
-                          "\"kind\"", "\"register\"", "\"register_type\"",
-                          "\"type\""})
+  for (const char *Key :
+       {"\"version\"", "\"injects\"", "\"locations\"", "\"name\"", "\"sites\"",
+        "\"operands\"", "\"label\"", "\"kind\"", "\"register\"",
+        "\"register_type\"", "\"type\""})
     EXPECT_NE(Schema.find(Key), std::string::npos) << Key;
 }
 

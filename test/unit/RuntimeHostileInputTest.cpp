@@ -57,8 +57,9 @@ TEST(RuntimeHostileInput, ControlByteInOperandLabelIsRejected) {
 TEST(RuntimeHostileInput, ControlByteInTypeLabelIsRejected) {
   // Found by fuzzing: sites that differ only in type split into injects
   // named "f<TYPES>", so a NUL in a type label reached an inject name.
-  std::string Body = "\t// PTX_INJECT_START f\n\t// _x0 m f32 F32" + std::string("\x01\0", 2) +
-                     " y\n\t// PTX_INJECT_END\n" + site("f", "y");
+  std::string Body = "\t// PTX_INJECT_START f\n\t// _x0 m f32 F32" +
+                     std::string("\x01\0", 2) + " y\n\t// PTX_INJECT_END\n" +
+                     site("f", "y");
   Error E = parseError(kernel(Body));
   EXPECT_EQ(E.Code, ErrorCode::MalformedOperand) << E.Message;
   EXPECT_EQ(E.Line, 7u);
@@ -74,8 +75,8 @@ TEST(RuntimeHostileInput, TabsInsideLabelsStayAllowed) {
 std::string wideSite(size_t NumOperands, size_t DuplicateOf) {
   std::string Body = "\t// PTX_INJECT_START wide\n";
   for (size_t K = 0; K < NumOperands; ++K)
-    Body += "\t// _x" + std::to_string(K) + " i f32 F32 v" +
-            std::to_string(K) + "\n";
+    Body += "\t// _x" + std::to_string(K) + " i f32 F32 v" + std::to_string(K) +
+            "\n";
   if (DuplicateOf != SIZE_MAX)
     Body += "\t// _xd i f32 F32 v" + std::to_string(DuplicateOf) + "\n";
   return Body + "\t// PTX_INJECT_END\n";
@@ -105,7 +106,8 @@ TEST(RuntimeHostileInput, PtxOverMaxBytesIsAnError) {
   Expected<Module> M = Module::parse(Ptx, Options);
   ASSERT_FALSE(M);
   EXPECT_EQ(M.error().Code, ErrorCode::TooLarge);
-  EXPECT_NE(M.error().Message.find("MaxBytes"), std::string::npos) << M.error().Message;
+  EXPECT_NE(M.error().Message.find("MaxBytes"), std::string::npos)
+      << M.error().Message;
   Options.MaxBytes = Ptx.size();
   EXPECT_TRUE(Module::parse(Ptx, Options));
 }
@@ -118,7 +120,8 @@ TEST(RuntimeHostileInput, SiteOverMaxOperandsIsAnErrorAtTheFirstExtraOperand) {
   ASSERT_FALSE(M);
   EXPECT_EQ(M.error().Code, ErrorCode::TooLarge);
   EXPECT_EQ(M.error().Line, 6u + 1 + 40); // the 41st operand line
-  EXPECT_NE(M.error().Message.find("MaxOperands"), std::string::npos) << M.error().Message;
+  EXPECT_NE(M.error().Message.find("MaxOperands"), std::string::npos)
+      << M.error().Message;
 }
 
 } // namespace

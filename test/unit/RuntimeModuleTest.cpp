@@ -303,7 +303,8 @@ TEST(RuntimeModule, BadInputGivesCodeAndPlace) {
     // An exact-size heap copy, so a read past the end is caught by ASan.
     std::unique_ptr<char[]> Copy(new char[C.Ptx.size() ? C.Ptx.size() : 1]);
     std::copy(C.Ptx.begin(), C.Ptx.end(), Copy.get());
-    Expected<Module> M = Module::parse(std::string_view(Copy.get(), C.Ptx.size()));
+    Expected<Module> M =
+        Module::parse(std::string_view(Copy.get(), C.Ptx.size()));
     ASSERT_FALSE(M);
     EXPECT_EQ(M.error().Code, C.Code) << M.error().Message;
     EXPECT_EQ(M.error().Line, C.Line) << M.error().Message;
@@ -332,8 +333,8 @@ TEST(RuntimeModule, ValidUtf8IsAccepted) {
 
 TEST(RuntimeModule, NameLengthLimitIsInclusive) {
   std::string Name(1024, 'n');
-  Expected<Module> M = Module::parse("// PTX_INJECT_START " + Name +
-                                     "\n// PTX_INJECT_END\n");
+  Expected<Module> M =
+      Module::parse("// PTX_INJECT_START " + Name + "\n// PTX_INJECT_END\n");
   ASSERT_TRUE(M) << M.error().Message;
   EXPECT_EQ(M->inject(0).Name, Name);
 }
@@ -357,8 +358,8 @@ TEST(RuntimeModule, HundredThousandSitesParseAndRender) {
   // Distinct names: lookup stays a hash probe.
   std::string Distinct;
   for (size_t I = 0; I < N; ++I)
-    Distinct += "// PTX_INJECT_START d" + std::to_string(I) +
-                "\n// PTX_INJECT_END\n";
+    Distinct +=
+        "// PTX_INJECT_START d" + std::to_string(I) + "\n// PTX_INJECT_END\n";
   Expected<Module> D = Module::parse(Distinct);
   ASSERT_TRUE(D);
   EXPECT_EQ(D->numInjects(), N);
@@ -399,7 +400,8 @@ TEST(RuntimeModule, RandomByteMutationsNeverCrash) {
   for (int Round = 0; Round < 3000; ++Round) {
     std::string Mutated = Full;
     for (int K = 0; K < 4; ++K)
-      Mutated[Rng() % Mutated.size()] = Alphabet[Rng() % (sizeof(Alphabet) - 1)];
+      Mutated[Rng() % Mutated.size()] =
+          Alphabet[Rng() % (sizeof(Alphabet) - 1)];
     Expected<Module> M = Module::parse(Mutated);
     if (M) {
       std::vector<std::string_view> Stubs(M->numInjects(), "S\n");

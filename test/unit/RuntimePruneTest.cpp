@@ -31,17 +31,17 @@ size_t lines(const std::string &S) {
 }
 
 TEST(PtxPrune, RemovesOnlyInternalUnreferencedVariables) {
-  std::string Ptx =
-      module(".visible .global .u32 vis;\n"
-             ".extern .global .u32 ext;\n"
-             ".global .u32 unused;\n"
-             ".const .align 4 .f32 table[2] = {0f3F800000, 0f40000000};\n"
-             ".const .align 4 .f32 unused_table[2] = {0f00000000, 0f00000000};\n"
-             ".shared .align 4 .b8 smem[64];\n"
-             ".global .u32 used;\n",
-             "\tld.global.u32 %r1, [used];\n"
-             "\tld.const.u32 %r2, [table+4];\n"
-             "\tmov.u32 %r3, smem;\n");
+  std::string Ptx = module(
+      ".visible .global .u32 vis;\n"
+      ".extern .global .u32 ext;\n"
+      ".global .u32 unused;\n"
+      ".const .align 4 .f32 table[2] = {0f3F800000, 0f40000000};\n"
+      ".const .align 4 .f32 unused_table[2] = {0f00000000, 0f00000000};\n"
+      ".shared .align 4 .b8 smem[64];\n"
+      ".global .u32 used;\n",
+      "\tld.global.u32 %r1, [used];\n"
+      "\tld.const.u32 %r2, [table+4];\n"
+      "\tmov.u32 %r3, smem;\n");
   PruneStats Stats;
   std::string Out = pruneUnusedGlobals(Ptx, &Stats);
   EXPECT_TRUE(Stats.Scanned);

@@ -89,9 +89,14 @@ struct Layout {
 std::string randomPtx(std::mt19937 &Rng, const std::vector<Layout> &Layouts,
                       std::map<std::string, size_t> &LayoutOf) {
   auto Pick = [&](size_t N) { return static_cast<size_t>(Rng() % N); };
-  const char *Decoys[] = {"// PTX_INJECT_STARTED x", "a // PTX_INJECT_START q",
-                          "//PTX_INJECT_ENDING", "PTX", "P", "// PTX_INJECT_",
-                          "\xc3\xa9t\xc3\xa9", "ld.param.u64 %rd1, [P_0];"};
+  const char *Decoys[] = {"// PTX_INJECT_STARTED x",
+                          "a // PTX_INJECT_START q",
+                          "//PTX_INJECT_ENDING",
+                          "PTX",
+                          "P",
+                          "// PTX_INJECT_",
+                          "\xc3\xa9t\xc3\xa9",
+                          "ld.param.u64 %rd1, [P_0];"};
   const char *Indents[] = {"", "\t", "  ", "\t \t"};
   std::string P = ".version 8.0\n.target sm_80\n.address_size 64\n";
   size_t Sites = 1 + Pick(40);
@@ -250,8 +255,7 @@ TEST(RuntimeScan, RenderToExactCapacityWithSiteAtTheEnd) {
   Expected<Module> M = Module::parse(Ptx);
   ASSERT_TRUE(M) << M.error().Message;
   for (std::string_view Stub : {std::string_view("nop;\n"),
-                                std::string_view("nop;"),
-                                std::string_view()}) {
+                                std::string_view("nop;"), std::string_view()}) {
     size_t Size = M->renderedSize(&Stub, 1);
     std::vector<char> Buffer(Size);
     size_t Written = 0;

@@ -20,17 +20,30 @@ namespace {
 /// A site in nvcc's stable-dialect shape with one mod operand 'v' and one in
 /// operand 'w', both of PTX type RegType and type label TypeLabel.
 std::string site(const std::string &Name, const std::string &RegType,
-                 const std::string &TypeLabel,
-                 const std::string &Mov = "%f1") {
+                 const std::string &TypeLabel, const std::string &Mov = "%f1") {
   return "\t{\n"
-         "\t.reg ." + RegType + " %_x0;\n"
-         "\t.reg ." + RegType + " %_x1;\n"
-         "\tmov." + RegType + " %_x0, " + Mov + ";\n"
-         "\t// PTX_INJECT_START " + Name + "\n"
-         "\t// _x0 m " + RegType + " " + TypeLabel + " v\n"
-         "\t// _x1 i " + RegType + " " + TypeLabel + " w\n"
+         "\t.reg ." +
+         RegType +
+         " %_x0;\n"
+         "\t.reg ." +
+         RegType +
+         " %_x1;\n"
+         "\tmov." +
+         RegType + " %_x0, " + Mov +
+         ";\n"
+         "\t// PTX_INJECT_START " +
+         Name +
+         "\n"
+         "\t// _x0 m " +
+         RegType + " " + TypeLabel +
+         " v\n"
+         "\t// _x1 i " +
+         RegType + " " + TypeLabel +
+         " w\n"
          "\t// PTX_INJECT_END\n"
-         "\tmov." + RegType + " " + Mov + ", %_x0;\n"
+         "\tmov." +
+         RegType + " " + Mov +
+         ", %_x0;\n"
          "\t}\n";
 }
 
@@ -67,12 +80,12 @@ unsigned lineOf(const std::string &Text, const std::string &Needle,
 }
 
 TEST(RuntimeTypedSplit, SplitsSitesThatDifferOnlyInTypes) {
-  std::string Ptx = kernel(site("func", "f32", "F32") +
-                           site("func", "s32", "S32", "%r1"));
+  std::string Ptx =
+      kernel(site("func", "f32", "F32") + site("func", "s32", "S32", "%r1"));
   Expected<Module> M = Module::parse(Ptx);
   ASSERT_TRUE(M) << M.error().Message;
-  EXPECT_EQ(names(*M), (std::vector<std::string>{"func<F32,F32>",
-                                                 "func<S32,S32>"}));
+  EXPECT_EQ(names(*M),
+            (std::vector<std::string>{"func<F32,F32>", "func<S32,S32>"}));
   EXPECT_EQ(M->numSites(), 2u);
   const Inject &F = M->inject(0), &S = M->inject(1);
   ASSERT_EQ(F.Operands.size(), 2u);
@@ -98,18 +111,16 @@ TEST(RuntimeTypedSplit, SplitsSitesThatDifferOnlyInTypes) {
 TEST(RuntimeTypedSplit, ThreeTypesInOrderOfFirstAppearance) {
   // Repeats of each signature (unrolling) join their inject; another inject
   // between them keeps its place.
-  std::string Ptx = kernel(site("func", "f64", "F64", "%fd1") +
-                           site("other", "f32", "F32") +
-                           site("func", "s32", "S32", "%r1") +
-                           site("func", "f64", "F64", "%fd2") +
-                           site("func", "f32", "F32") +
-                           site("func", "s32", "S32", "%r2") +
-                           site("func", "s32", "S32", "%r3"));
+  std::string Ptx = kernel(
+      site("func", "f64", "F64", "%fd1") + site("other", "f32", "F32") +
+      site("func", "s32", "S32", "%r1") + site("func", "f64", "F64", "%fd2") +
+      site("func", "f32", "F32") + site("func", "s32", "S32", "%r2") +
+      site("func", "s32", "S32", "%r3"));
   Expected<Module> M = Module::parse(Ptx);
   ASSERT_TRUE(M) << M.error().Message;
   EXPECT_EQ(names(*M),
-            (std::vector<std::string>{"func<F64,F64>", "other",
-                                      "func<S32,S32>", "func<F32,F32>"}));
+            (std::vector<std::string>{"func<F64,F64>", "other", "func<S32,S32>",
+                                      "func<F32,F32>"}));
   EXPECT_EQ(M->numSites(), 7u);
   auto Lines = [&](size_t I) {
     std::vector<unsigned> Out;
@@ -117,9 +128,7 @@ TEST(RuntimeTypedSplit, ThreeTypesInOrderOfFirstAppearance) {
       Out.push_back(L.Line);
     return Out;
   };
-  auto Start = [&](unsigned N) {
-    return lineOf(Ptx, "PTX_INJECT_START", N);
-  };
+  auto Start = [&](unsigned N) { return lineOf(Ptx, "PTX_INJECT_START", N); };
   EXPECT_EQ(Lines(0), (std::vector<unsigned>{Start(0), Start(3)}));
   EXPECT_EQ(Lines(1), (std::vector<unsigned>{Start(1)}));
   EXPECT_EQ(Lines(2), (std::vector<unsigned>{Start(2), Start(5), Start(6)}));
@@ -127,9 +136,9 @@ TEST(RuntimeTypedSplit, ThreeTypesInOrderOfFirstAppearance) {
 }
 
 TEST(RuntimeTypedSplit, SameTypesKeepThePlainName) {
-  Expected<Module> M = Module::parse(
-      kernel(site("func", "f32", "F32") + site("func", "f32", "F32", "%f2") +
-             site("func", "f32", "F32", "%f3")));
+  Expected<Module> M = Module::parse(kernel(site("func", "f32", "F32") +
+                                            site("func", "f32", "F32", "%f2") +
+                                            site("func", "f32", "F32", "%f3")));
   ASSERT_TRUE(M) << M.error().Message;
   EXPECT_EQ(names(*M), (std::vector<std::string>{"func"}));
   EXPECT_EQ(M->inject(0).Sites.size(), 3u);
@@ -155,8 +164,8 @@ TEST(RuntimeTypedSplit, QualifiedNamesAreLookedUpAndTheBaseNameIsNot) {
       "// PTX_INJECT_START f\n// _x0 m f64 F64 v\n// _x1 i u32 U32 n\n"
       "// PTX_INJECT_END\n");
   ASSERT_TRUE(M) << M.error().Message;
-  EXPECT_EQ(names(*M), (std::vector<std::string>{"f<F32,U32>", "g",
-                                                 "f<F64,U32>"}));
+  EXPECT_EQ(names(*M),
+            (std::vector<std::string>{"f<F32,U32>", "g", "f<F64,U32>"}));
   EXPECT_EQ(M->findInject("f"), nullptr);
   EXPECT_FALSE(M->injectIndex("f"));
   EXPECT_EQ(M->injectIndex("f<F32,U32>"), std::optional<size_t>(0));
@@ -173,9 +182,9 @@ TEST(RuntimeTypedSplit, QualifiedNamesAreLookedUpAndTheBaseNameIsNot) {
   size_t Index = 9, Args = 0, Sites = 0;
   EXPECT_EQ(ptx_inject_inject_info_by_name(H, "f", &Index, &Args, &Sites),
             PTX_INJECT_ERROR_INJECTION_NAME_NOT_FOUND);
-  ASSERT_EQ(ptx_inject_inject_info_by_name(H, "f<F64,U32>", &Index, &Args,
-                                           &Sites),
-            PTX_INJECT_SUCCESS);
+  ASSERT_EQ(
+      ptx_inject_inject_info_by_name(H, "f<F64,U32>", &Index, &Args, &Sites),
+      PTX_INJECT_SUCCESS);
   EXPECT_EQ(Index, 2u);
   EXPECT_EQ(Args, 2u);
   EXPECT_EQ(Sites, 1u);
@@ -187,9 +196,9 @@ TEST(RuntimeTypedSplit, QualifiedNamesAreLookedUpAndTheBaseNameIsNot) {
 }
 
 TEST(RuntimeTypedSplit, RenderFillsEachSplitInjectSeparately) {
-  std::string Ptx = kernel(site("func", "f32", "F32") +
-                           site("func", "s32", "S32", "%r1") +
-                           site("func", "f32", "F32", "%f2"));
+  std::string Ptx =
+      kernel(site("func", "f32", "F32") + site("func", "s32", "S32", "%r1") +
+             site("func", "f32", "F32", "%f2"));
   Expected<Module> M = Module::parse(Ptx);
   ASSERT_TRUE(M) << M.error().Message;
   ASSERT_EQ(M->numInjects(), 2u);
@@ -206,8 +215,8 @@ TEST(RuntimeTypedSplit, RenderFillsEachSplitInjectSeparately) {
     Want.replace(At, Block.size(), Stub);
   };
   auto Block = [](const char *Type, const char *Label) {
-    return std::string("\t// PTX_INJECT_START func\n\t// _x0 m ") + Type +
-           " " + Label + " v\n\t// _x1 i " + Type + " " + Label +
+    return std::string("\t// PTX_INJECT_START func\n\t// _x0 m ") + Type + " " +
+           Label + " v\n\t// _x1 i " + Type + " " + Label +
            " w\n\t// PTX_INJECT_END\n";
   };
   Replace(Block("f32", "F32"), "\tadd.f32 %_x0, %_x0, %_x1;\n");
@@ -252,25 +261,29 @@ TEST(RuntimeTypedSplit, OtherDifferencesRemainErrors) {
       {"count",
        "// PTX_INJECT_START f\n// _x0 m s32 S32 v\n// PTX_INJECT_END\n", 5,
        "inject 'f' at line 5 differs from its site at line 1: 1 operands "
-       "here, 2 there" + Fix},
+       "here, 2 there" +
+           Fix},
       {"label",
        "// PTX_INJECT_START f\n// _x0 m s32 S32 v\n// _x1 i s32 S32 u\n"
        "// PTX_INJECT_END\n",
        7,
        "inject 'f' at line 5 differs from its site at line 1: operand 1 is "
-       "'_x1 in s32 S32 u' here but '_x1 in f32 F32 w' there" + Fix},
+       "'_x1 in s32 S32 u' here but '_x1 in f32 F32 w' there" +
+           Fix},
       {"kind",
        "// PTX_INJECT_START f\n// _x0 o s32 S32 v\n// _x1 i s32 S32 w\n"
        "// PTX_INJECT_END\n",
        6,
        "inject 'f' at line 5 differs from its site at line 1: operand 0 is "
-       "'_x0 out s32 S32 v' here but '_x0 mod f32 F32 v' there" + Fix},
+       "'_x0 out s32 S32 v' here but '_x0 mod f32 F32 v' there" +
+           Fix},
       {"register",
        "// PTX_INJECT_START f\n// _x0 m s32 S32 v\n// _x2 i s32 S32 w\n"
        "// PTX_INJECT_END\n",
        7,
        "inject 'f' at line 5 differs from its site at line 1: operand 1 is "
-       "'_x2 in s32 S32 w' here but '_x1 in f32 F32 w' there" + Fix},
+       "'_x2 in s32 S32 w' here but '_x1 in f32 F32 w' there" +
+           Fix},
   };
   for (const Case &C : Cases) {
     SCOPED_TRACE(C.What);
@@ -326,9 +339,8 @@ TEST(RuntimeTypedSplit, ManyRepeatsOfEachSignature) {
             site("func", "f16", "F16", "%h" + std::to_string(K));
   Expected<Module> M = Module::parse(kernel(Body));
   ASSERT_TRUE(M) << M.error().Message;
-  EXPECT_EQ(names(*M),
-            (std::vector<std::string>{"func<F32,F32>", "func<U32,U32>",
-                                      "func<F16,F16>"}));
+  EXPECT_EQ(names(*M), (std::vector<std::string>{
+                           "func<F32,F32>", "func<U32,U32>", "func<F16,F16>"}));
   for (size_t I = 0; I < 3; ++I)
     EXPECT_EQ(M->inject(I).Sites.size(), 50u);
   std::string Out;

@@ -73,7 +73,9 @@ struct Sample {
     Bytes Out;
     std::string Error;
     writeCompilerInfo(Info, Out);
-    EXPECT_TRUE(writeStackInfo(stackptx::InstructionSet::builtin().info(), Out, Error)) << Error;
+    EXPECT_TRUE(
+        writeStackInfo(stackptx::InstructionSet::builtin().info(), Out, Error))
+        << Error;
     EXPECT_TRUE(writeRegisters(Registers, Out, Error)) << Error;
     std::vector<const size_t *> ReqPtrs;
     std::vector<size_t> ReqSizes;
@@ -102,9 +104,9 @@ bool readAll(const uint8_t *Data, size_t Size, std::string *Error = nullptr) {
   InstructionStubs Ins;
   std::string Ptx;
   ExtraInfo Extra;
-  bool Ok = R.readCompilerInfo(Info) && R.readStackInfo(Set) && R.readRegisters(Regs) &&
-            R.readRequests(Req) && R.readInstructions(Ins) && R.readPtx(Ptx) &&
-            R.readExtra(Extra);
+  bool Ok = R.readCompilerInfo(Info) && R.readStackInfo(Set) &&
+            R.readRegisters(Regs) && R.readRequests(Req) &&
+            R.readInstructions(Ins) && R.readPtx(Ptx) && R.readExtra(Extra);
   if (Error)
     *Error = R.error();
   EXPECT_EQ(Ok, R.error().empty());
@@ -126,7 +128,8 @@ TEST(Serialize, RandomValuesRoundTrip) {
     ASSERT_TRUE(R.readCompilerInfo(Info)) << R.error();
     EXPECT_EQ(std::memcmp(&Info, &S.Info, sizeof Info), 0);
     ASSERT_TRUE(R.readStackInfo(Set)) << R.error();
-    EXPECT_TRUE(equalStackInfo(Set.info(), stackptx::InstructionSet::builtin().info()));
+    EXPECT_TRUE(
+        equalStackInfo(Set.info(), stackptx::InstructionSet::builtin().info()));
     ASSERT_TRUE(R.readRegisters(Regs)) << R.error();
     ASSERT_EQ(Regs.size(), S.Registers.size());
     for (size_t I = 0; I < Regs.size(); ++I) {
@@ -139,7 +142,9 @@ TEST(Serialize, RandomValuesRoundTrip) {
     ASSERT_EQ(Ins.size(), S.Instructions.size());
     for (size_t I = 0; I < Ins.size(); ++I) {
       ASSERT_EQ(Ins[I].size(), S.Instructions[I].size());
-      EXPECT_EQ(std::memcmp(Ins[I].data(), S.Instructions[I].data(), Ins[I].size() * 8), 0);
+      EXPECT_EQ(std::memcmp(Ins[I].data(), S.Instructions[I].data(),
+                            Ins[I].size() * 8),
+                0);
     }
     ASSERT_TRUE(R.readPtx(Ptx)) << R.error();
     EXPECT_EQ(Ptx, S.Ptx);
@@ -191,7 +196,9 @@ TEST(Serialize, HeaderIsChecked) {
   Newer[4] = 2; // version 2
   Reader R1(Newer.data(), Newer.size());
   EXPECT_FALSE(R1.readCompilerInfo(Info));
-  EXPECT_EQ(R1.error(), "byte 4: format version 2 is not supported; this reader reads version 1");
+  EXPECT_EQ(
+      R1.error(),
+      "byte 4: format version 2 is not supported; this reader reads version 1");
 
   Reader R2(Buf.data(), Buf.size());
   EXPECT_FALSE(R2.readRegisters(Regs));
@@ -219,7 +226,8 @@ TEST(Serialize, HugeCountsAreRejectedBeforeAllocating) {
   Reader R(Buf.data(), Buf.size());
   RequestStubs Req;
   EXPECT_FALSE(R.readRequests(Req));
-  EXPECT_NE(R.error().find("request stub count"), std::string::npos) << R.error();
+  EXPECT_NE(R.error().find("request stub count"), std::string::npos)
+      << R.error();
 }
 
 TEST(Serialize, NulInsideAStringIsRejected) {
@@ -235,8 +243,8 @@ TEST(Serialize, NulInsideAStringIsRejected) {
 }
 
 TEST(Serialize, InstructionStubsMustEndWithTheirReturn) {
-  const StackPtxFastInstruction Stub[] = {
-      stack_ptx_fast_encode_input(0), stack_ptx_fast_encode_return};
+  const StackPtxFastInstruction Stub[] = {stack_ptx_fast_encode_input(0),
+                                          stack_ptx_fast_encode_return};
   const StackPtxFastInstruction *Stubs[] = {Stub};
   Bytes Buf;
   std::string Error;
@@ -253,7 +261,8 @@ TEST(Serialize, WritersRejectWhatCannotBeRepresented) {
   Bytes Buf;
   std::string Error;
   StackPtxFastRegister Unnamed{nullptr, 0};
-  EXPECT_FALSE(writeRegisters(Span<StackPtxFastRegister>(&Unnamed, 1), Buf, Error));
+  EXPECT_FALSE(
+      writeRegisters(Span<StackPtxFastRegister>(&Unnamed, 1), Buf, Error));
   StackPtxFastSpecialRegisterInfo Sreg{nullptr, 0};
   StackPtxFastInstructionSetInfo Set{};
   Set.special_registers = &Sreg;
@@ -263,7 +272,8 @@ TEST(Serialize, WritersRejectWhatCannotBeRepresented) {
   EXPECT_TRUE(Buf.empty()) << "a failed writer leaves the buffer as it was";
 }
 
-// ---- The C form --------------------------------------------------------------
+// ---- The C form
+// --------------------------------------------------------------
 
 /// A reference-layout stack info built from the native builtin set (the
 /// reference's tables: PTX strings, descriptors padded with the arg type
@@ -313,7 +323,8 @@ template <class Call> uint8_t *unpackExactly(Call C) {
   EXPECT_EQ(C(nullptr, 0, &Need), STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   uint8_t *Flat = static_cast<uint8_t *>(std::malloc(Need + 1));
   if (Need)
-    EXPECT_EQ(C(Flat, Need - 1, &Need), STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER);
+    EXPECT_EQ(C(Flat, Need - 1, &Need),
+              STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER);
   EXPECT_EQ(C(Flat, Need, &Need), STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   return Flat;
 }
@@ -328,23 +339,27 @@ TEST(SerializeCApi, MeasureThenFillRoundTrip) {
   size_t Short = 0;
   EXPECT_EQ(stack_ptx_stack_info_serialize(&Set, Wire.data(), Size - 1, &Short),
             STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER);
-  ASSERT_EQ(stack_ptx_stack_info_serialize(&Set, Wire.data(), Wire.size(), &Size),
-            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  ASSERT_EQ(
+      stack_ptx_stack_info_serialize(&Set, Wire.data(), Wire.size(), &Size),
+      STACK_PTX_INJECT_SERIALIZE_SUCCESS);
 
   size_t Used = 0;
   StackPtxStackInfo *Out = nullptr;
   uint8_t *Flat = unpackExactly([&](uint8_t *B, size_t N, size_t *W) {
-    return stack_ptx_stack_info_deserialize(Wire.data(), Wire.size(), &Used, B, N, W, &Out);
+    return stack_ptx_stack_info_deserialize(Wire.data(), Wire.size(), &Used, B,
+                                            N, W, &Out);
   });
   EXPECT_EQ(Used, Wire.size());
   ASSERT_NE(Out, nullptr);
   EXPECT_TRUE(stack_ptx_stack_info_equal(&Set, Out));
-  EXPECT_EQ(Out->ptx_instruction_descriptors[5].unique_stacks[0].num_values, 3u);
+  EXPECT_EQ(Out->ptx_instruction_descriptors[5].unique_stacks[0].num_values,
+            3u);
   // The unpacked tables live in our buffer: change one descriptor field.
-  auto *Descriptors =
-      const_cast<StackPtxPtxInstructionDescriptor *>(Out->ptx_instruction_descriptors);
+  auto *Descriptors = const_cast<StackPtxPtxInstructionDescriptor *>(
+      Out->ptx_instruction_descriptors);
   Descriptors[0].unique_stacks[3].num_values ^= 1;
-  EXPECT_FALSE(stack_ptx_stack_info_equal(&Set, Out)) << "descriptors are compared";
+  EXPECT_FALSE(stack_ptx_stack_info_equal(&Set, Out))
+      << "descriptors are compared";
   Descriptors[0].unique_stacks[3].num_values ^= 1;
 
   // The compiler info and the program go through the wire too.
@@ -353,23 +368,26 @@ TEST(SerializeCApi, MeasureThenFillRoundTrip) {
   ASSERT_EQ(stack_ptx_compiler_info_serialize(&Limits, nullptr, 0, &Size),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   Wire.resize(Size);
-  ASSERT_EQ(stack_ptx_compiler_info_serialize(&Limits, Wire.data(), Size, &Size),
-            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  ASSERT_EQ(
+      stack_ptx_compiler_info_serialize(&Limits, Wire.data(), Size, &Size),
+      STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   StackPtxCompilerInfo *LimitsOut = nullptr;
   uint8_t *FlatLimits = unpackExactly([&](uint8_t *B, size_t N, size_t *W) {
-    return stack_ptx_compiler_info_deserialize(Wire.data(), Wire.size(), &Used, B, N, W,
-                                               &LimitsOut);
+    return stack_ptx_compiler_info_deserialize(Wire.data(), Wire.size(), &Used,
+                                               B, N, W, &LimitsOut);
   });
   EXPECT_TRUE(stack_ptx_compiler_info_equal(&Limits, LimitsOut));
   EXPECT_EQ(LimitsOut->max_ast_to_visit_stack_depth, 64u);
 
   const stackptx::InstructionSet &Builtin = stackptx::InstructionSet::builtin();
-  int F32 = Builtin.findStackType("F32"), Add = Builtin.findInstruction("add.ftz.f32");
+  int F32 = Builtin.findStackType("F32"),
+      Add = Builtin.findInstruction("add.ftz.f32");
   int Tid = Builtin.findSpecialRegister("tid.x");
   ASSERT_GE(F32, 0);
   ASSERT_GE(Add, 0);
   ASSERT_GE(Tid, 0);
-  const StackPtxRegister Regs[] = {{"x", StackPtxStackIdx(F32)}, {"y", StackPtxStackIdx(F32)}};
+  const StackPtxRegister Regs[] = {{"x", StackPtxStackIdx(F32)},
+                                   {"y", StackPtxStackIdx(F32)}};
   float Two = 2.0f;
   uint32_t TwoBits;
   std::memcpy(&TwoBits, &Two, 4);
@@ -389,26 +407,29 @@ TEST(SerializeCApi, MeasureThenFillRoundTrip) {
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   EXPECT_EQ(Size, HeaderSize + 16 + 5 * 8u) << "8 bytes an instruction";
   Wire.assign(Size, 0);
-  ASSERT_EQ(stack_ptx_instructions_serialize(Stubs, 1, Wire.data(), Size, &Size),
-            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  ASSERT_EQ(
+      stack_ptx_instructions_serialize(Stubs, 1, Wire.data(), Size, &Size),
+      STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   StackPtxInstruction **ProgOut = nullptr;
   size_t NumProgs = 0;
   uint8_t *FlatProg = unpackExactly([&](uint8_t *B, size_t N, size_t *W) {
-    return stack_ptx_instructions_deserialize(Wire.data(), Wire.size(), &Used, B, N, W,
-                                              &ProgOut, &NumProgs);
+    return stack_ptx_instructions_deserialize(Wire.data(), Wire.size(), &Used,
+                                              B, N, W, &ProgOut, &NumProgs);
   });
   EXPECT_TRUE(stack_ptx_instructions_equal(Stubs, 1, ProgOut, NumProgs));
 
   // The unpacked objects compile the same stub as the originals.
   const size_t Requests[] = {1};
-  auto compileWith = [&](const StackPtxCompilerInfo *L, const StackPtxStackInfo *S,
+  auto compileWith = [&](const StackPtxCompilerInfo *L,
+                         const StackPtxStackInfo *S,
                          const StackPtxInstruction *P) {
     size_t WsSize = 0, Len = 0;
-    EXPECT_EQ(stack_ptx_compile_workspace_size(L, S, &WsSize), STACK_PTX_SUCCESS);
+    EXPECT_EQ(stack_ptx_compile_workspace_size(L, S, &WsSize),
+              STACK_PTX_SUCCESS);
     std::vector<uint64_t> Ws(WsSize / 8 + 1);
     std::string Stub(1024, '\0');
-    EXPECT_EQ(stack_ptx_compile(L, S, P, Regs, 2, nullptr, 0, Requests, 1, 1000, Ws.data(),
-                                WsSize, &Stub[0], Stub.size(), &Len),
+    EXPECT_EQ(stack_ptx_compile(L, S, P, Regs, 2, nullptr, 0, Requests, 1, 1000,
+                                Ws.data(), WsSize, &Stub[0], Stub.size(), &Len),
               STACK_PTX_SUCCESS);
     Stub.resize(Len);
     return Stub;
@@ -427,14 +448,15 @@ TEST(SerializeCApi, NativeAndReferenceKindsAreNotMixedUp) {
   writeCompilerInfo(StackPtxFastCompilerInfo{1, 2, 3, 4, 5}, Native);
   size_t Used = 0, Need = 0;
   StackPtxCompilerInfo *Out = nullptr;
-  EXPECT_EQ(stack_ptx_compiler_info_deserialize(Native.data(), Native.size(), &Used, nullptr, 0,
-                                                &Need, &Out),
+  EXPECT_EQ(stack_ptx_compiler_info_deserialize(Native.data(), Native.size(),
+                                                &Used, nullptr, 0, &Need, &Out),
             STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
   Reader R(Native.data(), Native.size());
   StackPtxCompilerInfo Ref;
   EXPECT_FALSE(R.readRefCompilerInfo(Ref));
-  EXPECT_NE(R.error().find("expected reference compiler info, found compiler info"),
-            std::string::npos)
+  EXPECT_NE(
+      R.error().find("expected reference compiler info, found compiler info"),
+      std::string::npos)
       << R.error();
 }
 
@@ -444,11 +466,12 @@ TEST(SerializeCApi, RegistersKeepTheReferenceStackIndexRange) {
   const StackPtxFastRegister Wide[] = {{"r", size_t(0x10000)}};
   Bytes Wire;
   std::string Error;
-  ASSERT_TRUE(writeRegisters(Span<StackPtxFastRegister>(Wide, 1), Wire, Error)) << Error;
+  ASSERT_TRUE(writeRegisters(Span<StackPtxFastRegister>(Wide, 1), Wire, Error))
+      << Error;
   size_t Used = 0, Need = 0, Num = 0;
   StackPtxRegister *Out = nullptr;
-  EXPECT_EQ(stack_ptx_registers_deserialize(Wire.data(), Wire.size(), &Used, nullptr, 0, &Need,
-                                            &Out, &Num),
+  EXPECT_EQ(stack_ptx_registers_deserialize(Wire.data(), Wire.size(), &Used,
+                                            nullptr, 0, &Need, &Out, &Num),
             STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
   const StackPtxRegister Regs[] = {{"a", 3}, {"b", 0xFFFF}};
   size_t Size = 0;
@@ -458,8 +481,8 @@ TEST(SerializeCApi, RegistersKeepTheReferenceStackIndexRange) {
   ASSERT_EQ(stack_ptx_registers_serialize(Regs, 2, Bytes2.data(), Size, &Size),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   uint8_t *Flat = unpackExactly([&](uint8_t *B, size_t N, size_t *W) {
-    return stack_ptx_registers_deserialize(Bytes2.data(), Bytes2.size(), &Used, B, N, W, &Out,
-                                           &Num);
+    return stack_ptx_registers_deserialize(Bytes2.data(), Bytes2.size(), &Used,
+                                           B, N, W, &Out, &Num);
   });
   EXPECT_TRUE(stack_ptx_registers_equal(Regs, 2, Out, Num));
   std::free(Flat);
@@ -474,40 +497,47 @@ TEST(SerializeCApi, CorruptedWiresAndNullArgumentsAreErrors) {
   ASSERT_EQ(stack_ptx_requests_serialize(Stubs, Sizes, 2, nullptr, 0, &Size),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   std::vector<uint8_t> Wire(Size);
-  ASSERT_EQ(stack_ptx_requests_serialize(Stubs, Sizes, 2, Wire.data(), Size, &Size),
-            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  ASSERT_EQ(
+      stack_ptx_requests_serialize(Stubs, Sizes, 2, Wire.data(), Size, &Size),
+      STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   size_t Used = 0, Need = 0, Num = 0;
   size_t **OutStubs = nullptr;
   size_t *OutSizes = nullptr;
   for (size_t N = 0; N < Wire.size(); ++N) {
     std::vector<uint8_t> Cut(Wire.begin(), Wire.begin() + long(N));
-    EXPECT_EQ(stack_ptx_requests_deserialize(Cut.data(), Cut.size(), &Used, nullptr, 0, &Need,
-                                             &OutStubs, &OutSizes, &Num),
+    EXPECT_EQ(stack_ptx_requests_deserialize(Cut.data(), Cut.size(), &Used,
+                                             nullptr, 0, &Need, &OutStubs,
+                                             &OutSizes, &Num),
               STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT)
         << N;
   }
-  EXPECT_EQ(stack_ptx_requests_deserialize(nullptr, 0, &Used, nullptr, 0, &Need, &OutStubs,
-                                           &OutSizes, &Num),
+  EXPECT_EQ(stack_ptx_requests_deserialize(nullptr, 0, &Used, nullptr, 0, &Need,
+                                           &OutStubs, &OutSizes, &Num),
             STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
   EXPECT_EQ(stack_ptx_requests_serialize(nullptr, Sizes, 2, nullptr, 0, &Size),
             STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
   std::vector<uint8_t> Flat(256);
-  EXPECT_EQ(stack_ptx_requests_deserialize(Wire.data(), Wire.size(), &Used, Flat.data(),
-                                           Flat.size(), &Need, nullptr, &OutSizes, &Num),
+  EXPECT_EQ(stack_ptx_requests_deserialize(Wire.data(), Wire.size(), &Used,
+                                           Flat.data(), Flat.size(), &Need,
+                                           nullptr, &OutSizes, &Num),
             STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
-  ASSERT_EQ(stack_ptx_requests_deserialize(Wire.data(), Wire.size(), &Used, Flat.data(),
-                                           Flat.size(), &Need, &OutStubs, &OutSizes, &Num),
+  ASSERT_EQ(stack_ptx_requests_deserialize(Wire.data(), Wire.size(), &Used,
+                                           Flat.data(), Flat.size(), &Need,
+                                           &OutStubs, &OutSizes, &Num),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
-  EXPECT_TRUE(stack_ptx_requests_equal(Stubs, Sizes, 2, OutStubs, OutSizes, Num));
+  EXPECT_TRUE(
+      stack_ptx_requests_equal(Stubs, Sizes, 2, OutStubs, OutSizes, Num));
   OutStubs[1][2] = 17;
-  EXPECT_FALSE(stack_ptx_requests_equal(Stubs, Sizes, 2, OutStubs, OutSizes, Num));
+  EXPECT_FALSE(
+      stack_ptx_requests_equal(Stubs, Sizes, 2, OutStubs, OutSizes, Num));
 }
 
 TEST(SerializeCApi, CompilerStateRoundTripInOneBuffer) {
   Sample S(5);
   RefSet Ref(stackptx::InstructionSet::builtin().info());
-  StackPtxCompilerInfo Info{S.Info.max_ast_size, S.Info.execution_limit, S.Info.stack_size,
-                            S.Info.max_frame_depth, S.Info.store_size};
+  StackPtxCompilerInfo Info{S.Info.max_ast_size, S.Info.execution_limit,
+                            S.Info.stack_size, S.Info.max_frame_depth,
+                            S.Info.store_size};
   std::vector<StackPtxRegister> Registers;
   for (const StackPtxFastRegister &R : S.Registers)
     Registers.push_back({R.name, StackPtxStackIdx(R.stack_idx)});
@@ -530,32 +560,35 @@ TEST(SerializeCApi, CompilerStateRoundTripInOneBuffer) {
   State.num_request_stubs = Ptrs.size();
 
   size_t Size = 0;
-  ASSERT_EQ(stack_ptx_inject_compiler_state_serialize(&State, nullptr, 0, &Size),
-            STACK_PTX_INJECT_SERIALIZE_SUCCESS);
+  ASSERT_EQ(
+      stack_ptx_inject_compiler_state_serialize(&State, nullptr, 0, &Size),
+      STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   std::vector<uint8_t> Wire(Size);
-  ASSERT_EQ(stack_ptx_inject_compiler_state_serialize(&State, Wire.data(), Size, &Size),
+  ASSERT_EQ(stack_ptx_inject_compiler_state_serialize(&State, Wire.data(), Size,
+                                                      &Size),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   size_t Used = 0, Need = 0;
   StackPtxInjectCompilerStateDeserialize *Out = nullptr;
-  ASSERT_EQ(stack_ptx_inject_compiler_state_deserialize(Wire.data(), Wire.size(), &Used, nullptr,
-                                                        0, &Need, &Out),
+  ASSERT_EQ(stack_ptx_inject_compiler_state_deserialize(
+                Wire.data(), Wire.size(), &Used, nullptr, 0, &Need, &Out),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   EXPECT_EQ(Used, Wire.size());
   void *Flat = std::malloc(Need);
-  ASSERT_EQ(stack_ptx_inject_compiler_state_deserialize(Wire.data(), Wire.size(), &Used,
-                                                        static_cast<uint8_t *>(Flat), Need,
-                                                        &Need, &Out),
+  ASSERT_EQ(stack_ptx_inject_compiler_state_deserialize(
+                Wire.data(), Wire.size(), &Used, static_cast<uint8_t *>(Flat),
+                Need, &Need, &Out),
             STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   EXPECT_TRUE(stack_ptx_inject_compiler_state_equal(&State, Out));
-  EXPECT_EQ(Out->stack_info->num_ptx_instructions, State.stack_info->num_ptx_instructions);
+  EXPECT_EQ(Out->stack_info->num_ptx_instructions,
+            State.stack_info->num_ptx_instructions);
   Out->extra->execution_limit += 1;
   EXPECT_FALSE(stack_ptx_inject_compiler_state_equal(&State, Out));
   std::free(Flat);
 
   for (size_t N = 0; N < Wire.size(); N += 7) {
     std::vector<uint8_t> Cut(Wire.begin(), Wire.begin() + long(N));
-    EXPECT_EQ(stack_ptx_inject_compiler_state_deserialize(Cut.data(), Cut.size(), &Used,
-                                                          nullptr, 0, &Need, &Out),
+    EXPECT_EQ(stack_ptx_inject_compiler_state_deserialize(
+                  Cut.data(), Cut.size(), &Used, nullptr, 0, &Need, &Out),
               STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT)
         << N;
   }

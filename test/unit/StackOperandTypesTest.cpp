@@ -39,7 +39,10 @@ TEST_P(EveryStackType, OperandsOfThatTypeGoOnItsStack) {
 }
 
 std::string stackName(const ::testing::TestParamInfo<size_t> &Info) {
-  return stackptx::InstructionSet::builtin().info().stack_types[Info.param].name;
+  return stackptx::InstructionSet::builtin()
+      .info()
+      .stack_types[Info.param]
+      .name;
 }
 
 INSTANTIATE_TEST_SUITE_P(

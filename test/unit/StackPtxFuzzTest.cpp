@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/eval/PtxEval.h"
-#include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Interpreter.h"
 #include "ptxinject/stackptx/Random.h"
+#include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Text.h"
 #include "ptxinject/toolkit/CudaToolkit.h"
 
@@ -30,12 +30,15 @@ using namespace ptxinject::stackptx;
 namespace {
 
 const InstructionSet &set() { return InstructionSet::builtin(); }
-unsigned stackOf(const char *Name) { return unsigned(set().findStackType(Name)); }
+unsigned stackOf(const char *Name) {
+  return unsigned(set().findStackType(Name));
+}
 
 /// Checks the stub's shape: a braced block of declarations then statements,
 /// every %name a declared temporary, a register, or a special register.
-::testing::AssertionResult wellFormed(const std::string &Stub,
-                                      const std::vector<StackPtxFastRegister> &Regs) {
+::testing::AssertionResult
+wellFormed(const std::string &Stub,
+           const std::vector<StackPtxFastRegister> &Regs) {
   auto fail = [&](const std::string &Why) {
     return ::testing::AssertionFailure() << Why << " in:\n" << Stub;
   };
@@ -74,14 +77,16 @@ unsigned stackOf(const char *Name) { return unsigned(set().findStackType(Name));
       continue;
     }
     InBody = true;
-    for (size_t P = Line.find('%'); P != std::string::npos; P = Line.find('%', P + 1)) {
+    for (size_t P = Line.find('%'); P != std::string::npos;
+         P = Line.find('%', P + 1)) {
       size_t E = Line.find_first_of(",;} ", P);
       std::string Tok = Line.substr(P + 1, E - P - 1);
       if (!Tok.compare(0, 2, "_s")) {
         size_t U = Tok.find('_', 2);
         std::string Prefix = "%" + Tok.substr(0, U + 1);
         auto It = TempCounts.find(Prefix);
-        if (It == TempCounts.end() || unsigned(std::atoi(Tok.c_str() + U + 1)) >= It->second)
+        if (It == TempCounts.end() ||
+            unsigned(std::atoi(Tok.c_str() + U + 1)) >= It->second)
           return fail("undeclared temporary %" + Tok);
       } else if (!Names.count(Tok) && !Specials.count(Tok)) {
         return fail("unknown register %" + Tok);
@@ -92,10 +97,11 @@ unsigned stackOf(const char *Name) { return unsigned(set().findStackType(Name));
 }
 
 std::vector<StackPtxFastRegister> mixedRegisters() {
-  return {{"x", stackOf("F32")},   {"u", stackOf("U32")},  {"s", stackOf("S32")},
-          {"p", stackOf("PRED")},  {"t", stackOf("TF32")}, {"h", stackOf("F16")},
-          {"hh", stackOf("F16X2")}, {"ph", stackOf("PHILOX")}, {"zf", stackOf("F32")},
-          {"zu", stackOf("U32")}};
+  return {{"x", stackOf("F32")},    {"u", stackOf("U32")},
+          {"s", stackOf("S32")},    {"p", stackOf("PRED")},
+          {"t", stackOf("TF32")},   {"h", stackOf("F16")},
+          {"hh", stackOf("F16X2")}, {"ph", stackOf("PHILOX")},
+          {"zf", stackOf("F32")},   {"zu", stackOf("U32")}};
 }
 
 } // namespace
@@ -128,7 +134,8 @@ TEST(StackPtxFuzz, AnyBytesCompileToWellFormedStubs) {
     garbage(R0, 8);
     garbage(R1, 8);
     Program Routines[] = {R0, R1};
-    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out, Routines), STACK_PTX_FAST_SUCCESS);
+    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out, Routines),
+              STACK_PTX_FAST_SUCCESS);
     ASSERT_TRUE(wellFormed(Out, Regs)) << printProgram(Prog, set(), Regs);
     NonTrivial += Out.find(";\n", Out.find(";\n") + 1) != std::string::npos;
   }
@@ -149,7 +156,7 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
   std::vector<StackPtxFastRegister> Regs;
   std::vector<size_t> Requests;
   const StackPtxFastCompilerInfo LimitSets[] = {
-      {4096, 8, 4, 3, 65536}, {4096, 2, 2, 2, 65536}, {4096, 3, 1, 1, 65536},
+      {4096, 8, 4, 3, 65536},    {4096, 2, 2, 2, 65536}, {4096, 3, 1, 1, 65536},
       {4096, 128, 16, 4, 65536}, {4096, 1, 1, 1, 65536}, {512, 5, 3, 2, 40}};
   size_t Compared = 0;
   for (const StackPtxFastCompilerInfo &Limits : LimitSets) {
@@ -157,17 +164,20 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
     Workspace WS;
     std::string Out;
     size_t WsSize = 0;
-    ASSERT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, &set().info(), &WsSize),
-              STACK_PTX_FAST_SUCCESS);
+    ASSERT_EQ(
+        stack_ptx_fast_compile_workspace_size(&Limits, &set().info(), &WsSize),
+        STACK_PTX_FAST_SUCCESS);
     std::vector<char> CWs(WsSize), HandleWs(WsSize);
     StackPtxFastCompiler *Handle = nullptr;
-    ASSERT_EQ(stack_ptx_fast_compiler_create(&Limits, &set().info(), &Handle), STACK_PTX_FAST_SUCCESS);
-    std::unique_ptr<StackPtxFastCompiler, void (*)(StackPtxFastCompiler *)> Owner(
-        Handle, stack_ptx_fast_compiler_destroy);
+    ASSERT_EQ(stack_ptx_fast_compiler_create(&Limits, &set().info(), &Handle),
+              STACK_PTX_FAST_SUCCESS);
+    std::unique_ptr<StackPtxFastCompiler, void (*)(StackPtxFastCompiler *)>
+        Owner(Handle, stack_ptx_fast_compiler_destroy);
     std::vector<StackPtxFastInstruction> Prog, R0;
     std::string Buf, HandleBuf;
     for (int I = 0; I < 6000; ++I) {
-      Regs.assign(AllRegs.begin(), AllRegs.begin() + (I % 3 ? AllRegs.size() : Rng() % 11));
+      Regs.assign(AllRegs.begin(),
+                  AllRegs.begin() + (I % 3 ? AllRegs.size() : Rng() % 11));
       Requests.clear();
       for (size_t R : {0, 8, 1, 9, 3, 2})
         if (R < Regs.size())
@@ -180,8 +190,11 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
           // meta constants small enough to be valid depths.
           unsigned Kind = unsigned(Bits % 16);
           Kind = Kind < 9 ? Kind + 1 : Kind < 12 ? 3 : Kind < 14 ? 1 : 5;
-          uint64_t Index = (Bits >> 16) % (Kind == STACK_PTX_FAST_INSTRUCTION_KIND_META ? 11 : 44);
-          Bits = (Bits & 0x0000000700000000ull) | Kind | (((Bits >> 8) % 10) << 8) | Index << 16;
+          uint64_t Index =
+              (Bits >> 16) %
+              (Kind == STACK_PTX_FAST_INSTRUCTION_KIND_META ? 11 : 44);
+          Bits = (Bits & 0x0000000700000000ull) | Kind |
+                 (((Bits >> 8) % 10) << 8) | Index << 16;
         }
         std::memcpy(&In, &Bits, 8);
       }
@@ -190,32 +203,36 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
       Prog.push_back(stack_ptx_fast_encode_return);
       const StackPtxFastInstruction *Routines[] = {R0.data()};
       Program Spans[] = {R0};
-      ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out, Spans), STACK_PTX_FAST_SUCCESS);
+      ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Out, Spans),
+                STACK_PTX_FAST_SUCCESS);
       size_t Required = 0;
-      ASSERT_EQ(stack_ptx_fast_compile(&Limits, &set().info(), Prog.data(), Regs.data(), Regs.size(),
-                                  Routines, 1, Requests.data(), Requests.size(), CWs.data(),
-                                  CWs.size(), nullptr, 0,
-                                  &Required),
+      ASSERT_EQ(stack_ptx_fast_compile(
+                    &Limits, &set().info(), Prog.data(), Regs.data(),
+                    Regs.size(), Routines, 1, Requests.data(), Requests.size(),
+                    CWs.data(), CWs.size(), nullptr, 0, &Required),
                 STACK_PTX_FAST_SUCCESS);
       Buf.assign(Required + 1, '\0');
       size_t Written = 0;
-      ASSERT_EQ(stack_ptx_fast_write_output(CWs.data(), CWs.size(), &Buf[0], Buf.size(), &Written),
+      ASSERT_EQ(stack_ptx_fast_write_output(CWs.data(), CWs.size(), &Buf[0],
+                                            Buf.size(), &Written),
                 STACK_PTX_FAST_SUCCESS);
       Buf.resize(Written);
       ASSERT_EQ(Buf, Out) << printProgram(Prog, set(), Regs);
       // The C compiler handle runs the steps on return-terminated arrays:
       // exact heap copies let ASan catch a look-ahead past a return.
-      std::unique_ptr<StackPtxFastInstruction[]> ProgCopy(new StackPtxFastInstruction[Prog.size()]),
+      std::unique_ptr<StackPtxFastInstruction[]> ProgCopy(
+          new StackPtxFastInstruction[Prog.size()]),
           R0Copy(new StackPtxFastInstruction[R0.size()]);
       std::copy(Prog.begin(), Prog.end(), ProgCopy.get());
       std::copy(R0.begin(), R0.end(), R0Copy.get());
       const StackPtxFastInstruction *HandleRoutines[] = {R0Copy.get()};
       HandleBuf.assign(Buf.size() + 1, '\xAA');
       size_t HandleRequired = 0;
-      ASSERT_EQ(stack_ptx_fast_compiler_compile(Handle, ProgCopy.get(), Regs.data(), Regs.size(),
-                                           HandleRoutines, 1, Requests.data(), Requests.size(),
-                                           HandleWs.data(), HandleWs.size(), &HandleBuf[0],
-                                           HandleBuf.size(), &HandleRequired),
+      ASSERT_EQ(stack_ptx_fast_compiler_compile(
+                    Handle, ProgCopy.get(), Regs.data(), Regs.size(),
+                    HandleRoutines, 1, Requests.data(), Requests.size(),
+                    HandleWs.data(), HandleWs.size(), &HandleBuf[0],
+                    HandleBuf.size(), &HandleRequired),
                 STACK_PTX_FAST_SUCCESS);
       ASSERT_EQ(HandleRequired, Buf.size());
       HandleBuf.resize(HandleRequired);
@@ -228,7 +245,8 @@ TEST(StackPtxFuzz, StepsMatchPerKindCodeOnAnyBytes) {
 
 TEST(StackPtxCApi, CompilerHandleRejectsBadArguments) {
   StackPtxFastCompilerInfo Limits = Compiler(set()).limits();
-  StackPtxFastCompiler *Handle = reinterpret_cast<StackPtxFastCompiler *>(&Limits);
+  StackPtxFastCompiler *Handle =
+      reinterpret_cast<StackPtxFastCompiler *>(&Limits);
   EXPECT_EQ(stack_ptx_fast_compiler_create(nullptr, &set().info(), &Handle),
             STACK_PTX_FAST_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(Handle, nullptr);
@@ -240,27 +258,34 @@ TEST(StackPtxCApi, CompilerHandleRejectsBadArguments) {
             STACK_PTX_FAST_ERROR_INVALID_INSTRUCTION_SET);
   stack_ptx_fast_compiler_destroy(nullptr);
 
-  ASSERT_EQ(stack_ptx_fast_compiler_create(&Limits, &set().info(), &Handle), STACK_PTX_FAST_SUCCESS);
-  size_t WsSize = 0;
-  ASSERT_EQ(stack_ptx_fast_compile_workspace_size(&Limits, &set().info(), &WsSize),
+  ASSERT_EQ(stack_ptx_fast_compiler_create(&Limits, &set().info(), &Handle),
             STACK_PTX_FAST_SUCCESS);
+  size_t WsSize = 0;
+  ASSERT_EQ(
+      stack_ptx_fast_compile_workspace_size(&Limits, &set().info(), &WsSize),
+      STACK_PTX_FAST_SUCCESS);
   std::vector<char> Ws(WsSize);
-  const StackPtxFastInstruction Prog[] = {stack_ptx_fast_encode_input(0), stack_ptx_fast_encode_return};
+  const StackPtxFastInstruction Prog[] = {stack_ptx_fast_encode_input(0),
+                                          stack_ptx_fast_encode_return};
   const StackPtxFastRegister Regs[] = {{"x", 0}, {"y", 0}};
   const size_t Requests[] = {1};
   size_t Required = 0;
-  EXPECT_EQ(stack_ptx_fast_compiler_compile(nullptr, Prog, Regs, 2, nullptr, 0, Requests, 1,
-                                       Ws.data(), Ws.size(), nullptr, 0, &Required),
+  EXPECT_EQ(stack_ptx_fast_compiler_compile(nullptr, Prog, Regs, 2, nullptr, 0,
+                                            Requests, 1, Ws.data(), Ws.size(),
+                                            nullptr, 0, &Required),
             STACK_PTX_FAST_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(stack_ptx_fast_compiler_compile(Handle, Prog, Regs, 2, nullptr, 0, Requests, 1,
-                                       Ws.data(), 16, nullptr, 0, &Required),
+  EXPECT_EQ(stack_ptx_fast_compiler_compile(Handle, Prog, Regs, 2, nullptr, 0,
+                                            Requests, 1, Ws.data(), 16, nullptr,
+                                            0, &Required),
             STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE);
-  ASSERT_EQ(stack_ptx_fast_compiler_compile(Handle, Prog, Regs, 2, nullptr, 0, Requests, 1,
-                                       Ws.data(), Ws.size(), nullptr, 0, &Required),
+  ASSERT_EQ(stack_ptx_fast_compiler_compile(Handle, Prog, Regs, 2, nullptr, 0,
+                                            Requests, 1, Ws.data(), Ws.size(),
+                                            nullptr, 0, &Required),
             STACK_PTX_FAST_SUCCESS);
   std::string Stub(Required + 1, '\0');
   size_t Written = 0;
-  ASSERT_EQ(stack_ptx_fast_write_output(Ws.data(), Ws.size(), &Stub[0], Stub.size(), &Written),
+  ASSERT_EQ(stack_ptx_fast_write_output(Ws.data(), Ws.size(), &Stub[0],
+                                        Stub.size(), &Written),
             STACK_PTX_FAST_SUCCESS);
   Stub.resize(Written);
   EXPECT_NE(Stub.find("mov.f32 %y, %x;"), std::string::npos) << Stub;
@@ -271,7 +296,8 @@ TEST(StackPtxCApi, CompilerHandleRejectsBadArguments) {
 /// stub is written twice from its workspace: once by the exact writer (a
 /// buffer of the stub's size) and once by the buffer writer (room to spare).
 /// All three must agree. Returns how many stubs contain Needle.
-static size_t checkCApiMatchesCpp(uint64_t Seed, const std::vector<StackPtxFastRegister> &Regs,
+static size_t checkCApiMatchesCpp(uint64_t Seed,
+                                  const std::vector<StackPtxFastRegister> &Regs,
                                   Span<size_t> Requests, size_t MaxLength,
                                   const std::string &Needle) {
   std::mt19937_64 Rng(Seed);
@@ -287,25 +313,31 @@ static size_t checkCApiMatchesCpp(uint64_t Seed, const std::vector<StackPtxFastR
     randomProgram(Rng, 1 + Rng() % MaxLength, set(), Regs, Prog);
     EXPECT_EQ(C.compile(Prog, Regs, Requests, WS, Out), STACK_PTX_FAST_SUCCESS);
     size_t Required = 0;
-    EXPECT_EQ(stack_ptx_fast_compile(&C.limits(), &set().info(), Prog.data(), Regs.data(),
-                                Regs.size(), nullptr, 0, Requests.data(), Requests.size(),
-                                CWs.data(), CWs.size(), nullptr, 0, &Required),
+    EXPECT_EQ(stack_ptx_fast_compile(
+                  &C.limits(), &set().info(), Prog.data(), Regs.data(),
+                  Regs.size(), nullptr, 0, Requests.data(), Requests.size(),
+                  CWs.data(), CWs.size(), nullptr, 0, &Required),
               STACK_PTX_FAST_SUCCESS);
     EXPECT_EQ(Required, Out.size());
     std::string Exact(Required + 1, '\xAA'), Roomy(Required + 4096, '\xAA');
     size_t Written = 0;
-    EXPECT_EQ(stack_ptx_fast_write_output(CWs.data(), CWs.size(), &Exact[0], Exact.size(), &Written),
+    EXPECT_EQ(stack_ptx_fast_write_output(CWs.data(), CWs.size(), &Exact[0],
+                                          Exact.size(), &Written),
               STACK_PTX_FAST_SUCCESS);
     Exact.resize(Written);
     if (Exact != Out) {
-      ADD_FAILURE() << "program " << I << ": C API\n" << Exact << "\nC++\n" << Out;
+      ADD_FAILURE() << "program " << I << ": C API\n"
+                    << Exact << "\nC++\n"
+                    << Out;
       return Found;
     }
-    EXPECT_EQ(stack_ptx_fast_write_output(CWs.data(), CWs.size(), &Roomy[0], Roomy.size(), &Written),
+    EXPECT_EQ(stack_ptx_fast_write_output(CWs.data(), CWs.size(), &Roomy[0],
+                                          Roomy.size(), &Written),
               STACK_PTX_FAST_SUCCESS);
     if (Roomy.substr(0, Written) != Out) {
-      ADD_FAILURE() << "program " << I << ": written again\n" << Roomy.substr(0, Written)
-                    << "\nC++\n" << Out;
+      ADD_FAILURE() << "program " << I << ": written again\n"
+                    << Roomy.substr(0, Written) << "\nC++\n"
+                    << Out;
       return Found;
     }
     Found += Out.find(Needle) != std::string::npos;
@@ -361,21 +393,25 @@ TEST(StackPtxFuzz, BatchEqualsOneByOne) {
     size_t Size = Rng() % (Programs.size() + 1); // empty batches too
     std::string Out, One;
     std::vector<size_t> Ends;
-    ASSERT_EQ(C.compileBatch(Span<Program>(Programs.data(), Size), Regs, Requests, BatchWS, Out,
-                             Ends, Routines),
+    ASSERT_EQ(C.compileBatch(Span<Program>(Programs.data(), Size), Regs,
+                             Requests, BatchWS, Out, Ends, Routines),
               STACK_PTX_FAST_SUCCESS);
     ASSERT_EQ(Ends.size(), Size);
     size_t Start = 0;
     for (size_t I = 0; I < Size; ++I) {
-      ASSERT_EQ(C.compile(Programs[I], Regs, Requests, OneWS, One, Routines), STACK_PTX_FAST_SUCCESS);
-      ASSERT_EQ(Out.substr(Start, Ends[I] - Start), One) << "batch " << Batch << ", program " << I;
+      ASSERT_EQ(C.compile(Programs[I], Regs, Requests, OneWS, One, Routines),
+                STACK_PTX_FAST_SUCCESS);
+      ASSERT_EQ(Out.substr(Start, Ends[I] - Start), One)
+          << "batch " << Batch << ", program " << I;
       Start = Ends[I];
     }
     EXPECT_EQ(Out.size(), Start);
     // The batch's workspace then compiles one program like any other.
     std::string After;
-    ASSERT_EQ(C.compile(Programs[0], Regs, Requests, BatchWS, After, Routines), STACK_PTX_FAST_SUCCESS);
-    ASSERT_EQ(C.compile(Programs[0], Regs, Requests, OneWS, One, Routines), STACK_PTX_FAST_SUCCESS);
+    ASSERT_EQ(C.compile(Programs[0], Regs, Requests, BatchWS, After, Routines),
+              STACK_PTX_FAST_SUCCESS);
+    ASSERT_EQ(C.compile(Programs[0], Regs, Requests, OneWS, One, Routines),
+              STACK_PTX_FAST_SUCCESS);
     EXPECT_EQ(After, One);
   }
 }
@@ -389,8 +425,9 @@ TEST(StackPtxFuzz, BatchErrorsLeaveNoOutput) {
   Program Programs[] = {Program(&Ret, 1), Program(nullptr, 2)};
   std::string Out = "stale";
   std::vector<size_t> Ends = {7};
-  EXPECT_EQ(C.compileBatch(Span<Program>(Programs, 1), Regs, Bad, WS, Out, Ends),
-            STACK_PTX_FAST_ERROR_INVALID_REGISTER);
+  EXPECT_EQ(
+      C.compileBatch(Span<Program>(Programs, 1), Regs, Bad, WS, Out, Ends),
+      STACK_PTX_FAST_ERROR_INVALID_REGISTER);
   EXPECT_TRUE(Out.empty());
   EXPECT_TRUE(Ends.empty());
   Out = "stale";
@@ -398,19 +435,20 @@ TEST(StackPtxFuzz, BatchErrorsLeaveNoOutput) {
             STACK_PTX_FAST_ERROR_INVALID_ARGUMENT);
   EXPECT_TRUE(Out.empty());
   EXPECT_TRUE(Ends.empty());
-  ASSERT_EQ(C.compileBatch(Span<Program>(Programs, 1), Regs, Good, WS, Out, Ends),
-            STACK_PTX_FAST_SUCCESS);
+  ASSERT_EQ(
+      C.compileBatch(Span<Program>(Programs, 1), Regs, Good, WS, Out, Ends),
+      STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Out, "{\n}");
   EXPECT_EQ(Ends, std::vector<size_t>{3});
 }
 
 TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
   std::mt19937_64 Rng(99);
-  const unsigned F32 = stackOf("F32"), U32 = stackOf("U32"), Pred = stackOf("PRED"),
-                 Philox = stackOf("PHILOX");
-  std::vector<StackPtxFastRegister> Regs = {{"x", F32},  {"y", F32},      {"u", U32},
-                                        {"ph", Philox}, {"fa", F32},  {"ub", U32},
-                                        {"pc", Pred},   {"pd", Philox}, {"fe", F32}};
+  const unsigned F32 = stackOf("F32"), U32 = stackOf("U32"),
+                 Pred = stackOf("PRED"), Philox = stackOf("PHILOX");
+  std::vector<StackPtxFastRegister> Regs = {
+      {"x", F32},  {"y", F32},   {"u", U32},     {"ph", Philox}, {"fa", F32},
+      {"ub", U32}, {"pc", Pred}, {"pd", Philox}, {"fe", F32}};
   const size_t Requests[] = {4, 5, 6, 7, 8};
   RandomProgramOptions Options;
   Options.InterpretedOnly = true;
@@ -435,10 +473,11 @@ TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
     }
     Inputs[2] = uint32_t(Rng() % 100);
     Inputs[3] = uint32_t(Rng());
-    ASSERT_TRUE(interpretProgram(set().info(), C.limits(), Prog, Regs, Inputs, Requests,
-                                 Routines, Expected, Error))
+    ASSERT_TRUE(interpretProgram(set().info(), C.limits(), Prog, Regs, Inputs,
+                                 Requests, Routines, Expected, Error))
         << Error;
-    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Stub, Routines), STACK_PTX_FAST_SUCCESS);
+    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Stub, Routines),
+              STACK_PTX_FAST_SUCCESS);
     std::map<std::string, uint32_t> File;
     for (size_t K = 0; K < Regs.size(); ++K)
       File[Regs[K].name] = Inputs[K];
@@ -457,9 +496,11 @@ TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
         float A, B;
         std::memcpy(&A, &Got, 4);
         std::memcpy(&B, &Want, 4);
-        bool Same = Got == Want || (std::isnan(A) && std::isnan(B)) ||
-                    std::fabs(A - B) <= 1e-6f * std::fmax(std::fabs(A), std::fabs(B));
-        EXPECT_TRUE(Same) << Reg.name << ": stub " << A << ", interpreter " << B << "\n"
+        bool Same =
+            Got == Want || (std::isnan(A) && std::isnan(B)) ||
+            std::fabs(A - B) <= 1e-6f * std::fmax(std::fabs(A), std::fabs(B));
+        EXPECT_TRUE(Same) << Reg.name << ": stub " << A << ", interpreter " << B
+                          << "\n"
                           << Context;
       } else {
         EXPECT_EQ(Got, Want) << Reg.name << "\n" << Context;
@@ -471,7 +512,8 @@ TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
 
 /// Assembles 250 kernels with random stubs for one target; the programs
 /// draw from every entry the target has, and compile for that target.
-void assembleRandomStubsFor(const char *Arch, const char *PtxVersion, uint64_t Seed) {
+void assembleRandomStubsFor(const char *Arch, const char *PtxVersion,
+                            uint64_t Seed) {
   // The toolkit the tools use ($CUDA_HOME, $CUDA_PATH, nvcc on PATH, then
   // /usr/local/cuda), not a fixed path.
   std::string Toolkit = ptxinject::findCudaToolkit();
@@ -495,30 +537,35 @@ void assembleRandomStubsFor(const char *Arch, const char *PtxVersion, uint64_t S
   const size_t Requests[] = {8, 9, 3, 2, 4, 5, 6, 7};
   Compiler C(set().forTarget(For));
   Workspace WS;
-  std::string Stub, Module = std::string(".version ") + PtxVersion + "\n.target " + Arch +
-                                  "\n.address_size 64\n";
+  std::string Stub, Module = std::string(".version ") + PtxVersion +
+                             "\n.target " + Arch + "\n.address_size 64\n";
   std::vector<StackPtxFastInstruction> Prog, R0;
   const int Kernels = 250;
   for (int K = 0; K < Kernels; ++K) {
     randomProgram(Rng, 10 + Rng() % 90, set(), Regs, Prog, Options);
     randomProgram(Rng, Rng() % 8, set(), Regs, R0, Options);
     Program Routines[] = {R0};
-    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Stub, Routines), STACK_PTX_FAST_SUCCESS);
-    Module += ".visible .entry k" + std::to_string(K) +
-              "(.param .u64 out)\n{\n"
-              ".reg .f32 %x; .reg .u32 %u; .reg .s32 %s; .reg .pred %p; .reg .b32 %t;\n"
-              ".reg .b16 %h; .reg .b32 %hh; .reg .u32 %ph; .reg .f32 %zf; .reg .u32 %zu;\n"
-              ".reg .u64 %rd; .reg .u32 %r;\n"
-              "mov.f32 %x, 0f3F800000; mov.u32 %u, 3; mov.s32 %s, -1;\n"
-              "setp.eq.u32 %p, %u, 3; mov.b32 %t, 0; mov.b16 %h, 0; mov.b32 %hh, 0;\n"
-              "mov.u32 %ph, 1; mov.f32 %zf, 0f00000000; mov.u32 %zu, 0;\n" +
-              Stub +
-              "\nld.param.u64 %rd, [out];\n"
-              "st.global.f32 [%rd], %zf; st.global.u32 [%rd+4], %zu;\n"
-              "st.global.s32 [%rd+8], %s; selp.u32 %r, 1, 0, %p; st.global.u32 [%rd+12], %r;\n"
-              "st.global.b32 [%rd+16], %t; st.global.b16 [%rd+20], %h;\n"
-              "st.global.b32 [%rd+24], %hh; st.global.u32 [%rd+28], %ph;\n"
-              "ret;\n}\n";
+    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Stub, Routines),
+              STACK_PTX_FAST_SUCCESS);
+    Module +=
+        ".visible .entry k" + std::to_string(K) +
+        "(.param .u64 out)\n{\n"
+        ".reg .f32 %x; .reg .u32 %u; .reg .s32 %s; .reg .pred %p; .reg .b32 "
+        "%t;\n"
+        ".reg .b16 %h; .reg .b32 %hh; .reg .u32 %ph; .reg .f32 %zf; .reg .u32 "
+        "%zu;\n"
+        ".reg .u64 %rd; .reg .u32 %r;\n"
+        "mov.f32 %x, 0f3F800000; mov.u32 %u, 3; mov.s32 %s, -1;\n"
+        "setp.eq.u32 %p, %u, 3; mov.b32 %t, 0; mov.b16 %h, 0; mov.b32 %hh, 0;\n"
+        "mov.u32 %ph, 1; mov.f32 %zf, 0f00000000; mov.u32 %zu, 0;\n" +
+        Stub +
+        "\nld.param.u64 %rd, [out];\n"
+        "st.global.f32 [%rd], %zf; st.global.u32 [%rd+4], %zu;\n"
+        "st.global.s32 [%rd+8], %s; selp.u32 %r, 1, 0, %p; st.global.u32 "
+        "[%rd+12], %r;\n"
+        "st.global.b32 [%rd+16], %t; st.global.b16 [%rd+20], %h;\n"
+        "st.global.b32 [%rd+24], %hh; st.global.u32 [%rd+28], %ph;\n"
+        "ret;\n}\n";
   }
   char Path[] = "/tmp/stack_ptx_sampleXXXXXX";
   int Fd = mkstemp(Path);

@@ -1,4 +1,5 @@
-//===- StackPtxTargetTest.cpp - Description entries and their minimum target ===//
+//===- StackPtxTargetTest.cpp - Description entries and their minimum target
+//===//
 //
 // %aggr_smem_size exists from sm_90 (PTX ISA 8.1): a stub for sm_80 that
 // names it is rejected by ptxas, so compiling for a target never emits what
@@ -41,7 +42,8 @@ TEST(StackPtxTarget, BuiltinDescriptionKnowsAggrSmemSizeNeedsSm90) {
   ASSERT_GE(S, 0);
   EXPECT_EQ(set().specialRegisterTarget(S).Sm, 90u);
   EXPECT_EQ(set().specialRegisterTarget(S).Ptx, 81u);
-  EXPECT_EQ(set().specialRegisterTarget(set().findSpecialRegister("tid.x")).Sm, 0u);
+  EXPECT_EQ(set().specialRegisterTarget(set().findSpecialRegister("tid.x")).Sm,
+            0u);
 }
 
 TEST(StackPtxTarget, CompileForATargetNeverEmitsWhatItLacks) {
@@ -77,7 +79,8 @@ TEST(StackPtxTarget, RandomProgramsForATargetNeverDrawWhatItLacks) {
     if (Sm == 80)
       EXPECT_EQ(Drawn, 0u);
     else
-      EXPECT_GT(Drawn, 0u) << "sm_90 programs should draw %aggr_smem_size sometimes";
+      EXPECT_GT(Drawn, 0u)
+          << "sm_90 programs should draw %aggr_smem_size sometimes";
   }
   (void)Aggr;
 }
@@ -97,13 +100,16 @@ TEST(StackPtxTarget, TargetParsing) {
 TEST(StackPtxTarget, DescriptionMinTargetErrorsAreLocated) {
   InstructionSet S;
   std::string Error;
-  const char *Head = "{\"stack_types\": [{\"name\": \"U32\", \"literal_prefix\": \"u32\"}],"
-                     " \"arg_types\": [{\"name\": \"U32\", \"stack_type\": \"U32\"}],\n"
-                     " \"special_registers\": [{\"ptx\": \"a\", \"arg_type\": \"U32\", ";
-  EXPECT_FALSE(InstructionSet::fromJson(std::string(Head) + "\"min_sm\": \"90\"}]}", S, Error));
+  const char *Head =
+      "{\"stack_types\": [{\"name\": \"U32\", \"literal_prefix\": \"u32\"}],"
+      " \"arg_types\": [{\"name\": \"U32\", \"stack_type\": \"U32\"}],\n"
+      " \"special_registers\": [{\"ptx\": \"a\", \"arg_type\": \"U32\", ";
+  EXPECT_FALSE(InstructionSet::fromJson(
+      std::string(Head) + "\"min_sm\": \"90\"}]}", S, Error));
   EXPECT_EQ(Error.substr(0, 5), "2:66:") << Error; // the value
   EXPECT_NE(Error.find("min_sm"), std::string::npos) << Error;
-  EXPECT_FALSE(InstructionSet::fromJson(std::string(Head) + "\"min_ptx\": \"81\"}]}", S, Error));
+  EXPECT_FALSE(InstructionSet::fromJson(
+      std::string(Head) + "\"min_ptx\": \"81\"}]}", S, Error));
   EXPECT_NE(Error.find("min_ptx"), std::string::npos) << Error;
   ASSERT_TRUE(InstructionSet::fromJson(
       std::string(Head) + "\"min_sm\": 100, \"min_ptx\": \"8.6\"}]}", S, Error))

@@ -1,9 +1,9 @@
 //===- StackPtxTest.cpp - Stack PTX compiler, C API, text form, tables ----===//
 #include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Text.h"
-#include "stack_ptx_native_default_info.h"
 #include "stack_ptx_fast_generated_descriptions.h"
 #include "stack_ptx_fast_generated_descriptions.hpp"
+#include "stack_ptx_native_default_info.h"
 
 #include <gtest/gtest.h>
 
@@ -36,7 +36,8 @@ const char SeedStub[] = "{\n"
                         "}";
 
 /// Compiles a text program with F32 inputs x, y and requests.
-std::string compileText(const std::string &Text, std::vector<StackPtxFastRegister> Regs,
+std::string compileText(const std::string &Text,
+                        std::vector<StackPtxFastRegister> Regs,
                         std::vector<size_t> Requests,
                         StackPtxFastCompilerInfo Limits = defaultLimits()) {
   const InstructionSet &Set = InstructionSet::builtin();
@@ -62,74 +63,86 @@ TEST(StackPtx, InstructionsAreEightBytes) {
 }
 
 TEST(StackPtx, SeedExampleThroughTheCApi) {
-  const StackPtxFastInstructionSetInfo *Set = &stack_ptx_fast_generated_instruction_set;
+  const StackPtxFastInstructionSetInfo *Set =
+      &stack_ptx_fast_generated_instruction_set;
   size_t WorkspaceSize = 0;
-  ASSERT_EQ(stack_ptx_fast_compile_workspace_size(&stack_ptx_fast_default_compiler_info, Set,
-                                             &WorkspaceSize),
+  ASSERT_EQ(stack_ptx_fast_compile_workspace_size(
+                &stack_ptx_fast_default_compiler_info, Set, &WorkspaceSize),
             STACK_PTX_FAST_SUCCESS);
   std::vector<char> Workspace(WorkspaceSize);
   size_t Required = 0;
   // Measure with no buffer, then write the same compile with no recompile.
-  ASSERT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram,
-                              SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
-                              Workspace.data(), Workspace.size(), nullptr, 0, &Required),
+  ASSERT_EQ(stack_ptx_fast_compile(
+                &stack_ptx_fast_default_compiler_info, Set, SeedProgram,
+                SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
+                Workspace.data(), Workspace.size(), nullptr, 0, &Required),
             STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Required, std::strlen(SeedStub));
   std::vector<char> Buffer(Required + 1);
   size_t Written = 0;
-  ASSERT_EQ(stack_ptx_fast_write_output(Workspace.data(), Workspace.size(), Buffer.data(),
-                                   Buffer.size(), &Written),
+  ASSERT_EQ(stack_ptx_fast_write_output(Workspace.data(), Workspace.size(),
+                                        Buffer.data(), Buffer.size(), &Written),
             STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Written, Required);
   EXPECT_STREQ(Buffer.data(), SeedStub);
 
   // A buffer one byte short is refused and nothing is half-written.
   std::vector<char> Small(Required);
-  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram,
-                              SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
-                              Workspace.data(), Workspace.size(), Small.data(), Small.size(),
-                              &Required),
+  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set,
+                                   SeedProgram, SeedRegisters, REG_COUNT,
+                                   nullptr, 0, SeedRequests, 1,
+                                   Workspace.data(), Workspace.size(),
+                                   Small.data(), Small.size(), &Required),
             STACK_PTX_FAST_ERROR_INSUFFICIENT_BUFFER);
   EXPECT_EQ(Small[0], '\0');
   // A large buffer is written in the compile call itself.
   std::vector<char> Large(4096);
-  ASSERT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram,
-                              SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
-                              Workspace.data(), Workspace.size(), Large.data(), Large.size(),
-                              &Required),
+  ASSERT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set,
+                                   SeedProgram, SeedRegisters, REG_COUNT,
+                                   nullptr, 0, SeedRequests, 1,
+                                   Workspace.data(), Workspace.size(),
+                                   Large.data(), Large.size(), &Required),
             STACK_PTX_FAST_SUCCESS);
   EXPECT_STREQ(Large.data(), SeedStub);
 }
 
 TEST(StackPtx, CApiRejectsBadArguments) {
-  const StackPtxFastInstructionSetInfo *Set = &stack_ptx_fast_generated_instruction_set;
+  const StackPtxFastInstructionSetInfo *Set =
+      &stack_ptx_fast_generated_instruction_set;
   size_t WorkspaceSize = 0, Required = 0;
-  stack_ptx_fast_compile_workspace_size(&stack_ptx_fast_default_compiler_info, Set, &WorkspaceSize);
+  stack_ptx_fast_compile_workspace_size(&stack_ptx_fast_default_compiler_info,
+                                        Set, &WorkspaceSize);
   std::vector<char> Workspace(WorkspaceSize);
-  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram,
-                              SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
-                              Workspace.data(), Workspace.size() - 9, nullptr, 0, &Required),
+  EXPECT_EQ(stack_ptx_fast_compile(
+                &stack_ptx_fast_default_compiler_info, Set, SeedProgram,
+                SeedRegisters, REG_COUNT, nullptr, 0, SeedRequests, 1,
+                Workspace.data(), Workspace.size() - 9, nullptr, 0, &Required),
             STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE);
   const size_t BadRequest[] = {7};
-  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram,
-                              SeedRegisters, REG_COUNT, nullptr, 0, BadRequest, 1,
-                              Workspace.data(), Workspace.size(), nullptr, 0, &Required),
+  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set,
+                                   SeedProgram, SeedRegisters, REG_COUNT,
+                                   nullptr, 0, BadRequest, 1, Workspace.data(),
+                                   Workspace.size(), nullptr, 0, &Required),
             STACK_PTX_FAST_ERROR_INVALID_REGISTER);
   const StackPtxFastRegister BadStack[] = {{"x", 200}};
-  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram, BadStack, 1,
-                              nullptr, 0, nullptr, 0, Workspace.data(), Workspace.size(),
-                              nullptr, 0, &Required),
+  EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set,
+                                   SeedProgram, BadStack, 1, nullptr, 0,
+                                   nullptr, 0, Workspace.data(),
+                                   Workspace.size(), nullptr, 0, &Required),
             STACK_PTX_FAST_ERROR_INVALID_REGISTER);
-  EXPECT_EQ(stack_ptx_fast_compile(nullptr, Set, SeedProgram, SeedRegisters, REG_COUNT, nullptr, 0,
-                              SeedRequests, 1, Workspace.data(), Workspace.size(), nullptr, 0,
-                              &Required),
+  EXPECT_EQ(stack_ptx_fast_compile(nullptr, Set, SeedProgram, SeedRegisters,
+                                   REG_COUNT, nullptr, 0, SeedRequests, 1,
+                                   Workspace.data(), Workspace.size(), nullptr,
+                                   0, &Required),
             STACK_PTX_FAST_ERROR_INVALID_ARGUMENT);
   std::vector<char> Fresh(WorkspaceSize, 0);
   char Buf[8];
   size_t Written;
-  EXPECT_EQ(stack_ptx_fast_write_output(Fresh.data(), Fresh.size(), Buf, sizeof Buf, &Written),
+  EXPECT_EQ(stack_ptx_fast_write_output(Fresh.data(), Fresh.size(), Buf,
+                                        sizeof Buf, &Written),
             STACK_PTX_FAST_ERROR_NOTHING_COMPILED);
-  EXPECT_NE(std::strstr(stack_ptx_fast_result_to_string(STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE),
+  EXPECT_NE(std::strstr(stack_ptx_fast_result_to_string(
+                            STACK_PTX_FAST_ERROR_INSUFFICIENT_WORKSPACE),
                         "stack_ptx_fast_compile_workspace_size"),
             nullptr);
 }
@@ -138,9 +151,11 @@ TEST(StackPtx, RegisterNamesAreBare) {
   // "x" is written %x; "%x" would be %%x, which only ptxas refuses: the
   // C API, the C++ API and a batch refuse it, and the message says to give
   // the bare name.
-  const StackPtxFastInstructionSetInfo *Set = &stack_ptx_fast_generated_instruction_set;
+  const StackPtxFastInstructionSetInfo *Set =
+      &stack_ptx_fast_generated_instruction_set;
   size_t WorkspaceSize = 0, Required = 0;
-  stack_ptx_fast_compile_workspace_size(&stack_ptx_fast_default_compiler_info, Set, &WorkspaceSize);
+  stack_ptx_fast_compile_workspace_size(&stack_ptx_fast_default_compiler_info,
+                                        Set, &WorkspaceSize);
   std::vector<char> Scratch(WorkspaceSize);
   Compiler C(InstructionSet::builtin());
   Workspace WS;
@@ -153,13 +168,15 @@ TEST(StackPtx, RegisterNamesAreBare) {
         {"y", STACK_PTX_FAST_STACK_TYPE_F32},
         {"z", STACK_PTX_FAST_STACK_TYPE_F32},
     };
-    EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set, SeedProgram, Regs,
-                                     REG_COUNT, nullptr, 0, SeedRequests, 1, Scratch.data(),
+    EXPECT_EQ(stack_ptx_fast_compile(&stack_ptx_fast_default_compiler_info, Set,
+                                     SeedProgram, Regs, REG_COUNT, nullptr, 0,
+                                     SeedRequests, 1, Scratch.data(),
                                      Scratch.size(), nullptr, 0, &Required),
               STACK_PTX_FAST_ERROR_INVALID_REGISTER)
         << Bad;
     // After a good compile on the same workspace too (its reuse path).
-    ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Out), STACK_PTX_FAST_SUCCESS);
+    ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Out),
+              STACK_PTX_FAST_SUCCESS);
     EXPECT_EQ(C.compile(SeedProgram, Regs, SeedRequests, WS, Out),
               STACK_PTX_FAST_ERROR_INVALID_REGISTER)
         << Bad;
@@ -168,7 +185,8 @@ TEST(StackPtx, RegisterNamesAreBare) {
         << Bad;
     EXPECT_TRUE(Out.empty());
   }
-  EXPECT_NE(std::strstr(stack_ptx_fast_result_to_string(STACK_PTX_FAST_ERROR_INVALID_REGISTER),
+  EXPECT_NE(std::strstr(stack_ptx_fast_result_to_string(
+                            STACK_PTX_FAST_ERROR_INVALID_REGISTER),
                         "give the bare name"),
             nullptr);
   // PTX's register names: letters, digits, '_' and '$'.
@@ -177,8 +195,10 @@ TEST(StackPtx, RegisterNamesAreBare) {
       {"0", STACK_PTX_FAST_STACK_TYPE_F32},
       {"Z9", STACK_PTX_FAST_STACK_TYPE_F32},
   };
-  ASSERT_EQ(C.compile(SeedProgram, Odd, SeedRequests, WS, Out), STACK_PTX_FAST_SUCCESS);
-  EXPECT_NE(Out.find("mul.ftz.f32 %_s0_0, %_x$1, %0;"), std::string::npos) << Out;
+  ASSERT_EQ(C.compile(SeedProgram, Odd, SeedRequests, WS, Out),
+            STACK_PTX_FAST_SUCCESS);
+  EXPECT_NE(Out.find("mul.ftz.f32 %_s0_0, %_x$1, %0;"), std::string::npos)
+      << Out;
   EXPECT_NE(Out.find("mov.f32 %Z9, %_s0_1;"), std::string::npos) << Out;
 }
 
@@ -186,13 +206,15 @@ TEST(StackPtx, CppApiMatchesAndReusesBuffers) {
   Compiler C(InstructionSet::builtin());
   Workspace WS;
   std::string Out;
-  ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Out), STACK_PTX_FAST_SUCCESS);
+  ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Out),
+            STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Out, SeedStub);
   const void *Data = WS.data();
   std::string Again;
   Again.reserve(1024);
   const char *OutData = Again.data();
-  ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Again), STACK_PTX_FAST_SUCCESS);
+  ASSERT_EQ(C.compile(SeedProgram, SeedRegisters, SeedRequests, WS, Again),
+            STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Again, SeedStub);
   EXPECT_EQ(WS.data(), Data) << "the workspace must be reused, not reallocated";
   EXPECT_EQ(Again.data(), OutData) << "the output buffer must be reused";
@@ -200,20 +222,23 @@ TEST(StackPtx, CppApiMatchesAndReusesBuffers) {
 
 TEST(StackPtx, GeneratedCppHeaderEncodesTheSameProgram) {
   using namespace stack_ptx;
-  constexpr StackPtxFastInstruction Prog[] = {input(REG_X), input(REG_Y), ptx::mul_ftz_f32,
-                                          constant_f32(1.0f), ptx::add_ftz_f32, ret};
+  constexpr StackPtxFastInstruction Prog[] = {
+      input(REG_X),       input(REG_Y),     ptx::mul_ftz_f32,
+      constant_f32(1.0f), ptx::add_ftz_f32, ret};
   static_assert(sizeof(Prog) == sizeof(SeedProgram), "same length");
   EXPECT_EQ(std::memcmp(Prog, SeedProgram, sizeof(Prog)), 0);
   Compiler C(tables_instruction_set);
   Workspace WS;
   std::string Out;
-  ASSERT_EQ(C.compile(Prog, SeedRegisters, SeedRequests, WS, Out), STACK_PTX_FAST_SUCCESS);
+  ASSERT_EQ(C.compile(Prog, SeedRegisters, SeedRequests, WS, Out),
+            STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(Out, SeedStub);
 }
 
 TEST(StackPtx, GeneratedTablesEqualTheJsonLoader) {
   const StackPtxFastInstructionSetInfo &A = InstructionSet::builtin().info();
-  const StackPtxFastInstructionSetInfo &B = stack_ptx_fast_generated_instruction_set;
+  const StackPtxFastInstructionSetInfo &B =
+      stack_ptx_fast_generated_instruction_set;
   ASSERT_EQ(A.num_stack_types, B.num_stack_types);
   ASSERT_EQ(A.num_arg_types, B.num_arg_types);
   ASSERT_EQ(A.num_instructions, B.num_instructions);
@@ -224,7 +249,8 @@ TEST(StackPtx, GeneratedTablesEqualTheJsonLoader) {
     EXPECT_EQ(A.stack_types[I].constant_kind, B.stack_types[I].constant_kind);
   }
   for (size_t I = 0; I < A.num_instructions; ++I) {
-    const StackPtxFastPtxInstructionInfo &X = A.instructions[I], &Y = B.instructions[I];
+    const StackPtxFastPtxInstructionInfo &X = A.instructions[I],
+                                         &Y = B.instructions[I];
     EXPECT_STREQ(X.ptx, Y.ptx);
     EXPECT_STREQ(X.display, Y.display);
     EXPECT_EQ(X.num_args, Y.num_args);
@@ -250,12 +276,14 @@ TEST(StackPtx, EliminatesDeadCode) {
   std::string Out = compileText("x y sub.ftz.f32 x neg.ftz.f32 y", xyz(), {2});
   EXPECT_EQ(Out, "{\nmov.f32 %z, %y;\n}");
   Out = compileText("x y sub.ftz.f32 x abs.ftz.f32 swap.f32", xyz(), {2});
-  EXPECT_EQ(Out, "{\n.reg .f32 %_s0_<1>;\nsub.ftz.f32 %_s0_0, %x, %y;\nmov.f32 %z, %_s0_0;\n}");
+  EXPECT_EQ(Out, "{\n.reg .f32 %_s0_<1>;\nsub.ftz.f32 %_s0_0, %x, %y;\nmov.f32 "
+                 "%z, %_s0_0;\n}");
 }
 
 TEST(StackPtx, MetaInstructions) {
   auto R = xyz();
-  // Inputs x y z pushed; rotate sinks the top two places: x y z -> z x y (bottom..top).
+  // Inputs x y z pushed; rotate sinks the top two places: x y z -> z x y
+  // (bottom..top).
   auto Top = [&](const std::string &Prog) {
     std::string Out = compileText(Prog, R, {2});
     size_t P = Out.find("mov.f32 %z, ");
@@ -264,10 +292,12 @@ TEST(StackPtx, MetaInstructions) {
   EXPECT_EQ(Top("x y dup.f32"), "%y");
   EXPECT_EQ(Top("x y swap.f32"), "%x");
   EXPECT_EQ(Top("x y z rotate.f32"), "%y");
-  EXPECT_EQ(Top("x y z rotate.f32 drop.f32"), "%y") << "drop without meta is skipped";
+  EXPECT_EQ(Top("x y z rotate.f32 drop.f32"), "%y")
+      << "drop without meta is skipped";
   EXPECT_EQ(Top("x y z meta 1 drop.f32"), "%y");
   EXPECT_EQ(Top("x y z meta 3 drop.f32"), "none");
-  EXPECT_EQ(Top("x y z meta 4 drop.f32"), "%z") << "dropping more than present is skipped";
+  EXPECT_EQ(Top("x y z meta 4 drop.f32"), "%z")
+      << "dropping more than present is skipped";
   EXPECT_EQ(Top("x y z meta 2 yank_dup.f32"), "%x");
   EXPECT_EQ(Top("x y z meta 3 yank_dup.f32"), "%z") << "too deep: skipped";
   EXPECT_EQ(Top("x y z meta 2 swap_with.f32"), "%x");
@@ -276,45 +306,57 @@ TEST(StackPtx, MetaInstructions) {
   EXPECT_EQ(Top("x y z meta 1 replace.f32"), "%y");
   EXPECT_EQ(Top("x y z meta 1 replace.f32 meta 1 drop.f32"), "%z")
       << "replace moved z into x's slot";
-  EXPECT_EQ(Top("x y store.f32 0 load 0 load 0 add.ftz.f32 meta 0 drop.f32"), "%_")
+  EXPECT_EQ(Top("x y store.f32 0 load 0 load 0 add.ftz.f32 meta 0 drop.f32"),
+            "%_")
       << "loaded twice, added";
   EXPECT_EQ(Top("x load 3"), "%x") << "load of an empty slot is skipped";
   EXPECT_EQ(Top("x meta 5 dup.u32 meta 0 yank_dup.f32"), "%x");
 }
 
 TEST(StackPtx, RequestsPopInOrder) {
-  std::vector<StackPtxFastRegister> R = {{"x", 0}, {"y", 0}, {"a", 0}, {"b", 0}};
-  EXPECT_EQ(compileText("x y", R, {2, 3}), "{\nmov.f32 %a, %y;\nmov.f32 %b, %x;\n}");
+  std::vector<StackPtxFastRegister> R = {
+      {"x", 0}, {"y", 0}, {"a", 0}, {"b", 0}};
+  EXPECT_EQ(compileText("x y", R, {2, 3}),
+            "{\nmov.f32 %a, %y;\nmov.f32 %b, %x;\n}");
   // Swapping two registers: x is copied before the first request overwrites it.
   EXPECT_EQ(compileText("x y", R, {0, 1}),
-            "{\n.reg .f32 %_s0_<1>;\nmov.f32 %_s0_0, %x;\nmov.f32 %x, %y;\nmov.f32 %y, "
+            "{\n.reg .f32 %_s0_<1>;\nmov.f32 %_s0_0, %x;\nmov.f32 %x, "
+            "%y;\nmov.f32 %y, "
             "%_s0_0;\n}");
 }
 
 TEST(StackPtx, ConstantsAndSpecialRegisters) {
   std::vector<StackPtxFastRegister> R = {{"u", 1}, {"s", 2}, {"f", 0}};
-  EXPECT_EQ(compileText("-5 1.5", R, {1, 2}), "{\nmov.s32 %s, -5;\nmov.f32 %f, 0f3FC00000;\n}");
+  EXPECT_EQ(compileText("-5 1.5", R, {1, 2}),
+            "{\nmov.s32 %s, -5;\nmov.f32 %f, 0f3FC00000;\n}");
   EXPECT_EQ(compileText("%tid.x 10 add.u32", R, {0}),
-            "{\n.reg .u32 %_s1_<2>;\nmov.u32 %_s1_0, %tid.x;\nadd.u32 %_s1_1, %_s1_0, 10;\n"
+            "{\n.reg .u32 %_s1_<2>;\nmov.u32 %_s1_0, %tid.x;\nadd.u32 %_s1_1, "
+            "%_s1_0, 10;\n"
             "mov.u32 %u, %_s1_1;\n}");
   // Vector special registers push .x .y .z .w; w ends on top.
   EXPECT_EQ(compileText("%ctaid", R, {0}),
-            "{\n.reg .u32 %_s1_<1>;\nmov.u32 %_s1_0, %ctaid.w;\nmov.u32 %u, %_s1_0;\n}");
+            "{\n.reg .u32 %_s1_<1>;\nmov.u32 %_s1_0, %ctaid.w;\nmov.u32 %u, "
+            "%_s1_0;\n}");
 }
 
 TEST(StackPtx, VectorOperandsAndTwoStackInstructions) {
   std::vector<StackPtxFastRegister> R = {{"a", 0}, {"p", 3}, {"d", 0}};
   // selp takes F32 F32 PRED: the two floats come deepest first.
   EXPECT_EQ(compileText("a 2.0 a 1.0 setp.lt.ftz.f32 selp.f32", R, {2}),
-            "{\n.reg .f32 %_s0_<1>;\n.reg .pred %_s3_<1>;\nsetp.lt.ftz.f32 %_s3_0, %a, "
-            "0f3F800000;\nselp.f32 %_s0_0, %a, 0f40000000, %_s3_0;\nmov.f32 %d, %_s0_0;\n}");
-  std::string Mma = compileText("a a a a a cvt.rna.tf32.f32 a cvt.rna.tf32.f32 a "
-                                "cvt.rna.tf32.f32 mma.sync.aligned.m16n8k4.row.col.f32.tf32."
-                                "tf32.f32",
-                                R, {2});
-  EXPECT_NE(Mma.find("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%_s0_0, %_s0_1, "
-                     "%_s0_2, %_s0_3}, {%_s4_0, %_s4_1}, {%_s4_2}, {%a, %a, %a, %a};"),
-            std::string::npos)
+            "{\n.reg .f32 %_s0_<1>;\n.reg .pred %_s3_<1>;\nsetp.lt.ftz.f32 "
+            "%_s3_0, %a, "
+            "0f3F800000;\nselp.f32 %_s0_0, %a, 0f40000000, %_s3_0;\nmov.f32 "
+            "%d, %_s0_0;\n}");
+  std::string Mma =
+      compileText("a a a a a cvt.rna.tf32.f32 a cvt.rna.tf32.f32 a "
+                  "cvt.rna.tf32.f32 mma.sync.aligned.m16n8k4.row.col.f32.tf32."
+                  "tf32.f32",
+                  R, {2});
+  EXPECT_NE(
+      Mma.find(
+          "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%_s0_0, %_s0_1, "
+          "%_s0_2, %_s0_3}, {%_s4_0, %_s4_1}, {%_s4_2}, {%a, %a, %a, %a};"),
+      std::string::npos)
       << Mma;
   EXPECT_NE(Mma.find("mov.f32 %d, %_s0_3;"), std::string::npos) << Mma;
 }
@@ -334,7 +376,8 @@ TEST(StackPtx, RoutinesAndFrameDepth) {
     Workspace WS;
     std::string Out;
     const size_t Req[] = {2};
-    ASSERT_EQ(C.compile(Main, R, Req, WS, Out, Routines), STACK_PTX_FAST_SUCCESS);
+    ASSERT_EQ(C.compile(Main, R, Req, WS, Out, Routines),
+              STACK_PTX_FAST_SUCCESS);
     // Each level doubles: Depth adds, recursion stops at the limit.
     size_t Adds = 0;
     for (size_t P = Out.find("add.ftz.f32"); P != std::string::npos;
@@ -380,11 +423,13 @@ TEST(StackPtxText, PrintThenParseRoundTrips) {
   auto R = xyz();
   std::vector<StackPtxFastInstruction> P, Q;
   TextError Err;
-  const char *Text = "x y add.ftz.f32 2.5 -3 7 meta 2 dup.f32 yank_dup.u32 store.f32 1 "
-                     "load 1 routine 0 %tid.x %ctaid add.philox 5:philox reverse.pred";
+  const char *Text =
+      "x y add.ftz.f32 2.5 -3 7 meta 2 dup.f32 yank_dup.u32 store.f32 1 "
+      "load 1 routine 0 %tid.x %ctaid add.philox 5:philox reverse.pred";
   ASSERT_TRUE(parseProgram(Text, Set, R, P, Err)) << Err.Message;
   std::string Printed = printProgram(P, Set, R);
-  ASSERT_TRUE(parseProgram(Printed, Set, R, Q, Err)) << Err.Message << " in " << Printed;
+  ASSERT_TRUE(parseProgram(Printed, Set, R, Q, Err))
+      << Err.Message << " in " << Printed;
   ASSERT_EQ(P.size(), Q.size());
   EXPECT_EQ(std::memcmp(P.data(), Q.data(), P.size() * 8), 0) << Printed;
 }
@@ -397,7 +442,8 @@ TEST(StackPtxFastInstructionSet, JsonSemanticErrorsNameTheColumn) {
       " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F64\"}]}",
       S, Error));
   EXPECT_EQ(Error.substr(0, 5), "2:16:") << Error; // the arg type object
-  EXPECT_FALSE(InstructionSet::fromJson("{\"stack_types\": \"F32\"}", S, Error));
+  EXPECT_FALSE(
+      InstructionSet::fromJson("{\"stack_types\": \"F32\"}", S, Error));
   EXPECT_EQ(Error.substr(0, 5), "1:17:") << Error;
 }
 
@@ -416,13 +462,16 @@ TEST(StackPtxFastInstructionSet, JsonErrorsNameTheProblem) {
       "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}],"
       " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F32\"}],"
       " \"instructions\": [{\"ptx\": \"a\", \"args\": [], \"rets\": [\"F32\"]},"
-      "                    {\"ptx\": \"a\", \"args\": [], \"rets\": [\"F32\"]}]}",
+      "                    {\"ptx\": \"a\", \"args\": [], \"rets\": "
+      "[\"F32\"]}]}",
       S, Error));
-  EXPECT_NE(Error.find("duplicate instruction name 'a'"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("duplicate instruction name 'a'"), std::string::npos)
+      << Error;
   ASSERT_TRUE(InstructionSet::fromJson(
       "{\"stack_types\": [{\"name\": \"F64\", \"literal_prefix\": \"f64\"}],"
       " \"arg_types\": [{\"name\": \"F64\", \"stack_type\": \"F64\"}],"
-      " \"instructions\": [{\"ptx\": \"add.f64\", \"args\": [\"F64\", \"F64\"], "
+      " \"instructions\": [{\"ptx\": \"add.f64\", \"args\": [\"F64\", "
+      "\"F64\"], "
       "\"rets\": [\"F64\"]}]}",
       S, Error))
       << Error;
@@ -431,18 +480,23 @@ TEST(StackPtxFastInstructionSet, JsonErrorsNameTheProblem) {
 }
 
 TEST(StackPtxFastInstructionSet, CApiLoadsJson) {
-  const char Json[] = "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}]}";
+  const char Json[] =
+      "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}]}";
   StackPtxFastInstructionSet *Set = nullptr;
   char Error[128];
-  ASSERT_EQ(stack_ptx_fast_instruction_set_create(Json, sizeof(Json) - 1, &Set, Error, sizeof Error),
+  ASSERT_EQ(stack_ptx_fast_instruction_set_create(Json, sizeof(Json) - 1, &Set,
+                                                  Error, sizeof Error),
             STACK_PTX_FAST_SUCCESS);
   EXPECT_EQ(stack_ptx_fast_instruction_set_info(Set)->num_stack_types, 1u);
   stack_ptx_fast_instruction_set_destroy(Set);
-  EXPECT_EQ(stack_ptx_fast_instruction_set_create("{", 1, &Set, Error, sizeof Error),
-            STACK_PTX_FAST_ERROR_INVALID_DESCRIPTION);
+  EXPECT_EQ(
+      stack_ptx_fast_instruction_set_create("{", 1, &Set, Error, sizeof Error),
+      STACK_PTX_FAST_ERROR_INVALID_DESCRIPTION);
   EXPECT_EQ(Set, nullptr);
   EXPECT_NE(std::strchr(Error, ':'), nullptr);
-  EXPECT_GT(stack_ptx_fast_instruction_set_info(stack_ptx_fast_instruction_set_default())->num_instructions,
+  EXPECT_GT(stack_ptx_fast_instruction_set_info(
+                stack_ptx_fast_instruction_set_default())
+                ->num_instructions,
             30u);
 }
 
@@ -451,14 +505,18 @@ TEST(StackPtxText, OutOfRangeFloatLiteralsAreErrors) {
   std::vector<StackPtxFastInstruction> P;
   TextError Err;
   auto R = xyz();
-  for (const char *Text : {"1e999", "-1e999", "1e-999", "-2.5e-60", "0x1p-200:f32",
-                           "3.5e38:f32", "x 1e39 add.ftz.f32"}) {
+  for (const char *Text :
+       {"1e999", "-1e999", "1e-999", "-2.5e-60", "0x1p-200:f32", "3.5e38:f32",
+        "x 1e39 add.ftz.f32"}) {
     EXPECT_FALSE(parseProgram(Text, Set, R, P, Err)) << Text;
-    EXPECT_NE(Err.Message.find("out of its range"), std::string::npos) << Err.Message;
+    EXPECT_NE(Err.Message.find("out of its range"), std::string::npos)
+        << Err.Message;
   }
   // Zero, subnormals and the largest finite value stay valid.
-  for (const char *Text : {"0.0", "-0e999", "0x0p+0:f32", "1e-40", "3.4028234e38"})
-    EXPECT_TRUE(parseProgram(Text, Set, R, P, Err)) << Text << ": " << Err.Message;
+  for (const char *Text :
+       {"0.0", "-0e999", "0x0p+0:f32", "1e-40", "3.4028234e38"})
+    EXPECT_TRUE(parseProgram(Text, Set, R, P, Err))
+        << Text << ": " << Err.Message;
 }
 
 TEST(StackPtxText, FailedParseLeavesNoPartialProgram) {
@@ -466,7 +524,8 @@ TEST(StackPtxText, FailedParseLeavesNoPartialProgram) {
   std::vector<StackPtxFastInstruction> P;
   TextError Err;
   auto R = xyz();
-  for (const char *Text : {"x y add.ftz.f32 bogus", "x y store.f32", "x 1e999", "x %nosuch"}) {
+  for (const char *Text :
+       {"x y add.ftz.f32 bogus", "x y store.f32", "x 1e999", "x %nosuch"}) {
     P.assign(3, stack_ptx_fast_encode_return);
     EXPECT_FALSE(parseProgram(Text, Set, R, P, Err)) << Text;
     EXPECT_TRUE(P.empty()) << Text << " left " << P.size() << " instructions";

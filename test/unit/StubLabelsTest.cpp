@@ -1,6 +1,6 @@
 //===- StubLabelsTest.cpp - %{label} operand names, C++ and C -------------===//
-#include "ptx_inject_runtime.h"
 #include "ptxinject/module/StubLabels.h"
+#include "ptx_inject_runtime.h"
 
 #include <gtest/gtest.h>
 
@@ -23,10 +23,12 @@ TEST(StubLabels, LabelsBecomeStableRegisters) {
   ASSERT_TRUE(bool(M));
   std::string Out;
   StubLabelError E;
-  ASSERT_TRUE(resolveStubLabels(M->inject(0), "add.f32 %{y}, %{y}, %{x};", Out, E));
+  ASSERT_TRUE(
+      resolveStubLabels(M->inject(0), "add.f32 %{y}, %{y}, %{x};", Out, E));
   EXPECT_EQ(Out, "add.f32 %_x0, %_x0, %_x1;");
   // Stable registers and other '%' pass as they are.
-  ASSERT_TRUE(resolveStubLabels(M->inject(0), "mov.u32 %r1, %tid.x; %_x1", Out, E));
+  ASSERT_TRUE(
+      resolveStubLabels(M->inject(0), "mov.u32 %r1, %tid.x; %_x1", Out, E));
   EXPECT_EQ(Out, "mov.u32 %r1, %tid.x; %_x1");
 }
 
@@ -35,10 +37,12 @@ TEST(StubLabels, ErrorsPointIntoTheStub) {
   ASSERT_TRUE(bool(M));
   std::string Out;
   StubLabelError E;
-  EXPECT_FALSE(resolveStubLabels(M->inject(0), "nop;\n  add.f32 %{y}, %{w};", Out, E));
+  EXPECT_FALSE(
+      resolveStubLabels(M->inject(0), "nop;\n  add.f32 %{y}, %{w};", Out, E));
   EXPECT_EQ(E.Line, 2u);
   EXPECT_EQ(E.Column, 17u);
-  EXPECT_NE(E.Message.find("its operands are y, x"), std::string::npos) << E.Message;
+  EXPECT_NE(E.Message.find("its operands are y, x"), std::string::npos)
+      << E.Message;
   EXPECT_FALSE(resolveStubLabels(M->inject(0), "add.f32 %{y", Out, E));
   EXPECT_NE(E.Message.find("closing"), std::string::npos) << E.Message;
 }
@@ -55,15 +59,18 @@ TEST(StubLabels, CApiMeasuresAndResolves) {
   EXPECT_EQ(Size, Resolved.size() + 1);
   std::string Buffer(Size + 1, '?');
   size_t Written = 0;
-  EXPECT_EQ(ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(), 3, &Written),
-            PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
+  EXPECT_EQ(
+      ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(), 3, &Written),
+      PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
   EXPECT_EQ(Written, Resolved.size());
   EXPECT_STREQ(Buffer.c_str(), "ad") << "a NUL-terminated prefix";
-  EXPECT_EQ(ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(), Size - 1, &Written),
+  EXPECT_EQ(ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(), Size - 1,
+                                           &Written),
             PTX_INJECT_ERROR_INSUFFICIENT_BUFFER);
   EXPECT_EQ(Buffer.substr(0, Size - 1), Resolved.substr(0, Size - 2) + '\0');
-  ASSERT_EQ(ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(), Size, &Written),
-            PTX_INJECT_SUCCESS);
+  ASSERT_EQ(
+      ptx_inject_resolve_stub_labels(H, 0, Stub, Buffer.data(), Size, &Written),
+      PTX_INJECT_SUCCESS);
   EXPECT_EQ(Written, Resolved.size());
   EXPECT_STREQ(Buffer.c_str(), Resolved.c_str());
   EXPECT_EQ(Buffer[Size], '?');

@@ -39,15 +39,13 @@ TEST(ErrorTest, FormatPutsThePlaceAfterTheFile) {
 
 TEST(ErrorTest, EveryCodeHasItsOwnName) {
   EXPECT_STREQ(errorCodeName(ErrorCode::Success), "success");
-  EXPECT_STREQ(errorCodeName(ErrorCode::UnterminatedSite),
-               "unterminated-site");
+  EXPECT_STREQ(errorCodeName(ErrorCode::UnterminatedSite), "unterminated-site");
   EXPECT_STREQ(errorCodeName(ErrorCode::TooLarge), "too-large");
   EXPECT_STREQ(errorCodeName(ErrorCode::FileError), "file-error");
   EXPECT_STREQ(errorCodeName(ErrorCode::InvalidStub), "invalid-stub");
   std::set<std::string> Names;
   for (int C = 0; C <= static_cast<int>(ErrorCode::InvalidStub); ++C)
-    EXPECT_TRUE(
-        Names.insert(errorCodeName(static_cast<ErrorCode>(C))).second)
+    EXPECT_TRUE(Names.insert(errorCodeName(static_cast<ErrorCode>(C))).second)
         << C;
   EXPECT_STREQ(errorCodeName(static_cast<ErrorCode>(999)), "unknown-error");
 }

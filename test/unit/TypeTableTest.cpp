@@ -37,19 +37,23 @@ TEST(TypeTable, ReadsReferenceJsonFile) {
 TEST(TypeTable, JsonErrorsNameTheLine) {
   TypeTable T;
   std::string Error;
-  EXPECT_FALSE(T.addFromJson("{\"data_type_infos\": [\n {\"name\": \"x\"}]}", Error));
+  EXPECT_FALSE(
+      T.addFromJson("{\"data_type_infos\": [\n {\"name\": \"x\"}]}", Error));
   EXPECT_NE(Error.find("2:"), std::string::npos) << Error;
   EXPECT_NE(Error.find("register_type"), std::string::npos) << Error;
-  EXPECT_FALSE(T.addFromJson("{\"data_type_infos\": [\n {\"name\": \"x\", \"register_type\": \"b32\", "
-                             "\"mov_postfix\": \"b32\", \"register_char\": \"rr\", \"register_cast_str\": \"\"}]}",
-                             Error));
+  EXPECT_FALSE(T.addFromJson(
+      "{\"data_type_infos\": [\n {\"name\": \"x\", \"register_type\": \"b32\", "
+      "\"mov_postfix\": \"b32\", \"register_char\": \"rr\", "
+      "\"register_cast_str\": \"\"}]}",
+      Error));
   EXPECT_TRUE(T.entries().empty());
 }
 
 TEST(TypeTable, JsonSemanticErrorsNameTheColumn) {
   TypeTable T;
   std::string Error;
-  EXPECT_FALSE(T.addFromJson("{\"data_type_infos\": [\n    {\"name\": \"x\"}]}", Error));
+  EXPECT_FALSE(
+      T.addFromJson("{\"data_type_infos\": [\n    {\"name\": \"x\"}]}", Error));
   EXPECT_EQ(Error.substr(0, 4), "2:5:") << Error;
   EXPECT_FALSE(T.addFromJson("{\"data_type_infos\": 7}", Error));
   EXPECT_EQ(Error.substr(0, 5), "1:21:") << Error;
@@ -57,9 +61,10 @@ TEST(TypeTable, JsonSemanticErrorsNameTheColumn) {
 
 TEST(TypeTable, JsonEntriesMustBePtxTypesAndConstraints) {
   auto Entry = [](const char *Reg, const char *Mov, const char *Char) {
-    return std::string("{\"data_type_infos\": [{\"name\": \"T\", \"register_type\": \"") +
-           Reg + "\", \"mov_postfix\": \"" + Mov + "\", \"register_char\": \"" + Char +
-           "\", \"register_cast_str\": \"\"}]}";
+    return std::string("{\"data_type_infos\": [{\"name\": \"T\", "
+                       "\"register_type\": \"") +
+           Reg + "\", \"mov_postfix\": \"" + Mov + "\", \"register_char\": \"" +
+           Char + "\", \"register_cast_str\": \"\"}]}";
   };
   TypeTable T;
   std::string Error;
@@ -68,9 +73,11 @@ TEST(TypeTable, JsonEntriesMustBePtxTypesAndConstraints) {
   EXPECT_FALSE(T.addFromJson(Entry("f99", "f32", "f"), Error));
   EXPECT_NE(Error.find("'f99' is not a PTX type"), std::string::npos) << Error;
   EXPECT_FALSE(T.addFromJson(Entry("f32", "float", "f"), Error));
-  EXPECT_NE(Error.find("'float' is not a PTX type"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("'float' is not a PTX type"), std::string::npos)
+      << Error;
   EXPECT_FALSE(T.addFromJson(Entry("f32", "f32", "x"), Error));
-  EXPECT_NE(Error.find("'x' is not an inline-asm register constraint"), std::string::npos)
+  EXPECT_NE(Error.find("'x' is not an inline-asm register constraint"),
+            std::string::npos)
       << Error;
 }
 

@@ -12,15 +12,18 @@ using ptxinject::frontend::typeUniquingSetCapacities;
 
 namespace {
 
-constexpr const char *Code = "namespace n { template <class T> struct box { T v; }; }\n"
-                             "n::box<int> a; n::box<int> *p; n::box<float> &r = *(n::box<float> *)0;\n";
+constexpr const char *Code =
+    "namespace n { template <class T> struct box { T v; }; }\n"
+    "n::box<int> a; n::box<int> *p; n::box<float> &r = *(n::box<float> *)0;\n";
 
 TEST(TypeUniquing, ReservesEachLargeSetAheadOfAKernel) {
   auto Unit = tooling::buildASTFromCode(Code);
   ASTContext &Ctx = Unit->getASTContext();
-  std::vector<std::pair<std::string, unsigned>> Before = typeUniquingSetCapacities(Ctx);
+  std::vector<std::pair<std::string, unsigned>> Before =
+      typeUniquingSetCapacities(Ctx);
   reserveTypeUniquingSets(Ctx);
-  std::vector<std::pair<std::string, unsigned>> After = typeUniquingSetCapacities(Ctx);
+  std::vector<std::pair<std::string, unsigned>> After =
+      typeUniquingSetCapacities(Ctx);
   ASSERT_EQ(Before.size(), After.size());
   ASSERT_GE(After.size(), 10u);
   for (size_t I = 0; I < After.size(); ++I) {
@@ -43,10 +46,14 @@ TEST(TypeUniquing, TypesMadeBeforeAndAfterReservingStayUnique) {
   QualType IntRef = Ctx.getLValueReferenceType(Ctx.IntTy);
   QualType FloatPtr = Ctx.getPointerType(Ctx.FloatTy);
   reserveTypeUniquingSets(Ctx);
-  EXPECT_EQ(Ctx.getLValueReferenceType(Ctx.IntTy).getTypePtr(), IntRef.getTypePtr());
-  EXPECT_EQ(Ctx.getPointerType(Ctx.FloatTy).getTypePtr(), FloatPtr.getTypePtr());
-  QualType Fn = Ctx.getFunctionType(Ctx.IntTy, {Ctx.FloatTy}, FunctionProtoType::ExtProtoInfo());
-  EXPECT_EQ(Ctx.getFunctionType(Ctx.IntTy, {Ctx.FloatTy}, FunctionProtoType::ExtProtoInfo())
+  EXPECT_EQ(Ctx.getLValueReferenceType(Ctx.IntTy).getTypePtr(),
+            IntRef.getTypePtr());
+  EXPECT_EQ(Ctx.getPointerType(Ctx.FloatTy).getTypePtr(),
+            FloatPtr.getTypePtr());
+  QualType Fn = Ctx.getFunctionType(Ctx.IntTy, {Ctx.FloatTy},
+                                    FunctionProtoType::ExtProtoInfo());
+  EXPECT_EQ(Ctx.getFunctionType(Ctx.IntTy, {Ctx.FloatTy},
+                                FunctionProtoType::ExtProtoInfo())
                 .getTypePtr(),
             Fn.getTypePtr());
   EXPECT_NE(Ctx.getPointerType(Ctx.IntTy).getTypePtr(), FloatPtr.getTypePtr());

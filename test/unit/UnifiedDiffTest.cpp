@@ -55,9 +55,11 @@ TEST(UnifiedDiff, CloseChangesShareOneHunk) {
 }
 
 TEST(UnifiedDiff, InsertionIntoEmptyAndMissingNewline) {
-  EXPECT_EQ(unifiedDiff("a", "", "b", "x\n"), "--- a\n+++ b\n@@ -0,0 +1 @@\n+x\n");
-  EXPECT_EQ(unifiedDiff("a", "x\n", "b", "x"),
-            "--- a\n+++ b\n@@ -1 +1 @@\n-x\n+x\n\\ No newline at end of file\n");
+  EXPECT_EQ(unifiedDiff("a", "", "b", "x\n"),
+            "--- a\n+++ b\n@@ -0,0 +1 @@\n+x\n");
+  EXPECT_EQ(
+      unifiedDiff("a", "x\n", "b", "x"),
+      "--- a\n+++ b\n@@ -1 +1 @@\n-x\n+x\n\\ No newline at end of file\n");
 }
 
 } // namespace

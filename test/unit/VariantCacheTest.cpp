@@ -1,7 +1,7 @@
 //===- VariantCacheTest.cpp - Deduplication and the variant cache ---------===//
+#include "ptxinject/variants/VariantCache.h"
 #include "ptxinject/variants/ContentHash.h"
 #include "ptxinject/variants/ProgramDedup.h"
-#include "ptxinject/variants/VariantCache.h"
 #include "ptxinject/variants/VariantCompiler.h"
 
 #include <gtest/gtest.h>
@@ -170,8 +170,7 @@ TEST(VariantCache, StoredEntriesComeBackAndDamageIsFound) {
   Hash128 CubinHash;
   std::string Error;
   ASSERT_TRUE(Cache.storeCubin(Cubin, CubinHash, Error)) << Error;
-  ASSERT_TRUE(Cache.storeEntry(Key, CubinHash, Cubin.size(),
-                               {"mma", 3}, Error))
+  ASSERT_TRUE(Cache.storeEntry(Key, CubinHash, Cubin.size(), {"mma", 3}, Error))
       << Error;
   ASSERT_EQ(Cache.lookup(Key, Hit), VariantCache::Found::Hit);
   EXPECT_EQ(Hit.Where.Inject, "mma");
@@ -188,7 +187,8 @@ TEST(VariantCache, StoredEntriesComeBackAndDamageIsFound) {
 
   // A cubin of the right size but other bytes is damaged too (checked by
   // a cache that has not seen it yet).
-  writeAll(Cache.cubinPath(CubinHash), "\x7f" "ELF\x01\x02\x04");
+  writeAll(Cache.cubinPath(CubinHash), "\x7f"
+                                       "ELF\x01\x02\x04");
   VariantCache Other(Cache.dir());
   EXPECT_EQ(Other.lookup(Key, Hit), VariantCache::Found::Damaged);
   // A missing cubin as well.
@@ -207,7 +207,8 @@ TEST(VariantCache, OnlyEntriesAsWrittenAreHits) {
   Hash128 CubinHash;
   std::string Error;
   ASSERT_TRUE(Cache.storeCubin(Cubin, CubinHash, Error)) << Error;
-  ASSERT_TRUE(Cache.storeEntry(Key, CubinHash, Cubin.size(), {"mma", 3}, Error)) << Error;
+  ASSERT_TRUE(Cache.storeEntry(Key, CubinHash, Cubin.size(), {"mma", 3}, Error))
+      << Error;
   std::string Entry = readAll(Cache.entryPath(Key));
   VariantCache::Hit Hit;
   ASSERT_EQ(Cache.lookup(Key, Hit), VariantCache::Found::Hit);
@@ -220,12 +221,17 @@ TEST(VariantCache, OnlyEntriesAsWrittenAreHits) {
     Text.replace(Text.find(From), From.size(), To);
     return Text;
   };
-  EXPECT_EQ(lookupOf(replaced("site 3 ", "site 03 ")), VariantCache::Found::Damaged);
+  EXPECT_EQ(lookupOf(replaced("site 3 ", "site 03 ")),
+            VariantCache::Found::Damaged);
   EXPECT_EQ(lookupOf(replaced(" 5\n", " 05\n")), VariantCache::Found::Damaged);
-  EXPECT_EQ(lookupOf(replaced("mma", std::string("m\0a", 3))), VariantCache::Found::Damaged);
-  EXPECT_EQ(lookupOf(replaced("mma", "m\x1b" "a")), VariantCache::Found::Damaged);
+  EXPECT_EQ(lookupOf(replaced("mma", std::string("m\0a", 3))),
+            VariantCache::Found::Damaged);
+  EXPECT_EQ(lookupOf(replaced("mma", "m\x1b"
+                                     "a")),
+            VariantCache::Found::Damaged);
   EXPECT_EQ(lookupOf(Entry), VariantCache::Found::Hit);
-  EXPECT_FALSE(Cache.storeEntry(Key, CubinHash, Cubin.size(), {"m\ta", 3}, Error));
+  EXPECT_FALSE(
+      Cache.storeEntry(Key, CubinHash, Cubin.size(), {"m\ta", 3}, Error));
   EXPECT_NE(Error.find("cannot be stored"), std::string::npos) << Error;
 }
 
@@ -382,8 +388,9 @@ TEST(VariantDedup, SecondRunComesFromTheCache) {
     ASSERT_FALSE(Place.CachedCubin.empty());
     // The cached "cubin" (rendered PTX, with this back end) holds the
     // program's stub.
-    const char *Op = P == 1 ? "mul.rn.f32 %_x0" : P == 4 ? "sub.rn.f32 %_x0"
-                                                          : "add.rn.f32 %_x0";
+    const char *Op = P == 1   ? "mul.rn.f32 %_x0"
+                     : P == 4 ? "sub.rn.f32 %_x0"
+                              : "add.rn.f32 %_x0";
     EXPECT_NE(readAll(Place.CachedCubin).find(Op), std::string::npos) << P;
     EXPECT_EQ(M.inject(Place.Inject).Name,
               "site_" + std::to_string(Place.PackIndex));

@@ -36,7 +36,8 @@ template <class F> double secondsPerCall(F &&Fn) {
     auto T0 = Clock::now();
     for (size_t I = 0; I < Reps; ++I)
       Fn();
-    if (std::chrono::duration<double>(Clock::now() - T0).count() > 0.002 || Reps > (1u << 24))
+    if (std::chrono::duration<double>(Clock::now() - T0).count() > 0.002 ||
+        Reps > (1u << 24))
       break;
     Reps *= 2;
   }
@@ -45,7 +46,8 @@ template <class F> double secondsPerCall(F &&Fn) {
     auto T0 = Clock::now();
     for (size_t I = 0; I < Reps; ++I)
       Fn();
-    Best = std::min(Best, std::chrono::duration<double>(Clock::now() - T0).count() / Reps);
+    Best = std::min(
+        Best, std::chrono::duration<double>(Clock::now() - T0).count() / Reps);
   }
   return Best;
 }
@@ -53,7 +55,8 @@ template <class F> double secondsPerCall(F &&Fn) {
 std::string readFile(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
   if (!In) {
-    std::fprintf(stderr, "ptxinject-api-bench: cannot read '%s'\n", Path.c_str());
+    std::fprintf(stderr, "ptxinject-api-bench: cannot read '%s'\n",
+                 Path.c_str());
     std::exit(2);
   }
   std::ostringstream S;
@@ -71,23 +74,31 @@ int main(int Argc, char **Argv) {
   std::vector<size_t> Requests;
   for (int I = 1; I + 1 < Argc; I += 2) {
     std::string A = Argv[I], V = Argv[I + 1];
-    if (A == "--ptx") PtxPath = V;
-    else if (A == "--stubs") StubsPath = V;
-    else if (A == "--programs") ProgramsPath = V;
-    else if (A == "--width") Width = std::stoul(V);
-    else if (A == "--request") Requests.push_back(std::stoul(V));
+    if (A == "--ptx")
+      PtxPath = V;
+    else if (A == "--stubs")
+      StubsPath = V;
+    else if (A == "--programs")
+      ProgramsPath = V;
+    else if (A == "--width")
+      Width = std::stoul(V);
+    else if (A == "--request")
+      Requests.push_back(std::stoul(V));
     else if (A == "--reg") {
       size_t Colon = V.find(':');
       RegNames.push_back(V.substr(0, Colon));
       RegTypes.push_back(V.substr(Colon + 1));
     } else {
-      std::fprintf(stderr, "ptxinject-api-bench: unknown option '%s'\n", A.c_str());
+      std::fprintf(stderr, "ptxinject-api-bench: unknown option '%s'\n",
+                   A.c_str());
       return 2;
     }
   }
   if (PtxPath.empty() || StubsPath.empty() || ProgramsPath.empty() || !Width) {
-    std::fprintf(stderr, "usage: ptxinject-api-bench --ptx F --stubs F --programs F --width W "
-                         "--reg NAME:TYPE... --request I...\n");
+    std::fprintf(
+        stderr,
+        "usage: ptxinject-api-bench --ptx F --stubs F --programs F --width W "
+        "--reg NAME:TYPE... --request I...\n");
     return 2;
   }
   std::string Ptx = readFile(PtxPath);
@@ -99,8 +110,10 @@ int main(int Argc, char **Argv) {
   std::string StubData = readFile(StubsPath);
   std::vector<std::string> Stubs(M->numInjects());
   for (size_t Pos = 0; Pos < StubData.size();) {
-    size_t NameEnd = StubData.find('\0', Pos), StubEnd = StubData.find('\0', NameEnd + 1);
-    std::optional<size_t> Index = M->injectIndex(StubData.substr(Pos, NameEnd - Pos));
+    size_t NameEnd = StubData.find('\0', Pos),
+           StubEnd = StubData.find('\0', NameEnd + 1);
+    std::optional<size_t> Index =
+        M->injectIndex(StubData.substr(Pos, NameEnd - Pos));
     if (Index)
       Stubs[*Index] = StubData.substr(NameEnd + 1, StubEnd - NameEnd - 1);
     Pos = StubEnd + 1;
@@ -108,7 +121,10 @@ int main(int Argc, char **Argv) {
   std::vector<std::string_view> Views(Stubs.begin(), Stubs.end());
   std::string Out;
 
-  double Parse = secondsPerCall([&] { Expected<Module> P = Module::parse(Ptx); (void)P; });
+  double Parse = secondsPerCall([&] {
+    Expected<Module> P = Module::parse(Ptx);
+    (void)P;
+  });
   double Render = secondsPerCall([&] { M->render(Views, Out); });
 
   std::string Words = readFile(ProgramsPath);
@@ -121,7 +137,8 @@ int main(int Argc, char **Argv) {
   const stackptx::InstructionSet &Set = stackptx::InstructionSet::builtin();
   std::vector<StackPtxFastRegister> Regs;
   for (size_t R = 0; R < RegNames.size(); ++R)
-    Regs.push_back({RegNames[R].c_str(), (size_t)Set.findStackType(RegTypes[R])});
+    Regs.push_back(
+        {RegNames[R].c_str(), (size_t)Set.findStackType(RegTypes[R])});
   stackptx::Compiler C(Set);
   stackptx::Workspace WS;
   std::string Stub;
@@ -129,10 +146,14 @@ int main(int Argc, char **Argv) {
   double Single = secondsPerCall([&] {
                     for (const stackptx::Program &P : Programs)
                       C.compile(P, Regs, Requests, WS, Stub);
-                  }) / NumPrograms;
-  double Batch = secondsPerCall([&] { C.compileBatch(Programs, Regs, Requests, WS, Stub, Ends); }) /
+                  }) /
+                  NumPrograms;
+  double Batch = secondsPerCall([&] {
+                   C.compileBatch(Programs, Regs, Requests, WS, Stub, Ends);
+                 }) /
                  NumPrograms;
-  std::printf("{\"parse\": %.9g, \"render\": %.9g, \"stack_single\": %.9g, \"stack_batch\": %.9g}\n",
+  std::printf("{\"parse\": %.9g, \"render\": %.9g, \"stack_single\": %.9g, "
+              "\"stack_batch\": %.9g}\n",
               Parse, Render, Single, Batch);
   return 0;
 }

@@ -1,4 +1,5 @@
-//===- ReferenceShape.cpp - The reference system's variants benchmark shape ===//
+//===- ReferenceShape.cpp - The reference system's variants benchmark shape
+//===//
 #include "ReferenceShape.h"
 
 #include "ptxinject/backends/CudaTool.h"
@@ -38,7 +39,8 @@ struct SplitMix64 {
   // Uniform in [Min, Max): 53 random bits, the arithmetic done in double
   // and rounded to float once, as the reference does.
   float uniform(float Min, float Max) {
-    const double T = static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0);
+    const double T =
+        static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0);
     return static_cast<float>(Min + (Max - Min) * T);
   }
 };
@@ -91,7 +93,8 @@ void appendAsmEscaped(std::string &Out, std::string_view Line) {
   }
 }
 
-void appendAsmLines(std::string &Out, std::string_view Text, const char *Indent) {
+void appendAsmLines(std::string &Out, std::string_view Text,
+                    const char *Indent) {
   size_t Pos = 0;
   std::string_view Line;
   while (nextLine(Text, Pos, Line)) {
@@ -113,29 +116,33 @@ std::string kernelSource(size_t Kernels, size_t Sites,
     std::snprintf(Name, sizeof(Name), "kernel_%06zu", K);
     S += std::string("\nextern \"C\" __global__ void ") + Name +
          "(long long num_train, const float *__restrict__ data,\n"
-         "    long long ld_input, float *__restrict__ embed, long long ld_embed,\n"
+         "    long long ld_input, float *__restrict__ embed, long long "
+         "ld_embed,\n"
          "    long long batch_stride) {\n"
          "  const int group = (int)blockIdx.x;\n"
          "  const long long tile_start = (long long)blockIdx.y * TILE_SIZE;\n"
          "  const long long tile_end = tile_start + TILE_SIZE < num_train\n"
-         "                                 ? tile_start + TILE_SIZE : num_train;\n"
-         "  for (long long i = tile_start + threadIdx.x; i < tile_end; i += blockDim.x) {\n"
+         "                                 ? tile_start + TILE_SIZE : "
+         "num_train;\n"
+         "  for (long long i = tile_start + threadIdx.x; i < tile_end; i += "
+         "blockDim.x) {\n"
          "    float x = data[i];\n"
          "    float y0;\n"
          "    long long site = -1;\n"
          "    switch (group) {\n";
     for (size_t Site = 0; Site < Sites; ++Site, ++N) {
-      S += "    case " + std::to_string(Site) + ":\n      site = " +
-           std::to_string(Site) + ";\n      asm(\n";
+      S += "    case " + std::to_string(Site) +
+           ":\n      site = " + std::to_string(Site) + ";\n      asm(\n";
       // The asm template's own lines, '%' already doubled where it names
       // a register rather than an asm operand.
-      for (const char *Line : {"{", ".reg .f32 %%_x0;", ".reg .f32 %%_x1;",
-                               "mov.f32 %%_x1, %1;"})
+      for (const char *Line :
+           {"{", ".reg .f32 %%_x0;", ".reg .f32 %%_x1;", "mov.f32 %%_x1, %1;"})
         S += std::string("        \"") + Line + "\\n\"\n";
       if (Stubs)
         appendAsmLines(S, (*Stubs)[N], "        ");
       else
-        appendAsmLines(S, "// PTX_INJECT_START inject_" + std::to_string(N) +
+        appendAsmLines(S,
+                       "// PTX_INJECT_START inject_" + std::to_string(N) +
                            "\n// _x0 o f32 F32 y0\n// _x1 i f32 F32 x\n"
                            "// PTX_INJECT_END",
                        "        ");
@@ -153,12 +160,12 @@ std::string kernelSource(size_t Kernels, size_t Sites,
 
 const std::vector<const char *> &instructionPool() {
   static const std::vector<const char *> Pool = {
-      "add.ftz.f32",          "sub.ftz.f32",         "mul.ftz.f32",
-      "fma.rn.ftz.f32",       "div.approx.ftz.f32",  "abs.ftz.f32",
-      "neg.ftz.f32",          "min.ftz.f32",         "max.ftz.f32",
-      "rcp.approx.ftz.f32",   "sqrt.approx.ftz.f32", "rsqrt.approx.ftz.f32",
-      "sin.approx.ftz.f32",   "cos.approx.ftz.f32",  "lg2.approx.ftz.f32",
-      "ex2.approx.ftz.f32",   "tanh.approx.f32",     "copysign.f32"};
+      "add.ftz.f32",        "sub.ftz.f32",         "mul.ftz.f32",
+      "fma.rn.ftz.f32",     "div.approx.ftz.f32",  "abs.ftz.f32",
+      "neg.ftz.f32",        "min.ftz.f32",         "max.ftz.f32",
+      "rcp.approx.ftz.f32", "sqrt.approx.ftz.f32", "rsqrt.approx.ftz.f32",
+      "sin.approx.ftz.f32", "cos.approx.ftz.f32",  "lg2.approx.ftz.f32",
+      "ex2.approx.ftz.f32", "tanh.approx.f32",     "copysign.f32"};
   return Pool;
 }
 
@@ -191,13 +198,15 @@ bool generatePrograms(const stackptx::InstructionSet &Set, size_t Count,
     while (P.size() + 1 < Length) {
       uint64_t Bucket = Rng.next() % 10;
       if (Bucket < 2) {
-        (void)Rng.index(1); // the input index: one input, but a draw all the same
+        (void)Rng.index(
+            1); // the input index: one input, but a draw all the same
         P.push_back(stack_ptx_fast_encode_input(0));
       } else if (Bucket < 4) {
-        P.push_back(stack_ptx_fast_make_f32_constant(static_cast<unsigned>(F32),
-                                                     Rng.uniform(-10.0f, 10.0f)));
+        P.push_back(stack_ptx_fast_make_f32_constant(
+            static_cast<unsigned>(F32), Rng.uniform(-10.0f, 10.0f)));
       } else {
-        P.push_back(stack_ptx_fast_encode_ptx_instruction(Pool[Rng.index(Pool.size())]));
+        P.push_back(stack_ptx_fast_encode_ptx_instruction(
+            Pool[Rng.index(Pool.size())]));
       }
     }
     P.push_back(stack_ptx_fast_encode_return);
@@ -224,7 +233,8 @@ size_t countInstructions(std::string_view Stub) {
 
 std::vector<std::string> stubsOfDumpedSource(std::string_view Source) {
   std::vector<std::string> Stubs;
-  static const std::string_view Start = "// PTX_INJECT_START", End = "// PTX_INJECT_END";
+  static const std::string_view Start = "// PTX_INJECT_START",
+                                End = "// PTX_INJECT_END";
   size_t Pos = 0;
   std::string *Current = nullptr;
   std::string_view Line;
@@ -270,13 +280,26 @@ ReferenceRun runReference(const std::string &Binary, size_t Modules,
     Run.Error = "cannot create a temporary folder";
     return Run;
   }
-  std::string Dir = Template, Log = Dir + "/output.txt", Dump = Dir + "/module0.cu";
+  std::string Dir = Template, Log = Dir + "/output.txt",
+              Dump = Dir + "/module0.cu";
   // Its options take sm_NN; --cores 1 is its OpenMP thread count.
-  std::vector<std::string> Args = {
-      Binary, "--modules", std::to_string(Modules), "--kernels",
-      std::to_string(Kernels), "--groups-per-kernel", std::to_string(Sites),
-      "--ptx-instructions-per-program", std::to_string(Length), "--seed",
-      std::to_string(Seed), "--sm", Arch, "--cores", "1", "--dump-module-cu", Dump};
+  std::vector<std::string> Args = {Binary,
+                                   "--modules",
+                                   std::to_string(Modules),
+                                   "--kernels",
+                                   std::to_string(Kernels),
+                                   "--groups-per-kernel",
+                                   std::to_string(Sites),
+                                   "--ptx-instructions-per-program",
+                                   std::to_string(Length),
+                                   "--seed",
+                                   std::to_string(Seed),
+                                   "--sm",
+                                   Arch,
+                                   "--cores",
+                                   "1",
+                                   "--dump-module-cu",
+                                   Dump};
   ToolRun R = runTool(Args, Log);
   bool Read = false;
   std::string Output = readWhole(Log, Read);

@@ -1,4 +1,4 @@
-//===- ReferenceShape.h - The reference system's variants benchmark shape -*- C++ -*-===//
+//===- ReferenceShape.h - The reference's benchmark shape ----*- C++ -*-===//
 //
 // What the reference system's end-to-end benchmark (mm-ptx
 // bench/ptx_compile_bench.c) compiles, rebuilt here so that
@@ -51,7 +51,8 @@ void appendAsmEscaped(std::string &Out, std::string_view Line);
 
 /// Text as the lines of an asm template, each a C string literal on a line
 /// of its own after Indent.
-void appendAsmLines(std::string &Out, std::string_view Text, const char *Indent);
+void appendAsmLines(std::string &Out, std::string_view Text,
+                    const char *Indent);
 
 /// The reference generator's PTX instruction pool (18 f32 operations, no
 /// special registers, no meta instructions, no routines).

@@ -56,9 +56,8 @@ template <class F> double secondsPerCall(F &&Fn) {
     auto T0 = Clock::now();
     for (size_t I = 0; I < Reps; ++I)
       Fn();
-    Best = std::min(Best, std::chrono::duration<double>(Clock::now() - T0)
-                                  .count() /
-                              Reps);
+    Best = std::min(
+        Best, std::chrono::duration<double>(Clock::now() - T0).count() / Reps);
   }
   return Best;
 }
@@ -157,7 +156,8 @@ std::string oneWideSitePtx(size_t NumOperands) {
   std::string P = ".version 8.0\n.target sm_80\n.address_size 64\n"
                   ".visible .entry k()\n{\n\t// PTX_INJECT_START wide\n";
   for (size_t K = 0; K < NumOperands; ++K)
-    P += "\t// _x" + std::to_string(K) + " i f32 F32 v" + std::to_string(K) + "\n";
+    P += "\t// _x" + std::to_string(K) + " i f32 F32 v" + std::to_string(K) +
+         "\n";
   return P + "\t// PTX_INJECT_END\n\tret;\n}\n";
 }
 
@@ -175,7 +175,8 @@ std::string manyInjectsPtx(size_t NumInjects) {
 /// Inputs this large take milliseconds to seconds per parse, so the best of a
 /// few parses is the figure; the smaller inputs run first, so none of them
 /// reuses memory a larger one left mapped.
-void benchAdversarial(const std::string &Title, std::string (*Make)(size_t), size_t N) {
+void benchAdversarial(const std::string &Title, std::string (*Make)(size_t),
+                      size_t N) {
   auto Time = [&](const std::string &Ptx) {
     double Best = 1e30;
     for (int R = 0; R < 5; ++R) {
@@ -183,7 +184,8 @@ void benchAdversarial(const std::string &Title, std::string (*Make)(size_t), siz
       Expected<Module> M = Module::parse(Ptx);
       double S = std::chrono::duration<double>(Clock::now() - T0).count();
       if (!M) {
-        std::printf("%s: parse failed: %s\n", Title.c_str(), M.error().Message.c_str());
+        std::printf("%s: parse failed: %s\n", Title.c_str(),
+                    M.error().Message.c_str());
         return -1.0;
       }
       Best = std::min(Best, S);
@@ -202,8 +204,8 @@ void benchAdversarial(const std::string &Title, std::string (*Make)(size_t), siz
     double T = Time(Ptx);
     if (T < 0)
       return;
-    std::printf("  %8zu: input %7.3f MB; parse %8.2f ms (%5.1f ns per line)", Size,
-                Ptx.size() / 1e6, T * 1e3, T * 1e9 / double(Size));
+    std::printf("  %8zu: input %7.3f MB; parse %8.2f ms (%5.1f ns per line)",
+                Size, Ptx.size() / 1e6, T * 1e3, T * 1e9 / double(Size));
     if (Prev > 0)
       std::printf("; %.2f x the half (2 is linear, 4 quadratic)", T / Prev);
     std::printf("\n");
@@ -226,8 +228,7 @@ std::string benchKernelSource() {
                        "%%_x1;\\n\\tmov.f32 %%_x0, %0;\\n\\tmov.f32 %%_x1, "
                        "%1;\\n\\t\"\n"
                        "        \"// PTX_INJECT_START ") +
-           Names[K] +
-           "\\n\\t// _x0 m f32 F32 " + Vars[K] +
+           Names[K] + "\\n\\t// _x0 m f32 F32 " + Vars[K] +
            "\\n\\t// _x1 i f32 F32 v\\n\\t// PTX_INJECT_END\\n\\t\"\n"
            "        \"mov.f32 %0, %%_x0;\\n\\t}\" : \"+f\"(" +
            Vars[K] + ") : \"f\"(v));\n";
@@ -244,8 +245,7 @@ bool compileWithNvcc(const std::string &Nvcc, std::string &Ptx) {
   std::string Cu = std::string(Dir) + "/bench.cu";
   std::string Out = std::string(Dir) + "/bench.ptx";
   std::ofstream(Cu) << benchKernelSource();
-  std::string Cmd =
-      Nvcc + " -ptx -arch=sm_80 " + Cu + " -o " + Out + " 2>&1";
+  std::string Cmd = Nvcc + " -ptx -arch=sm_80 " + Cu + " -o " + Out + " 2>&1";
   bool Ok = std::system(Cmd.c_str()) == 0;
   if (Ok) {
     std::ifstream In(Out);

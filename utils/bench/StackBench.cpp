@@ -2,11 +2,13 @@
 //
 // Microseconds per compiled program for random 32- and 100-instruction
 // programs on one thread, and per 100 instructions; then the same programs
-// compiled 500 at a time by Compiler::compileBatch, in rounds of their own. Baselines measured in the same run:
-// copying the produced stubs (memcpy), the C API's measure-then-write path
-// (compile with no buffer, then write the output), and the C compiler handle.
+// compiled 500 at a time by Compiler::compileBatch, in rounds of their own.
+// Baselines measured in the same run: copying the produced stubs (memcpy), the
+// C API's measure-then-write path (compile with no buffer, then write the
+// output), and the C compiler handle.
 //
-//   ptxinject-stack-bench [--programs N] [--rounds R] [--length L] [--mixed] [--no-meta]
+//   ptxinject-stack-bench [--programs N] [--rounds R] [--length L] [--mixed]
+//   [--no-meta]
 //
 // --no-meta draws programs without meta instructions, stores and loads: the
 // steps whose dispatch a branch predictor cannot learn, to see their cost.
@@ -14,8 +16,8 @@
 // compile under callgrind with --toggle-collect on Compiler::compile).
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Random.h"
+#include "ptxinject/stackptx/StackPtx.h"
 
 #include <chrono>
 #include <cstdio>
@@ -33,12 +35,14 @@ double secondsSince(Clock::time_point T) {
   return std::chrono::duration<double>(Clock::now() - T).count();
 }
 
-bool NoMeta = false;      // --no-meta
-bool NoBaselines = false; // --no-baselines: only the compile rounds, for profiling
+bool NoMeta = false; // --no-meta
+bool NoBaselines =
+    false; // --no-baselines: only the compile rounds, for profiling
 void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
   const InstructionSet &Set = InstructionSet::builtin();
   unsigned F32 = unsigned(Set.findStackType("F32"));
-  std::vector<StackPtxFastRegister> Regs = {{"x", F32}, {"y", F32}, {"w", F32}, {"z", F32}};
+  std::vector<StackPtxFastRegister> Regs = {
+      {"x", F32}, {"y", F32}, {"w", F32}, {"z", F32}};
   const size_t Requests[] = {3};
   RandomProgramOptions Options;
   if (!Mixed) {
@@ -90,7 +94,8 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
   for (int R = 0; R < Rounds; ++R)
     for (size_t First = 0; First < NumPrograms; First += Chunk) {
       auto TC = Clock::now();
-      C.compileBatch(Span<Program>(Spans.data() + First, std::min(Chunk, NumPrograms - First)),
+      C.compileBatch(Span<Program>(Spans.data() + First,
+                                   std::min(Chunk, NumPrograms - First)),
                      Regs, Requests, WS, Batch, Ends);
       Checksum += Batch.size();
       double &B = BestBatch[First / Chunk];
@@ -126,9 +131,11 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
     auto T = Clock::now();
     for (auto &P : Programs) {
       size_t Required = 0, Written = 0;
-      stack_ptx_fast_compile(&C.limits(), &Set.info(), P.data(), Regs.data(), Regs.size(), nullptr,
-                        0, Requests, 1, CWs.data(), CWs.size(), nullptr, 0, &Required);
-      stack_ptx_fast_write_output(CWs.data(), CWs.size(), Buffer.data(), Buffer.size(), &Written);
+      stack_ptx_fast_compile(&C.limits(), &Set.info(), P.data(), Regs.data(),
+                             Regs.size(), nullptr, 0, Requests, 1, CWs.data(),
+                             CWs.size(), nullptr, 0, &Required);
+      stack_ptx_fast_write_output(CWs.data(), CWs.size(), Buffer.data(),
+                                  Buffer.size(), &Written);
       Checksum += Written;
     }
     Measure = std::min(Measure, secondsSince(T));
@@ -143,9 +150,9 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
     auto T = Clock::now();
     for (auto &P : Programs) {
       size_t Required = 0;
-      stack_ptx_fast_compiler_compile(Handle, P.data(), Regs.data(), Regs.size(), nullptr, 0,
-                                 Requests, 1, CWs.data(), CWs.size(), Buffer.data(),
-                                 Buffer.size(), &Required);
+      stack_ptx_fast_compiler_compile(
+          Handle, P.data(), Regs.data(), Regs.size(), nullptr, 0, Requests, 1,
+          CWs.data(), CWs.size(), Buffer.data(), Buffer.size(), &Required);
       Checksum += Required;
     }
     ViaHandle = std::min(ViaHandle, secondsSince(T));
@@ -155,18 +162,22 @@ void run(size_t Length, size_t NumPrograms, int Rounds, bool Mixed) {
   double PerProgram = Best / double(NumPrograms) * 1e6;
   double PerProgramChunked = Chunked / double(NumPrograms) * 1e6;
   double PerProgramBatched = Batched / double(NumPrograms) * 1e6;
-  std::printf("%-6s %4zu instr: %7.3f us/program  %7.3f us/100 instr  (best chunks: %7.3f  "
+  std::printf("%-6s %4zu instr: %7.3f us/program  %7.3f us/100 instr  (best "
+              "chunks: %7.3f  "
               "%7.3f)  %6.0f B stub",
-              Mixed ? "mixed" : "f32", Length, PerProgram, PerProgram * 100.0 / double(Length),
-              PerProgramChunked, PerProgramChunked * 100.0 / double(Length),
+              Mixed ? "mixed" : "f32", Length, PerProgram,
+              PerProgram * 100.0 / double(Length), PerProgramChunked,
+              PerProgramChunked * 100.0 / double(Length),
               double(Bytes) / double(NumPrograms));
-  std::printf("  in batches of %zu: %7.3f us/program  %7.3f us/100 instr (x%.2f of one by one)",
-              Chunk, PerProgramBatched, PerProgramBatched * 100.0 / double(Length),
-              Batched / Chunked);
+  std::printf("  in batches of %zu: %7.3f us/program  %7.3f us/100 instr "
+              "(x%.2f of one by one)",
+              Chunk, PerProgramBatched,
+              PerProgramBatched * 100.0 / double(Length), Batched / Chunked);
   if (!NoBaselines)
-    std::printf("  x%.1f memcpy of the stub  x%.2f of C measure+write  x%.2f of the C "
-                "compiler handle",
-                Best / Copy, Best / Measure, Best / ViaHandle);
+    std::printf(
+        "  x%.1f memcpy of the stub  x%.2f of C measure+write  x%.2f of the C "
+        "compiler handle",
+        Best / Copy, Best / Measure, Best / ViaHandle);
   std::printf("  (checksum %zu)\n", Checksum % 1000);
 }
 
@@ -191,8 +202,11 @@ int main(int Argc, char **Argv) {
     else if (!std::strcmp(Argv[I], "--mixed"))
       Mixed = true;
     else {
-      std::fprintf(stderr, "usage: %s [--programs N] [--rounds R] [--length L] [--mixed] [--no-meta] "
-                   "[--no-baselines]\n", Argv[0]);
+      std::fprintf(stderr,
+                   "usage: %s [--programs N] [--rounds R] [--length L] "
+                   "[--mixed] [--no-meta] "
+                   "[--no-baselines]\n",
+                   Argv[0]);
       return 2;
     }
   }
@@ -200,7 +214,8 @@ int main(int Argc, char **Argv) {
     std::fprintf(stderr, "error: --programs and --rounds must be positive\n");
     return 2;
   }
-  std::printf("Stack PTX compile, one thread, best of %d rounds over %zu random programs\n",
+  std::printf("Stack PTX compile, one thread, best of %d rounds over %zu "
+              "random programs\n",
               Rounds, NumPrograms);
   if (OnlyLength) {
     run(OnlyLength, NumPrograms, Rounds, Mixed);

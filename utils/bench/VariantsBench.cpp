@@ -201,7 +201,8 @@ std::string kernelSource(const Config &C,
       if (Stubs) {
         referenceshape::appendAsmLines(S, (*Stubs)[N], In);
       } else {
-        std::string Markers = "// PTX_INJECT_START inject_" + std::to_string(N) +
+        std::string Markers = "// PTX_INJECT_START inject_" +
+                              std::to_string(N) +
                               "\n// _x0 o f32 F32 z\n// _x1 i f32 F32 x\n"
                               "// _x2 i f32 F32 y\n// PTX_INJECT_END";
         referenceshape::appendAsmLines(S, Markers, In);
@@ -214,29 +215,30 @@ std::string kernelSource(const Config &C,
     if (C.Cub)
       S += "  using Reduce = cub::BlockReduce<float, 128>;\n"
            "  using Scan = cub::BlockScan<float, 128>;\n"
-           "  __shared__ union { Reduce::TempStorage r; Scan::TempStorage s; } tmp;\n"
+           "  __shared__ union { Reduce::TempStorage r; Scan::TempStorage s; } "
+           "tmp;\n"
            "  float prefix;\n"
            "  Scan(tmp.s).InclusiveSum(z, prefix);\n"
            "  __syncthreads();\n"
            "  float sum = Reduce(tmp.r).Sum(prefix);\n"
            "  if (threadIdx.x == 0)\n"
-           "    zs[gridDim.x * n + blockIdx.x * gridDim.y + blockIdx.y] = sum;\n";
+           "    zs[gridDim.x * n + blockIdx.x * gridDim.y + blockIdx.y] = "
+           "sum;\n";
     S += "  if (valid)\n    zs[blockIdx.x * n + i] = z;\n}\n";
   }
   return S;
 }
 
-bool nvrtcCompile(const std::string &Source, const std::string &Arch,
-                  bool Cute, bool WantCubin, std::string &Out,
-                  std::string &Log) {
+bool nvrtcCompile(const std::string &Source, const std::string &Arch, bool Cute,
+                  bool WantCubin, std::string &Out, std::string &Log) {
   nvrtcProgram Prog;
   if (nvrtcCreateProgram(&Prog, Source.c_str(), "variant.cu", 0, nullptr,
                          nullptr) != NVRTC_SUCCESS) {
     Log = "nvrtcCreateProgram failed";
     return false;
   }
-  std::string ArchOpt = "--gpu-architecture=" +
-                        (WantCubin ? Arch : "compute_" + Arch.substr(3));
+  std::string ArchOpt =
+      "--gpu-architecture=" + (WantCubin ? Arch : "compute_" + Arch.substr(3));
   std::vector<const char *> Opts = {ArchOpt.c_str(), "--std=c++17",
                                     "-I" PTXINJECT_CUDA_INCLUDE_DIR,
                                     "-I" PTXINJECT_CUDA_INCLUDE_DIR "/cccl"};
@@ -278,11 +280,12 @@ bool nvrtcCompile(const std::string &Source, const std::string &Arch,
   return Ok;
 }
 
-// nvcc as `ptxinject variants` finds it (findCudaToolkit, then PATH), then the toolkit
-// this program was built against. Empty when there is none.
+// nvcc as `ptxinject variants` finds it (findCudaToolkit, then PATH), then the
+// toolkit this program was built against. Empty when there is none.
 std::string findNvcc() {
   return findCudaTool("nvcc", "",
-                      {std::string(PTXINJECT_CUDA_INCLUDE_DIR) + "/../bin", "/usr/local/cuda/bin"});
+                      {std::string(PTXINJECT_CUDA_INCLUDE_DIR) + "/../bin",
+                       "/usr/local/cuda/bin"});
 }
 
 bool readFile(const std::string &Path, std::string &Out) {
@@ -348,7 +351,8 @@ double processCeiling(unsigned Copies, const Module &Kernel,
     pid_t Pid = fork();
     if (Pid == 0) {
       VariantReport R;
-      Error E = compileVariants(Kernel, Backend, Programs, OneThread, nullptr, R);
+      Error E =
+          compileVariants(Kernel, Backend, Programs, OneThread, nullptr, R);
       _exit(E || !R.Failures.empty() ? 1 : 0);
     }
     if (Pid < 0)
@@ -481,16 +485,15 @@ struct PlainRate {
 // and the stubs themselves), then both rates. The reference times its
 // nvPTXCompiler calls alone; ours is given with and without the stub
 // compile and render that precede them.
-PlainRate printEqualWork(const Config &C, const Module &Kernel,
-                         const CubinBackend &Backend,
-                         const std::vector<VariantReport> &OursRuns,
-                         const StubStats &Stats,
-                         const std::vector<referenceshape::ReferenceRun> &Runs) {
+PlainRate printEqualWork(
+    const Config &C, const Module &Kernel, const CubinBackend &Backend,
+    const std::vector<VariantReport> &OursRuns, const StubStats &Stats,
+    const std::vector<referenceshape::ReferenceRun> &Runs) {
   const VariantReport &Ours = OursRuns.front();
   size_t Pack = C.Kernels * C.Sites, Count = Ours.Variants;
   std::printf("\nequal work with the reference benchmark (%zu programs, "
-              "%zu thread%s):\n", Count, size_t(Ours.Threads),
-              Ours.Threads == 1 ? "" : "s");
+              "%zu thread%s):\n",
+              Count, size_t(Ours.Threads), Ours.Threads == 1 ? "" : "s");
 
   // The project's own random generator on the same kernel and seed.
   StackPtxSource Random(stackptx::InstructionSet::builtin());
@@ -516,10 +519,13 @@ PlainRate printEqualWork(const Config &C, const Module &Kernel,
 
   std::printf("  PTX instructions per program after dead-code elimination "
               "(moves included):\n");
-  std::printf("    %-58s %8.2f\n", "these programs (the reference's generator, "
-              "our compiler)", Stats.MeanInstructions);
+  std::printf("    %-58s %8.2f\n",
+              "these programs (the reference's generator, "
+              "our compiler)",
+              Stats.MeanInstructions);
   if (Reference) {
-    size_t Same = 0, N = std::min(Reference->Stubs.size(), Stats.FirstModule.size());
+    size_t Same = 0,
+           N = std::min(Reference->Stubs.size(), Stats.FirstModule.size());
     size_t Instructions = 0;
     for (const std::string &S : Reference->Stubs)
       Instructions += referenceshape::countInstructions(S);
@@ -530,16 +536,19 @@ PlainRate printEqualWork(const Config &C, const Module &Kernel,
                 Reference->Stubs.empty()
                     ? 0.0
                     : double(Instructions) / Reference->Stubs.size());
-    std::printf("    %-58s %8.2f\n", "ours, module 0 alone", Stats.FirstModuleMean);
+    std::printf("    %-58s %8.2f\n", "ours, module 0 alone",
+                Stats.FirstModuleMean);
     std::printf("    module 0: %zu of %zu stubs hold the same operations as "
-                "the reference's for the same program\n", Same,
-                Reference->Stubs.size());
+                "the reference's for the same program\n",
+                Same, Reference->Stubs.size());
   } else {
     std::printf("    %-58s %8s\n", "the reference's own stubs", "skipped");
   }
   if (RandomMean >= 0)
-    std::printf("    %-58s %8.2f\n", "--shape random (the project's generator, "
-                "same length and seed)", RandomMean);
+    std::printf("    %-58s %8.2f\n",
+                "--shape random (the project's generator, "
+                "same length and seed)",
+                RandomMean);
   else
     std::printf("    --shape random: cannot prepare its programs: %s\n",
                 Message.c_str());
@@ -560,12 +569,15 @@ PlainRate printEqualWork(const Config &C, const Module &Kernel,
               OursRuns.size() > 1 ? " (median of the rounds, then each)" : "");
   std::printf("    %-58s %8.1f%s\n", "ours: stub compile + render + PTX->cubin",
               Whole, listed(Wholes).c_str());
-  std::printf("    %-58s %8.1f%s\n", "ours: PTX->cubin alone (what the reference "
-              "times)", CubinOnly, listed(Cubins).c_str());
+  std::printf("    %-58s %8.1f%s\n",
+              "ours: PTX->cubin alone (what the reference "
+              "times)",
+              CubinOnly, listed(Cubins).c_str());
   if (!Rates.empty())
-    std::printf("    %-58s %8.1f%s\n", "reference: nvPTXCompiler alone (its "
-                "runs before, between, after ours)", middle(Rates),
-                listed(Rates).c_str());
+    std::printf("    %-58s %8.1f%s\n",
+                "reference: nvPTXCompiler alone (its "
+                "runs before, between, after ours)",
+                middle(Rates), listed(Rates).c_str());
   if (Rates.empty()) {
     std::printf("    reference: skipped (%s)\n",
                 C.ReferenceBench.empty()
@@ -609,7 +621,8 @@ void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
       VariantReport R;
       Error E = compileVariants(Kernel, Backend, Programs, Options, nullptr, R);
       if (E || !R.Variants) {
-        std::printf("  dedup: failed: %s\n", E ? E.Message.c_str() : "no programs");
+        std::printf("  dedup: failed: %s\n",
+                    E ? E.Message.c_str() : "no programs");
         return;
       }
       Rows[Keep].Rates.push_back(R.Variants / R.WallSeconds / R.Threads);
@@ -632,8 +645,9 @@ void runWithDedup(const Module &Kernel, const CubinBackend &Backend,
       std::printf(", %.2fx the reference", PerThread / middle(Theirs));
     std::printf("\n");
   }
-  std::printf("  leaving unfilled kernels out: %.2fx programs/s (medians of %zu)\n",
-              middle(Rows[0].Rates) / middle(Rows[1].Rates), Rows[0].Rates.size());
+  std::printf(
+      "  leaving unfilled kernels out: %.2fx programs/s (medians of %zu)\n",
+      middle(Rows[0].Rates) / middle(Rows[1].Rates), Rows[0].Rates.size());
 }
 
 int usage() {
@@ -720,8 +734,7 @@ int main(int Argc, char **Argv) {
         C.PtxFrom = PtxCompiler::Nvrtc;
       else
         return usage();
-    }
-    else if (A == "--shape") {
+    } else if (A == "--shape") {
       if (std::string(V) == "live")
         C.Shape = ProgramShape::Live;
       else if (std::string(V) == "random")
@@ -815,16 +828,15 @@ int main(int Argc, char **Argv) {
   size_t NumPrograms = C.Modules * Pack;
 
   std::string Shape =
-      !C.FixedStub.empty()
-          ? "copies of the stub '" + C.FixedStub + "'"
-          : C.Shape == ProgramShape::Reference
-                ? "programs of the reference benchmark's generator (" +
-                      std::to_string(C.Length) + " Stack PTX instructions, seed " +
-                      std::to_string(C.Seed) + ")"
-                : "random programs of " + std::to_string(C.Length) +
-                      (C.Shape == ProgramShape::Live
-                           ? " live operations (f32)"
-                           : " Stack PTX instructions (f32)");
+      !C.FixedStub.empty() ? "copies of the stub '" + C.FixedStub + "'"
+      : C.Shape == ProgramShape::Reference
+          ? "programs of the reference benchmark's generator (" +
+                std::to_string(C.Length) + " Stack PTX instructions, seed " +
+                std::to_string(C.Seed) + ")"
+          : "random programs of " + std::to_string(C.Length) +
+                (C.Shape == ProgramShape::Live
+                     ? " live operations (f32)"
+                     : " Stack PTX instructions (f32)");
   std::printf(
       "ptxinject-variants-bench: %zu modules x %zu kernels x %zu sites = %zu "
       "%s, %s, back end %s, kernel %s\n",
@@ -865,7 +877,8 @@ int main(int Argc, char **Argv) {
     }
     Made = "nvcc CUDA->PTX (" + Nvcc + ")";
   } else {
-    if (!nvrtcCompile(kernelSource(C, nullptr), C.Arch, Cute, false, Ptx, Log)) {
+    if (!nvrtcCompile(kernelSource(C, nullptr), C.Arch, Cute, false, Ptx,
+                      Log)) {
       std::fprintf(stderr, "ptxinject-variants-bench: error: nvrtc: %s\n",
                    Log.c_str());
       return 1;
@@ -901,7 +914,8 @@ int main(int Argc, char **Argv) {
   StubError StubErr;
   CubinOptions CO;
   CO.Arch = C.Arch;
-  std::unique_ptr<CubinBackend> Backend = createCubinBackend(C.Backend, CO, Message);
+  std::unique_ptr<CubinBackend> Backend =
+      createCubinBackend(C.Backend, CO, Message);
   if (!Backend) {
     std::fprintf(stderr, "ptxinject-variants-bench: error: %s\n",
                  Message.c_str());
@@ -925,9 +939,9 @@ int main(int Argc, char **Argv) {
     if (!Reference || C.ReferenceBench.empty() || !C.FixedStub.empty())
       return;
     std::fflush(stdout);
-    ReferenceRuns.push_back(referenceshape::runReference(
-        C.ReferenceBench, C.Modules, C.Kernels, C.Sites, C.Length, C.Seed,
-        C.Arch));
+    ReferenceRuns.push_back(
+        referenceshape::runReference(C.ReferenceBench, C.Modules, C.Kernels,
+                                     C.Sites, C.Length, C.Seed, C.Arch));
     const referenceshape::ReferenceRun &Run = ReferenceRuns.back();
     if (Run.Ok)
       std::printf("reference benchmark run %zu: %.1f programs/s/thread "
@@ -941,7 +955,8 @@ int main(int Argc, char **Argv) {
   runReference();
 
   // The PTX path, at each thread count.
-  std::printf("\nPTX path (stub compile + render + PTX->cubin), pack %zu:\n", Pack);
+  std::printf("\nPTX path (stub compile + render + PTX->cubin), pack %zu:\n",
+              Pack);
   std::printf("  %-8s %9s %11s %15s %15s %9s %9s %9s %12s\n", "threads",
               "wall s", "us/program", "programs/s/thr", "cpu us/program",
               "stub %", "render %", "cubin %", "core wait %");
@@ -1013,8 +1028,8 @@ int main(int Argc, char **Argv) {
     if (Step == 0) {
       UsPerProgram1 = UsPerProgram * R.Threads;
       PerThread1 = PerThread;
-      CubinPerModule1 = (R.RenderSeconds + R.CubinSeconds + R.StubSeconds) /
-                        R.Modules;
+      CubinPerModule1 =
+          (R.RenderSeconds + R.CubinSeconds + R.StubSeconds) / R.Modules;
       CpuPerModule1 = Cpu / R.Modules;
       CpuPerProgram1 = Cpu / R.Variants;
     } else if (!First) {
@@ -1031,7 +1046,8 @@ int main(int Argc, char **Argv) {
                   (Cpu / R.Variants) / CpuPerProgram1, C.Threads.front());
       VariantOptions One = VO;
       One.Jobs = 1;
-      double Ceiling = processCeiling(Threads, *Kernel, *Backend, Programs, One);
+      double Ceiling =
+          processCeiling(Threads, *Kernel, *Backend, Programs, One);
       if (Ceiling > 0)
         std::printf("  baseline, %u independent 1-thread processes: %.1f "
                     "programs/s (%.2fx one thread); %u threads in one process "
@@ -1051,7 +1067,8 @@ int main(int Argc, char **Argv) {
   // How much code the programs leave after dead-code elimination.
   StubStats Ours = stubStats(Programs, NumPrograms, Pack);
   std::printf("  stubs: %.2f PTX instructions on average (moves included, "
-              "declarations not)\n", Ours.MeanInstructions);
+              "declarations not)\n",
+              Ours.MeanInstructions);
 
   if (!C.DumpStubs.empty()) {
     std::FILE *F = std::fopen(C.DumpStubs.c_str(), "wb");
@@ -1072,14 +1089,17 @@ int main(int Argc, char **Argv) {
   }
 
   if (Reference && !C.FixedStub.empty()) {
-    std::printf("  equal-work comparison skipped: --stub replaces the "
-                "reference's programs (this run shows the kernel's own cost)\n");
+    std::printf(
+        "  equal-work comparison skipped: --stub replaces the "
+        "reference's programs (this run shows the kernel's own cost)\n");
   } else if (Reference) {
     VariantOptions VO;
     VO.Pack = Pack;
     VO.Jobs = C.Threads.front();
-    PlainRate Plain = printEqualWork(C, *Kernel, *Backend, FirstRuns, Ours, ReferenceRuns);
-    runWithDedup(*Kernel, *Backend, Programs, VO, C.Rounds, Plain, ReferenceRuns);
+    PlainRate Plain =
+        printEqualWork(C, *Kernel, *Backend, FirstRuns, Ours, ReferenceRuns);
+    runWithDedup(*Kernel, *Backend, Programs, VO, C.Rounds, Plain,
+                 ReferenceRuns);
   }
 
   // The CUDA path: the same modules as CUDA source, through nvrtc to cubin.
@@ -1150,12 +1170,13 @@ int main(int Argc, char **Argv) {
     // The kernel itself, every site empty: what a module costs whatever its
     // programs, so what deduplication cannot save per distinct program.
     std::string NoProgram;
-    Kernel->render(std::vector<std::string_view>(Kernel->numInjects()), NoProgram);
+    Kernel->render(std::vector<std::string_view>(Kernel->numInjects()),
+                   NoProgram);
     std::string Empty = ".version 8.0\n.target " + C.Arch +
                         "\n.address_size 64\n.visible .entry e() { ret; }\n";
-    for (CubinBackendKind K : {CubinBackendKind::NvJitLink,
-                               CubinBackendKind::NvPtxCompiler,
-                               CubinBackendKind::Ptxas}) {
+    for (CubinBackendKind K :
+         {CubinBackendKind::NvJitLink, CubinBackendKind::NvPtxCompiler,
+          CubinBackendKind::Ptxas}) {
       if (!isCubinBackendBuilt(K))
         continue;
       CubinOptions V = CO;
@@ -1182,13 +1203,14 @@ int main(int Argc, char **Argv) {
       }
       B->compile(Rendered, Cubin, Log);
       std::vector<KernelResources> Res = parseKernelResources(Log);
-      std::printf("  %-14s module %7.2f ms (cpu %7.2f ms)  empty module %6.2f ms"
-                  "  kernel with no site filled: cpu %7.2f ms (%.0f%% of the module's)\n"
-                  "  %-14s ",
-                  cubinBackendName(K), median(Module) * 1e3,
-                  median(ModuleCpu) * 1e3, median(Floor) * 1e3,
-                  median(Unfilled) * 1e3,
-                  100 * median(Unfilled) / median(ModuleCpu), "");
+      std::printf(
+          "  %-14s module %7.2f ms (cpu %7.2f ms)  empty module %6.2f ms"
+          "  kernel with no site filled: cpu %7.2f ms (%.0f%% of the "
+          "module's)\n"
+          "  %-14s ",
+          cubinBackendName(K), median(Module) * 1e3, median(ModuleCpu) * 1e3,
+          median(Floor) * 1e3, median(Unfilled) * 1e3,
+          100 * median(Unfilled) / median(ModuleCpu), "");
       for (const KernelResources &R : Res)
         std::printf("%s: %d regs, spill %d/%d B, stack %d B;  ",
                     R.Function.c_str(), R.Registers, R.SpillStoreBytes,

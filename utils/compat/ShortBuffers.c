@@ -11,11 +11,11 @@
 #include <string.h>
 #define STACK_PTX_IMPLEMENTATION
 #define AST_PTX_IMPLEMENTATION
-#include <stack_ptx.h>
-#include <stack_ptx_default_info.h>
 #include "generated/stack_ptx_descriptions.h"
 #include <ast_ptx.h>
 #include <ast_ptx_instructions.h>
+#include <stack_ptx.h>
+#include <stack_ptx_default_info.h>
 
 static uint64_t st;
 static uint64_t nx(void) {
@@ -60,9 +60,9 @@ static void show(size_t size, int result, size_t count, size_t bound) {
   } while (0)
 
 static StackPtxInstruction stack_pick(void) {
-  static const StackPtxInstruction ptx[] = {P(add_ftz_f32), P(mul_ftz_f32), P(fma_rn_ftz_f32),
-                                            P(neg_ftz_f32), P(setp_lt_ftz_f32), P(selp_f32),
-                                            P(mad_lo_u32), P(cvt_rn_f32_u32)};
+  static const StackPtxInstruction ptx[] = {
+      P(add_ftz_f32),     P(mul_ftz_f32), P(fma_rn_ftz_f32), P(neg_ftz_f32),
+      P(setp_lt_ftz_f32), P(selp_f32),    P(mad_lo_u32),     P(cvt_rn_f32_u32)};
   unsigned r = nx() % 100;
   if (r < 30)
     RET(stack_ptx_encode_input(nx() % 4));
@@ -76,11 +76,12 @@ static StackPtxInstruction stack_pick(void) {
 }
 
 static void stack_programs(int n) {
-  static const StackPtxRegister registers[] = {{"a", F32}, {"b", F32}, {"u", U32},
-                                               {"v", U32}, {"o", F32}, {"ou", U32}};
+  static const StackPtxRegister registers[] = {
+      {"a", F32}, {"b", F32}, {"u", U32}, {"v", U32}, {"o", F32}, {"ou", U32}};
   static const size_t requests[] = {4, 5};
   size_t ws;
-  if (stack_ptx_compile_workspace_size(&compiler_info, &stack_ptx_stack_info, &ws))
+  if (stack_ptx_compile_workspace_size(&compiler_info, &stack_ptx_stack_info,
+                                       &ws))
     abort();
   void *w = malloc(ws);
   for (int k = 0; k < n; ++k) {
@@ -93,16 +94,18 @@ static void stack_programs(int n) {
       prog[16] = ret;
     }
     size_t need = 0;
-    StackPtxResult r = stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, prog, registers,
-                                         6, NULL, 0, requests, 2, 1000, w, ws, NULL, 0, &need);
+    StackPtxResult r = stack_ptx_compile(&compiler_info, &stack_ptx_stack_info,
+                                         prog, registers, 6, NULL, 0, requests,
+                                         2, 1000, w, ws, NULL, 0, &need);
     printf("== %d %d\n", k, (int)r);
     if (r || need + 64 > sizeof buffer)
       continue;
     for (size_t size = 0; size <= need + 1; ++size) {
       memset(buffer, '#', need + 64);
       size_t count = 777;
-      r = stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, prog, registers, 6, NULL, 0,
-                            requests, 2, 1000, w, ws, buffer, size, &count);
+      r = stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, prog,
+                            registers, 6, NULL, 0, requests, 2, 1000, w, ws,
+                            buffer, size, &count);
       show(size, (int)r, count, need + 64);
     }
   }
@@ -127,8 +130,9 @@ static void ast_programs(int n) {
       by_arity[a][count_of[a]++] = k;
   }
   /* A routine squaring its argument, called now and then. */
-  AstPtxInstruction square[] = {ast_ptx_encode_routine_arg(0), ast_ptx_encode_routine_arg(0),
-                                ast_ptx_encode_ptx_instruction_mul_ftz_f32, ast_ptx_encode_return};
+  AstPtxInstruction square[] = {
+      ast_ptx_encode_routine_arg(0), ast_ptx_encode_routine_arg(0),
+      ast_ptx_encode_ptx_instruction_mul_ftz_f32, ast_ptx_encode_return};
   const AstPtxInstruction *routines[] = {square};
   for (int k = 0; k < n; ++k) {
     st = 3000 + k;
@@ -139,7 +143,8 @@ static void ast_programs(int n) {
       unsigned a = 1 + (unsigned)(nx() % 3);
       if (depth >= (int)a && count_of[a] && (nx() % 2 || s >= steps)) {
         unsigned idx = by_arity[a][nx() % count_of[a]];
-        prog[len++] = ast_word(AST_PTX_INSTRUCTION_TYPE_PTX_INSTRUCTION, a, idx);
+        prog[len++] =
+            ast_word(AST_PTX_INSTRUCTION_TYPE_PTX_INSTRUCTION, a, idx);
         depth -= (int)a - 1;
       } else if (depth >= 1 && nx() % 8 == 0) {
         prog[len++] = ast_word(AST_PTX_INSTRUCTION_TYPE_ROUTINE, 1, 0);
@@ -157,10 +162,10 @@ static void ast_programs(int n) {
       continue;
     prog[len++] = ast_word(AST_PTX_INSTRUCTION_TYPE_RETURN, 0, 0);
     size_t need = 0;
-    AstPtxResult r = ast_ptx_compile("out", inputs, 3, ast_ptx_ptx_instruction_names,
-                                     ast_ptx_ptx_instruction_num_args,
-                                     AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, routines, 1, prog, NULL, 0,
-                                     &need);
+    AstPtxResult r = ast_ptx_compile(
+        "out", inputs, 3, ast_ptx_ptx_instruction_names,
+        ast_ptx_ptx_instruction_num_args, AST_PTX_PTX_INSTRUCTION_NUM_ENUMS,
+        routines, 1, prog, NULL, 0, &need);
     printf("== %d %d\n", k, (int)r);
     if (r || need + 64 > sizeof buffer)
       continue;
@@ -168,8 +173,9 @@ static void ast_programs(int n) {
       memset(buffer, '#', need + 64);
       size_t count = 777;
       r = ast_ptx_compile("out", inputs, 3, ast_ptx_ptx_instruction_names,
-                          ast_ptx_ptx_instruction_num_args, AST_PTX_PTX_INSTRUCTION_NUM_ENUMS,
-                          routines, 1, prog, buffer, size, &count);
+                          ast_ptx_ptx_instruction_num_args,
+                          AST_PTX_PTX_INSTRUCTION_NUM_ENUMS, routines, 1, prog,
+                          buffer, size, &count);
       show(size, (int)r, count, need + 64);
     }
   }

@@ -55,7 +55,8 @@ bool searchesDirectory(const std::vector<std::string> &Args,
       if (Value.empty() && I + 1 < Args.size())
         Value = Args[I + 1];
       bool Same = false;
-      if (!Value.empty() && !llvm::sys::fs::equivalent(Value, Dir, Same) && Same)
+      if (!Value.empty() && !llvm::sys::fs::equivalent(Value, Dir, Same) &&
+          Same)
         return true;
     }
   return false;
@@ -193,8 +194,7 @@ analysisArguments(FrontEnd Which, const char *Argv0,
                                              : "-D__PTX_INJECT_PLUGIN__");
   if (Which == FrontEnd::Rewriter) {
     // The rewriter reads the device side only: that is where sites become asm.
-    if (!hasArgument(Existing, "-x"))
-      {
+    if (!hasArgument(Existing, "-x")) {
       Args.push_back("-x");
       Args.push_back("cuda");
     }

@@ -96,8 +96,8 @@ size_t droppedSpan(const std::vector<std::string> &Args, size_t I) {
 // The nvcc-only options (normalized) whose value may be the next argument;
 // translateNvccFlags reads or drops each of them.
 const char *const ValueOptions[] = {
-    "-generate-code", "-gencode", "-arch", "-gpu-architecture", "-code",
-    "-gpu-code", "-std", "-include-path", "-define-macro"};
+    "-generate-code", "-gencode", "-arch",         "-gpu-architecture", "-code",
+    "-gpu-code",      "-std",     "-include-path", "-define-macro"};
 
 bool takesSeparateValue(const std::string &NormalizedArg) {
   for (const char *N : ValueOptions)
@@ -265,8 +265,8 @@ ptxinject::frontend::translateNvccFlags(const std::vector<std::string> &Args) {
   return Out;
 }
 
-std::vector<std::string>
-ptxinject::frontend::joinNvccOptionValues(const std::vector<std::string> &Args) {
+std::vector<std::string> ptxinject::frontend::joinNvccOptionValues(
+    const std::vector<std::string> &Args) {
   std::vector<std::string> Out;
   for (size_t I = 0; I < Args.size(); ++I) {
     if (Args[I] == "--") {

@@ -89,8 +89,8 @@ constexpr OptionSpec KnownOptions[] = {
     {"prec-div", "prec-div", Takes::Bool, false, Effect::PrecDiv},
     {"fmad", "fmad", Takes::Bool, false, Effect::None},
     {"use_fast_math", "use_fast_math", Takes::Nothing, false, Effect::FastMath},
-    {"extra-device-vectorization", "extra-device-vectorization",
-     Takes::Nothing, false, Effect::None},
+    {"extra-device-vectorization", "extra-device-vectorization", Takes::Nothing,
+     false, Effect::None},
     {"modify-stack-limit", "modify-stack-limit", Takes::Bool, false,
      Effect::None},
     {"dlink-time-opt", "dlto", Takes::Nothing, false, Effect::None},
@@ -106,8 +106,8 @@ constexpr OptionSpec KnownOptions[] = {
     {"std", "std", Takes::Text, true, Effect::Std},
     {"builtin-move-forward", "builtin-move-forward", Takes::Bool, false,
      Effect::MoveForward},
-    {"builtin-initializer-list", "builtin-initializer-list", Takes::Bool,
-     false, Effect::InitializerList},
+    {"builtin-initializer-list", "builtin-initializer-list", Takes::Bool, false,
+     Effect::InitializerList},
     {"disable-warnings", "w", Takes::Nothing, false, Effect::None},
     {"restrict", "restrict", Takes::Nothing, false, Effect::None},
     {"device-as-default-execution-space", "default-device", Takes::Nothing,
@@ -218,8 +218,8 @@ translateNvrtcOptions(const std::vector<std::string> &Options) {
     if (!Spec)
       return Fail(unknownOption(Opt));
     if (Spec->Value == Takes::Nothing && HasValue)
-      return Fail("NVRTC option '" + Opt.str() + "': --" + Spec->Long +
-                  " (-" + Spec->Short + ") takes no value");
+      return Fail("NVRTC option '" + Opt.str() + "': --" + Spec->Long + " (-" +
+                  Spec->Short + ") takes no value");
     bool SeparateValue = false;
     if (Spec->Value != Takes::Nothing && !HasValue) {
       // NVRTC reads these only as NAME=VALUE: 'NAME VALUE' is unknown there.

@@ -61,8 +61,8 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
   // QuotedBefore[I]: an include of the first I directives is not <...>.
   std::vector<bool> QuotedBefore{false};
   unsigned Depth = 0;
-  size_t Kept = 0;   // directives before the cut
-  unsigned Cut = 0;  // offset of the cut
+  size_t Kept = 0;  // directives before the cut
+  unsigned Cut = 0; // offset of the cut
   bool CutAtEnd = false;
   bool HasInclude = false, HasIncludeBeforeCut = false;
   Token Tok;
@@ -132,7 +132,8 @@ std::optional<IncludeBlock> findIncludeBlock(llvm::StringRef Buffer,
   for (size_t I = 0; I < Kept; ++I) {
     if (!Directives[I].InText)
       continue;
-    B.DirectiveStarts.emplace_back(unsigned(B.Text.size()), Directives[I].Begin);
+    B.DirectiveStarts.emplace_back(unsigned(B.Text.size()),
+                                   Directives[I].Begin);
     B.Text.append(Preamble, Directives[I].Begin,
                   Directives[I].End - Directives[I].Begin);
     B.Text += '\n';

@@ -22,8 +22,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Chrono.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -50,7 +50,9 @@ constexpr llvm::StringLiteral NoPchName = PreludeStamp::NoPch;
 constexpr llvm::StringLiteral SitesInBlock =
     "a header of the include block holds inject sites";
 
-std::string hex64(uint64_t V) { return llvm::utohexstr(V, /*LowerCase=*/true, 16); }
+std::string hex64(uint64_t V) {
+  return llvm::utohexstr(V, /*LowerCase=*/true, 16);
+}
 
 std::string inDir(llvm::StringRef Dir, const llvm::Twine &Name) {
   llvm::SmallString<256> P(Dir);
@@ -62,7 +64,8 @@ std::string inDir(llvm::StringRef Dir, const llvm::Twine &Name) {
 /// headers only, so a quoted include finds nothing beside it and goes on to
 /// the input's folder.
 std::string blockHeaderPath(llvm::StringRef Dir, const IncludeBlock &Block) {
-  return inDir(inDir(Dir, "blocks"), hex64(llvm::xxh3_64bits(Block.Text)) + ".h");
+  return inDir(inDir(Dir, "blocks"),
+               hex64(llvm::xxh3_64bits(Block.Text)) + ".h");
 }
 
 /// Everything that shapes the prelude's AST: the Clang build and every flag
@@ -119,7 +122,6 @@ std::string preludeKey(const CompilerInvocation &Invocation,
   return hex64(llvm::xxh3_64bits(Text));
 }
 
-
 int64_t nanoseconds(llvm::sys::TimePoint<> T) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              T.time_since_epoch())
@@ -146,13 +148,11 @@ std::optional<FileStamp> stampOnDisk(const llvm::Twine &Path) {
   return stampOf(St);
 }
 
-
 /// Whether Clang can read the PCH's control block, which it reads on its own
 /// before any AST consumer of the parse exists (to find the PCH's original
 /// file): a failure there could not be told from an error of the input. A
 /// PCH damaged further in fails later, when PreludeLoadFailure.h notes it.
-bool controlBlockReadable(llvm::StringRef Pch,
-                          PCHContainerOperations &PCHOps) {
+bool controlBlockReadable(llvm::StringRef Pch, PCHContainerOperations &PCHOps) {
   FileManager Files{FileSystemOptions()};
   DiagnosticsEngine Diags(new DiagnosticIDs(), new DiagnosticOptions(),
                           new IgnoringDiagConsumer());
@@ -337,9 +337,8 @@ private:
     Consumers.push_back(std::make_unique<CpuClock>(Parsed));
     Consumers.push_back(std::move(Pch));
     Consumers.push_back(std::make_unique<CpuClock>(Written));
-    Consumers.push_back(
-        std::make_unique<SiteFreeBodiesConsumer>(CI.getSourceManager(),
-                                                 KeptSiteBody));
+    Consumers.push_back(std::make_unique<SiteFreeBodiesConsumer>(
+        CI.getSourceManager(), KeptSiteBody));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 };
@@ -461,10 +460,10 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
   }
 
   bool Refused = Block && Action.KeptSiteBody;
-  Stamp.PchName = Refused ? NoPchName.str()
-                          : "prelude-" + Key.str() + "-" +
-                                hex64(llvm::xxh3_64bits(formatStampBody(Stamp))) +
-                                ".pch";
+  Stamp.PchName =
+      Refused ? NoPchName.str()
+              : "prelude-" + Key.str() + "-" +
+                    hex64(llvm::xxh3_64bits(formatStampBody(Stamp))) + ".pch";
   std::string Pch = Refused ? std::string() : inDir(Dir, Stamp.PchName);
   if (Refused) {
     llvm::sys::fs::remove(Temp);
@@ -477,10 +476,11 @@ PreludeResult buildPrelude(const CompilerInvocation &Invocation,
     Stamp.Pch = *Published;
   }
   std::string StampPath = inDir(Dir, "prelude-" + Key + ".stamp");
-  if (llvm::Error E = llvm::writeToOutput(StampPath, [&](llvm::raw_ostream &OS) {
-        OS << formatPreludeStamp(Stamp);
-        return llvm::Error::success();
-      })) {
+  if (llvm::Error E =
+          llvm::writeToOutput(StampPath, [&](llvm::raw_ostream &OS) {
+            OS << formatPreludeStamp(Stamp);
+            return llvm::Error::success();
+          })) {
     std::string Message = llvm::toString(std::move(E));
     return unavailable("cannot store '" + StampPath + "': " + Message);
   }
@@ -551,8 +551,9 @@ class PreludeSemaSource : public MultiplexExternalSemaSource {
 public:
   explicit PreludeSemaSource(ExternalSemaSource *Pch)
       : MultiplexExternalSemaSource(Pch, new ExternalSemaSource()) {}
-  void ReadDeclsToCheckForDeferredDiags(
-      llvm::SmallSetVector<Decl *, 4> &) override {}
+  void
+  ReadDeclsToCheckForDeferredDiags(llvm::SmallSetVector<Decl *, 4> &) override {
+  }
   void ReadUnusedFileScopedDecls(
       llvm::SmallVectorImpl<const DeclaratorDecl *> &) override {}
 };
@@ -564,7 +565,6 @@ void skipPreludeDeferredDiagnostics(Sema &S) {
   if (!S.ExternalSource || isa<MultiplexExternalSemaSource>(*S.ExternalSource))
     return;
   S.ExternalSource = new PreludeSemaSource(S.ExternalSource.get());
-
 }
 
 std::uint64_t preludeCacheMaxBytes(std::string *Problem) {
@@ -627,9 +627,8 @@ void prunePreludeCache(llvm::StringRef Dir, std::uint64_t MaxBytes,
     Total += Entry.second.Bytes;
     Order.push_back(&Entry.second);
   }
-  std::sort(Order.begin(), Order.end(), [](const Pch *A, const Pch *B) {
-    return A->LastUse < B->LastUse;
-  });
+  std::sort(Order.begin(), Order.end(),
+            [](const Pch *A, const Pch *B) { return A->LastUse < B->LastUse; });
   for (Pch *P : Order) {
     if (Total <= MaxBytes)
       break;
@@ -645,8 +644,8 @@ void prunePreludeCache(llvm::StringRef Dir, std::uint64_t MaxBytes,
 }
 
 std::string describePrelude(const PreludeResult &R) {
-  std::string S = R.SkipBytes ? "CUDA headers and include block: "
-                              : "CUDA headers: ";
+  std::string S =
+      R.SkipBytes ? "CUDA headers and include block: " : "CUDA headers: ";
   switch (R.Status) {
   case PreludeStatus::NotApplicable:
     return S + "not included, no cache needed";
@@ -692,7 +691,8 @@ usePrecompiledPrelude(CompilerInvocation &Invocation, llvm::StringRef CacheDir,
   llvm::SmallString<256> Dir(CacheDir);
   llvm::sys::fs::make_absolute(Dir);
   if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
-    return unavailable("cannot create '" + Dir.str().str() + "': " + EC.message());
+    return unavailable("cannot create '" + Dir.str().str() +
+                       "': " + EC.message());
 
   PreludeResult R;
   if (Block) {
@@ -702,7 +702,8 @@ usePrecompiledPrelude(CompilerInvocation &Invocation, llvm::StringRef CacheDir,
     if (R.Status == PreludeStatus::Unavailable)
       Block = nullptr;
     else
-      R.SkipBytes = Block->Size, R.SkipEndsAtStartOfLine = Block->EndsAtStartOfLine,
+      R.SkipBytes = Block->Size,
+      R.SkipEndsAtStartOfLine = Block->EndsAtStartOfLine,
       R.BlockDirectiveStarts = Block->DirectiveStarts;
   }
   if (!Block)

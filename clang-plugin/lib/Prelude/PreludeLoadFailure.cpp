@@ -1,7 +1,7 @@
 //===- PreludeLoadFailure.cpp - A cached PCH that does not load ----------===//
 #include "ptxinject/Frontend/Prelude/PreludeLoadFailure.h"
-#include "ptxinject/Frontend/Prelude/PreludeCache.h"
 #include "ptxinject/Frontend/Invocation/WrappingDiagnosticConsumer.h"
+#include "ptxinject/Frontend/Prelude/PreludeCache.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"

@@ -25,7 +25,8 @@ bool parseFileStamp(llvm::StringRef &Text, FileStamp &S) {
   std::tie(Time, Text) = Text.split(' ');
   std::tie(Device, Text) = Text.split(' ');
   std::tie(Inode, Text) = Text.split(' ');
-  return !Size.getAsInteger(10, S.Size) && !Time.getAsInteger(10, S.ModTimeNs) &&
+  return !Size.getAsInteger(10, S.Size) &&
+         !Time.getAsInteger(10, S.ModTimeNs) &&
          !Device.getAsInteger(10, S.Device) && !Inode.getAsInteger(10, S.Inode);
 }
 

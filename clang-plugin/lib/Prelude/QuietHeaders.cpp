@@ -45,7 +45,8 @@ public:
       Diags.setIgnoreAllWarnings(Quiet);
   }
 
-  void atTemplateEnd(const Sema &, const Sema::CodeSynthesisContext &) override {
+  void atTemplateEnd(const Sema &,
+                     const Sema::CodeSynthesisContext &) override {
     if (Saved.empty())
       return;
     bool Was = Saved.pop_back_val();

@@ -84,7 +84,8 @@ private:
 
   /// Appends a token spelled Spelling whose location is Loc in the comment.
   void addSynthetic(Preprocessor &PP, std::vector<Token> &Toks,
-                    tok::TokenKind Kind, StringRef Spelling, SourceLocation Loc) {
+                    tok::TokenKind Kind, StringRef Spelling,
+                    SourceLocation Loc) {
     Token T;
     T.startToken();
     T.setKind(Kind);
@@ -253,8 +254,7 @@ bool CommentAnnotationHandler::HandleComment(Preprocessor &PP,
       size_t R = Q;
       while (R < E && isBlank(Text[R]))
         ++R;
-      if (R > Q && R < E &&
-          (isIdentChar(Text[R]) || Text[R] == '(')) {
+      if (R > Q && R < E && (isIdentChar(Text[R]) || Text[R] == '(')) {
         TypeToken = Text.slice(P, Q);
         P = R;
       }
@@ -340,7 +340,8 @@ CharSourceRange commentAnnotationRange(SourceLocation Loc,
   if (!Rest.starts_with("/*"))
     return {};
   size_t Close = Rest.find("*/", 2);
-  if (Close == StringRef::npos || !annotationKeywordEnd(Rest.substr(0, Close + 2)))
+  if (Close == StringRef::npos ||
+      !annotationKeywordEnd(Rest.substr(0, Close + 2)))
     return {};
   return CharSourceRange::getCharRange(Loc, Loc.getLocWithOffset(Close + 2));
 }
@@ -356,9 +357,8 @@ char commentOperandKindAt(SourceLocation Loc, const SourceManager &SM) {
   size_t LineStart = Buffer.rfind('\n', Offset);
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
   StringRef Line = Buffer.slice(LineStart, Offset).ltrim(" \t\f\r");
-  for (auto [Word, Kind] : {std::pair<StringRef, char>{"in", 'i'},
-                            {"mod", 'm'},
-                            {"out", 'o'}})
+  for (auto [Word, Kind] :
+       {std::pair<StringRef, char>{"in", 'i'}, {"mod", 'm'}, {"out", 'o'}})
     if (Line.starts_with(Word) && Line.size() > Word.size() &&
         isBlank(Line[Word.size()]))
       return Kind;

@@ -31,8 +31,9 @@ SourceLocation includeInInput(const SourceManager &SM, SourceLocation Def,
     OptionalFileEntryRef File = SM.getFileEntryRefForID(F);
     if (Prelude && !Prelude->BlockHeader.empty() && File &&
         File->getName() == Prelude->BlockHeader)
-      return SM.getLocForStartOfFile(Main).getLocWithOffset(fileOffsetOfBlockText(
-          Prelude->BlockDirectiveStarts, SM.getFileOffset(At)));
+      return SM.getLocForStartOfFile(Main).getLocWithOffset(
+          fileOffsetOfBlockText(Prelude->BlockDirectiveStarts,
+                                SM.getFileOffset(At)));
     At = SM.getIncludeLoc(F);
   }
   return Def;
@@ -40,7 +41,8 @@ SourceLocation includeInInput(const SourceManager &SM, SourceLocation Def,
 
 /// Warns, once, when PTX_INJECT is defined while this project's
 /// ptx_inject.h (guarded by PTX_INJECT_H) is not.
-void check(Preprocessor &PP, const MacroInfo *Marker, const PreludeResult *Prelude) {
+void check(Preprocessor &PP, const MacroInfo *Marker,
+           const PreludeResult *Prelude) {
   if (!Marker || PP.isMacroDefined("PTX_INJECT_H"))
     return;
   SourceManager &SM = PP.getSourceManager();
@@ -49,12 +51,13 @@ void check(Preprocessor &PP, const MacroInfo *Marker, const PreludeResult *Prelu
   if (File.empty())
     return;
   DiagnosticsEngine &Diags = PP.getDiagnostics();
-  Diags.Report(includeInInput(SM, Def, Prelude), Diags.getCustomDiagID(
-                        DiagnosticsEngine::Warning,
-                        "PTX_INJECT is defined by '%0', which is not this "
-                        "project's ptx_inject.h: the rewriter sees none of the "
-                        "sites it expands; put the include folder of this "
-                        "project's ptx_inject.h before '%1'"))
+  Diags.Report(includeInInput(SM, Def, Prelude),
+               Diags.getCustomDiagID(
+                   DiagnosticsEngine::Warning,
+                   "PTX_INJECT is defined by '%0', which is not this "
+                   "project's ptx_inject.h: the rewriter sees none of the "
+                   "sites it expands; put the include folder of this "
+                   "project's ptx_inject.h before '%1'"))
       << File << llvm::sys::path::parent_path(File);
 }
 
@@ -80,7 +83,8 @@ void warnOnForeignMarkerHeader(Preprocessor &PP) {
   PP.addPPCallbacks(std::make_unique<MarkerDefinition>(PP));
 }
 
-void checkPrecompiledMarkerHeader(Preprocessor &PP, const PreludeResult &Prelude) {
+void checkPrecompiledMarkerHeader(Preprocessor &PP,
+                                  const PreludeResult &Prelude) {
   check(PP, PP.getMacroInfo(PP.getIdentifierInfo("PTX_INJECT")), &Prelude);
 }
 

@@ -1,8 +1,8 @@
 //===- MarkerDiagnostics.cpp - Clang's errors on site markers, restated ---===//
 #include "ptxinject/Frontend/Sites/MarkerDiagnostics.h"
 
-#include "ptxinject/Frontend/Sites/CommentAnnotations.h"
 #include "ptxinject/Frontend/Invocation/WrappingDiagnosticConsumer.h"
+#include "ptxinject/Frontend/Sites/CommentAnnotations.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"

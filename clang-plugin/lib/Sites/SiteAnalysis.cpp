@@ -46,7 +46,8 @@ unsigned registerBits(StringRef RegisterType) {
   if (RegisterType == "pred")
     return 1;
   unsigned Bits = 0;
-  StringRef Digits = RegisterType.drop_while([](char C) { return !isdigit(C); });
+  StringRef Digits =
+      RegisterType.drop_while([](char C) { return !isdigit(C); });
   Digits.getAsInteger(10, Bits);
   return Bits;
 }
@@ -81,8 +82,8 @@ private:
   template <unsigned N>
   DiagnosticBuilder error(SourceLocation Loc, const char (&Format)[N]) {
     Failed = true;
-    return Diags.Report(Loc,
-                        Diags.getCustomDiagID(DiagnosticsEngine::Error, Format));
+    return Diags.Report(
+        Loc, Diags.getCustomDiagID(DiagnosticsEngine::Error, Format));
   }
   template <unsigned N>
   DiagnosticBuilder note(SourceLocation Loc, const char (&Format)[N]) {
@@ -126,8 +127,9 @@ std::optional<AnalyzedSite> SiteAnalyzer::analyze(const CallExpr *Call) {
     Out.S.Name = Name->getString().str();
     // The name is matched in PTX and in the JSON manifest, both UTF-8.
     if (!llvm::json::isUTF8(Out.S.Name))
-      error(NameArg->getExprLoc(),
-            "inject site name is not valid UTF-8; name sites in ASCII or UTF-8");
+      error(
+          NameArg->getExprLoc(),
+          "inject site name is not valid UTF-8; name sites in ASCII or UTF-8");
     else if (Out.S.Name.empty() || withoutSpaces(Out.S.Name) != Out.S.Name)
       error(NameArg->getExprLoc(),
             "inject site name '%0' must be one non-empty word without spaces")
@@ -315,8 +317,8 @@ const Expr *siteOperandValue(const Expr *Arg) {
   const Expr *E = Arg->IgnoreImplicit()->IgnoreParens();
   if (const auto *Comma = dyn_cast<BinaryOperator>(E)) {
     if (Comma->getOpcode() == BO_Comma)
-      if (const auto *Discard = dyn_cast<CStyleCastExpr>(
-              Comma->getLHS()->IgnoreParens()))
+      if (const auto *Discard =
+              dyn_cast<CStyleCastExpr>(Comma->getLHS()->IgnoreParens()))
         if (Discard->getType()->isVoidType())
           return Discard->getSubExprAsWritten()->IgnoreParens();
   } else if (const auto *Addr = dyn_cast<UnaryOperator>(E)) {
@@ -350,7 +352,8 @@ const TypeInfo *typeInfoFor(QualType T, ASTContext &Ctx,
                             const TypeTable &Types) {
   if (T.isNull())
     return nullptr;
-  QualType C = Ctx.getCanonicalType(T.getNonReferenceType()).getUnqualifiedType();
+  QualType C =
+      Ctx.getCanonicalType(T.getNonReferenceType()).getUnqualifiedType();
   const char *Name = nullptr;
   if (C->isPointerType()) {
     Name = "U64";

@@ -1,10 +1,10 @@
 //===- SiteRewriter.cpp - Replace inject sites with inline asm text -------===//
 #include "ptxinject/Frontend/Sites/SiteRewriter.h"
 
-#include "ptxinject/asm/AsmEmitter.h"
 #include "ptxinject/Frontend/Sites/CommentAnnotations.h"
 #include "ptxinject/Frontend/Sites/SiteAnalysis.h"
 #include "ptxinject/Frontend/Sites/StrandedDependence.h"
+#include "ptxinject/asm/AsmEmitter.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -82,7 +82,8 @@ public:
     }
     if (isAnalyzableSiteCall(Call)) {
       Occ.Analyzable.push_back(Call);
-      Occ.AnalyzableIn.push_back(Functions.empty() ? nullptr : Functions.back());
+      Occ.AnalyzableIn.push_back(Functions.empty() ? nullptr
+                                                   : Functions.back());
     }
     return true;
   }
@@ -98,7 +99,8 @@ private:
   const FunctionDecl *siteFunction() const {
     for (auto It = Lambdas.rbegin(); It != Lambdas.rend(); ++It)
       for (const Attr *A : (*It)->attrs())
-        if ((isa<CUDADeviceAttr>(A) || isa<CUDAHostAttr>(A)) && !A->isImplicit())
+        if ((isa<CUDADeviceAttr>(A) || isa<CUDAHostAttr>(A)) &&
+            !A->isImplicit())
           return *It;
     return Functions.empty() ? nullptr : Functions.back();
   }
@@ -121,8 +123,8 @@ public:
 private:
   template <unsigned N>
   DiagnosticBuilder error(SourceLocation Loc, const char (&Format)[N]) {
-    return Diags.Report(Loc,
-                        Diags.getCustomDiagID(DiagnosticsEngine::Error, Format));
+    return Diags.Report(
+        Loc, Diags.getCustomDiagID(DiagnosticsEngine::Error, Format));
   }
 
   void rewriteSite(const SiteOccurrences &Occ);
@@ -130,7 +132,8 @@ private:
   bool keepTypedSite(const SiteOccurrences &Occ);
   void noteInstantiation(const FunctionDecl *F);
   void replaceWithStaticAssert(const SiteOccurrences &Occ,
-                               CharSourceRange Range, const std::string &Operand,
+                               CharSourceRange Range,
+                               const std::string &Operand,
                                const std::string &SiteName,
                                const std::string &Why);
   void noteStrandedDependence();
@@ -180,7 +183,8 @@ CharSourceRange MainFileRewriter::annotationRange(const SiteOccurrences &Occ) {
   CharSourceRange Comment = commentAnnotationRange(Begin, SM);
   if (Comment.isValid())
     return Comment;
-  StringRef Name = Lexer::getImmediateMacroName(Occ.First->getBeginLoc(), SM, LO);
+  StringRef Name =
+      Lexer::getImmediateMacroName(Occ.First->getBeginLoc(), SM, LO);
   SourceLocation Loc = Occ.First->getBeginLoc();
   while (Loc.isMacroID()) {
     Name = Lexer::getImmediateMacroName(Loc, SM, LO);
@@ -273,7 +277,8 @@ std::string MainFileRewriter::spelledType(QualType T) {
 /// included) that has an instantiated body: a site of it that no
 /// instantiation reached is in a branch they all discard (if constexpr).
 bool hasInstantiatedBody(const FunctionDecl *F) {
-  const FunctionTemplateDecl *T = F ? F->getDescribedFunctionTemplate() : nullptr;
+  const FunctionTemplateDecl *T =
+      F ? F->getDescribedFunctionTemplate() : nullptr;
   if (!T)
     return false;
   for (const FunctionDecl *Spec : T->specializations())
@@ -329,10 +334,10 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
   for (unsigned I = 2; I < Occ.First->getNumArgs() && !Dependent; I += 2)
     if (Occ.First->getArg(I)->isInstantiationDependent())
       Dependent = siteOperandValue(Occ.First->getArg(I));
-  const auto *Name = Occ.First->getNumArgs()
-                         ? dyn_cast<StringLiteral>(
-                               Occ.First->getArg(0)->IgnoreParenImpCasts())
-                         : nullptr;
+  const auto *Name =
+      Occ.First->getNumArgs()
+          ? dyn_cast<StringLiteral>(Occ.First->getArg(0)->IgnoreParenImpCasts())
+          : nullptr;
   CharSourceRange Range = Dependent && Name && Name->isOrdinary()
                               ? annotationRange(Occ)
                               : CharSourceRange();
@@ -388,10 +393,10 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
 /// left in the output untouched. A comment annotation is no macro call, so
 /// without the front end it would be no site at all: it is not kept.
 bool MainFileRewriter::keepTypedSite(const SiteOccurrences &Occ) {
-  const auto *Name = Occ.First->getNumArgs()
-                         ? dyn_cast<StringLiteral>(
-                               Occ.First->getArg(0)->IgnoreParenImpCasts())
-                         : nullptr;
+  const auto *Name =
+      Occ.First->getNumArgs()
+          ? dyn_cast<StringLiteral>(Occ.First->getArg(0)->IgnoreParenImpCasts())
+          : nullptr;
   if (!Name || !Name->isOrdinary() || !everyOperandTyped(Occ.First) ||
       commentAnnotationRange(Occ.Annotation, SM).isValid())
     return false;
@@ -433,8 +438,8 @@ void MainFileRewriter::replaceWithStaticAssert(const SiteOccurrences &Occ,
                                                const std::string &SiteName,
                                                const std::string &Why) {
   std::string Text = "static_assert(__ptx_inject_is<decltype((" + Operand +
-                     ")), void>::value, \"PTX_INJECT site '" + SiteName +
-                     "' " + Why + "\")";
+                     ")), void>::value, \"PTX_INJECT site '" + SiteName + "' " +
+                     Why + "\")";
   if (commentAnnotationRange(Occ.Annotation, SM).isValid())
     Text += ";";
   StringRef Old = Lexer::getSourceText(Range, SM, LO);
@@ -453,9 +458,9 @@ void MainFileRewriter::noteInstantiation(const FunctionDecl *F) {
   std::string Name;
   llvm::raw_string_ostream OS(Name);
   F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
-  Diags.Report(Where, Diags.getCustomDiagID(
-                          DiagnosticsEngine::Note,
-                          "in instantiation of '%0' requested here"))
+  Diags.Report(Where,
+               Diags.getCustomDiagID(DiagnosticsEngine::Note,
+                                     "in instantiation of '%0' requested here"))
       << Name;
 }
 
@@ -601,8 +606,7 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
       const Site &S = Analyzed[Variants[VI].front()].S;
       Text += VI ? " else if constexpr (" : "if constexpr (";
       Text += Cond + ") { " +
-              renderAsmStatement(S, buildInlineAsm(S), Exprs, Volatile) +
-              "; }";
+              renderAsmStatement(S, buildInlineAsm(S), Exprs, Volatile) + "; }";
     }
     Text += " } while (0)";
   }

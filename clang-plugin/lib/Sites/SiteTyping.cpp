@@ -1,8 +1,8 @@
 //===- SiteTyping.cpp - Parse only what typing the sites needs ------------===//
 #include "ptxinject/Frontend/Sites/SiteTyping.h"
-#include "ptxinject/Frontend/Sites/ForeignMarkerHeader.h"
 #include "ptxinject/Frontend/Prelude/IncludeBlock.h"
 #include "ptxinject/Frontend/Prelude/PreludeLoadFailure.h"
+#include "ptxinject/Frontend/Sites/ForeignMarkerHeader.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -131,7 +131,8 @@ bool SiteTypingConsumer::HandleTopLevelDecl(DeclGroupRef) {
   return true;
 }
 
-void SiteTypingConsumer::HandleCXXImplicitFunctionInstantiation(FunctionDecl *) {
+void SiteTypingConsumer::HandleCXXImplicitFunctionInstantiation(
+    FunctionDecl *) {
   dropSiteFreeInstantiations();
 }
 

@@ -1,4 +1,5 @@
-//===- StrandedDependence.cpp - Dependent types left in instantiated code ---===//
+//===- StrandedDependence.cpp - Dependent types left in instantiated code
+//---===//
 #include "ptxinject/Frontend/Sites/StrandedDependence.h"
 
 #include "clang/AST/ASTContext.h"

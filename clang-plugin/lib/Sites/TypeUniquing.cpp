@@ -52,14 +52,18 @@ template <typename Tag> auto &set(ASTContext &Ctx) {
 /// that kernel ends below one node per bucket.
 template <typename Fn> void forEachSizedSet(ASTContext &Ctx, Fn F) {
   F(ElaboratedTypesTag::Spelling, set<ElaboratedTypesTag>(Ctx), 1u << 18);
-  F(LValueReferenceTypesTag::Spelling, set<LValueReferenceTypesTag>(Ctx), 1u << 17);
+  F(LValueReferenceTypesTag::Spelling, set<LValueReferenceTypesTag>(Ctx),
+    1u << 17);
   F(FunctionProtoTypesTag::Spelling, set<FunctionProtoTypesTag>(Ctx), 1u << 17);
-  F(NestedNameSpecifiersTag::Spelling, set<NestedNameSpecifiersTag>(Ctx), 1u << 17);
+  F(NestedNameSpecifiersTag::Spelling, set<NestedNameSpecifiersTag>(Ctx),
+    1u << 17);
   F(SubstTemplateTypeParmTypesTag::Spelling,
     set<SubstTemplateTypeParmTypesTag>(Ctx), 1u << 17);
   F(PointerTypesTag::Spelling, set<PointerTypesTag>(Ctx), 1u << 16);
-  F(RValueReferenceTypesTag::Spelling, set<RValueReferenceTypesTag>(Ctx), 1u << 16);
-  F(TemplateTypeParmTypesTag::Spelling, set<TemplateTypeParmTypesTag>(Ctx), 1u << 16);
+  F(RValueReferenceTypesTag::Spelling, set<RValueReferenceTypesTag>(Ctx),
+    1u << 16);
+  F(TemplateTypeParmTypesTag::Spelling, set<TemplateTypeParmTypesTag>(Ctx),
+    1u << 16);
   F(DependentNameTypesTag::Spelling, set<DependentNameTypesTag>(Ctx), 1u << 16);
   F(AutoTypesTag::Spelling, set<AutoTypesTag>(Ctx), 1u << 16);
 }
@@ -67,9 +71,8 @@ template <typename Fn> void forEachSizedSet(ASTContext &Ctx, Fn F) {
 } // namespace
 
 void reserveTypeUniquingSets(ASTContext &Ctx) {
-  forEachSizedSet(Ctx, [](const char *, auto &Set, unsigned Nodes) {
-    Set.reserve(Nodes);
-  });
+  forEachSizedSet(
+      Ctx, [](const char *, auto &Set, unsigned Nodes) { Set.reserve(Nodes); });
 }
 
 std::vector<std::pair<std::string, unsigned>>

@@ -20,8 +20,8 @@ ExitCode checkAgainstGoldenFile(llvm::StringRef GoldenPath,
            << " (commit the expected output there, or fix the path)\n";
     return ExitUsage;
   }
-  std::string Diff = unifiedDiff(GoldenPath, (*Golden)->getBuffer(),
-                                 ActualName, Actual);
+  std::string Diff =
+      unifiedDiff(GoldenPath, (*Golden)->getBuffer(), ActualName, Actual);
   if (Diff.empty())
     return ExitOk;
   DiffOut << Diff;

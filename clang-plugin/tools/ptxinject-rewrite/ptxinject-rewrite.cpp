@@ -39,8 +39,9 @@ namespace cl = llvm::cl;
 static cl::OptionCategory Category("ptxinject-rewrite options");
 
 static cl::opt<std::string>
-    OutputFile("o", cl::desc("Write the rewritten source here ('-' for "
-                             "stdout; one input only)"),
+    OutputFile("o",
+               cl::desc("Write the rewritten source here ('-' for "
+                        "stdout; one input only)"),
                cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string>
     OutputDir("out-dir",
@@ -86,11 +87,11 @@ static cl::opt<bool> NoPchCache(
     cl::desc("Parse CUDA's headers on every run instead of reusing a "
              "precompiled copy from the cache"),
     cl::cat(Category));
-static cl::opt<std::string> PchCacheDir(
-    "pch-cache-dir",
-    cl::desc("Cache folder for precompiled CUDA headers (default: "
-             "$XDG_CACHE_HOME/ptxinject, else ~/.cache/ptxinject)"),
-    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string>
+    PchCacheDir("pch-cache-dir",
+                cl::desc("Cache folder for precompiled CUDA headers (default: "
+                         "$XDG_CACHE_HOME/ptxinject, else ~/.cache/ptxinject)"),
+                cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> ParseAllBodies(
     "parse-all-bodies",
     cl::desc("Parse the bodies of every function of the included headers, "
@@ -198,8 +199,8 @@ bool checkOutputPlaces(const std::vector<std::string> &Sources) {
     }
   }
   for (const std::string &Input : Sources)
-    for (const std::string &Path : {outputPathFor(Input),
-                                    ManifestFile.getValue()})
+    for (const std::string &Path :
+         {outputPathFor(Input), ManifestFile.getValue()})
       if (!Path.empty() && Path != "-" &&
           llvm::sys::fs::equivalent(Path, Input)) {
         usageError("output '" + Path + "' is the input '" + Input +
@@ -364,7 +365,8 @@ ExitCode rewriteInputs(const std::vector<std::string> &Sources,
       Fail(R.BadOptions ? ExitUsage : ExitFailed);
       continue;
     }
-    Results.push_back(Rewritten{Input, std::move(R.Text), std::move(R.Manifest)});
+    Results.push_back(
+        Rewritten{Input, std::move(R.Text), std::move(R.Manifest)});
   }
   return Status;
 }
@@ -397,7 +399,8 @@ bool writeOutputs(const std::vector<Rewritten> &Results) {
   if (Batch.commit(llvm::errs()))
     return true;
   if (MadeOutputDir)
-    llvm::sys::fs::remove(OutputDir); // empty again: the batch removed its files
+    llvm::sys::fs::remove(
+        OutputDir); // empty again: the batch removed its files
   return false;
 }
 
@@ -409,8 +412,9 @@ bool writeOutputs(const std::vector<Rewritten> &Results) {
 /// words, does not know them and would take the value for an input. Without
 /// '--' the parser would go looking for compile_commands.json and complain
 /// when there is none; flags-after-'--' is the common case.
-std::vector<std::string> parserArguments(int argc, const char **argv,
-                                         std::vector<std::string> &NvrtcOptions) {
+std::vector<std::string>
+parserArguments(int argc, const char **argv,
+                std::vector<std::string> &NvrtcOptions) {
   std::vector<std::string> Args(argv, argv + argc);
   auto Cut = std::find(Args.begin(), Args.end(), "--");
   if (std::find(Args.begin(), Cut, "--nvrtc") != Cut && Cut != Args.end()) {
@@ -531,9 +535,8 @@ int main(int argc, const char **argv) {
       tooling::inferMissingCompileCommands(
           std::make_unique<NvccJoinedDatabase>(Parser->getCompilations()));
   std::vector<Rewritten> Results;
-  ExitCode Status =
-      rewriteInputs(Sources, *Compilations, NvrtcOptions,
-                    requestOfOptions(Types, argv[0]), Results);
+  ExitCode Status = rewriteInputs(Sources, *Compilations, NvrtcOptions,
+                                  requestOfOptions(Types, argv[0]), Results);
   if (!CheckGolden.empty())
     return Status == ExitOk
                ? rewrite::checkAgainstGoldenFile(

@@ -15,8 +15,7 @@ std::string CubinBackend::version() const { return "unknown"; }
 
 std::unique_ptr<CubinBackend>
 ptxinject::createCubinBackend(CubinBackendKind Kind,
-                              const CubinOptions &Options,
-                              std::string &Error) {
+                              const CubinOptions &Options, std::string &Error) {
   if (ptxinject::Error E = detail::checkArch(Options.Arch)) {
     Error = E.Message;
     return nullptr;
@@ -161,7 +160,8 @@ ptxinject::parseKernelResources(std::string_view Log) {
   size_t Pos = 0;
   std::string_view Line;
   while (nextLogLine(Log, Pos, Line)) {
-    static constexpr std::string_view PropertiesFor = "Function properties for ";
+    static constexpr std::string_view PropertiesFor =
+        "Function properties for ";
     size_t At = Line.find(PropertiesFor);
     if (At != std::string_view::npos) {
       // nvJitLink repeats the report after linking as "for 'NAME':".
@@ -186,7 +186,8 @@ ptxinject::parseKernelResources(std::string_view Log) {
     KernelResources &K = Result[Current];
     if (Line.find("bytes stack frame") != std::string_view::npos) {
       K.StackFrameBytes = std::max(0, numberBefore(Line, " bytes stack frame"));
-      K.SpillStoreBytes = std::max(0, numberBefore(Line, " bytes spill stores"));
+      K.SpillStoreBytes =
+          std::max(0, numberBefore(Line, " bytes spill stores"));
       K.SpillLoadBytes = std::max(0, numberBefore(Line, " bytes spill loads"));
     } else if (Line.find("Used ") != std::string_view::npos &&
                K.Registers < 0) {
@@ -257,9 +258,11 @@ std::string ptxinject::summarizeCompilerLog(std::string_view Log) {
 }
 
 bool ptxinject::looksLikeCubin(const std::vector<char> &Image) {
-  return Image.size() >= 16 && std::memcmp(Image.data(), "\x7f"
-                                                         "ELF",
-                                           4) == 0 &&
+  return Image.size() >= 16 &&
+         std::memcmp(Image.data(),
+                     "\x7f"
+                     "ELF",
+                     4) == 0 &&
          Image[4] == 2;
 }
 

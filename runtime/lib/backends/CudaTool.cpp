@@ -31,7 +31,8 @@ std::string baseName(const std::string &Path) {
 
 } // namespace
 
-std::string ptxinject::findCudaTool(std::string_view Name, const std::string &Requested,
+std::string ptxinject::findCudaTool(std::string_view Name,
+                                    const std::string &Requested,
                                     const std::vector<std::string> &Fallbacks) {
   if (!Requested.empty())
     return isExecutable(Requested) ? Requested : std::string();
@@ -47,7 +48,8 @@ std::string ptxinject::findCudaTool(std::string_view Name, const std::string &Re
     while (!Rest.empty()) {
       size_t Colon = Rest.find(':');
       std::string_view Dir = Rest.substr(0, Colon);
-      Rest = Colon == std::string_view::npos ? std::string_view() : Rest.substr(Colon + 1);
+      Rest = Colon == std::string_view::npos ? std::string_view()
+                                             : Rest.substr(Colon + 1);
       if (!Dir.empty() && isExecutable(in(Dir)))
         return in(Dir);
     }
@@ -58,7 +60,8 @@ std::string ptxinject::findCudaTool(std::string_view Name, const std::string &Re
   return std::string();
 }
 
-ToolRun ptxinject::runTool(const std::vector<std::string> &Argv, const std::string &LogPath) {
+ToolRun ptxinject::runTool(const std::vector<std::string> &Argv,
+                           const std::string &LogPath) {
   ToolRun Run;
   if (Argv.empty()) {
     Run.Log = "no program to run";
@@ -72,11 +75,12 @@ ToolRun ptxinject::runTool(const std::vector<std::string> &Argv, const std::stri
 
   posix_spawn_file_actions_t Actions;
   posix_spawn_file_actions_init(&Actions);
-  posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0600);
+  posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&Actions, 1, 2);
   pid_t Pid = 0;
-  int Err = posix_spawn(&Pid, Argv[0].c_str(), &Actions, nullptr, Pointers.data(), environ);
+  int Err = posix_spawn(&Pid, Argv[0].c_str(), &Actions, nullptr,
+                        Pointers.data(), environ);
   posix_spawn_file_actions_destroy(&Actions);
   if (Err != 0) {
     Run.Log = Name + ": cannot run " + Argv[0] + ": " + std::strerror(Err);
@@ -97,8 +101,9 @@ ToolRun ptxinject::runTool(const std::vector<std::string> &Argv, const std::stri
     Run.Log.pop_back();
   Run.Ok = WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
   if (!Run.Ok && Run.Log.empty())
-    Run.Log = WIFSIGNALED(Status)
-                  ? Name + ": killed by signal " + std::to_string(WTERMSIG(Status))
-                  : Name + ": failed with exit code " + std::to_string(WEXITSTATUS(Status));
+    Run.Log = WIFSIGNALED(Status) ? Name + ": killed by signal " +
+                                        std::to_string(WTERMSIG(Status))
+                                  : Name + ": failed with exit code " +
+                                        std::to_string(WEXITSTATUS(Status));
   return Run;
 }

@@ -27,9 +27,7 @@ public:
     }
   }
 
-  CubinBackendKind kind() const override {
-    return CubinBackendKind::NvJitLink;
-  }
+  CubinBackendKind kind() const override { return CubinBackendKind::NvJitLink; }
 
   bool compile(std::string_view Ptx, std::vector<char> &Cubin,
                std::string &Log) const override {
@@ -55,8 +53,7 @@ public:
       Ok = nvJitLinkGetLinkedCubinSize(Handle, &Size) == NVJITLINK_SUCCESS;
       if (Ok) {
         Cubin.resize(Size);
-        Ok = nvJitLinkGetLinkedCubin(Handle, Cubin.data()) ==
-             NVJITLINK_SUCCESS;
+        Ok = nvJitLinkGetLinkedCubin(Handle, Cubin.data()) == NVJITLINK_SUCCESS;
       }
     }
     Log = detail::readCompilerLog(

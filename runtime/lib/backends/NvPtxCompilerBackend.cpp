@@ -57,14 +57,13 @@ public:
              NVPTXCOMPILE_SUCCESS;
       }
     }
-    Log = detail::readCompilerLog(Handle, Ok, NVPTXCOMPILE_SUCCESS,
-                                  nvPTXCompilerGetInfoLogSize,
-                                  nvPTXCompilerGetErrorLogSize,
-                                  nvPTXCompilerGetInfoLog,
-                                  nvPTXCompilerGetErrorLog);
+    Log = detail::readCompilerLog(
+        Handle, Ok, NVPTXCOMPILE_SUCCESS, nvPTXCompilerGetInfoLogSize,
+        nvPTXCompilerGetErrorLogSize, nvPTXCompilerGetInfoLog,
+        nvPTXCompilerGetErrorLog);
     if (!Ok && Log.empty())
-      Log = "nvPTXCompiler: compilation failed (error " + std::to_string(R) +
-            ")";
+      Log =
+          "nvPTXCompiler: compilation failed (error " + std::to_string(R) + ")";
     if (!Ok)
       Cubin.clear();
     nvPTXCompilerDestroy(&Handle);

@@ -11,11 +11,11 @@
 #include "ptxinject/support/File.h"
 
 #include <atomic>
-#include <mutex>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -80,15 +80,16 @@ public:
   // V13.0.88"), asked once: a process start is not free.
   std::string version() const override {
     std::call_once(VersionOnce, [this] {
-      ToolRun Run = runTool({Ptxas, "--version"},
-                            Dir + "/version.log");
+      ToolRun Run = runTool({Ptxas, "--version"}, Dir + "/version.log");
       ::unlink((Dir + "/version.log").c_str());
       std::string Text = Run.Ok ? Run.Log : std::string();
       while (!Text.empty() && (Text.back() == '\n' || Text.back() == '\r'))
         Text.pop_back();
       size_t Eol = Text.rfind('\n');
-      Version = "ptxas " + Ptxas + ": " +
-                (Text.empty() ? "unknown" : Text.substr(Eol == std::string::npos ? 0 : Eol + 1));
+      Version =
+          "ptxas " + Ptxas + ": " +
+          (Text.empty() ? "unknown"
+                        : Text.substr(Eol == std::string::npos ? 0 : Eol + 1));
     });
     return Version;
   }
@@ -119,8 +120,7 @@ private:
 
 } // namespace
 
-detail::BackendOrError
-detail::createPtxasBackend(const CubinOptions &Options) {
+detail::BackendOrError detail::createPtxasBackend(const CubinOptions &Options) {
   std::string Ptxas = detail::findPtxasExecutable(Options.PtxasPath);
   if (Ptxas.empty())
     return Error::make(
@@ -138,8 +138,8 @@ detail::createPtxasBackend(const CubinOptions &Options) {
   std::string Template = Root + "/ptxinject-ptxas-XXXXXX";
   if (!::mkdtemp(Template.data()))
     return Error::make(ErrorCode::FileError,
-                       "cannot create a temporary folder under " + Root +
-                           ": " + std::strerror(errno) +
+                       "cannot create a temporary folder under " + Root + ": " +
+                           std::strerror(errno) +
                            "; set TMPDIR to a writable folder");
   return std::unique_ptr<CubinBackend>(std::make_unique<PtxasBackend>(
       Options, std::move(Ptxas), std::move(Template)));

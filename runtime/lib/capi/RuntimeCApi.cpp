@@ -64,9 +64,12 @@ PtxInjectResult toResult(ErrorCode Code) {
 
 PtxInjectMutType toMutType(OperandKind K) {
   switch (K) {
-  case OperandKind::In: return PTX_INJECT_MUT_TYPE_IN;
-  case OperandKind::Mod: return PTX_INJECT_MUT_TYPE_MOD;
-  case OperandKind::Out: return PTX_INJECT_MUT_TYPE_OUT;
+  case OperandKind::In:
+    return PTX_INJECT_MUT_TYPE_IN;
+  case OperandKind::Mod:
+    return PTX_INJECT_MUT_TYPE_MOD;
+  case OperandKind::Out:
+    return PTX_INJECT_MUT_TYPE_OUT;
   }
   return PTX_INJECT_MUT_TYPE_NUM_ENUMS;
 }
@@ -146,16 +149,21 @@ extern "C" {
 
 const char *ptx_inject_result_to_string(PtxInjectResult Result) {
   // Read the bits, not the enum: C callers may pass any int.
-  static_assert(sizeof(PtxInjectResult) == sizeof(int), "C enums are int-sized");
+  static_assert(sizeof(PtxInjectResult) == sizeof(int),
+                "C enums are int-sized");
   int Raw;
   std::memcpy(&Raw, &Result, sizeof Raw);
   switch (Raw) {
-  case PTX_INJECT_SUCCESS: return "PTX_INJECT_SUCCESS";
-  case PTX_INJECT_ERROR_FORMATTING: return "PTX_INJECT_ERROR_FORMATTING";
+  case PTX_INJECT_SUCCESS:
+    return "PTX_INJECT_SUCCESS";
+  case PTX_INJECT_ERROR_FORMATTING:
+    return "PTX_INJECT_ERROR_FORMATTING";
   case PTX_INJECT_ERROR_INSUFFICIENT_BUFFER:
     return "PTX_INJECT_ERROR_INSUFFICIENT_BUFFER";
-  case PTX_INJECT_ERROR_INTERNAL: return "PTX_INJECT_ERROR_INTERNAL";
-  case PTX_INJECT_ERROR_INVALID_INPUT: return "PTX_INJECT_ERROR_INVALID_INPUT";
+  case PTX_INJECT_ERROR_INTERNAL:
+    return "PTX_INJECT_ERROR_INTERNAL";
+  case PTX_INJECT_ERROR_INVALID_INPUT:
+    return "PTX_INJECT_ERROR_INVALID_INPUT";
   case PTX_INJECT_ERROR_MAX_UNIQUE_INJECTS_EXCEEDED:
     return "PTX_INJECT_ERROR_MAX_UNIQUE_INJECTS_EXCEEDED";
   case PTX_INJECT_ERROR_WRONG_NUM_STUBS:
@@ -168,8 +176,10 @@ const char *ptx_inject_result_to_string(PtxInjectResult Result) {
     return "PTX_INJECT_ERROR_INJECTION_NAME_NOT_FOUND";
   case PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND:
     return "PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND";
-  case PTX_INJECT_ERROR_OUT_OF_MEMORY: return "PTX_INJECT_ERROR_OUT_OF_MEMORY";
-  default: break;
+  case PTX_INJECT_ERROR_OUT_OF_MEMORY:
+    return "PTX_INJECT_ERROR_OUT_OF_MEMORY";
+  default:
+    break;
   }
   return "PTX_INJECT_ERROR_INVALID_RESULT_ENUM";
 }
@@ -181,22 +191,24 @@ PtxInjectResult ptx_inject_create_with_flags(PtxInjectHandle *Handle,
   if (Diag)
     fillDiagnostic(Diag, PTX_INJECT_SUCCESS, Error());
   if (!Handle || (!Ptx && PtxSize)) {
-    Error E = Error::make(ErrorCode::InvalidArgument,
-                          "null handle or PTX pointer");
+    Error E =
+        Error::make(ErrorCode::InvalidArgument, "null handle or PTX pointer");
     fillDiagnostic(Diag, PTX_INJECT_ERROR_INVALID_INPUT, E);
     return PTX_INJECT_ERROR_INVALID_INPUT;
   }
   *Handle = nullptr;
   constexpr unsigned KnownFlags = PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS;
   if (Flags & ~KnownFlags) {
-    Error E = Error::make(ErrorCode::InvalidArgument,
-                          "unknown flags " + std::to_string(Flags & ~KnownFlags) +
-                              " for ptx_inject_create_with_flags");
+    Error E =
+        Error::make(ErrorCode::InvalidArgument,
+                    "unknown flags " + std::to_string(Flags & ~KnownFlags) +
+                        " for ptx_inject_create_with_flags");
     fillDiagnostic(Diag, PTX_INJECT_ERROR_INVALID_INPUT, E);
     return PTX_INJECT_ERROR_INVALID_INPUT;
   }
   ParseOptions Options;
-  Options.PruneUnusedGlobals = (Flags & PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS) != 0;
+  Options.PruneUnusedGlobals =
+      (Flags & PTX_INJECT_CREATE_PRUNE_UNUSED_GLOBALS) != 0;
   try {
     Expected<Module> M =
         Module::parse(std::string_view(Ptx ? Ptx : "", PtxSize), Options);
@@ -245,8 +257,8 @@ PtxInjectResult ptx_inject_num_injects(const PtxInjectHandle Handle,
 }
 
 PtxInjectResult ptx_inject_inject_info_by_name(const PtxInjectHandle Handle,
-                                               const char *Name,
-                                               size_t *Index, size_t *NumArgs,
+                                               const char *Name, size_t *Index,
+                                               size_t *NumArgs,
                                                size_t *NumSites) {
   if (!Handle || !Name)
     return PTX_INJECT_ERROR_INVALID_INPUT;
@@ -264,8 +276,7 @@ PtxInjectResult ptx_inject_inject_info_by_name(const PtxInjectHandle Handle,
 }
 
 PtxInjectResult ptx_inject_inject_info_by_index(const PtxInjectHandle Handle,
-                                                size_t Index,
-                                                const char **Name,
+                                                size_t Index, const char **Name,
                                                 size_t *NumArgs,
                                                 size_t *NumSites) {
   if (!Handle)
@@ -296,8 +307,8 @@ PtxInjectResult ptx_inject_variable_info_by_name(
     return PTX_INJECT_ERROR_INJECTION_ARG_NAME_NOT_FOUND;
   if (ArgIndex)
     *ArgIndex = *I;
-  return describeOperand(Inj.Operands[*I], nullptr, Register, Mut,
-                         RegisterType, DataType);
+  return describeOperand(Inj.Operands[*I], nullptr, Register, Mut, RegisterType,
+                         DataType);
 }
 
 PtxInjectResult ptx_inject_variable_info_by_index(
@@ -310,7 +321,8 @@ PtxInjectResult ptx_inject_variable_info_by_index(
     return PTX_INJECT_ERROR_OUT_OF_BOUNDS_IDX;
   const Inject &Inj = Handle->M.inject(InjectIndex);
   // The reference reports an operand index past the inject's operands as
-  // invalid input (only an inject index is "out of bounds"); callers test for it.
+  // invalid input (only an inject index is "out of bounds"); callers test for
+  // it.
   if (ArgIndex >= Inj.Operands.size())
     return PTX_INJECT_ERROR_INVALID_INPUT;
   return describeOperand(Inj.Operands[ArgIndex], Label, Register, Mut,
@@ -318,9 +330,9 @@ PtxInjectResult ptx_inject_variable_info_by_index(
 }
 
 PtxInjectResult ptx_inject_render_ptx(const PtxInjectHandle Handle,
-                                      const char *const *Stubs,
-                                      size_t NumStubs, char *Buffer,
-                                      size_t BufferSize, size_t *Written) {
+                                      const char *const *Stubs, size_t NumStubs,
+                                      char *Buffer, size_t BufferSize,
+                                      size_t *Written) {
   // The reference's checks, in its order: every stub must be a string (an
   // empty one leaves its sites empty), then the count must match. On these
   // errors *Written is left alone, as there.
@@ -357,7 +369,8 @@ PtxInjectResult ptx_inject_render_ptx(const PtxInjectHandle Handle,
     }
     std::vector<std::string> WithLineEnd;
     if (EndInLineEnd) {
-      WithLineEnd.reserve(EndInLineEnd); // no reallocation: the views stay valid
+      WithLineEnd.reserve(
+          EndInLineEnd); // no reallocation: the views stay valid
       for (size_t I = 0; I < NumStubs; ++I)
         if (Views[I].data() == Stubs[I] && Views[I].back() == '\n') {
           WithLineEnd.emplace_back(Views[I]);

@@ -17,7 +17,8 @@ const char *kindName(OperandKind K) {
 
 /// The JSON model keeps a value's line only; the column is found on that
 /// line: where Needle is (a key in quotes), else its first non-blank.
-unsigned columnOn(std::string_view Text, unsigned Line, std::string_view Needle) {
+unsigned columnOn(std::string_view Text, unsigned Line,
+                  std::string_view Needle) {
   size_t Start = 0;
   for (unsigned L = 1; L < Line && Start != std::string_view::npos; ++L) {
     Start = Text.find('\n', Start);
@@ -71,19 +72,20 @@ public:
 
   Expected<InjectTable> read(const json::Value &Root) const {
     if (!Root.isObject())
-      return error(Root, "", "expected an object {\"version\": 1, "
-                             "\"injects\": [...]}");
-    if (Error E = onlyKeys(Root, {"version", "injects", "locations"},
-                           "the table"))
+      return error(Root, "",
+                   "expected an object {\"version\": 1, "
+                   "\"injects\": [...]}");
+    if (Error E =
+            onlyKeys(Root, {"version", "injects", "locations"}, "the table"))
       return E;
     const json::Value *Version = Root.get("version");
     if (!Version || !Version->isNumber() ||
         Version->asNumber() != InjectTableVersion)
-      return error(Version ? *Version : Root, "version",
-                   "expected \"version\": " +
-                       std::to_string(InjectTableVersion) +
-                       " (regenerate the golden with 'ptxinject inspect "
-                       "--json')");
+      return error(
+          Version ? *Version : Root, "version",
+          "expected \"version\": " + std::to_string(InjectTableVersion) +
+              " (regenerate the golden with 'ptxinject inspect "
+              "--json')");
     const json::Value *Injects = Root.get("injects");
     if (!Injects || !Injects->isArray())
       return error(Injects ? *Injects : Root, "injects",
@@ -119,9 +121,9 @@ public:
         TableOperand Op;
         if (!O.isObject())
           return error(O, "", "each operand must be an object");
-        if (Error E = onlyKeys(O, {"label", "kind", "register",
-                                   "register_type", "type"},
-                               "an operand"))
+        if (Error E = onlyKeys(
+                O, {"label", "kind", "register", "register_type", "type"},
+                "an operand"))
           return E;
         std::string What = "an operand of '" + Inj.Name + "'";
         for (auto [Key, Field] :
@@ -159,8 +161,7 @@ public:
   /// {"line", "column"} objects under a listed inject's name is skipped.
   static void readLocations(const json::Value &Locations, InjectTable &T) {
     auto Whole = [](const json::Value *V) {
-      return V && V->isNumber() && V->asNumber() >= 0 &&
-             V->asNumber() <= 4e9 &&
+      return V && V->isNumber() && V->asNumber() >= 0 && V->asNumber() <= 4e9 &&
              std::floor(V->asNumber()) == V->asNumber();
     };
     for (TableInject &Inj : T.Injects) {
@@ -171,9 +172,8 @@ public:
         const json::Value *Line = S.isObject() ? S.get("line") : nullptr;
         const json::Value *Column = S.isObject() ? S.get("column") : nullptr;
         if (Whole(Line) && Whole(Column))
-          Inj.Locations.push_back(
-              {static_cast<unsigned>(Line->asNumber()),
-               static_cast<unsigned>(Column->asNumber())});
+          Inj.Locations.push_back({static_cast<unsigned>(Line->asNumber()),
+                                   static_cast<unsigned>(Column->asNumber())});
       }
     }
   }
@@ -192,8 +192,8 @@ InjectTable InjectTable::fromModule(const Module &M) {
     TI.Name = Inj.Name;
     TI.Sites = static_cast<unsigned>(Inj.Sites.size());
     for (const InjectOperand &Op : Inj.Operands)
-      TI.Operands.push_back(
-          {Op.Label, kindName(Op.Kind), Op.Register, Op.RegisterType, Op.TypeLabel});
+      TI.Operands.push_back({Op.Label, kindName(Op.Kind), Op.Register,
+                             Op.RegisterType, Op.TypeLabel});
     TI.Locations = Inj.Sites;
     T.Injects.push_back(std::move(TI));
   }
@@ -214,8 +214,8 @@ Expected<InjectTable> InjectTable::parse(std::string_view Json) {
 }
 
 std::string InjectTable::toJson() const {
-  std::string Out = "{\n  \"version\": " +
-                    std::to_string(InjectTableVersion) + ",\n  \"injects\": [";
+  std::string Out = "{\n  \"version\": " + std::to_string(InjectTableVersion) +
+                    ",\n  \"injects\": [";
   for (size_t I = 0; I < Injects.size(); ++I) {
     const TableInject &Inj = Injects[I];
     Out += I ? ",\n    {" : "\n    {";
@@ -250,8 +250,8 @@ std::string InjectTable::toJson() const {
     for (size_t S = 0; S < Injects[I].Locations.size(); ++S) {
       const SiteLocation &L = Injects[I].Locations[S];
       Out += (S ? ", " : "") + std::string("{\"line\": ") +
-             std::to_string(L.Line) + ", \"column\": " +
-             std::to_string(L.Column) + "}";
+             std::to_string(L.Line) +
+             ", \"column\": " + std::to_string(L.Column) + "}";
     }
     Out += "]";
   }

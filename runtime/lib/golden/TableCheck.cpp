@@ -1,9 +1,10 @@
 //===- TableCheck.cpp - What changed between a golden inject table and now ===//
 //
 // The comparison only: reading the files and reporting is the ptxinject
-// tool's (InjectTableCheck.cpp). Each difference is worded as what it does to a search's stored programs:
-// they name injects, bind operands by position and rely on each operand's
-// kind and type, and expect a fixed number of sites to fill.
+// tool's (InjectTableCheck.cpp). Each difference is worded as what it does to a
+// search's stored programs: they name injects, bind operands by position and
+// rely on each operand's kind and type, and expect a fixed number of sites to
+// fill.
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/golden/InjectTable.h"
@@ -72,8 +73,8 @@ void compareInject(const TableInject &G, const TableInject &C,
   for (size_t I = 0; I < GKept.size() && I < CKept.size(); ++I)
     Reordered |= GKept[I]->Label != CKept[I]->Label;
   if (Reordered)
-    Add("operands were reordered: golden order " + labelList(GKept) +
-        ", now " + labelList(CKept));
+    Add("operands were reordered: golden order " + labelList(GKept) + ", now " +
+        labelList(CKept));
   for (const TableOperand *GOp : GKept) {
     const TableOperand &COp = *findLabel(C, GOp->Label);
     if (GOp->Kind != COp.Kind)
@@ -119,11 +120,10 @@ ptxinject::golden::compareInjectTables(const InjectTable &Golden,
       compareInject(G, C, Out); // the site count may still differ
       continue;
     }
-    Out.push_back({G.Line, "inject '" + G.Name +
-                               "' is gone from the PTX (it had " +
-                               std::to_string(G.Operands.size()) +
-                               " operands at " + std::to_string(G.Sites) +
-                               " site(s))"});
+    Out.push_back(
+        {G.Line, "inject '" + G.Name + "' is gone from the PTX (it had " +
+                     std::to_string(G.Operands.size()) + " operands at " +
+                     std::to_string(G.Sites) + " site(s))"});
   }
   for (const auto &[Name, C] : Unclaimed)
     Out.push_back({0, "inject '" + Name +

@@ -1,6 +1,6 @@
 //===- SiteManifestReader.cpp - Reading the manifest, finding lost sites ===//
-#include "ptxinject/manifest/SiteManifest.h"
 #include "ptxinject/json/Json.h"
+#include "ptxinject/manifest/SiteManifest.h"
 
 #include <string_view>
 #include <unordered_set>
@@ -14,8 +14,7 @@ Error manifestError(const json::Value &At, std::string Message) {
                      At.column());
 }
 
-bool getString(const json::Value &Obj, std::string_view Key,
-               std::string &Out) {
+bool getString(const json::Value &Obj, std::string_view Key, std::string &Out) {
   const json::Value *V = Obj.get(Key);
   if (!V || !V->isString())
     return false;
@@ -23,8 +22,7 @@ bool getString(const json::Value &Obj, std::string_view Key,
   return true;
 }
 
-bool getUnsigned(const json::Value &Obj, std::string_view Key,
-                 unsigned &Out) {
+bool getUnsigned(const json::Value &Obj, std::string_view Key, unsigned &Out) {
   const json::Value *V = Obj.get(Key);
   if (!V || !V->isNumber() || V->asNumber() < 0 || V->asNumber() > 1e9)
     return false;
@@ -108,7 +106,8 @@ std::string ptxinject::describeMissingSite(const ManifestSite &Site) {
   else if (Site.Volatile)
     Why = std::string("the optimizer removed its asm because no output is "
                       "used; make the site volatile (see docs) or use its "
-                      "outputs; or ") + NeverEmitted;
+                      "outputs; or ") +
+          NeverEmitted;
   else
     Why = std::string(NeverEmitted) +
           "; or, if the site is not volatile, the optimizer removed its asm "

@@ -87,8 +87,7 @@ inline void copyBytes(char *Dst, const char *Src, size_t N) {
     __m128i B =
         _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src + N - 16));
     if (N > 32) {
-      __m128i C =
-          _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src + 16));
+      __m128i C = _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src + 16));
       __m128i E =
           _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src + N - 32));
       _mm_storeu_si128(reinterpret_cast<__m128i *>(Dst + 16), C);

@@ -59,15 +59,17 @@ public:
       T = {TokenKind::String, Text.substr(Begin, Pos - Begin), Begin};
       return true;
     }
-    bool Dot = C == '.' && Pos + 1 < Text.size() && isIdentifierChar(Text[Pos + 1]);
-    bool Percent = C == '%' && Pos + 1 < Text.size() && isIdentifierChar(Text[Pos + 1]);
+    bool Dot =
+        C == '.' && Pos + 1 < Text.size() && isIdentifierChar(Text[Pos + 1]);
+    bool Percent =
+        C == '%' && Pos + 1 < Text.size() && isIdentifierChar(Text[Pos + 1]);
     if (Dot || Percent || isIdentifierChar(C)) {
       // A number is split at '.' or a sign ("1.5e+3" is four tokens); that
       // is harmless, because no piece starts like a variable name.
       ++Pos;
       while (Pos < Text.size() && isIdentifierChar(Text[Pos]))
         ++Pos;
-      TokenKind Kind = Dot ? TokenKind::Directive
+      TokenKind Kind = Dot          ? TokenKind::Directive
                        : isDigit(C) ? TokenKind::Number
                                     : TokenKind::Identifier;
       T = {Kind, Text.substr(Begin, Pos - Begin), Begin};

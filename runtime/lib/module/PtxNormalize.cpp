@@ -27,7 +27,8 @@ void Parser::emitTagged(const Inject &I, size_t Slot, std::string_view Indent) {
     if (Operands[K].Kind != OperandKind::Out)
       Line({"mov.", Operands[K].Type->MovPostfix, " %", I.Operands[K].Register,
             ", ", Operands[K].Register, ";"});
-  Pending.push_back({true, Begin, G.size() - Begin, static_cast<uint32_t>(Slot)});
+  Pending.push_back(
+      {true, Begin, G.size() - Begin, static_cast<uint32_t>(Slot)});
   Begin = G.size();
   for (size_t K = 0; K < Operands.size(); ++K)
     if (Operands[K].Kind != OperandKind::In)

@@ -92,8 +92,8 @@ Error Parser::run() {
     return E;
   };
   while (ScanPos < Text.size()) {
-    ScanPos += Scan.FindCapitalP(Text.data() + ScanPos,
-                                 Text.size() - ScanPos, ScanLine, ScanHigh);
+    ScanPos += Scan.FindCapitalP(Text.data() + ScanPos, Text.size() - ScanPos,
+                                 ScanLine, ScanHigh);
     if (ScanPos >= Text.size())
       break;
     size_t Hit = ScanPos;
@@ -118,8 +118,8 @@ Error Parser::run() {
   if (Split)
     if (Error E = indexSplitNames())
       return E;
-  Pending.push_back({false, CopyFrom, Text.size() - CopyFrom,
-                     Module::Data::NoSlot});
+  Pending.push_back(
+      {false, CopyFrom, Text.size() - CopyFrom, Module::Data::NoSlot});
   finishPieces();
   return Error::success();
 }

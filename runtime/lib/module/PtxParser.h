@@ -90,8 +90,8 @@ private:
   std::vector<uint32_t> NextVariant;
 
   void scanTo(size_t Pos) {
-    ScanLine += Scan.CountNewlines(Text.data() + ScanPos, Pos - ScanPos,
-                                   ScanHigh);
+    ScanLine +=
+        Scan.CountNewlines(Text.data() + ScanPos, Pos - ScanPos, ScanHigh);
     ScanPos = Pos;
   }
   unsigned lineAt(size_t Pos) const;

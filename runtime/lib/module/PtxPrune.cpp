@@ -21,9 +21,9 @@ namespace {
 
 /// A module-scope variable declaration that may be removed.
 struct Candidate {
-  size_t Begin = 0, End = 0;               ///< the statement, ';' included
-  std::vector<std::string_view> Names;     ///< what it declares
-  std::vector<std::string_view> Mentions;  ///< every identifier in it
+  size_t Begin = 0, End = 0;              ///< the statement, ';' included
+  std::vector<std::string_view> Names;    ///< what it declares
+  std::vector<std::string_view> Mentions; ///< every identifier in it
   bool Removed = false;
 };
 
@@ -143,8 +143,7 @@ std::string ptxinject::pruneUnusedGlobals(std::string_view Ptx,
     if (!InStatement) {
       InStatement = true;
       StatementBegin = T.Begin;
-      LineStatement =
-          T.Kind == TokenKind::Directive && isLineDirective(T.Text);
+      LineStatement = T.Kind == TokenKind::Directive && isLineDirective(T.Text);
     }
     Statement.push_back(T);
     if (T.Kind != TokenKind::Punct)
@@ -231,8 +230,8 @@ std::string ptxinject::pruneUnusedGlobals(std::string_view Ptx,
     size_t Begin = C.Begin, End = C.End;
     while (Begin > From && (Ptx[Begin - 1] == ' ' || Ptx[Begin - 1] == '\t'))
       --Begin;
-    while (End < Ptx.size() && (Ptx[End] == ' ' || Ptx[End] == '\t' ||
-                                Ptx[End] == '\r'))
+    while (End < Ptx.size() &&
+           (Ptx[End] == ' ' || Ptx[End] == '\t' || Ptx[End] == '\r'))
       ++End;
     Out.append(Ptx, From, Begin - From);
     for (size_t I = Begin; I < End; ++I)

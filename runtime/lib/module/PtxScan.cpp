@@ -89,18 +89,21 @@ size_t countNewlinesTail(const char *P, size_t I, size_t N, unsigned &High) {
   return L;
 }
 
-[[maybe_unused]] size_t findCapitalPScalar(const char *P, size_t N, size_t &Lines,
-                          unsigned &High) {
+[[maybe_unused]] size_t findCapitalPScalar(const char *P, size_t N,
+                                           size_t &Lines, unsigned &High) {
   return findCapitalPTail(P, 0, N, Lines, High);
 }
 
-[[maybe_unused]] size_t countNewlinesScalar(const char *P, size_t N, unsigned &High) {
+[[maybe_unused]] size_t countNewlinesScalar(const char *P, size_t N,
+                                            unsigned &High) {
   return countNewlinesTail(P, 0, N, High);
 }
 
 #if PTXINJECT_X86_DISPATCH
-__attribute__((target("avx2,popcnt"))) size_t
-findCapitalPAvx2(const char *P, size_t N, size_t &Lines, unsigned &High) {
+__attribute__((target("avx2,popcnt"))) size_t findCapitalPAvx2(const char *P,
+                                                               size_t N,
+                                                               size_t &Lines,
+                                                               unsigned &High) {
   const __m256i NL = _mm256_set1_epi8('\n');
   const __m256i Cap = _mm256_set1_epi8('P');
   __m256i Or = _mm256_setzero_si256();
@@ -213,10 +216,10 @@ bool hasHighBit(std::string_view Text) {
   __m128i Acc = _mm_setzero_si128();
   for (; I + 64 <= N; I += 64) {
     const __m128i *V = reinterpret_cast<const __m128i *>(P + I);
-    Acc = _mm_or_si128(Acc, _mm_or_si128(_mm_or_si128(_mm_loadu_si128(V),
-                                                      _mm_loadu_si128(V + 1)),
-                                         _mm_or_si128(_mm_loadu_si128(V + 2),
-                                                      _mm_loadu_si128(V + 3))));
+    Acc = _mm_or_si128(
+        Acc, _mm_or_si128(
+                 _mm_or_si128(_mm_loadu_si128(V), _mm_loadu_si128(V + 1)),
+                 _mm_or_si128(_mm_loadu_si128(V + 2), _mm_loadu_si128(V + 3))));
   }
   if (_mm_movemask_epi8(Acc))
     return true;

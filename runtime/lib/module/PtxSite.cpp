@@ -41,8 +41,7 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                    "control byte " + hexByte(Name[Bad]) +
                        " in an inject name: names are printable text");
   if (!AfterName.empty())
-    return errorAt(ErrorCode::MalformedMarker,
-                   AfterName.data() - Text.data(),
+    return errorAt(ErrorCode::MalformedMarker, AfterName.data() - Text.data(),
                    "unexpected text after the inject name '" +
                        std::string(Name) +
                        "': an inject name is a single word");
@@ -53,8 +52,8 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                        "is intended");
   uint32_t Slot = findName(Name);
   if (Slot != StringViewIndex::NotFound
-          ? tryRepeatedStableSite(Slot, StartLineBegin, StartLineEnd,
-                                  StartLine, StartColumn)
+          ? tryRepeatedStableSite(Slot, StartLineBegin, StartLineEnd, StartLine,
+                                  StartColumn)
           : tryKnownBodySite(Name, StartLineBegin, StartLineEnd, StartLine,
                              StartColumn))
     return Error::success();
@@ -72,8 +71,7 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
       continue;
     }
     if (Line.substr(0, 2) != "//")
-      return errorAt(ErrorCode::MalformedOperand,
-                     Line.data() - Text.data(),
+      return errorAt(ErrorCode::MalformedOperand, Line.data() - Text.data(),
                      "expected an operand line '// REG KIND TYPE LABEL' or "
                      "PTX_INJECT_END inside inject site '" +
                          std::string(Name) + "' (opened at line " +
@@ -82,8 +80,7 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
     std::string_view Body = trim(Line.substr(2));
     if (startsWithWord(Body, EndWord)) {
       size_t ReplaceEnd = LineEnd < Text.size() ? LineEnd + 1 : LineEnd;
-      return addSite(Name, Slot,
-                     Text.substr(BodyBegin, LineBegin - BodyBegin),
+      return addSite(Name, Slot, Text.substr(BodyBegin, LineBegin - BodyBegin),
                      StartLineBegin, ReplaceEnd, SiteDialect, StartLine,
                      StartColumn);
     }
@@ -112,12 +109,13 @@ Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
 
 namespace {
 bool isIdentifierChar(char C) {
-  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') ||
-         C == '_' || C == '$';
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+         (C >= '0' && C <= '9') || C == '_' || C == '$';
 }
 
 /// A PTX register as nvcc prints an asm operand ("%f1", "%rd12") when Tagged,
-/// else the name the stable dialect declares ("_x0", its '%' already taken off).
+/// else the name the stable dialect declares ("_x0", its '%' already taken
+/// off).
 bool isRegisterName(std::string_view Name, bool Tagged) {
   if (Tagged) {
     if (Name.size() < 2 || Name.front() != '%')
@@ -161,9 +159,15 @@ Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
   if (Kind.size() == 1) {
     LineDialect = Dialect::Stable;
     switch (Kind[0]) {
-    case 'i': Op.Kind = OperandKind::In; break;
-    case 'm': Op.Kind = OperandKind::Mod; break;
-    case 'o': Op.Kind = OperandKind::Out; break;
+    case 'i':
+      Op.Kind = OperandKind::In;
+      break;
+    case 'm':
+      Op.Kind = OperandKind::Mod;
+      break;
+    case 'o':
+      Op.Kind = OperandKind::Out;
+      break;
     default:
       return errorAt(ErrorCode::UnknownKind, KindPos,
                      "unknown operand kind '" + std::string(Kind) +
@@ -216,7 +220,8 @@ Error Parser::parseOperand(size_t LineBegin, std::string_view Body,
   // The register is written into the rendered PTX as it stands: anything but
   // a register name ("-%f3", "%f1;") would give PTX that ptxas rejects.
   if (!isRegisterName(Op.Register, LineDialect == Dialect::Tagged))
-    return errorAt(ErrorCode::MalformedOperand, Op.Register.data() - Text.data(),
+    return errorAt(ErrorCode::MalformedOperand,
+                   Op.Register.data() - Text.data(),
                    "malformed register '" + std::string(Op.Register) +
                        (LineDialect == Dialect::Tagged
                             ? "': expected a PTX register such as %f1"
@@ -272,11 +277,11 @@ void Parser::appendInject(std::string Name, std::string_view Body,
   };
   for (size_t K = 0; K < Operands.size(); ++K) {
     const ParsedOperand &Op = Operands[K];
-    I.Operands.push_back(
-        {Copy(Op.Label),
-         SiteDialect == Dialect::Tagged ? "_x" + std::to_string(K)
-                                        : Copy(Op.Register),
-         Op.Kind, Copy(Op.RegisterType), Copy(Op.TypeLabel)});
+    I.Operands.push_back({Copy(Op.Label),
+                          SiteDialect == Dialect::Tagged
+                              ? "_x" + std::to_string(K)
+                              : Copy(Op.Register),
+                          Op.Kind, Copy(Op.RegisterType), Copy(Op.TypeLabel)});
   }
   if (SiteDialect == Dialect::Tagged) {
     StableBodies.emplace_back();
@@ -347,8 +352,8 @@ uint32_t Parser::typedVariant(std::string_view Name, uint32_t First,
     });
   }
   uint32_t V = static_cast<uint32_t>(D.Injects.size());
-  appendInject(Qualified([&](size_t K) { return Operands[K].TypeLabel; }),
-               Body, SiteDialect);
+  appendInject(Qualified([&](size_t K) { return Operands[K].TypeLabel; }), Body,
+               SiteDialect);
   if (NextVariant.size() <= V)
     NextVariant.resize(V + 1, StringViewIndex::NotFound);
   NextVariant[Last] = V;
@@ -406,21 +411,19 @@ Error Parser::addSite(std::string_view Name, uint32_t Slot,
     };
     const char *Fix = "; sites that share a name must have the same operands";
     if (First.Operands.size() != Operands.size())
-      return Error::make(ErrorCode::InconsistentSites,
-                         Where() + std::to_string(Operands.size()) +
-                             " operands here, " +
-                             std::to_string(First.Operands.size()) +
-                             " there" + Fix,
-                         StartLine, StartColumn);
+      return Error::make(
+          ErrorCode::InconsistentSites,
+          Where() + std::to_string(Operands.size()) + " operands here, " +
+              std::to_string(First.Operands.size()) + " there" + Fix,
+          StartLine, StartColumn);
     // Operand types alone may differ: such sites get an inject per type
     // signature (below). Any other difference is an error.
     bool SameTypes = true;
     for (size_t K = 0; K < Operands.size(); ++K) {
       const ParsedOperand &Op = Operands[K];
       const InjectOperand &Want = First.Operands[K];
-      bool SameRegister = SiteDialect == Dialect::Tagged
-                              ? true
-                              : Op.Register == Want.Register;
+      bool SameRegister =
+          SiteDialect == Dialect::Tagged ? true : Op.Register == Want.Register;
       if (Op.Label == Want.Label && Op.Kind == Want.Kind && SameRegister) {
         SameTypes = SameTypes && Op.RegisterType == Want.RegisterType &&
                     Op.TypeLabel == Want.TypeLabel;
@@ -441,9 +444,8 @@ Error Parser::addSite(std::string_view Name, uint32_t Slot,
                          Describe(HereReg, Op.Kind, Op.RegisterType,
                                   Op.TypeLabel, Op.Label) +
                          " here but " +
-                         Describe(Want.Register, Want.Kind,
-                                  Want.RegisterType, Want.TypeLabel,
-                                  Want.Label) +
+                         Describe(Want.Register, Want.Kind, Want.RegisterType,
+                                  Want.TypeLabel, Want.Label) +
                          " there" + Fix);
     }
     if (!SameTypes)
@@ -461,8 +463,8 @@ Error Parser::addSite(std::string_view Name, uint32_t Slot,
     while (IndentEnd < Text.size() && isBlank(Text[IndentEnd]) &&
            Text[IndentEnd] != '\r')
       ++IndentEnd;
-    Pending.push_back({false, CopyFrom, StartLineBegin - CopyFrom,
-                       Module::Data::NoSlot});
+    Pending.push_back(
+        {false, CopyFrom, StartLineBegin - CopyFrom, Module::Data::NoSlot});
     emitTagged(I, Slot,
                Text.substr(StartLineBegin, IndentEnd - StartLineBegin));
   }
@@ -470,9 +472,8 @@ Error Parser::addSite(std::string_view Name, uint32_t Slot,
   return Error::success();
 }
 
-void Parser::recordSite(uint32_t Slot, size_t StartLineBegin,
-                        size_t ReplaceEnd, unsigned StartLine,
-                        unsigned StartColumn) {
+void Parser::recordSite(uint32_t Slot, size_t StartLineBegin, size_t ReplaceEnd,
+                        unsigned StartLine, unsigned StartColumn) {
   D.Injects[Slot].Sites.push_back({StartLine, StartColumn});
   ++D.NumSites;
   Pending.push_back({false, CopyFrom, StartLineBegin - CopyFrom, Slot});
@@ -510,8 +511,8 @@ bool Parser::tryRepeatedStableSite(uint32_t Slot, size_t StartLineBegin,
   if (!startsWithWord(Text.substr(P, EndLineEnd - P), EndWord))
     return false;
   recordSite(Slot, StartLineBegin,
-             EndLineEnd < Text.size() ? EndLineEnd + 1 : EndLineEnd,
-             StartLine, StartColumn);
+             EndLineEnd < Text.size() ? EndLineEnd + 1 : EndLineEnd, StartLine,
+             StartColumn);
   return true;
 }
 
@@ -525,9 +526,9 @@ bool Parser::tryKnownBodySite(std::string_view Name, size_t StartLineBegin,
   size_t BodyBegin = StartLineEnd + 1;
   size_t Lines = 0;
   unsigned High = 0;
-  size_t EndHit = BodyBegin + Scan.FindCapitalP(Text.data() + BodyBegin,
-                                                Text.size() - BodyBegin,
-                                                Lines, High);
+  size_t EndHit =
+      BodyBegin + Scan.FindCapitalP(Text.data() + BodyBegin,
+                                    Text.size() - BodyBegin, Lines, High);
   size_t EndLineBegin;
   std::string_view Word, Rest;
   if (EndHit >= Text.size() || !markerAt(EndHit, EndLineBegin, Word, Rest) ||
@@ -545,8 +546,8 @@ bool Parser::tryKnownBodySite(std::string_view Name, size_t StartLineBegin,
   StableBodies.push_back(Body);
   size_t EndLineEnd = Rest.data() + Rest.size() - Text.data();
   recordSite(Slot, StartLineBegin,
-             EndLineEnd < Text.size() ? EndLineEnd + 1 : EndLineEnd,
-             StartLine, StartColumn);
+             EndLineEnd < Text.size() ? EndLineEnd + 1 : EndLineEnd, StartLine,
+             StartColumn);
   return true;
 }
 

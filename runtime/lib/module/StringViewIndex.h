@@ -55,7 +55,7 @@ private:
     uint32_t Hash = 0;
     uint32_t IndexPlusOne = 0; ///< 0 marks an empty slot
   };
-  std::vector<Slot> Slots;             ///< size is a power of two
+  std::vector<Slot> Slots;            ///< size is a power of two
   std::vector<std::string_view> Keys; ///< by index
   size_t Mask = 0;
 

@@ -8,8 +8,9 @@
 
 using namespace ptxinject;
 
-AstPtxSource::AstPtxSource(const astptx::InstructionTable &Table,
-                           std::vector<std::vector<AstPtxFastInstruction>> Bodies)
+AstPtxSource::AstPtxSource(
+    const astptx::InstructionTable &Table,
+    std::vector<std::vector<AstPtxFastInstruction>> Bodies)
     : Table(Table), RoutineBodies(std::move(Bodies)) {
   for (const std::vector<AstPtxFastInstruction> &R : RoutineBodies)
     Routines.emplace_back(R.data(), R.size());
@@ -27,9 +28,9 @@ bool AstPtxSource::prepare(const Inject &Target, std::string &Error) {
     }
     if (Op.Kind != OperandKind::In) {
       if (!Output.empty()) {
-        Error = "AST PTX programs have one result, but inject '" +
-                Target.Name + "' has several out/mod operands ('" + Output +
-                "' and '" + Op.Register + "')";
+        Error = "AST PTX programs have one result, but inject '" + Target.Name +
+                "' has several out/mod operands ('" + Output + "' and '" +
+                Op.Register + "')";
         return false;
       }
       Output = Op.Register;
@@ -56,8 +57,8 @@ bool AstPtxSource::stub(size_t Index, ProgramScratch *, std::string &Buffer,
       astptx::Program(Programs[Index].data(), Programs[Index].size()), Buffer,
       &Message);
   if (R != AST_PTX_FAST_SUCCESS) {
-    Error = StubError{Message.empty() ? ast_ptx_fast_result_to_string(R) : Message,
-                      0, 0};
+    Error = StubError{
+        Message.empty() ? ast_ptx_fast_result_to_string(R) : Message, 0, 0};
     return false;
   }
   Stub = Buffer;

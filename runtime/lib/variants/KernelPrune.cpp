@@ -6,7 +6,8 @@
 
 using namespace ptxinject;
 
-bool ptxinject::findEntries(std::string_view Ptx, std::vector<PtxEntrySpan> &Out) {
+bool ptxinject::findEntries(std::string_view Ptx,
+                            std::vector<PtxEntrySpan> &Out) {
   using namespace ptxlex;
   Out.clear();
   Lexer L(Ptx);
@@ -57,7 +58,8 @@ bool ptxinject::findEntries(std::string_view Ptx, std::vector<PtxEntrySpan> &Out
   return !L.broken() && Depth == 0 && !InEntry;
 }
 
-KernelPruner::KernelPruner(const Module &Kernel, const std::vector<size_t> &Slots) {
+KernelPruner::KernelPruner(const Module &Kernel,
+                           const std::vector<size_t> &Slots) {
   std::string_view Source = Kernel.source();
   std::vector<PtxEntrySpan> Entries;
   if (!findEntries(Source, Entries) || Entries.empty())
@@ -77,9 +79,11 @@ KernelPruner::KernelPruner(const Module &Kernel, const std::vector<size_t> &Slot
     Lines.emplace_back(First, lineOf(E.End));
   }
   auto entryOf = [&](size_t SiteLine) -> long {
-    auto It = std::upper_bound(
-        Lines.begin(), Lines.end(), SiteLine,
-        [](size_t L, const std::pair<size_t, size_t> &R) { return L < R.first; });
+    auto It =
+        std::upper_bound(Lines.begin(), Lines.end(), SiteLine,
+                         [](size_t L, const std::pair<size_t, size_t> &R) {
+                           return L < R.first;
+                         });
     if (It == Lines.begin())
       return -1;
     --It;
@@ -112,7 +116,8 @@ KernelPruner::KernelPruner(const Module &Kernel, const std::vector<size_t> &Slot
           Prunable{E, std::string(Entries[E].Name), std::move(Positions[E])});
 }
 
-size_t KernelPruner::prune(std::string_view Rendered, const std::vector<bool> &Filled,
+size_t KernelPruner::prune(std::string_view Rendered,
+                           const std::vector<bool> &Filled,
                            std::string &Out) const {
   std::vector<const Prunable *> Drop;
   for (const Prunable &K : Kernels)

@@ -43,7 +43,7 @@ ProgramGroups ptxinject::groupPrograms(const std::vector<Hash128> &Codes,
     return A.Hi != B.Hi ? A.Hi < B.Hi : A.Lo < B.Lo;
   };
   std::sort(Sorted.begin(), Sorted.end(), Less);
-  G.Distinct = static_cast<size_t>(
-      std::unique(Sorted.begin(), Sorted.end()) - Sorted.begin());
+  G.Distinct = static_cast<size_t>(std::unique(Sorted.begin(), Sorted.end()) -
+                                   Sorted.begin());
   return G;
 }

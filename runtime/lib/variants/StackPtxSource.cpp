@@ -42,8 +42,7 @@ void StackPtxSource::addRandom(size_t Count, size_t Length, uint64_t Seed) {
   RandomLive = false;
 }
 
-void StackPtxSource::addRandomLive(size_t Count, size_t Length,
-                                   uint64_t Seed) {
+void StackPtxSource::addRandomLive(size_t Count, size_t Length, uint64_t Seed) {
   addRandom(Count, Length, Seed);
   RandomLive = true;
 }
@@ -74,11 +73,11 @@ void liveProgram(std::mt19937_64 &Rng, size_t Length,
     unsigned Op = Ops[Rng() % Ops.size()];
     for (unsigned A = 1; A < Info.instructions[Op].num_args; ++A)
       PushOperand();
-    Out.push_back(stack_ptx_fast_make_instruction(STACK_PTX_FAST_INSTRUCTION_KIND_PTX,
-                                             Stack, Op, 0));
+    Out.push_back(stack_ptx_fast_make_instruction(
+        STACK_PTX_FAST_INSTRUCTION_KIND_PTX, Stack, Op, 0));
   }
-  Out.push_back(stack_ptx_fast_make_instruction(STACK_PTX_FAST_INSTRUCTION_KIND_RETURN,
-                                           0, 0, 0));
+  Out.push_back(stack_ptx_fast_make_instruction(
+      STACK_PTX_FAST_INSTRUCTION_KIND_RETURN, 0, 0, 0));
 }
 } // namespace
 
@@ -117,7 +116,9 @@ int stackFor(const stackptx::InstructionSet &Set, const InjectOperand &Op,
     return static_cast<int>(Same[0]);
   if (Same.empty()) {
     Why = "which no stack of the Stack PTX description holds (no stack has "
-          "literal prefix " + Op.RegisterType + "); add a stack type for it "
+          "literal prefix " +
+          Op.RegisterType +
+          "); add a stack type for it "
           "to the description";
   } else {
     Why = "which several stacks hold (";
@@ -169,7 +170,8 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
     return false;
   }
   for (size_t I = 0; I < Order.size(); ++I)
-    Registers.push_back(StackPtxFastRegister{RegisterNames[I].c_str(), StackOf[I]});
+    Registers.push_back(
+        StackPtxFastRegister{RegisterNames[I].c_str(), StackOf[I]});
 
   // Text programs name operands by label; a word that is no label is
   // reported with the inject's labels, so the fix is in sight.
@@ -192,7 +194,8 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
         size_t Colon = Message.find(':');
         Message = Message.substr(0, Colon) + " for inject '" + Target.Name +
                   "': not one of its operand labels, nor a word of the "
-                  "Stack PTX description; " + Operands;
+                  "Stack PTX description; " +
+                  Operands;
       }
       Errors[I] = StubError{Message, TE.Line, TE.Column};
     }
@@ -268,11 +271,11 @@ bool StackPtxSource::stub(size_t Index, ProgramScratch *Scratch,
     return false;
   }
   auto &WS = static_cast<StackPtxScratch *>(Scratch)->WS;
-  StackPtxFastResult R = Compiler->compile(Programs[Index], Registers, Requests,
-                                       WS, Buffer);
+  StackPtxFastResult R =
+      Compiler->compile(Programs[Index], Registers, Requests, WS, Buffer);
   if (R != STACK_PTX_FAST_SUCCESS) {
-    Error = StubError{std::string("Stack PTX: ") + stack_ptx_fast_result_to_string(R),
-                      0, 0};
+    Error = StubError{
+        std::string("Stack PTX: ") + stack_ptx_fast_result_to_string(R), 0, 0};
     return false;
   }
   Stub = Buffer;

@@ -42,8 +42,7 @@ bool Batch::fingerprint(Worker &W, size_t P, Hash128 &Code) {
   bool Ok = true;
   for (size_t R = 0; R < G && Ok; ++R) {
     std::string_view Stub;
-    Ok = Sources[R]->stub(P, W.Scratch[R].get(), W.Buffers[R], Stub,
-                          W.StubErr);
+    Ok = Sources[R]->stub(P, W.Scratch[R].get(), W.Buffers[R], Stub, W.StubErr);
     if (Ok)
       H.add(Kernel.inject(Slots[R]).Name, Stub);
     else
@@ -54,9 +53,8 @@ bool Batch::fingerprint(Worker &W, size_t P, Hash128 &Code) {
   return Ok;
 }
 
-void Batch::setWork(std::vector<size_t> Programs,
-                    std::vector<size_t> Weights, VariantCache *Cache,
-                    const std::vector<Hash128> *Keys) {
+void Batch::setWork(std::vector<size_t> Programs, std::vector<size_t> Weights,
+                    VariantCache *Cache, const std::vector<Hash128> *Keys) {
   Todo = std::move(Programs);
   Weight = std::move(Weights);
   this->Cache = Cache;
@@ -90,9 +88,8 @@ bool Batch::assemble(Worker &W, size_t Count) {
   // Slots past Count (a last, partial module) stay empty.
   for (size_t J = 0; J < Options.Pack; ++J)
     for (size_t R = 0; R < G; ++R)
-      W.AllStubs[Slots[J * G + R]] = J < Count && !W.Bad[J]
-                                         ? W.Stubs[J * G + R]
-                                         : std::string_view();
+      W.AllStubs[Slots[J * G + R]] =
+          J < Count && !W.Bad[J] ? W.Stubs[J * G + R] : std::string_view();
   Error E = Kernel.render(W.AllStubs, W.Ptx);
   W.LastPruned = 0;
   if (!E && Pruner) {
@@ -212,8 +209,7 @@ void Batch::compileModule(Worker &W, size_t M) {
   }
 }
 
-void Batch::failRemaining(Worker &W, size_t Count,
-                          const std::string &Message) {
+void Batch::failRemaining(Worker &W, size_t Count, const std::string &Message) {
   for (size_t J = 0; J < Count; ++J)
     if (!W.Bad[J]) {
       fail(W, W.Programs[J], VariantStage::Cubin, Message);

@@ -1,4 +1,5 @@
-//===- VariantBatch.h - One batch of variants, compiled by workers -*- C++ -*-===//
+//===- VariantBatch.h - One batch of variants, compiled by workers -*- C++
+//-*-===//
 //
 // The state of one compileVariants call that its worker threads share, and
 // the compile of one module of packed variants. Internal to the
@@ -52,8 +53,7 @@ public:
 
   /// Without a first pass over the stubs, the workers hash each program's
   /// stubs as they make them, so the report still counts distinct programs.
-  void hashWhileCompiling(std::vector<Hash128> *Codes,
-                          std::vector<char> *Good);
+  void hashWhileCompiling(std::vector<Hash128> *Codes, std::vector<char> *Good);
 
   size_t numModules() const { return NumModules; }
   size_t numPrograms() const { return NumPrograms; }

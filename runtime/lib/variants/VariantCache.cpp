@@ -1,4 +1,5 @@
-//===- VariantCache.cpp - Compiled programs kept across runs ---------------===//
+//===- VariantCache.cpp - Compiled programs kept across runs
+//---------------===//
 #include "ptxinject/variants/VariantCache.h"
 #include "ptxinject/support/File.h"
 
@@ -169,7 +170,8 @@ VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
   Space = Fields.find(' ');
   size_t PackIndex = 0;
   if (Space == std::string_view::npos ||
-      !parseSize(Fields.substr(0, Space), PackIndex) || Space + 1 >= Fields.size())
+      !parseSize(Fields.substr(0, Space), PackIndex) ||
+      Space + 1 >= Fields.size())
     return Found::Damaged;
   std::string_view Inject = Fields.substr(Space + 1);
   if (!isStorableName(Inject))
@@ -215,7 +217,8 @@ bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
                               size_t CubinSize, const Site &Where,
                               std::string &Message) {
   if (!isStorableName(Where.Inject)) {
-    Message = "inject name '" + Where.Inject + "' cannot be stored in the cache";
+    Message =
+        "inject name '" + Where.Inject + "' cannot be stored in the cache";
     return false;
   }
   std::string Path = entryPath(Key);

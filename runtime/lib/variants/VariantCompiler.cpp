@@ -126,8 +126,9 @@ Error ptxinject::compileVariants(const Module &Kernel,
   size_t N = Sources[0]->numPrograms();
   Report.Places.resize(N);
   Batch B(Kernel, Backend, Sources, O, Sink, Slots.take(), Report);
-  unsigned Jobs = Options.Jobs ? Options.Jobs
-                               : std::max(1u, std::thread::hardware_concurrency());
+  unsigned Jobs = Options.Jobs
+                      ? Options.Jobs
+                      : std::max(1u, std::thread::hardware_concurrency());
   Jobs = static_cast<unsigned>(
       std::min<size_t>(Jobs, std::max<size_t>(1, (N + O.Pack - 1) / O.Pack)));
   std::vector<Worker> Workers(Jobs);
@@ -140,7 +141,8 @@ Error ptxinject::compileVariants(const Module &Kernel,
   // microseconds). Without either, programs are compiled in order as they
   // come, and the workers hash their stubs on the way.
   std::vector<Hash128> Codes(N);
-  std::vector<char> Good(N, 0); // vector<bool> is not safe to write from threads
+  std::vector<char> Good(N,
+                         0); // vector<bool> is not safe to write from threads
   bool Screen = Options.Dedup || !Options.CacheDir.empty();
   std::vector<size_t> Todo, Weight;
   ProgramGroups Groups;
@@ -178,7 +180,8 @@ Error ptxinject::compileVariants(const Module &Kernel,
     for (std::thread &T : Threads)
       T.join();
   }
-  Report.WallSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
+  Report.WallSeconds =
+      std::chrono::duration<double>(Clock::now() - Start).count();
   Report.Threads = Jobs;
   Report.Variants = N;
   Report.Modules = B.numModules();
@@ -219,8 +222,8 @@ Error ptxinject::compileVariants(const Module &Kernel,
     if (CubinFailure[First] != ProgramPlace::None) {
       VariantFailure F = Report.Failures[CubinFailure[First]];
       F.Program = P;
-      F.Message = "same stubs as program " + std::to_string(First) + ": " +
-                  F.Message;
+      F.Message =
+          "same stubs as program " + std::to_string(First) + ": " + F.Message;
       Report.Failures.push_back(std::move(F));
     }
   }

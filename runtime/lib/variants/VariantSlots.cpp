@@ -110,10 +110,10 @@ ptxinject::resolveSlots(const Module &Kernel, const VariantOptions &Options) {
     for (const std::string &Name : Options.Slots) {
       std::optional<size_t> I = Kernel.injectIndex(Name);
       if (!I)
-        return Error::make(ErrorCode::InjectNotFound,
-                           "the kernel has no inject named '" + Name +
-                               "'; its injects are:" +
-                               injectsWithOperands(Kernel));
+        return Error::make(
+            ErrorCode::InjectNotFound,
+            "the kernel has no inject named '" + Name +
+                "'; its injects are:" + injectsWithOperands(Kernel));
       if (std::find(Slots.begin(), Slots.end(), *I) != Slots.end())
         return Error::make(ErrorCode::InvalidArgument,
                            "inject '" + Name + "' is selected twice");

@@ -40,8 +40,8 @@ bool readSchedStat(double &Cpu, double &Wait);
 // program R (inject Slots[J * G + R]) of the module's variant J.
 struct Worker {
   std::vector<std::unique_ptr<ProgramScratch>> Scratch; // one per source
-  std::vector<std::string> Buffers;       // one per position
-  std::vector<std::string_view> Stubs;    // one per position
+  std::vector<std::string> Buffers;                     // one per position
+  std::vector<std::string_view> Stubs;                  // one per position
   std::vector<std::string_view> AllStubs; // one per inject of the module
   std::vector<bool> Bad;                  // per variant of the module
   std::vector<size_t> Programs;           // per variant: its program number
@@ -54,7 +54,7 @@ struct Worker {
   double Stub = 0, Render = 0, CubinTime = 0, Sink = 0;
   double Cpu = 0, Wait = 0;
   size_t Isolations = 0;
-  size_t LastPruned = 0;   // kernels the last assemble() removed
+  size_t LastPruned = 0;    // kernels the last assemble() removed
   size_t PrunedKernels = 0; // summed over this worker's modules
 };
 

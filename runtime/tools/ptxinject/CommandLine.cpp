@@ -6,9 +6,10 @@
 
 using namespace ptxinject::tool;
 
-ParseResult ptxinject::tool::parseCommandLine(
-    CLI::App &App, const char *Command, int Argc, char **Argv,
-    std::vector<std::string> *AfterSeparator) {
+ParseResult
+ptxinject::tool::parseCommandLine(CLI::App &App, const char *Command, int Argc,
+                                  char **Argv,
+                                  std::vector<std::string> *AfterSeparator) {
   std::vector<const char *> Own;
   Own.push_back(Argv[0]);
   int I = 1;

@@ -1,4 +1,5 @@
-//===- CommandLine.h - CLI11 glue shared by the ptxinject commands -*- C++ -*-===//
+//===- CommandLine.h - CLI11 glue shared by the ptxinject commands -*- C++
+//-*-===//
 //
 // Every command parses its options with CLI11, so they follow one set of
 // rules (--opt value and --opt=value, -o value, generated --help) and report
@@ -22,9 +23,9 @@ enum class ParseResult { Ok, Help, Failed };
 /// Parses Argv (Argv[0] is the command name) with App. Arguments after the
 /// first lone '--' go to AfterSeparator when it is given, and are an error
 /// otherwise. Prints --help to stdout and usage errors to stderr.
-ParseResult parseCommandLine(CLI::App &App, const char *Command, int Argc,
-                             char **Argv,
-                             std::vector<std::string> *AfterSeparator = nullptr);
+ParseResult
+parseCommandLine(CLI::App &App, const char *Command, int Argc, char **Argv,
+                 std::vector<std::string> *AfterSeparator = nullptr);
 
 } // namespace tool
 } // namespace ptxinject

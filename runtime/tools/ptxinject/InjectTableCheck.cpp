@@ -22,8 +22,8 @@ bool readInput(const std::string &Path, std::string &Out, std::FILE *Err,
                const char *What) {
   Expected<std::string> Text = readFile(Path);
   if (!Text) {
-    std::fprintf(Err, "%s: error: cannot read the %s: %s\n", Path.c_str(),
-                 What, Text.error().Message.c_str());
+    std::fprintf(Err, "%s: error: cannot read the %s: %s\n", Path.c_str(), What,
+                 Text.error().Message.c_str());
     return false;
   }
   Out = Text.take();

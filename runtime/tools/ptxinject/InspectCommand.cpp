@@ -12,9 +12,9 @@
 #include "ToolSupport.h"
 
 #include "ptxinject/golden/InjectTable.h"
-#include "ptxinject/support/ExitCode.h"
-#include "ptxinject/module/Module.h"
 #include "ptxinject/manifest/SiteManifest.h"
+#include "ptxinject/module/Module.h"
+#include "ptxinject/support/ExitCode.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -60,11 +60,10 @@ std::string textTable(const Module &M) {
       std::string Kind = kindName(Op.Kind);
       Out += Kind + std::string(5 - Kind.size(), ' ');
       Out += Op.Register + std::string(RegW + 1 - Op.Register.size(), ' ');
-      Out += Op.RegisterType +
-             std::string(Op.RegisterType.size() < 8
-                             ? 9 - Op.RegisterType.size()
-                             : 1,
-                         ' ');
+      Out += Op.RegisterType + std::string(Op.RegisterType.size() < 8
+                                               ? 9 - Op.RegisterType.size()
+                                               : 1,
+                                           ' ');
       Out += Op.TypeLabel + std::string(TypeW + 1 - Op.TypeLabel.size(), ' ');
       Out += Op.Label + "\n";
     }
@@ -83,8 +82,10 @@ int ptxinject::tool::runInspect(int Argc, char **Argv) {
   CLI::App App(Description, "ptxinject inspect");
   App.set_help_flag("-h,--help", "print this help and exit");
   App.add_option("FILE", Input, "annotated PTX");
-  App.add_flag("--json", Json, "machine-readable table (injects sorted by name)");
-  App.add_option("--types", TypesPath, "extra types for the tagged dialect (JSON)");
+  App.add_flag("--json", Json,
+               "machine-readable table (injects sorted by name)");
+  App.add_option("--types", TypesPath,
+                 "extra types for the tagged dialect (JSON)");
   App.add_option("--manifest", ManifestPath,
                  "fail if a site of the front end's manifest is missing");
   App.add_option("--check", CheckPath,

@@ -74,11 +74,10 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
     for (const std::string &Value : IsStub ? StubFiles : StubTexts) {
       size_t Eq = Value.find('=');
       if (Eq == std::string::npos || Eq == 0) {
-        reportUsageError("render", "expected NAME=" +
-                                       std::string(IsStub ? "FILE" : "TEXT") +
-                                       " after " +
-                                       (IsStub ? "--stub" : "--stub-text") +
-                                       ", got '" + Value + "'");
+        reportUsageError(
+            "render", "expected NAME=" + std::string(IsStub ? "FILE" : "TEXT") +
+                          " after " + (IsStub ? "--stub" : "--stub-text") +
+                          ", got '" + Value + "'");
         return ExitUsage;
       }
       StubArg S;
@@ -114,8 +113,8 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
       return ExitUsage;
     }
     Given[*Index] = true;
-    if (Error E = resolveStubLabels(M->inject(*Index), S.Text,
-                                    Resolved[*Index])) {
+    if (Error E =
+            resolveStubLabels(M->inject(*Index), S.Text, Resolved[*Index])) {
       reportError(S.Source, E);
       return ExitFailed;
     }

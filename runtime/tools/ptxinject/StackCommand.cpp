@@ -45,15 +45,17 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   std::vector<std::string> Programs, AfterSeparator;
   CLI::App App(Description, "ptxinject stack");
   App.set_help_flag("-h,--help", "print this help and exit");
-  App.add_option("PROGRAM", Programs, "the program in text form, quoted as one argument");
+  App.add_option("PROGRAM", Programs,
+                 "the program in text form, quoted as one argument");
   App.add_option("--desc", DescPath,
                  "instruction set description (default: the shipped one)");
   App.add_option("--arch", Arch,
                  "target architecture (e.g. sm_80): entries of the description "
                  "it lacks compile to nothing (default: every entry)");
   CLI::Option *InputOpt =
-      App.add_option("--input", Inputs,
-                     "a register the program reads (repeatable, in index order)")
+      App.add_option(
+             "--input", Inputs,
+             "a register the program reads (repeatable, in index order)")
           ->allow_extra_args(false);
   CLI::Option *InputTypeOpt =
       App.add_option("--input-type", InputTypes,
@@ -69,7 +71,8 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
                      "stack type of the preceding --request (default F32, or "
                      "the type of the --input of the same name)")
           ->allow_extra_args(false);
-  App.add_option("-f", ProgramFile, "read the program from FILE ('-' for stdin)");
+  App.add_option("-f", ProgramFile,
+                 "read the program from FILE ('-' for stdin)");
   App.add_option("-o", OutputPath, "write the stub to FILE (default: stdout)");
   App.add_flag("--print-program", PrintProgram,
                "print the parsed program back in text form, then the stub");
@@ -83,8 +86,9 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   }
   Programs.insert(Programs.end(), AfterSeparator.begin(), AfterSeparator.end());
   if (Programs.size() > 1) {
-    reportUsageError("stack", "more than one program given; quote the program as one "
-                              "argument");
+    reportUsageError("stack",
+                     "more than one program given; quote the program as one "
+                     "argument");
     return ExitUsage;
   }
   if (!Programs.empty()) {
@@ -96,8 +100,9 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   for (CLI::Option *O : App.parse_order()) {
     if (O == InputOpt || O == RequestOpt) {
       bool IsInput = O == InputOpt;
-      Pending.push_back({IsInput ? Inputs[NextInput++] : RequestNames[NextRequest++], "",
-                         IsInput});
+      Pending.push_back(
+          {IsInput ? Inputs[NextInput++] : RequestNames[NextRequest++], "",
+           IsInput});
     } else if (O == InputTypeOpt || O == RequestTypeOpt) {
       bool IsInput = O == InputTypeOpt;
       const char *Flag = IsInput ? "--input-type" : "--request-type";
@@ -107,12 +112,13 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
                                       " it types");
         return ExitUsage;
       }
-      Pending.back().Type =
-          IsInput ? InputTypes[NextInputType++] : RequestTypes[NextRequestType++];
+      Pending.back().Type = IsInput ? InputTypes[NextInputType++]
+                                    : RequestTypes[NextRequestType++];
     }
   }
   if (HaveProgram == !ProgramFile.empty()) {
-    reportUsageError("stack", "give the program either as one argument or with -f FILE");
+    reportUsageError("stack",
+                     "give the program either as one argument or with -f FILE");
     return ExitUsage;
   }
   std::string ProgramName = "<program>";
@@ -128,14 +134,16 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   if (!Arch.empty()) {
     Target For;
     if (!Target::parse(Arch, For)) {
-      reportUsageError("stack", "--arch '" + Arch + "' is not an SM architecture; "
-                                "give one such as sm_80 or sm_90a");
+      reportUsageError("stack", "--arch '" + Arch +
+                                    "' is not an SM architecture; "
+                                    "give one such as sm_80 or sm_90a");
       return ExitUsage;
     }
     Set = Set.forTarget(For);
   }
 
-  // Registers: every --input in order, then each --request not already an input.
+  // Registers: every --input in order, then each --request not already an
+  // input.
   std::vector<std::string> Names;
   std::vector<StackPtxFastRegister> Registers;
   std::vector<size_t> Requests;
@@ -143,9 +151,10 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   auto typeOf = [&](const std::string &T, int &Out) {
     Out = Set.findStackType(T.empty() ? "F32" : T);
     if (Out < 0)
-      reportUsageError("stack", "unknown stack type '" + (T.empty() ? "F32" : T) +
-                                    "'; the description's stack types are listed in its "
-                                    "'stack_types'");
+      reportUsageError("stack",
+                       "unknown stack type '" + (T.empty() ? "F32" : T) +
+                           "'; the description's stack types are listed in its "
+                           "'stack_types'");
     return Out >= 0;
   };
   for (const PendingRegister &P : Pending) {
@@ -167,9 +176,11 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
         Index = K;
     int T;
     if (Index < NumInputs) {
-      if (!P.Type.empty() && (!typeOf(P.Type, T) || unsigned(T) != Types[Index])) {
-        reportUsageError("stack", "request '" + P.Name + "' has a different type from the "
-                                                          "input of the same name");
+      if (!P.Type.empty() &&
+          (!typeOf(P.Type, T) || unsigned(T) != Types[Index])) {
+        reportUsageError("stack", "request '" + P.Name +
+                                      "' has a different type from the "
+                                      "input of the same name");
         return ExitUsage;
       }
     } else {

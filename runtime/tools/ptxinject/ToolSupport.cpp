@@ -66,8 +66,7 @@ void reportJsonError(const std::string &Path, const std::string &Message) {
 }
 } // namespace
 
-bool tool::addTypesFromFileOrReport(const std::string &Path,
-                                    TypeTable &Table) {
+bool tool::addTypesFromFileOrReport(const std::string &Path, TypeTable &Table) {
   std::string Text;
   if (!readWholeFileOrReport(Path, Text))
     return false;

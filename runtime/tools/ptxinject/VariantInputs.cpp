@@ -113,8 +113,9 @@ bool readOneFile(const std::string &Path, const stackptx::InstructionSet &Set,
       if (New) {
         if (&L != &Lines.front()) {
           reportError(Path, L.Number, Column,
-                      "inject '" + Name + "' has no program on the first "
-                      "line; every line gives one program for each inject");
+                      "inject '" + Name +
+                          "' has no program on the first "
+                          "line; every line gives one program for each inject");
           return false;
         }
         Out.Injects.push_back(Name);
@@ -155,14 +156,15 @@ bool ptxinject::tool::readPrograms(const std::vector<std::string> &Args,
     if (Eq == std::string::npos || Eq == 0 || Eq + 1 == Arg.size()) {
       reportUsageError("variants",
                        "several --programs take NAME=FILE each (program "
-                       "files per inject), got '" + Arg + "'");
+                       "files per inject), got '" +
+                           Arg + "'");
       return false;
     }
     std::string Name = Arg.substr(0, Eq), Path = Arg.substr(Eq + 1);
     for (const std::string &Known : Out.Injects)
       if (Known == Name) {
-        reportUsageError("variants", "two --programs files for inject '" +
-                                         Name + "'");
+        reportUsageError("variants",
+                         "two --programs files for inject '" + Name + "'");
         return false;
       }
     std::string Text;

@@ -1,4 +1,5 @@
-//===- VariantInputs.h - The programs of a 'ptxinject variants' run -*- C++ -*-===//
+//===- VariantInputs.h - The programs of a 'ptxinject variants' run -*- C++
+//-*-===//
 //
 // Reads --programs and --stubs files into program sources, one per inject a
 // variant fills, and remembers where every program came from (file:line:col)

@@ -1,4 +1,5 @@
-//===- VariantManifest.cpp - What 'ptxinject variants' wrote, and from what ===//
+//===- VariantManifest.cpp - What 'ptxinject variants' wrote, and from what
+//===//
 #include "VariantManifest.h"
 
 #include <algorithm>
@@ -29,10 +30,10 @@ std::vector<std::pair<unsigned, std::string>> entryLines(std::string_view Ptx) {
     size_t At = L.find(".entry ");
     if (At != std::string_view::npos) {
       size_t B = At + 7, E = L.find_first_of("( \t", B);
-      Entries.emplace_back(LineNo, std::string(L.substr(
-                                       B, E == std::string_view::npos
-                                              ? std::string_view::npos
-                                              : E - B)));
+      Entries.emplace_back(LineNo,
+                           std::string(L.substr(B, E == std::string_view::npos
+                                                       ? std::string_view::npos
+                                                       : E - B)));
     }
     Pos = Eol + 1;
   }
@@ -41,8 +42,9 @@ std::vector<std::pair<unsigned, std::string>> entryLines(std::string_view Ptx) {
 
 // "k1,k2": the entry functions holding the inject's sites (the last .entry
 // before each site).
-std::string entriesOf(const Inject &I,
-                      const std::vector<std::pair<unsigned, std::string>> &Entries) {
+std::string
+entriesOf(const Inject &I,
+          const std::vector<std::pair<unsigned, std::string>> &Entries) {
   std::vector<std::string> Names;
   for (const SiteLocation &Site : I.Sites) {
     std::string Name = "-";
@@ -118,10 +120,10 @@ std::string ptxinject::tool::manifestTsv(const ManifestSources &S,
                  ":index=" + std::to_string(P);
       }
       Out += std::to_string(P) + "\t" + Module + "\t" +
-             Kernel.inject(Inject).Name + "\t" + (Ok ? "ok" : "failed") +
-             "\t" + std::to_string(PackIndex) + "\t" + InjectEntries[Inject] +
-             "\t" + Source + "\t" + textOf(S, R, P) + "\t" + SameAs + "\t" +
-             Origin + "\n";
+             Kernel.inject(Inject).Name + "\t" + (Ok ? "ok" : "failed") + "\t" +
+             std::to_string(PackIndex) + "\t" + InjectEntries[Inject] + "\t" +
+             Source + "\t" + textOf(S, R, P) + "\t" + SameAs + "\t" + Origin +
+             "\n";
     }
   }
   return Out;

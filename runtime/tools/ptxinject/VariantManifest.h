@@ -1,9 +1,10 @@
-//===- VariantManifest.h - What 'ptxinject variants' wrote, and from what -*- C++ -*-===//
+//===- VariantManifest.h - What ptxinject variants wrote -------*- C++ -*-===//
 //
 // manifest.tsv: one row per program (a variant has one per inject) with the
 // cubin and site holding its code (its own, an earlier equal program's, or
 // a cached one), status, the entry functions that run it, and where it came
-// from, so a winner of a search can be found, launched and compiled again. random.stack: generated programs as a --programs file.
+// from, so a winner of a search can be found, launched and compiled again.
+// random.stack: generated programs as a --programs file.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_TOOLS_VARIANTMANIFEST_H
@@ -23,11 +24,11 @@ namespace tool {
 
 struct ManifestSources {
   const Module *Kernel = nullptr;
-  std::string_view Ptx;         // the kernel's PTX (entry functions)
+  std::string_view Ptx; // the kernel's PTX (entry functions)
   const VariantInputs *Inputs = nullptr;
-  std::vector<size_t> Slots;    // as compileVariants used them
+  std::vector<size_t> Slots; // as compileVariants used them
   size_t Pack = 1;
-  unsigned long long Seed = 0;  // of --random; source r used Seed + r
+  unsigned long long Seed = 0; // of --random; source r used Seed + r
   /// File name in the output folder of each cached cubin (by cache path).
   const std::map<std::string, std::string> *CachedNames = nullptr;
 };

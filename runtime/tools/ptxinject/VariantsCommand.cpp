@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
 #include "Commands.h"
+#include "ToolSupport.h"
 #include "VariantInputs.h"
 #include "VariantManifest.h"
-#include "ToolSupport.h"
 
 #include "ptxinject/backends/CubinBackend.h"
 #include "ptxinject/backends/CudaTool.h"
@@ -62,7 +62,7 @@ struct Arguments {
   bool PruneGlobals = false;
   bool Dedup = true, NoCache = false, PruneKernels = true;
   std::string CacheDir; // --cache; empty: the user's cache folder
-  std::string Ray; // --ray ADDRESS: the work goes to a Ray cluster
+  std::string Ray;      // --ray ADDRESS: the work goes to a Ray cluster
   CubinBackendKind Backend = defaultCubinBackend();
 };
 
@@ -113,10 +113,11 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
                              "or ptxas (default ") +
                      cubinBackendName(defaultCubinBackend()) + ")");
   App.add_flag("--keep-ptx", A.KeepPtx, "also write each module's PTX");
-  App.add_option("--ray", A.Ray,
-                 "compile on a Ray cluster (auto, local or HOST:PORT) through "
-                 "the Python package's ptxinject-distributed (docs/distributed.md); "
-                 "a .ptx KERNEL with --programs FILE or --stubs FILE");
+  App.add_option(
+      "--ray", A.Ray,
+      "compile on a Ray cluster (auto, local or HOST:PORT) through "
+      "the Python package's ptxinject-distributed (docs/distributed.md); "
+      "a .ptx KERNEL with --programs FILE or --stubs FILE");
   App.add_flag("!--no-progress", A.Progress, "no progress line on stderr");
   App.add_flag("!--no-dedup", A.Dedup,
                "compile every program, even one whose stubs equal an "
@@ -141,8 +142,9 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
                "drop the kernel's internal module-scope variables that "
                "nothing in its PTX uses, once, before parsing (nvrtc "
                "-default-device PTX holds many); stubs must not use them");
-  App.footer("Example:\n  ptxinject variants kernel.cu --out-dir out --slot mma "
-             "--slot epilogue --random 1000 -- -Iinclude -std=c++17");
+  App.footer(
+      "Example:\n  ptxinject variants kernel.cu --out-dir out --slot mma "
+      "--slot epilogue --random 1000 -- -Iinclude -std=c++17");
   switch (parseCommandLine(App, "variants", Argc, Argv, &A.CompilerFlags)) {
   case ParseResult::Help:
     return ExitOk;
@@ -152,9 +154,11 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
     break;
   }
   A.HaveRandom = Random->count() > 0;
-  if (!A.BackendName.empty() && !parseCubinBackendName(A.BackendName, A.Backend)) {
-    reportUsageError("variants", "unknown back end '" + A.BackendName +
-                                     "'; use nvjitlink, nvptxcompiler or ptxas");
+  if (!A.BackendName.empty() &&
+      !parseCubinBackendName(A.BackendName, A.Backend)) {
+    reportUsageError("variants",
+                     "unknown back end '" + A.BackendName +
+                         "'; use nvjitlink, nvptxcompiler or ptxas");
     return ExitUsage;
   }
   int Sources = !A.Programs.empty() + !A.Stubs.empty() + A.HaveRandom;
@@ -188,15 +192,23 @@ int forwardToRay(const Arguments &A) {
                   "filled modules");
   if (A.HaveRandom || A.Live || !A.Desc.empty() || A.PruneGlobals ||
       !A.CompilerFlags.empty())
-    return Refuse("--random, --live, --desc, --prune-globals and compiler "
-                  "flags are not forwarded; give --programs FILE or --stubs FILE");
+    return Refuse(
+        "--random, --live, --desc, --prune-globals and compiler "
+        "flags are not forwarded; give --programs FILE or --stubs FILE");
   if (A.Programs.size() > 1 ||
       (A.Programs.size() == 1 && A.Programs[0].find('=') != std::string::npos))
     return Refuse("one --programs FILE (not NAME=FILE per inject)");
-  std::vector<std::string> Args = {"ptxinject-distributed", "variants", A.Kernel,
-                                   "--out-dir", A.OutDir, "--ray", A.Ray,
-                                   "--pack", std::to_string(A.Pack),
-                                   "--arch", A.Arch};
+  std::vector<std::string> Args = {"ptxinject-distributed",
+                                   "variants",
+                                   A.Kernel,
+                                   "--out-dir",
+                                   A.OutDir,
+                                   "--ray",
+                                   A.Ray,
+                                   "--pack",
+                                   std::to_string(A.Pack),
+                                   "--arch",
+                                   A.Arch};
   if (!A.Programs.empty())
     Args.insert(Args.end(), {"--programs", A.Programs[0]});
   if (!A.Stubs.empty())
@@ -272,8 +284,8 @@ int cudaToPtx(const Arguments &A, std::string &Ptx) {
   std::string SourceDir = "-I" + directoryOf(A.Kernel);
   if (isExecutable(Rewriter)) {
     std::string Rewritten = Base + ".rewritten.cu";
-    std::vector<std::string> Argv = {Rewriter, A.Kernel, "-o", Rewritten,
-                                     "--", "--cuda-gpu-arch=" + A.Arch};
+    std::vector<std::string> Argv = {
+        Rewriter, A.Kernel, "-o", Rewritten, "--", "--cuda-gpu-arch=" + A.Arch};
     Argv.insert(Argv.end(), A.CompilerFlags.begin(), A.CompilerFlags.end());
     ToolRun Rewrite = runTool(Argv, Base + ".rewrite.log");
     if (!Rewrite.Ok) {
@@ -324,9 +336,9 @@ std::string progressLine(size_t Done, size_t Total, double Seconds,
                          size_t Failed) {
   const int Width = 30;
   int Fill = Total ? static_cast<int>(Width * Done / Total) : Width;
-  std::string Line = "[" + std::string(Fill, '=') + std::string(Width - Fill, ' ') +
-                     "] " + std::to_string(Done) + "/" + std::to_string(Total) +
-                     " variants";
+  std::string Line =
+      "[" + std::string(Fill, '=') + std::string(Width - Fill, ' ') + "] " +
+      std::to_string(Done) + "/" + std::to_string(Total) + " variants";
   char Buf[96];
   if (Seconds > 0 && Done > 0) {
     double Rate = Done / Seconds;
@@ -337,7 +349,6 @@ std::string progressLine(size_t Done, size_t Total, double Seconds,
   Line += ", " + std::to_string(Failed) + " failed   ";
   return Line;
 }
-
 
 // Redraws a one-line progress display on stderr while the batch runs:
 // count, rate, time left and failures so far.
@@ -361,17 +372,19 @@ public:
 private:
   void loop() {
     std::unique_lock<std::mutex> L(M);
-    while (!CV.wait_for(L, std::chrono::milliseconds(200), [this] { return Stop; }))
+    while (!CV.wait_for(L, std::chrono::milliseconds(200),
+                        [this] { return Stop; }))
       draw();
   }
   void draw() {
     size_t D = Done.load(std::memory_order_relaxed);
-    double Seconds = std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - Start)
-                         .count();
-    std::fprintf(stderr, "\r%s", progressLine(D, Total, Seconds,
-                                              Failed.load(std::memory_order_relaxed))
-                                     .c_str());
+    double Seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count();
+    std::fprintf(
+        stderr, "\r%s",
+        progressLine(D, Total, Seconds, Failed.load(std::memory_order_relaxed))
+            .c_str());
     std::fflush(stderr);
   }
   std::atomic<size_t> &Done, &Failed;
@@ -489,8 +502,9 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   if (!A.NoCache) {
     VO.CacheDir = A.CacheDir.empty() ? defaultVariantCacheDir() : A.CacheDir;
     if (VO.CacheDir.empty())
-      std::fprintf(stderr, "ptxinject variants: note: no cache (neither "
-                           "XDG_CACHE_HOME nor HOME is set; use --cache DIR)\n");
+      std::fprintf(stderr,
+                   "ptxinject variants: note: no cache (neither "
+                   "XDG_CACHE_HOME nor HOME is set; use --cache DIR)\n");
   }
   if (!In.Injects.empty()) {
     // The programs name their injects; --slot, when given, must agree.
@@ -571,18 +585,20 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       unsigned Column = !Stub || !F.Column ? O.Column
                         : F.Line > 1       ? F.Column
                                            : O.Column + F.Column - 1;
-      Where = O.File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+      Where =
+          O.File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
     }
-    std::string Msg = "program " + std::to_string(F.Program) +
-                      (Stub ? " (stub" : " (cubin");
+    std::string Msg =
+        "program " + std::to_string(F.Program) + (Stub ? " (stub" : " (cubin");
     if (Stub && G > 1)
       Msg += ", inject '" + Kernel->inject(Slots[F.Role]).Name + "'";
     reportError(Where, Msg + "): " + F.Message);
   }
 
   if (!Report.CacheWarning.empty())
-    std::fprintf(stderr, "ptxinject variants: warning: cache: %s (the results "
-                         "are complete; the next run compiles them again)\n",
+    std::fprintf(stderr,
+                 "ptxinject variants: warning: cache: %s (the results "
+                 "are complete; the next run compiles them again)\n",
                  Report.CacheWarning.c_str());
   std::map<std::string, std::string> CachedNames;
   if (!linkCachedCubins(Report, A.OutDir, CachedNames))
@@ -600,31 +616,32 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                                    manifestTsv(MS, Report)))
     return ExitFailed;
   if (A.HaveRandom) {
-    std::string Header = "# ptxinject variants --random " + std::to_string(A.Random) +
-                         " --length " + std::to_string(A.Length) + " --seed " +
-                         std::to_string(A.Seed) + (A.Live ? " --live" : "") +
-                         ": line N is program N; recompile with --programs "
-                         "this file" +
-                         (G == 1 && A.Pack == 1
-                              ? " --slot " + Kernel->inject(Slots[0]).Name
-                              : A.Pack > 1 ? " --pack " + std::to_string(A.Pack)
-                                           : std::string()) +
-                         "\n";
+    std::string Header =
+        "# ptxinject variants --random " + std::to_string(A.Random) +
+        " --length " + std::to_string(A.Length) + " --seed " +
+        std::to_string(A.Seed) + (A.Live ? " --live" : "") +
+        ": line N is program N; recompile with --programs "
+        "this file" +
+        (G == 1 && A.Pack == 1 ? " --slot " + Kernel->inject(Slots[0]).Name
+         : A.Pack > 1          ? " --pack " + std::to_string(A.Pack)
+                               : std::string()) +
+        "\n";
     if (!writeFileAtomicallyOrReport(A.OutDir + "/random.stack",
                                      programsFile(MS, Report.Variants, Header)))
       return ExitFailed;
   }
 
   double Busy = Report.busySeconds() > 0 ? Report.busySeconds() : 1;
-  double PerSecond = Report.WallSeconds > 0 ? Report.Variants / Report.WallSeconds : 0;
+  double PerSecond =
+      Report.WallSeconds > 0 ? Report.Variants / Report.WallSeconds : 0;
   std::printf("variants:            %zu\n", Report.Variants);
   std::printf("modules:             %zu (pack %zu)\n", Report.Modules, A.Pack);
   std::printf("failures:            %zu\n", Report.Failures.size());
   if (A.PruneGlobals)
     std::printf("pruned globals:      %zu (%zu bytes of the kernel's PTX)\n",
                 Pruned.RemovedVariables, Pruned.RemovedBytes);
-  std::printf("back end:            %s, %s\n", cubinBackendName(Backend->kind()),
-              A.Arch.c_str());
+  std::printf("back end:            %s, %s\n",
+              cubinBackendName(Backend->kind()), A.Arch.c_str());
   std::printf("threads:             %u\n", Report.Threads);
   // Programs whose stubs compiled (a variant fails at its first bad stub,
   // once; duplicates share only cubin failures).
@@ -633,7 +650,8 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     WithCode -= F.Stage == VariantStage::Stub;
   std::printf("unique programs:     %zu (duplicate rate %.1f%%%s)\n",
               Report.UniquePrograms,
-              WithCode ? 100.0 * (WithCode - Report.UniquePrograms) / WithCode : 0.0,
+              WithCode ? 100.0 * (WithCode - Report.UniquePrograms) / WithCode
+                       : 0.0,
               A.Dedup ? "" : ", --no-dedup: compiled anyway");
   if (VO.CacheDir.empty())
     std::printf("cache:               off\n");
@@ -652,15 +670,16 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   std::printf("wall time:           %.3f s\n", Report.WallSeconds);
   std::printf("variants/s:          %.1f\n", PerSecond);
   std::printf("variants/s/thread:   %.1f\n", PerSecond / Report.Threads);
-  std::printf("time shares:         stub compile %.2f%%, render %.2f%%, "
-              "PTX->cubin %.2f%%, write %.2f%%\n",
-              100 * Report.StubSeconds / Busy, 100 * Report.RenderSeconds / Busy,
-              100 * Report.CubinSeconds / Busy, 100 * Report.SinkSeconds / Busy);
+  std::printf(
+      "time shares:         stub compile %.2f%%, render %.2f%%, "
+      "PTX->cubin %.2f%%, write %.2f%%\n",
+      100 * Report.StubSeconds / Busy, 100 * Report.RenderSeconds / Busy,
+      100 * Report.CubinSeconds / Busy, 100 * Report.SinkSeconds / Busy);
   // Only worth a line when it changes what a user should do.
-  double WaitShare = Report.WallSeconds > 0
-                         ? Report.RunQueueWaitSeconds /
-                               (Report.WallSeconds * Report.Threads)
-                         : 0;
+  double WaitShare =
+      Report.WallSeconds > 0
+          ? Report.RunQueueWaitSeconds / (Report.WallSeconds * Report.Threads)
+          : 0;
   if (WaitShare >= 0.10)
     std::printf("waiting for a core:  %.1f%% of worker time (a busy machine; "
                 "fewer --jobs may do as well)\n",

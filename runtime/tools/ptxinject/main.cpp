@@ -32,7 +32,8 @@ void printUsage(FILE *Out) {
   std::fprintf(Out, "usage: ptxinject <command> [options]\n\ncommands:\n");
   for (const Command &C : Commands)
     std::fprintf(Out, "  %-10s %s\n", C.Name, C.Summary);
-  std::fprintf(Out, "\nRun 'ptxinject <command> --help' for a command's options.\n");
+  std::fprintf(Out,
+               "\nRun 'ptxinject <command> --help' for a command's options.\n");
 }
 } // namespace
 

@@ -24,13 +24,13 @@
 #include <string>
 #include <vector>
 
-#define STACK_AB_DECLARE(S)                                                              \
-  extern "C" void *stackAbCreate##S();                                                   \
-  extern "C" void stackAbGenerate##S(void *, size_t, size_t,                             \
-                                     std::vector<StackPtxFastInstruction> *,                 \
-                                     std::vector<size_t> *);                             \
-  extern "C" size_t stackAbCompile##S(void *, const StackPtxFastInstruction *, const size_t *, \
-                                      size_t, size_t);                                   \
+#define STACK_AB_DECLARE(S)                                                    \
+  extern "C" void *stackAbCreate##S();                                         \
+  extern "C" void stackAbGenerate##S(void *, size_t, size_t,                   \
+                                     std::vector<StackPtxFastInstruction> *,   \
+                                     std::vector<size_t> *);                   \
+  extern "C" size_t stackAbCompile##S(void *, const StackPtxFastInstruction *, \
+                                      const size_t *, size_t, size_t);         \
   extern "C" const std::string *stackAbOutput##S(void *);
 STACK_AB_DECLARE(A)
 STACK_AB_DECLARE(B)
@@ -55,7 +55,8 @@ int main(int Argc, char **Argv) {
     }
   }
   if (!Length || !N || !Chunk || Rounds < 1) {
-    std::fprintf(stderr, "stack-ab-driver: length, programs, chunk and rounds must be positive\n");
+    std::fprintf(stderr, "stack-ab-driver: length, programs, chunk and rounds "
+                         "must be positive\n");
     return 2;
   }
   void *A = stackAbCreateA(), *B = stackAbCreateB();
@@ -66,7 +67,9 @@ int main(int Argc, char **Argv) {
     stackAbCompileA(A, Flat.data(), Starts.data(), I, 1);
     stackAbCompileB(B, Flat.data(), Starts.data(), I, 1);
     if (*stackAbOutputA(A) != *stackAbOutputB(B)) {
-      std::fprintf(stderr, "stack-ab-driver: program %zu compiles differently\n--- A\n%s\n--- B\n%s\n",
+      std::fprintf(stderr,
+                   "stack-ab-driver: program %zu compiles differently\n--- "
+                   "A\n%s\n--- B\n%s\n",
                    I, stackAbOutputA(A)->c_str(), stackAbOutputB(B)->c_str());
       return 1;
     }
@@ -80,9 +83,12 @@ int main(int Argc, char **Argv) {
         // Which side goes first alternates too.
         bool SideA = (Turn == 0) == ((R + C) % 2 == 0);
         auto T = Clock::now();
-        Bytes += SideA ? stackAbCompileA(A, Flat.data(), Starts.data(), First, Count)
-                       : stackAbCompileB(B, Flat.data(), Starts.data(), First, Count);
-        double Seconds = std::chrono::duration<double>(Clock::now() - T).count();
+        Bytes +=
+            SideA
+                ? stackAbCompileA(A, Flat.data(), Starts.data(), First, Count)
+                : stackAbCompileB(B, Flat.data(), Starts.data(), First, Count);
+        double Seconds =
+            std::chrono::duration<double>(Clock::now() - T).count();
         double &Best = SideA ? BestA[C] : BestB[C];
         Best = std::min(Best, Seconds);
       }
@@ -93,9 +99,10 @@ int main(int Argc, char **Argv) {
     SumB += BestB[C];
   }
   double UsA = SumA / double(N) * 1e6, UsB = SumB / double(N) * 1e6;
-  std::printf("%zu instr: A %.4f us/program (%.3f us/100 instr)  B %.4f us/program (%.3f us/100 "
+  std::printf("%zu instr: A %.4f us/program (%.3f us/100 instr)  B %.4f "
+              "us/program (%.3f us/100 "
               "instr)  B/A %.4f  (%zu)\n",
-              Length, UsA, UsA * 100 / double(Length), UsB, UsB * 100 / double(Length),
-              SumB / SumA, Bytes % 10);
+              Length, UsA, UsA * 100 / double(Length), UsB,
+              UsB * 100 / double(Length), SumB / SumA, Bytes % 10);
   return 0;
 }

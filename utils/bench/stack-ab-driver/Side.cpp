@@ -5,8 +5,8 @@
 // program (see stack-ab), which times them on the same programs.
 //
 //===----------------------------------------------------------------------===//
-#include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Random.h"
+#include "ptxinject/stackptx/StackPtx.h"
 
 #include <string>
 #include <vector>
@@ -38,9 +38,10 @@ extern "C" void *STACK_AB_FN(stackAbCreate)() {
 
 /// Appends N random programs of Length instructions (as the bench draws
 /// them) to Flat; Starts gets each one's first index, then the end.
-extern "C" void STACK_AB_FN(stackAbGenerate)(void *P, size_t Length, size_t N,
-                                             std::vector<StackPtxFastInstruction> *Flat,
-                                             std::vector<size_t> *Starts) {
+extern "C" void
+STACK_AB_FN(stackAbGenerate)(void *P, size_t Length, size_t N,
+                             std::vector<StackPtxFastInstruction> *Flat,
+                             std::vector<size_t> *Starts) {
   Side *S = static_cast<Side *>(P);
   RandomProgramOptions Options;
   Options.StackTypes = {S->F32};
@@ -56,9 +57,9 @@ extern "C" void STACK_AB_FN(stackAbGenerate)(void *P, size_t Length, size_t N,
 }
 
 /// Compiles programs First to First + Count; returns their stubs' total size.
-extern "C" size_t STACK_AB_FN(stackAbCompile)(void *P, const StackPtxFastInstruction *Flat,
-                                              const size_t *Starts, size_t First,
-                                              size_t Count) {
+extern "C" size_t
+STACK_AB_FN(stackAbCompile)(void *P, const StackPtxFastInstruction *Flat,
+                            const size_t *Starts, size_t First, size_t Count) {
   Side *S = static_cast<Side *>(P);
   static const size_t Requests[] = {3};
   size_t Bytes = 0;

@@ -33,17 +33,17 @@ enum class RewriteMode {
 
 struct RewriteRequest {
   RewriteMode Mode = RewriteMode::Cuda;
-  std::string Source;               ///< the text; never read from disk
-  std::string Path = "program.cu";  ///< its name: quoted includes, messages
+  std::string Source;                 ///< the text; never read from disk
+  std::string Path = "program.cu";    ///< its name: quoted includes, messages
   std::vector<std::string> Arguments; ///< see RewriteMode
   /// Cuda: the folder the command's relative paths start from (empty: the
   /// process's).
   std::string WorkingDirectory;
   std::vector<std::string> NameExpressions; ///< Nvrtc: nvrtcAddNameExpression
-  RewriteOptions Rewrite;           ///< its PP is set by the parse
-  const char *Argv0 = nullptr;      ///< to find installed files; may be null
-  bool UsePchCache = true;          ///< reuse precompiled CUDA headers
-  std::string PchCacheDir;          ///< empty: defaultPreludeCacheDir()
+  RewriteOptions Rewrite;                   ///< its PP is set by the parse
+  const char *Argv0 = nullptr; ///< to find installed files; may be null
+  bool UsePchCache = true;     ///< reuse precompiled CUDA headers
+  std::string PchCacheDir;     ///< empty: defaultPreludeCacheDir()
   /// Parse every function body of the included files and keep every
   /// instantiation (slower; the output is the same): see SiteTyping.h.
   bool ParseAllBodies = false;
@@ -51,8 +51,8 @@ struct RewriteRequest {
 
 struct RewriteResult {
   bool Ok = false;
-  std::string Text;        ///< the rewritten source (Ok)
-  SiteManifest Manifest;   ///< one entry per emitted site variant (Ok)
+  std::string Text;      ///< the rewritten source (Ok)
+  SiteManifest Manifest; ///< one entry per emitted site variant (Ok)
   /// Clang's messages as it prints them ("N errors generated" included),
   /// notes on NVRTC's options first.
   std::string Diagnostics;

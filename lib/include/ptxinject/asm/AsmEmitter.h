@@ -1,8 +1,8 @@
 //===- AsmEmitter.h - Inline asm text for an inject site --------*- C++ -*-===//
 //
-// Turns a Site into the inline asm of the marker contract (docs/design.md): stable
-// registers %_x0.._xN in canonical order (all mod, then all out, then all in),
-// in/mod values moved in before the markers, mod/out moved back after.
+// Turns a Site into the inline asm of the marker contract (docs/design.md):
+// stable registers %_x0.._xN in canonical order (all mod, then all out, then
+// all in), in/mod values moved in before the markers, mod/out moved back after.
 // Shared by the rewriter (which prints C++ source) and the plugin (which
 // builds a GCCAsmStmt from the same parts).
 //

@@ -1,8 +1,9 @@
 //===- AstPtx.h - C++ API of the AST PTX compiler ---------------*- C++ -*-===//
 //
 // Compiles and interprets postorder f32 expression trees (see
-// ast_ptx_native.h). Programs are spans: one with no return is an error rather than a read past
-// its end. Errors say which instruction of which routine is wrong.
+// ast_ptx_native.h). Programs are spans: one with no return is an error rather
+// than a read past its end. Errors say which instruction of which routine is
+// wrong.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTXINJECT_ASTPTX_H
@@ -35,15 +36,17 @@ const InstructionTable &builtinInstructions();
 /// names are bare ("x" is written %x); one that is not letters, digits, '_'
 /// and '$' ("%x") is AST_PTX_FAST_ERROR_INVALID_ARGUMENT, with a Message
 /// that names the bare name to give.
-AstPtxFastResult compile(std::string_view OutputRegister, Span<const char *> Inputs,
-                     const InstructionTable &Table, Span<Program> Routines, Program Prog,
-                     std::string &Out, std::string *Message = nullptr);
+AstPtxFastResult compile(std::string_view OutputRegister,
+                         Span<const char *> Inputs,
+                         const InstructionTable &Table, Span<Program> Routines,
+                         Program Prog, std::string &Out,
+                         std::string *Message = nullptr);
 
 /// Evaluates Prog in single precision with the same opcode semantics the
 /// stub evaluator uses (PtxEval.h).
 AstPtxFastResult interpret(Span<float> Inputs, const InstructionTable &Table,
-                       Span<Program> Routines, Program Prog, float &Result,
-                       std::string *Message = nullptr);
+                           Span<Program> Routines, Program Prog, float &Result,
+                           std::string *Message = nullptr);
 
 } // namespace astptx
 } // namespace ptxinject

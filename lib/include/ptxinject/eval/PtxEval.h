@@ -20,8 +20,8 @@ namespace eval {
 /// Computes Opcode (e.g. "add.ftz.f32") on NumArgs operand bit patterns
 /// (pred as 0/1). Returns false when the opcode is not modelled or the
 /// operand counts do not fit it.
-bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args, unsigned NumArgs,
-                    uint32_t *Results, unsigned NumResults);
+bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args,
+                    unsigned NumArgs, uint32_t *Results, unsigned NumResults);
 
 /// True for opcodes whose hardware result is approximate (compare these
 /// with a tolerance against a real GPU; the evaluator itself is exact).
@@ -30,7 +30,8 @@ bool isApproximateOpcode(std::string_view Opcode);
 /// Runs Stub with Registers (names without %) as the initial register file;
 /// registers it writes are updated in place. Special registers read as 0.
 /// Returns false with Error "LINE:COL: message" on text it cannot run.
-bool evaluateStub(std::string_view Stub, std::map<std::string, uint32_t> &Registers,
+bool evaluateStub(std::string_view Stub,
+                  std::map<std::string, uint32_t> &Registers,
                   std::string &Error);
 
 } // namespace eval

@@ -68,14 +68,17 @@ struct ExtraInfo {
 /// input that cannot be represented: a NULL array with a count, a NULL name,
 /// a string longer than 4 GiB.
 void writeCompilerInfo(const StackPtxFastCompilerInfo &Info, Bytes &Out);
-bool writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out, std::string &Error);
-bool writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out, std::string &Error);
+bool writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out,
+                    std::string &Error);
+bool writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out,
+                    std::string &Error);
 /// Stubs[i] holds Sizes[i] request indices.
 bool writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out,
                    std::string &Error);
 /// Each stub is a return-terminated array; it is written up to and including
 /// its first return.
-bool writeInstructions(Span<const StackPtxFastInstruction *> Stubs, Bytes &Out, std::string &Error);
+bool writeInstructions(Span<const StackPtxFastInstruction *> Stubs, Bytes &Out,
+                       std::string &Error);
 void writePtx(std::string_view Ptx, Bytes &Out);
 void writeExtra(const ExtraInfo &Extra, Bytes &Out);
 
@@ -83,7 +86,8 @@ void writeExtra(const ExtraInfo &Extra, Bytes &Out);
 /// must not be NULL; a reference program ends at its first
 /// STACK_PTX_INSTRUCTION_TYPE_RETURN.
 void writeRefCompilerInfo(const StackPtxCompilerInfo &Info, Bytes &Out);
-bool writeRefStackInfo(const StackPtxStackInfo &Set, Bytes &Out, std::string &Error);
+bool writeRefStackInfo(const StackPtxStackInfo &Set, Bytes &Out,
+                       std::string &Error);
 bool writeRefInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out,
                           std::string &Error);
 
@@ -173,7 +177,8 @@ private:
 };
 
 /// Deep equality of two instruction sets (strings compared by content).
-bool equalStackInfo(const StackPtxFastInstructionSetInfo &X, const StackPtxFastInstructionSetInfo &Y);
+bool equalStackInfo(const StackPtxFastInstructionSetInfo &X,
+                    const StackPtxFastInstructionSetInfo &Y);
 
 } // namespace serialize
 } // namespace ptxinject

@@ -43,14 +43,16 @@ inline bool isBareRegisterName(const char *Name) {
 /// "register name '%x' is not a bare PTX name: give 'x' (the stub writes
 /// %x)".
 inline std::string bareRegisterNameError(std::string_view Name) {
-  std::string Message = "register name '" + std::string(Name) + "' is not a bare PTX name";
+  std::string Message =
+      "register name '" + std::string(Name) + "' is not a bare PTX name";
   std::string_view Bare = Name;
   while (!Bare.empty() && Bare.front() == '%')
     Bare.remove_prefix(1);
   if (Bare.size() != Name.size() && isBareRegisterName(Bare))
     return Message + ": give '" + std::string(Bare) + "' (the stub writes %" +
            std::string(Bare) + ")";
-  return Message + " (letters, digits, '_' and '$'): give the bare name, as 'x' for %x";
+  return Message +
+         " (letters, digits, '_' and '$'): give the bare name, as 'x' for %x";
 }
 
 } // namespace ptxinject

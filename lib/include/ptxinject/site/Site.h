@@ -23,7 +23,7 @@ const char *operandKindName(OperandKind K);
 
 struct SiteOperand {
   OperandKind Kind = OperandKind::In;
-  std::string Label;          ///< name users look the operand up by
+  std::string Label; ///< name users look the operand up by
   const TypeInfo *Type = nullptr;
 };
 

@@ -30,9 +30,10 @@ struct RequestValue {
 /// (only executed instructions matter, dead ones included).
 bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
                       const StackPtxFastCompilerInfo &Limits, Program Prog,
-                      Span<StackPtxFastRegister> Registers, Span<uint32_t> InputBits,
-                      Span<size_t> Requests, Span<Program> Routines,
-                      std::vector<RequestValue> &Out, std::string &Error);
+                      Span<StackPtxFastRegister> Registers,
+                      Span<uint32_t> InputBits, Span<size_t> Requests,
+                      Span<Program> Routines, std::vector<RequestValue> &Out,
+                      std::string &Error);
 
 } // namespace stackptx
 } // namespace ptxinject

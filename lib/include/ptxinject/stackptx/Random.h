@@ -37,8 +37,10 @@ struct RandomProgramOptions {
 
 /// Fills Out with Length random instructions followed by a return. Inputs
 /// are drawn from Registers (whose stack types they push).
-void randomProgram(std::mt19937_64 &Rng, size_t Length, const InstructionSet &Set,
-                   Span<StackPtxFastRegister> Registers, std::vector<StackPtxFastInstruction> &Out,
+void randomProgram(std::mt19937_64 &Rng, size_t Length,
+                   const InstructionSet &Set,
+                   Span<StackPtxFastRegister> Registers,
+                   std::vector<StackPtxFastInstruction> &Out,
                    const RandomProgramOptions &Options = {});
 
 } // namespace stackptx

@@ -26,7 +26,8 @@ template <class T> class Span {
 public:
   constexpr Span() = default;
   constexpr Span(const T *Data, size_t Size) : Data(Data), Count(Size) {}
-  template <size_t N> constexpr Span(const T (&Array)[N]) : Data(Array), Count(N) {}
+  template <size_t N>
+  constexpr Span(const T (&Array)[N]) : Data(Array), Count(N) {}
   Span(const std::vector<T> &V) : Data(V.data()), Count(V.size()) {}
   const T *data() const { return Data; }
   size_t size() const { return Count; }
@@ -63,10 +64,13 @@ class InstructionSet {
 public:
   /// Reads the stack_ptx_descriptions.json format. On failure returns false
   /// and sets Error to "LINE:COL: message".
-  static bool fromJson(std::string_view Text, InstructionSet &Out, std::string &Error);
+  static bool fromJson(std::string_view Text, InstructionSet &Out,
+                       std::string &Error);
   /// Reads a description file; Error starts with the path.
-  static bool fromFile(const std::string &Path, InstructionSet &Out, std::string &Error);
-  /// The description shipped with the project (data/stack_ptx_descriptions.json).
+  static bool fromFile(const std::string &Path, InstructionSet &Out,
+                       std::string &Error);
+  /// The description shipped with the project
+  /// (data/stack_ptx_descriptions.json).
   static const InstructionSet &builtin();
 
   const StackPtxFastInstructionSetInfo &info() const;
@@ -140,8 +144,9 @@ public:
   /// its end. Errors are only about bad registers/requests: any instruction
   /// bytes compile.
   StackPtxFastResult compile(Program Prog, Span<StackPtxFastRegister> Registers,
-                         Span<size_t> Requests, Workspace &WS, std::string &Out,
-                         Span<Program> Routines = {}) const;
+                             Span<size_t> Requests, Workspace &WS,
+                             std::string &Out,
+                             Span<Program> Routines = {}) const;
 
   /// Compiles each of Programs as compile() does, with one set of registers,
   /// requests and routines, and puts the stubs back to back in Out: stub I
@@ -150,9 +155,11 @@ public:
   /// measured, once: for many variants of one inject site this costs less
   /// per program than compile(). Registers and Requests must not change
   /// during the call. An error leaves Out and Ends empty.
-  StackPtxFastResult compileBatch(Span<Program> Programs, Span<StackPtxFastRegister> Registers,
-                              Span<size_t> Requests, Workspace &WS, std::string &Out,
-                              std::vector<size_t> &Ends, Span<Program> Routines = {}) const;
+  StackPtxFastResult compileBatch(Span<Program> Programs,
+                                  Span<StackPtxFastRegister> Registers,
+                                  Span<size_t> Requests, Workspace &WS,
+                                  std::string &Out, std::vector<size_t> &Ends,
+                                  Span<Program> Routines = {}) const;
 
 private:
   InstructionSet Owner; // keeps the tables alive when built from a set

@@ -1,4 +1,5 @@
-//===- ByteSize.h - Sizes written as 500M or 5G -------------------*- C++ -*-===//
+//===- ByteSize.h - Sizes written as 500M or 5G -------------------*- C++
+//-*-===//
 //
 // The bounds of the project's caches are given the way ccache and du give
 // sizes: a whole number of bytes with an optional K, M, G or T suffix, each
@@ -35,11 +36,24 @@ inline std::optional<std::uint64_t> parseByteSize(std::string_view Text) {
   unsigned Shift = 0;
   if (!Suffix.empty()) {
     switch (Suffix.front()) {
-    case 'k': case 'K': Shift = 10; break;
-    case 'm': case 'M': Shift = 20; break;
-    case 'g': case 'G': Shift = 30; break;
-    case 't': case 'T': Shift = 40; break;
-    default: return std::nullopt;
+    case 'k':
+    case 'K':
+      Shift = 10;
+      break;
+    case 'm':
+    case 'M':
+      Shift = 20;
+      break;
+    case 'g':
+    case 'G':
+      Shift = 30;
+      break;
+    case 't':
+    case 'T':
+      Shift = 40;
+      break;
+    default:
+      return std::nullopt;
     }
     Suffix.remove_prefix(1);
     if (!(Suffix.empty() || Suffix == "B" || Suffix == "iB"))

@@ -33,7 +33,8 @@ struct CubinOptions {
   /// (findCudaToolkit: $CUDA_HOME, $CUDA_PATH, nvcc on PATH,
   /// /usr/local/cuda), then PATH's.
   std::string PtxasPath;
-  /// Folder for the Ptxas backend's temporary files; empty uses $TMPDIR or /tmp.
+  /// Folder for the Ptxas backend's temporary files; empty uses $TMPDIR or
+  /// /tmp.
   std::string TempDir;
 };
 

@@ -20,8 +20,10 @@ namespace ptxinject {
 /// the bin/ of the toolkit findCudaToolkit() names ($CUDA_HOME, $CUDA_PATH,
 /// the nvcc on PATH, /usr/local/cuda: the front end's toolkit), else PATH,
 /// else each of Fallbacks (folders); empty when there is none.
-std::string findCudaTool(std::string_view Name, const std::string &Requested = "",
-                         const std::vector<std::string> &Fallbacks = {"/usr/local/cuda/bin"});
+std::string findCudaTool(std::string_view Name,
+                         const std::string &Requested = "",
+                         const std::vector<std::string> &Fallbacks = {
+                             "/usr/local/cuda/bin"});
 
 /// How a program run by runTool ended.
 struct ToolRun {
@@ -37,7 +39,8 @@ struct ToolRun {
 /// follow, its standard output and error both sent to LogPath (created or
 /// truncated, left for the caller to keep or remove), and waits for it.
 /// Safe to call from many threads with distinct log paths.
-ToolRun runTool(const std::vector<std::string> &Argv, const std::string &LogPath);
+ToolRun runTool(const std::vector<std::string> &Argv,
+                const std::string &LogPath);
 
 } // namespace ptxinject
 

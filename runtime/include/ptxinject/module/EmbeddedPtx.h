@@ -21,9 +21,9 @@
 namespace ptxinject {
 
 /// Parses the Size bytes at Bytes (the embedded PTX, without its final NUL).
-inline Expected<Module> parseEmbeddedPtx(const char *Bytes, std::size_t Size,
-                                         const ParseOptions &Options =
-                                             ParseOptions()) {
+inline Expected<Module>
+parseEmbeddedPtx(const char *Bytes, std::size_t Size,
+                 const ParseOptions &Options = ParseOptions()) {
   return Module::parse(std::string_view(Bytes, Size), Options);
 }
 
@@ -31,7 +31,7 @@ inline Expected<Module> parseEmbeddedPtx(const char *Bytes, std::size_t Size,
 
 /// parseEmbeddedPtx for the arrays EMBED SYMBOL defines: SYMBOL and
 /// SYMBOL_size.
-#define PTXINJECT_PARSE_EMBEDDED(SYMBOL)                                      \
+#define PTXINJECT_PARSE_EMBEDDED(SYMBOL)                                       \
   ::ptxinject::parseEmbeddedPtx(SYMBOL, SYMBOL##_size)
 
 #endif

@@ -1,4 +1,5 @@
-//===- Module.h - Annotated PTX parsed once, rendered many times -*- C++ -*-===//
+//===- Module.h - Annotated PTX parsed once, rendered many times -*- C++
+//-*-===//
 //
 // A Module is PTX whose inject sites have been found, checked and normalized.
 // Parsing does all the work up front (text segments and stub slots), so a
@@ -27,8 +28,8 @@ namespace ptxinject {
 
 /// One operand of an inject, the same at every site of it.
 struct InjectOperand {
-  std::string Label;        ///< the name users look it up by, e.g. "y", "a[0]"
-  std::string Register;     ///< stable register without '%', e.g. "_x0"
+  std::string Label;    ///< the name users look it up by, e.g. "y", "a[0]"
+  std::string Register; ///< stable register without '%', e.g. "_x0"
   OperandKind Kind = OperandKind::In;
   std::string RegisterType; ///< PTX register type, e.g. "f32", "b16"
   std::string TypeLabel;    ///< type label as the marker wrote it, e.g. "F32"

@@ -61,7 +61,7 @@ public:
 
 private:
   struct Prunable {
-    size_t Index;                  ///< its place among the module's entries
+    size_t Index; ///< its place among the module's entries
     std::string Name;
     std::vector<size_t> Positions; ///< slot positions with a site in it
   };

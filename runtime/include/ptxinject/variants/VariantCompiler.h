@@ -1,4 +1,5 @@
-//===- VariantCompiler.h - Many kernel variants to cubins, on every core -*- C++ -*-===//
+//===- VariantCompiler.h - Many kernel variants to cubins, on every core -*- C++
+//-*-===//
 //
 // The batch variant compiler: an annotated kernel parsed once, many programs
 // (Stack PTX or raw PTX stubs), and a cubin back end. Worker threads each own
@@ -132,7 +133,9 @@ public:
   std::string text(size_t Index) const;
   const stackptx::InstructionSet &instructionSet() const { return Set; }
   /// Registers as prepare laid them out (names are stable registers).
-  const std::vector<StackPtxFastRegister> &registers() const { return Registers; }
+  const std::vector<StackPtxFastRegister> &registers() const {
+    return Registers;
+  }
 
 private:
   stackptx::InstructionSet Set;
@@ -218,7 +221,8 @@ struct CompiledModule {
 
 /// Called from the worker threads (concurrently): must be thread-safe.
 /// Returning false records a failure for the module's programs.
-using ModuleSink = std::function<bool(const CompiledModule &, std::string &Error)>;
+using ModuleSink =
+    std::function<bool(const CompiledModule &, std::string &Error)>;
 
 struct VariantOptions {
   /// Programs per module, one per slot.

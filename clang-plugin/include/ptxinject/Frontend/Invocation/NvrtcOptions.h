@@ -20,10 +20,10 @@ struct NvrtcTranslation {
   /// The macros NVRTC itself defines from its options (__CUDA_FTZ,
   /// __CUDACC_RDC__, __NV_BUILTIN_MOVE_FORWARD...), as -D, before the user's.
   std::vector<std::string> OptionMacros;
-  bool DefaultDevice = false;         ///< -default-device was given
-  bool NoSourceInclude = false;       ///< --no-source-include was given
-  std::vector<std::string> Notes;     ///< options ignored, one line each
-  std::string Error;                  ///< non-empty: an option NVRTC rejects
+  bool DefaultDevice = false;     ///< -default-device was given
+  bool NoSourceInclude = false;   ///< --no-source-include was given
+  std::vector<std::string> Notes; ///< options ignored, one line each
+  std::string Error;              ///< non-empty: an option NVRTC rejects
 };
 
 /// Reads NVRTC's options as NVRTC 13 spells them: `--long-name` or its

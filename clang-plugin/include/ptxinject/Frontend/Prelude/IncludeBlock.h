@@ -26,8 +26,8 @@ namespace ptxinject {
 namespace frontend {
 
 struct IncludeBlock {
-  std::string Text;        ///< the block's directives, without comments
-  unsigned Size = 0;       ///< bytes of the file it covers
+  std::string Text;  ///< the block's directives, without comments
+  unsigned Size = 0; ///< bytes of the file it covers
   /// Where each directive of Text starts, in Text and in the file, in
   /// order: Text copies each verbatim, so an offset inside one is as far
   /// from its start in the file (fileOffsetOfBlockText).

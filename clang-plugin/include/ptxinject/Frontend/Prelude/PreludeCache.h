@@ -1,4 +1,5 @@
-//===- PreludeCache.h - Precompiled CUDA prelude, cached on disk -*- C++ -*-===//
+//===- PreludeCache.h - Precompiled CUDA prelude, cached on disk -*- C++
+//-*-===//
 //
 // Most of the time of one analysis is Clang parsing headers: CUDA's own (the
 // __clang_cuda_runtime_wrapper.h the driver includes first) and the input's
@@ -54,9 +55,9 @@ enum class PreludeStatus {
 
 struct PreludeResult {
   PreludeStatus Status = PreludeStatus::NotApplicable;
-  std::string PchPath; ///< the PCH in use (Reused, Built)
+  std::string PchPath;   ///< the PCH in use (Reused, Built)
   std::string StampPath; ///< the stamp that vouches for it (Reused, Built)
-  std::string Reason;  ///< why not (Unavailable)
+  std::string Reason;    ///< why not (Unavailable)
   /// Bytes at the start of the input the PCH holds (its include block): the
   /// preprocessor must skip them (Preprocessor::setSkipMainFilePreamble).
   unsigned SkipBytes = 0;
@@ -84,9 +85,10 @@ std::string describePrelude(const PreludeResult &R);
 /// header spells PTX_INJECT (Clang keeps those it needs: constexpr functions
 /// and deduced return types), so the PCH holds declarations only. A block
 /// whose headers hold sites is not precompiled (a PCH's sites are never
-/// walked); CUDA's headers alone are then used. With Block (the input's include block), the PCH
-/// holds the block too and the result says how many bytes to skip; when the
-/// block does not precompile, CUDA's headers alone are used (SkipBytes 0).
+/// walked); CUDA's headers alone are then used. With Block (the input's include
+/// block), the PCH holds the block too and the result says how many bytes to
+/// skip; when the block does not precompile, CUDA's headers alone are used
+/// (SkipBytes 0).
 PreludeResult
 usePrecompiledPrelude(clang::CompilerInvocation &Invocation,
                       llvm::StringRef CacheDir,

@@ -1,4 +1,5 @@
-//===- QuietHeaders.h - No warnings from library code in a rewrite -*- C++ -*-===//
+//===- QuietHeaders.h - No warnings from library code in a rewrite -*- C++
+//-*-===//
 //
 // Typing a site in a CuTe kernel instantiates thousands of library function
 // templates (every `auto` function the kernel calls, recursively). For each

@@ -1,4 +1,5 @@
-//===- ForeignMarkerHeader.h - PTX_INJECT from another ptx_inject.h -*- C++ -*-===//
+//===- ForeignMarkerHeader.h - PTX_INJECT from another ptx_inject.h -*- C++
+//-*-===//
 //
 // The reference system's header is also named ptx_inject.h, and a program
 // built for it passes its include folder (mm-kermac passes

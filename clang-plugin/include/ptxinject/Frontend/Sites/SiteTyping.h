@@ -1,4 +1,5 @@
-//===- SiteTyping.h - Parse only what typing the sites needs -----*- C++ -*-===//
+//===- SiteTyping.h - Parse only what typing the sites needs -----*- C++
+//-*-===//
 //
 // Both rewrites, of a file (ptxinject-rewrite) and of an NVRTC program
 // (--nvrtc, and the Python package through it), need the types of the sites'
@@ -43,11 +44,11 @@ namespace frontend {
 /// too) for their PCH cached in CacheDir. The block is looked for in Source,
 /// the input's text, when the input is not read from disk (an in-memory
 /// program); without Source, in the input file.
-PreludeResult prepareSiteTyping(clang::CompilerInvocation &Invocation,
-                                bool UseCache, llvm::StringRef CacheDir,
-                                std::shared_ptr<clang::PCHContainerOperations> PCHOps,
-                                std::optional<llvm::StringRef> Source,
-                                bool ParseAllBodies);
+PreludeResult
+prepareSiteTyping(clang::CompilerInvocation &Invocation, bool UseCache,
+                  llvm::StringRef CacheDir,
+                  std::shared_ptr<clang::PCHContainerOperations> PCHOps,
+                  std::optional<llvm::StringRef> Source, bool ParseAllBodies);
 
 /// The action factory of a site-typing parse: readies each invocation with
 /// prepare (prepareSiteTyping and what the caller reports of it) and runs it

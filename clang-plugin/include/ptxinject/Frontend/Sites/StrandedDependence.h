@@ -1,4 +1,5 @@
-//===- StrandedDependence.h - Dependent types left in instantiated code -*- C++ -*-===//
+//===- StrandedDependence.h - Dependent types left in instantiated code -*- C++
+//-*-===//
 //
 // Once a function template is instantiated, nothing in its body depends on a
 // template parameter any more. If an expression there still has a dependent
@@ -24,7 +25,7 @@ namespace ptxinject {
 namespace frontend {
 
 struct StrandedDependence {
-  clang::SourceLocation Loc; ///< invalid: none found
+  clang::SourceLocation Loc;                     ///< invalid: none found
   const clang::FunctionDecl *Function = nullptr; ///< where it is
 };
 
