@@ -1,5 +1,4 @@
-//===- StackPtxFastCompiler.cpp - C++ Stack PTX compiler
-//----------------------===//
+//===- StackPtxFastCompiler.cpp - C++ Stack PTX compiler ------------------===//
 //
 // The reusable-buffer C++ front of the compiler core: one compile pass, the
 // output written straight into the caller's string.

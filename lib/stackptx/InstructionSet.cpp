@@ -1,5 +1,4 @@
-//===- StackPtxFastInstructionSet.cpp - Instruction sets from JSON
-//------------===//
+//===- StackPtxFastInstructionSet.cpp - Instruction sets from JSON --------===//
 //
 // Reads the stack_ptx_descriptions.json format into the C tables the
 // compiler uses, and answers name lookups for the text form and tools.

@@ -1,5 +1,4 @@
-//===- Liveness.cpp - What the requests need, and temporaries
-//--------------===//
+//===- Liveness.cpp - What the requests need, and temporaries -------------===//
 //
 // Values are created in order, so operands always precede their users:
 // liveness walks back from the requests, temporaries are numbered in

@@ -1,5 +1,4 @@
-//===- Run.cpp - Running a Stack PTX program symbolically
-//------------------===//
+//===- Run.cpp - Running a Stack PTX program symbolically -----------------===//
 //
 // Stacks hold references to values and PTX instructions become records: a
 // reference names an input register, a constant, a special register element

@@ -1,5 +1,4 @@
-//===- Workspace.h - The compile state in the caller's workspace -*- C++
-//-*-===//
+//===- Workspace.h - The compile state in the caller's -------- -*- C++ -*-===//
 //
 // What the phases of a compile share (Core.cpp lays the workspace out and
 // drives a compile; Run.cpp runs the program symbolically; Liveness.cpp keeps

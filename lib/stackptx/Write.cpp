@@ -1,5 +1,4 @@
-//===- Write.cpp - Printing the stub
-//---------------------------------------===//
+//===- Write.cpp - Printing the stub --------------------------------------===//
 //
 // Prints the live lines Liveness.cpp listed: declarations of temporaries,
 // the instructions, special register reads and the requests' moves. One

@@ -1,5 +1,4 @@
-//===- File.cpp - Whole-file reads and all-or-nothing writes
-//---------------===//
+//===- File.cpp - Whole-file reads and all-or-nothing writes --------------===//
 #include "ptxinject/support/File.h"
 
 #include <atomic>

@@ -1,5 +1,4 @@
-//===- ModuleObject.h - The Module as the Python object holds it -*- C++
-//-*-===//
+//===- ModuleObject.h - The Module as the Python object holds - -*- C++ -*-===//
 //
 // A parsed Module plus what Python needs to know about its text: whether it
 // is ASCII, in which case render() writes straight into a new str's buffer

@@ -1,5 +1,4 @@
-//===- ProgramArg.h - Programs and registers from Python objects -*- C++
-//-*-===//
+//===- ProgramArg.h - Programs and registers ------------------ -*- C++ -*-===//
 //
 // Stack PTX programs arrive as text, as a NumPy array of 8-byte instruction
 // words, or as a sequence of ints (ptxinject.stack.Instruction is an int).

@@ -1,5 +1,4 @@
-//===- VariantArgs.h - Programs and back ends of a variant batch -*- C++
-//-*-===//
+//===- VariantArgs.h - Programs and back ends of a variant ---- -*- C++ -*-===//
 //
 // What compile_variants and the cluster driver's screening both read from
 // Python: the programs (as a ProgramSource) and the back end (a name or a

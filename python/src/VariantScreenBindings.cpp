@@ -1,5 +1,4 @@
-//===- VariantScreenBindings.cpp - Duplicates and cache hits, before compiling
-//-===//
+//===- VariantScreenBindings.cpp - Duplicates and cache hits, before ------===//
 //
 // The cluster driver (ptxinject.distributed) decides what to ship before it
 // ships anything: which programs repeat an earlier one and which the cache

@@ -1,5 +1,4 @@
-//===- AstPtxFuzzer.cpp - AST PTX compile and interpret from raw words
-//-----===//
+//===- AstPtxFuzzer.cpp - AST PTX compile and interpret from raw words ----===//
 //
 // Input: 8-byte AST PTX instruction words, cut at returns into a main
 // program and routines (spans of their real length). Compile and interpret

@@ -1,5 +1,4 @@
-//===- CommandLinesFuzzer.cpp - nvcc and NVRTC command lines
-//---------------===//
+//===- CommandLinesFuzzer.cpp - nvcc and NVRTC command lines --------------===//
 //
 // Input: command-line words, one per line. The rewriter reads them as nvcc
 // flags (after `--`, or from a compile_commands.json: joinNvccOptionValues,

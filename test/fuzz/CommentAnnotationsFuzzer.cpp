@@ -1,5 +1,4 @@
-//===- CommentAnnotationsFuzzer.cpp - The comment form of inject sites
-//-----===//
+//===- CommentAnnotationsFuzzer.cpp - The comment form of inject sites ----===//
 //
 // Input: a CUDA source file. It is parsed for the device (-fsyntax-only), as
 // the rewriter and the plugin read it, with the comment-annotation handler

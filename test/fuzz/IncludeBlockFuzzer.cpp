@@ -1,5 +1,4 @@
-//===- IncludeBlockFuzzer.cpp - Where a source's include block ends
-//--------===//
+//===- IncludeBlockFuzzer.cpp - Where a source's include block ends -------===//
 //
 // Input: the start of a CUDA source. findIncludeBlock runs Clang's raw lexer
 // over it (the tool, the nvrtc mode and the Python package call it on every

@@ -1,5 +1,4 @@
-//===- PreludeStampFuzzer.cpp - The cached PCH's stamp file
-//----------------===//
+//===- PreludeStampFuzzer.cpp - The cached PCH's stamp file ---------------===//
 //
 // Input: a stamp file (PreludeStamp.h). Each rewrite reads the stamp of its
 // cached PCH from the cache folder, which another process, a full disk or a

@@ -1,5 +1,4 @@
-//===- PtxEvalFuzzer.cpp - The CPU evaluator of straight-line stubs
-//---------===//
+//===- PtxEvalFuzzer.cpp - The CPU evaluator of straight-line stubs -------===//
 //
 // Input: stub text. The evaluator runs it or returns a located error.
 //

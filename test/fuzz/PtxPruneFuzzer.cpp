@@ -1,5 +1,4 @@
-//===- PtxPruneFuzzer.cpp - Pruning unused module-scope variables
-//----------===//
+//===- PtxPruneFuzzer.cpp - Pruning unused module-scope variables ---------===//
 //
 // Input: PTX text. Pruning only removes, never moves a line, reports what it
 // removed, and leaves text it cannot scan unchanged.

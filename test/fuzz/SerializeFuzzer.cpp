@@ -1,5 +1,4 @@
-//===- SerializeFuzzer.cpp - libFuzzer harness for the serialization readers
-//-===//
+//===- SerializeFuzzer.cpp - libFuzzer harness for the serialization ------===//
 //
 // Arbitrary bytes go to every reader, C++ and C forms. A wire that a reader
 // accepts must serialize back to the same bytes, and its C unpacking must fit

@@ -1,5 +1,4 @@
-//===- StackPtxTextFuzzer.cpp - Stack PTX from its text form
-//---------------===//
+//===- StackPtxTextFuzzer.cpp - Stack PTX from its text form --------------===//
 //
 // Input: a program in the text form, then optional routines, cut at "@@@"
 // lines. A failed parse leaves no program and a located error; a parsed

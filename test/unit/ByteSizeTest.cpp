@@ -1,5 +1,4 @@
-//===- ByteSizeTest.cpp - Cache bounds written as 500M or 5G
-//---------------===//
+//===- ByteSizeTest.cpp - Cache bounds written as 500M or 5G --------------===//
 #include "ptxinject/support/ByteSize.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,4 @@
-//===- PreludeCacheBoundTest.cpp - The PCH cache is bounded by bytes
-//-------===//
+//===- PreludeCacheBoundTest.cpp - The PCH cache is bounded by bytes ------===//
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
 #include "ptxinject/Frontend/Prelude/PreludeStamp.h"
 

@@ -1,5 +1,4 @@
-//===- PreludeStampTest.cpp - The cached PCH's stamp file
-//------------------===//
+//===- PreludeStampTest.cpp - The cached PCH's stamp file -----------------===//
 #include "ptxinject/Frontend/Prelude/PreludeStamp.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,4 @@
-//===- StrandedDependence.cpp - Dependent types left in instantiated code
-//---===//
+//===- StrandedDependence.cpp - Dependent types left in instantiated code -===//
 #include "ptxinject/Frontend/Sites/StrandedDependence.h"
 
 #include "clang/AST/ASTContext.h"

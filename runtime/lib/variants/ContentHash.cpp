@@ -1,5 +1,4 @@
-//===- ContentHash.cpp - A stable 128-bit hash of bytes
-//---------------------===//
+//===- ContentHash.cpp - A stable 128-bit hash of bytes -------------------===//
 #include "ptxinject/variants/ContentHash.h"
 
 using namespace ptxinject;

@@ -1,5 +1,4 @@
-//===- VariantBatch.h - One batch of variants, compiled by workers -*- C++
-//-*-===//
+//===- VariantBatch.h - One batch of variants ----------------- -*- C++ -*-===//
 //
 // The state of one compileVariants call that its worker threads share, and
 // the compile of one module of packed variants. Internal to the

@@ -1,5 +1,4 @@
-//===- VariantCache.cpp - Compiled programs kept across runs
-//---------------===//
+//===- VariantCache.cpp - Compiled programs kept across runs --------------===//
 #include "ptxinject/variants/VariantCache.h"
 #include "ptxinject/support/File.h"
 

@@ -1,5 +1,4 @@
-//===- CommandLine.h - CLI11 glue shared by the ptxinject commands -*- C++
-//-*-===//
+//===- CommandLine.h - CLI11 glue shared by the ptxinject ----- -*- C++ -*-===//
 //
 // Every command parses its options with CLI11, so they follow one set of
 // rules (--opt value and --opt=value, -o value, generated --help) and report

@@ -1,5 +1,4 @@
-//===- VariantInputs.h - The programs of a 'ptxinject variants' run -*- C++
-//-*-===//
+//===- VariantInputs.h - The programs of a 'ptxinject --------- -*- C++ -*-===//
 //
 // Reads --programs and --stubs files into program sources, one per inject a
 // variant fills, and remembers where every program came from (file:line:col)

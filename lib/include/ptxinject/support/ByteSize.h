@@ -1,5 +1,4 @@
-//===- ByteSize.h - Sizes written as 500M or 5G -------------------*- C++
-//-*-===//
+//===- ByteSize.h - Sizes written as 500M or 5G --------------- -*- C++ -*-===//
 //
 // The bounds of the project's caches are given the way ccache and du give
 // sizes: a whole number of bytes with an optional K, M, G or T suffix, each

@@ -1,5 +1,4 @@
-//===- Module.h - Annotated PTX parsed once, rendered many times -*- C++
-//-*-===//
+//===- Module.h - Annotated PTX parsed once, rendered many ---- -*- C++ -*-===//
 //
 // A Module is PTX whose inject sites have been found, checked and normalized.
 // Parsing does all the work up front (text segments and stub slots), so a

@@ -1,5 +1,4 @@
-//===- PtxPrune.h - Drop module-scope variables nothing refers to -*- C++
-//-*-===//
+//===- PtxPrune.h - Drop module-scope variables nothing ------- -*- C++ -*-===//
 //
 // Some compilers leave many unused module-scope variables in their PTX (nvrtc
 // with -default-device emits every static constexpr data member it met as a

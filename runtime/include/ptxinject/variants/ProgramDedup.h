@@ -1,5 +1,4 @@
-//===- ProgramDedup.h - Programs of a batch that share their code -*- C++
-//-*-===//
+//===- ProgramDedup.h - Programs that share their code -------- -*- C++ -*-===//
 //
 // A search's programs repeat themselves: random Stack PTX programs mostly
 // die in dead-code elimination, and what is left is often the same few

@@ -1,5 +1,4 @@
-//===- VariantCompiler.h - Many kernel variants to cubins, on every core -*- C++
-//-*-===//
+//===- VariantCompiler.h - Many kernel variants to cubins ----- -*- C++ -*-===//
 //
 // The batch variant compiler: an annotated kernel parsed once, many programs
 // (Stack PTX or raw PTX stubs), and a cubin back end. Worker threads each own

@@ -1,5 +1,4 @@
-//===- NvccFlags.h - nvcc command lines in Clang's spelling ------*- C++
-//-*-===//
+//===- NvccFlags.h - nvcc command lines in Clang's spelling --- -*- C++ -*-===//
 //
 // A CMake CUDA project's compile_commands.json holds nvcc command lines:
 // --generate-code=arch=compute_90,code=[...], -forward-unknown-to-host-

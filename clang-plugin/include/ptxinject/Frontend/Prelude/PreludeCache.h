@@ -1,5 +1,4 @@
-//===- PreludeCache.h - Precompiled CUDA prelude, cached on disk -*- C++
-//-*-===//
+//===- PreludeCache.h - The precompiled CUDA prelude cache ---- -*- C++ -*-===//
 //
 // Most of the time of one analysis is Clang parsing headers: CUDA's own (the
 // __clang_cuda_runtime_wrapper.h the driver includes first) and the input's

@@ -1,5 +1,4 @@
-//===- QuietHeaders.h - No warnings from library code in a rewrite -*- C++
-//-*-===//
+//===- QuietHeaders.h - No warnings from library code --------- -*- C++ -*-===//
 //
 // Typing a site in a CuTe kernel instantiates thousands of library function
 // templates (every `auto` function the kernel calls, recursively). For each

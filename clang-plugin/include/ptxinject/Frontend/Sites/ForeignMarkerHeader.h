@@ -1,5 +1,4 @@
-//===- ForeignMarkerHeader.h - PTX_INJECT from another ptx_inject.h -*- C++
-//-*-===//
+//===- ForeignMarkerHeader.h - Another project's ptx_inject.h - -*- C++ -*-===//
 //
 // The reference system's header is also named ptx_inject.h, and a program
 // built for it passes its include folder (mm-kermac passes

@@ -1,5 +1,4 @@
-//===- MarkerDiagnostics.h - Clang's errors on site markers, restated -*- C++
-//-*-===//
+//===- MarkerDiagnostics.h - Clang's errors on site markers --- -*- C++ -*-===//
 //
 // Some mistakes in a site are caught by Clang itself while it parses the
 // marker code PTX_INJECT expands to, and Clang's words name the marker, not

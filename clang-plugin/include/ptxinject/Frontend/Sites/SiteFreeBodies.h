@@ -1,5 +1,4 @@
-//===- SiteFreeBodies.h - Function bodies a rewrite need not parse -*- C++
-//-*-===//
+//===- SiteFreeBodies.h - Bodies a rewrite need not parse ----- -*- C++ -*-===//
 //
 // Typing a site needs the declarations around it and the bodies of the
 // functions that hold sites, never the bodies of a library's functions: a

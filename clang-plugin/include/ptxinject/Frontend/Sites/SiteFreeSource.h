@@ -1,5 +1,4 @@
-//===- SiteFreeSource.h - A source no site reaches, found without Clang -*- C++
-//-*-===//
+//===- SiteFreeSource.h - Files no site can reach ------------- -*- C++ -*-===//
 //
 // Most files of a real project hold no site, and Clang and nvcc disagree on
 // some of them (host code Clang rejects, device features Clang 19 lacks). A

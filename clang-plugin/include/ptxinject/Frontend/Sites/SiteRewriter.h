@@ -1,5 +1,4 @@
-//===- SiteRewriter.h - Replace inject sites with inline asm text -*- C++
-//-*-===//
+//===- SiteRewriter.h - Replace inject sites with inline asm -- -*- C++ -*-===//
 //
 // The source-to-source step of ptxinject-rewrite: finds every site of the main
 // file (macro or comment form) in every template instantiation, and replaces

@@ -1,5 +1,4 @@
-//===- SiteTyping.h - Parse only what typing the sites needs -----*- C++
-//-*-===//
+//===- SiteTyping.h - Parse only what typing the sites needs -- -*- C++ -*-===//
 //
 // Both rewrites, of a file (ptxinject-rewrite) and of an NVRTC program
 // (--nvrtc, and the Python package through it), need the types of the sites'

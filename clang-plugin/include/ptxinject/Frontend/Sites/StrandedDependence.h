@@ -1,5 +1,4 @@
-//===- StrandedDependence.h - Dependent types left in instantiated code -*- C++
-//-*-===//
+//===- StrandedDependence.h - Dependent types left behind ----- -*- C++ -*-===//
 //
 // Once a function template is instantiated, nothing in its body depends on a
 // template parameter any more. If an expression there still has a dependent

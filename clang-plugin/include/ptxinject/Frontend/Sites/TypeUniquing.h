@@ -1,5 +1,4 @@
-//===- TypeUniquing.h - Type uniquing sets sized for template libraries -*- C++
-//-*-===//
+//===- TypeUniquing.h - Type uniquing sets sized -------------- -*- C++ -*-===//
 //
 // ASTContext keeps one type object per distinct type, found through hash
 // sets (llvm::FoldingSet) that start at 512 to 4096 buckets and double as
