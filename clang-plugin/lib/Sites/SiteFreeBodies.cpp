@@ -1,5 +1,6 @@
 //===- SiteFreeBodies.cpp - Function bodies a rewrite need not parse ------===//
 #include "ptxinject/Frontend/Sites/SiteFreeBodies.h"
+#include "ptxinject/Frontend/Sites/SiteFreeSource.h"
 
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/SourceManager.h"
@@ -16,8 +17,7 @@ bool SiteFreeBodies::isMarkerHeader(FileID File) const {
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
   if (!Entry)
     return false;
-  llvm::StringRef Name = llvm::sys::path::filename(Entry->getName());
-  return Name.starts_with("ptx_inject") && Name.ends_with(".h");
+  return isMarkerHeaderPath(Entry->getName());
 }
 
 bool SiteFreeBodies::isSiteFree(FileID File) {

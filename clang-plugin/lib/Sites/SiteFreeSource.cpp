@@ -80,11 +80,12 @@ void userPaths(llvm::ArrayRef<std::string> Args, StringRef Cwd,
   }
 }
 
-bool isMarkerHeader(StringRef Path) {
-  return llvm::sys::path::filename(Path).starts_with("ptx_inject");
-}
-
 } // namespace
+
+bool isMarkerHeaderPath(StringRef Path) {
+  StringRef Name = llvm::sys::path::filename(Path);
+  return Name.starts_with("ptx_inject") && Name.ends_with(".h");
+}
 
 bool isSiteFreeSource(StringRef Source, StringRef Path,
                       llvm::ArrayRef<std::string> Args,
@@ -105,7 +106,7 @@ bool isSiteFreeSource(StringRef Source, StringRef Path,
     std::unique_ptr<llvm::MemoryBuffer> Buffer;
     StringRef Text = Source, Folder = llvm::sys::path::parent_path(Path);
     if (!File.empty()) {
-      if (!Seen.insert(File).second || isMarkerHeader(File))
+      if (!Seen.insert(File).second || isMarkerHeaderPath(File))
         continue;
       auto Read = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
       if (!Read)

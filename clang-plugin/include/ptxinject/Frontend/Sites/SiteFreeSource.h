@@ -28,6 +28,12 @@
 namespace ptxinject {
 namespace frontend {
 
+/// True when Path names one of this project's marker headers (ptx_inject.h
+/// and its ptx_inject_*.h companions), which declare the site macros without
+/// being sites: both the site-free copy and the skipped header bodies
+/// (SiteFreeBodies.h) pass over them.
+bool isMarkerHeaderPath(llvm::StringRef Path);
+
 /// True when no site can be reached from Source, the text of the file at
 /// Path, compiled with Args (Clang's spelling: -I, -iquote, -include; a
 /// relative folder is taken from WorkingDirectory, else the process's).
