@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
   }
   std::vector<char> Cubin;
   std::string Log;
-  if (!Backend->compile(Rendered, Cubin, Log)) {
+  if (Backend->compile(Rendered, Cubin, Log) != ptxinject::CompileStatus::Ok) {
     std::fprintf(stderr, "%s\n", Log.c_str());
     return 1;
   }

@@ -32,6 +32,10 @@ from ._core import Backend, Module, available_backends, default_backend, stack_r
 __all__ = [
     "compile_variants",
     "default_cache_dir",
+    "cache_stats",
+    "trim_cache",
+    "clear_cache",
+    "set_cache_max_size",
     "Backend",
     "CompiledModule",
     "ProgramPlace",
@@ -53,7 +57,8 @@ def default_cache_dir() -> Optional[str]:
 @dataclass(frozen=True)
 class VariantFailure:
     """A program that produced no code: stage 'stub' (with its place in the
-    program's text when known) or 'cubin'."""
+    program's text when known), 'cubin', or 'timeout' (its module's
+    PTX->cubin ran past ``timeout``)."""
 
     program: int
     stage: str
@@ -104,6 +109,9 @@ class VariantResult:
     report: Dict[str, object]
     places: List[ProgramPlace] = field(default_factory=list)
     _cached: Dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
+    # Holds the cached cubins that places name against trimming by other
+    # processes for as long as this result lives.
+    _pins: object = field(default=None, repr=False, compare=False)
 
     def cubin_of(self, program: int) -> Optional[bytes]:
         """The cubin holding a program's code (None when it failed): a
@@ -177,6 +185,8 @@ def compile_variants(
     jobs: int = 0,
     dedup: bool = True,
     cache_dir: Union[str, os.PathLike, bool, None] = None,
+    cache_max_size: Union[int, str, None] = None,
+    timeout: Optional[float] = None,
     keep_unfilled_kernels: bool = False,
     progress: Union[bool, Callable[[int, int], None], None] = None,
     keep_ptx: bool = False,
@@ -206,6 +216,13 @@ def compile_variants(
       (docs/variants.md): a folder, True for ``default_cache_dir()``, None
       (default) for none. A program found there is not compiled (its place
       names the cached cubin); programs compiled here are stored there.
+    cache_max_size: the cache folder's bound, bytes or a size such as "5G"
+      (0: none); default: the folder's cache.conf, else 5G. Least recently
+      used programs go when this call takes it over (``set_cache_max_size``
+      sets it once for every user of the folder).
+    timeout: seconds one module's PTX->cubin may take (default: no limit);
+      a module past it fails its programs with stage 'timeout' and the
+      batch goes on.
     keep_unfilled_kernels: with ``pack`` > 1, a module that is only partly
       filled (the last one, or fewer distinct programs than slots) leaves out
       the kernels none of whose slots got a program (``report["pruned_kernels"]``);
@@ -232,13 +249,16 @@ def compile_variants(
         arch = arch or backend.arch
     arch = arch or "sm_80"
     folder = _cache_folder(cache_dir)
+    max_bytes = _byte_size(cache_max_size, "cache_max_size")
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"timeout must be a number of seconds above 0, got {timeout!r}")
     total = len(programs) + (random[0] if random else 0)
     callback, bar = _progress_callback(progress, total)
     try:
         raw = _core._compile_variants(
             module, programs, kind, instruction_set, random, slot_list, pack, backend,
-            arch, jobs, keep_ptx, bool(dedup), folder or "",
-            bool(keep_unfilled_kernels), callback)
+            arch, jobs, keep_ptx, bool(dedup), folder or "", max_bytes,
+            float(timeout or 0), bool(keep_unfilled_kernels), callback)
     finally:
         if bar is not None:
             bar.close()
@@ -260,7 +280,57 @@ def compile_variants(
     if report["cache_warning"]:
         warnings.warn(f"variant cache: {report['cache_warning']} (the results are complete; "
                       "a later call compiles them again)", stacklevel=2)
-    return VariantResult(modules, failures, report, places)
+    return VariantResult(modules, failures, report, places, _pins=raw["pins"])
+
+
+def _byte_size(value, name: str) -> Optional[int]:
+    """None, a whole number of bytes, or a size such as "5G" or "500M"."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise TypeError(f"{name} must be a number of bytes or a size such as '5G'")
+    if isinstance(value, int):
+        if value < 0:
+            raise ValueError(f"{name} must not be negative, got {value}")
+        return value
+    parsed = _core._parse_byte_size(value)
+    if parsed is None:
+        raise ValueError(f"{name} '{value}' is not a size such as 5G, 500M or 4096")
+    return parsed
+
+
+def _cache_dir_or_default(cache_dir) -> str:
+    folder = default_cache_dir() if cache_dir is None else os.fspath(cache_dir)
+    if not folder:
+        raise ValueError("neither XDG_CACHE_HOME nor HOME is set; give cache_dir")
+    return folder
+
+
+def cache_stats(cache_dir: Union[str, os.PathLike, None] = None) -> Dict[str, object]:
+    """What a variant cache folder holds (``ptxinject cache --stats``):
+    bytes on disk, max_bytes (0: no bound), entries, cubins, temp_files,
+    pin_folders (running readers)."""
+    return dict(_core._cache_stats(_cache_dir_or_default(cache_dir)))
+
+
+def trim_cache(cache_dir: Union[str, os.PathLike, None] = None) -> Dict[str, object]:
+    """Trims a cache folder to its bound now (``ptxinject cache --trim``);
+    returns what was removed and the sizes before and after."""
+    return dict(_core._trim_cache(_cache_dir_or_default(cache_dir), False))
+
+
+def clear_cache(cache_dir: Union[str, os.PathLike, None] = None) -> Dict[str, object]:
+    """Removes every program of a cache folder (``ptxinject cache --clear``)."""
+    return dict(_core._trim_cache(_cache_dir_or_default(cache_dir), True))
+
+
+def set_cache_max_size(size: Union[int, str],
+                       cache_dir: Union[str, os.PathLike, None] = None) -> int:
+    """Sets a cache folder's bound in its cache.conf (``ptxinject cache
+    --max-size``), for every process that uses it; returns it in bytes."""
+    max_bytes = _byte_size(size, "size")
+    _core._set_cache_max_size(_cache_dir_or_default(cache_dir), max_bytes)
+    return max_bytes
 
 
 def _as_sequence(numbers: Sequence[int]) -> Sequence[int]:

@@ -12,6 +12,7 @@
 #include "TextArg.h"
 #include "VariantArgs.h"
 
+#include "ptxinject/variants/VariantCacheFolder.h"
 #include "ptxinject/variants/VariantCompiler.h"
 
 #include <nanobind/stl/optional.h>
@@ -176,6 +177,11 @@ std::shared_ptr<const CubinBackend> createBackend(nb::handle Name,
 
 /// ptxinject.Backend: a created back end that many calls (and threads) share,
 /// so a long-lived worker pays for creating it once.
+/// The pins of one compile_variants result (VariantCacheFolder.h).
+struct CachePinsObject {
+  std::shared_ptr<VariantCachePins> Pins;
+};
+
 struct BackendObject {
   std::shared_ptr<const CubinBackend> Backend;
 };
@@ -203,7 +209,9 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
                            size_t Pack, nb::handle BackendArg,
                            const std::string &Arch, unsigned Jobs, bool KeepPtx,
                            bool Dedup, const std::string &CacheDir,
-                           bool KeepUnfilledKernels, nb::handle Progress) {
+                           std::optional<std::uint64_t> CacheMaxBytes,
+                           double TimeoutSeconds, bool KeepUnfilledKernels,
+                           nb::handle Progress) {
   std::unique_ptr<ProgramSource> Source =
       makeSource(Programs, Kind, SetArg, Random);
   if (Pack == 0)
@@ -218,6 +226,8 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
   VO.Slots = std::move(Slots);
   VO.Dedup = Dedup;
   VO.CacheDir = CacheDir;
+  VO.CacheMaxBytes = CacheMaxBytes;
+  VO.TimeoutSeconds = TimeoutSeconds;
   VO.PruneUnfilledKernels = !KeepUnfilledKernels;
   std::atomic<size_t> Done{0};
   VO.Progress = &Done;
@@ -295,7 +305,10 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
   nb::list Failures;
   for (const VariantFailure &F : Report.Failures)
     Failures.append(nb::make_tuple(
-        F.Program, F.Stage == VariantStage::Stub ? "stub" : "cubin",
+        F.Program,
+        F.Stage == VariantStage::Stub      ? "stub"
+        : F.Stage == VariantStage::Timeout ? "timeout"
+                                           : "cubin",
         strOf(F.Message), F.Line, F.Column));
   // Where each program's code is: (same_as, module or None, cached cubin
   // path or None, inject name or None, pack index).
@@ -331,12 +344,18 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
   Out["failures"] = Failures;
   Out["places"] = Places;
   Out["report"] = Stats;
+  // The cached cubins that places name stay pinned while this lives.
+  Out["pins"] = nb::cast(CachePinsObject{Report.CachePins});
   return Out;
 }
 
 } // namespace
 
 void bindVariants(nb::module_ &M) {
+  nb::class_<CachePinsObject>(
+      M, "_CachePins",
+      "Holds the cached cubins a compile_variants result names against "
+      "trimming of the cache by other processes.");
   nb::class_<BackendObject>(
       M, "Backend",
       "A created cubin back end, shared by every call it is passed to "
@@ -390,7 +409,8 @@ void bindVariants(nb::module_ &M) {
         "programs"_a.none(), "kind"_a, "instruction_set"_a.none(),
         "random"_a.none(), "slots"_a, "pack"_a, "backend"_a.none(), "arch"_a,
         "jobs"_a, "keep_ptx"_a, "dedup"_a, "cache_dir"_a,
-        "keep_unfilled_kernels"_a, "progress"_a.none(),
+        "cache_max_size"_a.none(), "timeout"_a, "keep_unfilled_kernels"_a,
+        "progress"_a.none(),
         "The engine behind ptxinject.compile_variants (use that).");
   M.def(
       "stack_registers",
@@ -438,23 +458,29 @@ void bindVariants(nb::module_ &M) {
   M.def(
       "compile_ptx",
       [](nb::handle Ptx, nb::handle BackendName,
-         const std::optional<std::string> &Arch) {
+         const std::optional<std::string> &Arch,
+         const std::optional<double> &Timeout) {
         std::string_view Text = textOf(Ptx, "ptx");
         std::shared_ptr<const CubinBackend> Backend =
             backendOf(BackendName, Arch);
+        double Seconds = Timeout.value_or(0);
+        if (Timeout && !(Seconds > 0))
+          throw nb::value_error("timeout must be a number of seconds above 0");
         std::vector<char> Cubin;
         std::string Log;
-        bool Ok;
+        CompileStatus Status;
         {
           nb::gil_scoped_release Release;
-          Ok = Backend->compile(Text, Cubin, Log);
+          Status = Backend->compile(Text, Cubin, Log, Seconds);
         }
-        if (!Ok)
+        if (Status == CompileStatus::TimedOut)
+          throw BindingError("timeout", Log);
+        if (Status != CompileStatus::Ok)
           throw BindingError("cubin-failed", summarizeCompilerLog(Log));
         return nb::bytes(Cubin.data(), Cubin.size());
       },
       "ptx"_a, nb::kw_only(), "backend"_a.none() = nb::none(),
-      "arch"_a.none() = nb::none(),
+      "arch"_a.none() = nb::none(), "timeout"_a.none() = nb::none(),
       "Assembles PTX into a cubin (ELF bytes) with a back end (a name or a "
       "Backend; arch "
       "defaults to the Backend's, else sm_80); releases the GIL.");

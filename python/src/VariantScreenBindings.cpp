@@ -15,11 +15,13 @@
 #include "TextArg.h"
 #include "VariantArgs.h"
 
+#include "ptxinject/support/ByteSize.h"
 #include "ptxinject/variants/ProgramDedup.h"
 #include "ptxinject/variants/VariantCache.h"
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/string_view.h>
 #include <nanobind/stl/vector.h>
 
 namespace nb = nanobind;
@@ -170,6 +172,61 @@ void bindVariantScreen(nb::module_ &M) {
         "$XDG_CACHE_HOME/ptxinject/variants, else ~/.cache/ptxinject/variants "
         "('' when "
         "neither variable is set).");
+  M.def(
+      "_parse_byte_size",
+      [](std::string_view Text) { return parseByteSize(Text); }, "text"_a,
+      "Bytes of a size such as 5G or 500M; None when it is not one.");
+  M.def(
+      "_cache_stats",
+      [](const std::string &Dir) {
+        std::string Problem;
+        std::uint64_t Max = variantCacheMaxBytes(Dir, std::nullopt, &Problem);
+        if (!Problem.empty())
+          throw BindingError("file-error", Problem);
+        VariantCacheUsage U;
+        {
+          nb::gil_scoped_release Release;
+          U = scanVariantCache(Dir);
+        }
+        nb::dict D;
+        D["dir"] = Dir;
+        D["bytes"] = U.Bytes;
+        D["max_bytes"] = Max;
+        D["entries"] = U.Entries;
+        D["cubins"] = U.Cubins;
+        D["temp_files"] = U.TempFiles;
+        D["pin_folders"] = U.PinFolders;
+        return D;
+      },
+      "dir"_a);
+  M.def(
+      "_trim_cache",
+      [](const std::string &Dir, bool Clear) {
+        std::string Problem;
+        std::uint64_t Max = variantCacheMaxBytes(Dir, std::nullopt, &Problem);
+        if (!Problem.empty())
+          throw BindingError("file-error", Problem);
+        VariantCacheTrim T;
+        {
+          nb::gil_scoped_release Release;
+          T = Clear ? clearVariantCache(Dir) : trimVariantCache(Dir, Max);
+        }
+        nb::dict D;
+        D["bytes_before"] = T.Before.Bytes;
+        D["bytes_after"] = T.After.Bytes;
+        D["removed_entries"] = T.RemovedEntries;
+        D["removed_cubins"] = T.RemovedCubins;
+        D["removed_leftovers"] = T.RemovedLeftovers;
+        return D;
+      },
+      "dir"_a, "clear"_a);
+  M.def(
+      "_set_cache_max_size",
+      [](const std::string &Dir, std::uint64_t Bytes) {
+        if (Error E = writeVariantCacheMaxSize(Dir, Bytes))
+          throw BindingError("file-error", E.Message);
+      },
+      "dir"_a, "bytes"_a);
   nb::class_<CacheHandle>(
       M, "_VariantCache",
       "The variant cache folder for one kernel and back end (for the "
@@ -177,18 +234,20 @@ void bindVariantScreen(nb::module_ &M) {
       .def(
           "__init__",
           [](CacheHandle *Self, const std::string &Dir, nb::handle KernelArg,
-             nb::handle BackendArg, const std::optional<std::string> &Arch) {
+             nb::handle BackendArg, const std::optional<std::string> &Arch,
+             std::optional<std::uint64_t> MaxBytes) {
             new (Self) CacheHandle();
             Self->Kernel = &nb::cast<const ModuleObject &>(KernelArg);
             Self->KernelRef = nb::borrow(KernelArg);
             std::shared_ptr<const CubinBackend> Backend =
                 backendOf(BackendArg, Arch);
-            Self->Cache = std::make_unique<VariantCache>(Dir);
+            Self->Cache = std::make_unique<VariantCache>(Dir, MaxBytes);
             Self->Context =
                 variantCacheContext(Self->Kernel->source(), *Backend);
             Self->BackendVersion = Backend->version();
           },
-          "dir"_a, "module"_a, "backend"_a.none(), "arch"_a.none())
+          "dir"_a, "module"_a, "backend"_a.none(), "arch"_a.none(),
+          "max_size"_a.none() = nb::none())
       .def_prop_ro("dir", [](const CacheHandle &C) { return C.Cache->dir(); })
       .def_prop_ro("backend_version",
                    [](const CacheHandle &C) { return C.BackendVersion; })

@@ -140,7 +140,7 @@ TEST_P(CubinBackendTest, ValidPtxGivesElfCubin) {
   EXPECT_EQ(B->kind(), GetParam());
   std::vector<char> Cubin;
   std::string Log;
-  ASSERT_TRUE(B->compile(ValidPtx, Cubin, Log)) << Log;
+  ASSERT_EQ(B->compile(ValidPtx, Cubin, Log), CompileStatus::Ok) << Log;
   EXPECT_TRUE(looksLikeCubin(Cubin));
   EXPECT_GT(Cubin.size(), 256u);
 }
@@ -154,14 +154,14 @@ TEST_P(CubinBackendTest, DebugPtxIsAssembledAsDebugCode) {
     ASSERT_TRUE(B);
     std::vector<char> Cubin;
     std::string Log;
-    ASSERT_TRUE(B->compile(DebugPtx, Cubin, Log)) << Log;
+    ASSERT_EQ(B->compile(DebugPtx, Cubin, Log), CompileStatus::Ok) << Log;
     EXPECT_TRUE(looksLikeCubin(Cubin));
     EXPECT_EQ(Log.find("Optimized debugging"), std::string::npos) << Log;
     // The cubin carries the debug sections.
     std::string Image(Cubin.begin(), Cubin.end());
     EXPECT_NE(Image.find(".debug_info"), std::string::npos);
     // The same backend still optimizes ordinary PTX.
-    ASSERT_TRUE(B->compile(ValidPtx, Cubin, Log)) << Log;
+    ASSERT_EQ(B->compile(ValidPtx, Cubin, Log), CompileStatus::Ok) << Log;
     EXPECT_TRUE(looksLikeCubin(Cubin));
   }
 }
@@ -171,7 +171,7 @@ TEST_P(CubinBackendTest, InvalidPtxGivesMessage) {
   ASSERT_TRUE(B);
   std::vector<char> Cubin(10, 'x');
   std::string Log;
-  EXPECT_FALSE(B->compile(invalidPtx(), Cubin, Log));
+  EXPECT_EQ(B->compile(invalidPtx(), Cubin, Log), CompileStatus::Failed);
   EXPECT_TRUE(Cubin.empty());
   // Every back end is ptxas underneath: the message names the bad register.
   EXPECT_NE(Log.find("q9"), std::string::npos) << Log;
@@ -191,7 +191,7 @@ TEST_P(CubinBackendTest, RepeatedErrorIsSummarizedOnce) {
   Ptx.insert(Ptx.find(Ret), Bad);
   std::vector<char> Cubin;
   std::string Log;
-  ASSERT_FALSE(B->compile(Ptx, Cubin, Log));
+  ASSERT_EQ(B->compile(Ptx, Cubin, Log), CompileStatus::Failed);
   std::string Summary = summarizeCompilerLog(Log);
   size_t First = Summary.find("bad_op");
   ASSERT_NE(First, std::string::npos) << Log;
@@ -208,9 +208,9 @@ TEST_P(CubinBackendTest, GarbageInputFailsCleanly) {
   ASSERT_TRUE(B);
   std::vector<char> Cubin;
   std::string Log;
-  EXPECT_FALSE(B->compile("\x01\x02 not ptx at all {{{", Cubin, Log));
+  EXPECT_EQ(B->compile("\x01\x02 not ptx at all {{{", Cubin, Log), CompileStatus::Failed);
   EXPECT_FALSE(Log.empty());
-  EXPECT_FALSE(B->compile("", Cubin, Log));
+  EXPECT_EQ(B->compile("", Cubin, Log), CompileStatus::Failed);
   EXPECT_FALSE(Log.empty());
 }
 
@@ -221,7 +221,7 @@ TEST_P(CubinBackendTest, VerboseLogReportsRegisters) {
   ASSERT_TRUE(B);
   std::vector<char> Cubin;
   std::string Log;
-  ASSERT_TRUE(B->compile(ValidPtx, Cubin, Log)) << Log;
+  ASSERT_EQ(B->compile(ValidPtx, Cubin, Log), CompileStatus::Ok) << Log;
   std::vector<KernelResources> Kernels = parseKernelResources(Log);
   ASSERT_EQ(Kernels.size(), 1u) << Log;
   EXPECT_EQ(Kernels[0].Function, "scale");
@@ -240,8 +240,8 @@ TEST_P(CubinBackendTest, ParallelCallsAllSucceed) {
       std::string Log;
       for (int I = 0; I < 3; ++I) {
         bool Bad = (T + I) % 3 == 0;
-        bool Ok =
-            B->compile(Bad ? invalidPtx() : std::string(ValidPtx), Cubin, Log);
+        bool Ok = B->compile(Bad ? invalidPtx() : std::string(ValidPtx), Cubin,
+                             Log) == CompileStatus::Ok;
         if (Ok == !Bad && (Bad || looksLikeCubin(Cubin)))
           ++Good;
       }

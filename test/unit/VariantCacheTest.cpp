@@ -74,19 +74,21 @@ public:
       : CubinBackend(options(Arch)) {}
   CubinBackendKind kind() const override { return CubinBackendKind::Ptxas; }
   std::string version() const override { return "counting 1"; }
-  bool compile(std::string_view Ptx, std::vector<char> &Cubin,
-               std::string &Log) const override {
+  mutable std::atomic<size_t> Calls{0};
+
+protected:
+  CompileStatus compileWithin(std::string_view Ptx, std::vector<char> &Cubin,
+                              std::string &Log, double) const override {
     ++Calls;
     Cubin.clear();
     Log.clear();
     if (Ptx.find("bogus") != std::string_view::npos) {
       Log = "error : Unknown instruction 'bogus'";
-      return false;
+      return CompileStatus::Failed;
     }
     Cubin.assign(Ptx.begin(), Ptx.end());
-    return true;
+    return CompileStatus::Ok;
   }
-  mutable std::atomic<size_t> Calls{0};
 
 private:
   static CubinOptions options(const std::string &Arch) {

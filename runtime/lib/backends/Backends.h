@@ -10,8 +10,11 @@
 #include "ptxinject/backends/CubinBackend.h"
 #include "ptxinject/support/Error.h"
 
+#include <chrono>
 #include <cstddef>
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace ptxinject {
 namespace detail {
@@ -61,6 +64,21 @@ std::string readCompilerLog(HandleT Handle, bool Ok, ResultT Success,
     Log.pop_back();
   return Log;
 }
+
+/// A library compile (nvJitLink, nvPTXCompiler) with a deadline. Neither
+/// library can be stopped at any moment (nvPTXCompiler only between its
+/// phases, which may be minutes apart), so Work runs on a thread of its
+/// own; past the deadline the call returns TimedOut with Log saying so,
+/// and the thread is left to finish, its result dropped. Work must own
+/// everything it reads (the backend may be gone by then); Deadline is the
+/// instant it may check to stop early. Without a deadline Work runs on the
+/// calling thread.
+using LibraryCompile =
+    std::function<bool(std::vector<char> &Cubin, std::string &Log,
+                       std::chrono::steady_clock::time_point Deadline)>;
+CompileStatus compileWithDeadline(const char *Compiler, double TimeoutSeconds,
+                                  LibraryCompile Work, std::vector<char> &Cubin,
+                                  std::string &Log);
 
 /// Checks the architecture string so a typo fails with a clear message
 /// (an InvalidArgument error) before any compiler sees it.

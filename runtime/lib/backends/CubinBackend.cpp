@@ -2,6 +2,11 @@
 #include "Backends.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -332,4 +337,48 @@ Error detail::checkArch(const std::string &Arch) {
                        "invalid architecture '" + Arch +
                            "'; expected sm_NN such as sm_80 or sm_90a");
   return Error::success();
+}
+
+CompileStatus detail::compileWithDeadline(const char *Compiler,
+                                          double TimeoutSeconds,
+                                          LibraryCompile Work,
+                                          std::vector<char> &Cubin,
+                                          std::string &Log) {
+  using Clock = std::chrono::steady_clock;
+  if (TimeoutSeconds <= 0)
+    return Work(Cubin, Log, Clock::time_point::max()) ? CompileStatus::Ok
+                                                      : CompileStatus::Failed;
+  struct Job {
+    std::vector<char> Cubin;
+    std::string Log;
+    bool Ok = false, Done = false;
+    std::mutex M;
+    std::condition_variable CV;
+  };
+  auto J = std::make_shared<Job>();
+  Clock::time_point Deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(TimeoutSeconds));
+  std::thread([J, Work = std::move(Work), Deadline] {
+    std::vector<char> C;
+    std::string L;
+    bool Ok = Work(C, L, Deadline);
+    std::lock_guard<std::mutex> G(J->M);
+    J->Cubin = std::move(C);
+    J->Log = std::move(L);
+    J->Ok = Ok;
+    J->Done = true;
+    J->CV.notify_one();
+  }).detach();
+  std::unique_lock<std::mutex> G(J->M);
+  if (!J->CV.wait_until(G, Deadline, [&] { return J->Done; })) {
+    char Buf[64];
+    std::snprintf(Buf, sizeof(Buf), "%g", TimeoutSeconds);
+    Log = std::string(Compiler) + ": stopped waiting after the time limit of " +
+          Buf + " s (the compile ends in the background)";
+    return CompileStatus::TimedOut;
+  }
+  Cubin = std::move(J->Cubin);
+  Log = std::move(J->Log);
+  return J->Ok ? CompileStatus::Ok : CompileStatus::Failed;
 }

@@ -9,12 +9,20 @@
 #include "ptxinject/support/File.h"
 #include "ptxinject/toolkit/CudaToolkit.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,6 +35,48 @@ namespace {
 std::string baseName(const std::string &Path) {
   size_t Slash = Path.rfind('/');
   return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+// Waits for Pid until Seconds have passed; true when it exited (Status
+// holds how), false at the deadline (it is still running). A pidfd is
+// polled where the kernel has them (Linux 5.3), else waitpid is polled.
+bool waitWithin(pid_t Pid, double Seconds, int &Status) {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point Deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(Seconds));
+#ifdef SYS_pidfd_open
+  int Fd = static_cast<int>(::syscall(SYS_pidfd_open, Pid, 0));
+#else
+  int Fd = -1;
+#endif
+  for (;;) {
+    pid_t R = ::waitpid(Pid, &Status, WNOHANG);
+    if (R == Pid)
+      break;
+    if (R < 0 && errno != EINTR) {
+      Status = 127 << 8; // lost: reads as a failure, exit code 127
+      break;
+    }
+    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    Deadline - Clock::now())
+                    .count();
+    if (Left <= 0) {
+      if (Fd >= 0)
+        ::close(Fd);
+      return false;
+    }
+    if (Fd >= 0) {
+      struct pollfd P = {Fd, POLLIN, 0};
+      ::poll(&P, 1, static_cast<int>(std::min<long long>(Left, 1000)));
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(
+          std::min<long long>(Left, 2)));
+    }
+  }
+  if (Fd >= 0)
+    ::close(Fd);
+  return true;
 }
 
 } // namespace
@@ -61,7 +111,8 @@ std::string ptxinject::findCudaTool(std::string_view Name,
 }
 
 ToolRun ptxinject::runTool(const std::vector<std::string> &Argv,
-                           const std::string &LogPath) {
+                           const std::string &LogPath,
+                           const ToolLimits &Limits) {
   ToolRun Run;
   if (Argv.empty()) {
     Run.Log = "no program to run";
@@ -86,8 +137,25 @@ ToolRun ptxinject::runTool(const std::vector<std::string> &Argv,
     Run.Log = Name + ": cannot run " + Argv[0] + ": " + std::strerror(Err);
     return Run;
   }
+  if (Limits.MemoryBytes) {
+    // posix_spawn takes no limits; set at once, the program has barely
+    // started allocating.
+    struct rlimit L = {Limits.MemoryBytes, Limits.MemoryBytes};
+    ::prlimit(Pid, RLIMIT_AS, &L, nullptr);
+  }
   int Status = 0;
-  while (::waitpid(Pid, &Status, 0) < 0) {
+  if (Limits.TimeoutSeconds > 0 &&
+      !waitWithin(Pid, Limits.TimeoutSeconds, Status)) {
+    ::kill(Pid, SIGKILL);
+    while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+    }
+    Run.TimedOut = true;
+    char Buf[64];
+    std::snprintf(Buf, sizeof(Buf), "%g", Limits.TimeoutSeconds);
+    Run.Log = Name + ": stopped after the time limit of " + Buf + " s";
+    return Run;
+  }
+  while (Limits.TimeoutSeconds <= 0 && ::waitpid(Pid, &Status, 0) < 0) {
     if (errno != EINTR) {
       Run.Log = Name + ": lost the child process: " + std::strerror(errno);
       return Run;

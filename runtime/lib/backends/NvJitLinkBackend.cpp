@@ -9,6 +9,7 @@
 
 #include <nvJitLink.h>
 
+
 using namespace ptxinject;
 
 namespace {
@@ -22,25 +23,47 @@ public:
       Strings = detail::commonCompilerOptions(Options, true, Debug, "-g");
       if (Options.Verbose)
         Strings.push_back("-verbose");
-      for (const std::string &S : Strings)
-        OptionPointers[Debug].push_back(S.c_str());
     }
   }
 
   CubinBackendKind kind() const override { return CubinBackendKind::NvJitLink; }
 
-  bool compile(std::string_view Ptx, std::vector<char> &Cubin,
-               std::string &Log) const override {
+protected:
+  CompileStatus compileWithin(std::string_view Ptx, std::vector<char> &Cubin,
+                              std::string &Log,
+                              double TimeoutSeconds) const override {
     Cubin.clear();
     Log.clear();
-    const std::vector<const char *> &Pointers = OptionPointers[isDebugPtx(Ptx)];
+    const std::vector<std::string> &Strings = OptionStrings[isDebugPtx(Ptx)];
+    if (TimeoutSeconds <= 0)
+      return link(Ptx, Strings, Options.Arch, Cubin, Log)
+                 ? CompileStatus::Ok
+                 : CompileStatus::Failed;
+    // The link may outlive this call: it gets its own copies.
+    return detail::compileWithDeadline(
+        "nvJitLink", TimeoutSeconds,
+        [Text = std::string(Ptx), Strings,
+         Arch = Options.Arch](std::vector<char> &C, std::string &L,
+                              std::chrono::steady_clock::time_point) {
+          return link(Text, Strings, Arch, C, L);
+        },
+        Cubin, Log);
+  }
+
+private:
+  static bool link(std::string_view Ptx, const std::vector<std::string> &Strings,
+                   const std::string &Arch, std::vector<char> &Cubin,
+                   std::string &Log) {
+    std::vector<const char *> Pointers;
+    for (const std::string &S : Strings)
+      Pointers.push_back(S.c_str());
     nvJitLinkHandle Handle = nullptr;
     nvJitLinkResult R =
         nvJitLinkCreate(&Handle, static_cast<uint32_t>(Pointers.size()),
                         const_cast<const char **>(Pointers.data()));
     if (R != NVJITLINK_SUCCESS) {
       Log = "nvJitLink: cannot create a link (error " + std::to_string(R) +
-            "); check the architecture '" + Options.Arch + "'";
+            "); check the architecture '" + Arch + "'";
       return false;
     }
     R = nvJitLinkAddData(Handle, NVJITLINK_INPUT_PTX, Ptx.data(), Ptx.size(),
@@ -67,6 +90,7 @@ public:
     return Ok;
   }
 
+public:
   std::string version() const override {
     unsigned Major = 0, Minor = 0;
     if (nvJitLinkVersion(&Major, &Minor) != NVJITLINK_SUCCESS)
@@ -77,7 +101,6 @@ public:
 private:
   // Indexed by isDebugPtx: debug PTX takes the debug flag instead of -O.
   std::vector<std::string> OptionStrings[2];
-  std::vector<const char *> OptionPointers[2];
 };
 
 } // namespace

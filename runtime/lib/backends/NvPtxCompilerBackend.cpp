@@ -9,6 +9,9 @@
 
 #include <nvPTXCompiler.h>
 
+#include <chrono>
+#include <cstdio>
+
 using namespace ptxinject;
 
 namespace {
@@ -32,11 +35,44 @@ public:
     return CubinBackendKind::NvPtxCompiler;
   }
 
-  bool compile(std::string_view Ptx, std::vector<char> &Cubin,
-               std::string &Log) const override {
+protected:
+  using Clock = std::chrono::steady_clock;
+
+  CompileStatus compileWithin(std::string_view Ptx, std::vector<char> &Cubin,
+                              std::string &Log,
+                              double TimeoutSeconds) const override {
     Cubin.clear();
     Log.clear();
-    const std::vector<const char *> &Pointers = OptionPointers[isDebugPtx(Ptx)];
+    bool Debug = isDebugPtx(Ptx);
+    if (TimeoutSeconds <= 0)
+      return run(Ptx, OptionPointers[Debug], nullptr, Cubin, Log)
+                 ? CompileStatus::Ok
+                 : CompileStatus::Failed;
+    // The compile may outlive this call: it gets its own copies, and stops
+    // at its next phase once past the deadline.
+    return detail::compileWithDeadline(
+        "nvPTXCompiler", TimeoutSeconds,
+        [Text = std::string(Ptx), Strings = OptionStrings[Debug]](
+            std::vector<char> &C, std::string &L, Clock::time_point Deadline) {
+          std::vector<const char *> Pointers;
+          for (const std::string &S : Strings)
+            Pointers.push_back(S.c_str());
+          return run(Text, Pointers, &Deadline, C, L);
+        },
+        Cubin, Log);
+  }
+
+private:
+  // The flow callback: the compiler calls it between its phases, and
+  // stops (NVPTXCOMPILE_ERROR_CANCELLED) when it returns 1.
+  static int pastDeadline(void *Deadline, void *) {
+    return Clock::now() >= *static_cast<Clock::time_point *>(Deadline);
+  }
+
+  static bool run(std::string_view Ptx,
+                  const std::vector<const char *> &Pointers,
+                  Clock::time_point *Deadline, std::vector<char> &Cubin,
+                  std::string &Log) {
     nvPTXCompilerHandle Handle = nullptr;
     nvPTXCompileResult R = nvPTXCompilerCreate(&Handle, Ptx.size(), Ptx.data());
     if (R != NVPTXCOMPILE_SUCCESS) {
@@ -44,6 +80,8 @@ public:
             std::to_string(R) + ")";
       return false;
     }
+    if (Deadline)
+      nvPTXCompilerSetFlowCallback(Handle, pastDeadline, Deadline);
     R = nvPTXCompilerCompile(Handle, static_cast<int>(Pointers.size()),
                              Pointers.data());
     bool Ok = R == NVPTXCOMPILE_SUCCESS;
@@ -70,6 +108,7 @@ public:
     return Ok;
   }
 
+public:
   std::string version() const override {
     unsigned Major = 0, Minor = 0;
     if (nvPTXCompilerGetVersion(&Major, &Minor) != NVPTXCOMPILE_SUCCESS)

@@ -44,20 +44,23 @@ public:
 
   CubinBackendKind kind() const override { return CubinBackendKind::Ptxas; }
 
-  bool compile(std::string_view Ptx, std::vector<char> &Cubin,
-               std::string &Log) const override {
+protected:
+  CompileStatus compileWithin(std::string_view Ptx, std::vector<char> &Cubin,
+                              std::string &Log,
+                              double TimeoutSeconds) const override {
     Cubin.clear();
     Log.clear();
     std::string Base = Dir + "/v" + std::to_string(Counter.fetch_add(1));
     std::string PtxPath = Base + ".ptx";
     std::string CubinPath = Base + ".cubin";
     std::string LogPath = Base + ".log";
-    bool Ok = false;
+    bool Ok = false, TimedOut = false;
     if (Error E = writeFileAtomically(PtxPath, Ptx)) {
       Log = "ptxas: " + PtxPath + ": " + E.Message +
             "; check free space in the temporary folder";
     } else {
-      Ok = run(Args[isDebugPtx(Ptx)], PtxPath, CubinPath, LogPath, Log);
+      Ok = run(Args[isDebugPtx(Ptx)], PtxPath, CubinPath, LogPath,
+               TimeoutSeconds, Log, TimedOut);
     }
     if (Ok) {
       Expected<std::string> Bytes = readFile(CubinPath);
@@ -73,9 +76,13 @@ public:
     ::unlink(PtxPath.c_str());
     ::unlink(CubinPath.c_str());
     ::unlink(LogPath.c_str());
-    return Ok;
+    return Ok         ? CompileStatus::Ok
+           : TimedOut ? CompileStatus::TimedOut
+                      : CompileStatus::Failed;
   }
 
+
+public:
   // `ptxas --version`'s last line ("Cuda compilation tools, release 13.0,
   // V13.0.88"), asked once: a process start is not free.
   std::string version() const override {
@@ -97,15 +104,19 @@ public:
 private:
   bool run(const std::vector<std::string> &Flags, const std::string &PtxPath,
            const std::string &CubinPath, const std::string &LogPath,
-           std::string &Log) const {
+           double TimeoutSeconds, std::string &Log, bool &TimedOut) const {
     std::vector<std::string> Argv;
     Argv.push_back(Ptxas);
     Argv.insert(Argv.end(), Flags.begin(), Flags.end());
     Argv.push_back("-o");
     Argv.push_back(CubinPath);
     Argv.push_back(PtxPath);
-    ToolRun Run = runTool(Argv, LogPath);
+    ToolLimits Limits;
+    Limits.TimeoutSeconds = TimeoutSeconds;
+    Limits.MemoryBytes = Options.MemoryLimitBytes;
+    ToolRun Run = runTool(Argv, LogPath, Limits);
     Log = std::move(Run.Log);
+    TimedOut = Run.TimedOut;
     return Run.Ok;
   }
 

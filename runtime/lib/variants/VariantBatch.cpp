@@ -107,8 +107,11 @@ bool Batch::assemble(Worker &W, size_t Count) {
     W.Log = "render: " + E.Message;
     return false;
   }
-  bool Ok = Backend.compile(W.Ptx, W.Cubin, W.Log);
-  if (!Ok) // one line per error, not one per site it repeats at
+  CompileStatus Status =
+      Backend.compile(W.Ptx, W.Cubin, W.Log, Options.TimeoutSeconds);
+  bool Ok = Status == CompileStatus::Ok;
+  W.TimedOut = Status == CompileStatus::TimedOut;
+  if (Status == CompileStatus::Failed) // one line per error, not per site
     W.Log = summarizeCompilerLog(W.Log);
   W.CubinTime += secondsSince(T);
   return Ok;
@@ -161,8 +164,13 @@ void Batch::compileModule(Worker &W, size_t M) {
     }
   W.Stub += secondsSince(T);
 
+  W.TimedOut = false;
   bool Ok = W.Failed.size() < Count && assemble(W, Count);
-  if (!Ok && W.Failed.size() < Count) {
+  if (!Ok && W.TimedOut) {
+    // Finding the slow program would take a deadline per program: the
+    // module's programs fail together, with the deadline as the reason.
+    failRemaining(W, Count, W.Log, VariantStage::Timeout);
+  } else if (!Ok && W.Failed.size() < Count) {
     if (Count - W.Failed.size() == 1) {
       failRemaining(W, Count, W.Log);
     } else {
@@ -209,10 +217,11 @@ void Batch::compileModule(Worker &W, size_t M) {
   }
 }
 
-void Batch::failRemaining(Worker &W, size_t Count, const std::string &Message) {
+void Batch::failRemaining(Worker &W, size_t Count, const std::string &Message,
+                          VariantStage Stage) {
   for (size_t J = 0; J < Count; ++J)
     if (!W.Bad[J]) {
-      fail(W, W.Programs[J], VariantStage::Cubin, Message);
+      fail(W, W.Programs[J], Stage, Message);
       W.Bad[J] = true;
     }
 }
@@ -228,7 +237,8 @@ void Batch::isolate(Worker &W, size_t Count) {
     ++W.Isolations;
     if (!Ok) {
       Keep[J] = true;
-      fail(W, W.Programs[J], VariantStage::Cubin, W.Log);
+      fail(W, W.Programs[J],
+           W.TimedOut ? VariantStage::Timeout : VariantStage::Cubin, W.Log);
     }
   }
   for (size_t J = 0; J < Count; ++J)

@@ -75,7 +75,8 @@ private:
   void compileModule(Worker &W, size_t M);
 
   // Every program of the module still standing fails with Message.
-  void failRemaining(Worker &W, size_t Count, const std::string &Message);
+  void failRemaining(Worker &W, size_t Count, const std::string &Message,
+                     VariantStage Stage = VariantStage::Cubin);
 
   // The packed module failed: compile each variant alone (its slots filled,
   // the others empty) to find the bad ones, which are then left out.

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 using namespace ptxinject;
@@ -85,7 +86,22 @@ bool isStorableName(std::string_view Name) {
   });
 }
 
+// On disk a file takes whole blocks: what a store adds to the folder.
+std::uint64_t onDisk(std::uint64_t Bytes) { return (Bytes + 4095) / 4096 * 4096; }
+
+// Marks a file used now (the trimmer removes the least recently used).
+// Best effort: a read-only cache is still used.
+void markUsed(const std::string &Path) {
+  ::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
+}
+
 } // namespace
+
+VariantCache::VariantCache(std::string Dir,
+                           std::optional<std::uint64_t> MaxBytes)
+    : Dir(std::move(Dir)),
+      Pins(std::make_shared<VariantCachePins>(this->Dir)),
+      RequestedMax(MaxBytes) {}
 
 Hash128 ptxinject::variantCacheContext(std::string_view KernelPtx,
                                        const CubinBackend &Backend) {
@@ -126,14 +142,15 @@ std::string VariantCache::entryPath(const Hash128 &Key) const {
   return Dir + "/entries/" + Hex.substr(0, 2) + "/" + Hex;
 }
 
-bool VariantCache::cubinIsSound(const Hash128 &CubinHash, size_t Size) {
+bool VariantCache::cubinIsSound(const Hash128 &CubinHash, size_t Size,
+                                const std::string &Path) {
   {
     std::lock_guard<std::mutex> G(Lock);
     auto It = Checked.find(CubinHash);
     if (It != Checked.end())
       return It->second;
   }
-  Expected<std::string> Bytes = readFile(cubinPath(CubinHash));
+  Expected<std::string> Bytes = readFile(Path);
   bool Sound = Bytes && Bytes->size() == Size && hashBytes(*Bytes) == CubinHash;
   std::lock_guard<std::mutex> G(Lock);
   Checked[CubinHash] = Sound;
@@ -177,9 +194,18 @@ VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
     return Found::Damaged;
   if (!nextLine(T, Pos, Line) || Line != "end" || Pos != T.size())
     return Found::Damaged;
-  if (!cubinIsSound(CubinHash, Size))
+  // Pinned before it is checked: what was checked is what the caller
+  // reads, whatever a trim does to the cache meanwhile. A cubin trimmed
+  // away leaves its entries behind until they are trimmed too: a miss.
+  std::string Cubin = cubinPath(CubinHash);
+  std::string Pinned = Pins->pin(Cubin, CubinHash.hex() + ".cubin");
+  if (Pinned.empty())
+    return Found::Miss;
+  if (!cubinIsSound(CubinHash, Size, Pinned))
     return Found::Damaged;
-  Out.CubinPath = cubinPath(CubinHash);
+  markUsed(entryPath(Key));
+  markUsed(Cubin);
+  Out.CubinPath = std::move(Pinned);
   Out.Where.Inject = std::string(Inject);
   Out.Where.PackIndex = PackIndex;
   return Found::Hit;
@@ -207,8 +233,11 @@ bool VariantCache::storeCubin(const std::vector<char> &Cubin,
     E = writeCacheFile(cubinPath(CubinHash), Bytes);
   if (!succeeded(E, Message))
     return false;
-  std::lock_guard<std::mutex> G(Lock);
-  Checked[CubinHash] = true;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    Checked[CubinHash] = true;
+  }
+  added(onDisk(Bytes.size()));
   return true;
 }
 
@@ -228,5 +257,58 @@ bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
   Error E = ensureDirectory(Path.substr(0, Path.rfind('/')));
   if (!E)
     E = writeCacheFile(Path, Text);
-  return succeeded(E, Message);
+  if (!succeeded(E, Message))
+    return false;
+  added(onDisk(Text.size()));
+  return true;
+}
+
+void VariantCache::loadBound() {
+  BoundLoaded = true;
+  Max = variantCacheMaxBytes(Dir, RequestedMax, &ConfigProblem);
+  // The size the last scan found, by whichever process; a folder never
+  // scanned is scanned now, once.
+  std::optional<std::uint64_t> Last = lastScannedVariantCacheBytes(Dir);
+  Base = Last ? *Last : scanVariantCache(Dir).Bytes;
+}
+
+std::string VariantCache::configProblem() {
+  std::lock_guard<std::mutex> G(BoundLock);
+  if (!BoundLoaded)
+    loadBound();
+  return ConfigProblem;
+}
+
+void VariantCache::added(std::uint64_t Bytes) {
+  std::uint64_t Now = Added.fetch_add(Bytes) + Bytes;
+  // One thread checks; the others go on storing.
+  std::unique_lock<std::mutex> G(BoundLock, std::try_to_lock);
+  if (!G.owns_lock())
+    return;
+  if (!BoundLoaded)
+    loadBound();
+  if (Max == 0)
+    return;
+  // Other processes add too, unseen here: a scan after every sixteenth of
+  // the bound written keeps the folder near its bound whoever writes.
+  if (Base + Now <= Max && Now < std::max<std::uint64_t>(Max / 16, 1 << 20))
+    return;
+  Added.fetch_sub(Now);
+  VariantCacheTrim T = trimVariantCache(Dir, Max, /*Wait=*/false);
+  if (T.Ran)
+    Base = T.After.Bytes;
+  else if (std::optional<std::uint64_t> Last = lastScannedVariantCacheBytes(Dir))
+    Base = *Last;
+}
+
+void VariantCache::settle() {
+  std::lock_guard<std::mutex> G(BoundLock);
+  if (!BoundLoaded)
+    loadBound();
+  if (Max == 0 || Base + Added.load() <= Max)
+    return;
+  Added.store(0);
+  VariantCacheTrim T = trimVariantCache(Dir, Max);
+  if (T.Ran)
+    Base = T.After.Bytes;
 }

@@ -44,7 +44,9 @@ void screen(const Module &Kernel, const CubinBackend &Backend,
             std::vector<size_t> &Todo, std::vector<size_t> &TodoWeight) {
   size_t N = Codes.size();
   if (!Options.CacheDir.empty()) {
-    Cache = std::make_unique<VariantCache>(Options.CacheDir);
+    Cache = std::make_unique<VariantCache>(Options.CacheDir,
+                                           Options.CacheMaxBytes);
+    Report.CachePins = Cache->pins();
     Keys.resize(N);
     Hash128 Context = variantCacheContext(Kernel.source(), Backend);
     for (size_t P : Groups.Unique)
@@ -186,6 +188,8 @@ Error ptxinject::compileVariants(const Module &Kernel,
   Report.Variants = N;
   Report.Modules = B.numModules();
   Report.CacheWarning = B.cacheWarning();
+  if (Cache && Report.CacheWarning.empty())
+    Report.CacheWarning = Cache->configProblem();
   if (!Screen)
     Report.UniquePrograms =
         groupPrograms(Codes, std::vector<bool>(Good.begin(), Good.end()), false)

@@ -54,6 +54,7 @@ struct Worker {
   double Stub = 0, Render = 0, CubinTime = 0, Sink = 0;
   double Cpu = 0, Wait = 0;
   size_t Isolations = 0;
+  bool TimedOut = false;    // the last assemble() ran past the deadline
   size_t LastPruned = 0;    // kernels the last assemble() removed
   size_t PrunedKernels = 0; // summed over this worker's modules
 };

@@ -2,7 +2,11 @@
 #include "CommandLine.h"
 #include "ToolSupport.h"
 
+#include "ptxinject/support/ByteSize.h"
+
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 using namespace ptxinject::tool;
 
@@ -37,4 +41,36 @@ ptxinject::tool::parseCommandLine(CLI::App &App, const char *Command, int Argc,
     return ParseResult::Failed;
   }
   return ParseResult::Ok;
+}
+
+CLI::Option *ptxinject::tool::addByteSizeOption(
+    CLI::App &App, const std::string &Name, std::optional<std::uint64_t> &Out,
+    const std::string &Description) {
+  return App.add_option_function<std::string>(
+      Name,
+      [&Out, Name](const std::string &Text) {
+        Out = parseByteSize(Text);
+        if (!Out)
+          throw CLI::ValidationError(Name, "'" + Text +
+                                               "' is not a size such as 5G, "
+                                               "500M or 4096 (0: no bound)");
+      },
+      Description);
+}
+
+CLI::Option *ptxinject::tool::addSecondsOption(CLI::App &App,
+                                               const std::string &Name,
+                                               double &Out,
+                                               const std::string &Description) {
+  return App.add_option_function<std::string>(
+      Name,
+      [&Out, Name](const std::string &Text) {
+        char *End = nullptr;
+        double Value = std::strtod(Text.c_str(), &End);
+        if (Text.empty() || *End || !std::isfinite(Value) || Value <= 0)
+          throw CLI::ValidationError(
+              Name, "'" + Text + "' is not a number of seconds above 0");
+        Out = Value;
+      },
+      Description);
 }

@@ -11,6 +11,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,17 @@ enum class ParseResult { Ok, Help, Failed };
 ParseResult
 parseCommandLine(CLI::App &App, const char *Command, int Argc, char **Argv,
                  std::vector<std::string> *AfterSeparator = nullptr);
+
+/// An option whose value is a size such as 5G or 500M (ByteSize.h); any
+/// other value is a usage error naming the option.
+CLI::Option *addByteSizeOption(CLI::App &App, const std::string &Name,
+                               std::optional<std::uint64_t> &Out,
+                               const std::string &Description);
+
+/// An option whose value is a number of seconds, more than 0 (fractions
+/// allowed).
+CLI::Option *addSecondsOption(CLI::App &App, const std::string &Name,
+                              double &Out, const std::string &Description);
 
 } // namespace tool
 } // namespace ptxinject

@@ -17,6 +17,7 @@ int runInspect(int Argc, char **Argv);
 int runRender(int Argc, char **Argv);
 int runStack(int Argc, char **Argv);
 int runVariants(int Argc, char **Argv);
+int runCache(int Argc, char **Argv);
 
 } // namespace tool
 } // namespace ptxinject

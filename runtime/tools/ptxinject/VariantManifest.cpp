@@ -3,8 +3,12 @@
 #include "VariantManifest.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <utility>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace ptxinject;
 using namespace ptxinject::tool;
@@ -76,56 +80,68 @@ std::string textOf(const ManifestSources &S, size_t Role, size_t Program) {
 
 } // namespace
 
-std::string ptxinject::tool::manifestTsv(const ManifestSources &S,
-                                         const VariantReport &Report) {
+ManifestRows::ManifestRows(const ManifestSources &S) : S(S) {
   const Module &Kernel = *S.Kernel;
-  size_t G = S.Inputs->Sources.size();
   std::vector<std::pair<unsigned, std::string>> Entries = entryLines(S.Ptx);
-  std::vector<std::string> InjectEntries;
   for (size_t I = 0; I < Kernel.numInjects(); ++I)
     InjectEntries.push_back(entriesOf(Kernel.inject(I), Entries));
+}
+
+const char *ManifestRows::header() {
+  return "program\tmodule\tinject\tstatus\tpack_index\tentries\t"
+         "source\ttext\tsame_as\torigin\n";
+}
+
+std::string ManifestRows::rows(size_t P, const ProgramPlace &Place,
+                               bool Failed) const {
+  const Module &Kernel = *S.Kernel;
+  size_t G = S.Inputs->Sources.size();
+  // The code this program runs: its own, an equal earlier program's, or
+  // a cached module's; the site is where that code sits.
+  bool Ok = !Failed && Place.hasCode();
+  std::string Module = "-", Origin = "-";
+  if (Ok && !Place.CachedCubin.empty()) {
+    Module = S.CachedNames->at(Place.CachedCubin);
+    Origin = "cache";
+  } else if (Ok) {
+    Module = numbered("module_", Place.Module, ".cubin");
+    Origin = "compiled";
+  }
+  std::string SameAs = Place.SameAs == P ? "-" : std::to_string(Place.SameAs);
+  std::string Out;
+  for (size_t R = 0; R < G; ++R) {
+    // A failed program keeps the site it was meant for, for reference.
+    size_t Inject = G > 1 ? S.Slots[R]
+                    : Ok  ? Place.Inject
+                          : S.Slots[S.Pack > 1 ? P % S.Pack : 0];
+    size_t PackIndex = Ok ? Place.PackIndex : (S.Pack > 1 ? P % S.Pack : 0);
+    std::string Source;
+    if (P < S.Inputs->Origins[R].size()) {
+      const ProgramOrigin &O = S.Inputs->Origins[R][P];
+      Source = O.File + ":" + std::to_string(O.Line) + ":" +
+               std::to_string(O.Column);
+    } else {
+      Source = "random:seed=" + std::to_string(S.Seed + R) +
+               ":index=" + std::to_string(P);
+    }
+    Out += std::to_string(P) + "\t" + Module + "\t" +
+           Kernel.inject(Inject).Name + "\t" + (Ok ? "ok" : "failed") + "\t" +
+           std::to_string(PackIndex) + "\t" + InjectEntries[Inject] + "\t" +
+           Source + "\t" + textOf(S, R, P) + "\t" + SameAs + "\t" + Origin +
+           "\n";
+  }
+  return Out;
+}
+
+std::string ptxinject::tool::manifestTsv(const ManifestSources &S,
+                                         const VariantReport &Report) {
+  ManifestRows Rows(S);
   std::vector<bool> Failed(Report.Variants, false);
   for (const VariantFailure &F : Report.Failures)
     Failed[F.Program] = true;
-
-  std::string Out = "program\tmodule\tinject\tstatus\tpack_index\tentries\t"
-                    "source\ttext\tsame_as\torigin\n";
-  for (size_t P = 0; P < Report.Variants; ++P) {
-    // The code this program runs: its own, an equal earlier program's, or
-    // a cached module's; the site is where that code sits.
-    const ProgramPlace &Place = Report.Places[P];
-    bool Ok = !Failed[P] && Place.hasCode();
-    std::string Module = "-", Origin = "-";
-    if (Ok && !Place.CachedCubin.empty()) {
-      Module = S.CachedNames->at(Place.CachedCubin);
-      Origin = "cache";
-    } else if (Ok) {
-      Module = numbered("module_", Place.Module, ".cubin");
-      Origin = "compiled";
-    }
-    std::string SameAs = Place.SameAs == P ? "-" : std::to_string(Place.SameAs);
-    for (size_t R = 0; R < G; ++R) {
-      // A failed program keeps the site it was meant for, for reference.
-      size_t Inject = G > 1 ? S.Slots[R]
-                      : Ok  ? Place.Inject
-                            : S.Slots[S.Pack > 1 ? P % S.Pack : 0];
-      size_t PackIndex = Ok ? Place.PackIndex : (S.Pack > 1 ? P % S.Pack : 0);
-      std::string Source;
-      if (P < S.Inputs->Origins[R].size()) {
-        const ProgramOrigin &O = S.Inputs->Origins[R][P];
-        Source = O.File + ":" + std::to_string(O.Line) + ":" +
-                 std::to_string(O.Column);
-      } else {
-        Source = "random:seed=" + std::to_string(S.Seed + R) +
-                 ":index=" + std::to_string(P);
-      }
-      Out += std::to_string(P) + "\t" + Module + "\t" +
-             Kernel.inject(Inject).Name + "\t" + (Ok ? "ok" : "failed") + "\t" +
-             std::to_string(PackIndex) + "\t" + InjectEntries[Inject] + "\t" +
-             Source + "\t" + textOf(S, R, P) + "\t" + SameAs + "\t" + Origin +
-             "\n";
-    }
-  }
+  std::string Out = ManifestRows::header();
+  for (size_t P = 0; P < Report.Variants; ++P)
+    Out += Rows.rows(P, Report.Places[P], Failed[P]);
   return Out;
 }
 
@@ -145,4 +161,25 @@ std::string ptxinject::tool::programsFile(const ManifestSources &S,
     Out += "\n";
   }
   return Out;
+}
+
+ManifestAppender::ManifestAppender(const std::string &Path) {
+  Fd = ::open(Path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+}
+
+ManifestAppender::~ManifestAppender() {
+  if (Fd >= 0)
+    ::close(Fd);
+}
+
+void ManifestAppender::append(std::string_view Lines) {
+  std::lock_guard<std::mutex> G(Lock);
+  while (Fd >= 0 && !Lines.empty()) {
+    ssize_t N = ::write(Fd, Lines.data(), Lines.size());
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return;
+    Lines.remove_prefix(static_cast<size_t>(N));
+  }
 }

@@ -30,6 +30,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -62,6 +63,8 @@ struct Arguments {
   bool PruneGlobals = false;
   bool Dedup = true, NoCache = false, PruneKernels = true;
   std::string CacheDir; // --cache; empty: the user's cache folder
+  std::optional<std::uint64_t> CacheMaxSize; // --cache-max-size
+  double Timeout = 0;                        // --timeout; 0: none
   std::string Ray;      // --ray ADDRESS: the work goes to a Ray cluster
   CubinBackendKind Backend = defaultCubinBackend();
 };
@@ -132,8 +135,18 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
       "$XDG_CACHE_HOME/ptxinject/variants or ~/.cache/ptxinject/variants); "
       "a program compiled before for the same kernel PTX, back end, "
       "arch, options and toolkit is not compiled again");
-  App.add_flag("--no-cache", A.NoCache, "neither read nor write the cache")
-      ->excludes(Cache);
+  CLI::Option *NoCache =
+      App.add_flag("--no-cache", A.NoCache, "neither read nor write the cache")
+          ->excludes(Cache);
+  addByteSizeOption(App, "--cache-max-size", A.CacheMaxSize,
+                    "the cache folder's bound (5G, 500M, ...; 0: no bound; "
+                    "default: its cache.conf, else 5G): least recently used "
+                    "programs go when a run takes it over")
+      ->excludes(NoCache);
+  addSecondsOption(App, "--timeout", A.Timeout,
+                   "seconds one module's PTX->cubin may take; a module past "
+                   "it fails its programs with stage 'timeout' and the batch "
+                   "goes on (default: no limit)");
   App.add_option("--nvcc", A.Nvcc, "nvcc to compile a .cu kernel with");
   App.add_option("--rewriter", A.Rewriter,
                  "ptxinject-rewrite to rewrite a .cu kernel with (default: "
@@ -409,10 +422,12 @@ bool linkCachedCubins(const VariantReport &Report, const std::string &OutDir,
     std::string Name = "cached_" + From.substr(From.rfind('/') + 1);
     std::string To = OutDir + "/" + Name, Temp = To + ".tmp";
     ::unlink(Temp.c_str());
+    // rename() of two links to one file succeeds and leaves both (POSIX):
+    // the temporary goes in every case.
     bool Linked = ::link(From.c_str(), Temp.c_str()) == 0 &&
                   ::rename(Temp.c_str(), To.c_str()) == 0;
+    ::unlink(Temp.c_str());
     if (!Linked) {
-      ::unlink(Temp.c_str());
       std::string Bytes;
       if (!readWholeFileOrReport(From, Bytes) ||
           !writeFileAtomicallyOrReport(To, Bytes))
@@ -501,11 +516,12 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   VO.PruneUnfilledKernels = A.PruneKernels;
   if (!A.NoCache) {
     VO.CacheDir = A.CacheDir.empty() ? defaultVariantCacheDir() : A.CacheDir;
-    if (VO.CacheDir.empty())
-      std::fprintf(stderr,
-                   "ptxinject variants: note: no cache (neither "
-                   "XDG_CACHE_HOME nor HOME is set; use --cache DIR)\n");
+    VO.CacheMaxBytes = A.CacheMaxSize;
   }
+  VO.TimeoutSeconds = A.Timeout;
+  if (!A.NoCache && VO.CacheDir.empty())
+    std::fprintf(stderr, "ptxinject variants: note: no cache (neither "
+                         "XDG_CACHE_HOME nor HOME is set; use --cache DIR)\n");
   if (!In.Injects.empty()) {
     // The programs name their injects; --slot, when given, must agree.
     if (!A.Slots.empty() && A.Slots != In.Injects) {
@@ -538,7 +554,34 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   std::atomic<size_t> Done{0}, FailedSoFar{0};
   VO.Progress = &Done;
 
-  // The sink runs on the workers: each module writes its own files.
+  std::vector<ProgramSource *> Sources;
+  for (auto &S : In.Sources)
+    Sources.push_back(S.get());
+  size_t G = Sources.size();
+  VO.InjectsPerVariant = G;
+  Expected<std::vector<size_t>> Resolved = resolveSlots(*Kernel, VO);
+  if (!Resolved) { // the slots and packing the kernel cannot take
+    reportError(A.Kernel, Resolved.error());
+    return ExitUsage;
+  }
+  std::vector<size_t> Slots = Resolved.take();
+  ManifestSources MS;
+  MS.Kernel = &*Kernel;
+  MS.Ptx = Ptx;
+  MS.Inputs = &In;
+  MS.Slots = Slots;
+  MS.Pack = A.Pack;
+  MS.Seed = A.Seed;
+  ManifestRows Rows(MS);
+  // The manifest grows a module at a time while the batch runs: a run that
+  // is killed leaves the rows of every module it wrote.
+  std::string ManifestPath = A.OutDir + "/manifest.tsv";
+  if (!writeFileAtomicallyOrReport(ManifestPath, ManifestRows::header()))
+    return ExitFailed;
+  ManifestAppender Appender(ManifestPath);
+
+  // The sink runs on the workers: each module writes its own files, then
+  // its manifest rows.
   ModuleSink Sink = [&](const CompiledModule &M, std::string &Err) {
     FailedSoFar.fetch_add(M.Failed->size(), std::memory_order_relaxed);
     auto Write = [&](const char *Suffix, std::string_view Bytes) {
@@ -550,13 +593,25 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     };
     if (A.KeepPtx && !Write(".ptx", M.Ptx))
       return false;
-    return M.Cubin->empty() ||
-           Write(".cubin", std::string_view(M.Cubin->data(), M.Cubin->size()));
+    if (!M.Cubin->empty() &&
+        !Write(".cubin", std::string_view(M.Cubin->data(), M.Cubin->size())))
+      return false;
+    std::string Text;
+    for (size_t J = 0; J < M.NumPrograms; ++J) {
+      size_t P = (*M.Programs)[J];
+      ProgramPlace Place;
+      Place.SameAs = P;
+      Place.Module = M.Index;
+      Place.Inject = Slots[J * G];
+      Place.PackIndex = J;
+      bool Failed = M.Cubin->empty() ||
+                    std::binary_search(M.Failed->begin(), M.Failed->end(), P);
+      Text += Rows.rows(P, Place, Failed);
+    }
+    Appender.append(Text);
+    return true;
   };
 
-  std::vector<ProgramSource *> Sources;
-  for (auto &S : In.Sources)
-    Sources.push_back(S.get());
   VariantReport Report;
   Error E;
   {
@@ -569,9 +624,6 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     reportError(A.Kernel, E);
     return ExitUsage;
   }
-  VO.InjectsPerVariant = Sources.size();
-  std::vector<size_t> Slots = resolveSlots(*Kernel, VO).take();
-  size_t G = Sources.size();
 
   // Per-variant failures, tied to the program that caused them.
   for (const VariantFailure &F : Report.Failures) {
@@ -588,8 +640,10 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       Where =
           O.File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
     }
-    std::string Msg =
-        "program " + std::to_string(F.Program) + (Stub ? " (stub" : " (cubin");
+    std::string Msg = "program " + std::to_string(F.Program) +
+                      (Stub                                 ? " (stub"
+                       : F.Stage == VariantStage::Timeout ? " (timeout"
+                                                            : " (cubin");
     if (Stub && G > 1)
       Msg += ", inject '" + Kernel->inject(Slots[F.Role]).Name + "'";
     reportError(Where, Msg + "): " + F.Message);
@@ -604,16 +658,9 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   if (!linkCachedCubins(Report, A.OutDir, CachedNames))
     return ExitFailed;
 
-  ManifestSources MS;
   MS.CachedNames = &CachedNames;
-  MS.Kernel = &*Kernel;
-  MS.Ptx = Ptx;
-  MS.Inputs = &In;
-  MS.Slots = Slots;
-  MS.Pack = A.Pack;
-  MS.Seed = A.Seed;
-  if (!writeFileAtomicallyOrReport(A.OutDir + "/manifest.tsv",
-                                   manifestTsv(MS, Report)))
+  // The whole manifest, in program order, replaces the one that grew.
+  if (!writeFileAtomicallyOrReport(ManifestPath, manifestTsv(MS, Report)))
     return ExitFailed;
   if (A.HaveRandom) {
     std::string Header =

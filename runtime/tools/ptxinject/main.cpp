@@ -26,6 +26,7 @@ const Command Commands[] = {
     {"render", runRender, "insert PTX stubs at the inject sites"},
     {"stack", runStack, "compile a Stack PTX program to a PTX stub"},
     {"variants", runVariants, "compile many kernel variants to cubins"},
+    {"cache", runCache, "show, trim or clear the compiled-variant cache"},
 };
 
 void printUsage(FILE *Out) {

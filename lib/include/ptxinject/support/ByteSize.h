@@ -11,7 +11,9 @@
 
 #include <cstdint>
 #include <limits>
+#include <cstdio>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace ptxinject {
@@ -61,6 +63,23 @@ inline std::optional<std::uint64_t> parseByteSize(std::string_view Text) {
   if (Shift && Value > (Max >> Shift))
     return std::nullopt;
   return Value << Shift;
+}
+
+/// Bytes as a person reads them, in the units parseByteSize takes: "512",
+/// "4.0K", "12.3M", "5.0G".
+inline std::string formatByteSize(std::uint64_t Bytes) {
+  const char Units[] = "KMGT";
+  if (Bytes < 1024)
+    return std::to_string(Bytes);
+  double Value = static_cast<double>(Bytes) / 1024;
+  int Unit = 0;
+  while (Value >= 1024 && Unit < 3) {
+    Value /= 1024;
+    ++Unit;
+  }
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%.1f%c", Value, Units[Unit]);
+  return Buf;
 }
 
 } // namespace ptxinject

@@ -9,6 +9,7 @@
 #ifndef PTXINJECT_CUBINBACKEND_H
 #define PTXINJECT_CUBINBACKEND_H
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -36,7 +37,14 @@ struct CubinOptions {
   /// Folder for the Ptxas backend's temporary files; empty uses $TMPDIR or
   /// /tmp.
   std::string TempDir;
+  /// Bound on a ptxas process's address space (RLIMIT_AS, set as it
+  /// starts); 0: none. A compile over it fails. The library back ends run
+  /// in the caller's process, whose own limits hold for them.
+  std::uint64_t MemoryLimitBytes = 0;
 };
+
+/// How a compile ended.
+enum class CompileStatus { Ok, Failed, TimedOut };
 
 /// One kernel's resources as the compiler reported them in a verbose log.
 struct KernelResources {
@@ -57,10 +65,18 @@ public:
   /// compiler's messages: the error log on failure, the info log on success
   /// (filled when CubinOptions::Verbose is set). Both outputs are cleared
   /// first and keep their capacity, so a loop reusing them does not allocate
-  /// on our side. Returns false on failure, with the reason in \p Log.
+  /// on our side. On failure or timeout the reason is in \p Log.
   /// Safe to call from many threads at once.
-  virtual bool compile(std::string_view Ptx, std::vector<char> &Cubin,
-                       std::string &Log) const = 0;
+  ///
+  /// \p TimeoutSeconds bounds the compile (0: no limit). Past it ptxas is
+  /// killed and nvPTXCompiler cancelled (its flow callback); nvJitLink,
+  /// which cannot be stopped, is abandoned: it runs on to its end on its
+  /// own thread, its result dropped, and the call returns at once. Either
+  /// way the result is TimedOut.
+  CompileStatus compile(std::string_view Ptx, std::vector<char> &Cubin,
+                        std::string &Log, double TimeoutSeconds = 0) const {
+    return compileWithin(Ptx, Cubin, Log, TimeoutSeconds);
+  }
 
   const CubinOptions &options() const { return Options; }
 
@@ -71,6 +87,10 @@ public:
 
 protected:
   explicit CubinBackend(CubinOptions Options) : Options(std::move(Options)) {}
+  virtual CompileStatus compileWithin(std::string_view Ptx,
+                                      std::vector<char> &Cubin,
+                                      std::string &Log,
+                                      double TimeoutSeconds) const = 0;
   CubinOptions Options;
 };
 

@@ -9,6 +9,7 @@
 #ifndef PTXINJECT_CUDATOOL_H
 #define PTXINJECT_CUDATOOL_H
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,16 @@ struct ToolRun {
   /// When it could not start, or failed without a word, a sentence naming
   /// the program and saying why ("nvcc: killed by signal 9").
   std::string Log;
+  /// It ran past ToolLimits::TimeoutSeconds and was killed.
+  bool TimedOut = false;
+};
+
+/// Bounds on a program run by runTool; 0: none.
+struct ToolLimits {
+  /// Wall-clock seconds; past them the program is killed (SIGKILL).
+  double TimeoutSeconds = 0;
+  /// Its address space (RLIMIT_AS), set as it starts.
+  std::uint64_t MemoryBytes = 0;
 };
 
 /// Runs Argv[0] (a path; no shell, no PATH search) with the arguments that
@@ -40,7 +51,7 @@ struct ToolRun {
 /// truncated, left for the caller to keep or remove), and waits for it.
 /// Safe to call from many threads with distinct log paths.
 ToolRun runTool(const std::vector<std::string> &Argv,
-                const std::string &LogPath);
+                const std::string &LogPath, const ToolLimits &Limits = {});
 
 } // namespace ptxinject
 

@@ -23,12 +23,15 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace ptxinject {
+
+class VariantCachePins;
 
 /// Why a program produced no stub: an InvalidStub Error whose Line and
 /// Column (1-based, 0 when unknown) point into the program's own text. A
@@ -186,7 +189,9 @@ private:
   std::vector<const char *> Inputs;
 };
 
-enum class VariantStage { Stub, Cubin };
+/// Where a program failed: its stub, its module's PTX->cubin, or that
+/// compile ran past VariantOptions::TimeoutSeconds.
+enum class VariantStage { Stub, Cubin, Timeout };
 
 /// A program that produced no code, and why.
 struct VariantFailure {
@@ -251,6 +256,13 @@ struct VariantOptions {
   /// empty: no cache. A program found there is not compiled; modules
   /// compiled by this batch are stored there.
   std::string CacheDir;
+  /// The cache folder's bound in bytes (0: none); unset: the folder's
+  /// cache.conf, else 5G (VariantCacheFolder.h).
+  std::optional<std::uint64_t> CacheMaxBytes;
+  /// Seconds one module's PTX->cubin may take (0: no limit): past it the
+  /// compile is stopped (CubinBackend::compile) and the module's programs
+  /// fail with stage Timeout; the batch goes on.
+  double TimeoutSeconds = 0;
   /// In a packed module whose programs fill only some slots (the last
   /// module of a batch, or of its distinct programs), leave out the
   /// kernels none of whose sites holds a program (KernelPrune.h): every
@@ -267,7 +279,8 @@ struct ProgramPlace {
   /// The module of this batch holding the code; None when the program
   /// failed or came from the cache.
   size_t Module = None;
-  /// From the cache: the cached cubin's path.
+  /// From the cache: the cached cubin's path (pinned: valid while the
+  /// report's CachePins lives).
   std::string CachedCubin;
   /// The kernel's inject (index) whose sites hold the program (with
   /// several injects per variant, the first; the others are the slots'),
@@ -288,8 +301,12 @@ struct VariantReport {
   /// Distinct programs found in the cache (not compiled), and entries
   /// there that were damaged and so compiled again.
   size_t CacheHits = 0, CacheRejected = 0;
-  /// The first cache write that failed (the batch goes on without it).
+  /// The first cache write that failed (the batch goes on without it), or
+  /// a cache.conf that did not read.
   std::string CacheWarning;
+  /// Holds the cached cubins that Places name against trimming by other
+  /// processes; drop it when done with them.
+  std::shared_ptr<VariantCachePins> CachePins;
   /// Per program (index: program number): where its code is.
   std::vector<ProgramPlace> Places;
   std::vector<VariantFailure> Failures; // sorted by program
