@@ -4,8 +4,9 @@
 // --cache` reads what another process (or a damaged disk) left there.
 // "@CUBIN@" in the input stands for the hash of a cubin the harness has
 // stored, so entries that hold together are reachable. Every entry is a
-// miss, a hit or damaged, never a crash; a hit names the stored cubin, and
-// storing what it found writes back the very same bytes.
+// miss (naming a cubin that is not there), a hit or damaged, never a crash;
+// a hit names the stored cubin (pinned), and storing what it found writes
+// back the very same bytes.
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
@@ -78,10 +79,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
   VariantCache::Hit Hit;
   VariantCache::Found Found = Cache.lookup(Key, Hit);
-  FUZZ_CHECK(Found != VariantCache::Found::Miss); // the file is there
+  // The file is there: a miss only when it names a cubin that is not (as
+  // after a trim).
+  FUZZ_CHECK(Found != VariantCache::Found::Miss ||
+             Text.find("\ncubin " + F.CubinHash.hex() + " ") ==
+                 std::string::npos);
   if (Found != VariantCache::Found::Hit)
     return 0;
-  FUZZ_CHECK(Hit.CubinPath == Cache.cubinPath(F.CubinHash));
+  // The hit is the stored cubin, pinned for as long as the cache lives.
+  FUZZ_CHECK(Hit.CubinPath.size() > 39 &&
+             Hit.CubinPath.substr(Hit.CubinPath.size() - 39) ==
+                 "/" + F.CubinHash.hex() + ".cubin");
+  FUZZ_CHECK(readAll(Hit.CubinPath) ==
+             std::string(F.Cubin.begin(), F.Cubin.end()));
   FUZZ_CHECK(!Hit.Where.Inject.empty());
   if (!Cache.storeEntry(Again, F.CubinHash, F.Cubin.size(), Hit.Where, Error))
     fuzzinput::fail("a hit's site cannot be stored again");

@@ -146,3 +146,84 @@ def test_unfilled_kernels_are_left_out_unless_kept(tmp_path):
     assert names(kept) == [["k_a", "k_b", "k_helper"]] * 2
     assert pruned.report["pruned_kernels"] == 1 and kept.report["pruned_kernels"] == 0
     assert [p.inject for p in pruned.places[4:]] == ["inject_0", "inject_1"]
+
+
+def _slow_stub(count=40000):
+    """A stub that takes a PTX compiler about 90 s: dependent operations."""
+    lines = ["mov.f32 %{z}, %{x};"]
+    for i in range(count):
+        lines.append("fma.rn.f32 %{z}, %{z}, %{y}, %{x};" if i % 2 else "sin.approx.f32 %{z}, %{z};")
+    return "\n".join(lines)
+
+
+def _files_bytes(folder):
+    """Bytes on disk of the cache's files, as its bound counts them."""
+    total = 0
+    for root, _, files in os.walk(folder):
+        if os.sep + "pins" in root:
+            continue
+        total += sum(os.stat(os.path.join(root, f)).st_blocks * 512 for f in files)
+    return total
+
+
+def test_the_cache_keeps_within_its_bound(four, tmp_path):
+    bound = 128 * 1024
+    first = compile_variants(four, None, inject="slot_0", random=(120, 32, 3, True),
+                             cache_dir=tmp_path, cache_max_size="128K")
+    assert first.report["modules"] > 40
+    assert _files_bytes(tmp_path) <= bound
+    stats = ptxinject.variants.cache_stats(tmp_path)
+    assert stats["max_bytes"] == 5 << 30  # the option bounds the call, not the folder
+    assert 0 < stats["bytes"] <= bound and stats["entries"] > 0
+    # The most recent programs stayed: a rerun finds some of them.
+    again = compile_variants(four, None, inject="slot_0", random=(120, 32, 3, True),
+                             cache_dir=tmp_path, cache_max_size=bound)
+    assert again.report["cache_hits"] > 0
+
+
+def test_cache_upkeep_from_python(four, tmp_path):
+    compile_variants(four, PROGRAMS, inject="slot_0", cache_dir=tmp_path)
+    assert ptxinject.variants.set_cache_max_size("16K", tmp_path) == 16 * 1024
+    assert ptxinject.variants.cache_stats(tmp_path)["max_bytes"] == 16 * 1024
+    trimmed = ptxinject.variants.trim_cache(tmp_path)
+    assert trimmed["bytes_after"] <= 16 * 1024 * 9 // 10 < trimmed["bytes_before"]
+    cleared = ptxinject.variants.clear_cache(tmp_path)
+    assert ptxinject.variants.cache_stats(tmp_path)["entries"] == 0
+    assert cleared["bytes_after"] == 0
+    with pytest.raises(ValueError, match="not a size"):
+        ptxinject.variants.set_cache_max_size("lots", tmp_path)
+    with pytest.raises(ValueError, match="not a size"):
+        compile_variants(four, PROGRAMS, inject="slot_0", cache_dir=tmp_path, cache_max_size="5Q")
+
+
+def test_a_result_keeps_its_cached_cubins(four, tmp_path):
+    compile_variants(four, PROGRAMS[:1], inject="slot_0", cache_dir=tmp_path)
+    warm = compile_variants(four, PROGRAMS[:1], inject="slot_0", cache_dir=tmp_path)
+    path = warm.places[0].cached_cubin
+    assert warm.places[0].origin == "cache" and os.sep + "pins" + os.sep in path
+    # Another process clears the cache: the result still reads its cubin.
+    ptxinject.variants.clear_cache(tmp_path)
+    assert warm.cubin_of(0)[:4] == b"\x7fELF"
+    del warm
+    import gc
+    gc.collect()
+    assert not os.path.exists(path)
+
+
+def test_a_module_past_its_deadline_fails_alone(four):
+    result = compile_variants(four, [_slow_stub(), "add.f32 %{z}, %{x}, %{y};"], kind="raw",
+                              inject="slot_0", backend="ptxas", timeout=0.5, jobs=1)
+    assert [(f.program, f.stage) for f in result.failures] == [(0, "timeout")]
+    assert "time limit of 0.5 s" in result.failures[0].message
+    assert result.places[1].origin == "compiled"
+    with pytest.raises(ValueError, match="timeout"):
+        compile_variants(four, PROGRAMS, inject="slot_0", timeout=0)
+
+
+def test_compile_ptx_timeout(four):
+    from ptxinject import compile_ptx
+    stub = _slow_stub().replace("%{z}", "%_x0").replace("%{x}", "%_x1").replace("%{y}", "%_x2")
+    slow = four.render({"slot_0": stub, "slot_1": "", "slot_2": "", "slot_3": ""})
+    with pytest.raises(ptxinject.Error) as info:
+        compile_ptx(slow, backend="nvjitlink", timeout=0.5)
+    assert info.value.code == "timeout"
