@@ -21,7 +21,7 @@ from ._core import Error, Inject, Module, Operand, OperandKind, __version__, com
 from . import ast, stack
 from .frontend import RewriteWarning, have_rewrite, rewrite
 from .variants import (Backend, CompiledModule, ProgramPlace, VariantFailure, VariantResult, compile_variants,
-                       default_cache_dir)
+                       default_cache_dir, read_manifest)
 
 __all__ = [
     "Error",
@@ -44,6 +44,7 @@ __all__ = [
     "CompiledModule",
     "ProgramPlace",
     "default_cache_dir",
+    "read_manifest",
     "VariantFailure",
     "VariantResult",
 ]

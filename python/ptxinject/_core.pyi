@@ -265,7 +265,7 @@ def available_backends() -> list:
     Cubin back ends built into this package (ptxas also needs the executable).
     """
 
-def compile_ptx(ptx: object, *, backend: object | None = None, arch: str | None = None) -> bytes:
+def compile_ptx(ptx: object, *, backend: object | None = None, arch: str | None = None, timeout: float | None = None) -> bytes:
     """
     Assembles PTX into a cubin (ELF bytes) with a back end (a name or a Backend; arch defaults to the Backend's, else sm_80); releases the GIL.
     """

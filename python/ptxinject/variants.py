@@ -33,6 +33,9 @@ __all__ = [
     "compile_variants",
     "default_cache_dir",
     "cache_stats",
+    "read_manifest",
+    "Manifest",
+    "ManifestRow",
     "trim_cache",
     "clear_cache",
     "set_cache_max_size",
@@ -281,6 +284,46 @@ def compile_variants(
         warnings.warn(f"variant cache: {report['cache_warning']} (the results are complete; "
                       "a later call compiles them again)", stacklevel=2)
     return VariantResult(modules, failures, report, places, _pins=raw["pins"])
+
+
+@dataclass(frozen=True)
+class ManifestRow:
+    """One row of the manifest.tsv that ``ptxinject variants`` writes
+    (docs/variants.md): a program of a variant, the cubin of the output
+    folder holding its code (None when it failed) and the site there."""
+
+    program: int
+    module: Optional[str]
+    inject: str
+    ok: bool
+    pack_index: int
+    entries: List[str]
+    source: str
+    text: str
+    same_as: Optional[int]
+    origin: Optional[str]
+
+
+@dataclass
+class Manifest:
+    rows: List[ManifestRow]
+    # The last line was cut (a run killed while appending) and left out.
+    truncated: bool = False
+
+
+def read_manifest(path: Union[str, os.PathLike]) -> Manifest:
+    """Reads the manifest.tsv of ``ptxinject variants`` (the file, or its
+    output folder), also one a killed run left: its rows are those of the
+    modules it finished. Raises ptxinject.Error naming the line and column
+    of a field that is not as the tool writes it; a module is always a
+    plain file name of the output folder."""
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        path = os.path.join(path, "manifest.tsv")
+    with open(path, "rb") as f:
+        text = f.read().decode("utf-8", "replace")
+    rows, truncated = _core._parse_manifest(text)
+    return Manifest([ManifestRow(*row) for row in rows], truncated)
 
 
 def _byte_size(value, name: str) -> Optional[int]:

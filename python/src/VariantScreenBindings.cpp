@@ -18,6 +18,7 @@
 #include "ptxinject/support/ByteSize.h"
 #include "ptxinject/variants/ProgramDedup.h"
 #include "ptxinject/variants/VariantCache.h"
+#include "ptxinject/variants/VariantManifestReader.h"
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
@@ -172,6 +173,28 @@ void bindVariantScreen(nb::module_ &M) {
         "$XDG_CACHE_HOME/ptxinject/variants, else ~/.cache/ptxinject/variants "
         "('' when "
         "neither variable is set).");
+  M.def(
+      "_parse_manifest",
+      [](std::string_view Text) {
+        Expected<VariantManifest> Parsed = parseVariantManifest(Text);
+        if (!Parsed)
+          throw BindingError(errorCodeName(Parsed.error().Code),
+                             Parsed.error().Message, Parsed.error().Line,
+                             Parsed.error().Column);
+        nb::list Rows;
+        for (const VariantManifestRow &R : Parsed->Rows)
+          Rows.append(nb::make_tuple(
+              R.Program, R.Ok ? nb::object(nb::str(R.Module.c_str()))
+                              : nb::object(nb::none()),
+              R.Inject, R.Ok, R.PackIndex, nb::cast(R.Entries), R.Source,
+              R.Text,
+              R.SameAs == VariantManifestRow::None ? nb::object(nb::none())
+                                                   : nb::cast(R.SameAs),
+              R.Ok ? nb::object(nb::str(R.Origin.c_str()))
+                   : nb::object(nb::none())));
+        return nb::make_tuple(Rows, Parsed->Truncated);
+      },
+      "text"_a, "Rows of a manifest.tsv, and whether its last line was cut.");
   M.def(
       "_parse_byte_size",
       [](std::string_view Text) { return parseByteSize(Text); }, "text"_a,

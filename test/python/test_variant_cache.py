@@ -157,13 +157,14 @@ def _slow_stub(count=40000):
 
 
 def _files_bytes(folder):
-    """Bytes on disk of the cache's files, as its bound counts them."""
-    total = 0
+    """Bytes on disk of the cache's files, as its bound counts them (a
+    pinned cubin once)."""
+    inodes = {}
     for root, _, files in os.walk(folder):
-        if os.sep + "pins" in root:
-            continue
-        total += sum(os.stat(os.path.join(root, f)).st_blocks * 512 for f in files)
-    return total
+        for f in files:
+            st = os.stat(os.path.join(root, f))
+            inodes[st.st_ino] = st.st_blocks * 512
+    return sum(inodes.values())
 
 
 def test_the_cache_keeps_within_its_bound(four, tmp_path):
@@ -188,8 +189,9 @@ def test_cache_upkeep_from_python(four, tmp_path):
     trimmed = ptxinject.variants.trim_cache(tmp_path)
     assert trimmed["bytes_after"] <= 16 * 1024 * 9 // 10 < trimmed["bytes_before"]
     cleared = ptxinject.variants.clear_cache(tmp_path)
-    assert ptxinject.variants.cache_stats(tmp_path)["entries"] == 0
-    assert cleared["bytes_after"] == 0
+    after = ptxinject.variants.cache_stats(tmp_path)
+    assert after["entries"] == after["cubins"] == 0
+    assert cleared["bytes_after"] <= 8192  # cache.conf and the recorded size
     with pytest.raises(ValueError, match="not a size"):
         ptxinject.variants.set_cache_max_size("lots", tmp_path)
     with pytest.raises(ValueError, match="not a size"):
@@ -227,3 +229,30 @@ def test_compile_ptx_timeout(four):
     with pytest.raises(ptxinject.Error) as info:
         compile_ptx(slow, backend="nvjitlink", timeout=0.5)
     assert info.value.code == "timeout"
+
+
+HEADER = "program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\tsame_as\torigin\n"
+
+
+def test_read_manifest_of_a_killed_run(tmp_path):
+    (tmp_path / "manifest.tsv").write_text(
+        HEADER
+        + "0\tmodule_000000.cubin\tinject_0\tok\t0\tk0,k1\tp.stack:1:1\tx y add.ftz.f32\t-\tcompiled\n"
+        + "2\t-\tinject_0\tfailed\t0\tk0\tp.stack:3:1\tx nosuch\t-\t-\n"
+        + "1\tmodule_0000")
+    manifest = ptxinject.read_manifest(tmp_path)
+    assert manifest.truncated
+    assert [r.program for r in manifest.rows] == [0, 2]
+    first = manifest.rows[0]
+    assert (first.module, first.ok, first.entries, first.same_as, first.origin) == \
+        ("module_000000.cubin", True, ["k0", "k1"], None, "compiled")
+    assert manifest.rows[1].module is None and not manifest.rows[1].ok
+
+
+def test_read_manifest_refuses_a_path_as_module(tmp_path):
+    path = tmp_path / "manifest.tsv"
+    path.write_text(HEADER + "0\t../../secret.cubin\tinject_0\tok\t0\tk\t-\t-\t-\tcompiled\n")
+    with pytest.raises(ptxinject.Error) as info:
+        ptxinject.read_manifest(path)
+    assert (info.value.line, info.value.column) == (2, 3)
+    assert "module" in info.value.message

@@ -235,6 +235,10 @@ def _link_cached_cubins(places, out_dir: str) -> dict:
         except OSError:
             shutil.copyfile(path, temp)
         os.replace(temp, target)
+        # Replacing a link with another link to the same file does nothing
+        # (rename(2)): the temporary stays unless it goes here.
+        if os.path.exists(temp):
+            os.unlink(temp)
         names[path] = name
     return names
 

@@ -55,6 +55,9 @@ class VariantBatch:
     worker: str
     seconds: float
     places: List[ProgramPlace] = field(default_factory=list)
+    # Holds the cached cubins that places name (pinned in the cache folder
+    # against trimming by other processes) for as long as this batch lives.
+    _pins: object = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -274,6 +277,7 @@ def iter_variants_on_ray(
     compile_variants(module, [], **options)
     folder = _cache_folder(cache_dir)
     screen = Screen(module, options, dedup, folder) if (dedup or folder) and not stubs_only else None
+    pins = screen.cache if screen else None
     options["stubs_only"] = stubs_only
     ptx = module.source
     total = len(programs) if hasattr(programs, "__len__") else None
@@ -312,7 +316,7 @@ def iter_variants_on_ray(
                 in_flight[ref] = (w, batch)
             settled = source.take_settled()
             if settled.places or settled.failures:
-                yield VariantBatch(settled.numbers(), [], settled.failures, "", 0.0, settled.places)
+                yield VariantBatch(settled.numbers(), [], settled.failures, "", 0.0, settled.places, pins)
             if not in_flight and not retry and exhausted:
                 if screen is not None:
                     stats.update(unique_programs=screen.unique_programs(), cache_hits=screen.hits,
@@ -345,13 +349,13 @@ def iter_variants_on_ray(
                 for failed in _give_up(batch, pack):
                     if screen is not None:
                         s = screen.answered(failed.modules, failed.failures, [], store=False)
-                        failed = VariantBatch(s.numbers(), failed.modules, s.failures, "", 0.0, s.places)
+                        failed = VariantBatch(s.numbers(), failed.modules, s.failures, "", 0.0, s.places, pins)
                     yield failed
                 continue
             if adaptive and not stubs_only:
                 source.size = _adapted_size(seconds, len(batch.programs), per_worker, pack, cap)
             if screen is None:
-                yield VariantBatch(batch.program_numbers(), modules, failures, w.name, seconds, places)
+                yield VariantBatch(batch.program_numbers(), modules, failures, w.name, seconds, places, pins)
                 continue
             # A worker whose back end is not the driver's (another toolkit on
             # that node) made cubins the driver's keys do not describe.
@@ -359,7 +363,7 @@ def iter_variants_on_ray(
             if screen.cache is not None and w.version != screen.backend_version and not screen.warning:
                 screen.warning = (f"worker {w.name} has back end '{w.version}', the driver "
                                   f"'{screen.backend_version}': its cubins are not stored")
-            yield VariantBatch(s.numbers(), modules, s.failures, w.name, seconds, s.places)
+            yield VariantBatch(s.numbers(), modules, s.failures, w.name, seconds, s.places, pins)
     finally:
         for ref in in_flight:
             ray.cancel(ref, force=False)
@@ -427,6 +431,7 @@ def compile_variants_on_ray(
     workers_seen = set()
     busy = 0.0
     stats: dict = {}
+    pins = None
     try:
         for batch in iter_variants_on_ray(kernel, programs, slots=slots, pack=pack, backend=backend,
                                           arch=arch, workers=workers, dedup=dedup, cache_dir=cache_dir,
@@ -434,6 +439,7 @@ def compile_variants_on_ray(
             modules += batch.modules
             failures += batch.failures
             places.update((p.program, p) for p in batch.places)
+            pins = batch._pins if batch._pins is not None else pins
             done += len(batch.programs)
             batches += batch.worker != ""
             busy += batch.seconds
@@ -471,4 +477,4 @@ def compile_variants_on_ray(
         "cached_modules": len({p.cached_cubin for p in ordered if p.cached_cubin}),
         **stats,
     }
-    return VariantResult(modules, failures, report, ordered)
+    return VariantResult(modules, failures, report, ordered, _pins=pins)

@@ -174,6 +174,12 @@ struct Walk {
           count(F);
       });
     });
+    // The folder's own files (cache.conf, size, lock) take blocks too.
+    for (const char *Own : {"/cache.conf", "/size", "/lock"}) {
+      struct stat St;
+      if (::lstat((Dir + Own).c_str(), &St) == 0 && S_ISREG(St.st_mode))
+        count(St);
+    }
     std::string Cubins = Dir + "/cubins";
     forEachName(Cubins, [&](const std::string &N) {
       file(Cubins + "/" + N, N, Kind::Cubin, Clean, Now);

@@ -188,8 +188,13 @@ Error ptxinject::compileVariants(const Module &Kernel,
   Report.Variants = N;
   Report.Modules = B.numModules();
   Report.CacheWarning = B.cacheWarning();
-  if (Cache && Report.CacheWarning.empty())
-    Report.CacheWarning = Cache->configProblem();
+  if (Cache) {
+    // A worker skips the check while another makes it: the last stores of
+    // the batch are checked here.
+    Cache->settle();
+    if (Report.CacheWarning.empty())
+      Report.CacheWarning = Cache->configProblem();
+  }
   if (!Screen)
     Report.UniquePrograms =
         groupPrograms(Codes, std::vector<bool>(Good.begin(), Good.end()), false)

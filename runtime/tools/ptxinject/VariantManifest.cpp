@@ -2,6 +2,8 @@
 //===//
 #include "VariantManifest.h"
 
+#include "ptxinject/variants/VariantManifestReader.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -87,10 +89,7 @@ ManifestRows::ManifestRows(const ManifestSources &S) : S(S) {
     InjectEntries.push_back(entriesOf(Kernel.inject(I), Entries));
 }
 
-const char *ManifestRows::header() {
-  return "program\tmodule\tinject\tstatus\tpack_index\tentries\t"
-         "source\ttext\tsame_as\torigin\n";
-}
+const char *ManifestRows::header() { return VariantManifestHeader; }
 
 std::string ManifestRows::rows(size_t P, const ProgramPlace &Place,
                                bool Failed) const {

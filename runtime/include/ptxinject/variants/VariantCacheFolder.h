@@ -29,8 +29,9 @@ namespace ptxinject {
 constexpr std::uint64_t DefaultVariantCacheMaxBytes = 5ull << 30;
 
 /// What a cache folder holds: its files' bytes on disk (blocks, as du
-/// counts them; a file pinned by a reader counts once). The subfolders are
-/// left out, as ccache leaves them out: at most 259 of them, about 1 MB.
+/// counts them; a file pinned by a reader counts once), its own files
+/// (cache.conf, size, lock) included. The subfolders are left out, as
+/// ccache leaves them out: at most 259 of them, about 1 MB.
 struct VariantCacheUsage {
   std::uint64_t Bytes = 0;
   std::size_t Entries = 0;
