@@ -142,7 +142,8 @@ std::atomic<size_t> BackendsCreated{0};
 std::shared_ptr<const CubinBackend> createBackend(nb::handle Name,
                                                   const std::string &Arch,
                                                   int OptLevel = 3,
-                                                  int MaxRegisters = 0) {
+                                                  int MaxRegisters = 0,
+                                                  std::uint64_t MemoryLimit = 0) {
   CubinBackendKind BK = defaultCubinBackend();
   if (!Name.is_none()) {
     std::string_view Text = textOf(Name, "backend");
@@ -167,6 +168,12 @@ std::shared_ptr<const CubinBackend> createBackend(nb::handle Name,
   CO.Arch = Arch;
   CO.OptLevel = OptLevel;
   CO.MaxRegisters = MaxRegisters;
+  if (MemoryLimit && BK != CubinBackendKind::Ptxas)
+    throw BindingError("invalid-argument",
+                       "memory_limit bounds ptxas processes (kind='ptxas'); "
+                       "nvPTXCompiler and nvJitLink run in this process, "
+                       "whose own limits hold for them");
+  CO.MemoryLimitBytes = MemoryLimit;
   std::string Error;
   std::unique_ptr<CubinBackend> Backend = createCubinBackend(BK, CO, Error);
   if (!Backend)
@@ -363,12 +370,14 @@ void bindVariants(nb::module_ &M) {
       .def(
           "__init__",
           [](BackendObject *Self, nb::handle Kind, const std::string &Arch,
-             int OptLevel, int MaxRegisters) {
-            new (Self) BackendObject{
-                createBackend(Kind, Arch, OptLevel, MaxRegisters)};
+             int OptLevel, int MaxRegisters, std::uint64_t MemoryLimit) {
+            new (Self) BackendObject{createBackend(Kind, Arch, OptLevel,
+                                                   MaxRegisters, MemoryLimit)};
           },
           "kind"_a.none() = nb::none(), "arch"_a = "sm_80", nb::kw_only(),
-          "opt_level"_a = 3, "max_registers"_a = 0)
+          "opt_level"_a = 3, "max_registers"_a = 0, "memory_limit"_a = 0,
+          "memory_limit: bytes of address space each ptxas process may use "
+          "(kind='ptxas'; 0: no bound); a compile over it fails alone.")
       .def_prop_ro("kind",
                    [](const BackendObject &B) {
                      return cubinBackendName(B.Backend->kind());

@@ -65,6 +65,7 @@ struct Arguments {
   std::string CacheDir; // --cache; empty: the user's cache folder
   std::optional<std::uint64_t> CacheMaxSize; // --cache-max-size
   double Timeout = 0;                        // --timeout; 0: none
+  std::optional<std::uint64_t> MemoryLimit;  // --memory-limit
   std::string Ray;      // --ray ADDRESS: the work goes to a Ray cluster
   CubinBackendKind Backend = defaultCubinBackend();
 };
@@ -143,6 +144,11 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
                     "default: its cache.conf, else 5G): least recently used "
                     "programs go when a run takes it over")
       ->excludes(NoCache);
+  addByteSizeOption(App, "--memory-limit", A.MemoryLimit,
+                    "address-space bound of each ptxas process (--backend "
+                    "ptxas; 4G, 500M, ...): a compile over it fails alone. "
+                    "nvPTXCompiler and nvJitLink run in this process: bound "
+                    "it with ulimit -v");
   addSecondsOption(App, "--timeout", A.Timeout,
                    "seconds one module's PTX->cubin may take; a module past "
                    "it fails its programs with stage 'timeout' and the batch "
@@ -451,6 +457,16 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   std::string BackendError;
   CubinOptions CO;
   CO.Arch = A.Arch;
+  if (A.MemoryLimit) {
+    if (A.Backend != CubinBackendKind::Ptxas) {
+      reportUsageError("variants",
+                       "--memory-limit bounds ptxas processes (--backend "
+                       "ptxas); nvPTXCompiler and nvJitLink run in this "
+                       "process: bound it with ulimit -v");
+      return ExitUsage;
+    }
+    CO.MemoryLimitBytes = *A.MemoryLimit;
+  }
   std::unique_ptr<CubinBackend> Backend =
       createCubinBackend(A.Backend, CO, BackendError);
   if (!Backend) {
