@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/backends/CudaTool.h"
+#include "ptxinject/support/ByteSize.h"
 #include "ptxinject/support/File.h"
 #include "ptxinject/toolkit/CudaToolkit.h"
 
@@ -168,6 +169,13 @@ ToolRun ptxinject::runTool(const std::vector<std::string> &Argv,
   while (!Run.Log.empty() && Run.Log.back() == '\n')
     Run.Log.pop_back();
   Run.Ok = WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
+  // Under an address-space bound a program that runs out of it mostly
+  // dies of a signal (ptxas: SIGSEGV) rather than saying so.
+  if (!Run.Ok && Limits.MemoryBytes && WIFSIGNALED(Status))
+    Run.Log += (Run.Log.empty() ? "" : "\n") + Name +
+               ": killed by signal " + std::to_string(WTERMSIG(Status)) +
+               ", likely out of its memory bound of " +
+               formatByteSize(Limits.MemoryBytes);
   if (!Run.Ok && Run.Log.empty())
     Run.Log = WIFSIGNALED(Status) ? Name + ": killed by signal " +
                                         std::to_string(WTERMSIG(Status))
