@@ -139,11 +139,9 @@ namespace {
 /// Back ends the bindings created, for tests that check one is reused.
 std::atomic<size_t> BackendsCreated{0};
 
-std::shared_ptr<const CubinBackend> createBackend(nb::handle Name,
-                                                  const std::string &Arch,
-                                                  int OptLevel = 3,
-                                                  int MaxRegisters = 0,
-                                                  std::uint64_t MemoryLimit = 0) {
+std::shared_ptr<const CubinBackend>
+createBackend(nb::handle Name, const std::string &Arch, int OptLevel = 3,
+              int MaxRegisters = 0, std::uint64_t MemoryLimit = 0) {
   CubinBackendKind BK = defaultCubinBackend();
   if (!Name.is_none()) {
     std::string_view Text = textOf(Name, "backend");
@@ -311,12 +309,12 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
         KeepPtx ? nb::object(strOf(R.Ptx)) : nb::object(nb::none())));
   nb::list Failures;
   for (const VariantFailure &F : Report.Failures)
-    Failures.append(nb::make_tuple(
-        F.Program,
-        F.Stage == VariantStage::Stub      ? "stub"
-        : F.Stage == VariantStage::Timeout ? "timeout"
-                                           : "cubin",
-        strOf(F.Message), F.Line, F.Column));
+    Failures.append(nb::make_tuple(F.Program,
+                                   F.Stage == VariantStage::Stub ? "stub"
+                                   : F.Stage == VariantStage::Timeout
+                                       ? "timeout"
+                                       : "cubin",
+                                   strOf(F.Message), F.Line, F.Column));
   // Where each program's code is: (same_as, module or None, cached cubin
   // path or None, inject name or None, pack index).
   nb::list Places;
@@ -371,8 +369,8 @@ void bindVariants(nb::module_ &M) {
           "__init__",
           [](BackendObject *Self, nb::handle Kind, const std::string &Arch,
              int OptLevel, int MaxRegisters, std::uint64_t MemoryLimit) {
-            new (Self) BackendObject{createBackend(Kind, Arch, OptLevel,
-                                                   MaxRegisters, MemoryLimit)};
+            new (Self) BackendObject{
+                createBackend(Kind, Arch, OptLevel, MaxRegisters, MemoryLimit)};
           },
           "kind"_a.none() = nb::none(), "arch"_a = "sm_80", nb::kw_only(),
           "opt_level"_a = 3, "max_registers"_a = 0, "memory_limit"_a = 0,

@@ -184,8 +184,9 @@ void bindVariantScreen(nb::module_ &M) {
         nb::list Rows;
         for (const VariantManifestRow &R : Parsed->Rows)
           Rows.append(nb::make_tuple(
-              R.Program, R.Ok ? nb::object(nb::str(R.Module.c_str()))
-                              : nb::object(nb::none()),
+              R.Program,
+              R.Ok ? nb::object(nb::str(R.Module.c_str()))
+                   : nb::object(nb::none()),
               R.Inject, R.Ok, R.PackIndex, nb::cast(R.Entries), R.Source,
               R.Text,
               R.SameAs == VariantManifestRow::None ? nb::object(nb::none())

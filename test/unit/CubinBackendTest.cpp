@@ -208,7 +208,8 @@ TEST_P(CubinBackendTest, GarbageInputFailsCleanly) {
   ASSERT_TRUE(B);
   std::vector<char> Cubin;
   std::string Log;
-  EXPECT_EQ(B->compile("\x01\x02 not ptx at all {{{", Cubin, Log), CompileStatus::Failed);
+  EXPECT_EQ(B->compile("\x01\x02 not ptx at all {{{", Cubin, Log),
+            CompileStatus::Failed);
   EXPECT_FALSE(Log.empty());
   EXPECT_EQ(B->compile("", Cubin, Log), CompileStatus::Failed);
   EXPECT_FALSE(Log.empty());

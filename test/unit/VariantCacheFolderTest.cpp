@@ -1,7 +1,7 @@
 //===- VariantCacheFolderTest.cpp - The variant cache's bound -------------===//
+#include "ptxinject/variants/VariantCacheFolder.h"
 #include "ptxinject/support/File.h"
 #include "ptxinject/variants/VariantCache.h"
-#include "ptxinject/variants/VariantCacheFolder.h"
 
 #include <gtest/gtest.h>
 
@@ -30,7 +30,9 @@ std::string freshDir(const char *Name) {
 // A cubin of Size bytes that differs from every other number's.
 std::vector<char> cubin(size_t Number, size_t Size = 8192) {
   std::vector<char> Bytes(Size, 'x');
-  std::string Tag = "\x7f" "ELF" + std::to_string(Number);
+  std::string Tag = "\x7f"
+                    "ELF" +
+                    std::to_string(Number);
   std::copy(Tag.begin(), Tag.end(), Bytes.begin());
   return Bytes;
 }
@@ -173,8 +175,8 @@ TEST(VariantCacheBound, LeftoversOfKilledProcessesAreCountedAndRemoved) {
   std::string Sub = Entry.substr(0, Entry.rfind('/'));
   // A temporary of a process that is gone, one of this (live) process, and
   // a pin folder of a process that is gone.
-  std::string Dead = Sub + "/.tmp.999999999.0.x", Live =
-      Sub + "/.tmp." + std::to_string(::getpid()) + ".0.y";
+  std::string Dead = Sub + "/.tmp.999999999.0.x",
+              Live = Sub + "/.tmp." + std::to_string(::getpid()) + ".0.y";
   ASSERT_FALSE(writeFileAtomically(Dead, "partial"));
   ASSERT_FALSE(writeFileAtomically(Live, "partial"));
   age(Dead, 60);

@@ -38,9 +38,9 @@ TEST(VariantManifestReader, ReadsEveryColumn) {
 }
 
 TEST(VariantManifestReader, ACutLastLineIsLeftOutAndSaid) {
-  Expected<VariantManifest> M = parseVariantManifest(manifest(
-      "0\tmodule_000000.cubin\tinject_0\tok\t0\tk\t-\t-\t-\tcompiled\n"
-      "1\tmodule_0000"));
+  Expected<VariantManifest> M = parseVariantManifest(
+      manifest("0\tmodule_000000.cubin\tinject_0\tok\t0\tk\t-\t-\t-\tcompiled\n"
+               "1\tmodule_0000"));
   ASSERT_TRUE(M);
   EXPECT_EQ(M->Rows.size(), 1u);
   EXPECT_TRUE(M->Truncated);

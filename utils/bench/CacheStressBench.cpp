@@ -130,8 +130,8 @@ int runBound(const std::string &Dir, size_t Programs, std::uint64_t Max) {
   std::printf("bound:                  %s\n", formatByteSize(Max).c_str());
   std::printf("folder after:           %s (%.1f%% of the bound), %zu entries, "
               "%zu cubins\n",
-              formatByteSize(U.Bytes).c_str(), 100.0 * U.Bytes / Max,
-              U.Entries, U.Cubins);
+              formatByteSize(U.Bytes).c_str(), 100.0 * U.Bytes / Max, U.Entries,
+              U.Cubins);
   std::printf("rerun of the last %zu:   %.1f%% hits, %zu damaged used\n",
               Programs - From, 100.0 * Hits / (Programs - From), Damaged);
   return Damaged ? 1 : 0;

@@ -2,14 +2,14 @@
 #include "Backends.h"
 
 #include <algorithm>
+#include <cctype>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <thread>
-#include <cctype>
-#include <cstdlib>
-#include <cstring>
 #include <unordered_map>
 
 using namespace ptxinject;

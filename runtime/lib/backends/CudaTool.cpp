@@ -71,8 +71,8 @@ bool waitWithin(pid_t Pid, double Seconds, int &Status) {
       struct pollfd P = {Fd, POLLIN, 0};
       ::poll(&P, 1, static_cast<int>(std::min<long long>(Left, 1000)));
     } else {
-      std::this_thread::sleep_for(std::chrono::milliseconds(
-          std::min<long long>(Left, 2)));
+      std::this_thread::sleep_for(
+          std::chrono::milliseconds(std::min<long long>(Left, 2)));
     }
   }
   if (Fd >= 0)
@@ -172,8 +172,8 @@ ToolRun ptxinject::runTool(const std::vector<std::string> &Argv,
   // Under an address-space bound a program that runs out of it mostly
   // dies of a signal (ptxas: SIGSEGV) rather than saying so.
   if (!Run.Ok && Limits.MemoryBytes && WIFSIGNALED(Status))
-    Run.Log += (Run.Log.empty() ? "" : "\n") + Name +
-               ": killed by signal " + std::to_string(WTERMSIG(Status)) +
+    Run.Log += (Run.Log.empty() ? "" : "\n") + Name + ": killed by signal " +
+               std::to_string(WTERMSIG(Status)) +
                ", likely out of its memory bound of " +
                formatByteSize(Limits.MemoryBytes);
   if (!Run.Ok && Run.Log.empty())

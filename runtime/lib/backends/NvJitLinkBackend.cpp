@@ -9,7 +9,6 @@
 
 #include <nvJitLink.h>
 
-
 using namespace ptxinject;
 
 namespace {
@@ -51,7 +50,8 @@ protected:
   }
 
 private:
-  static bool link(std::string_view Ptx, const std::vector<std::string> &Strings,
+  static bool link(std::string_view Ptx,
+                   const std::vector<std::string> &Strings,
                    const std::string &Arch, std::vector<char> &Cubin,
                    std::string &Log) {
     std::vector<const char *> Pointers;

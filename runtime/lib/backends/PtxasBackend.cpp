@@ -81,7 +81,6 @@ protected:
                       : CompileStatus::Failed;
   }
 
-
 public:
   // `ptxas --version`'s last line ("Cuda compilation tools, release 13.0,
   // V13.0.88"), asked once: a process start is not free.

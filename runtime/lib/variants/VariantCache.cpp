@@ -87,7 +87,9 @@ bool isStorableName(std::string_view Name) {
 }
 
 // On disk a file takes whole blocks: what a store adds to the folder.
-std::uint64_t onDisk(std::uint64_t Bytes) { return (Bytes + 4095) / 4096 * 4096; }
+std::uint64_t onDisk(std::uint64_t Bytes) {
+  return (Bytes + 4095) / 4096 * 4096;
+}
 
 // Marks a file used now (the trimmer removes the least recently used).
 // Best effort: a read-only cache is still used.
@@ -99,8 +101,7 @@ void markUsed(const std::string &Path) {
 
 VariantCache::VariantCache(std::string Dir,
                            std::optional<std::uint64_t> MaxBytes)
-    : Dir(std::move(Dir)),
-      Pins(std::make_shared<VariantCachePins>(this->Dir)),
+    : Dir(std::move(Dir)), Pins(std::make_shared<VariantCachePins>(this->Dir)),
       RequestedMax(MaxBytes) {}
 
 Hash128 ptxinject::variantCacheContext(std::string_view KernelPtx,
@@ -297,7 +298,8 @@ void VariantCache::added(std::uint64_t Bytes) {
   VariantCacheTrim T = trimVariantCache(Dir, Max, /*Wait=*/false);
   if (T.Ran)
     Base = T.After.Bytes;
-  else if (std::optional<std::uint64_t> Last = lastScannedVariantCacheBytes(Dir))
+  else if (std::optional<std::uint64_t> Last =
+               lastScannedVariantCacheBytes(Dir))
     Base = *Last;
 }
 

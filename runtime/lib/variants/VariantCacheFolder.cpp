@@ -86,7 +86,8 @@ void removeTree(const std::string &Path) {
   if (::lstat(Path.c_str(), &St) != 0)
     return;
   if (S_ISDIR(St.st_mode)) {
-    forEachName(Path, [&](const std::string &N) { removeTree(Path + "/" + N); });
+    forEachName(Path,
+                [&](const std::string &N) { removeTree(Path + "/" + N); });
     ::rmdir(Path.c_str());
   } else {
     ::unlink(Path.c_str());
@@ -125,9 +126,9 @@ struct Walk {
       return;
     if (isTemp(Name)) {
       long Age = ageSeconds(St, Now);
-      if (Clean && (Age >= StaleTempSeconds ||
-                    (Age >= DeadWriterGraceSeconds &&
-                     processIsGone(tempOwner(Name))))) {
+      if (Clean &&
+          (Age >= StaleTempSeconds ||
+           (Age >= DeadWriterGraceSeconds && processIsGone(tempOwner(Name))))) {
         if (::unlink(Path.c_str()) == 0) {
           ++Leftovers;
           return;
@@ -160,8 +161,8 @@ struct Walk {
       size_t Dot = Id.find('.'), Dot2 = Id.find('.', Dot + 1);
       long Pid = Dot == std::string::npos ? 0 : std::atol(Id.c_str());
       bool Ours = Dot2 != std::string::npos && Id.substr(Dot2 + 1) == Host;
-      bool Gone = Ours ? processIsGone(Pid)
-                       : ageSeconds(St, Now) >= ForeignPinSeconds;
+      bool Gone =
+          Ours ? processIsGone(Pid) : ageSeconds(St, Now) >= ForeignPinSeconds;
       if (Clean && Gone) {
         removeTree(Path);
         ++Leftovers;
@@ -311,8 +312,8 @@ Error ptxinject::writeVariantCacheMaxSize(const std::string &Dir,
         Kept += std::string(Line) + "\n";
     }
   }
-  Error E = writeFileAtomically(Path, Kept + "max_size = " +
-                                          std::to_string(Bytes) + "\n");
+  Error E = writeFileAtomically(
+      Path, Kept + "max_size = " + std::to_string(Bytes) + "\n");
   if (E)
     E.Message = Path + ": " + E.Message;
   return E;

@@ -44,8 +44,8 @@ void screen(const Module &Kernel, const CubinBackend &Backend,
             std::vector<size_t> &Todo, std::vector<size_t> &TodoWeight) {
   size_t N = Codes.size();
   if (!Options.CacheDir.empty()) {
-    Cache = std::make_unique<VariantCache>(Options.CacheDir,
-                                           Options.CacheMaxBytes);
+    Cache =
+        std::make_unique<VariantCache>(Options.CacheDir, Options.CacheMaxBytes);
     Report.CachePins = Cache->pins();
     Keys.resize(N);
     Hash128 Context = variantCacheContext(Kernel.source(), Backend);

@@ -75,9 +75,8 @@ ptxinject::parseVariantManifest(std::string_view Text) {
     std::vector<unsigned> Starts;
     for (size_t B = 0;;) {
       size_t Tab = Line.find('\t', B);
-      Fields.push_back(Line.substr(B, Tab == std::string_view::npos
-                                          ? std::string_view::npos
-                                          : Tab - B));
+      Fields.push_back(Line.substr(
+          B, Tab == std::string_view::npos ? std::string_view::npos : Tab - B));
       Starts.push_back(static_cast<unsigned>(B) + 1);
       if (Tab == std::string_view::npos)
         break;
@@ -115,8 +114,8 @@ ptxinject::parseVariantManifest(std::string_view Text) {
     for (size_t B = 0; B <= Fields[5].size();) {
       size_t Comma = Fields[5].find(',', B);
       std::string_view Name = Fields[5].substr(
-          B, Comma == std::string_view::npos ? std::string_view::npos
-                                             : Comma - B);
+          B,
+          Comma == std::string_view::npos ? std::string_view::npos : Comma - B);
       if (Name.empty())
         return Bad(5, "entries: expected entry names separated by commas");
       R.Entries.emplace_back(Name);
@@ -131,8 +130,8 @@ ptxinject::parseVariantManifest(std::string_view Text) {
     if (R.SameAs != VariantManifestRow::None && R.SameAs >= R.Program)
       return Bad(8, "same_as: expected an earlier program");
     std::string_view Origin = Fields[9];
-    bool OriginOk = R.Ok ? Origin == "compiled" || Origin == "cache"
-                         : Origin == "-";
+    bool OriginOk =
+        R.Ok ? Origin == "compiled" || Origin == "cache" : Origin == "-";
     if (!OriginOk)
       return Bad(9, R.Ok ? "origin: expected 'compiled' or 'cache'"
                          : "origin: expected '-' for a failed program");

@@ -43,9 +43,10 @@ ptxinject::tool::parseCommandLine(CLI::App &App, const char *Command, int Argc,
   return ParseResult::Ok;
 }
 
-CLI::Option *ptxinject::tool::addByteSizeOption(
-    CLI::App &App, const std::string &Name, std::optional<std::uint64_t> &Out,
-    const std::string &Description) {
+CLI::Option *
+ptxinject::tool::addByteSizeOption(CLI::App &App, const std::string &Name,
+                                   std::optional<std::uint64_t> &Out,
+                                   const std::string &Description) {
   return App.add_option_function<std::string>(
       Name,
       [&Out, Name](const std::string &Text) {

@@ -66,7 +66,7 @@ struct Arguments {
   std::optional<std::uint64_t> CacheMaxSize; // --cache-max-size
   double Timeout = 0;                        // --timeout; 0: none
   std::optional<std::uint64_t> MemoryLimit;  // --memory-limit
-  std::string Ray;      // --ray ADDRESS: the work goes to a Ray cluster
+  std::string Ray; // --ray ADDRESS: the work goes to a Ray cluster
   CubinBackendKind Backend = defaultCubinBackend();
 };
 
@@ -657,9 +657,9 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
           O.File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
     }
     std::string Msg = "program " + std::to_string(F.Program) +
-                      (Stub                                 ? " (stub"
+                      (Stub                               ? " (stub"
                        : F.Stage == VariantStage::Timeout ? " (timeout"
-                                                            : " (cubin");
+                                                          : " (cubin");
     if (Stub && G > 1)
       Msg += ", inject '" + Kernel->inject(Slots[F.Role]).Name + "'";
     reportError(Where, Msg + "): " + F.Message);

@@ -10,8 +10,8 @@
 #define PTXINJECT_SUPPORT_BYTESIZE_H
 
 #include <cstdint>
-#include <limits>
 #include <cstdio>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>

@@ -1,4 +1,4 @@
-//===- VariantCacheFolder.h - The cache kept within a bound ---*- C++ -*-===//
+//===- VariantCacheFolder.h - The cache kept within a bound -----*- C++ -*-===//
 //
 // A search writes one entry per program and one cubin per module, millions
 // over days. The folder is bounded as ccache bounds its own: a maximum size
@@ -90,7 +90,8 @@ VariantCacheTrim clearVariantCache(const std::string &Dir);
 
 /// The usage the last scan of the folder found (DIR/size), by any process;
 /// none when no scan has been recorded.
-std::optional<std::uint64_t> lastScannedVariantCacheBytes(const std::string &Dir);
+std::optional<std::uint64_t>
+lastScannedVariantCacheBytes(const std::string &Dir);
 
 /// A reader's hold on the cubins it found: hard links in DIR/pins/ID/,
 /// removed when the object goes. Thread-safe.
