@@ -1,5 +1,6 @@
 //===- VariantCache.cpp - Compiled programs kept across runs --------------===//
 #include "ptxinject/variants/VariantCache.h"
+#include "ptxinject/support/Decimal.h"
 #include "ptxinject/support/File.h"
 
 #include <algorithm>
@@ -61,20 +62,6 @@ bool nextLine(std::string_view Text, size_t &Pos, std::string_view &Line) {
     return false;
   Line = Text.substr(Pos, Eol - Pos);
   Pos = Eol + 1;
-  return true;
-}
-
-// A number as storeEntry writes it: decimal digits, no leading zero. Any
-// other spelling is not an entry this code wrote.
-bool parseSize(std::string_view Text, size_t &Out) {
-  if (Text.empty() || Text.size() > 18 || (Text.size() > 1 && Text[0] == '0'))
-    return false;
-  Out = 0;
-  for (char C : Text) {
-    if (C < '0' || C > '9')
-      return false;
-    Out = Out * 10 + static_cast<size_t>(C - '0');
-  }
   return true;
 }
 
@@ -178,7 +165,7 @@ VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
   size_t Size = 0;
   if (Space == std::string_view::npos ||
       !Hash128::fromHex(Fields.substr(0, Space), CubinHash) ||
-      !parseSize(Fields.substr(Space + 1), Size))
+      !parseCanonicalDecimal(Fields.substr(Space + 1), Size))
     return Found::Damaged;
   // site PACK_INDEX INJECT
   if (!nextLine(T, Pos, Line) || Line.substr(0, 5) != "site ")
@@ -187,7 +174,7 @@ VariantCache::Found VariantCache::lookup(const Hash128 &Key, Hit &Out) {
   Space = Fields.find(' ');
   size_t PackIndex = 0;
   if (Space == std::string_view::npos ||
-      !parseSize(Fields.substr(0, Space), PackIndex) ||
+      !parseCanonicalDecimal(Fields.substr(0, Space), PackIndex) ||
       Space + 1 >= Fields.size())
     return Found::Damaged;
   std::string_view Inject = Fields.substr(Space + 1);

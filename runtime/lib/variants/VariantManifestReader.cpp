@@ -1,5 +1,6 @@
 //===- VariantManifestReader.cpp - manifest.tsv read back -----------------===//
 #include "ptxinject/variants/VariantManifestReader.h"
+#include "ptxinject/support/Decimal.h"
 
 #include <algorithm>
 
@@ -12,20 +13,6 @@ const char ptxinject::VariantManifestHeader[] =
 namespace {
 
 constexpr size_t Columns = 10;
-
-// A number as the writer prints it: decimal digits, no sign, no leading
-// zero, small enough for size_t.
-bool parseNumber(std::string_view Text, size_t &Out) {
-  if (Text.empty() || Text.size() > 18 || (Text.size() > 1 && Text[0] == '0'))
-    return false;
-  Out = 0;
-  for (char C : Text) {
-    if (C < '0' || C > '9')
-      return false;
-    Out = Out * 10 + static_cast<size_t>(C - '0');
-  }
-  return true;
-}
 
 bool allOf(std::string_view Text, bool (*Pred)(char)) {
   return std::all_of(Text.begin(), Text.end(), Pred);
@@ -94,7 +81,7 @@ ptxinject::parseVariantManifest(std::string_view Text) {
                          Starts[Field]);
     };
     VariantManifestRow R;
-    if (!parseNumber(Fields[0], R.Program))
+    if (!parseCanonicalDecimal(Fields[0], R.Program))
       return Bad(0, "program: expected a number");
     std::string_view Status = Fields[3];
     if (Status != "ok" && Status != "failed")
@@ -109,7 +96,7 @@ ptxinject::parseVariantManifest(std::string_view Text) {
     if (Fields[2].empty() || Fields[2] == "-")
       return Bad(2, "inject: expected a name");
     R.Inject = std::string(Fields[2]);
-    if (!parseNumber(Fields[4], R.PackIndex))
+    if (!parseCanonicalDecimal(Fields[4], R.PackIndex))
       return Bad(4, "pack_index: expected a number");
     for (size_t B = 0; B <= Fields[5].size();) {
       size_t Comma = Fields[5].find(',', B);
@@ -125,7 +112,7 @@ ptxinject::parseVariantManifest(std::string_view Text) {
     }
     R.Source = std::string(Fields[6]);
     R.Text = std::string(Fields[7]);
-    if (Fields[8] != "-" && !parseNumber(Fields[8], R.SameAs))
+    if (Fields[8] != "-" && !parseCanonicalDecimal(Fields[8], R.SameAs))
       return Bad(8, "same_as: expected '-' or a number");
     if (R.SameAs != VariantManifestRow::None && R.SameAs >= R.Program)
       return Bad(8, "same_as: expected an earlier program");

@@ -62,14 +62,8 @@ int ptxinject::tool::runCache(int Argc, char **Argv) {
                     "set the folder's bound (5G, 500M, ...; 0: no bound) in "
                     "its cache.conf");
   App.footer("Example:\n  ptxinject cache --max-size 20G --trim");
-  switch (parseCommandLine(App, "cache", Argc, Argv)) {
-  case ParseResult::Help:
-    return ExitOk;
-  case ParseResult::Failed:
-    return ExitUsage;
-  case ParseResult::Ok:
-    break;
-  }
+  if (std::optional<int> Exit = parseCommandLine(App, "cache", Argc, Argv))
+    return *Exit;
   if (!Stats && !Trim && !Clear && !MaxSize) {
     reportUsageError("cache", "give --stats, --trim, --clear or --max-size "
                               "SIZE; see 'ptxinject cache --help'");

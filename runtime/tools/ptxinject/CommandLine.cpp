@@ -3,6 +3,7 @@
 #include "ToolSupport.h"
 
 #include "ptxinject/support/ByteSize.h"
+#include "ptxinject/support/ExitCode.h"
 
 #include <cmath>
 #include <cstdio>
@@ -10,7 +11,7 @@
 
 using namespace ptxinject::tool;
 
-ParseResult
+std::optional<int>
 ptxinject::tool::parseCommandLine(CLI::App &App, const char *Command, int Argc,
                                   char **Argv,
                                   std::vector<std::string> *AfterSeparator) {
@@ -26,7 +27,7 @@ ptxinject::tool::parseCommandLine(CLI::App &App, const char *Command, int Argc,
     if (!AfterSeparator) {
       reportUsageError(Command, "'--' is not accepted here: this command "
                                 "takes no compiler flags");
-      return ParseResult::Failed;
+      return ExitUsage;
     }
     AfterSeparator->assign(Argv + I + 1, Argv + Argc);
   }
@@ -34,13 +35,13 @@ ptxinject::tool::parseCommandLine(CLI::App &App, const char *Command, int Argc,
     App.parse(static_cast<int>(Own.size()), Own.data());
   } catch (const CLI::CallForHelp &) {
     std::fputs(App.help().c_str(), stdout);
-    return ParseResult::Help;
+    return ExitOk;
   } catch (const CLI::ParseError &E) {
     reportUsageError(Command, std::string(E.what()) + "; see 'ptxinject " +
                                   Command + " --help'");
-    return ParseResult::Failed;
+    return ExitUsage;
   }
-  return ParseResult::Ok;
+  return std::nullopt;
 }
 
 CLI::Option *

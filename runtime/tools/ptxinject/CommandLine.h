@@ -19,12 +19,12 @@
 namespace ptxinject {
 namespace tool {
 
-enum class ParseResult { Ok, Help, Failed };
-
 /// Parses Argv (Argv[0] is the command name) with App. Arguments after the
 /// first lone '--' go to AfterSeparator when it is given, and are an error
-/// otherwise. Prints --help to stdout and usage errors to stderr.
-ParseResult
+/// otherwise. Prints --help to stdout and usage errors to stderr. Returns
+/// the exit code when the command is done (0 after --help, 2 after a
+/// usage error), none when it goes on.
+std::optional<int>
 parseCommandLine(CLI::App &App, const char *Command, int Argc, char **Argv,
                  std::vector<std::string> *AfterSeparator = nullptr);
 

@@ -92,14 +92,8 @@ int ptxinject::tool::runInspect(int Argc, char **Argv) {
                  "compare with a committed --json table (docs/ci.md): exit 0 "
                  "equal, 1 listing each change, 2 on errors");
   App.add_flag("--schema", Schema, "print the JSON Schema of the --json table");
-  switch (parseCommandLine(App, "inspect", Argc, Argv)) {
-  case ParseResult::Help:
-    return ExitOk;
-  case ParseResult::Failed:
-    return ExitUsage;
-  case ParseResult::Ok:
-    break;
-  }
+  if (std::optional<int> Exit = parseCommandLine(App, "inspect", Argc, Argv))
+    return *Exit;
   if (Schema) {
     std::fputs(golden::injectTableSchema(), stdout);
     return ExitOk;

@@ -61,14 +61,8 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
                "drop internal module-scope variables (no .visible, .extern, "
                ".weak) that nothing in the PTX refers to; stubs must not use "
                "them");
-  switch (parseCommandLine(App, "render", Argc, Argv)) {
-  case ParseResult::Help:
-    return ExitOk;
-  case ParseResult::Failed:
-    return ExitUsage;
-  case ParseResult::Ok:
-    break;
-  }
+  if (std::optional<int> Exit = parseCommandLine(App, "render", Argc, Argv))
+    return *Exit;
   std::vector<StubArg> Stubs;
   for (bool IsStub : {true, false}) {
     for (const std::string &Value : IsStub ? StubFiles : StubTexts) {

@@ -76,14 +76,9 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
   App.add_option("-o", OutputPath, "write the stub to FILE (default: stdout)");
   App.add_flag("--print-program", PrintProgram,
                "print the parsed program back in text form, then the stub");
-  switch (parseCommandLine(App, "stack", Argc, Argv, &AfterSeparator)) {
-  case ParseResult::Help:
-    return ExitOk;
-  case ParseResult::Failed:
-    return ExitUsage;
-  case ParseResult::Ok:
-    break;
-  }
+  if (std::optional<int> Exit =
+          parseCommandLine(App, "stack", Argc, Argv, &AfterSeparator))
+    return *Exit;
   Programs.insert(Programs.end(), AfterSeparator.begin(), AfterSeparator.end());
   if (Programs.size() > 1) {
     reportUsageError("stack",

@@ -164,14 +164,9 @@ int parseArguments(int Argc, char **Argv, Arguments &A) {
   App.footer(
       "Example:\n  ptxinject variants kernel.cu --out-dir out --slot mma "
       "--slot epilogue --random 1000 -- -Iinclude -std=c++17");
-  switch (parseCommandLine(App, "variants", Argc, Argv, &A.CompilerFlags)) {
-  case ParseResult::Help:
-    return ExitOk;
-  case ParseResult::Failed:
-    return ExitUsage;
-  case ParseResult::Ok:
-    break;
-  }
+  if (std::optional<int> Exit =
+          parseCommandLine(App, "variants", Argc, Argv, &A.CompilerFlags))
+    return *Exit;
   A.HaveRandom = Random->count() > 0;
   if (!A.BackendName.empty() &&
       !parseCubinBackendName(A.BackendName, A.Backend)) {
