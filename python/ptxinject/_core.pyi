@@ -215,6 +215,24 @@ class StackCompiler:
         Runs a program on the CPU with inputs[i] the value of register i; returns the value each request receives (None when its stack was empty). For testing what a stub computes.
         """
 
+class Variation:
+    """
+    Variation operators on Stack PTX programs for a search: point mutation, insertion, deletion, swap, duplication, one- and two-point crossover, constant perturbation. Every child compiles and names nothing the arch lacks; the same seed gives the same children.
+    """
+
+    def __init__(self, instruction_set: object | None = None, num_registers: int, *, arch: str | None = None, max_length: int = 64, interpreted_only: bool = False, stack_types: Sequence[int] = [], op_weights: object | None = None) -> None:
+        """
+        num_registers: the input registers programs may read (input words 0..n-1). arch: draw nothing it lacks. interpreted_only: draw only what the CPU interpreter models. stack_types: draw only instructions on these stacks (indices). op_weights: {'point': 30, ...} relative weights of the operators.
+        """
+
+    @property
+    def max_length(self) -> int: ...
+
+    def offspring(self, parents: object, count: int, seed: int = 0) -> tuple:
+        """
+        count children of the parents (a 2-D uint64 array, a row a program, or a list of programs): child i varies parent i % len(parents), crossing it with a random one. Returns (children, ops): a (count, max_length + 1) uint64 array whose rows end with return words, and each child's operator. Releases the GIL.
+        """
+
 def ast_instructions() -> list:
     """The AST PTX instruction enums: (opcode, arity) in index order."""
 
@@ -231,7 +249,10 @@ class Backend:
     A created cubin back end, shared by every call it is passed to (thread-safe); compile_variants(backend=...) takes it or a name.
     """
 
-    def __init__(self, kind: object | None = None, arch: str = 'sm_80', *, opt_level: int = 3, max_registers: int = 0) -> None: ...
+    def __init__(self, kind: object | None = None, arch: str = 'sm_80', *, opt_level: int = 3, max_registers: int = 0, memory_limit: int = 0) -> None:
+        """
+        memory_limit: bytes of address space each ptxas process may use (kind='ptxas'; 0: no bound); a compile over it fails alone.
+        """
 
     @property
     def kind(self) -> str: ...

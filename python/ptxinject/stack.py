@@ -18,12 +18,13 @@ import operator
 import struct
 from typing import List, Optional
 
-from ._core import Error, InstructionSet, StackCompiler
+from ._core import Error, InstructionSet, StackCompiler, Variation
 
 __all__ = [
     "Instruction",
     "InstructionSet",
     "StackCompiler",
+    "Variation",
     "Builder",
     "builtin",
     "compile",

@@ -13,6 +13,7 @@ NB_MODULE(_core, M) {
   ptxinject::python::bindErrors(M);
   ptxinject::python::bindModule(M);
   ptxinject::python::bindStackPtx(M);
+  ptxinject::python::bindVariation(M);
   ptxinject::python::bindAstPtx(M);
   ptxinject::python::bindVariants(M);
   ptxinject::python::bindVariantScreen(M);

@@ -10,8 +10,9 @@ namespace python {
 void bindModule(nanobind::module_ &M); // Module, Inject, Operand
 void bindStackPtx(
     nanobind::module_ &M); // InstructionSet, StackCompiler, interpreter
-void bindAstPtx(nanobind::module_ &M);   // AST PTX compile and interpret
-void bindVariants(nanobind::module_ &M); // compile_variants engine
+void bindVariation(nanobind::module_ &M); // Stack PTX variation operators
+void bindAstPtx(nanobind::module_ &M);    // AST PTX compile and interpret
+void bindVariants(nanobind::module_ &M);  // compile_variants engine
 void bindVariantScreen(
     nanobind::module_ &M); // duplicates and cache hits for the cluster driver
 void bindRewrite(nanobind::module_ &M); // the Clang rewriter, when built

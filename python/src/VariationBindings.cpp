@@ -1,0 +1,159 @@
+//===- VariationBindings.cpp - Variation operators for a search -----------===//
+//
+// ptxinject.stack.Variation: the C++ operators (stackptx/Variation.h) over
+// NumPy arrays of instruction words, a generation at a time with the GIL
+// released, so a search loop in Python pays per generation, not per child.
+//
+//===----------------------------------------------------------------------===//
+#include "Bindings.h"
+#include "Errors.h"
+#include "ProgramArg.h"
+
+#include "ptxinject/stackptx/Variation.h"
+
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstring>
+#include <memory>
+#include <optional>
+
+namespace nb = nanobind;
+using namespace nb::literals;
+
+namespace ptxinject {
+namespace python {
+
+namespace {
+
+using stackptx::Program;
+using stackptx::VariationOp;
+
+struct PyVariation {
+  stackptx::InstructionSet Set;
+  std::unique_ptr<stackptx::Variation> V;
+  size_t MaxLength = 64;
+
+  /// Count children of Parents (a 2-D uint64 array, one program a row, or
+  /// a list of programs): child i varies parent i mod P with a second
+  /// parent drawn at random (for the crossovers). Returns a 2-D uint64
+  /// array of MaxLength + 1 columns (rows end with return words) and the
+  /// operator of each child.
+  nb::tuple offspring(nb::handle Parents, size_t Count, uint64_t Seed) {
+    std::vector<Program> Spans;
+    std::vector<std::vector<StackPtxFastInstruction>> Storage;
+    RegisterList NoRegisters;
+    const uint64_t *Data;
+    size_t Rows, Cols;
+    if (wordsOfArray(Parents, Data, Rows, Cols)) {
+      const auto *Words =
+          reinterpret_cast<const StackPtxFastInstruction *>(Data);
+      for (size_t I = 0; I < Rows; ++I)
+        Spans.emplace_back(Words + I * Cols, Cols);
+    } else {
+      size_t N = nb::len(Parents);
+      Storage.resize(N);
+      size_t I = 0;
+      for (nb::handle P : Parents)
+        Spans.push_back(toProgram(P, Set, NoRegisters, Storage[I++]));
+    }
+    if (Spans.empty() && Count)
+      throw nb::value_error("offspring needs at least one parent");
+    size_t Width = MaxLength + 1;
+    auto *Out = new uint64_t[Count * Width](); // zero words are returns
+    nb::capsule Owner(
+        Out, [](void *P) noexcept { delete[] static_cast<uint64_t *>(P); });
+    std::vector<uint8_t> Ops(Count);
+    {
+      nb::gil_scoped_release Release;
+      std::mt19937_64 Rng(Seed);
+      std::vector<StackPtxFastInstruction> Child;
+      for (size_t I = 0; I < Count; ++I) {
+        const Program &A = Spans[I % Spans.size()];
+        const Program &B = Spans[Rng() % Spans.size()];
+        Ops[I] = uint8_t(V->vary(Rng, A, B, Child));
+        std::memcpy(Out + I * Width, Child.data(), Child.size() * 8);
+      }
+    }
+    size_t Shape[2] = {Count, Width};
+    nb::ndarray<nb::numpy, uint64_t, nb::ndim<2>> Array(Out, 2, Shape, Owner);
+    std::vector<std::string> Names;
+    for (uint8_t Op : Ops)
+      Names.push_back(stackptx::variationOpName(VariationOp(Op)));
+    return nb::make_tuple(Array, Names);
+  }
+};
+
+// Operator weights by name ("point": 30, ...); unnamed ones keep theirs.
+void readOpWeights(nb::handle Dict, stackptx::VariationOptions &O) {
+  for (auto [Key, Value] : nb::cast<nb::dict>(Dict)) {
+    std::string Name = nb::cast<std::string>(Key);
+    unsigned Op = 0;
+    for (; Op < unsigned(VariationOp::NumOps); ++Op)
+      if (Name == stackptx::variationOpName(VariationOp(Op)))
+        break;
+    if (Op == unsigned(VariationOp::NumOps))
+      throw BindingError("invalid-argument",
+                         "unknown variation operator '" + Name +
+                             "' (point, insert, delete, swap, duplicate, "
+                             "crossover1, crossover2, constant)");
+    O.OpWeights[Op] = nb::cast<unsigned>(Value);
+  }
+}
+
+} // namespace
+
+void bindVariation(nb::module_ &M) {
+  nb::class_<PyVariation>(
+      M, "Variation",
+      "Variation operators on Stack PTX programs for a search: point "
+      "mutation, insertion, deletion, swap, duplication, one- and two-point "
+      "crossover, constant perturbation. Every child compiles and names "
+      "nothing the arch lacks; the same seed gives the same children.")
+      .def(
+          "__init__",
+          [](PyVariation *Self, nb::handle SetArg, size_t NumRegisters,
+             const std::optional<std::string> &Arch, size_t MaxLength,
+             bool InterpretedOnly, std::vector<unsigned> StackTypes,
+             nb::handle OpWeights) {
+            new (Self)
+                PyVariation{instructionSetOf(SetArg), nullptr, MaxLength};
+            stackptx::RandomProgramOptions Draw;
+            Draw.InterpretedOnly = InterpretedOnly;
+            Draw.StackTypes = std::move(StackTypes);
+            if (Arch && !stackptx::Target::parse(*Arch, Draw.For))
+              throw BindingError("invalid-argument",
+                                 "arch '" + *Arch +
+                                     "' is not sm_NN such as sm_80 or sm_90a");
+            stackptx::VariationOptions O;
+            O.MaxLength = MaxLength;
+            if (!OpWeights.is_none())
+              readOpWeights(OpWeights, O);
+            Self->V = std::make_unique<stackptx::Variation>(
+                Self->Set, NumRegisters, Draw, stackptx::WordWeights(), O);
+          },
+          "instruction_set"_a.none() = nb::none(), "num_registers"_a,
+          nb::kw_only(), "arch"_a.none() = nb::none(), "max_length"_a = 64,
+          "interpreted_only"_a = false,
+          "stack_types"_a = std::vector<unsigned>(),
+          "op_weights"_a.none() = nb::none(),
+          "num_registers: the input registers programs may read (input "
+          "words 0..n-1). arch: draw nothing it lacks. interpreted_only: "
+          "draw only what the CPU interpreter models. stack_types: draw only "
+          "instructions on these stacks (indices). op_weights: {'point': 30, "
+          "...} relative weights of the operators.")
+      .def_prop_ro("max_length",
+                   [](const PyVariation &V) { return V.MaxLength; })
+      .def("offspring", &PyVariation::offspring, "parents"_a, "count"_a,
+           "seed"_a = 0,
+           "count children of the parents (a 2-D uint64 array, a row a "
+           "program, or a list of programs): child i varies parent i % "
+           "len(parents), crossing it with a random one. Returns (children, "
+           "ops): a (count, max_length + 1) uint64 array whose rows end with "
+           "return words, and each child's operator. Releases the GIL.");
+}
+
+} // namespace python
+} // namespace ptxinject

@@ -1,0 +1,65 @@
+"""ptxinject.stack.Variation: the search's variation operators from Python.
+Every child compiles and names nothing the arch lacks, the same seed gives
+the same children, and operator weights choose the operators."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ptxinject import Error, stack
+
+REGS = [("x", "F32"), ("y", "F32"), ("z", "F32")]
+SET = stack.InstructionSet.builtin()
+
+
+def parents(count, length, seed=0):
+    grid = np.zeros((count, length + 1), dtype=np.uint64)
+    for i in range(count):
+        words = SET.random_program(length, REGS, seed + i)
+        grid[i, :len(words)] = words
+    return grid
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**63), st.integers(1, 8), st.integers(0, 40))
+def test_every_child_compiles(seed, count, length):
+    v = stack.Variation(SET, len(REGS), max_length=48, arch="sm_80")
+    children, ops = v.offspring(parents(count, length, seed % 1000), 64, seed)
+    assert children.shape == (64, 49) and children.dtype == np.uint64 and len(ops) == 64
+    stubs = stack.compile_batch(children, REGS, ["z"])
+    assert len(stubs) == 64 and all(isinstance(s, str) for s in stubs)
+
+
+def test_same_seed_same_children():
+    v = stack.Variation(SET, len(REGS))
+    p = parents(4, 32)
+    a, ops_a = v.offspring(p, 100, seed=7)
+    b, ops_b = v.offspring(p, 100, seed=7)
+    c, _ = v.offspring(p, 100, seed=8)
+    assert np.array_equal(a, b) and ops_a == ops_b
+    assert not np.array_equal(a, c)
+
+
+def test_weights_choose_the_operators():
+    only_delete = stack.Variation(SET, len(REGS), op_weights={
+        "point": 0, "insert": 0, "swap": 0, "duplicate": 0, "crossover1": 0,
+        "crossover2": 0, "constant": 0, "delete": 1})
+    p = parents(1, 10)
+    children, ops = only_delete.offspring(p, 20, seed=1)
+    assert set(ops) == {"delete"}
+    # One word fewer: the return moved one place left.
+    assert all(np.count_nonzero(row) <= np.count_nonzero(p[0]) for row in children)
+    with pytest.raises(Error, match="unknown variation operator 'grow'"):
+        stack.Variation(SET, len(REGS), op_weights={"grow": 1})
+    with pytest.raises(Error, match="arch 'sm_x'"):
+        stack.Variation(SET, len(REGS), arch="sm_x")
+
+
+def test_list_parents_and_no_parents():
+    v = stack.Variation(SET, len(REGS))
+    words = SET.random_program(12, REGS, 3)
+    children, _ = v.offspring([words, words], 5, seed=2)
+    assert children.shape[0] == 5
+    with pytest.raises(ValueError):
+        v.offspring(np.zeros((0, 4), dtype=np.uint64), 3)
