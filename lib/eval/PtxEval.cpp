@@ -27,6 +27,9 @@ uint32_t asBits(float F) {
   std::memcpy(&B, &F, 4);
   return B;
 }
+// The NaN the GPU's f32 arithmetic returns.
+constexpr uint32_t CanonicalNaN = 0x7fffffffu;
+
 float flush(float F) {
   return std::fpclassify(F) == FP_SUBNORMAL ? std::copysign(0.0f, F) : F;
 }
@@ -195,6 +198,12 @@ uint32_t evalFloat(const OpInfo &I, const uint32_t *Args) {
   default:
     break;
   }
+  // Which operand's NaN a host addition returns is the host compiler's
+  // choice; the GPU gives the canonical NaN. Abs and neg only move the
+  // sign bit.
+  if (std::isnan(R) && I.Kind != Op::AbsF && I.Kind != Op::NegF &&
+      I.Kind != Op::CopySignF)
+    return CanonicalNaN;
   return asBits(I.Ftz ? flush(R) : R);
 }
 
@@ -226,13 +235,11 @@ uint32_t compareFloat(const OpInfo &I, const uint32_t *Args) {
 
 } // namespace
 
-bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args,
-                    unsigned NumArgs, uint32_t *Results, unsigned NumResults) {
-  auto It = opTable().find(Opcode);
-  if (It == opTable().end() || It->second.NumArgs != NumArgs || NumResults != 1)
-    return false;
-  const OpInfo &I = It->second;
-  uint32_t &R = Results[0];
+namespace {
+
+// One operation of a looked-up opcode on one set of operands.
+uint32_t evaluateInfo(const OpInfo &I, const uint32_t *Args) {
+  uint32_t R = 0;
   switch (I.Kind) {
   case Op::SetpLtF:
   case Op::SetpLeF:
@@ -241,43 +248,176 @@ bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args,
   case Op::SetpEqF:
   case Op::SetpNeF:
     R = compareFloat(I, Args);
-    return true;
+    return R;
   case Op::SelpF:
     R = Args[2] ? Args[0] : Args[1];
-    return true;
+    return R;
   case Op::CvtF32U32:
     R = asBits(float(Args[0]));
-    return true;
+    return R;
   case Op::AddU:
     R = Args[0] + Args[1];
-    return true;
+    return R;
   case Op::SubU:
     R = Args[0] - Args[1];
-    return true;
+    return R;
   case Op::MulLoU:
     R = Args[0] * Args[1];
-    return true;
+    return R;
   case Op::MadLoU:
     R = Args[0] * Args[1] + Args[2];
-    return true;
+    return R;
   case Op::MulHiU:
     R = uint32_t((uint64_t(Args[0]) * Args[1]) >> 32);
-    return true;
+    return R;
   case Op::XorB:
     R = Args[0] ^ Args[1];
-    return true;
+    return R;
   case Op::SetpEqU:
     R = Args[0] == Args[1];
-    return true;
+    return R;
   case Op::SetpNeU:
     R = Args[0] != Args[1];
-    return true;
+    return R;
   case Op::MovB32:
     R = Args[0];
-    return true;
+    return R;
   default:
-    R = evalFloat(I, Args);
-    return true;
+    return evalFloat(I, Args);
+  }
+}
+
+} // namespace
+
+bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args,
+                    unsigned NumArgs, uint32_t *Results, unsigned NumResults) {
+  auto It = opTable().find(Opcode);
+  if (It == opTable().end() || It->second.NumArgs != NumArgs || NumResults != 1)
+    return false;
+  Results[0] = evaluateInfo(It->second, Args);
+  return true;
+}
+
+const void *ResolvedOpcode::find(std::string_view Opcode, unsigned NumArgs) {
+  auto It = opTable().find(Opcode);
+  if (It == opTable().end() || It->second.NumArgs != NumArgs)
+    return nullptr;
+  return &It->second;
+}
+
+namespace {
+
+// flush() on bit patterns: a zero exponent with a nonzero fraction is a
+// subnormal, which becomes the zero of its sign.
+float flushBits(uint32_t B) {
+  if ((B & 0x7f800000u) == 0)
+    B &= 0x80000000u;
+  return asFloat(B);
+}
+
+// The loop of one hot f32 operation over all samples, its operand reads,
+// flushes and result written without a switch per sample; the same values
+// as evalFloat (flush in, compute in float, flush out).
+template <bool Ftz, bool Canonical, unsigned N, class Fn>
+void floatLoop(const uint32_t *const *Args, uint32_t *Out, size_t Count, Fn F) {
+  auto In = [](uint32_t B) { return Ftz ? flushBits(B) : asFloat(B); };
+  for (size_t S = 0; S < Count; ++S) {
+    float A = In(Args[0][S]);
+    float B = N > 1 ? In(Args[1][S]) : 0.0f;
+    float C = N > 2 ? In(Args[2][S]) : 0.0f;
+    float V = F(A, B, C);
+    uint32_t R = asBits(V);
+    if (Canonical && V != V)
+      R = CanonicalNaN;
+    else if (Ftz && (R & 0x7f800000u) == 0)
+      R &= 0x80000000u;
+    Out[S] = R;
+  }
+}
+
+template <unsigned N, bool Canonical = true, class Fn>
+bool hotLoop(const OpInfo &I, const uint32_t *const *Args, uint32_t *Out,
+             size_t Count, Fn F) {
+  if (I.Ftz)
+    floatLoop<true, Canonical, N>(Args, Out, Count, F);
+  else
+    floatLoop<false, Canonical, N>(Args, Out, Count, F);
+  return true;
+}
+
+// The operations a search's programs are mostly made of; false for the
+// others, which take the general loop.
+bool evaluateHot(const OpInfo &I, const uint32_t *const *Args, uint32_t *Out,
+                 size_t Count) {
+  switch (I.Kind) {
+  case Op::AddF:
+    return hotLoop<2>(I, Args, Out, Count,
+                      [](float A, float B, float) { return A + B; });
+  case Op::SubF:
+    return hotLoop<2>(I, Args, Out, Count,
+                      [](float A, float B, float) { return A - B; });
+  case Op::MulF:
+    return hotLoop<2>(I, Args, Out, Count,
+                      [](float A, float B, float) { return A * B; });
+  case Op::FmaF:
+    return hotLoop<3>(I, Args, Out, Count, [](float A, float B, float C) {
+      return std::fma(A, B, C);
+    });
+  case Op::MinF:
+    return hotLoop<2>(I, Args, Out, Count,
+                      [](float A, float B, float) { return std::fmin(A, B); });
+  case Op::MaxF:
+    return hotLoop<2>(I, Args, Out, Count,
+                      [](float A, float B, float) { return std::fmax(A, B); });
+  case Op::DivF:
+    return hotLoop<2>(I, Args, Out, Count,
+                      [](float A, float B, float) { return A / B; });
+  case Op::RcpF:
+    return hotLoop<1>(I, Args, Out, Count,
+                      [](float A, float, float) { return 1.0f / A; });
+  case Op::SqrtF:
+    return hotLoop<1>(I, Args, Out, Count,
+                      [](float A, float, float) { return std::sqrt(A); });
+  case Op::RsqrtF:
+    return hotLoop<1>(I, Args, Out, Count, [](float A, float, float) {
+      return 1.0f / std::sqrt(A);
+    });
+  case Op::SinF:
+    return hotLoop<1>(I, Args, Out, Count,
+                      [](float A, float, float) { return std::sin(A); });
+  case Op::CosF:
+    return hotLoop<1>(I, Args, Out, Count,
+                      [](float A, float, float) { return std::cos(A); });
+  case Op::Lg2F:
+    return hotLoop<1>(I, Args, Out, Count,
+                      [](float A, float, float) { return std::log2(A); });
+  case Op::Ex2F:
+    return hotLoop<1>(I, Args, Out, Count,
+                      [](float A, float, float) { return std::exp2(A); });
+  case Op::AbsF:
+    return hotLoop<1, false>(I, Args, Out, Count, [](float A, float, float) {
+      return std::fabs(A);
+    });
+  case Op::NegF:
+    return hotLoop<1, false>(I, Args, Out, Count,
+                             [](float A, float, float) { return -A; });
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+void ResolvedOpcode::evaluate(const uint32_t *const *Args, uint32_t *Out,
+                              size_t Count) const {
+  const OpInfo &I = *static_cast<const OpInfo *>(Info);
+  if (evaluateHot(I, Args, Out, Count))
+    return;
+  uint32_t Operands[4] = {0, 0, 0, 0};
+  for (size_t S = 0; S < Count; ++S) {
+    for (unsigned A = 0; A < I.NumArgs; ++A)
+      Operands[A] = Args[A][S];
+    Out[S] = evaluateInfo(I, Operands);
   }
 }
 

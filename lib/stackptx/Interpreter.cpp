@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 namespace ptxinject {
 namespace stackptx {
@@ -32,8 +33,20 @@ public:
   bool run(Program Prog, Span<Program> Routines, size_t Depth,
            std::string &Error);
   std::vector<std::vector<uint32_t>> Stacks;
+  /// Tracing: stacks hold value numbers instead of bits, and every value
+  /// made is recorded here.
+  Tape *Trace = nullptr;
 
 private:
+  // What a stack receives for a constant: its bits, or when tracing the
+  // number of a new value holding them.
+  uint32_t constant(uint32_t Bits) {
+    if (!Trace)
+      return Bits;
+    uint32_t V = uint32_t(Trace->NumValues++);
+    Trace->Constants.push_back({V, Bits});
+    return V;
+  }
   bool room(unsigned S, size_t N) const {
     return Stacks[S].size() + N <= Limits.stack_size;
   }
@@ -102,9 +115,26 @@ bool Interpreter::ptx(unsigned Index, std::string &Error) {
     Vector |= Set.arg_types[I.rets[R]].num_vec_elems != 0;
   for (unsigned A = 0; A < I.num_args; ++A)
     Vector |= Set.arg_types[I.args[A]].num_vec_elems != 0;
-  if (Vector || NumRets != 1 ||
-      !eval::evaluateOpcode(I.ptx, Args.data(), unsigned(Args.size()), &Result,
-                            1)) {
+  bool Modelled = false;
+  if (!Vector && NumRets == 1) {
+    if (Trace) {
+      // The operation is the same whatever the values: record it on the
+      // values' numbers.
+      std::optional<eval::ResolvedOpcode> Op =
+          eval::ResolvedOpcode::resolve(I.ptx, unsigned(Args.size()));
+      if (Op) {
+        Modelled = true;
+        Result = uint32_t(Trace->NumValues++);
+        Tape::Step Step{*Op, {0, 0, 0, 0}, uint8_t(Args.size()), Result};
+        std::copy(Args.begin(), Args.end(), Step.Args);
+        Trace->Steps.push_back(Step);
+      }
+    } else {
+      Modelled = eval::evaluateOpcode(I.ptx, Args.data(), unsigned(Args.size()),
+                                      &Result, 1);
+    }
+  }
+  if (!Modelled) {
     Error = std::string("the interpreter does not model '") + I.display + "'";
     return false;
   }
@@ -209,7 +239,7 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth,
           Set.stack_types[I.stack_idx].constant_kind !=
               STACK_PTX_FAST_CONSTANT_NONE &&
           room(I.stack_idx, 1) && newValues(1))
-        Stacks[I.stack_idx].push_back(Payload);
+        Stacks[I.stack_idx].push_back(constant(Payload));
       break;
     case STACK_PTX_FAST_INSTRUCTION_KIND_PTX:
       if (I.idx < Set.num_instructions && !ptx(I.idx, Error))
@@ -225,7 +255,8 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth,
           Set.arg_types[Set.special_registers[I.idx].arg_type];
       if (room(T.stack_idx, countOf(T)) && newValues(countOf(T)))
         for (unsigned E = 0; E < countOf(T); ++E)
-          Stacks[T.stack_idx].push_back(0); // special registers read as zero
+          Stacks[T.stack_idx].push_back(
+              constant(0)); // special registers read as zero
       break;
     }
     case STACK_PTX_FAST_INSTRUCTION_KIND_META:
@@ -289,6 +320,38 @@ bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
       St.pop_back();
     }
     Out.push_back(V);
+  }
+  return true;
+}
+
+bool traceProgram(const StackPtxFastInstructionSetInfo &Set,
+                  const StackPtxFastCompilerInfo &Limits, Program Prog,
+                  Span<StackPtxFastRegister> Registers, Span<size_t> Requests,
+                  Span<Program> Routines, Tape &Out, std::string &Error) {
+  Out = Tape();
+  for (const StackPtxFastRegister &R : Registers)
+    if (R.stack_idx >= Set.num_stack_types) {
+      Error = "a register names a stack type the instruction set lacks";
+      return false;
+    }
+  // Value i < NumInputs is register i's input.
+  std::vector<uint32_t> InputValues(Registers.size());
+  for (size_t R = 0; R < Registers.size(); ++R)
+    InputValues[R] = uint32_t(R);
+  Out.NumInputs = Out.NumValues = Registers.size();
+  Interpreter I(Set, Limits, Registers, InputValues);
+  I.Trace = &Out;
+  if (!I.run(Prog, Routines, 0, Error))
+    return false;
+  for (size_t R : Requests) {
+    if (R >= Registers.size()) {
+      Error = "a request names a register past the register list";
+      return false;
+    }
+    std::vector<uint32_t> &St = I.Stacks[Registers[R].stack_idx];
+    Out.Requests.push_back(St.empty() ? Tape::Unassigned : int64_t(St.back()));
+    if (!St.empty())
+      St.pop_back();
   }
   return true;
 }

@@ -220,7 +220,7 @@ class Variation:
     Variation operators on Stack PTX programs for a search: point mutation, insertion, deletion, swap, duplication, one- and two-point crossover, constant perturbation. Every child compiles and names nothing the arch lacks; the same seed gives the same children.
     """
 
-    def __init__(self, instruction_set: object | None = None, num_registers: int, *, arch: str | None = None, max_length: int = 64, interpreted_only: bool = False, stack_types: Sequence[int] = [], op_weights: object | None = None) -> None:
+    def __init__(self, instruction_set: object | None, num_registers: int, *, arch: str | None = None, max_length: int = 64, interpreted_only: bool = False, stack_types: Sequence[int] = [], op_weights: object | None = None) -> None:
         """
         num_registers: the input registers programs may read (input words 0..n-1). arch: draw nothing it lacks. interpreted_only: draw only what the CPU interpreter models. stack_types: draw only instructions on these stacks (indices). op_weights: {'point': 30, ...} relative weights of the operators.
         """

@@ -18,6 +18,7 @@ import operator
 import struct
 from typing import List, Optional
 
+from . import _core
 from ._core import Error, InstructionSet, StackCompiler, Variation
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "compile",
     "compile_batch",
     "interpret",
+    "evaluate",
     "KIND_NAMES",
     "META_OPS",
 ]
@@ -210,6 +212,46 @@ def compile(program, registers, requests, routines=None) -> str:
 def compile_batch(programs, registers, requests, routines=None) -> List[str]:
     """Compiles many programs with the built-in set (see StackCompiler.compile_batch)."""
     return _compiler().compile_batch(programs, registers, requests, routines)
+
+
+def evaluate(programs, registers, inputs, target, *, request=None, instruction_set=None,
+             jobs: int = 0) -> dict:
+    """Scores programs on the CPU over many samples, no PTX compiled: each
+    program is traced once and run an operation at a time over every sample
+    (values bit for bit those of ``interpret``), and its output for
+    ``request`` (a register name or index; default the last register)
+    compared with ``target`` (f32).
+
+    programs: a 2-D uint64 array (a program a row) or a list of programs.
+    inputs: one f32 column per register, in register order (a dict by
+      register name, a 2-D array of shape (registers, samples), or a list).
+    Returns a dict of NumPy arrays, one entry per program: ``max_abs``,
+    ``mean_abs``, ``max_ulp`` (f32 units in the last place; 2**32 stands
+    for infinitely far) and ``steps`` (operations per sample), and
+    ``errors`` (None, or why the program could not be evaluated). NaN against
+    NaN and an infinity against the same one are 0 apart; a NaN or an
+    infinity against anything else, or a request left unassigned, is
+    infinitely far. Releases the GIL; ``jobs`` threads (0: every core)."""
+    import numpy as np
+
+    names = [r[0] for r in registers]
+    if isinstance(inputs, dict):
+        missing = [n for n in names if n not in inputs]
+        if missing:
+            raise _argument_error(f"no input column for register {missing[0]!r}")
+        columns = [inputs[n] for n in names]
+    else:
+        columns = list(inputs)
+    columns = [np.ascontiguousarray(c, dtype=np.float32) for c in columns]
+    target = np.ascontiguousarray(target, dtype=np.float32)
+    if request is None:
+        request = len(names) - 1
+    elif isinstance(request, str):
+        if request not in names:
+            raise _argument_error(f"request {request!r} names no register")
+        request = names.index(request)
+    return _core._evaluate_programs(programs, registers, columns, request, target,
+                                    instruction_set, jobs)
 
 
 def interpret(program, registers, inputs, requests, routines=None) -> list:

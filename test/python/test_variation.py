@@ -63,3 +63,30 @@ def test_list_parents_and_no_parents():
     assert children.shape[0] == 5
     with pytest.raises(ValueError):
         v.offspring(np.zeros((0, 4), dtype=np.uint64), 3)
+
+
+def test_evaluate_matches_interpret_and_scores():
+    rng = np.random.default_rng(5)
+    xs = rng.uniform(-2, 2, 50).astype(np.float32)
+    ys = rng.uniform(-2, 2, 50).astype(np.float32)
+    zs = np.zeros(50, dtype=np.float32)
+    exact = "x y mul.ftz.f32 x add.ftz.f32"
+    target = xs * ys + xs
+    programs = [SET.parse(exact, REGS), SET.parse("x y add.ftz.f32", REGS), SET.parse("x", REGS)]
+    scores = stack.evaluate(programs, REGS, {"x": xs, "y": ys, "z": zs}, target, request="z")
+    assert scores["max_abs"][0] == 0 and scores["max_ulp"][0] == 0
+    assert scores["steps"][0] == 2 and scores["errors"] == [None, None, None]
+    want = np.abs((xs + ys).astype(np.float64) - target.astype(np.float64))
+    assert scores["max_abs"][1] == pytest.approx(want.max())
+    assert scores["mean_abs"][1] == pytest.approx(want.mean())
+    # Sample by sample, the interpreter gives the same bits.
+    one = stack.interpret(programs[1], REGS, [float(xs[3]), float(ys[3]), 0.0], ["z"])
+    assert np.float32(one[0]) == xs[3] + ys[3]
+    # 'x' alone leaves z's stack... holding x: scored, not unassigned.
+    assert np.isfinite(scores["max_abs"][2])
+    empty = stack.evaluate([SET.parse("", REGS)], REGS, [xs, ys, zs], target)
+    assert np.isinf(empty["max_abs"][0]) and empty["max_ulp"][0] == 2.0 ** 32
+    with pytest.raises(Error, match="one input column per register"):
+        stack.evaluate(programs, REGS, [xs, ys], target)
+    with pytest.raises(Error, match="as many samples as the target"):
+        stack.evaluate(programs, REGS, [xs[:3], ys, zs], target)

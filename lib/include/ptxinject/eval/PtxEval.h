@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,28 @@ namespace eval {
 /// operand counts do not fit it.
 bool evaluateOpcode(std::string_view Opcode, const uint32_t *Args,
                     unsigned NumArgs, uint32_t *Results, unsigned NumResults);
+
+/// An opcode looked up once and evaluated on many operand sets, as a
+/// batch evaluator runs one operation over all its samples.
+class ResolvedOpcode {
+public:
+  /// None when Opcode is not modelled with NumArgs operands.
+  static std::optional<ResolvedOpcode> resolve(std::string_view Opcode,
+                                               unsigned NumArgs) {
+    const void *Info = find(Opcode, NumArgs);
+    if (!Info)
+      return std::nullopt;
+    return ResolvedOpcode(Info);
+  }
+  /// Out[s] = the opcode on Args[0][s], Args[1][s], ... for s < Count, with
+  /// evaluateOpcode's semantics.
+  void evaluate(const uint32_t *const *Args, uint32_t *Out, size_t Count) const;
+
+private:
+  explicit ResolvedOpcode(const void *Info) : Info(Info) {}
+  static const void *find(std::string_view Opcode, unsigned NumArgs);
+  const void *Info;
+};
 
 /// True for opcodes whose hardware result is approximate (compare these
 /// with a tolerance against a real GPU; the evaluator itself is exact).

@@ -9,6 +9,7 @@
 #ifndef PTXINJECT_STACKPTXINTERPRETER_H
 #define PTXINJECT_STACKPTXINTERPRETER_H
 
+#include "ptxinject/eval/PtxEval.h"
 #include "ptxinject/stackptx/StackPtx.h"
 
 #include <cstdint>
@@ -34,6 +35,34 @@ bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
                       Span<uint32_t> InputBits, Span<size_t> Requests,
                       Span<Program> Routines, std::vector<RequestValue> &Out,
                       std::string &Error);
+
+/// A program's work as straight-line operations on numbered values. Stack
+/// PTX never branches on a value, so what a program computes is the same
+/// sequence of operations whatever its inputs: traced once, it runs on any
+/// number of samples (BatchEval.h) with interpretProgram's semantics.
+struct Tape {
+  static constexpr int64_t Unassigned = -1;
+  struct Step {
+    eval::ResolvedOpcode Op;
+    uint32_t Args[4];
+    uint8_t NumArgs;
+    uint32_t Result;
+  };
+  /// Values 0..NumInputs-1 are the registers' inputs; the others are
+  /// constants (value, bits) and step results, numbered in order of making.
+  size_t NumInputs = 0, NumValues = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> Constants;
+  std::vector<Step> Steps;
+  /// Per request: the value it receives, or Unassigned.
+  std::vector<int64_t> Requests;
+};
+
+/// Traces Prog as interpretProgram runs it. False with Error for what the
+/// interpreter does not model.
+bool traceProgram(const StackPtxFastInstructionSetInfo &Set,
+                  const StackPtxFastCompilerInfo &Limits, Program Prog,
+                  Span<StackPtxFastRegister> Registers, Span<size_t> Requests,
+                  Span<Program> Routines, Tape &Out, std::string &Error);
 
 } // namespace stackptx
 } // namespace ptxinject

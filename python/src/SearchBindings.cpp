@@ -1,14 +1,17 @@
-//===- VariationBindings.cpp - Variation operators for a search -----------===//
+//===- SearchBindings.cpp - The CPU side of a search ----------------------===//
 //
 // ptxinject.stack.Variation: the C++ operators (stackptx/Variation.h) over
 // NumPy arrays of instruction words, a generation at a time with the GIL
 // released, so a search loop in Python pays per generation, not per child.
+// ptxinject.stack.evaluate: the batch CPU evaluator (stackptx/BatchEval.h)
+// over a generation and the samples, scored against a target.
 //
 //===----------------------------------------------------------------------===//
 #include "Bindings.h"
 #include "Errors.h"
 #include "ProgramArg.h"
 
+#include "ptxinject/stackptx/BatchEval.h"
 #include "ptxinject/stackptx/Variation.h"
 
 #include <nanobind/ndarray.h>
@@ -103,9 +106,95 @@ void readOpWeights(nb::handle Dict, stackptx::VariationOptions &O) {
   }
 }
 
+// Programs as spans: rows of a 2-D uint64 array (borrowed), or a list.
+std::vector<Program>
+programSpans(nb::handle Progs, const stackptx::InstructionSet &Set,
+             const RegisterList &Regs,
+             std::vector<std::vector<StackPtxFastInstruction>> &Storage) {
+  std::vector<Program> Spans;
+  const uint64_t *Data;
+  size_t Rows, Cols;
+  if (wordsOfArray(Progs, Data, Rows, Cols)) {
+    const auto *Words = reinterpret_cast<const StackPtxFastInstruction *>(Data);
+    for (size_t I = 0; I < Rows; ++I)
+      Spans.emplace_back(Words + I * Cols, Cols);
+    return Spans;
+  }
+  Storage.resize(nb::len(Progs));
+  size_t I = 0;
+  for (nb::handle P : Progs) {
+    Spans.push_back(toProgram(P, Set, Regs, Storage[I]));
+    ++I;
+  }
+  return Spans;
+}
+
+using F32Column = nb::ndarray<const float, nb::ndim<1>, nb::c_contig>;
+
+nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
+                          std::vector<F32Column> Inputs, size_t Request,
+                          F32Column Target, nb::handle SetArg, unsigned Jobs) {
+  stackptx::InstructionSet Set = instructionSetOf(SetArg);
+  RegisterList R = toRegisters(RegsArg, Set);
+  if (Inputs.size() != R.Registers.size())
+    throw BindingError(
+        "invalid-argument",
+        "one input column per register: " + std::to_string(R.Registers.size()) +
+            " registers, " + std::to_string(Inputs.size()) + " columns");
+  if (Request >= R.Registers.size())
+    throw BindingError("invalid-argument", "request " +
+                                               std::to_string(Request) +
+                                               " names no register");
+  size_t Samples = Target.shape(0);
+  stackptx::BatchEvalInputs In;
+  for (const F32Column &C : Inputs) {
+    if (C.shape(0) != Samples)
+      throw BindingError("invalid-argument",
+                         "every input column needs as many samples as the "
+                         "target (" +
+                             std::to_string(Samples) + ")");
+    In.Columns.push_back(reinterpret_cast<const uint32_t *>(C.data()));
+  }
+  In.Samples = Samples;
+  In.Target = Target.data();
+  std::vector<std::vector<StackPtxFastInstruction>> Storage;
+  std::vector<Program> Spans = programSpans(Progs, Set, R, Storage);
+  std::vector<stackptx::ProgramScore> Scores;
+  const size_t Requests[] = {Request};
+  {
+    nb::gil_scoped_release Release;
+    stackptx::evaluateBatch(Set, Spans, R.Registers, Requests, In, Jobs,
+                            Scores);
+  }
+  size_t N = Scores.size();
+  auto column = [&](auto Get) {
+    auto *Data = new double[N];
+    for (size_t I = 0; I < N; ++I)
+      Data[I] = Get(Scores[I]);
+    nb::capsule Owner(
+        Data, [](void *P) noexcept { delete[] static_cast<double *>(P); });
+    size_t Shape[1] = {N};
+    return nb::ndarray<nb::numpy, double, nb::ndim<1>>(Data, 1, Shape, Owner);
+  };
+  nb::dict D;
+  D["max_abs"] = column([](auto &S) { return S.MaxAbs; });
+  D["mean_abs"] = column([](auto &S) { return S.MeanAbs; });
+  D["max_ulp"] = column([](auto &S) { return S.MaxUlp; });
+  D["steps"] = column([](auto &S) { return double(S.Steps); });
+  nb::list Errors;
+  for (const stackptx::ProgramScore &S : Scores)
+    Errors.append(S.Ok ? nb::object(nb::none())
+                       : nb::object(nb::str(S.Error.c_str())));
+  D["errors"] = Errors;
+  return D;
+}
+
 } // namespace
 
 void bindVariation(nb::module_ &M) {
+  M.def("_evaluate_programs", &evaluatePrograms, "programs"_a, "registers"_a,
+        "inputs"_a, "request"_a, "target"_a, "instruction_set"_a.none(),
+        "jobs"_a, "The engine behind ptxinject.stack.evaluate (use that).");
   nb::class_<PyVariation>(
       M, "Variation",
       "Variation operators on Stack PTX programs for a search: point "
@@ -134,7 +223,7 @@ void bindVariation(nb::module_ &M) {
             Self->V = std::make_unique<stackptx::Variation>(
                 Self->Set, NumRegisters, Draw, stackptx::WordWeights(), O);
           },
-          "instruction_set"_a.none() = nb::none(), "num_registers"_a,
+          "instruction_set"_a.none(), "num_registers"_a,
           nb::kw_only(), "arch"_a.none() = nb::none(), "max_length"_a = 64,
           "interpreted_only"_a = false,
           "stack_types"_a = std::vector<unsigned>(),

@@ -1,0 +1,147 @@
+//===- StackPtxBatchEvalTest.cpp - Programs over many samples -------------===//
+//
+// The batch evaluator computes, bit for bit, what interpretProgram computes
+// sample by sample, and what the PTX evaluator computes on the compiled
+// stub; and it scores by the rules BatchEval.h states.
+//
+//===----------------------------------------------------------------------===//
+#include "ptxinject/eval/PtxEval.h"
+#include "ptxinject/stackptx/BatchEval.h"
+#include "ptxinject/stackptx/Interpreter.h"
+#include "ptxinject/stackptx/Random.h"
+#include "ptxinject/stackptx/StackPtx.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <random>
+
+using namespace ptxinject;
+using namespace ptxinject::stackptx;
+
+namespace {
+
+const InstructionSet &set() { return InstructionSet::builtin(); }
+
+uint32_t bits(float F) {
+  uint32_t B;
+  std::memcpy(&B, &F, 4);
+  return B;
+}
+
+TEST(StackPtxBatchEval, AgreesWithTheInterpreterAndTheStubEvaluator) {
+  size_t F32 = size_t(set().findStackType("f32"));
+  std::vector<StackPtxFastRegister> Regs = {{"x", F32}, {"y", F32}, {"z", F32}};
+  const size_t Requests[] = {2};
+  const size_t Samples = 37;
+  std::mt19937_64 Rng(21);
+  std::vector<std::vector<uint32_t>> Columns(3, std::vector<uint32_t>(Samples));
+  std::uniform_real_distribution<float> U(-4.0f, 4.0f);
+  for (auto &C : Columns)
+    for (uint32_t &B : C)
+      B = bits(U(Rng));
+  Columns[0][0] = bits(std::numeric_limits<float>::quiet_NaN());
+  Columns[1][1] = bits(-0.0f);
+  std::vector<const uint32_t *> Ptrs = {Columns[0].data(), Columns[1].data(),
+                                        Columns[2].data()};
+  RandomProgramOptions O;
+  O.InterpretedOnly = true;
+  O.StackTypes = {unsigned(F32)};
+  Compiler C(set());
+  Workspace WS;
+  std::string Stub;
+  size_t Traced = 0;
+  for (int P = 0; P < 300; ++P) {
+    std::vector<StackPtxFastInstruction> Prog;
+    randomProgram(Rng, 32, set(), Regs, Prog, O);
+    Tape T;
+    std::string Error;
+    ASSERT_TRUE(traceProgram(set().info(), defaultLimits(), Prog, Regs,
+                             Requests, {}, T, Error))
+        << Error;
+    std::vector<uint32_t> Values;
+    std::vector<const uint32_t *> Out;
+    runTape(T, Ptrs, Samples, Values, Out);
+    ASSERT_EQ(Out.size(), 1u);
+    Traced += T.Steps.size();
+    ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Stub),
+              STACK_PTX_FAST_SUCCESS);
+    for (size_t S = 0; S < Samples; ++S) {
+      uint32_t In[3] = {Columns[0][S], Columns[1][S], Columns[2][S]};
+      std::vector<RequestValue> Want;
+      ASSERT_TRUE(interpretProgram(set().info(), defaultLimits(), Prog, Regs,
+                                   In, Requests, {}, Want, Error))
+          << Error;
+      ASSERT_EQ(Want[0].Assigned, Out[0] != nullptr);
+      if (!Want[0].Assigned)
+        break;
+      EXPECT_EQ(Want[0].Bits, Out[0][S]) << "program " << P << " sample " << S;
+      if (S % 9 == 0) {
+        // The stub, run by the PTX evaluator, gives the same bits.
+        std::map<std::string, uint32_t> File = {
+            {"x", In[0]}, {"y", In[1]}, {"z", In[2]}};
+        ASSERT_TRUE(eval::evaluateStub(Stub, File, Error)) << Error;
+        EXPECT_EQ(File["z"], Out[0][S]) << Stub;
+      }
+    }
+  }
+  EXPECT_GT(Traced, 300u); // the programs did work
+}
+
+TEST(StackPtxBatchEval, ScoringRules) {
+  const float Inf = std::numeric_limits<float>::infinity();
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  float Target[] = {1.0f, NaN, Inf, 0.0f, 2.0f};
+  uint32_t Same[] = {bits(1.0f), bits(NaN), bits(Inf), bits(-0.0f), bits(2.0f)};
+  ProgramScore S;
+  scoreF32(Same, Target, 5, S);
+  EXPECT_EQ(S.MaxAbs, 0);
+  EXPECT_EQ(S.MaxUlp, 0);
+  uint32_t Near[] = {bits(1.0f) + 2, bits(NaN), bits(Inf), bits(0.0f),
+                     bits(2.5f)};
+  scoreF32(Near, Target, 5, S);
+  EXPECT_EQ(S.MaxAbs, 0.5);
+  EXPECT_DOUBLE_EQ(S.MeanAbs, (0.5 + 2 * std::ldexp(1.0, -23)) / 5);
+  EXPECT_EQ(S.MaxUlp, double(bits(2.5f) - bits(2.0f)));
+  uint32_t Wrong[] = {bits(1.0f), bits(1.0f), bits(-Inf), bits(0.0f),
+                      bits(2.0f)};
+  scoreF32(Wrong, Target, 5, S);
+  EXPECT_TRUE(std::isinf(S.MaxAbs));
+  EXPECT_EQ(S.MaxUlp, 4294967296.0);
+  scoreF32(nullptr, Target, 5, S); // unassigned
+  EXPECT_TRUE(std::isinf(S.MeanAbs));
+}
+
+TEST(StackPtxBatchEval, BatchScoresEachProgram) {
+  size_t F32 = size_t(set().findStackType("f32"));
+  std::vector<StackPtxFastRegister> Regs = {{"x", F32}, {"z", F32}};
+  const size_t Requests[] = {1};
+  int Add = set().findInstruction("add.ftz.f32");
+  ASSERT_GE(Add, 0);
+  // x + x, and nothing (unassigned).
+  std::vector<StackPtxFastInstruction> Double = {
+      stack_ptx_fast_encode_input(0), stack_ptx_fast_encode_input(0),
+      stack_ptx_fast_encode_ptx_instruction(unsigned(Add)),
+      stack_ptx_fast_encode_return};
+  std::vector<StackPtxFastInstruction> Empty = {stack_ptx_fast_encode_return};
+  std::vector<Program> Programs = {Double, Empty};
+  std::vector<uint32_t> X = {bits(1.0f), bits(2.5f)}, Z = {0, 0};
+  float Target[] = {2.0f, 5.0f};
+  BatchEvalInputs In;
+  In.Columns = {X.data(), Z.data()};
+  In.Samples = 2;
+  In.Target = Target;
+  std::vector<ProgramScore> Out;
+  evaluateBatch(set(), Programs, Regs, Requests, In, 2, Out);
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_TRUE(Out[0].Ok);
+  EXPECT_EQ(Out[0].MaxAbs, 0);
+  EXPECT_EQ(Out[0].Steps, 1u);
+  EXPECT_TRUE(Out[1].Ok);
+  EXPECT_TRUE(std::isinf(Out[1].MaxAbs));
+}
+
+} // namespace
