@@ -87,6 +87,27 @@ struct PyVariation {
       Names.push_back(stackptx::variationOpName(VariationOp(Op)));
     return nb::make_tuple(Array, Names);
   }
+
+  /// Count fresh programs of Length words, drawn with the same options.
+  nb::ndarray<nb::numpy, uint64_t, nb::ndim<2>>
+  random(size_t Count, size_t Length, uint64_t Seed) {
+    size_t Width = MaxLength + 1;
+    auto *Out = new uint64_t[Count * Width]();
+    nb::capsule Owner(Out, [](void *P) noexcept {
+      delete[] static_cast<uint64_t *>(P);
+    });
+    {
+      nb::gil_scoped_release Release;
+      std::mt19937_64 Rng(Seed);
+      std::vector<StackPtxFastInstruction> Program;
+      for (size_t I = 0; I < Count; ++I) {
+        V->random(Rng, Length, Program);
+        std::memcpy(Out + I * Width, Program.data(), Program.size() * 8);
+      }
+    }
+    size_t Shape[2] = {Count, Width};
+    return nb::ndarray<nb::numpy, uint64_t, nb::ndim<2>>(Out, 2, Shape, Owner);
+  }
 };
 
 // Operator weights by name ("point": 30, ...); unnamed ones keep theirs.
@@ -206,12 +227,13 @@ void bindVariation(nb::module_ &M) {
           [](PyVariation *Self, nb::handle SetArg, size_t NumRegisters,
              const std::optional<std::string> &Arch, size_t MaxLength,
              bool InterpretedOnly, std::vector<unsigned> StackTypes,
-             nb::handle OpWeights) {
+             bool SpecialRegisters, nb::handle OpWeights) {
             new (Self)
                 PyVariation{instructionSetOf(SetArg), nullptr, MaxLength};
             stackptx::RandomProgramOptions Draw;
             Draw.InterpretedOnly = InterpretedOnly;
             Draw.StackTypes = std::move(StackTypes);
+            Draw.SpecialRegisters = SpecialRegisters;
             if (Arch && !stackptx::Target::parse(*Arch, Draw.For))
               throw BindingError("invalid-argument",
                                  "arch '" + *Arch +
@@ -227,14 +249,20 @@ void bindVariation(nb::module_ &M) {
           nb::kw_only(), "arch"_a.none() = nb::none(), "max_length"_a = 64,
           "interpreted_only"_a = false,
           "stack_types"_a = std::vector<unsigned>(),
-          "op_weights"_a.none() = nb::none(),
+          "special_registers"_a = true, "op_weights"_a.none() = nb::none(),
           "num_registers: the input registers programs may read (input "
           "words 0..n-1). arch: draw nothing it lacks. interpreted_only: "
           "draw only what the CPU interpreter models. stack_types: draw only "
-          "instructions on these stacks (indices). op_weights: {'point': 30, "
-          "...} relative weights of the operators.")
+          "instructions on these stacks (indices). special_registers: False "
+          "draws none (the CPU interpreter reads them as 0, which a GPU does "
+          "not). op_weights: {'point': 30, ...} relative weights of the "
+          "operators.")
       .def_prop_ro("max_length",
                    [](const PyVariation &V) { return V.MaxLength; })
+      .def("random", &PyVariation::random, "count"_a, "length"_a,
+           "seed"_a = 0,
+           "count fresh programs of `length` words drawn as the operators "
+           "draw theirs: a (count, max_length + 1) uint64 array.")
       .def("offspring", &PyVariation::offspring, "parents"_a, "count"_a,
            "seed"_a = 0,
            "count children of the parents (a 2-D uint64 array, a row a "

@@ -18,6 +18,7 @@ int runRender(int Argc, char **Argv);
 int runStack(int Argc, char **Argv);
 int runVariants(int Argc, char **Argv);
 int runCache(int Argc, char **Argv);
+int runSearch(int Argc, char **Argv);
 
 } // namespace tool
 } // namespace ptxinject

@@ -64,6 +64,11 @@ public:
   void apply(VariationOp Op, std::mt19937_64 &Rng, Program A, Program B,
              std::vector<StackPtxFastInstruction> &Out) const;
 
+  /// A fresh program of Length words drawn as the operators draw theirs
+  /// (the same options), and a return: a search's first generation.
+  void random(std::mt19937_64 &Rng, size_t Length,
+              std::vector<StackPtxFastInstruction> &Out) const;
+
   const WordDrawer &drawer() const { return Drawer; }
 
 private:

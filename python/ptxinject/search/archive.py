@@ -1,0 +1,89 @@
+"""The MAP-Elites archive: one elite per cell of a grid over descriptors.
+
+A cell is a tuple of bin indices, one per descriptor; a program whose
+descriptors fall in a cell replaces the elite there only when its error is
+lower (ties keep the elite that came first, so a run is stable). Coverage
+is the share of cells holding an elite, the QD score the sum over elites of
+their quality (``max_error - error``, clipped at 0).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    """A behaviour axis: ``name`` values from ``low`` to ``high`` cut into
+    ``bins`` equal bins (values outside go to the end bins)."""
+
+    name: str
+    low: float
+    high: float
+    bins: int
+
+    def bin(self, value: float) -> int:
+        if not self.high > self.low or self.bins <= 1:
+            return 0
+        t = (value - self.low) / (self.high - self.low)
+        return min(self.bins - 1, max(0, int(math.floor(t * self.bins))))
+
+
+@dataclass
+class Elite:
+    """An archived program and what is known of it."""
+
+    words: np.ndarray  # uint64 instruction words, ending with a return
+    error: float
+    descriptors: Tuple[float, ...]
+    text: str = ""
+    stub: str = ""
+    parents: Tuple[int, ...] = ()  # ids of the elites it was made from
+    generation: int = 0
+    id: int = 0
+
+
+@dataclass
+class Archive:
+    descriptors: Sequence[Descriptor]
+    max_error: float = 1.0  # the QD score's error scale
+    cells: Dict[Tuple[int, ...], Elite] = field(default_factory=dict)
+    next_id: int = 0
+
+    @property
+    def size(self) -> int:
+        return int(np.prod([d.bins for d in self.descriptors])) if self.descriptors else 1
+
+    def cell(self, values: Sequence[float]) -> Tuple[int, ...]:
+        return tuple(d.bin(v) for d, v in zip(self.descriptors, values))
+
+    def add(self, elite: Elite) -> bool:
+        """Places elite if its cell is empty or holds a worse one (a NaN error
+        never enters); returns whether it was placed."""
+        if not elite.error == elite.error:
+            return False
+        key = self.cell(elite.descriptors)
+        held = self.cells.get(key)
+        if held is not None and not elite.error < held.error:
+            return False
+        elite.id = self.next_id
+        self.next_id += 1
+        self.cells[key] = elite
+        return True
+
+    def best(self) -> Optional[Elite]:
+        return min(self.cells.values(), key=lambda e: (e.error, len(e.words), e.id), default=None)
+
+    def elites(self) -> List[Elite]:
+        return [self.cells[k] for k in sorted(self.cells)]
+
+    def coverage(self) -> float:
+        return len(self.cells) / self.size
+
+    def qd_score(self) -> float:
+        return float(sum(max(0.0, self.max_error - min(e.error, self.max_error))
+                         for e in self.cells.values()))

@@ -1,0 +1,242 @@
+"""The search loop: ask for programs, evaluate them, tell the results.
+
+Strategies:
+  map-elites  parents drawn from the archive's elites, children by the
+              variation operators; the archive keeps the best per cell
+  mu-lambda   (mu + lambda): the mu best programs so far are the parents
+  random      fresh random programs each generation (the baseline)
+
+``ask(n)`` and ``tell(programs, error, descriptors)`` let an outside
+scheduler drive a search; ``run(budget)`` drives it with an evaluator.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Sequence
+
+import numpy as np
+
+from .. import stack
+from .archive import Archive, Descriptor, Elite
+
+STRATEGIES = ("map-elites", "mu-lambda", "random")
+FORMAT = "ptxinject-search"
+VERSION = 1
+
+
+@dataclass
+class Generation:
+    """What one generation left: evaluations so far, archive coverage, QD
+    score and the best error."""
+
+    generation: int
+    evaluations: int
+    coverage: float
+    qd_score: float
+    best_error: float
+    seconds: float
+
+
+@dataclass
+class Search:
+    """A search over Stack PTX programs on ``registers`` (the last one the
+    output, every one f32).
+
+    descriptors: the archive's axes (default: live instructions 0..length
+    in length bins, approximate instructions 0..8 in 8 bins)."""
+
+    registers: Sequence[tuple]
+    strategy: str = "map-elites"
+    length: int = 16
+    seed: int = 0
+    batch: int = 256
+    mu: int = 32
+    max_length: int = 64
+    arch: Optional[str] = None
+    instruction_set: object = None
+    descriptors: Optional[Sequence[Descriptor]] = None
+    max_error: float = 1.0
+    generation: int = 0
+    evaluations: int = 0
+    history: List[Generation] = field(default_factory=list)
+
+    def __post_init__(self):
+        if self.strategy not in STRATEGIES:
+            raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, "
+                             f"not {self.strategy!r}")
+        self.set = (self.instruction_set if isinstance(self.instruction_set, stack.InstructionSet)
+                    else stack.InstructionSet.builtin() if self.instruction_set is None
+                    else stack.InstructionSet.from_file(self.instruction_set))
+        if self.descriptors is None:
+            self.descriptors = [Descriptor("live_instructions", 0, max(1, self.length), max(1, self.length)),
+                                Descriptor("approximate_instructions", 0, 8, 8)]
+        self.archive = Archive(self.descriptors, self.max_error)
+        f32 = self.set.stack_type_index("f32")
+        # What the CPU evaluator models, on the f32 stack, and no special
+        # registers (the interpreter reads them as 0; a GPU does not).
+        # Input words name the inputs only: the output register starts as 0.
+        self.variation = stack.Variation(self.set, len(self.registers) - 1, arch=self.arch,
+                                         max_length=self.max_length, interpreted_only=True,
+                                         stack_types=[f32], special_registers=False)
+        self.population: List[Elite] = []  # mu-lambda's parents
+        self._started = time.perf_counter()
+
+    # -- ask / tell ----------------------------------------------------------
+
+    def _random(self, n: int) -> np.ndarray:
+        seed = int(np.random.default_rng([self.seed, self.generation, 1]).integers(0, 2 ** 63))
+        return self.variation.random(n, self.length, seed)
+
+    def _parents(self) -> List[Elite]:
+        if self.strategy == "mu-lambda":
+            return self.population
+        if self.strategy == "map-elites":
+            return self.archive.elites()
+        return []
+
+    def ask(self, n: Optional[int] = None) -> np.ndarray:
+        """n programs to evaluate (a uint64 array, one a row)."""
+        n = self.batch if n is None else n
+        parents = self._parents()
+        if not parents:
+            return self._random(n)
+        rng = np.random.default_rng([self.seed, self.generation])
+        order = rng.integers(0, len(parents), size=len(parents))
+        width = max(len(p.words) for p in parents)
+        grid = np.zeros((len(parents), width), dtype=np.uint64)
+        for row, k in enumerate(order):
+            grid[row, : len(parents[k].words)] = parents[k].words
+        self._asked_parents = [parents[k].id for k in order]
+        children, _ = self.variation.offspring(grid, n, int(rng.integers(0, 2 ** 63)))
+        return children
+
+    def tell(self, programs: np.ndarray, error: Sequence[float], descriptors: Sequence[Sequence[float]],
+             stubs: Optional[Sequence[str]] = None) -> Generation:
+        """The results of the programs of the last ask (or any programs)."""
+        parent_ids = getattr(self, "_asked_parents", [])
+        placed = []
+        for i, words in enumerate(programs):
+            length = int(np.argmax(words == 0)) + 1 if (words == 0).any() else len(words)
+            elite = Elite(np.array(words[:length], dtype=np.uint64), float(error[i]),
+                          tuple(float(d) for d in descriptors[i]),
+                          stub=stubs[i] if stubs is not None else "",
+                          parents=(parent_ids[i % len(parent_ids)],) if parent_ids else (),
+                          generation=self.generation)
+            if self.archive.add(elite):
+                placed.append(elite)
+            if self.strategy == "mu-lambda" and elite.error == elite.error:
+                self.population.append(elite)
+        if self.strategy == "mu-lambda":
+            self.population.sort(key=lambda e: (e.error, len(e.words)))
+            del self.population[self.mu:]
+        self.evaluations += len(programs)
+        self.generation += 1
+        best = self.archive.best()
+        record = Generation(self.generation, self.evaluations, self.archive.coverage(),
+                            self.archive.qd_score(), best.error if best else float("inf"),
+                            time.perf_counter() - self._started)
+        self.history.append(record)
+        return record
+
+    # -- driving --------------------------------------------------------------
+
+    def run(self, evaluator, budget: int, *, tolerance: Optional[float] = None,
+            progress: Optional[Callable[[Generation], None]] = None) -> Optional[Elite]:
+        """Generations of ``batch`` programs until ``budget`` programs were
+        evaluated or the best error is at most ``tolerance``."""
+        while self.evaluations < budget:
+            programs = self.ask(min(self.batch, budget - self.evaluations))
+            result = evaluator.evaluate(programs)
+            record = self.tell(programs, result.error, result.descriptors, result.stubs)
+            if progress is not None:
+                progress(record)
+            if tolerance is not None and record.best_error <= tolerance:
+                break
+        return self.archive.best()
+
+    def text(self, elite: Elite) -> str:
+        """An elite in the text form ``--programs`` files hold."""
+        return self.set.format(elite.words, list(self.registers))
+
+    # -- files -----------------------------------------------------------------
+
+    def save(self, path: str) -> None:
+        """Writes the search to a JSON file (FORMAT, VERSION; docs/search.md)."""
+        data = {
+            "format": FORMAT, "version": VERSION, "strategy": self.strategy, "seed": self.seed,
+            "length": self.length, "batch": self.batch, "mu": self.mu,
+            "max_length": self.max_length, "arch": self.arch,
+            "registers": [list(r) for r in self.registers],
+            "generation": self.generation, "evaluations": self.evaluations,
+            "max_error": self.max_error,
+            "descriptors": [[d.name, d.low, d.high, d.bins] for d in self.descriptors],
+            "elites": [_elite_json(self, e) for e in self.archive.elites()],
+            "population": [e.id for e in self.population],
+            "history": [vars(h) for h in self.history],
+        }
+        tmp = path + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump(data, f, indent=1, allow_nan=True)
+        import os
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: str, instruction_set=None) -> "Search":
+        """A search saved by save(), ready to go on where it stopped."""
+        with open(path) as f:
+            data = json.load(f)
+        if data.get("format") != FORMAT:
+            raise ValueError(f"{path}: not a saved search (format {data.get('format')!r})")
+        if data.get("version") != VERSION:
+            raise ValueError(f"{path}: saved search version {data.get('version')!r}; "
+                             f"this package reads version {VERSION}")
+        s = cls([tuple(r) for r in data["registers"]], strategy=data["strategy"],
+                length=data["length"], seed=data["seed"], batch=data["batch"], mu=data["mu"],
+                max_length=data["max_length"], arch=data["arch"], instruction_set=instruction_set,
+                descriptors=[Descriptor(*d) for d in data["descriptors"]],
+                max_error=data["max_error"])
+        s.generation, s.evaluations = data["generation"], data["evaluations"]
+        by_id: Dict[int, Elite] = {}
+        for e in data["elites"]:
+            elite = Elite(np.array([int(w, 16) for w in e["words"]], dtype=np.uint64), e["error"],
+                          tuple(e["descriptors"]), e.get("text", ""), e.get("stub", ""),
+                          tuple(e["parents"]), e["generation"], e["id"])
+            s.archive.cells[tuple(e["cell"])] = elite
+            by_id[elite.id] = elite
+        s.archive.next_id = 1 + max(by_id, default=-1)
+        s.population = [by_id[i] for i in data.get("population", []) if i in by_id]
+        s.history = [Generation(**h) for h in data.get("history", [])]
+        return s
+
+
+def _elite_json(search: Search, e: Elite) -> dict:
+    return {"cell": list(search.archive.cell(e.descriptors)), "id": e.id,
+            "words": [f"{int(w):016x}" for w in e.words], "text": search.text(e),
+            "stub": e.stub, "error": e.error, "descriptors": list(e.descriptors),
+            "parents": list(e.parents), "generation": e.generation}
+
+
+def save_heatmap(search: Search, path: str) -> None:
+    """A PNG of the archive's best error per cell (the first two
+    descriptors); needs matplotlib."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:  # pragma: no cover - optional dependency
+        raise ImportError("save_heatmap needs matplotlib: pip install matplotlib") from e
+    d = list(search.descriptors) + [Descriptor("-", 0, 1, 1)] * 2
+    grid = np.full((d[1].bins, d[0].bins), np.nan)
+    for cell, elite in search.archive.cells.items():
+        cell = tuple(cell) + (0, 0)
+        grid[cell[1], cell[0]] = elite.error
+    fig, ax = plt.subplots(figsize=(6, 4))
+    image = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis_r")
+    ax.set_xlabel(d[0].name)
+    ax.set_ylabel(d[1].name)
+    fig.colorbar(image, label="error")
+    fig.savefig(path, dpi=100, bbox_inches="tight")
+    plt.close(fig)

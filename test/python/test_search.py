@@ -1,0 +1,150 @@
+"""ptxinject.search: the archive's rules, the loop's determinism and files,
+the CPU evaluator against the interpreter, and the CLI end to end."""
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from ptxinject import stack
+from ptxinject.search import Archive, CpuEvaluator, Descriptor, Elite, Search, stub_descriptors
+from ptxinject.search.__main__ import main
+
+X = np.linspace(-2, 2, 40, dtype=np.float32)
+Y = np.linspace(1, 3, 40, dtype=np.float32)
+
+
+# Computed in float64 and rounded once, as the CLI computes a --target.
+XYX = (X.astype(np.float64) * Y + X).astype(np.float32)
+
+
+def evaluator(target=None, metric="max_abs"):
+    return CpuEvaluator(["x", "y"], [X, Y], XYX if target is None else target, metric=metric)
+
+
+def test_archive_keeps_one_elite_per_cell_the_better_one():
+    a = Archive([Descriptor("d", 0, 10, 5)], max_error=2.0)
+    first = Elite(np.zeros(1, np.uint64), 1.0, (3.0,))
+    assert a.add(first) and a.cell((3.0,)) == (1,) and len(a.cells) == 1
+    assert not a.add(Elite(np.zeros(1, np.uint64), 1.0, (2.5,)))  # a tie keeps the first
+    assert not a.add(Elite(np.zeros(1, np.uint64), 1.5, (2.0,)))  # worse
+    assert not a.add(Elite(np.zeros(1, np.uint64), float("nan"), (9.0,)))
+    better = Elite(np.zeros(1, np.uint64), 0.5, (3.9,))
+    assert a.add(better) and a.cells[(1,)] is better
+    assert a.add(Elite(np.zeros(1, np.uint64), 3.0, (99.0,)))  # past the end: the last bin
+    assert a.cell((99.0,)) == (4,) and a.cell((-5.0,)) == (0,)
+    assert a.coverage() == 2 / 5 and a.qd_score() == pytest.approx(1.5)
+    assert a.best() is better
+
+
+def test_cpu_evaluator_agrees_with_the_interpreter():
+    e = evaluator()
+    words = stack.InstructionSet.builtin().parse("x y x fma.rn.ftz.f32", e.registers)
+    result = e.evaluate([words])
+    assert result.error[0] == 0.0  # fma rounds once, as the float64 target
+    assert tuple(result.descriptors[0]) == (1.0, 0.0)
+    for i in (0, 17, 39):
+        out = stack.interpret(words, e.registers, [float(X[i]), float(Y[i]), 0.0], ["out"])
+        assert np.float32(out[0]) == XYX[i]
+    assert stub_descriptors("{\n.reg .f32 %a;\nsin.approx.ftz.f32 %a, %x;\nmov.f32 %out, %a;\n}") == (1, 1)
+
+
+@pytest.mark.parametrize("strategy", ["map-elites", "mu-lambda", "random"])
+def test_same_seed_same_search(strategy):
+    runs = []
+    for _ in range(2):
+        s = Search(evaluator().registers, strategy=strategy, seed=4, batch=64)
+        s.run(evaluator(), budget=640)
+        runs.append([(g.evaluations, g.best_error, g.coverage) for g in s.history])
+    assert runs[0] == runs[1] and len(runs[0]) == 10
+
+
+def test_map_elites_beats_nothing_and_stops_when_solved():
+    s = Search(evaluator().registers, seed=2, batch=128)
+    best = s.run(evaluator(), budget=20000, tolerance=1e-6)
+    assert best.error <= 1e-6 and s.evaluations < 20000
+    assert s.history[-1].best_error <= 1e-6
+    assert all(a.best_error >= b.best_error for a, b in zip(s.history, s.history[1:]))
+
+
+def test_ask_tell_from_outside():
+    s = Search(evaluator().registers, seed=1, batch=32)
+    e = evaluator()
+    for _ in range(3):
+        programs = s.ask(32)
+        assert programs.dtype == np.uint64 and programs.shape[0] == 32
+        r = e.evaluate(programs)
+        s.tell(programs, r.error, r.descriptors)
+    assert s.evaluations == 96 and s.generation == 3
+
+
+def test_save_and_resume(tmp_path):
+    path = str(tmp_path / "archive.json")
+    s = Search(evaluator().registers, seed=5, batch=64)
+    s.run(evaluator(), budget=320)
+    s.save(path)
+    data = json.load(open(path))
+    assert data["format"] == "ptxinject-search" and data["version"] == 1
+    back = Search.load(path)
+    assert back.evaluations == 320 and back.generation == s.generation
+    assert {k: (e.error, e.words.tolist()) for k, e in back.archive.cells.items()} == \
+        {k: (e.error, e.words.tolist()) for k, e in s.archive.cells.items()}
+    # Going on from the file is going on from the search.
+    s.run(evaluator(), budget=640)
+    back.run(evaluator(), budget=640)
+    assert [g.best_error for g in back.history] == [g.best_error for g in s.history]
+    data["version"] = 99
+    json.dump(data, open(path, "w"))
+    with pytest.raises(ValueError, match="version 99"):
+        Search.load(path)
+
+
+def test_cli_end_to_end(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["--inputs", "x,y", "--target", "x * y + x", "--budget", "2000", "--seed", "3",
+                 "--tolerance", "0", "--out-dir", str(out), "--no-progress"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("best error ")
+    summary = json.load(open(out / "summary.json"))
+    assert set(summary) >= {"best_error", "solved", "evaluations", "seconds", "program",
+                            "strategy", "seed"}
+    assert summary["program"] in last
+    stub = (out / "best.ptx").read_text()
+    assert "%out" in stub
+    program = (out / "best.stack").read_text().splitlines()[-1]
+    assert program == summary["program"]
+    # The program from best.stack compiles to the stub of best.ptx.
+    regs = [("x", "F32"), ("y", "F32"), ("out", "F32")]
+    assert stack.compile(program, regs, ["out"]).strip() == stub.strip()
+    # --data: a CSV with a header, the target the last column.
+    csv = tmp_path / "d.csv"
+    csv.write_text("a,b\n" + "".join(f"{v},{2 * v}\n" for v in range(10)))
+    assert main(["--data", str(csv), "--budget", "500", "--out-dir", str(tmp_path / "o2"),
+                 "--no-progress"]) == 0
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--inputs", "x", "--target", "x +", "--out-dir", "o"], "--target 'x +': SyntaxError"),
+    (["--inputs", "x", "--target", "z", "--out-dir", "o"], "NameError"),
+    (["--target", "x", "--out-dir", "o"], "give --inputs and --target, or --data"),
+    (["--inputs", "x", "--target", "x", "--out-dir", "o", "--strategy", "best"], "invalid choice"),
+    (["--inputs", "x", "--target", "x", "--out-dir", "o", "--range", "y=0:1"], "not an input"),
+    (["--inputs", "x", "--target", "x", "--out-dir", "o", "--budget", "0"], "--budget"),
+    (["--inputs", "x", "--target", "x"], "--out-dir"),
+])
+def test_cli_usage_errors(args, says, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("ptxinject-search: error: ") and says in err[0]
+
+
+def test_cli_script_is_installed(tmp_path):
+    run = subprocess.run([os.path.join(os.path.dirname(sys.executable), "ptxinject-search"),
+                          "--inputs", "x", "--target", "x + 1", "--budget", "256",
+                          "--out-dir", str(tmp_path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().startswith("best error")
