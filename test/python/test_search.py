@@ -148,3 +148,23 @@ def test_cli_script_is_installed(tmp_path):
                           "--out-dir", str(tmp_path)], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().startswith("best error")
+
+
+def test_cli_winners_into_a_kernel(tmp_path, ptx_cache, capsys):
+    # four_slots: injects of operands z (out), x and y (in).
+    kernel = tmp_path / "four.ptx"
+    kernel.write_text(ptx_cache("four_slots.cu"))
+    out = tmp_path / "out"
+    assert main(["--inputs", "x,y", "--result", "z", "--target", "x * y", "--budget", "1000",
+                 "--winners", "4", "--kernel", str(kernel), "--slot", "slot_2",
+                 "--out-dir", str(out), "--no-progress"]) == 0
+    winners = (out / "winners.stack").read_text().splitlines()
+    assert winners[0].startswith("#") and len(winners) == 5
+    rows = (out / "winners" / "winners.tsv").read_text().splitlines()
+    assert rows[0] == "rank\terror\tmodule\tinject\ttext" and len(rows) == 5
+    for row in rows[1:]:
+        rank, error, module, inject, text = row.split("\t")
+        assert inject == "slot_2" and text == winners[1 + int(rank)]
+        assert (out / "winners" / module).read_bytes()[:4] == b"\x7fELF"
+    errors = [float(r.split("\t")[1]) for r in rows[1:]]
+    assert errors == sorted(errors)

@@ -56,6 +56,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=0, help="evaluator threads (0: every core)")
     p.add_argument("--out-dir", required=True)
     p.add_argument("--resume", action="store_true", help="go on from OUT/archive.json")
+    p.add_argument("--winners", type=int, default=16,
+                   help="the best programs written to OUT/winners.stack (default 16)")
+    p.add_argument("--kernel", help="annotated PTX to render the winners into: OUT/winners/ gets "
+                                    "a cubin per winner and winners.tsv (needs --slot when the "
+                                    "kernel has several injects)")
+    p.add_argument("--slot", help="the inject of --kernel the winners fill; its operand labels "
+                                  "must be the inputs and --result")
+    p.add_argument("--result", default="out",
+                   help="the name of the output register (default out): the label of the "
+                        "inject's out operand with --kernel")
     p.add_argument("--no-progress", action="store_true")
     return p
 
@@ -89,7 +99,7 @@ def _samples(args):
         raise UsageError("give --inputs and --target, or --data")
     inputs = [n.strip() for n in args.inputs.split(",") if n.strip()]
     for n in inputs:
-        if not n.isidentifier() or n in ("np", "out"):
+        if not n.isidentifier() or n == "np":
             raise UsageError(f"--inputs: {n!r} is not a usable name")
     ranges = {n: (-1.0, 1.0) for n in inputs}
     for r in args.range:
@@ -114,14 +124,47 @@ def _samples(args):
     return inputs, columns, target
 
 
+def _compile_winners(args, search, winners) -> int:
+    """The winners rendered into --kernel and compiled, one cubin each
+    (pack 1), with winners.tsv saying which is which."""
+    from .. import Error, Module, compile_variants
+
+    try:
+        with open(args.kernel) as f:
+            module = Module.parse(f.read())
+        result = compile_variants(module, [search.text(e) for e in winners], inject=args.slot,
+                                  arch=args.arch or "sm_80", dedup=False)
+    except (OSError, Error) as e:
+        print(f"{args.kernel}: error: {e}", file=sys.stderr)
+        return 1
+    folder = os.path.join(args.out_dir, "winners")
+    os.makedirs(folder, exist_ok=True)
+    rows = ["rank\terror\tmodule\tinject\ttext"]
+    failed = {f.program: f.message for f in result.failures}
+    for m in result.modules:
+        with open(os.path.join(folder, f"module_{m.index:06d}.cubin"), "wb") as f:
+            f.write(m.cubin)
+    for rank, (e, place) in enumerate(zip(winners, result.places)):
+        module = "-" if rank in failed else f"module_{place.module:06d}.cubin"
+        rows.append(f"{rank}\t{e.error!r}\t{module}\t{place.inject or '-'}\t{search.text(e)}")
+    with open(os.path.join(folder, "winners.tsv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    for program, message in sorted(failed.items()):
+        print(f"{args.kernel}: error: winner {program}: {message}", file=sys.stderr)
+    return 0
+
+
 def main(argv=None) -> int:
     try:
         args = _parser().parse_args(argv)
         if args.budget < 1:
             raise UsageError("--budget must be at least 1")
         inputs, columns, target = _samples(args)
+        if args.result in inputs or not args.result.isidentifier():
+            raise UsageError(f"--result {args.result!r}: not a name apart from the inputs")
         evaluator = CpuEvaluator(inputs, columns, np.asarray(target, dtype=np.float32),
-                                 metric=args.metric, instruction_set=args.desc, jobs=args.jobs)
+                                 output=args.result, metric=args.metric,
+                                 instruction_set=args.desc, jobs=args.jobs)
     except UsageError as e:
         print(f"ptxinject-search: error: {e}", file=sys.stderr)
         return 2
@@ -155,6 +198,17 @@ def main(argv=None) -> int:
         f.write(f"# ptxinject-search: best error {best.error if best else 'none'}\n{text}\n")
     with open(os.path.join(args.out_dir, "best.ptx"), "w") as f:
         f.write(stub + "\n")
+    winners = sorted(search.archive.elites(), key=lambda e: (e.error, len(e.words), e.id))
+    winners = winners[: max(0, args.winners)]
+    with open(os.path.join(args.out_dir, "winners.stack"), "w") as f:
+        f.write("# ptxinject-search: the best programs, best first; a --programs file of "
+                "'ptxinject variants'\n")
+        for e in winners:
+            f.write(search.text(e) + "\n")
+    if args.kernel:
+        status = _compile_winners(args, search, winners)
+        if status:
+            return status
     error = best.error if best else float("inf")
     summary = {"best_error": error, "solved": args.tolerance is not None and error <= args.tolerance,
                "evaluations": search.evaluations, "seconds": seconds, "program": text,
