@@ -168,3 +168,24 @@ def test_cli_winners_into_a_kernel(tmp_path, ptx_cache, capsys):
         assert (out / "winners" / module).read_bytes()[:4] == b"\x7fELF"
     errors = [float(r.split("\t")[1]) for r in rows[1:]]
     assert errors == sorted(errors)
+
+
+def test_descriptors_builtin_and_a_users():
+    from ptxinject.search import stub_latency
+    stub = "{\n.reg .f32 %a;\nsin.approx.ftz.f32 %a, %x;\nadd.ftz.f32 %a, %a, %x;\nmov.f32 %out, %a;\n}"
+    assert stub_latency(stub) == 24.0
+    e = CpuEvaluator(["x", "y"], [X, Y], XYX,
+                     descriptors=("latency", lambda stub, words: len(stub)))
+    words = stack.InstructionSet.builtin().parse("x y x fma.rn.ftz.f32", e.registers)
+    r = e.evaluate([words])
+    assert r.descriptors[0][0] == 4.0 and r.descriptors[0][1] == len(r.stubs[0])
+    with pytest.raises(ValueError, match="unknown descriptor 'speed'"):
+        CpuEvaluator(["x"], [X], X, descriptors=("speed",))
+
+
+def test_examples_run(tmp_path):
+    here = os.path.dirname(os.path.abspath(__file__))
+    script = os.path.join(here, "..", "..", "examples", "search", "recover_formula.py")
+    run = subprocess.run([sys.executable, script, "--budget", "3000"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("max abs error ")

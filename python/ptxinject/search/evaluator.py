@@ -24,6 +24,39 @@ METRICS = ("max_abs", "mean_abs", "max_ulp")
 _APPROX = re.compile(r"^\s*(sin|cos|lg2|ex2|rcp|sqrt|rsqrt|tanh|div\.approx)\b")
 
 
+# Estimated cycles of one instruction of a dependent chain, by opcode stem:
+# the arithmetic pipes take about 4, the special function unit (the
+# approximate and transcendental instructions) about 20, as NVIDIA's
+# throughput tables and microbenchmarks of Volta to Hopper give them; a
+# rough model for ranking programs, not a timing. Stems not listed cost 4.
+LATENCY = {
+    "add": 4, "sub": 4, "mul": 4, "fma": 4, "mad": 4, "neg": 4, "abs": 4, "min": 4,
+    "max": 4, "copysign": 4, "selp": 4, "setp": 4, "cvt": 6,
+    "rcp": 20, "sqrt": 20, "rsqrt": 20, "sin": 20, "cos": 20, "lg2": 20, "ex2": 20,
+    "tanh": 20, "div": 36,
+}
+
+
+def stub_latency(stub: str, table: dict = LATENCY) -> float:
+    """The estimated cycles of a stub's instructions (summed: a bound for
+    a dependent chain), from a table of costs by opcode stem."""
+    total = 0.0
+    for line in stub.splitlines():
+        line = line.strip()
+        if not line.endswith(";") or line.startswith((".reg", "//", "mov.")):
+            continue
+        stem = line.split(".", 1)[0].split()[0]
+        total += table.get(stem, 4)
+    return total
+
+
+BUILTIN_DESCRIPTORS = {
+    "live_instructions": lambda stub, words: stub_descriptors(stub)[0],
+    "approximate_instructions": lambda stub, words: stub_descriptors(stub)[1],
+    "latency": lambda stub, words: stub_latency(stub),
+}
+
+
 @dataclass
 class Evaluation:
     error: np.ndarray  # per program, lower is better; inf when it cannot run
@@ -50,14 +83,14 @@ class CpuEvaluator:
 
     inputs: names of the f32 input registers; columns: their samples (one f32
     array per input); target: the wanted output per sample. metric: one of
-    ``max_abs``, ``mean_abs``, ``max_ulp``. Descriptors: live instructions
-    and approximate instructions of each program's stub."""
-
-    descriptor_names = ("live_instructions", "approximate_instructions")
+    ``max_abs``, ``mean_abs``, ``max_ulp``. descriptors: names of built-in
+    ones (``live_instructions``, ``approximate_instructions``, ``latency``)
+    or functions ``f(stub, words) -> float`` of a user's."""
 
     def __init__(self, inputs: Sequence[str], columns: Sequence[np.ndarray], target: np.ndarray,
                  *, output: str = "out", metric: str = "max_abs", instruction_set=None,
-                 jobs: int = 0):
+                 jobs: int = 0,
+                 descriptors: Sequence = ("live_instructions", "approximate_instructions")):
         if metric not in METRICS:
             raise ValueError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
         self.registers = [(name, "F32") for name in inputs] + [(output, "F32")]
@@ -68,6 +101,15 @@ class CpuEvaluator:
         self.metric = metric
         self.instruction_set = instruction_set
         self.jobs = jobs
+        self.descriptor_functions = []
+        for d in descriptors:
+            if callable(d):
+                self.descriptor_functions.append(d)
+            elif d in BUILTIN_DESCRIPTORS:
+                self.descriptor_functions.append(BUILTIN_DESCRIPTORS[d])
+            else:
+                raise ValueError(f"unknown descriptor {d!r}: a function or one of "
+                                 f"{', '.join(BUILTIN_DESCRIPTORS)}")
         self._compiler = stack.StackCompiler(instruction_set) if instruction_set is not None \
             else stack.StackCompiler()
 
@@ -76,5 +118,6 @@ class CpuEvaluator:
                                 request=self.output, instruction_set=self.instruction_set,
                                 jobs=self.jobs)
         stubs = self._compiler.compile_batch(programs, self.registers, [self.output])
-        descriptors = np.array([stub_descriptors(s) for s in stubs], dtype=np.float64)
+        descriptors = np.array([[f(s, w) for f in self.descriptor_functions]
+                                for s, w in zip(stubs, programs)], dtype=np.float64)
         return Evaluation(np.asarray(scores[self.metric], dtype=np.float64), descriptors, stubs)
