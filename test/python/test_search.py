@@ -189,3 +189,37 @@ def test_examples_run(tmp_path):
     run = subprocess.run([sys.executable, script, "--budget", "3000"], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("max abs error ")
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_load_refuses_damaged_files_with_value_error(tmp_path, data):
+    """A saved search edited or cut anywhere loads or raises ValueError."""
+    path = str(tmp_path / "a.json")
+    if not os.path.exists(path + ".good"):
+        s = Search(evaluator().registers, seed=1, batch=32)
+        s.run(evaluator(), budget=64)
+        s.save(path + ".good")
+    good = open(path + ".good").read()
+    kind = data.draw(st.sampled_from(["cut", "byte", "field"]))
+    if kind == "cut":
+        text = good[: data.draw(st.integers(0, len(good)))]
+    elif kind == "byte":
+        i = data.draw(st.integers(0, len(good) - 1))
+        text = good[:i] + data.draw(st.sampled_from(list('{}[]",:0a-'))) + good[i + 1:]
+    else:
+        doc = json.loads(good)
+        key = data.draw(st.sampled_from(sorted(doc)))
+        doc[key] = data.draw(st.one_of(st.none(), st.integers(), st.text(max_size=3),
+                                       st.lists(st.integers(), max_size=2)))
+        text = json.dumps(doc)
+    with open(path, "w") as f:
+        f.write(text)
+    try:
+        Search.load(path)
+    except ValueError as e:
+        assert str(e).startswith(path)

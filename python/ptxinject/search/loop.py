@@ -185,26 +185,56 @@ class Search:
 
     @classmethod
     def load(cls, path: str, instruction_set=None) -> "Search":
-        """A search saved by save(), ready to go on where it stopped."""
-        with open(path) as f:
-            data = json.load(f)
-        if data.get("format") != FORMAT:
-            raise ValueError(f"{path}: not a saved search (format {data.get('format')!r})")
+        """A search saved by save(), ready to go on where it stopped. A file
+        that is not one (another format or version, a field missing or of
+        the wrong kind) raises ValueError naming the file and the field."""
+        try:
+            with open(path) as f:
+                data = json.load(f)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path}: not JSON: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            got = data.get("format") if isinstance(data, dict) else type(data).__name__
+            raise ValueError(f"{path}: not a saved search (format {got!r})")
         if data.get("version") != VERSION:
             raise ValueError(f"{path}: saved search version {data.get('version')!r}; "
                              f"this package reads version {VERSION}")
-        s = cls([tuple(r) for r in data["registers"]], strategy=data["strategy"],
-                length=data["length"], seed=data["seed"], batch=data["batch"], mu=data["mu"],
-                max_length=data["max_length"], arch=data["arch"], instruction_set=instruction_set,
-                descriptors=[Descriptor(*d) for d in data["descriptors"]],
-                max_error=data["max_error"])
-        s.generation, s.evaluations = data["generation"], data["evaluations"]
+        try:
+            return cls._from_json(data, instruction_set)
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as e:
+            what = f"field {e.args[0]!r} missing" if isinstance(e, KeyError) else str(e)
+            raise ValueError(f"{path}: a damaged saved search: {what}") from None
+
+    @classmethod
+    def _from_json(cls, data: dict, instruction_set) -> "Search":
+        def number(value, kind=int):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"expected a number, got {value!r}")
+            return kind(value)
+
+        s = cls([tuple(map(str, r)) for r in data["registers"]], strategy=str(data["strategy"]),
+                length=number(data["length"]), seed=number(data["seed"]),
+                batch=number(data["batch"]), mu=number(data["mu"]),
+                max_length=number(data["max_length"]), arch=data["arch"],
+                instruction_set=instruction_set,
+                descriptors=[Descriptor(str(d[0]), number(d[1], float), number(d[2], float),
+                                        number(d[3])) for d in data["descriptors"]],
+                max_error=number(data["max_error"], float))
+        if len(s.registers) < 2:
+            raise ValueError("a search needs an input and an output register")
+        s.generation, s.evaluations = number(data["generation"]), number(data["evaluations"])
         by_id: Dict[int, Elite] = {}
         for e in data["elites"]:
-            elite = Elite(np.array([int(w, 16) for w in e["words"]], dtype=np.uint64), e["error"],
-                          tuple(e["descriptors"]), e.get("text", ""), e.get("stub", ""),
-                          tuple(e["parents"]), e["generation"], e["id"])
-            s.archive.cells[tuple(e["cell"])] = elite
+            words = np.array([int(w, 16) for w in e["words"]], dtype=np.uint64)
+            cell = tuple(number(c) for c in e["cell"])
+            if len(cell) != len(s.descriptors):
+                raise ValueError(f"cell {list(cell)} does not match the descriptors")
+            elite = Elite(words, number(e["error"], float),
+                          tuple(number(d, float) for d in e["descriptors"]),
+                          str(e.get("text", "")), str(e.get("stub", "")),
+                          tuple(number(p) for p in e["parents"]), number(e["generation"]),
+                          number(e["id"]))
+            s.archive.cells[cell] = elite
             by_id[elite.id] = elite
         s.archive.next_id = 1 + max(by_id, default=-1)
         s.population = [by_id[i] for i in data.get("population", []) if i in by_id]
