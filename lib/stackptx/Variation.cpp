@@ -124,7 +124,8 @@ void Variation::apply(VariationOp Op, std::mt19937_64 &Rng, Program A,
 void Variation::random(std::mt19937_64 &Rng, size_t Length, Words &Out) const {
   Out.clear();
   StackPtxFastInstruction W;
-  while (Out.size() < std::min(Length, Options.MaxLength) && Drawer.draw(Rng, W))
+  while (Out.size() < std::min(Length, Options.MaxLength) &&
+         Drawer.draw(Rng, W))
     Out.push_back(W);
   Out.push_back(stack_ptx_fast_encode_return);
 }

@@ -93,9 +93,8 @@ struct PyVariation {
   random(size_t Count, size_t Length, uint64_t Seed) {
     size_t Width = MaxLength + 1;
     auto *Out = new uint64_t[Count * Width]();
-    nb::capsule Owner(Out, [](void *P) noexcept {
-      delete[] static_cast<uint64_t *>(P);
-    });
+    nb::capsule Owner(
+        Out, [](void *P) noexcept { delete[] static_cast<uint64_t *>(P); });
     {
       nb::gil_scoped_release Release;
       std::mt19937_64 Rng(Seed);
@@ -245,8 +244,8 @@ void bindVariation(nb::module_ &M) {
             Self->V = std::make_unique<stackptx::Variation>(
                 Self->Set, NumRegisters, Draw, stackptx::WordWeights(), O);
           },
-          "instruction_set"_a.none(), "num_registers"_a,
-          nb::kw_only(), "arch"_a.none() = nb::none(), "max_length"_a = 64,
+          "instruction_set"_a.none(), "num_registers"_a, nb::kw_only(),
+          "arch"_a.none() = nb::none(), "max_length"_a = 64,
           "interpreted_only"_a = false,
           "stack_types"_a = std::vector<unsigned>(),
           "special_registers"_a = true, "op_weights"_a.none() = nb::none(),
@@ -259,8 +258,7 @@ void bindVariation(nb::module_ &M) {
           "operators.")
       .def_prop_ro("max_length",
                    [](const PyVariation &V) { return V.MaxLength; })
-      .def("random", &PyVariation::random, "count"_a, "length"_a,
-           "seed"_a = 0,
+      .def("random", &PyVariation::random, "count"_a, "length"_a, "seed"_a = 0,
            "count fresh programs of `length` words drawn as the operators "
            "draw theirs: a (count, max_length + 1) uint64 array.")
       .def("offspring", &PyVariation::offspring, "parents"_a, "count"_a,
