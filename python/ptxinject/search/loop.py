@@ -59,6 +59,10 @@ class Search:
     instruction_set: object = None
     descriptors: Optional[Sequence[Descriptor]] = None
     max_error: float = 1.0
+    # map-elites: the share of parents drawn by a tournament of 4 on error
+    # (the rest uniformly from the elites): diversity from the archive,
+    # pressure from the tournament.
+    tournament: float = 0.5
     generation: int = 0
     evaluations: int = 0
     history: List[Generation] = field(default_factory=list)
@@ -105,6 +109,12 @@ class Search:
             return self._random(n)
         rng = np.random.default_rng([self.seed, self.generation])
         order = rng.integers(0, len(parents), size=len(parents))
+        if self.strategy == "map-elites" and self.tournament > 0:
+            errors = np.array([p.error for p in parents])
+            picks = rng.integers(0, len(parents), size=(len(parents), 4))
+            winners = picks[np.arange(len(parents)), np.argmin(errors[picks], axis=1)]
+            chosen = rng.random(len(parents)) < self.tournament
+            order = np.where(chosen, winners, order)
         width = max(len(p.words) for p in parents)
         grid = np.zeros((len(parents), width), dtype=np.uint64)
         for row, k in enumerate(order):
