@@ -1,11 +1,15 @@
 //===- BatchEval.cpp - Many Stack PTX programs over many samples ----------===//
 #include "ptxinject/stackptx/BatchEval.h"
 
+#include "ptxinject/eval/PtxEval.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <thread>
 
 namespace ptxinject {
@@ -79,6 +83,44 @@ void scoreF32(const uint32_t *Out, const float *Target, size_t Samples,
     Sum += Abs;
   }
   Score.MeanAbs = Samples ? Sum / double(Samples) : 0;
+}
+
+std::string crossCheck(const InstructionSet &Set, Program Prog,
+                       Span<StackPtxFastRegister> Registers, size_t Request,
+                       const BatchEvalInputs &Inputs, size_t MaxSamples) {
+  const size_t Requests[] = {Request};
+  Tape T;
+  std::string Error;
+  if (!traceProgram(Set.info(), defaultLimits(), Prog, Registers, Requests, {},
+                    T, Error))
+    return "cannot trace: " + Error;
+  std::vector<uint32_t> Values;
+  std::vector<const uint32_t *> Out;
+  size_t Samples = std::min(MaxSamples, Inputs.Samples);
+  runTape(T, Inputs.Columns, Samples, Values, Out);
+  Compiler C(Set);
+  Workspace WS;
+  std::string Stub;
+  if (C.compile(Prog, Registers, Requests, WS, Stub) != STACK_PTX_FAST_SUCCESS)
+    return "the program does not compile";
+  char Buf[160];
+  for (size_t S = 0; S < Samples; ++S) {
+    std::map<std::string, uint32_t> File;
+    for (size_t R = 0; R < Registers.size(); ++R)
+      File[Registers[R].name] = Inputs.Columns[R][S];
+    if (!eval::evaluateStub(Stub, File, Error))
+      return "the PTX evaluator cannot run the stub: " + Error;
+    // An unassigned request leaves the register as it was.
+    uint32_t Batch = Out[0] ? Out[0][S] : Inputs.Columns[Request][S];
+    uint32_t FromStub = File[Registers[Request].name];
+    if (Batch != FromStub) {
+      std::snprintf(Buf, sizeof(Buf),
+                    "sample %zu: the stub gives 0x%08x, the batch 0x%08x", S,
+                    FromStub, Batch);
+      return Buf;
+    }
+  }
+  return std::string();
 }
 
 void evaluateBatch(const InstructionSet &Set, Span<Program> Programs,

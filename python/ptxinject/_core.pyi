@@ -4,6 +4,10 @@ Native core of the ptxinject package (use the ptxinject package, not this).
 
 from collections.abc import Sequence
 import enum
+from typing import Annotated
+
+import numpy
+from numpy.typing import NDArray
 
 
 class Error(ValueError):
@@ -220,13 +224,18 @@ class Variation:
     Variation operators on Stack PTX programs for a search: point mutation, insertion, deletion, swap, duplication, one- and two-point crossover, constant perturbation. Every child compiles and names nothing the arch lacks; the same seed gives the same children.
     """
 
-    def __init__(self, instruction_set: object | None, num_registers: int, *, arch: str | None = None, max_length: int = 64, interpreted_only: bool = False, stack_types: Sequence[int] = [], op_weights: object | None = None) -> None:
+    def __init__(self, instruction_set: object | None, num_registers: int, *, arch: str | None = None, max_length: int = 64, interpreted_only: bool = False, stack_types: Sequence[int] = [], special_registers: bool = True, op_weights: object | None = None, word_weights: object | None = None) -> None:
         """
-        num_registers: the input registers programs may read (input words 0..n-1). arch: draw nothing it lacks. interpreted_only: draw only what the CPU interpreter models. stack_types: draw only instructions on these stacks (indices). op_weights: {'point': 30, ...} relative weights of the operators.
+        num_registers: the input registers programs may read (input words 0..n-1). arch: draw nothing it lacks. interpreted_only: draw only what the CPU interpreter models. stack_types: draw only instructions on these stacks (indices). special_registers: False draws none (the CPU interpreter reads them as 0, which a GPU does not). op_weights: {'point': 30, ...} relative weights of the operators. word_weights: {'input': 20, 'constant': 12, 'instruction': 43, 'special_register': 3, 'meta': 12, 'store_load': 6, 'routine': 4} relative weights of the kinds of new words.
         """
 
     @property
     def max_length(self) -> int: ...
+
+    def random(self, count: int, length: int, seed: int = 0) -> Annotated[NDArray[numpy.uint64], dict(shape=(None, None))]:
+        """
+        count fresh programs of `length` words drawn as the operators draw theirs: a (count, max_length + 1) uint64 array.
+        """
 
     def offspring(self, parents: object, count: int, seed: int = 0) -> tuple:
         """

@@ -32,6 +32,7 @@ __all__ = [
     "compile_batch",
     "interpret",
     "evaluate",
+    "cross_check",
     "KIND_NAMES",
     "META_OPS",
 ]
@@ -252,6 +253,25 @@ def evaluate(programs, registers, inputs, target, *, request=None, instruction_s
         request = names.index(request)
     return _core._evaluate_programs(programs, registers, columns, request, target,
                                     instruction_set, jobs)
+
+
+def cross_check(programs, registers, inputs, *, request=None, instruction_set=None,
+                max_samples: int = 8) -> list:
+    """Per program, "" when ``evaluate``'s values agree bit for bit with its
+    compiled stub run by the PTX evaluator on the first ``max_samples``
+    samples, else what differs. A disagreement is a bug of this package:
+    the search checks a few programs of every generation this way."""
+    import numpy as np
+
+    names = [r[0] for r in registers]
+    columns = [np.ascontiguousarray(inputs[n] if isinstance(inputs, dict) else c, dtype=np.float32)
+               for n, c in zip(names, inputs if not isinstance(inputs, dict) else names)]
+    if request is None:
+        request = len(names) - 1
+    elif isinstance(request, str):
+        request = names.index(request)
+    return _core._cross_check_programs(programs, registers, columns, request, instruction_set,
+                                       max_samples)
 
 
 def interpret(program, registers, inputs, requests, routines=None) -> list:

@@ -17,6 +17,7 @@
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/string_view.h>
 #include <nanobind/stl/vector.h>
 
 #include <cstring>
@@ -209,9 +210,70 @@ nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
   return D;
 }
 
+std::vector<std::string> crossCheckPrograms(nb::handle Progs,
+                                            nb::handle RegsArg,
+                                            std::vector<F32Column> Inputs,
+                                            size_t Request, nb::handle SetArg,
+                                            size_t MaxSamples) {
+  stackptx::InstructionSet Set = instructionSetOf(SetArg);
+  RegisterList R = toRegisters(RegsArg, Set);
+  if (Inputs.size() != R.Registers.size() || Request >= R.Registers.size())
+    throw BindingError("invalid-argument",
+                       "one input column per register and a request among "
+                       "them");
+  stackptx::BatchEvalInputs In;
+  In.Samples = Inputs.empty() ? 0 : Inputs[0].shape(0);
+  for (const F32Column &C : Inputs) {
+    if (C.shape(0) != In.Samples)
+      throw BindingError("invalid-argument",
+                         "every input column needs as many samples");
+    In.Columns.push_back(reinterpret_cast<const uint32_t *>(C.data()));
+  }
+  std::vector<std::vector<StackPtxFastInstruction>> Storage;
+  std::vector<Program> Spans = programSpans(Progs, Set, R, Storage);
+  std::vector<std::string> Out;
+  nb::gil_scoped_release Release;
+  for (const Program &P : Spans)
+    Out.push_back(
+        stackptx::crossCheck(Set, P, R.Registers, Request, In, MaxSamples));
+  return Out;
+}
+
+// Word kind weights by name; unnamed ones keep theirs.
+void readWordWeights(nb::handle Dict, stackptx::WordWeights &W) {
+  struct Field {
+    const char *Name;
+    unsigned stackptx::WordWeights::*Member;
+  } Fields[] = {{"input", &stackptx::WordWeights::Input},
+                {"constant", &stackptx::WordWeights::Constant},
+                {"instruction", &stackptx::WordWeights::Instruction},
+                {"special_register", &stackptx::WordWeights::SpecialRegister},
+                {"meta", &stackptx::WordWeights::Meta},
+                {"store_load", &stackptx::WordWeights::StoreLoad},
+                {"routine", &stackptx::WordWeights::Routine}};
+  for (auto [Key, Value] : nb::cast<nb::dict>(Dict)) {
+    std::string Name = nb::cast<std::string>(Key);
+    bool Found = false;
+    for (const Field &F : Fields)
+      if (Name == F.Name) {
+        W.*F.Member = nb::cast<unsigned>(Value);
+        Found = true;
+      }
+    if (!Found)
+      throw BindingError("invalid-argument",
+                         "unknown word kind '" + Name +
+                             "' (input, constant, instruction, "
+                             "special_register, meta, store_load, routine)");
+  }
+}
+
 } // namespace
 
 void bindVariation(nb::module_ &M) {
+  M.def("_cross_check_programs", &crossCheckPrograms, "programs"_a,
+        "registers"_a, "inputs"_a, "request"_a, "instruction_set"_a.none(),
+        "max_samples"_a,
+        "The engine behind ptxinject.stack.cross_check (use that).");
   M.def("_evaluate_programs", &evaluatePrograms, "programs"_a, "registers"_a,
         "inputs"_a, "request"_a, "target"_a, "instruction_set"_a.none(),
         "jobs"_a, "The engine behind ptxinject.stack.evaluate (use that).");
@@ -226,7 +288,8 @@ void bindVariation(nb::module_ &M) {
           [](PyVariation *Self, nb::handle SetArg, size_t NumRegisters,
              const std::optional<std::string> &Arch, size_t MaxLength,
              bool InterpretedOnly, std::vector<unsigned> StackTypes,
-             bool SpecialRegisters, nb::handle OpWeights) {
+             bool SpecialRegisters, nb::handle OpWeights,
+             nb::handle WordWeightsArg) {
             new (Self)
                 PyVariation{instructionSetOf(SetArg), nullptr, MaxLength};
             stackptx::RandomProgramOptions Draw;
@@ -241,21 +304,28 @@ void bindVariation(nb::module_ &M) {
             O.MaxLength = MaxLength;
             if (!OpWeights.is_none())
               readOpWeights(OpWeights, O);
+            stackptx::WordWeights W;
+            if (!WordWeightsArg.is_none())
+              readWordWeights(WordWeightsArg, W);
             Self->V = std::make_unique<stackptx::Variation>(
-                Self->Set, NumRegisters, Draw, stackptx::WordWeights(), O);
+                Self->Set, NumRegisters, Draw, W, O);
           },
           "instruction_set"_a.none(), "num_registers"_a, nb::kw_only(),
           "arch"_a.none() = nb::none(), "max_length"_a = 64,
           "interpreted_only"_a = false,
           "stack_types"_a = std::vector<unsigned>(),
           "special_registers"_a = true, "op_weights"_a.none() = nb::none(),
+          "word_weights"_a.none() = nb::none(),
           "num_registers: the input registers programs may read (input "
           "words 0..n-1). arch: draw nothing it lacks. interpreted_only: "
           "draw only what the CPU interpreter models. stack_types: draw only "
           "instructions on these stacks (indices). special_registers: False "
           "draws none (the CPU interpreter reads them as 0, which a GPU does "
           "not). op_weights: {'point': 30, ...} relative weights of the "
-          "operators.")
+          "operators. word_weights: {'input': 20, 'constant': 12, "
+          "'instruction': 43, 'special_register': 3, 'meta': 12, "
+          "'store_load': 6, 'routine': 4} relative weights of the kinds of "
+          "new words.")
       .def_prop_ro("max_length",
                    [](const PyVariation &V) { return V.MaxLength; })
       .def("random", &PyVariation::random, "count"_a, "length"_a, "seed"_a = 0,

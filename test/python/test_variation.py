@@ -90,3 +90,19 @@ def test_evaluate_matches_interpret_and_scores():
         stack.evaluate(programs, REGS, [xs, ys], target)
     with pytest.raises(Error, match="as many samples as the target"):
         stack.evaluate(programs, REGS, [xs[:3], ys, zs], target)
+
+
+def test_cross_check_agrees_and_word_weights_choose_kinds():
+    xs = np.linspace(-1, 1, 8, dtype=np.float32)
+    v = stack.Variation(SET, 2, interpreted_only=True, stack_types=[0], special_registers=False)
+    programs = v.random(50, 24, seed=4)
+    found = stack.cross_check(programs, REGS, [xs, xs * 2, np.zeros(8, np.float32)], request="z")
+    assert found == [""] * 50
+    only_inputs = stack.Variation(SET, 2, word_weights={
+        "input": 1, "constant": 0, "instruction": 0, "special_register": 0, "meta": 0,
+        "store_load": 0, "routine": 0})
+    words = only_inputs.random(3, 10, seed=1)
+    kinds = {int(w) & 0xFF for row in words for w in row if w}
+    assert kinds == {1}  # KIND_INPUT
+    with pytest.raises(Error, match="unknown word kind 'op'"):
+        stack.Variation(SET, 2, word_weights={"op": 1})

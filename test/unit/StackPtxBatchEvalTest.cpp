@@ -69,6 +69,10 @@ TEST(StackPtxBatchEval, AgreesWithTheInterpreterAndTheStubEvaluator) {
     Traced += T.Steps.size();
     ASSERT_EQ(C.compile(Prog, Regs, Requests, WS, Stub),
               STACK_PTX_FAST_SUCCESS);
+    BatchEvalInputs In;
+    In.Columns = Ptrs;
+    In.Samples = Samples;
+    EXPECT_EQ(crossCheck(set(), Prog, Regs, 2, In, 4), "") << Stub;
     for (size_t S = 0; S < Samples; ++S) {
       uint32_t In[3] = {Columns[0][S], Columns[1][S], Columns[2][S]};
       std::vector<RequestValue> Want;

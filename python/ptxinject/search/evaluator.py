@@ -85,12 +85,15 @@ class CpuEvaluator:
     array per input); target: the wanted output per sample. metric: one of
     ``max_abs``, ``mean_abs``, ``max_ulp``. descriptors: names of built-in
     ones (``live_instructions``, ``approximate_instructions``, ``latency``)
-    or functions ``f(stub, words) -> float`` of a user's."""
+    or functions ``f(stub, words) -> float`` of a user's. cross_check:
+    programs per call also run as compiled stubs by the PTX evaluator and
+    compared bit for bit (a disagreement raises RuntimeError)."""
 
     def __init__(self, inputs: Sequence[str], columns: Sequence[np.ndarray], target: np.ndarray,
                  *, output: str = "out", metric: str = "max_abs", instruction_set=None,
                  jobs: int = 0,
-                 descriptors: Sequence = ("live_instructions", "approximate_instructions")):
+                 descriptors: Sequence = ("live_instructions", "approximate_instructions"),
+                 cross_check: int = 2, seed: int = 0):
         if metric not in METRICS:
             raise ValueError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
         self.registers = [(name, "F32") for name in inputs] + [(output, "F32")]
@@ -101,6 +104,8 @@ class CpuEvaluator:
         self.metric = metric
         self.instruction_set = instruction_set
         self.jobs = jobs
+        self.cross_check = cross_check
+        self._rng = np.random.default_rng(seed)
         self.descriptor_functions = []
         for d in descriptors:
             if callable(d):
@@ -120,4 +125,15 @@ class CpuEvaluator:
         stubs = self._compiler.compile_batch(programs, self.registers, [self.output])
         descriptors = np.array([[f(s, w) for f in self.descriptor_functions]
                                 for s, w in zip(stubs, programs)], dtype=np.float64)
+        if self.cross_check and len(programs):
+            # A few programs a generation, run as compiled stubs by the PTX
+            # evaluator: what the search scores is what the stub computes.
+            picks = self._rng.choice(len(programs), min(self.cross_check, len(programs)),
+                                     replace=False)
+            found = stack.cross_check([programs[i] for i in picks], self.registers, self.columns,
+                                      request=self.output, instruction_set=self.instruction_set)
+            for i, message in zip(picks, found):
+                if message:
+                    raise RuntimeError(f"CPU evaluator and PTX evaluator disagree on program "
+                                       f"{i}: {message} (a bug: please report it)")
         return Evaluation(np.asarray(scores[self.metric], dtype=np.float64), descriptors, stubs)

@@ -63,6 +63,15 @@ void runTape(const Tape &T, const std::vector<const uint32_t *> &Columns,
              size_t Samples, std::vector<uint32_t> &Values,
              std::vector<const uint32_t *> &RequestColumns);
 
+/// Checks a program's batch results against its compiled stub run by the
+/// PTX evaluator (eval::evaluateStub) on the first MaxSamples samples:
+/// registers named as Registers name them, the request's register read
+/// back. Returns an empty string when they agree bit for bit, else what
+/// differs ("sample 3: the stub gives 0x3f800000, the batch 0x40000000").
+std::string crossCheck(const InstructionSet &Set, Program Prog,
+                       Span<StackPtxFastRegister> Registers, size_t Request,
+                       const BatchEvalInputs &Inputs, size_t MaxSamples);
+
 /// f32 outputs (bit patterns) scored against Target by the rules above.
 void scoreF32(const uint32_t *Out, const float *Target, size_t Samples,
               ProgramScore &Score);
