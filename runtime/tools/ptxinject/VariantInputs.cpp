@@ -176,6 +176,16 @@ bool ptxinject::tool::readPrograms(const std::vector<std::string> &Args,
       S.addText(L.Text);
       Out.Origins.back().push_back({Path, L.Number, 1});
     }
+    // Line i of each file is variant i: every file has as many programs.
+    size_t Have = Out.Origins.back().size(), Want = Out.Origins[0].size();
+    if (Have != Want) {
+      reportError(Path, std::to_string(Have) + " programs, but " +
+                            Args[0].substr(Args[0].find('=') + 1) + " has " +
+                            std::to_string(Want) +
+                            "; line i of each --programs NAME=FILE is a "
+                            "program of variant i");
+      return false;
+    }
   }
   return true;
 }
