@@ -71,10 +71,12 @@ TEST(StackPtxVariation, EveryChildCompilesAndKeepsToTheTarget) {
     ASSERT_EQ(C.compile(Child, Regs, Requests, WS, Stub),
               STACK_PTX_FAST_SUCCESS);
     for (const StackPtxFastInstruction &W : Child) {
-      if (W.kind == STACK_PTX_FAST_INSTRUCTION_KIND_PTX)
+      if (W.kind == STACK_PTX_FAST_INSTRUCTION_KIND_PTX) {
         EXPECT_TRUE(Sm70.has(set().instructionTarget(W.idx)));
-      if (W.kind == STACK_PTX_FAST_INSTRUCTION_KIND_SPECIAL_REGISTER)
+      }
+      if (W.kind == STACK_PTX_FAST_INSTRUCTION_KIND_SPECIAL_REGISTER) {
         EXPECT_TRUE(Sm70.has(set().specialRegisterTarget(W.idx)));
+      }
     }
   }
   for (unsigned Op = 0; Op < unsigned(VariationOp::NumOps); ++Op)
