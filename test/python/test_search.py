@@ -223,3 +223,22 @@ def test_load_refuses_damaged_files_with_value_error(tmp_path, data):
         Search.load(path)
     except ValueError as e:
         assert str(e).startswith(path)
+
+
+def test_overlapped_generations():
+    runs = []
+    for _ in range(2):
+        s = Search(evaluator().registers, seed=6, batch=64)
+        best = s.run(evaluator(), budget=640, overlap=True)
+        runs.append([g.best_error for g in s.history])
+        assert s.evaluations == 640 and best is not None
+    assert runs[0] == runs[1]
+    solved = Search(evaluator().registers, seed=2, batch=128)
+    assert solved.run(evaluator(), budget=20000, tolerance=1e-6, overlap=True).error <= 1e-6
+
+
+def test_overlap_never_asks_the_same_batch_twice():
+    s = Search(evaluator().registers, seed=3, batch=32)
+    s.run(evaluator(), budget=64)
+    a, b = s.ask(32), s.ask(32)  # no tell between them, as with overlap
+    assert not np.array_equal(a, b)

@@ -65,6 +65,7 @@ class Search:
     tournament: float = 0.5
     generation: int = 0
     evaluations: int = 0
+    asks: int = 0  # ask() calls so far: each draws from its own generator
     history: List[Generation] = field(default_factory=list)
 
     def __post_init__(self):
@@ -91,7 +92,7 @@ class Search:
     # -- ask / tell ----------------------------------------------------------
 
     def _random(self, n: int) -> np.ndarray:
-        seed = int(np.random.default_rng([self.seed, self.generation, 1]).integers(0, 2 ** 63))
+        seed = int(np.random.default_rng([self.seed, self.asks, 1]).integers(0, 2 ** 63))
         return self.variation.random(n, self.length, seed)
 
     def _parents(self) -> List[Elite]:
@@ -105,9 +106,10 @@ class Search:
         """n programs to evaluate (a uint64 array, one a row)."""
         n = self.batch if n is None else n
         parents = self._parents()
+        self.asks += 1
         if not parents:
             return self._random(n)
-        rng = np.random.default_rng([self.seed, self.generation])
+        rng = np.random.default_rng([self.seed, self.asks])
         order = rng.integers(0, len(parents), size=len(parents))
         if self.strategy == "map-elites" and self.tournament > 0:
             errors = np.array([p.error for p in parents])
@@ -154,17 +156,52 @@ class Search:
     # -- driving --------------------------------------------------------------
 
     def run(self, evaluator, budget: int, *, tolerance: Optional[float] = None,
-            progress: Optional[Callable[[Generation], None]] = None) -> Optional[Elite]:
+            progress: Optional[Callable[[Generation], None]] = None,
+            overlap: bool = False) -> Optional[Elite]:
         """Generations of ``batch`` programs until ``budget`` programs were
-        evaluated or the best error is at most ``tolerance``."""
-        while self.evaluations < budget:
-            programs = self.ask(min(self.batch, budget - self.evaluations))
-            result = evaluator.evaluate(programs)
-            record = self.tell(programs, result.error, result.descriptors, result.stubs)
-            if progress is not None:
-                progress(record)
-            if tolerance is not None and record.best_error <= tolerance:
-                break
+        evaluated or the best error is at most ``tolerance``.
+
+        overlap: evaluate generation k on a thread of its own while
+        generation k + 1 is made (from the archive as it was before k's
+        results): for an evaluator that waits on something else (a GPU, a
+        cluster) and releases the GIL, the next generation is ready when it
+        is done. Deterministic for a seed either way, not the same run."""
+        if not overlap:
+            while self.evaluations < budget:
+                programs = self.ask(min(self.batch, budget - self.evaluations))
+                result = evaluator.evaluate(programs)
+                record = self.tell(programs, result.error, result.descriptors, result.stubs)
+                if progress is not None:
+                    progress(record)
+                if tolerance is not None and record.best_error <= tolerance:
+                    break
+            return self.archive.best()
+        from concurrent.futures import ThreadPoolExecutor
+
+        asked = self.evaluations
+        with ThreadPoolExecutor(1) as pool:
+            def next_batch():
+                nonlocal asked
+                n = min(self.batch, budget - asked)
+                if n <= 0:
+                    return None
+                asked += n
+                programs = self.ask(n)
+                return programs, pool.submit(evaluator.evaluate, programs)
+
+            current = next_batch()
+            while current is not None:
+                following = next_batch()  # made while `current` is evaluated
+                programs, future = current
+                result = future.result()
+                record = self.tell(programs, result.error, result.descriptors, result.stubs)
+                if progress is not None:
+                    progress(record)
+                if tolerance is not None and record.best_error <= tolerance:
+                    if following is not None:
+                        following[1].cancel()
+                    break
+                current = following
         return self.archive.best()
 
     def text(self, elite: Elite) -> str:
@@ -180,7 +217,7 @@ class Search:
             "length": self.length, "batch": self.batch, "mu": self.mu,
             "max_length": self.max_length, "arch": self.arch,
             "registers": [list(r) for r in self.registers],
-            "generation": self.generation, "evaluations": self.evaluations,
+            "generation": self.generation, "evaluations": self.evaluations, "asks": self.asks,
             "max_error": self.max_error,
             "descriptors": [[d.name, d.low, d.high, d.bins] for d in self.descriptors],
             "elites": [_elite_json(self, e) for e in self.archive.elites()],
@@ -233,6 +270,7 @@ class Search:
         if len(s.registers) < 2:
             raise ValueError("a search needs an input and an output register")
         s.generation, s.evaluations = number(data["generation"]), number(data["evaluations"])
+        s.asks = number(data.get("asks", s.generation))
         by_id: Dict[int, Elite] = {}
         for e in data["elites"]:
             words = np.array([int(w, 16) for w in e["words"]], dtype=np.uint64)
