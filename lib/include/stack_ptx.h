@@ -210,3 +210,17 @@ STACK_PTX_PUBLIC_DEC StackPtxResult stack_ptx_compile(
     char *buffer, size_t buffer_size, size_t *buffer_bytes_written_ret);
 
 #endif /* STACK_PTX_H_INCLUDE */
+
+/* What the reference's implementation section includes, for host code that
+ * defines STACK_PTX_IMPLEMENTATION and then uses printf, malloc or strlen
+ * (the implementation is in the library). */
+#if defined(STACK_PTX_IMPLEMENTATION) && !defined(STACK_PTX_IMPLEMENTATION_ONCE)
+#define STACK_PTX_IMPLEMENTATION_ONCE
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef STACK_PTX_DEBUG
+#include <assert.h>
+#endif
+#endif

@@ -205,3 +205,56 @@ bool stack_ptx_inject_compiler_state_equal(
 #endif
 
 #endif /* STACK_PTX_INJECT_SERIALIZE_H_INCLUDE */
+
+/* The reference's implementation section, as its users see it: the headers
+ * it includes and its two result macros, which its examples use in their
+ * own functions after defining STACK_PTX_INJECT_SERIALIZE_IMPLEMENTATION.
+ * _ERROR returns the result it is given; _CHECK_RET returns a result that is
+ * not success. With STACK_PTX_INJECT_SERIALIZE_DEBUG both print the result's
+ * name with the file and line and exit(1) instead. */
+#if defined(STACK_PTX_INJECT_SERIALIZE_IMPLEMENTATION) &&                      \
+    !defined(STACK_PTX_INJECT_SERIALIZE_IMPLEMENTATION_ONCE)
+#define STACK_PTX_INJECT_SERIALIZE_IMPLEMENTATION_ONCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef STACK_PTX_INJECT_SERIALIZE_DEBUG
+#include <assert.h>
+#define _STACK_PTX_INJECT_SERIALIZE_REPORT(kind, result)                       \
+  do {                                                                         \
+    fprintf(stderr, "%s: %s \n  %s %d\n", kind,                                \
+            stack_ptx_inject_serialize_result_to_string(result), __FILE__,     \
+            __LINE__);                                                         \
+    assert(0);                                                                 \
+    exit(1);                                                                   \
+  } while (0)
+#define _STACK_PTX_INJECT_SERIALIZE_ERROR(ans)                                 \
+  do {                                                                         \
+    StackPtxInjectSerializeResult _result = (ans);                             \
+    _STACK_PTX_INJECT_SERIALIZE_REPORT("STACK_PTX_INJECT_SERIALIZE_ERROR",     \
+                                       _result);                               \
+    return _result;                                                            \
+  } while (0);
+#define _STACK_PTX_INJECT_SERIALIZE_CHECK_RET(ans)                             \
+  do {                                                                         \
+    StackPtxInjectSerializeResult _result = (ans);                             \
+    if (_result != STACK_PTX_INJECT_SERIALIZE_SUCCESS) {                       \
+      _STACK_PTX_INJECT_SERIALIZE_REPORT("STACK_PTX_INJECT_SERIALIZE_CHECK",   \
+                                         _result);                             \
+      return _result;                                                          \
+    }                                                                          \
+  } while (0);
+#else
+#define _STACK_PTX_INJECT_SERIALIZE_ERROR(ans)                                 \
+  do {                                                                         \
+    return (StackPtxInjectSerializeResult)(ans);                               \
+  } while (0);
+#define _STACK_PTX_INJECT_SERIALIZE_CHECK_RET(ans)                             \
+  do {                                                                         \
+    StackPtxInjectSerializeResult _result = (ans);                             \
+    if (_result != STACK_PTX_INJECT_SERIALIZE_SUCCESS)                         \
+      return _result;                                                          \
+  } while (0);
+#endif
+#endif

@@ -361,9 +361,7 @@ stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
                   const size_t *Requests, size_t NumRequests,
                   size_t ExecutionLimit, void *Workspace, size_t WorkspaceSize,
                   char *Buffer, size_t BufferSize, size_t *BytesWritten) {
-  if (!CompilerInfo || !StackInfo || !Instructions || !Workspace ||
-      !BytesWritten || (NumRegisters && !Registers) ||
-      (NumRequests && !Requests))
+  if (!CompilerInfo || !StackInfo || !Workspace || !BytesWritten)
     return STACK_PTX_ERROR_INVALID_VALUE;
   try {
     Scratch &S = scratch();
@@ -386,6 +384,11 @@ stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
       Buffer[0] = '\0';
       return STACK_PTX_SUCCESS;
     }
+    // Only now, as the reference: with no frame it reads no program, so a
+    // null one is no error there.
+    if (!Instructions || (NumRegisters && !Registers) ||
+        (NumRequests && !Requests))
+      return STACK_PTX_ERROR_INVALID_VALUE;
 
     S.Registers.resize(NumRegisters);
     for (size_t I = 0; I < NumRegisters; ++I) {

@@ -29,3 +29,21 @@
 #endif
 
 #endif /* PTX_INJECT_H */
+
+/* The reference's single-header build: host code that defines
+ * PTX_INJECT_IMPLEMENTATION before this header got, from its implementation
+ * section, these headers (and <assert.h> with PTX_INJECT_DEBUG), and goes on
+ * to use bool, strlen, printf or malloc. The implementation itself is in the
+ * library; the includes stay, once, as the reference's section is once. */
+#if defined(PTX_INJECT_IMPLEMENTATION) &&                                      \
+    !defined(PTX_INJECT_IMPLEMENTATION_ONCE) && !defined(__CUDACC_RTC__)
+#define PTX_INJECT_IMPLEMENTATION_ONCE
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef PTX_INJECT_DEBUG
+#include <assert.h>
+#endif
+#endif

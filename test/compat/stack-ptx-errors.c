@@ -30,6 +30,9 @@
 // CHECK-NEXT: no frame, measure: STACK_PTX_SUCCESS 0
 // CHECK-NEXT: no frame, 1 byte: STACK_PTX_SUCCESS 0 ""
 // CHECK-NEXT: no frame, 0 bytes: STACK_PTX_ERROR_INSUFFICIENT_BUFFER
+// With no frame the reference reads no program: a NULL one is no error.
+// CHECK-NEXT: no frame, NULL program: STACK_PTX_SUCCESS 0 ""
+// CHECK-NEXT: a frame, NULL program: STACK_PTX_ERROR_INVALID_VALUE
 // A too small buffer is left as the reference leaves it. It prints the
 // stub's body (the instructions and the closing brace) before the
 // declarations, one printf at a time, so the buffer holds the body as far as
@@ -181,6 +184,15 @@ int main(void) {
   r = stack_ptx_compile(&no_frame, &stack_ptx_stack_info, good, registers, 0, NULL, 0, NULL, 0,
                         100, workspace, ws, one, 0, &written);
   printf("no frame, 0 bytes: %s\n", stack_ptx_result_to_string(r));
+  one[0] = 'Z';
+  written = 99;
+  r = stack_ptx_compile(&no_frame, &stack_ptx_stack_info, NULL, registers, 0, NULL, 0, NULL, 0,
+                        100, workspace, ws, one, 1, &written);
+  printf("no frame, NULL program: %s %zu \"%s\"\n", stack_ptx_result_to_string(r), written,
+         one[0] ? "?" : "");
+  r = stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, NULL, registers, 0, NULL, 0, NULL,
+                        0, 100, workspace, ws, one, 1, &written);
+  printf("a frame, NULL program: %s\n", stack_ptx_result_to_string(r));
   size_t sizes[] = {0, 1, 12, 13, 28, 41, 49, 50, 71, 72};
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; ++i)
     short_buffer(good, sizes[i]);
