@@ -392,16 +392,23 @@ stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
 
     S.Registers.resize(NumRegisters);
     for (size_t I = 0; I < NumRegisters; ++I) {
-      // A name is bare ("x" for %x); "%x" would be written %%x.
-      if (!ptxinject::isBareRegisterName(Registers[I].name))
+      // A name is bare ("x" for %x); "%x" would be written %%x. A NULL
+      // name is no error until the program reads or requests the register
+      // (checked below), as in the reference, which never looks at it.
+      if (Registers[I].name &&
+          !ptxinject::isBareRegisterName(Registers[I].name))
         return STACK_PTX_ERROR_INVALID_VALUE;
       if (Registers[I].stack_idx >= StackInfo->num_stacks)
         return STACK_PTX_ERROR_STACK_IDX_OUT_OF_BOUNDS;
-      S.Registers[I] = {Registers[I].name, Registers[I].stack_idx};
+      S.Registers[I] = {Registers[I].name ? Registers[I].name : "_unnamed",
+                        Registers[I].stack_idx};
     }
-    for (size_t I = 0; I < NumRequests; ++I)
+    for (size_t I = 0; I < NumRequests; ++I) {
       if (Requests[I] >= NumRegisters)
         return STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS;
+      if (!Registers[Requests[I]].name)
+        return STACK_PTX_ERROR_INVALID_VALUE;
+    }
 
     Context C{*CompilerInfo,
               *StackInfo,
@@ -420,6 +427,12 @@ stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
       if (StackPtxResult R = translateProgram(C, Routines[I], S.Words))
         return R;
     }
+    // A register without a name must not be read (its input would print
+    // as nothing the assembler takes).
+    for (const StackPtxFastInstruction &W : S.Words)
+      if (W.kind == STACK_PTX_FAST_INSTRUCTION_KIND_INPUT &&
+          W.idx < NumRegisters && !Registers[W.idx].name)
+        return STACK_PTX_ERROR_INVALID_VALUE;
     // A NULL routine is never called (translate rejects the call); the
     // native compiler still gets a valid, empty one.
     static const StackPtxFastInstruction EmptyRoutine{};

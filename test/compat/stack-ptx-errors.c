@@ -33,6 +33,11 @@
 // With no frame the reference reads no program: a NULL one is no error.
 // CHECK-NEXT: no frame, NULL program: STACK_PTX_SUCCESS 0 ""
 // CHECK-NEXT: a frame, NULL program: STACK_PTX_ERROR_INVALID_VALUE
+// A register with a NULL name that the program neither reads nor requests
+// is accepted, as the reference accepts it; read or requested, it is not.
+// CHECK-NEXT: unused NULL name: STACK_PTX_SUCCESS
+// CHECK-NEXT: read NULL name: STACK_PTX_ERROR_INVALID_VALUE
+// CHECK-NEXT: requested NULL name: STACK_PTX_ERROR_INVALID_VALUE
 // A too small buffer is left as the reference leaves it. It prints the
 // stub's body (the instructions and the closing brace) before the
 // declarations, one printf at a time, so the buffer holds the body as far as
@@ -193,6 +198,22 @@ int main(void) {
   r = stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, NULL, registers, 0, NULL, 0, NULL,
                         0, 100, workspace, ws, one, 1, &written);
   printf("a frame, NULL program: %s\n", stack_ptx_result_to_string(r));
+  {
+    StackPtxRegister with_null[] = {{"x", STACK_PTX_STACK_TYPE_F32},
+                                    {"y", STACK_PTX_STACK_TYPE_F32},
+                                    {NULL, STACK_PTX_STACK_TYPE_F32}};
+    size_t request_x[] = {0}, request_null[] = {2};
+    StackPtxInstruction reads_null[] = {stack_ptx_encode_input(2), stack_ptx_encode_return};
+    report("unused NULL name",
+           stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, good, with_null, 3, NULL, 0,
+                             request_x, 1, 100, workspace, ws, NULL, 0, &written));
+    report("read NULL name",
+           stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, reads_null, with_null, 3,
+                             NULL, 0, request_x, 1, 100, workspace, ws, NULL, 0, &written));
+    report("requested NULL name",
+           stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, good, with_null, 3, NULL, 0,
+                             request_null, 1, 100, workspace, ws, NULL, 0, &written));
+  }
   size_t sizes[] = {0, 1, 12, 13, 28, 41, 49, 50, 71, 72};
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; ++i)
     short_buffer(good, sizes[i]);
