@@ -307,4 +307,6 @@ def default_cache_dir() -> str:
     The folder `ptxinject variants` caches compiled programs in: $XDG_CACHE_HOME/ptxinject/variants, else ~/.cache/ptxinject/variants ('' when neither variable is set).
     """
 
+VariantManifestHeader: str = ...
+
 HAVE_REWRITE: bool = True

@@ -173,6 +173,7 @@ void bindVariantScreen(nb::module_ &M) {
         "$XDG_CACHE_HOME/ptxinject/variants, else ~/.cache/ptxinject/variants "
         "('' when "
         "neither variable is set).");
+  M.attr("VariantManifestHeader") = nb::str(VariantManifestHeader);
   M.def(
       "_parse_manifest",
       [](std::string_view Text) {

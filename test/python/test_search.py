@@ -160,14 +160,15 @@ def test_cli_winners_into_a_kernel(tmp_path, ptx_cache, capsys):
                  "--out-dir", str(out), "--no-progress"]) == 0
     winners = (out / "winners.stack").read_text().splitlines()
     assert winners[0].startswith("#") and len(winners) == 5
-    rows = (out / "winners" / "winners.tsv").read_text().splitlines()
-    assert rows[0] == "rank\terror\tmodule\tinject\ttext" and len(rows) == 5
-    for row in rows[1:]:
-        rank, error, module, inject, text = row.split("\t")
-        assert inject == "slot_2" and text == winners[1 + int(rank)]
-        assert (out / "winners" / module).read_bytes()[:4] == b"\x7fELF"
-    errors = [float(r.split("\t")[1]) for r in rows[1:]]
-    assert errors == sorted(errors)
+    from ptxinject import read_manifest
+    manifest = read_manifest(out / "winners")
+    assert [r.program for r in manifest.rows] == [0, 1, 2, 3] and not manifest.truncated
+    for row in manifest.rows:
+        assert row.ok and row.inject == "slot_2" and row.origin == "compiled"
+        assert row.text == winners[1 + row.program]
+        assert row.source == f"winners.stack:{row.program + 2}:1"
+        assert (out / "winners" / row.module).read_bytes()[:4] == b"\x7fELF"
+
 
 
 def test_descriptors_builtin_and_a_users():

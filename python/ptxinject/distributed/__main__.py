@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from typing import List, Tuple
+
+from ..output import write_variants_output
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -77,12 +78,6 @@ def _read_stubs(path: str) -> Tuple[List[str], List[int]]:
     return stubs, lines
 
 
-def _write(path: str, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-    os.replace(tmp, path)
-
 
 def variants(args) -> int:
     import ray
@@ -130,38 +125,15 @@ def variants(args) -> int:
         column = fail.column or 1
         print(f"{program_file}:{line}:{column}: error: program {fail.program} ({fail.stage}): {fail.message}",
               file=sys.stderr)
-    for m in result.modules:
-        stem = os.path.join(args.out_dir, f"module_{m.index:06d}")
-        if m.cubin:
-            _write(stem + ".cubin", m.cubin)
-        if m.ptx is not None:
-            _write(stem + ".ptx", m.ptx.encode())
     slots = args.slots or sorted((i.name for i in module.injects), key=_natural_key)
     try:
-        cached_names = _link_cached_cubins(result.places, args.out_dir)
+        write_variants_output(args.out_dir, module, result,
+                              sources=[f"{program_file}:{line}:1" for line in lines],
+                              texts=programs if args.programs else None, pack=args.pack,
+                              slots=slots)
     except OSError as e:
         print(f"{args.out_dir}: error: {e}", file=sys.stderr)
         return 1
-    failed = {f.program for f in result.failures}
-    # The columns of 'ptxinject variants' (docs/variants.md): where the
-    # program's code is, how it got there, and where the program came from.
-    entries = _inject_entries(module)
-    manifest = ["program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\tsame_as\torigin"]
-    for p, place in enumerate(result.places):
-        same_as = "-" if place.same_as == p else str(place.same_as)
-        source = f"{program_file}:{lines[p]}:1"
-        text = _one_line(programs[p]) if args.programs else "-"
-        if p in failed or place.origin == "failed":
-            pack_index = p % args.pack
-            inject = slots[pack_index]
-            row = ["-", inject, "failed", str(pack_index), entries[inject], source, text, same_as, "-"]
-        else:
-            module_name = (f"module_{place.module:06d}.cubin" if place.module is not None
-                           else cached_names[place.cached_cubin])
-            row = [module_name, place.inject, "ok", str(place.pack_index), entries[place.inject], source,
-                   text, same_as, place.origin]
-        manifest.append("\t".join([str(p)] + row))
-    _write(os.path.join(args.out_dir, "manifest.tsv"), ("\n".join(manifest) + "\n").encode())
     r = result.report
     wall = r["wall_seconds"] or 1e-9
     print(f"variants:            {r['variants']}")
@@ -182,65 +154,7 @@ def variants(args) -> int:
     return 0
 
 
-def _inject_entries(module) -> dict:
-    """Inject name -> "k1,k2": the .entry functions holding its sites (the
-    last .entry line before each site), as the manifest of 'ptxinject
-    variants' says them."""
-    starts = []
-    for number, line in enumerate(module.source.split("\n"), 1):
-        at = line.find(".entry ")
-        if at >= 0:
-            name = line[at + 7:]
-            cut = min((i for i in (name.find("("), name.find(" "), name.find("\t")) if i >= 0),
-                      default=len(name))
-            starts.append((number, name[:cut]))
-    out = {}
-    for inject in module.injects:
-        names = []
-        for line, _column in inject.sites:
-            name = "-"
-            for start, entry in starts:
-                if start <= line:
-                    name = entry
-            if name not in names:
-                names.append(name)
-        out[inject.name] = ",".join(names)
-    return out
 
-
-def _one_line(text: str) -> str:
-    """A program on one TSV field: no tabs or line breaks, trimmed."""
-    text = text.replace("\t", " ").replace("\n", " ").replace("\r", " ").strip(" ")
-    return text or "-"
-
-
-def _link_cached_cubins(places, out_dir: str) -> dict:
-    """The cache's cubins that hold programs of this search, in the output
-    folder as cached_HASH.cubin (a hard link, else a copy), as 'ptxinject
-    variants' leaves them: the folder holds every cubin its manifest names."""
-    import shutil
-
-    names = {}
-    for place in places:
-        path = place.cached_cubin
-        if path is None or path in names:
-            continue
-        name = "cached_" + os.path.basename(path)
-        target = os.path.join(out_dir, name)
-        temp = target + ".tmp"
-        if os.path.exists(temp):
-            os.unlink(temp)
-        try:
-            os.link(path, temp)
-        except OSError:
-            shutil.copyfile(path, temp)
-        os.replace(temp, target)
-        # Replacing a link with another link to the same file does nothing
-        # (rename(2)): the temporary stays unless it goes here.
-        if os.path.exists(temp):
-            os.unlink(temp)
-        names[path] = name
-    return names
 
 
 def main(argv=None) -> int:

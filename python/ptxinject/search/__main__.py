@@ -59,8 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--winners", type=int, default=16,
                    help="the best programs written to OUT/winners.stack (default 16)")
     p.add_argument("--kernel", help="annotated PTX to render the winners into: OUT/winners/ gets "
-                                    "a cubin per winner and winners.tsv (needs --slot when the "
-                                    "kernel has several injects)")
+                                    "a cubin per winner and manifest.tsv, as ptxinject variants "
+                                    "writes them (needs --slot when the kernel has several injects)")
     p.add_argument("--slot", help="the inject of --kernel the winners fill; its operand labels "
                                   "must be the inputs and --result")
     p.add_argument("--result", default="out",
@@ -125,32 +125,29 @@ def _samples(args):
 
 
 def _compile_winners(args, search, winners) -> int:
-    """The winners rendered into --kernel and compiled, one cubin each
-    (pack 1), with winners.tsv saying which is which."""
+    """The winners rendered into --kernel and compiled, one cubin each (pack
+    1), in OUT/winners/ as ``ptxinject variants`` leaves an output folder:
+    module_NNNNNN.cubin and manifest.tsv, whose program k is winners.stack's
+    k-th program (its source column names the line)."""
     from .. import Error, Module, compile_variants
+    from ..output import write_variants_output
 
+    texts = [search.text(e) for e in winners]
     try:
         with open(args.kernel) as f:
             module = Module.parse(f.read())
-        result = compile_variants(module, [search.text(e) for e in winners], inject=args.slot,
-                                  arch=args.arch or "sm_80", dedup=False)
+        result = compile_variants(module, texts, inject=args.slot, arch=args.arch or "sm_80",
+                                  dedup=False)
+        # The inject the programs filled: --slot, else the kernel's only one.
+        slot = args.slot or module.injects[0].name
+        write_variants_output(os.path.join(args.out_dir, "winners"), module, result,
+                              sources=[f"winners.stack:{k + 2}:1" for k in range(len(texts))],
+                              texts=texts, pack=1, slots=[slot])
     except (OSError, Error) as e:
         print(f"{args.kernel}: error: {e}", file=sys.stderr)
         return 1
-    folder = os.path.join(args.out_dir, "winners")
-    os.makedirs(folder, exist_ok=True)
-    rows = ["rank\terror\tmodule\tinject\ttext"]
-    failed = {f.program: f.message for f in result.failures}
-    for m in result.modules:
-        with open(os.path.join(folder, f"module_{m.index:06d}.cubin"), "wb") as f:
-            f.write(m.cubin)
-    for rank, (e, place) in enumerate(zip(winners, result.places)):
-        module = "-" if rank in failed else f"module_{place.module:06d}.cubin"
-        rows.append(f"{rank}\t{e.error!r}\t{module}\t{place.inject or '-'}\t{search.text(e)}")
-    with open(os.path.join(folder, "winners.tsv"), "w") as f:
-        f.write("\n".join(rows) + "\n")
-    for program, message in sorted(failed.items()):
-        print(f"{args.kernel}: error: winner {program}: {message}", file=sys.stderr)
+    for f in result.failures:
+        print(f"{args.kernel}: error: winner {f.program}: {f.message}", file=sys.stderr)
     return 0
 
 
