@@ -288,23 +288,24 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth,
 
 } // namespace
 
-bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
-                      const StackPtxFastCompilerInfo &Limits, Program Prog,
-                      Span<StackPtxFastRegister> Registers,
-                      Span<uint32_t> InputBits, Span<size_t> Requests,
-                      Span<Program> Routines, std::vector<RequestValue> &Out,
-                      std::string &Error) {
+namespace {
+
+// The one run behind interpretProgram and traceProgram: checks the
+// registers, runs Prog on Inputs (bits, or value numbers when Trace is
+// set) and pops each request's value from its stack.
+bool runProgram(const StackPtxFastInstructionSetInfo &Set,
+                const StackPtxFastCompilerInfo &Limits, Program Prog,
+                Span<StackPtxFastRegister> Registers, Span<uint32_t> Inputs,
+                Span<size_t> Requests, Span<Program> Routines, Tape *Trace,
+                std::vector<RequestValue> &Out, std::string &Error) {
   Out.clear();
-  if (InputBits.size() < Registers.size()) {
-    Error = "one input value is needed per register";
-    return false;
-  }
   for (const StackPtxFastRegister &R : Registers)
     if (R.stack_idx >= Set.num_stack_types) {
       Error = "a register names a stack type the instruction set lacks";
       return false;
     }
-  Interpreter I(Set, Limits, Registers, InputBits);
+  Interpreter I(Set, Limits, Registers, Inputs);
+  I.Trace = Trace;
   if (!I.run(Prog, Routines, 0, Error))
     return false;
   for (size_t R : Requests) {
@@ -324,35 +325,39 @@ bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
   return true;
 }
 
+} // namespace
+
+bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
+                      const StackPtxFastCompilerInfo &Limits, Program Prog,
+                      Span<StackPtxFastRegister> Registers,
+                      Span<uint32_t> InputBits, Span<size_t> Requests,
+                      Span<Program> Routines, std::vector<RequestValue> &Out,
+                      std::string &Error) {
+  if (InputBits.size() < Registers.size()) {
+    Out.clear();
+    Error = "one input value is needed per register";
+    return false;
+  }
+  return runProgram(Set, Limits, Prog, Registers, InputBits, Requests, Routines,
+                    nullptr, Out, Error);
+}
+
 bool traceProgram(const StackPtxFastInstructionSetInfo &Set,
                   const StackPtxFastCompilerInfo &Limits, Program Prog,
                   Span<StackPtxFastRegister> Registers, Span<size_t> Requests,
                   Span<Program> Routines, Tape &Out, std::string &Error) {
   Out = Tape();
-  for (const StackPtxFastRegister &R : Registers)
-    if (R.stack_idx >= Set.num_stack_types) {
-      Error = "a register names a stack type the instruction set lacks";
-      return false;
-    }
   // Value i < NumInputs is register i's input.
   std::vector<uint32_t> InputValues(Registers.size());
   for (size_t R = 0; R < Registers.size(); ++R)
     InputValues[R] = uint32_t(R);
   Out.NumInputs = Out.NumValues = Registers.size();
-  Interpreter I(Set, Limits, Registers, InputValues);
-  I.Trace = &Out;
-  if (!I.run(Prog, Routines, 0, Error))
+  std::vector<RequestValue> Values;
+  if (!runProgram(Set, Limits, Prog, Registers, InputValues, Requests, Routines,
+                  &Out, Values, Error))
     return false;
-  for (size_t R : Requests) {
-    if (R >= Registers.size()) {
-      Error = "a request names a register past the register list";
-      return false;
-    }
-    std::vector<uint32_t> &St = I.Stacks[Registers[R].stack_idx];
-    Out.Requests.push_back(St.empty() ? Tape::Unassigned : int64_t(St.back()));
-    if (!St.empty())
-      St.pop_back();
-  }
+  for (const RequestValue &V : Values)
+    Out.Requests.push_back(V.Assigned ? int64_t(V.Bits) : Tape::Unassigned);
   return true;
 }
 
