@@ -30,6 +30,7 @@ struct InstructionSet::Tables {
   std::vector<StackPtxFastPtxInstructionInfo> Instructions;
   std::vector<StackPtxFastSpecialRegisterInfo> SpecialRegisters;
   std::vector<Target> InstructionTargets, SpecialRegisterTargets; ///< by index
+  std::vector<InstructionCost> InstructionCosts;                  ///< by index
   /// For a set made by forTarget: the set whose strings the tables name.
   std::shared_ptr<const Tables> Base;
   StackPtxFastInstructionSetInfo Info{};
@@ -85,6 +86,25 @@ bool minTarget(const json::Value &Entry, const std::string &Name, Target &Out,
       return fail(Error, *Ptx,
                   Name + ": min_ptx must be a PTX ISA version such as \"8.1\"");
     Out.Ptx = unsigned((*S)[0] - '0') * 10 + unsigned((*S)[2] - '0');
+  }
+  return true;
+}
+
+/// Reads an instruction's optional "latency" (cycles) and "approximate".
+bool cost(const json::Value &Entry, const std::string &Name,
+          InstructionCost &Out, std::string &Error) {
+  Out = InstructionCost();
+  if (const json::Value *L = Entry.get("latency")) {
+    double D = L->isNumber() ? L->asNumber() : -1;
+    if (!(D >= 0 && D <= 1e6))
+      return fail(Error, *L,
+                  Name + ": latency must be a number of cycles, 0 to 1e6");
+    Out.Latency = D;
+  }
+  if (const json::Value *A = Entry.get("approximate")) {
+    if (!A->isBool())
+      return fail(Error, *A, Name + ": approximate must be true or false");
+    Out.Approximate = A->asBool();
   }
   return true;
 }
@@ -224,10 +244,13 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
                     "duplicate instruction name '" + Name +
                         "'; give one of them a distinct 'display' name");
       Target Min;
-      if (!minTarget(I, "instruction '" + Name + "'", Min, Error))
+      InstructionCost Cost;
+      if (!minTarget(I, "instruction '" + Name + "'", Min, Error) ||
+          !cost(I, "instruction '" + Name + "'", Cost, Error))
         return false;
       T.Instructions.push_back(Info);
       T.InstructionTargets.push_back(Min);
+      T.InstructionCosts.push_back(Cost);
     }
   if (T.Instructions.size() > 65535)
     return fail(Error, *Instrs, "at most 65535 instructions are supported");
@@ -355,6 +378,12 @@ Target InstructionSet::specialRegisterTarget(size_t Index) const {
              : Target();
 }
 
+InstructionCost InstructionSet::instructionCost(size_t Index) const {
+  return Impl && Index < Impl->InstructionCosts.size()
+             ? Impl->InstructionCosts[Index]
+             : InstructionCost();
+}
+
 InstructionSet InstructionSet::forTarget(const Target &For) const {
   if (!Impl)
     return *this;
@@ -365,6 +394,7 @@ InstructionSet InstructionSet::forTarget(const Target &For) const {
   T->SpecialRegisters = Impl->SpecialRegisters;
   T->InstructionTargets = Impl->InstructionTargets;
   T->SpecialRegisterTargets = Impl->SpecialRegisterTargets;
+  T->InstructionCosts = Impl->InstructionCosts;
   T->StackByName = Impl->StackByName;
   T->ArgByName = Impl->ArgByName;
   T->InstrByName = Impl->InstrByName;

@@ -155,6 +155,12 @@ class InstructionSet:
         """Display names of the PTX instructions, in index order."""
 
     @property
+    def instruction_costs(self) -> list:
+        """
+        Per instruction, in index order: (ptx opcode, estimated latency in cycles, approximate), from the description's "latency" (4 when it gives none) and "approximate".
+        """
+
+    @property
     def special_registers(self) -> list: ...
 
     def stack_type_index(self, arg: str, /) -> int: ...

@@ -30,6 +30,7 @@ namespace python {
 namespace {
 
 using stackptx::Compiler;
+using stackptx::InstructionCost;
 using stackptx::InstructionSet;
 using stackptx::Program;
 using stackptx::Span;
@@ -281,6 +282,20 @@ void bindStackPtx(nb::module_ &M) {
                          &StackPtxFastPtxInstructionInfo::display);
           },
           "Display names of the PTX instructions, in index order.")
+      .def_prop_ro(
+          "instruction_costs",
+          [](const InstructionSet &S) {
+            nb::list Out;
+            for (size_t I = 0; I < S.info().num_instructions; ++I) {
+              InstructionCost C = S.instructionCost(I);
+              Out.append(nb::make_tuple(S.info().instructions[I].ptx, C.Latency,
+                                        C.Approximate));
+            }
+            return Out;
+          },
+          "Per instruction, in index order: (ptx opcode, estimated latency "
+          "in cycles, approximate), from the description's \"latency\" "
+          "(4 when it gives none) and \"approximate\".")
       .def_prop_ro("special_registers",
                    [](const InstructionSet &S) {
                      return names(S.info().special_registers,

@@ -174,7 +174,7 @@ def test_cli_winners_into_a_kernel(tmp_path, ptx_cache, capsys):
 def test_descriptors_builtin_and_a_users():
     from ptxinject.search import stub_latency
     stub = "{\n.reg .f32 %a;\nsin.approx.ftz.f32 %a, %x;\nadd.ftz.f32 %a, %a, %x;\nmov.f32 %out, %a;\n}"
-    assert stub_latency(stub) == 24.0
+    assert stub_latency(stub) == 28.0  # the shipped description: sin 24, add 4
     e = CpuEvaluator(["x", "y"], [X, Y], XYX,
                      descriptors=("latency", lambda stub, words: len(stub)))
     words = stack.InstructionSet.builtin().parse("x y x fma.rn.ftz.f32", e.registers)
@@ -243,3 +243,28 @@ def test_overlap_never_asks_the_same_batch_twice():
     s.run(evaluator(), budget=64)
     a, b = s.ask(32), s.ask(32)  # no tell between them, as with overlap
     assert not np.array_equal(a, b)
+
+
+def test_costs_come_from_the_instruction_sets_description():
+    import json
+    import os
+
+    import ptxinject
+    from ptxinject.search import InstructionCosts, stub_latency
+    with open(os.path.join(ptxinject.data_dir(), "stack_ptx_descriptions.json")) as f:
+        description = json.load(f)
+    for entry in description["instructions"]:
+        if entry["ptx"] == "sin.approx.ftz.f32":
+            entry["latency"], entry["approximate"] = 100, False
+    custom = stack.InstructionSet.from_json(json.dumps(description))
+    assert ("sin.approx.ftz.f32", 100.0, False) in custom.instruction_costs
+    stub = "{\n.reg .f32 %a;\nsin.approx.ftz.f32 %a, %x;\nadd.ftz.f32 %a, %a, %x;\nmov.f32 %out, %a;\n}"
+    assert InstructionCosts(custom).measure(stub) == (2, 0, 104.0)
+    assert stub_latency(stub, InstructionCosts(custom)) == 104.0
+    e = CpuEvaluator(["x", "y"], [X, Y], XYX, instruction_set=custom,
+                     descriptors=("latency", "approximate_instructions"))
+    words = custom.parse("x sin.approx.ftz.f32", e.registers)
+    assert tuple(e.evaluate([words]).descriptors[0]) == (100.0, 0.0)
+    description["instructions"][0]["latency"] = "fast"
+    with pytest.raises(Exception, match="latency must be a number"):
+        stack.InstructionSet.from_json(json.dumps(description))

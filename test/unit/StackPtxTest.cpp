@@ -479,6 +479,43 @@ TEST(StackPtxFastInstructionSet, JsonErrorsNameTheProblem) {
   EXPECT_EQ(S.findStackType("f64"), 0);
 }
 
+TEST(StackPtxFastInstructionSet, CostsComeFromTheDescription) {
+  InstructionSet S;
+  std::string Error;
+  const std::string Head =
+      "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}],"
+      " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F32\"}],\n"
+      " \"instructions\": [{\"ptx\": \"a\", \"rets\": [\"F32\"]}, "
+      "{\"ptx\": \"b\", \"rets\": [\"F32\"], ";
+  ASSERT_TRUE(InstructionSet::fromJson(
+      Head + "\"latency\": 17.5, \"approximate\": true}]}", S, Error))
+      << Error;
+  EXPECT_EQ(S.instructionCost(0).Latency, InstructionCost::DefaultLatency);
+  EXPECT_FALSE(S.instructionCost(0).Approximate);
+  EXPECT_EQ(S.instructionCost(1).Latency, 17.5);
+  EXPECT_TRUE(S.instructionCost(1).Approximate);
+  // forTarget keeps the costs; an index out of range gets the default.
+  EXPECT_EQ(S.forTarget(Target{80, 0}).instructionCost(1).Latency, 17.5);
+  EXPECT_EQ(S.instructionCost(9).Latency, InstructionCost::DefaultLatency);
+
+  EXPECT_FALSE(InstructionSet::fromJson(Head + "\"latency\": -1}]}", S, Error));
+  EXPECT_EQ(Error.substr(0, 5), "2:91:") << Error; // the value
+  EXPECT_NE(Error.find("instruction 'b': latency"), std::string::npos) << Error;
+  EXPECT_FALSE(
+      InstructionSet::fromJson(Head + "\"approximate\": 1}]}", S, Error));
+  EXPECT_NE(Error.find("approximate must be true or false"), std::string::npos)
+      << Error;
+
+  // The shipped description prices the special function unit above an add.
+  const InstructionSet &B = InstructionSet::builtin();
+  InstructionCost Sin =
+      B.instructionCost(B.findInstruction("sin.approx.ftz.f32"));
+  InstructionCost Add = B.instructionCost(B.findInstruction("add.ftz.f32"));
+  EXPECT_TRUE(Sin.Approximate);
+  EXPECT_FALSE(Add.Approximate);
+  EXPECT_GT(Sin.Latency, Add.Latency);
+}
+
 TEST(StackPtxFastInstructionSet, CApiLoadsJson) {
   const char Json[] =
       "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}]}";

@@ -17,9 +17,9 @@ docs/search.md.
 """
 
 from .archive import Archive, Descriptor, Elite
-from .evaluator import LATENCY, METRICS, CpuEvaluator, Evaluation, stub_descriptors, stub_latency
+from .evaluator import METRICS, CpuEvaluator, Evaluation, InstructionCosts, stub_descriptors, stub_latency
 from .loop import FORMAT, STRATEGIES, VERSION, Generation, Search, save_heatmap
 
 __all__ = ["Archive", "Descriptor", "Elite", "CpuEvaluator", "Evaluation", "METRICS",
-           "stub_descriptors", "stub_latency", "LATENCY", "Search", "Generation", "STRATEGIES", "FORMAT", "VERSION",
+           "stub_descriptors", "stub_latency", "InstructionCosts", "Search", "Generation", "STRATEGIES", "FORMAT", "VERSION",
            "save_heatmap"]

@@ -9,7 +9,6 @@ loop (the GPU evaluator of ``ptxinject.gpu`` and a user's own included).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import List, Sequence
 
@@ -19,41 +18,73 @@ from .. import stack
 
 METRICS = ("max_abs", "mean_abs", "max_ulp")
 
-# Instructions whose hardware result is approximate or that take the
-# special function unit: the second built-in descriptor counts them.
-_APPROX = re.compile(r"^\s*(sin|cos|lg2|ex2|rcp|sqrt|rsqrt|tanh|div\.approx)\b")
+class InstructionCosts:
+    """What each statement of a stub costs, by its opcode, from an
+    instruction set's description: its ``"latency"`` (estimated cycles in a
+    dependent chain, 4 when the description gives none) and
+    ``"approximate"`` (special function unit or approximate result). The
+    shipped description's figures come from NVIDIA's throughput tables and
+    microbenchmarks of Volta to Hopper: a model for ranking programs, not a
+    timing. Entries that share an opcode (``mov.b32`` under several display
+    names) cost the largest of theirs; opcodes the description lacks cost 4.
+    """
+
+    DEFAULT_LATENCY = 4.0
+
+    def __init__(self, instruction_set=None):
+        s = instruction_set if instruction_set is not None else stack.InstructionSet.builtin()
+        self.latency: dict = {}
+        self.approximate: dict = {}
+        for ptx, latency, approximate in s.instruction_costs:
+            self.latency[ptx] = max(latency, self.latency.get(ptx, 0.0))
+            self.approximate[ptx] = approximate or self.approximate.get(ptx, False)
+
+    def measure(self, stub: str) -> tuple:
+        """(live statements, approximate ones, summed latency) of a stub.
+        The compiler has removed dead code, so every statement runs; the
+        moves into and out of registers are not counted (ptxas removes
+        them), and the sum bounds a dependent chain."""
+        live = approx = 0
+        latency = 0.0
+        for line in stub.splitlines():
+            line = line.strip()
+            if not line.endswith(";") or line.startswith((".reg", "//", "mov.")):
+                continue
+            opcode = line.split(None, 1)[0].rstrip(";")
+            live += 1
+            approx += self.approximate.get(opcode, False)
+            latency += self.latency.get(opcode, self.DEFAULT_LATENCY)
+        return live, approx, latency
 
 
-# Estimated cycles of one instruction of a dependent chain, by opcode stem:
-# the arithmetic pipes take about 4, the special function unit (the
-# approximate and transcendental instructions) about 20, as NVIDIA's
-# throughput tables and microbenchmarks of Volta to Hopper give them; a
-# rough model for ranking programs, not a timing. Stems not listed cost 4.
-LATENCY = {
-    "add": 4, "sub": 4, "mul": 4, "fma": 4, "mad": 4, "neg": 4, "abs": 4, "min": 4,
-    "max": 4, "copysign": 4, "selp": 4, "setp": 4, "cvt": 6,
-    "rcp": 20, "sqrt": 20, "rsqrt": 20, "sin": 20, "cos": 20, "lg2": 20, "ex2": 20,
-    "tanh": 20, "div": 36,
-}
+_BUILTIN_COSTS = None
 
 
-def stub_latency(stub: str, table: dict = LATENCY) -> float:
-    """The estimated cycles of a stub's instructions (summed: a bound for
-    a dependent chain), from a table of costs by opcode stem."""
-    total = 0.0
-    for line in stub.splitlines():
-        line = line.strip()
-        if not line.endswith(";") or line.startswith((".reg", "//", "mov.")):
-            continue
-        stem = line.split(".", 1)[0].split()[0]
-        total += table.get(stem, 4)
-    return total
+def _builtin_costs() -> InstructionCosts:
+    global _BUILTIN_COSTS
+    if _BUILTIN_COSTS is None:
+        _BUILTIN_COSTS = InstructionCosts()
+    return _BUILTIN_COSTS
 
 
+def stub_descriptors(stub: str, costs: InstructionCosts = None) -> tuple:
+    """(live instructions, approximate/transcendental instructions) of a
+    stub, by the shipped description's costs unless ``costs`` is given."""
+    return (costs or _builtin_costs()).measure(stub)[:2]
+
+
+def stub_latency(stub: str, costs: InstructionCosts = None) -> float:
+    """The estimated cycles of a stub's instructions (summed: a bound for a
+    dependent chain), by the description's per-instruction latencies."""
+    return (costs or _builtin_costs()).measure(stub)[2]
+
+
+# Built-in descriptors by name: each a function of the costs in use, giving
+# f(stub, words) -> float.
 BUILTIN_DESCRIPTORS = {
-    "live_instructions": lambda stub, words: stub_descriptors(stub)[0],
-    "approximate_instructions": lambda stub, words: stub_descriptors(stub)[1],
-    "latency": lambda stub, words: stub_latency(stub),
+    "live_instructions": lambda costs: lambda stub, words: costs.measure(stub)[0],
+    "approximate_instructions": lambda costs: lambda stub, words: costs.measure(stub)[1],
+    "latency": lambda costs: lambda stub, words: costs.measure(stub)[2],
 }
 
 
@@ -62,20 +93,6 @@ class Evaluation:
     error: np.ndarray  # per program, lower is better; inf when it cannot run
     descriptors: np.ndarray  # (programs, descriptors)
     stubs: List[str]
-
-
-def stub_descriptors(stub: str) -> tuple:
-    """(live instructions, approximate/transcendental instructions) of a
-    stub: the compiler has removed dead code, so every statement runs. The
-    moves into and out of registers are not counted (ptxas removes them)."""
-    live = approx = 0
-    for line in stub.splitlines():
-        line = line.strip()
-        if not line.endswith(";") or line.startswith((".reg", "//", "mov.")):
-            continue
-        live += 1
-        approx += bool(_APPROX.match(line))
-    return live, approx
 
 
 class CpuEvaluator:
@@ -106,12 +123,13 @@ class CpuEvaluator:
         self.jobs = jobs
         self.cross_check = cross_check
         self._rng = np.random.default_rng(seed)
+        self.costs = InstructionCosts(instruction_set)
         self.descriptor_functions = []
         for d in descriptors:
             if callable(d):
                 self.descriptor_functions.append(d)
             elif d in BUILTIN_DESCRIPTORS:
-                self.descriptor_functions.append(BUILTIN_DESCRIPTORS[d])
+                self.descriptor_functions.append(BUILTIN_DESCRIPTORS[d](self.costs))
             else:
                 raise ValueError(f"unknown descriptor {d!r}: a function or one of "
                                  f"{', '.join(BUILTIN_DESCRIPTORS)}")

@@ -57,6 +57,16 @@ struct Target {
   }
 };
 
+/// What one instruction costs, for a search's descriptors: its description
+/// entry's "latency" (estimated cycles in a dependent chain; DefaultLatency
+/// when it gives none) and "approximate" (a special function unit or
+/// approximate result). A ranking model, not a timing.
+struct InstructionCost {
+  static constexpr double DefaultLatency = 4;
+  double Latency = DefaultLatency;
+  bool Approximate = false;
+};
+
 /// Stack types, arg types, PTX instructions and special registers. Copies
 /// share one immutable table, so an InstructionSet is cheap to pass around
 /// and safe to read from many threads.
@@ -87,6 +97,8 @@ public:
   /// the description; {0, 0} when it gives none).
   Target instructionTarget(size_t Index) const;
   Target specialRegisterTarget(size_t Index) const;
+  /// An instruction's cost (the default one for an index out of range).
+  InstructionCost instructionCost(size_t Index) const;
   /// This set with the entries For lacks made inert: indices stay the same,
   /// so programs keep their meaning, and compiling skips those entries like
   /// any other instruction that cannot run, so no stub names them.
