@@ -178,5 +178,30 @@ stackptx::Program toProgram(nb::handle Obj, const stackptx::InstructionSet &Set,
   return stackptx::Program(Storage.data(), Storage.size());
 }
 
+std::vector<stackptx::Program>
+toPrograms(nb::handle Objs, const stackptx::InstructionSet &Set,
+           const RegisterList &Regs,
+           std::vector<std::vector<StackPtxFastInstruction>> &Storage) {
+  std::vector<stackptx::Program> Spans;
+  const uint64_t *Data;
+  size_t Rows, Cols;
+  if (wordsOfArray(Objs, Data, Rows, Cols)) {
+    const auto *Words = reinterpret_cast<const StackPtxFastInstruction *>(Data);
+    Spans.reserve(Rows);
+    for (size_t I = 0; I < Rows; ++I)
+      Spans.emplace_back(Words + I * Cols, Cols);
+    return Spans;
+  }
+  size_t N = nb::len(Objs);
+  Storage.resize(N);
+  Spans.reserve(N);
+  size_t I = 0;
+  for (nb::handle P : Objs) {
+    Spans.push_back(toProgram(P, Set, Regs, Storage[I]));
+    ++I;
+  }
+  return Spans;
+}
+
 } // namespace python
 } // namespace ptxinject

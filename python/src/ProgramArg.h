@@ -39,6 +39,14 @@ stackptx::Program toProgram(nanobind::handle Obj,
                             const RegisterList &Regs,
                             std::vector<StackPtxFastInstruction> &Storage);
 
+/// Many programs: the rows of a 2-D word array (a zero word, return, ends a
+/// shorter one), or a sequence of programs as toProgram reads them (held in
+/// Storage).
+std::vector<stackptx::Program>
+toPrograms(nanobind::handle Objs, const stackptx::InstructionSet &Set,
+           const RegisterList &Regs,
+           std::vector<std::vector<StackPtxFastInstruction>> &Storage);
+
 /// An InstructionSet, a path to a description JSON, or None (built-in).
 stackptx::InstructionSet instructionSetOf(nanobind::handle Arg);
 

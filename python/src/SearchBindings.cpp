@@ -127,29 +127,6 @@ void readOpWeights(nb::handle Dict, stackptx::VariationOptions &O) {
   }
 }
 
-// Programs as spans: rows of a 2-D uint64 array (borrowed), or a list.
-std::vector<Program>
-programSpans(nb::handle Progs, const stackptx::InstructionSet &Set,
-             const RegisterList &Regs,
-             std::vector<std::vector<StackPtxFastInstruction>> &Storage) {
-  std::vector<Program> Spans;
-  const uint64_t *Data;
-  size_t Rows, Cols;
-  if (wordsOfArray(Progs, Data, Rows, Cols)) {
-    const auto *Words = reinterpret_cast<const StackPtxFastInstruction *>(Data);
-    for (size_t I = 0; I < Rows; ++I)
-      Spans.emplace_back(Words + I * Cols, Cols);
-    return Spans;
-  }
-  Storage.resize(nb::len(Progs));
-  size_t I = 0;
-  for (nb::handle P : Progs) {
-    Spans.push_back(toProgram(P, Set, Regs, Storage[I]));
-    ++I;
-  }
-  return Spans;
-}
-
 using F32Column = nb::ndarray<const float, nb::ndim<1>, nb::c_contig>;
 
 nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
@@ -179,7 +156,7 @@ nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
   In.Samples = Samples;
   In.Target = Target.data();
   std::vector<std::vector<StackPtxFastInstruction>> Storage;
-  std::vector<Program> Spans = programSpans(Progs, Set, R, Storage);
+  std::vector<Program> Spans = toPrograms(Progs, Set, R, Storage);
   std::vector<stackptx::ProgramScore> Scores;
   const size_t Requests[] = {Request};
   {
@@ -230,7 +207,7 @@ std::vector<std::string> crossCheckPrograms(nb::handle Progs,
     In.Columns.push_back(reinterpret_cast<const uint32_t *>(C.data()));
   }
   std::vector<std::vector<StackPtxFastInstruction>> Storage;
-  std::vector<Program> Spans = programSpans(Progs, Set, R, Storage);
+  std::vector<Program> Spans = toPrograms(Progs, Set, R, Storage);
   std::vector<std::string> Out;
   nb::gil_scoped_release Release;
   for (const Program &P : Spans)

@@ -97,26 +97,8 @@ struct PyCompiler {
     std::vector<size_t> Requests = toRequests(Reqs, R);
     RoutineList RL;
     toRoutines(Routines, Set, R, RL);
-    std::vector<Program> Spans;
     std::vector<std::vector<StackPtxFastInstruction>> Storage;
-    const uint64_t *Data;
-    size_t Rows, Cols;
-    if (wordsOfArray(Progs, Data, Rows, Cols)) {
-      // One program per row; a zero word (return) ends a shorter one.
-      const auto *Words =
-          reinterpret_cast<const StackPtxFastInstruction *>(Data);
-      for (size_t I = 0; I < Rows; ++I)
-        Spans.emplace_back(Words + I * Cols, Cols);
-    } else {
-      size_t N = nb::len(Progs);
-      Storage.resize(N);
-      Spans.reserve(N);
-      size_t I = 0;
-      for (nb::handle P : Progs) {
-        Spans.push_back(toProgram(P, Set, R, Storage[I]));
-        ++I;
-      }
-    }
+    std::vector<Program> Spans = toPrograms(Progs, Set, R, Storage);
     ThreadBuffers &B = threadBuffers();
     StackPtxFastResult Res;
     {
