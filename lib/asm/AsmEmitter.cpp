@@ -1,6 +1,8 @@
 //===- AsmEmitter.cpp - Inline asm text for an inject site ----------------===//
 #include "ptxinject/asm/AsmEmitter.h"
 
+#include "ptxinject/site/StubLabels.h"
+
 #include <cassert>
 
 namespace ptxinject {
@@ -11,7 +13,7 @@ bool isPredicate(const TypeInfo &T) { return T.RegisterType == "pred"; }
 
 /// Appends user text inside the asm template: '%' must be doubled or the
 /// compiler reads it as an operand reference.
-void appendPercentEscaped(std::string &Out, const std::string &Text) {
+void appendPercentEscaped(std::string &Out, std::string_view Text) {
   for (char C : Text) {
     Out += C;
     if (C == '%')
@@ -59,9 +61,86 @@ std::vector<unsigned> canonicalOrder(const Site &S) {
   return Order;
 }
 
+/// True when the first line is "{", the last "}", and they enclose the
+/// rest: "{ } { ... }" is two blocks, not one to strip.
+bool isOneOuterBlock(const std::vector<std::string_view> &Lines) {
+  if (Lines.size() < 2 || Lines.front() != "{" || Lines.back() != "}")
+    return false;
+  int Depth = 1;
+  for (size_t I = 1; I + 1 < Lines.size(); ++I)
+    for (char C : Lines[I]) {
+      Depth += C == '{';
+      Depth -= C == '}';
+      if (Depth == 0)
+        return false;
+    }
+  return Depth == 1;
+}
+
+/// The marker lines of the contract: START, one line per operand, END.
+void appendMarkers(std::string &T, const Site &S,
+                   const std::vector<unsigned> &Order) {
+  T += "// PTX_INJECT_START ";
+  appendPercentEscaped(T, S.Name);
+  endLine(T);
+  for (unsigned K = 0; K < Order.size(); ++K) {
+    const SiteOperand &Op = S.Operands[Order[K]];
+    T += "// _x";
+    appendNumber(T, K);
+    T += ' ';
+    T += operandKindLetter(Op.Kind);
+    T += ' ';
+    T += Op.Type->RegisterType;
+    T += ' ';
+    appendPercentEscaped(T, Op.Type->Name);
+    T += ' ';
+    appendPercentEscaped(T, Op.Label);
+    endLine(T);
+  }
+  T += "// PTX_INJECT_END";
+  endLine(T);
+}
+
 } // namespace
 
-InlineAsm buildInlineAsm(const Site &S) {
+Error bakeStub(const Site &S, std::string_view Stub, std::string &Out) {
+  std::vector<unsigned> Order = canonicalOrder(S);
+  std::vector<std::string> Registers(Order.size());
+  std::vector<LabeledRegister> Operands;
+  Operands.reserve(Order.size());
+  for (unsigned K = 0; K < Order.size(); ++K) {
+    Registers[K] = "_x" + std::to_string(K);
+    Operands.push_back({S.Operands[Order[K]].Label, Registers[K]});
+  }
+  std::string Resolved;
+  if (Error E = resolveStubLabels(Stub, S.Name, Operands, Resolved))
+    return E;
+
+  std::vector<std::string_view> Lines;
+  std::string_view Rest = Resolved;
+  while (!Rest.empty()) {
+    size_t End = Rest.find('\n');
+    std::string_view Line = Rest.substr(0, End);
+    Rest = End == std::string_view::npos ? std::string_view()
+                                         : Rest.substr(End + 1);
+    size_t First = Line.find_first_not_of(" \t\r");
+    if (First == std::string_view::npos)
+      continue; // blank
+    size_t Last = Line.find_last_not_of(" \t\r");
+    Lines.push_back(Line.substr(First, Last - First + 1));
+  }
+  if (isOneOuterBlock(Lines))
+    Lines = std::vector<std::string_view>(Lines.begin() + 1, Lines.end() - 1);
+  Out.clear();
+  for (std::string_view Line : Lines) {
+    if (!Out.empty())
+      endLine(Out);
+    appendPercentEscaped(Out, Line);
+  }
+  return Error::success();
+}
+
+InlineAsm buildInlineAsm(const Site &S, const std::string *Baked) {
   std::vector<unsigned> Order = canonicalOrder(S);
   InlineAsm Asm;
   std::string &T = Asm.Template;
@@ -99,25 +178,14 @@ InlineAsm buildInlineAsm(const Site &S) {
     }
     endLine(T);
   }
-  T += "// PTX_INJECT_START ";
-  appendPercentEscaped(T, S.Name);
-  endLine(T);
-  for (unsigned K = 0; K < Order.size(); ++K) {
-    const SiteOperand &Op = S.Operands[Order[K]];
-    T += "// _x";
-    appendNumber(T, K);
-    T += ' ';
-    T += operandKindLetter(Op.Kind);
-    T += ' ';
-    T += Op.Type->RegisterType;
-    T += ' ';
-    appendPercentEscaped(T, Op.Type->Name);
-    T += ' ';
-    appendPercentEscaped(T, Op.Label);
-    endLine(T);
+  if (Baked) {
+    if (!Baked->empty()) {
+      T += *Baked;
+      endLine(T);
+    }
+  } else {
+    appendMarkers(T, S, Order);
   }
-  T += "// PTX_INJECT_END";
-  endLine(T);
   for (unsigned K = 0; K < Order.size(); ++K) {
     const SiteOperand &Op = S.Operands[Order[K]];
     if (Op.Kind == OperandKind::In)

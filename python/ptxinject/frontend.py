@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from typing import Sequence, Union
+from typing import Mapping, Optional, Sequence, Union
 
 from . import _core
 from ._core import Error
@@ -40,6 +40,7 @@ def rewrite(
     pch_cache: Union[bool, str, os.PathLike] = True,
     nvrtc: bool = False,
     name_expressions: Sequence[str] = (),
+    bake: Optional[Mapping[str, str]] = None,
 ) -> str:
     """Rewrites PTX_INJECT annotations (macro or comment form) in CUDA source text
     into the tagged inline asm of the marker contract, typing every operand from
@@ -59,6 +60,10 @@ def rewrite(
       options as written (``-std=c++17``, ``-default-device``, ``--include-path=...``).
     name_expressions: with ``nvrtc``, kernel template instantiations to type,
       as ``nvrtcAddNameExpression`` (or cuda.core's ``name_expressions``) takes them.
+    bake: ``{inject name: PTX stub}``: every site of that inject gets the stub in
+      place of its markers (one outer ``{ }`` of the stub stripped, ``%{label}``
+      resolved), so the text compiles to that variant as plain CUDA, with no
+      runtime step. A name no site has is an error.
 
     A single string for ``args`` or ``name_expressions`` is one item, not a
     sequence of characters. Raises ptxinject.Error with Clang's diagnostics on
@@ -106,13 +111,19 @@ def rewrite(
         cache = os.fspath(pch_cache)
     else:
         cache = ""
-    ok, text, diagnostics = _core._rewrite(source, os.path.abspath(filename), flags, types_json,
-                                           volatile, cache, nvrtc, list(name_expressions))
+    bake = dict(bake or {})
+    ok, text, diagnostics, injects = _core._rewrite(
+        source, os.path.abspath(filename), flags, types_json, volatile, cache, nvrtc,
+        list(name_expressions), bake)
     if not ok:
         err = Error(f"{filename}: rewrite failed:\n{diagnostics}")
         err.code, err.message, err.line, err.column = "rewrite-failed", diagnostics, 0, 0
         _locate(err, diagnostics, os.path.abspath(filename))
         raise err
+    missing = sorted(set(bake) - set(injects))
+    if missing:
+        raise Error(f"{filename}: bake: no site of inject {', '.join(map(repr, missing))}; "
+                    f"its sites are {', '.join(sorted(set(injects))) or '(none)'}")
     if "warning:" in diagnostics:
         warnings.warn(RewriteWarning(f"{filename}: {diagnostics}"), stacklevel=2)
     return text

@@ -12,6 +12,7 @@
 #include "RewriteBridge.h"
 #endif
 
+#include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
@@ -28,7 +29,8 @@ void bindRewrite(nb::module_ &M) {
       "_rewrite",
       [](nb::handle Source, std::string FileName, std::vector<std::string> Args,
          std::string TypesJson, bool Volatile, std::string PchCacheDir,
-         bool Nvrtc, std::vector<std::string> NameExpressions) {
+         bool Nvrtc, std::vector<std::string> NameExpressions,
+         std::map<std::string, std::string> Bake) {
         RewriteRequest R;
         R.Source = std::string(textOf(Source, "source"));
         R.FileName = std::move(FileName);
@@ -38,16 +40,19 @@ void bindRewrite(nb::module_ &M) {
         R.PchCacheDir = std::move(PchCacheDir);
         R.Nvrtc = Nvrtc;
         R.NameExpressions = std::move(NameExpressions);
+        R.BakedStubs = std::move(Bake);
         RewriteResult Out;
         {
           nb::gil_scoped_release Release;
           Out = rewriteSource(R);
         }
-        return nb::make_tuple(Out.Ok, strOf(Out.Text), strOf(Out.Diagnostics));
+        return nb::make_tuple(Out.Ok, strOf(Out.Text), strOf(Out.Diagnostics),
+                              Out.Injects);
       },
       "source"_a, "filename"_a, "args"_a, "types_json"_a, "volatile"_a,
       "pch_cache_dir"_a, "nvrtc"_a = false,
       "name_expressions"_a = std::vector<std::string>(),
+      "bake"_a = std::map<std::string, std::string>(),
       "The engine behind ptxinject.rewrite (use that).");
 #else
   M.attr("HAVE_REWRITE") = false;

@@ -42,8 +42,11 @@ RewriteResult rewriteSource(const RewriteRequest &R) {
                                     : frontend::VolatileMode::Never;
   Req.UsePchCache = !R.PchCacheDir.empty();
   Req.PchCacheDir = R.PchCacheDir;
+  Req.Rewrite.BakedStubs = R.BakedStubs;
   frontend::RewriteResult Out = frontend::rewriteSource(Req);
   Result.Ok = Out.Ok;
+  for (const frontend::ManifestEntry &E : Out.Manifest.entries())
+    Result.Injects.push_back(E.S.Name);
   Result.Text = std::move(Out.Text);
   Result.Diagnostics = std::move(Out.Diagnostics);
   return Result;

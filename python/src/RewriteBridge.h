@@ -8,6 +8,7 @@
 #ifndef PTXINJECT_PYTHON_REWRITEBRIDGE_H
 #define PTXINJECT_PYTHON_REWRITEBRIDGE_H
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,12 +27,15 @@ struct RewriteRequest {
   bool Nvrtc = false;      ///< read as NVRTC does; Args are NVRTC options
   std::vector<std::string>
       NameExpressions; ///< nvrtc mode: templates to instantiate
+  /// Inject name -> stub baked into its sites in place of the markers.
+  std::map<std::string, std::string> BakedStubs;
 };
 
 struct RewriteResult {
   bool Ok = false;
   std::string Text;        ///< the rewritten source (when Ok)
   std::string Diagnostics; ///< Clang's messages, "file:line:col: error: ..."
+  std::vector<std::string> Injects; ///< names of the sites rewritten (Ok)
 };
 
 /// Runs the rewriter on Request.Source. Thread-safe.

@@ -208,3 +208,24 @@ def test_name_expressions_need_nvrtc_mode():
         pytest.skip("package built without the Clang front end")
     with pytest.raises(Error, match="nvrtc=True"):
         ptxinject.rewrite(NVRTC_SOURCE, name_expressions=["scale<float, 1>"])
+
+
+@needs_frontend
+def test_rewrite_bakes_a_stub_and_refuses_an_unknown_inject(tmp_path):
+    source = TEMPLATE.format(name="kernel", type="float")
+    stub = "{\n  add.f32 %{z}, %{x}, %{y};\n}\n"
+    baked = ptxinject.rewrite(source, filename=str(tmp_path / "k.cu"), bake={"func": stub})
+    assert "PTX_INJECT_START" not in baked
+    assert '"add.f32 %%_x1, %%_x2, %%_x0;\\n\\t"' in baked  # labels resolved, % doubled
+    with pytest.raises(Error, match="bake: no site of inject 'fnuc'; its sites are func"):
+        ptxinject.rewrite(source, filename=str(tmp_path / "k.cu"), bake={"fnuc": stub})
+    with pytest.raises(Error, match="has no operand 'w'"):
+        ptxinject.rewrite(source, filename=str(tmp_path / "k.cu"), bake={"func": "neg.f32 %{w}, %{x};"})
+    nvcc = cuda_tool("nvcc")
+    if nvcc is None:
+        return
+    src = tmp_path / "baked.cu"
+    src.write_text(baked)
+    subprocess.run([nvcc, "-ptx", "-arch=sm_80", "-I", ptxinject.include_dir(), str(src), "-o",
+                    str(tmp_path / "baked.ptx")], check=True)
+    assert "add.f32" in (tmp_path / "baked.ptx").read_text()

@@ -168,6 +168,53 @@ static std::string concatenateLiterals(const std::string &Spelled,
   return Out;
 }
 
+TEST(AsmEmitterTest, BakedStubStandsWhereTheMarkersWere) {
+  Site S = makeSite({{OperandKind::In, "x", type("F32")},
+                     {OperandKind::Out, "z", type("F32")}});
+  std::string Baked;
+  // One outer { } stripped, blank lines and indentation dropped, labels
+  // resolved to the canonical registers, '%' doubled.
+  ASSERT_FALSE(bakeStub(S,
+                        "\n{\n  .reg .f32 %t;\n\n  add.f32 %t, %{x}, %_x1;\n"
+                        "  mov.f32 %{z}, %t;\n}\n",
+                        Baked));
+  EXPECT_EQ(Baked, ".reg .f32 %%t;\n\t"
+                   "add.f32 %%t, %%_x1, %%_x1;\n\t"
+                   "mov.f32 %%_x0, %%t;");
+  InlineAsm Asm = buildInlineAsm(S, &Baked);
+  EXPECT_EQ(Asm.Template, "{\n\t"
+                          ".reg .f32 %%_x0;\n\t"
+                          ".reg .f32 %%_x1;\n\t"
+                          "mov.f32 %%_x1, %1;\n\t"
+                          ".reg .f32 %%t;\n\t"
+                          "add.f32 %%t, %%_x1, %%_x1;\n\t"
+                          "mov.f32 %%_x0, %%t;\n\t"
+                          "mov.f32 %0, %%_x0;\n\t"
+                          "}");
+  // Operands, and so the asm's operand lists, are those of the markers.
+  EXPECT_EQ(Asm.Outputs.size(), buildInlineAsm(S).Outputs.size());
+
+  // Braces that are not one pair around the whole stub stay.
+  ASSERT_FALSE(bakeStub(S, "{ add.f32 %{z}, %{x}, %{x}; }", Baked));
+  EXPECT_EQ(Baked, "{ add.f32 %%_x0, %%_x1, %%_x1; }");
+  ASSERT_FALSE(bakeStub(S, "{\n}\n{\nneg.f32 %{z}, %{x};\n}", Baked));
+  EXPECT_EQ(Baked, "{\n\t}\n\t{\n\tneg.f32 %%_x0, %%_x1;\n\t}");
+  // An empty stub leaves only the moves.
+  ASSERT_FALSE(bakeStub(S, "{\n}\n", Baked));
+  EXPECT_EQ(Baked, "");
+  EXPECT_EQ(buildInlineAsm(S, &Baked).Template.find("PTX_INJECT"),
+            std::string::npos);
+
+  Error E = bakeStub(S, "mov.f32 %{z},\n  %{y};", Baked);
+  ASSERT_TRUE(bool(E));
+  EXPECT_EQ(E.Line, 2u);
+  EXPECT_EQ(E.Column, 3u);
+  EXPECT_NE(E.Message.find("inject 'func' has no operand 'y'; its operands "
+                           "are z, x"),
+            std::string::npos)
+      << E.Message;
+}
+
 TEST(AsmEmitterTest, TemplateLiteralsSpellTheTemplateOneLineEach) {
   Site S = makeSite({{OperandKind::Mod, "y\"q", type("F32")},
                      {OperandKind::Out, "z", type("S32")},

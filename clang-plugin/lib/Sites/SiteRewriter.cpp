@@ -141,6 +141,7 @@ private:
   std::optional<std::string> expressionText(const Expr *E,
                                             const Expr *AsWritten = nullptr);
   std::string spelledType(QualType T);
+  std::optional<InlineAsm> asmFor(const Site &S, SourceLocation Loc);
 
   ASTContext &Ctx;
   SourceManager &SM;
@@ -563,8 +564,10 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
   bool Volatile = Options.Volatile == VolatileMode::Always;
   std::string Text;
   if (Variants.size() == 1) {
-    Text = renderAsmStatement(Primary.S, buildInlineAsm(Primary.S), Exprs,
-                              Volatile);
+    std::optional<InlineAsm> Asm = asmFor(Primary.S, Loc);
+    if (!Asm)
+      return;
+    Text = renderAsmStatement(Primary.S, *Asm, Exprs, Volatile);
   } else if (Options.NvrtcProgram && !LO.CPlusPlus17) {
     // The dispatch below is 'if constexpr', an error for NVRTC before C++17.
     error(Loc, "inject site typed differently by the instantiations of its "
@@ -604,9 +607,12 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
       for (const std::string &A : Alternatives)
         Cond += (Cond.empty() ? "(" : " || (") + A + ")";
       const Site &S = Analyzed[Variants[VI].front()].S;
+      std::optional<InlineAsm> Asm = asmFor(S, Loc);
+      if (!Asm)
+        return;
       Text += VI ? " else if constexpr (" : "if constexpr (";
-      Text += Cond + ") { " +
-              renderAsmStatement(S, buildInlineAsm(S), Exprs, Volatile) + "; }";
+      Text +=
+          Cond + ") { " + renderAsmStatement(S, *Asm, Exprs, Volatile) + "; }";
     }
     Text += " } while (0)";
   }
@@ -638,6 +644,24 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
     Pending.push_back({Analyzed[V.front()].S, P.getFilename(), P.getLine(),
                        P.getColumn(),
                        Options.Volatile == VolatileMode::Always});
+}
+
+/// The site's asm: with its markers, or with the stub baked in where the
+/// options give one for its inject (an error at the site when the stub
+/// names an operand the site lacks).
+std::optional<InlineAsm> MainFileRewriter::asmFor(const Site &S,
+                                                  SourceLocation Loc) {
+  auto It = Options.BakedStubs.find(S.Name);
+  if (It == Options.BakedStubs.end())
+    return buildInlineAsm(S);
+  std::string Baked;
+  if (Error E = bakeStub(S, It->second, Baked)) {
+    error(Loc, "cannot bake the stub of inject '%0' into this site: stub "
+               "line %1, column %2: %3")
+        << S.Name << E.Line << E.Column << E.Message;
+    return std::nullopt;
+  }
+  return buildInlineAsm(S, &Baked);
 }
 
 } // namespace

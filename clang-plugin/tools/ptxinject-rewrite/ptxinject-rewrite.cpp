@@ -115,6 +115,12 @@ static cl::list<std::string> Instantiate(
     cl::desc("With --nvrtc: instantiate the kernel template this name "
              "expression names, as nvrtcAddNameExpression does (repeatable)"),
     cl::value_desc("expr"), cl::cat(Category));
+static cl::list<std::string> Bake(
+    "bake",
+    cl::desc("Bake the PTX stub in FILE into every site of inject NAME, in "
+             "place of its markers: the output compiles to that variant as "
+             "plain CUDA (repeatable)"),
+    cl::value_desc("NAME=FILE"), cl::cat(Category));
 
 static cl::extrahelp CommonHelp(tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp MoreHelp(R"(
@@ -128,6 +134,7 @@ Examples:
   ptxinject-rewrite --nvrtc kernel.cu -o out.cu --instantiate 'k<float>' \
       -- -default-device -std=c++17 -I/usr/local/cuda/include
   ptxinject-rewrite cuda/*.cu --out-dir processed_cuda/ --manifest sites.json
+  ptxinject-rewrite kernel.cu --bake func=best.ptx -o kernel.baked.cu
 )");
 
 namespace {
@@ -297,6 +304,40 @@ private:
 
   const tooling::CompilationDatabase &Base;
 };
+
+/// Reads --bake's NAME=FILE stubs into Out.
+ExitCode loadBakedStubs(std::map<std::string, std::string> &Out) {
+  for (const std::string &Spec : Bake) {
+    auto [Name, File] = StringRef(Spec).split('=');
+    if (Name.empty() || File.empty() || !StringRef(Spec).contains('='))
+      return usageError("--bake expects NAME=FILE (an inject's name and its "
+                        "stub), got '" +
+                        Spec + "'");
+    auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+    if (!Buf)
+      return usageError("--bake " + Name + ": cannot read '" + File +
+                        "': " + Buf.getError().message());
+    if (!Out.emplace(Name.str(), (*Buf)->getBuffer().str()).second)
+      return usageError("--bake names inject '" + Name + "' twice");
+  }
+  return ExitOk;
+}
+
+/// A stub given for an inject no input has is a mistake (a typo in NAME),
+/// not a no-op.
+ExitCode checkBakedInjectsExist(const RewriteRequest &Req,
+                                const std::vector<Rewritten> &Results) {
+  for (const auto &[Name, Stub] : Req.Rewrite.BakedStubs) {
+    bool Found = false;
+    for (const Rewritten &R : Results)
+      for (const ManifestEntry &E : R.Manifest.entries())
+        Found |= E.S.Name == Name;
+    if (!Found)
+      return usageError("--bake " + Name + ": no site of inject '" + Name +
+                        "' in the input" + (Results.size() > 1 ? "s" : ""));
+  }
+  return ExitOk;
+}
 
 /// What every input's rewrite shares: this run's options.
 RewriteRequest requestOfOptions(const TypeTable &Types, const char *Argv0) {
@@ -534,9 +575,14 @@ int main(int argc, const char **argv) {
   std::unique_ptr<tooling::CompilationDatabase> Compilations =
       tooling::inferMissingCompileCommands(
           std::make_unique<NvccJoinedDatabase>(Parser->getCompilations()));
+  RewriteRequest Shared = requestOfOptions(Types, argv[0]);
+  if (ExitCode Status = loadBakedStubs(Shared.Rewrite.BakedStubs))
+    return Status;
   std::vector<Rewritten> Results;
-  ExitCode Status = rewriteInputs(Sources, *Compilations, NvrtcOptions,
-                                  requestOfOptions(Types, argv[0]), Results);
+  ExitCode Status =
+      rewriteInputs(Sources, *Compilations, NvrtcOptions, Shared, Results);
+  if (Status == ExitOk)
+    Status = checkBakedInjectsExist(Shared, Results);
   if (!CheckGolden.empty())
     return Status == ExitOk
                ? rewrite::checkAgainstGoldenFile(

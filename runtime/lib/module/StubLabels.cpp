@@ -1,45 +1,19 @@
 //===- StubLabels.cpp - %{label} operand names in PTX stubs ---------------===//
 #include "ptxinject/module/StubLabels.h"
 
+#include "ptxinject/site/StubLabels.h"
+
 using namespace ptxinject;
 
 Error ptxinject::resolveStubLabels(const Inject &Target, std::string_view S,
                                    std::string &Out) {
-  Out.clear();
-  Out.reserve(S.size());
-  unsigned Line = 1;
-  size_t LineStart = 0;
-  for (size_t P = 0; P < S.size(); ++P) {
-    if (S[P] == '\n') {
-      ++Line;
-      LineStart = P + 1;
-    }
-    if (S[P] != '%' || P + 1 >= S.size() || S[P + 1] != '{') {
-      Out += S[P];
-      continue;
-    }
-    unsigned Column = static_cast<unsigned>(P - LineStart + 1);
-    size_t Close = S.find_first_of("}\n", P + 2);
-    if (Close == std::string_view::npos || S[Close] != '}') {
-      return Error::make(ErrorCode::InvalidStub,
-                         "'%{' without a closing '}'; write %{label}", Line,
-                         Column);
-    }
-    std::string_view Label = S.substr(P + 2, Close - P - 2);
-    const InjectOperand *Op = Target.findOperand(Label);
-    if (!Op) {
-      std::string Labels;
-      for (const InjectOperand &O : Target.Operands)
-        Labels += (Labels.empty() ? "" : ", ") + O.Label;
-      return Error::make(ErrorCode::InvalidStub,
-                         "inject '" + Target.Name + "' has no operand '" +
-                             std::string(Label) + "'; its operands are " +
-                             (Labels.empty() ? "(none)" : Labels),
-                         Line, Column);
-    }
-    Out += '%';
-    Out += Op->Register;
-    P = Close;
+  if (S.find("%{") == std::string_view::npos) {
+    Out.assign(S); // the usual stub: nothing to look up
+    return Error::success();
   }
-  return Error::success();
+  std::vector<LabeledRegister> Operands;
+  Operands.reserve(Target.Operands.size());
+  for (const InjectOperand &O : Target.Operands)
+    Operands.push_back({O.Label, O.Register});
+  return resolveStubLabels(S, Target.Name, Operands, Out);
 }

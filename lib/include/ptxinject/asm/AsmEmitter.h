@@ -11,6 +11,7 @@
 #define PTXINJECT_ASMEMITTER_H
 
 #include "ptxinject/site/Site.h"
+#include "ptxinject/support/Error.h"
 
 #include <string>
 #include <string_view>
@@ -39,8 +40,17 @@ struct InlineAsm {
   std::vector<AsmOperand> Inputs;  ///< asm inputs: all in
 };
 
-/// Builds the asm parts. Every operand must have a Type.
-InlineAsm buildInlineAsm(const Site &S);
+/// Builds the asm parts. Every operand must have a Type. With Baked (from
+/// bakeStub), the stub stands where the markers would: the same registers
+/// and moves, plain CUDA with no runtime step.
+InlineAsm buildInlineAsm(const Site &S, const std::string *Baked = nullptr);
+
+/// A stub made ready to bake into S's asm (the reference's "final-asm
+/// mode"): one outer `{ }` stripped (the asm has its own), blank lines
+/// dropped, %{label} names resolved to S's stable registers, '%' doubled,
+/// lines separated by "\n\t". Errors are resolveStubLabels' (StubLabels.h),
+/// located in the stub.
+Error bakeStub(const Site &S, std::string_view Stub, std::string &Out);
 
 /// Escapes Text as the contents of a C++ string literal (no quotes).
 std::string escapeForStringLiteral(std::string_view Text);

@@ -15,6 +15,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -35,6 +36,10 @@ struct RewriteOptions {
   /// The file's preprocessor, for type tokens declared in the source
   /// (InSourceTypes.h); without it only Types is consulted.
   clang::Preprocessor *PP = nullptr;
+  /// Inject name -> PTX stub: every site of that inject gets the stub in
+  /// place of its markers (AsmEmitter.h's bakeStub), so the output compiles
+  /// to the variant with no runtime step.
+  std::map<std::string, std::string> BakedStubs;
 };
 
 /// Rewrites the main file of Ctx. Reports problems through Ctx's diagnostics
