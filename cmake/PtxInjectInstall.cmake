@@ -16,10 +16,6 @@ install(FILES data/ptx_inject_default_types.json data/stack_ptx_descriptions.jso
         DESTINATION ${CMAKE_INSTALL_DATADIR}/ptxinject)
 
 # CMake package.
-get_property(PTXINJECT_CUBIN_NEEDS_NVJITLINK GLOBAL PROPERTY PTXINJECT_CUBIN_NEEDS_NVJITLINK)
-if(NOT PTXINJECT_CUBIN_NEEDS_NVJITLINK)
-  set(PTXINJECT_CUBIN_NEEDS_NVJITLINK OFF)
-endif()
 install(EXPORT PtxInjectTargets NAMESPACE PtxInject::
         FILE PtxInjectTargets.cmake DESTINATION ${PTXINJECT_CMAKE_INSTALL_DIR})
 configure_package_config_file(cmake/PtxInjectConfig.cmake.in
@@ -47,15 +43,10 @@ set(PTXINJECT_PC_CUBIN_LIBS "")
 if(TARGET ptxinject_nvptxcompiler)
   string(APPEND PTXINJECT_PC_CUBIN_LIBS " -lptxinject_nvptxcompiler")
 endif()
-if(PTXINJECT_CUBIN_NEEDS_NVJITLINK AND PTXINJECT_NVJITLINK_LIBRARY)
-  if(TARGET "${PTXINJECT_NVJITLINK_LIBRARY}")
-    get_target_property(nvjitlink_path "${PTXINJECT_NVJITLINK_LIBRARY}" LOCATION)
-  else()
-    set(nvjitlink_path "${PTXINJECT_NVJITLINK_LIBRARY}")
-  endif()
-  get_filename_component(nvjitlink_dir "${nvjitlink_path}" DIRECTORY)
-  string(APPEND PTXINJECT_PC_CUBIN_LIBS " -L${nvjitlink_dir} -lnvJitLink")
-endif()
+# nvJitLink is loaded with dlopen (older C libraries keep it in libdl).
+foreach(dl IN LISTS CMAKE_DL_LIBS)
+  string(APPEND PTXINJECT_PC_CUBIN_LIBS " -l${dl}")
+endforeach()
 # The prefix relative to the .pc file: the package stays usable when installed
 # with `cmake --install --prefix` somewhere else than configured.
 file(RELATIVE_PATH PTXINJECT_PC_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")

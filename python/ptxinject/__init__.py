@@ -20,10 +20,12 @@ import os as _os
 from ._core import Error, Inject, Module, Operand, OperandKind, __version__, compile_ptx
 from . import ast, stack
 from .frontend import RewriteWarning, have_rewrite, rewrite
+from .doctor import doctor
 from .variants import (Backend, CompiledModule, ProgramPlace, VariantFailure, VariantResult, compile_variants,
                        default_cache_dir, read_manifest)
 
 __all__ = [
+    "doctor",
     "Error",
     "Inject",
     "Module",

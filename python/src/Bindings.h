@@ -16,6 +16,7 @@ void bindVariants(nanobind::module_ &M);  // compile_variants engine
 void bindVariantScreen(
     nanobind::module_ &M); // duplicates and cache hits for the cluster driver
 void bindRewrite(nanobind::module_ &M); // the Clang rewriter, when built
+void bindDoctor(nanobind::module_ &M);  // what the machine has
 
 } // namespace python
 } // namespace ptxinject

@@ -22,9 +22,7 @@ namespace detail {
 using BackendOrError = Expected<std::unique_ptr<CubinBackend>>;
 
 BackendOrError createPtxasBackend(const CubinOptions &Options);
-#ifdef PTXINJECT_HAVE_NVJITLINK
 BackendOrError createNvJitLinkBackend(const CubinOptions &Options);
-#endif
 #ifdef PTXINJECT_HAVE_NVPTXCOMPILER
 BackendOrError createNvPtxCompilerBackend(const CubinOptions &Options);
 #endif

@@ -1,5 +1,6 @@
 //===- CubinBackend.cpp - Backend factory, names and log parsing ----------===//
 #include "Backends.h"
+#include "NvJitLinkLibrary.h"
 
 #include <algorithm>
 #include <cctype>
@@ -17,6 +18,45 @@ using namespace ptxinject;
 CubinBackend::~CubinBackend() = default;
 
 std::string CubinBackend::version() const { return "unknown"; }
+
+namespace {
+/// "9.0" from the PTX's ".version 9.0" line; empty when there is none.
+std::string_view ptxIsaVersion(std::string_view Ptx) {
+  size_t At = Ptx.find(".version");
+  if (At == std::string_view::npos)
+    return {};
+  size_t Start = Ptx.find_first_not_of(" \t", At + 8);
+  if (Start == std::string_view::npos)
+    return {};
+  size_t End = Ptx.find_first_not_of("0123456789.", Start);
+  return Ptx.substr(Start,
+                    (End == std::string_view::npos ? Ptx.size() : End) - Start);
+}
+} // namespace
+
+CompileStatus CubinBackend::compile(std::string_view Ptx,
+                                    std::vector<char> &Cubin, std::string &Log,
+                                    double TimeoutSeconds) const {
+  CompileStatus S = compileWithin(Ptx, Cubin, Log, TimeoutSeconds);
+  if (S != CompileStatus::Failed ||
+      Log.find("Unsupported .version") == std::string::npos)
+    return S;
+  // PTX ISA 8.x comes from CUDA 12, 9.x from CUDA 13: a major ahead of the
+  // compiler's means its toolkit is older than the one that made the PTX.
+  std::string_view Isa = ptxIsaVersion(Ptx);
+  std::string Cuda = Isa.size() > 1 && Isa[0] >= '8' && Isa[1] == '.'
+                         ? std::to_string(Isa[0] - '8' + 12)
+                         : std::string("a newer");
+  Log += "\nnote: this PTX is ISA " + std::string(Isa) +
+         ", newer than the back end's compiler (" + version() +
+         ") reads: use the compiler of the CUDA that made it (CUDA " + Cuda +
+         ") or a newer one (CUDA_HOME; for nvJitLink also "
+         "PTXINJECT_NVJITLINK or pip install nvidia-nvjitlink" +
+         (Cuda == "12" ? "-cu12" : "") +
+         "), or make the PTX for the older toolkit; `ptxinject doctor` "
+         "lists what was found";
+  return S;
+}
 
 std::unique_ptr<CubinBackend>
 ptxinject::createCubinBackend(CubinBackendKind Kind,
@@ -39,14 +79,7 @@ ptxinject::createCubinBackend(CubinBackendKind Kind,
   case CubinBackendKind::Ptxas:
     return Take(detail::createPtxasBackend(Options));
   case CubinBackendKind::NvJitLink:
-#ifdef PTXINJECT_HAVE_NVJITLINK
     return Take(detail::createNvJitLinkBackend(Options));
-#else
-    Error = "the nvjitlink backend is not built; configure with "
-            "-DPTXINJECT_ENABLE_CUDA=ON and a CUDA toolkit, or use "
-            "--backend ptxas";
-    return nullptr;
-#endif
   case CubinBackendKind::NvPtxCompiler:
 #ifdef PTXINJECT_HAVE_NVPTXCOMPILER
     return Take(detail::createNvPtxCompilerBackend(Options));
@@ -66,11 +99,7 @@ bool ptxinject::isCubinBackendBuilt(CubinBackendKind Kind) {
   case CubinBackendKind::Ptxas:
     return true;
   case CubinBackendKind::NvJitLink:
-#ifdef PTXINJECT_HAVE_NVJITLINK
-    return true;
-#else
-    return false;
-#endif
+    return true; // loaded when used: NvJitLinkLibrary.h
   case CubinBackendKind::NvPtxCompiler:
 #ifdef PTXINJECT_HAVE_NVPTXCOMPILER
     return true;
@@ -89,8 +118,9 @@ CubinBackendKind ptxinject::defaultCubinBackend() {
   // ends that generate whole-program code; see docs/variants.md.
   if (isCubinBackendBuilt(CubinBackendKind::NvPtxCompiler))
     return CubinBackendKind::NvPtxCompiler;
+  std::string WhyNot;
   if (!detail::findPtxasExecutable("").empty() ||
-      !isCubinBackendBuilt(CubinBackendKind::NvJitLink))
+      !detail::nvJitLinkLibrary(WhyNot))
     return CubinBackendKind::Ptxas;
   return CubinBackendKind::NvJitLink;
 }

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <thread>
 
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
@@ -182,4 +183,61 @@ ToolRun ptxinject::runTool(const std::vector<std::string> &Argv,
                                   : Name + ": failed with exit code " +
                                         std::to_string(WEXITSTATUS(Status));
   return Run;
+}
+
+namespace {
+
+std::string parentFolder(const std::string &Path) {
+  size_t Slash = Path.find_last_of('/');
+  return Slash == std::string::npos ? std::string() : Path.substr(0, Slash);
+}
+
+/// The folder of the shared object that holds this code (a Python
+/// extension, libptxinject_backends.so or a program).
+std::string ownFolder() {
+  Dl_info Info;
+  if (!::dladdr(reinterpret_cast<void *>(&ownFolder), &Info) || !Info.dli_fname)
+    return "";
+  char *Real = ::realpath(Info.dli_fname, nullptr);
+  std::string Path = Real ? Real : Info.dli_fname;
+  std::free(Real);
+  return parentFolder(Path);
+}
+
+} // namespace
+
+std::vector<std::string>
+ptxinject::cudaLibraryCandidates(const CudaLibrary &Lib) {
+  // The user's own choice is the only one tried: a wrong path is an error
+  // to see, not a reason to take another toolkit's library.
+  if (const char *Explicit = std::getenv(Lib.PathVariable);
+      Explicit && *Explicit)
+    return {Explicit};
+  std::vector<std::string> Out;
+  auto addFolder = [&](const std::string &Dir) {
+    for (const char *Major : {"13", "12"})
+      Out.push_back(Dir + "/lib" + std::string(Lib.Stem) + ".so." + Major);
+  };
+  auto addToolkit = [&](const std::string &Root) {
+    if (Root.empty())
+      return;
+    for (const char *Sub : {"/lib64", "/lib", "/targets/x86_64-linux/lib",
+                            "/targets/sbsa-linux/lib"})
+      addFolder(Root + Sub);
+  };
+  for (const char *Var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *Root = std::getenv(Var); Root && *Root)
+      addToolkit(Root);
+  // A Python package lives in site-packages/ptxinject/: the wheels are in
+  // site-packages/nvidia/cu13 (CUDA 13) or nvidia/<library> (CUDA 12).
+  if (std::string Site = parentFolder(ownFolder()); !Site.empty()) {
+    addFolder(Site + "/nvidia/cu13/lib");
+    addFolder(Site + "/nvidia/" + std::string(Lib.Cu12Wheel) + "/lib");
+  }
+  if (const char *Conda = std::getenv("CONDA_PREFIX"); Conda && *Conda)
+    addFolder(std::string(Conda) + "/lib");
+  addToolkit(findCudaToolkit());
+  for (const char *Major : {"13", "12"})
+    Out.push_back("lib" + std::string(Lib.Stem) + ".so." + Major);
+  return Out;
 }

@@ -700,6 +700,8 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                 Pruned.RemovedVariables, Pruned.RemovedBytes);
   std::printf("back end:            %s, %s\n",
               cubinBackendName(Backend->kind()), A.Arch.c_str());
+  // Which toolkit's compiler made the cubins (and keys the cache).
+  std::printf("compiler:            %s\n", Backend->version().c_str());
   std::printf("threads:             %u\n", Report.Threads);
   // Programs whose stubs compiled (a variant fails at its first bad stub,
   // once; duplicates share only cubin failures).

@@ -27,6 +27,8 @@ const Command Commands[] = {
     {"stack", runStack, "compile a Stack PTX program to a PTX stub"},
     {"variants", runVariants, "compile many kernel variants to cubins"},
     {"cache", runCache, "show, trim or clear the compiled-variant cache"},
+    {"doctor", runDoctor,
+     "say what this machine has: toolkit, back ends, caches, GPU"},
     {"search", runSearch,
      "evolve Stack PTX programs against a target (Python package)"},
 };

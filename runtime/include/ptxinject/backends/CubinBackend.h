@@ -73,10 +73,12 @@ public:
   /// which cannot be stopped, is abandoned: it runs on to its end on its
   /// own thread, its result dropped, and the call returns at once. Either
   /// way the result is TimedOut.
+  ///
+  /// PTX of a newer ISA than the compiler reads gets, after the compiler's
+  /// message, what would read it: the CUDA major version that makes that
+  /// ISA and where this back end's compiler comes from.
   CompileStatus compile(std::string_view Ptx, std::vector<char> &Cubin,
-                        std::string &Log, double TimeoutSeconds = 0) const {
-    return compileWithin(Ptx, Cubin, Log, TimeoutSeconds);
-  }
+                        std::string &Log, double TimeoutSeconds = 0) const;
 
   const CubinOptions &options() const { return Options; }
 

@@ -26,6 +26,25 @@ std::string findCudaTool(std::string_view Name,
                          const std::vector<std::string> &Fallbacks = {
                              "/usr/local/cuda/bin"});
 
+/// A CUDA shared library as the ecosystem finds it: its stem ("nvJitLink",
+/// "nvrtc"), the folder of its CUDA 12 pip wheel under site-packages/nvidia
+/// ("nvjitlink", "cuda_nvrtc"; CUDA 13 wheels share nvidia/cu13), and the
+/// variable that names its file outright (PTXINJECT_NVJITLINK).
+struct CudaLibrary {
+  std::string_view Stem;
+  std::string_view Cu12Wheel;
+  const char *PathVariable;
+};
+
+/// Where Lib is looked for, in order: $PathVariable (a file; when set, the
+/// only place); the lib64/lib folders of $CUDA_HOME and $CUDA_PATH; the
+/// nvidia-* wheels next to this library (site-packages/nvidia/cu13/lib,
+/// then the CUDA 12 wheel's, when the project is a Python package);
+/// $CONDA_PREFIX/lib; the toolkit findCudaToolkit() gives (the nvcc on
+/// PATH, /usr/local/cuda); last, the names alone, for the system's loader
+/// (LD_LIBRARY_PATH, ldconfig). In each folder lib<Stem>.so.13, then .so.12.
+std::vector<std::string> cudaLibraryCandidates(const CudaLibrary &Lib);
+
 /// How a program run by runTool ended.
 struct ToolRun {
   /// It started and exited with status 0.
