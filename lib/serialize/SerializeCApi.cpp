@@ -68,6 +68,13 @@ StackPtxInjectSerializeResult pack(uint8_t *Buffer, size_t BufferSize,
   }
 }
 
+/// The unpacked structs hold size_t and pointers. The reference's users
+/// carve several unpacked objects out of one malloc'd block at the sizes the
+/// measuring calls report, so a fill buffer may start anywhere: each size
+/// includes this much slack and the object starts at the first multiple of
+/// it inside the buffer, as the reference does.
+constexpr size_t FillAlignment = 16;
+
 /// Reads one object with Read, then lays it out with Lay: measuring when
 /// Buffer is NULL, else into Buffer, where Lay also sets the out pointers.
 template <class Parsed, class ReadFn, class LayFn>
@@ -85,15 +92,14 @@ StackPtxInjectSerializeResult unpack(const uint8_t *Wire, size_t WireSize,
     FlatLayout Measure(nullptr);
     Lay(Value, Measure);
     *Used = R.used();
-    *Written = Measure.size();
+    *Written = Measure.size() + FillAlignment;
     if (!Buffer)
       return STACK_PTX_INJECT_SERIALIZE_SUCCESS;
-    if (BufferSize < Measure.size())
+    if (BufferSize < *Written)
       return STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER;
-    // The unpacked structs hold size_t and pointers: malloc alignment.
-    if (reinterpret_cast<uintptr_t>(Buffer) % alignof(size_t) != 0)
-      return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-    FlatLayout Fill(Buffer);
+    uintptr_t Start = reinterpret_cast<uintptr_t>(Buffer);
+    size_t Skip = (FillAlignment - Start % FillAlignment) % FillAlignment;
+    FlatLayout Fill(Buffer + Skip);
     Lay(Value, Fill);
     return STACK_PTX_INJECT_SERIALIZE_SUCCESS;
   } catch (const std::bad_alloc &) {
