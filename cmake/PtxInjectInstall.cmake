@@ -1,6 +1,7 @@
 # Installs the tools, libraries, headers and the packages users find:
 #   find_package(PtxInject CONFIG)  -> PtxInject::core, ::runtime, ::cubin,
-#     ::nvptxcompiler, ::rewrite, ::ptxinject, ::plugin and ptxinject_add_ptx()
+#     ::nvptxcompiler, ::rewrite, ::ptxinject, ::plugin, ptxinject_add_ptx()
+#     and the reference's mm_add_stack_ptx_header()
 #   pkg-config ptxinject / ptxinject-cubin  -> the same libraries for C and
 #     non-CMake users.
 include(GNUInstallDirs)
@@ -14,20 +15,24 @@ install(DIRECTORY clang-plugin/cuda-shim/ DESTINATION ${CMAKE_INSTALL_DATADIR}/p
 install(DIRECTORY clang-plugin/nvrtc-shim/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ptxinject/nvrtc-shim)
 install(FILES data/ptx_inject_default_types.json data/stack_ptx_descriptions.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/ptxinject)
+# The generator behind mm_add_stack_ptx_header (PtxInjectStackPtxHeader.cmake).
+set(PTXINJECT_INSTALL_GENERATOR ${CMAKE_INSTALL_DATADIR}/ptxinject/gen_stack_ptx_header.py)
+install(PROGRAMS utils/gen_stack_ptx_header.py DESTINATION ${CMAKE_INSTALL_DATADIR}/ptxinject)
 
 # CMake package.
 install(EXPORT PtxInjectTargets NAMESPACE PtxInject::
         FILE PtxInjectTargets.cmake DESTINATION ${PTXINJECT_CMAKE_INSTALL_DIR})
 configure_package_config_file(cmake/PtxInjectConfig.cmake.in
   ${PROJECT_BINARY_DIR}/PtxInjectConfig.cmake
-  INSTALL_DESTINATION ${PTXINJECT_CMAKE_INSTALL_DIR})
+  INSTALL_DESTINATION ${PTXINJECT_CMAKE_INSTALL_DIR}
+  PATH_VARS PTXINJECT_INSTALL_GENERATOR)
 # 0.x: a minor release may change the API, so only the same minor version matches.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/PtxInjectConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/PtxInjectConfig.cmake
               ${PROJECT_BINARY_DIR}/PtxInjectConfigVersion.cmake
               cmake/PtxInjectAddPtx.cmake cmake/PtxInjectEmbed.cmake
-              cmake/PtxInjectCheckGoldens.cmake
+              cmake/PtxInjectCheckGoldens.cmake cmake/PtxInjectStackPtxHeader.cmake
         DESTINATION ${PTXINJECT_CMAKE_INSTALL_DIR})
 
 # pkg-config. Static archives cannot name their dependencies, so the C++

@@ -14,8 +14,10 @@
  *     *wire_used_out to its size (objects can follow each other in one
  *     wire). *buffer_bytes_written_out receives the size of the unpacked
  *     object; buffer == NULL measures only. The unpacked object (arrays and
- *     strings) lives in buffer, which the caller allocates (malloc alignment)
- *     and frees.
+ *     strings) lives in buffer, which the caller allocates and frees. As in
+ *     the reference, that size includes 16 bytes of slack and the object
+ *     starts at the first 16-byte boundary in buffer, so buffer may start
+ *     anywhere (several objects back to back in one allocation).
  *   - A wire that is truncated, corrupted, of another kind or of a format
  *     version this library does not read gives
  *     STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT; nothing is read past

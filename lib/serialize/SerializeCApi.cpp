@@ -68,6 +68,13 @@ StackPtxInjectSerializeResult pack(uint8_t *Buffer, size_t BufferSize,
   }
 }
 
+/// The unpacked structs hold size_t and pointers. The reference's users
+/// carve several unpacked objects out of one malloc'd block at the sizes the
+/// measuring calls report, so a fill buffer may start anywhere: each size
+/// includes this much slack and the object starts at the first multiple of
+/// it inside the buffer, as the reference does.
+constexpr size_t FillAlignment = 16;
+
 /// Reads one object with Read, then lays it out with Lay: measuring when
 /// Buffer is NULL, else into Buffer, where Lay also sets the out pointers.
 template <class Parsed, class ReadFn, class LayFn>
@@ -85,15 +92,14 @@ StackPtxInjectSerializeResult unpack(const uint8_t *Wire, size_t WireSize,
     FlatLayout Measure(nullptr);
     Lay(Value, Measure);
     *Used = R.used();
-    *Written = Measure.size();
+    *Written = Measure.size() + FillAlignment;
     if (!Buffer)
       return STACK_PTX_INJECT_SERIALIZE_SUCCESS;
-    if (BufferSize < Measure.size())
+    if (BufferSize < *Written)
       return STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER;
-    // The unpacked structs hold size_t and pointers: malloc alignment.
-    if (reinterpret_cast<uintptr_t>(Buffer) % alignof(size_t) != 0)
-      return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-    FlatLayout Fill(Buffer);
+    uintptr_t Start = reinterpret_cast<uintptr_t>(Buffer);
+    size_t Skip = (FillAlignment - Start % FillAlignment) % FillAlignment;
+    FlatLayout Fill(Buffer + Skip);
     Lay(Value, Fill);
     return STACK_PTX_INJECT_SERIALIZE_SUCCESS;
   } catch (const std::bad_alloc &) {
@@ -313,16 +319,20 @@ bool stack_ptx_compiler_info_equal(const StackPtxCompilerInfo *X,
          X->store_size == Y->store_size;
 }
 
+// The print functions write the reference's text, line for line: users
+// compare and grep it.
 StackPtxInjectSerializeResult
 stack_ptx_compiler_info_print(const StackPtxCompilerInfo *Info) {
   if (!Info)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  std::printf(
-      "StackPtxCompilerInfo {\n  max_ast_size: %zu\n  "
-      "max_ast_to_visit_stack_depth: %zu\n"
-      "  stack_size: %zu\n  max_frame_depth: %zu\n  store_size: %zu\n}\n",
-      Info->max_ast_size, Info->max_ast_to_visit_stack_depth, Info->stack_size,
-      Info->max_frame_depth, Info->store_size);
+  std::printf("Stack PTX Compiler Info:\n"
+              "\tMax AST Size: %zu\n"
+              "\tMax AST to Visit Stack Depth: %zu\n"
+              "\tStack Size: %zu\n"
+              "\tMax Frame Depth: %zu\n"
+              "\tStore Size: %zu\n",
+              Info->max_ast_size, Info->max_ast_to_visit_stack_depth,
+              Info->stack_size, Info->max_frame_depth, Info->store_size);
   return STACK_PTX_INJECT_SERIALIZE_SUCCESS;
 }
 
@@ -391,32 +401,38 @@ StackPtxInjectSerializeResult
 stack_ptx_stack_info_print(const StackPtxStackInfo *S) {
   if (!S)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
+  // A table left NULL prints as glibc prints a NULL string, never a crash.
   auto Str = [](const char *const *Table, size_t I) {
     return Table && Table[I] ? Table[I] : "(null)";
   };
-  std::printf("StackPtxStackInfo {\n  stacks: %zu\n", S->num_stacks);
-  for (size_t I = 0; I < S->num_stacks; ++I)
-    std::printf("    %zu: %s\n", I, Str(S->stack_literal_prefixes, I));
-  std::printf("  arg types: %zu\n", S->num_arg_types);
-  for (size_t I = 0; S->arg_type_info && I < S->num_arg_types; ++I)
-    std::printf("    %zu: stack %u, %u vector elements\n", I,
-                unsigned(S->arg_type_info[I].stack_idx),
-                unsigned(S->arg_type_info[I].num_vec_elems));
-  std::printf("  PTX instructions: %zu\n", S->num_ptx_instructions);
-  for (size_t I = 0; I < S->num_ptx_instructions; ++I) {
-    bool Aligned = S->ptx_instruction_descriptors &&
-                   S->ptx_instruction_descriptors[I].is_aligned;
-    std::printf("    %zu: %s%s\n", I, Str(S->ptx_instruction_strings, I),
-                Aligned ? ", aligned" : "");
-  }
-  std::printf("  special registers: %zu\n", S->num_special_registers);
+  std::printf("Stack PTX Stack Info:\n\tPTX Instructions:\n");
+  for (size_t I = 0; I < S->num_ptx_instructions; ++I)
+    std::printf("\t\t%s\n", Str(S->ptx_instruction_strings, I));
+  std::printf("\tSpecial Registers:\n");
   for (size_t I = 0; I < S->num_special_registers; ++I)
-    std::printf("    %zu: %%%s arg type %u\n", I,
-                Str(S->special_register_strings, I),
+    std::printf("\t\t%s\n", Str(S->special_register_strings, I));
+  std::printf("\tPTX Instruction Descriptors:\n");
+  for (size_t I = 0; I < S->num_ptx_instructions; ++I) {
+    StackPtxPtxInstructionDescriptor D{};
+    if (S->ptx_instruction_descriptors)
+      D = S->ptx_instruction_descriptors[I];
+    std::printf("\t\t%zu : aligned=%u unique_stacks=%u\n", I,
+                unsigned(D.is_aligned), unsigned(D.num_unique_stacks));
+  }
+  std::printf("\tSpecial Register Descriptors:\n");
+  for (size_t I = 0; I < S->num_special_registers; ++I)
+    std::printf("\t\t%zu : %u\n", I,
                 S->special_register_descriptors
                     ? unsigned(S->special_register_descriptors[I].arg_type_idx)
                     : 0u);
-  std::printf("}\n");
+  std::printf("\tLiteral Prefixes:\n");
+  for (size_t I = 0; I < S->num_stacks; ++I)
+    std::printf("\t\t%s\n", Str(S->stack_literal_prefixes, I));
+  // Each arg type prints as "stack : vector elements", without its index.
+  std::printf("\tArg Type Info:\n");
+  for (size_t I = 0; S->arg_type_info && I < S->num_arg_types; ++I)
+    std::printf("\t\t%u : %u\n", unsigned(S->arg_type_info[I].stack_idx),
+                unsigned(S->arg_type_info[I].num_vec_elems));
   return STACK_PTX_INJECT_SERIALIZE_SUCCESS;
 }
 

@@ -49,6 +49,22 @@ __PTX_INJECT_HOST_PASS inline void __ptx_inject_host_out(volatile T &v) {
 #define PTX_TYPES_DESC(reg_type, mov_postfix, constraint, bind_kind)           \
   reg_type, mov_postfix, constraint, bind_kind
 
+/* The reference system's Philox RNG sites: PTX_PHILOX(state) stands for the
+ * six words of a curandStatePhilox4_32_10_t, each typed PHILOX (a u32
+ * register) and labelled as the reference labels them. The stub reads the
+ * key and the counter and advances the counter's low word, so ctr.x is a
+ * mod and the other words are ins. Declared as a source declares its own
+ * types, so every route (typed macros, rewriter, plugin) reads it alike, and
+ * outside PTX_INJECT_NO_DEFAULT_TYPES, as in the reference. */
+#define PTX_TYPE_INFO_PHILOX PTX_TYPES_DESC(u32, u32, r, ID)
+#define PTX_PHILOX(state)                                                      \
+  PTX_IN(PHILOX, philox_key_x, (state).key.x),                                 \
+      PTX_IN(PHILOX, philox_key_y, (state).key.y),                             \
+      PTX_MOD(PHILOX, philox_ctr_x, (state).ctr.x),                            \
+      PTX_IN(PHILOX, philox_ctr_y, (state).ctr.y),                             \
+      PTX_IN(PHILOX, philox_ctr_z, (state).ctr.z),                             \
+      PTX_IN(PHILOX, philox_ctr_w, (state).ctr.w)
+
 /* Used by rewritten sources (ptxinject-rewrite output), where the sites are
  * already asm. __PTX_INJECT_DEVICE_ONLY kept a site of a __host__ __device__
  * function out of the host compilation (still read, in sources rewritten

@@ -10,11 +10,14 @@
 // body (after the brace and the declarations) as far as it fits with a NUL,
 // nothing past the NUL, and a count between that text's length and the
 // body's.
+// ast_ptx_interpret runs the same words on the CPU: one of its result codes,
+// in bounded time whatever the routines.
 // Written in C: the reference API is a C99 header.
 //
 //===----------------------------------------------------------------------===*/
 #include <ast_ptx.h>
 #include <ast_ptx_instructions.h>
+#include <ast_ptx_interpreter.h>
 
 #include "ReferenceStubChecks.h"
 
@@ -60,6 +63,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (num_pieces == 0)
     return 0; /* the reference API reads up to a return: a program needs one */
   const AstPtxInstruction *const *routines = num_pieces > 1 ? pieces + 1 : NULL;
+
+  /* The CPU interpreter on the same words: one of its result codes, and the
+     output written only on success. */
+  static const float values[] = {1.5f, -2.0f, 0.25f};
+  float out = 12345.0f;
+  AstPtxResult interpreted = ast_ptx_interpret(
+      pieces[0], routines, num_pieces - 1, values, num_inputs, &out);
+  CHECK((int)interpreted >= 0 && (int)interpreted < AST_PTX_RESULT_NUM_ENUMS);
+  CHECK(interpreted == AST_PTX_SUCCESS || out == 12345.0f);
 
   size_t needed = 99;
   AstPtxResult measured = compile(pieces[0], routines, num_pieces - 1,
