@@ -1,0 +1,202 @@
+"""StackPtx: mm-ptx's Stack PTX compiler interface on ptxinject's compiler.
+
+The project's enums become a ptxinject instruction set description once (with
+mm-ptx's operand order, ``top_first``, and meta-instruction rules,
+``reference_rules``); each compile turns the program into instruction words,
+compiles them with a ptxinject StackCompiler kept per set of limits, and
+writes the stub as mm-ptx 1.0.1 writes it (reference_text.py)."""
+
+from __future__ import annotations
+
+import json
+
+from ptxinject import Error as _CoreError
+from ptxinject.stack import InstructionSet, StackCompiler
+
+from . import words as W
+from .reference_text import ReferenceText
+
+
+class StackPtxError(RuntimeError):
+    """A failure, named by mm-ptx's result code (``STACK_PTX_ERROR_...``)."""
+
+    @staticmethod
+    def _check_result(ret) -> None:
+        if ret not in (0, "STACK_PTX_SUCCESS"):
+            raise StackPtxError(str(ret))
+
+
+_INT_KIND = {"u32": 1, "s32": 2}
+
+
+def _index(request) -> int:
+    if hasattr(request, "_rec"):
+        idx = int(request._rec.idx)
+    elif hasattr(request, "idx"):
+        idx = int(request.idx)
+    else:
+        try:
+            idx = int(request)
+        except (TypeError, ValueError):
+            raise TypeError("requests must be RegisterRegistry symbols, RegisterRecords, or integer indices") from None
+    if idx < 0:
+        raise ValueError("requests indices must be >= 0")
+    return idx
+
+
+class StackPtx:
+    def __init__(self, stack_enum, arg_enum, ptx_instruction_enum, special_register_enum):
+        self.stack_enum = stack_enum
+        self.arg_enum = arg_enum
+        self.ptx_instruction_strings = [instr.ptx_str for instr in ptx_instruction_enum]
+        self.special_register_strings = [instr.ptx_str for instr in special_register_enum]
+        self.stack_literal_prefixes = [stack.literal_prefix for stack in stack_enum]
+        self.arg_stack_indices = [int(arg.stack_type) for arg in arg_enum]
+        self.arg_num_stack_elems = [arg.stack_num_vec_elems for arg in arg_enum]
+        prefixes = self.stack_literal_prefixes
+        # Per stack: 1 for u32 literals, 2 for s32, 0 otherwise (they print alike).
+        self._int_kind = [_INT_KIND.get(p, 0) for p in prefixes]
+        self._set_error = None
+        description = self._description(ptx_instruction_enum, special_register_enum)
+        self._set = InstructionSet.from_json(json.dumps(description))
+        arg_prefix = [prefixes[s] for s in self.arg_stack_indices]
+        kinds = {}
+        for instr in ptx_instruction_enum:
+            kinds.setdefault(instr.ptx_str, (max(1, len(instr.rets)), [arg_prefix[int(a)] for a in instr.args]))
+        self._text = ReferenceText(prefixes, kinds)
+        self._compilers = {}
+        self._routine_cache = {}
+
+    def _description(self, ptx_instruction_enum, special_register_enum) -> dict:
+        """The enums as a ptxinject description (stack_ptx_descriptions.json
+        format); names are generated, the text comes from the enums."""
+        stacks = []
+        for prefix in self.stack_literal_prefixes:
+            entry = {"name": f"s{len(stacks)}", "literal_prefix": prefix}
+            if prefix in ("f32", "u32", "s32"):
+                entry["constant_type"] = prefix
+            stacks.append(entry)
+        args = []
+        for stack_idx, vec in zip(self.arg_stack_indices, self.arg_num_stack_elems):
+            entry = {"name": f"a{len(args)}", "stack_type": f"s{stack_idx}"}
+            if vec:
+                entry["num_vec_elems"] = vec
+            args.append(entry)
+        instructions = []
+        for instr in ptx_instruction_enum:
+            rets = [f"a{int(r)}" for r in instr.rets]
+            if not rets:
+                # mm-ptx's C library refuses a set with such an instruction
+                # when it compiles: so does every compile here.
+                self._set_error = StackPtxError("STACK_PTX_ERROR_ARG_IDX_OUT_OF_BOUNDS")
+                rets = [f"a{int(instr.args[0])}"] if instr.args else ["a0"]
+            instructions.append({"ptx": instr.ptx_str, "display": f"i{int(instr)}",
+                                 "args": [f"a{int(a)}" for a in instr.args], "rets": rets,
+                                 "aligned": bool(instr.aligned), "top_first": True})
+        specials = []
+        seen = set()
+        for special in special_register_enum:
+            ptx = special.ptx_str
+            # ptxinject names special registers by their text; mm-ptx allows
+            # the same one twice (it reads the same register).
+            if ptx in seen:
+                ptx = f"{ptx}\x00{int(special)}"
+            seen.add(ptx)
+            specials.append({"ptx": ptx, "arg_type": f"a{int(special.arg)}"})
+        return {"reference_rules": True, "stack_types": stacks, "arg_types": args,
+                "instructions": instructions, "special_registers": specials}
+
+    def _compiler(self, max_ast_size, stack_size, store_size, frames, execution_limit) -> StackCompiler:
+        key = (max_ast_size, stack_size, store_size, frames, execution_limit)
+        compiler = self._compilers.get(key)
+        if compiler is None:
+            compiler = self._compilers[key] = StackCompiler(
+                self._set, max_ast_size=max_ast_size, stack_size=stack_size, store_size=store_size,
+                max_frame_depth=frames, execution_limit=execution_limit)
+        return compiler
+
+    def _encode(self, instructions, num_registers, store_size, num_routines):
+        """Instruction words, and which integer literals they push (1 u32,
+        2 s32, 3 both); checks what mm-ptx's C library checks."""
+        words = []
+        append = words.append
+        int_kinds = 0
+        for instr in instructions:
+            try:
+                w = instr._w
+            except AttributeError:
+                if isinstance(instr, int):
+                    w = int(instr)
+                else:
+                    raise ValueError(f"Invalid instruction: {instr}") from None
+            append(w)
+            kind = w & 0xFF
+            if kind in (W.PTX, W.META):
+                continue
+            if kind == W.INPUT:
+                if (w >> 16) & 0xFFFF >= num_registers:
+                    raise StackPtxError("STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS")
+            elif kind == W.CONSTANT:
+                int_kinds |= self._int_kind[(w >> 8) & 0xFF]
+            elif kind == W.STORE:
+                if (w >> 16) & 0xFFFF >= store_size:
+                    raise StackPtxError("STACK_PTX_ERROR_STORE_IDX_OUT_OF_BOUNDS")
+            elif kind == W.LOAD:
+                if (w >> 16) & 0xFFFF >= store_size:
+                    raise StackPtxError("STACK_PTX_ERROR_LOAD_IDX_OUT_OF_BOUNDS")
+            elif kind == W.ROUTINE:
+                if (w >> 16) & 0xFFFF >= num_routines:
+                    raise StackPtxError("STACK_PTX_ERROR_ROUTINES_IDX_OUT_OF_BOUNDS")
+        return words, int_kinds
+
+    def compile(
+        self,
+        registry,
+        instructions,
+        requests,
+        execution_limit,
+        routine_enum=None,
+        max_ast_size=100,
+        max_ast_to_visit_stack_depth=10,
+        stack_size=128,
+        max_frame_depth=4,
+        store_size=16,
+    ) -> str:
+        """The stub of a program, as mm-ptx 1.0.1 returns it (ending in a NUL).
+
+        registry: the RegisterRegistry; instructions: registers, stack type
+        instructions, PTX instructions, special registers and routines, in
+        order; requests: registers (or their indices) that receive the
+        values left on their stacks, top first. ``max_ast_to_visit_stack_depth``
+        is accepted and unused: the ptxinject compiler needs no visit stack."""
+        if self._set_error is not None:
+            raise self._set_error
+        if max_frame_depth == 0 or execution_limit == 0:
+            # No frame, or no instruction run: the empty stub.
+            return "\t{\n\t}\x00"
+        num_registers = len(registry)
+        reqs = [_index(r) for r in requests]
+        for r in reqs:
+            if r >= num_registers:
+                raise StackPtxError("STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS")
+        num_routines = len(routine_enum) if routine_enum is not None else 0
+        words, int_kinds = self._encode(instructions, num_registers, store_size, num_routines)
+        routines = None
+        if routine_enum is not None:
+            cached = self._routine_cache.get(routine_enum)
+            if cached is None or cached[0] != (num_registers, store_size):
+                encoded = [self._encode(r.instructions, num_registers, store_size, num_routines)
+                           for r in routine_enum]
+                kinds = 0
+                for _, k in encoded:
+                    kinds |= k
+                cached = self._routine_cache[routine_enum] = ((num_registers, store_size),
+                                                              [e[0] for e in encoded], kinds)
+            routines = cached[1]
+            int_kinds |= cached[2]
+        compiler = self._compiler(max_ast_size, stack_size, store_size, max_frame_depth - 1, execution_limit)
+        try:
+            text = compiler.compile(words, registry.native_registers(), reqs, routines)
+        except _CoreError as err:
+            raise StackPtxError(f"STACK_PTX_ERROR_INVALID_VALUE: {err}") from None
+        return self._text.convert(text, int_kinds)
