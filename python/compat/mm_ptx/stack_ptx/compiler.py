@@ -14,7 +14,7 @@ from ptxinject import Error as _CoreError
 from ptxinject.stack import InstructionSet, StackCompiler
 
 from . import words as W
-from .reference_text import ReferenceText
+from .reference_text import MARK, ReferenceText, Shape
 
 
 class StackPtxError(RuntimeError):
@@ -57,15 +57,32 @@ class StackPtx:
         # Per stack: 1 for u32 literals, 2 for s32, 0 otherwise (they print alike).
         self._int_kind = [_INT_KIND.get(p, 0) for p in prefixes]
         self._set_error = None
+        self._shapes = self._instruction_shapes(ptx_instruction_enum)
         description = self._description(ptx_instruction_enum, special_register_enum)
         self._set = InstructionSet.from_json(json.dumps(description))
-        arg_prefix = [prefixes[s] for s in self.arg_stack_indices]
-        kinds = {}
-        for instr in ptx_instruction_enum:
-            kinds.setdefault(instr.ptx_str, (max(1, len(instr.rets)), [arg_prefix[int(a)] for a in instr.args]))
-        self._text = ReferenceText(prefixes, kinds)
+        self._text = ReferenceText(prefixes, self._shapes)
         self._compilers = {}
         self._routine_cache = {}
+
+    def _instruction_shapes(self, ptx_instruction_enum) -> list:
+        """Each instruction's Shape, by index; marks the ones whose lines
+        must be rewritten one by one (reference_text.py)."""
+        prefixes = self.stack_literal_prefixes
+        shapes = []
+        for instr in ptx_instruction_enum:
+            shapes.append(Shape(instr.ptx_str,
+                                [bool(self.arg_num_stack_elems[int(r)]) for r in instr.rets] or [False],
+                                [prefixes[self.arg_stack_indices[int(a)]] for a in instr.args],
+                                [bool(self.arg_num_stack_elems[int(a)]) for a in instr.args]))
+        # An opcode shared by instructions of different operand types: the
+        # text alone does not say which one a line is.
+        first = {}
+        self._marked = set()
+        for i, shape in enumerate(shapes):
+            other = first.setdefault(shape.ptx, shape)
+            if shape.marked or (other.arg_kinds, other.ret_vectors) != (shape.arg_kinds, shape.ret_vectors):
+                self._marked.add(i)
+        return shapes
 
     def _description(self, ptx_instruction_enum, special_register_enum) -> dict:
         """The enums as a ptxinject description (stack_ptx_descriptions.json
@@ -90,7 +107,8 @@ class StackPtx:
                 # when it compiles: so does every compile here.
                 self._set_error = StackPtxError("STACK_PTX_ERROR_ARG_IDX_OUT_OF_BOUNDS")
                 rets = [f"a{int(instr.args[0])}"] if instr.args else ["a0"]
-            instructions.append({"ptx": instr.ptx_str, "display": f"i{int(instr)}",
+            ptx = f"{MARK}{int(instr)}{MARK}" if int(instr) in self._marked else instr.ptx_str
+            instructions.append({"ptx": ptx, "display": f"i{int(instr)}",
                                  "args": [f"a{int(a)}" for a in instr.args], "rets": rets,
                                  "aligned": bool(instr.aligned), "top_first": True})
         specials = []
@@ -116,11 +134,13 @@ class StackPtx:
         return compiler
 
     def _encode(self, instructions, num_registers, store_size, num_routines):
-        """Instruction words, and which integer literals they push (1 u32,
-        2 s32, 3 both); checks what mm-ptx's C library checks."""
+        """Instruction words; which integer literals they push (1 u32, 2
+        s32, 3 both); and the first thing mm-ptx's C library refuses when it
+        runs it, as (position, result name), or None."""
         words = []
         append = words.append
         int_kinds = 0
+        refused = None
         for instr in instructions:
             try:
                 w = instr._w
@@ -131,23 +151,27 @@ class StackPtx:
                     raise ValueError(f"Invalid instruction: {instr}") from None
             append(w)
             kind = w & 0xFF
-            if kind in (W.PTX, W.META):
+            if kind == W.PTX or kind == W.META:
                 continue
-            if kind == W.INPUT:
-                if (w >> 16) & 0xFFFF >= num_registers:
-                    raise StackPtxError("STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS")
-            elif kind == W.CONSTANT:
+            if kind == W.CONSTANT:
                 int_kinds |= self._int_kind[(w >> 8) & 0xFF]
+                continue
+            if refused is not None or kind == W.SPECIAL:
+                continue
+            idx = (w >> 16) & 0xFFFF
+            if kind == W.INPUT:
+                if idx >= num_registers:
+                    refused = (len(words) - 1, "STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS")
             elif kind == W.STORE:
-                if (w >> 16) & 0xFFFF >= store_size:
-                    raise StackPtxError("STACK_PTX_ERROR_STORE_IDX_OUT_OF_BOUNDS")
+                if idx >= store_size:
+                    refused = (len(words) - 1, "STACK_PTX_ERROR_STORE_IDX_OUT_OF_BOUNDS")
             elif kind == W.LOAD:
-                if (w >> 16) & 0xFFFF >= store_size:
-                    raise StackPtxError("STACK_PTX_ERROR_LOAD_IDX_OUT_OF_BOUNDS")
+                if idx >= store_size:
+                    refused = (len(words) - 1, "STACK_PTX_ERROR_LOAD_IDX_OUT_OF_BOUNDS")
             elif kind == W.ROUTINE:
-                if (w >> 16) & 0xFFFF >= num_routines:
-                    raise StackPtxError("STACK_PTX_ERROR_ROUTINES_IDX_OUT_OF_BOUNDS")
-        return words, int_kinds
+                if idx >= num_routines:
+                    refused = (len(words) - 1, "STACK_PTX_ERROR_ROUTINES_IDX_OUT_OF_BOUNDS")
+        return words, int_kinds, refused
 
     def compile(
         self,
@@ -180,7 +204,12 @@ class StackPtx:
             if r >= num_registers:
                 raise StackPtxError("STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS")
         num_routines = len(routine_enum) if routine_enum is not None else 0
-        words, int_kinds = self._encode(instructions, num_registers, store_size, num_routines)
+        words, int_kinds, refused = self._encode(instructions, num_registers, store_size, num_routines)
+        # mm-ptx checks an instruction when it runs it: one past the
+        # execution limit is no error. (A routine's are not checked here:
+        # ptxinject skips such an instruction.)
+        if refused is not None and refused[0] < execution_limit:
+            raise StackPtxError(refused[1])
         routines = None
         if routine_enum is not None:
             cached = self._routine_cache.get(routine_enum)
@@ -188,7 +217,7 @@ class StackPtx:
                 encoded = [self._encode(r.instructions, num_registers, store_size, num_routines)
                            for r in routine_enum]
                 kinds = 0
-                for _, k in encoded:
+                for _, k, _ in encoded:
                     kinds |= k
                 cached = self._routine_cache[routine_enum] = ((num_registers, store_size),
                                                               [e[0] for e in encoded], kinds)
