@@ -251,7 +251,8 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
       if (const json::Value *Top = I.get("top_first")) {
         if (!Top->isBool())
           return fail(Error, *Top,
-                      "instruction '" + Name + "': 'top_first' is true or false");
+                      "instruction '" + Name +
+                          "': 'top_first' is true or false");
         Info.top_first = Top->asBool() ? 1 : 0;
       }
       if (!T.InstrByName.emplace(Name, int(T.Instructions.size())).second)

@@ -131,7 +131,9 @@ class PTXInject:
         """The PTX with every site of each inject replaced by its stub
         (``ptx_stubs[name]`` for every inject; a missing one is a KeyError).
         A stub ends at its first NUL, as C strings do: mm-ptx 1.0.1's
-        StackPtx.compile returns stubs with a NUL at the end."""
+        StackPtx.compile returns stubs with a NUL at the end. Each site
+        becomes the stub and a line end, as in mm-ptx: an empty stub leaves
+        an empty line."""
         module = self._module
         if module is None:
             raise PtxInjectError("PTX_INJECT_ERROR_INVALID_INPUT", "render_ptx after close()")
@@ -140,6 +142,10 @@ class PTXInject:
             stub = ptx_stubs[inject.name]
             if "\x00" in stub:
                 stub = stub[: stub.index("\x00")]
+            # mm-ptx puts the stub and then the marker block's line end; a
+            # ptxinject stub that is empty or ends a line gets none of its own.
+            if not stub or stub[-1] == "\n":
+                stub += "\n"
             stubs.append(stub)
         try:
             return module.render(stubs)

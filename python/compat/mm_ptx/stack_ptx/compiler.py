@@ -14,6 +14,7 @@ from ptxinject import Error as _CoreError
 from ptxinject.stack import InstructionSet, StackCompiler
 
 from . import words as W
+from .ast_budget import AstBudget
 from .reference_text import MARK, ReferenceText, Shape
 
 
@@ -56,11 +57,13 @@ class StackPtx:
         prefixes = self.stack_literal_prefixes
         # Per stack: 1 for u32 literals, 2 for s32, 0 otherwise (they print alike).
         self._int_kind = [_INT_KIND.get(p, 0) for p in prefixes]
-        self._set_error = None
         self._shapes = self._instruction_shapes(ptx_instruction_enum)
         description = self._description(ptx_instruction_enum, special_register_enum)
         self._set = InstructionSet.from_json(json.dumps(description))
         self._text = ReferenceText(prefixes, self._shapes)
+        self._budget = AstBudget(self.arg_stack_indices, self.arg_num_stack_elems,
+                                 [([int(a) for a in i.args], [int(r) for r in i.rets]) for i in ptx_instruction_enum],
+                                 [int(s.arg) for s in special_register_enum])
         self._compilers = {}
         self._routine_cache = {}
 
@@ -103,10 +106,13 @@ class StackPtx:
         for instr in ptx_instruction_enum:
             rets = [f"a{int(r)}" for r in instr.rets]
             if not rets:
-                # mm-ptx's C library refuses a set with such an instruction
-                # when it compiles: so does every compile here.
-                self._set_error = StackPtxError("STACK_PTX_ERROR_ARG_IDX_OUT_OF_BOUNDS")
-                rets = [f"a{int(instr.args[0])}"] if instr.args else ["a0"]
+                # mm-ptx runs an instruction without results (it pops its
+                # operands) and never writes it; ptxinject's needs one: it
+                # gets one on a stack of its own, which nothing requests.
+                if not any(a["name"] == "a_void" for a in args):
+                    stacks.append({"name": "s_void", "literal_prefix": "b32"})
+                    args.append({"name": "a_void", "stack_type": "s_void"})
+                rets = ["a_void"]
             ptx = f"{MARK}{int(instr)}{MARK}" if int(instr) in self._marked else instr.ptx_str
             instructions.append({"ptx": ptx, "display": f"i{int(instr)}",
                                  "args": [f"a{int(a)}" for a in instr.args], "rets": rets,
@@ -193,10 +199,11 @@ class StackPtx:
         order; requests: registers (or their indices) that receive the
         values left on their stacks, top first. ``max_ast_to_visit_stack_depth``
         is accepted and unused: the ptxinject compiler needs no visit stack."""
-        if self._set_error is not None:
-            raise self._set_error
-        if max_frame_depth == 0 or execution_limit == 0:
-            # No frame, or no instruction run: the empty stub.
+        if max_frame_depth == 0:
+            # mm-ptx writes nothing, not even the braces.
+            return "\x00"
+        if execution_limit == 0 or stack_size == 0:
+            # No instruction runs, or none can push: the empty stub.
             return "\t{\n\t}\x00"
         num_registers = len(registry)
         reqs = [_index(r) for r in requests]
@@ -223,6 +230,10 @@ class StackPtx:
                                                               [e[0] for e in encoded], kinds)
             routines = cached[1]
             int_kinds |= cached[2]
+        if self._budget.may_exceed(len(words), execution_limit, routines is not None, max_ast_size) and \
+                self._budget.exceeds(words, routines, registry.get_stack_types(),
+                                     (max_ast_size, stack_size, store_size, max_frame_depth, execution_limit)):
+            raise StackPtxError("STACK_PTX_ERROR_INSUFFICIENT_AST_SIZE")
         compiler = self._compiler(max_ast_size, stack_size, store_size, max_frame_depth - 1, execution_limit)
         try:
             text = compiler.compile(words, registry.native_registers(), reqs, routines)
