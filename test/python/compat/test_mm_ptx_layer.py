@@ -40,6 +40,9 @@ def test_injects_and_args():
             ("z", MutType.OUT, "F32", "f32", "_x2")]
         assert func["y"].mut_type == MutType.MOD and func["y"].reg == "_x1"
         assert [m.value for m in MutType] == [0, 1, 2]  # mm-ptx's C enum: OUT, MOD, IN
+    # An object as mm-ptx's is: true, and equal and hashed by identity.
+    empty = PTXInject("// no sites\n")
+    assert empty and empty != PTXInject("// no sites\n") and len({empty, empty}) == 1
 
 
 def test_render_strips_the_nul_and_keeps_the_line_end():

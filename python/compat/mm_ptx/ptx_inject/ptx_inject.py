@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Dict, List, Mapping
+from typing import List, Mapping
 
 import ptxinject
 
@@ -76,7 +76,7 @@ class Inject:
     args: List[InjectArg]
 
 
-class PTXInject:
+class PTXInject(dict):
     """Annotated PTX, parsed once::
 
         with PTXInject(annotated_ptx) as inject:
@@ -84,7 +84,17 @@ class PTXInject:
             ptx = inject.render_ptx({"func": stub})
 
     ``injects`` lists the injects in render order; ``inject[name]`` maps
-    each operand's CUDA name to its InjectArg."""
+    each operand's CUDA name to its InjectArg. (It is that mapping, a
+    dict, so that the lookup costs no Python call; it compares, hashes and
+    tests true as mm-ptx's object does: by identity.)"""
+
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+    __hash__ = object.__hash__
+    __repr__ = object.__repr__
+
+    def __bool__(self) -> bool:
+        return True
 
     def __init__(self, annotated_ptx: str):
         try:
@@ -97,12 +107,7 @@ class PTXInject:
             args = [InjectArg(op.label, _MUT_OF_KIND[op.kind], op.type_label, op.register_type, op.register)
                     for op in inj.operands]
             self.injects.append(Inject(inj.name, len(args), len(inj.sites), args))
-        self._inject_lookup: Dict[str, Dict[str, InjectArg]] = {
-            inj.name: {arg.name: arg for arg in inj.args} for inj in self.injects
-        }
-
-    def __getitem__(self, inject_name: str) -> Dict[str, InjectArg]:
-        return self._inject_lookup[inject_name]
+        self.update((inj.name, {arg.name: arg for arg in inj.args}) for inj in self.injects)
 
     def print_injects(self) -> None:
         """Prints every inject and its operands, as mm-ptx prints them."""

@@ -30,11 +30,9 @@ class AstBudget:
                 push[arg_stacks[r]] = push.get(arg_stacks[r], 0) + elems[r]
             self._ptx.append((need, push, sum(elems[a] for a in args) + sum(elems[r] for r in rets)))
         self._special = [(arg_stacks[a], elems[a]) for a in specials]
+        # The most entries one instruction takes: a program of n
+        # instructions that run needs at most n times this many.
         self.largest = max([1] + [entries for _, _, entries in self._ptx])
-
-    def may_exceed(self, num_words, execution_limit, has_routines, max_ast_size) -> bool:
-        runs = execution_limit if has_routines else min(num_words, execution_limit)
-        return runs * self.largest > max_ast_size
 
     def exceeds(self, words, routines, register_stacks, limits) -> bool:
         """Whether running words (with routines) needs more than

@@ -9,6 +9,7 @@ writes the stub as mm-ptx 1.0.1 writes it (reference_text.py)."""
 from __future__ import annotations
 
 import json
+import weakref
 
 from ptxinject import Error as _CoreError
 from ptxinject.stack import InstructionSet, StackCompiler
@@ -45,27 +46,50 @@ def _index(request) -> int:
     return idx
 
 
+# What a StackPtx derives from its enums (the ptxinject instruction set, the
+# compilers, the text rewriter), kept per set of enum classes: a project that
+# makes a StackPtx more than once from the same enums builds them once.
+_PREPARED = weakref.WeakKeyDictionary()
+
+
 class StackPtx:
     def __init__(self, stack_enum, arg_enum, ptx_instruction_enum, special_register_enum):
         self.stack_enum = stack_enum
         self.arg_enum = arg_enum
-        self.ptx_instruction_strings = [instr.ptx_str for instr in ptx_instruction_enum]
-        self.special_register_strings = [instr.ptx_str for instr in special_register_enum]
-        self.stack_literal_prefixes = [stack.literal_prefix for stack in stack_enum]
-        self.arg_stack_indices = [int(arg.stack_type) for arg in arg_enum]
-        self.arg_num_stack_elems = [arg.stack_num_vec_elems for arg in arg_enum]
+        key = (stack_enum, arg_enum, special_register_enum)
+        try:
+            prepared = _PREPARED.get(ptx_instruction_enum, {}).get(key)
+        except TypeError:  # not weak-referenceable: prepare every time
+            prepared = None
+        if prepared is None:
+            self.ptx_instruction_strings = [instr.ptx_str for instr in ptx_instruction_enum]
+            self.special_register_strings = [instr.ptx_str for instr in special_register_enum]
+            self.stack_literal_prefixes = [stack.literal_prefix for stack in stack_enum]
+            self.arg_stack_indices = [int(arg.stack_type) for arg in arg_enum]
+            self.arg_num_stack_elems = [arg.stack_num_vec_elems for arg in arg_enum]
+            prepared = self._prepare(ptx_instruction_enum, special_register_enum)
+            try:
+                _PREPARED.setdefault(ptx_instruction_enum, {})[key] = prepared
+            except TypeError:
+                pass
+        (self.ptx_instruction_strings, self.special_register_strings, self.stack_literal_prefixes,
+         self.arg_stack_indices, self.arg_num_stack_elems, self._int_kind, self._shapes, self._marked,
+         self._set, self._text, self._budget, self._compilers) = prepared
+        self._routine_cache = {}
+
+    def _prepare(self, ptx_instruction_enum, special_register_enum) -> tuple:
         prefixes = self.stack_literal_prefixes
         # Per stack: 1 for u32 literals, 2 for s32, 0 otherwise (they print alike).
-        self._int_kind = [_INT_KIND.get(p, 0) for p in prefixes]
-        self._shapes = self._instruction_shapes(ptx_instruction_enum)
+        int_kind = [_INT_KIND.get(p, 0) for p in prefixes]
+        shapes = self._instruction_shapes(ptx_instruction_enum)
         description = self._description(ptx_instruction_enum, special_register_enum)
-        self._set = InstructionSet.from_json(json.dumps(description))
-        self._text = ReferenceText(prefixes, self._shapes)
-        self._budget = AstBudget(self.arg_stack_indices, self.arg_num_stack_elems,
-                                 [([int(a) for a in i.args], [int(r) for r in i.rets]) for i in ptx_instruction_enum],
-                                 [int(s.arg) for s in special_register_enum])
-        self._compilers = {}
-        self._routine_cache = {}
+        instruction_set = InstructionSet.from_json(json.dumps(description))
+        budget = AstBudget(self.arg_stack_indices, self.arg_num_stack_elems,
+                           [([int(a) for a in i.args], [int(r) for r in i.rets]) for i in ptx_instruction_enum],
+                           [int(s.arg) for s in special_register_enum])
+        return (self.ptx_instruction_strings, self.special_register_strings, prefixes, self.arg_stack_indices,
+                self.arg_num_stack_elems, int_kind, shapes, self._marked, instruction_set,
+                ReferenceText(prefixes, shapes), budget, {})
 
     def _instruction_shapes(self, ptx_instruction_enum) -> list:
         """Each instruction's Shape, by index; marks the ones whose lines
@@ -73,10 +97,12 @@ class StackPtx:
         prefixes = self.stack_literal_prefixes
         shapes = []
         for instr in ptx_instruction_enum:
+            elems = self.arg_num_stack_elems
             shapes.append(Shape(instr.ptx_str,
-                                [bool(self.arg_num_stack_elems[int(r)]) for r in instr.rets] or [False],
+                                [bool(elems[int(r)]) for r in instr.rets] or [False],
                                 [prefixes[self.arg_stack_indices[int(a)]] for a in instr.args],
-                                [bool(self.arg_num_stack_elems[int(a)]) for a in instr.args]))
+                                [bool(elems[int(a)]) for a in instr.args],
+                                sum(max(1, elems[int(r)]) for r in instr.rets)))
         # An opcode shared by instructions of different operand types: the
         # text alone does not say which one a line is.
         first = {}
@@ -130,13 +156,15 @@ class StackPtx:
         return {"reference_rules": True, "stack_types": stacks, "arg_types": args,
                 "instructions": instructions, "special_registers": specials}
 
-    def _compiler(self, max_ast_size, stack_size, store_size, frames, execution_limit) -> StackCompiler:
-        key = (max_ast_size, stack_size, store_size, frames, execution_limit)
+    def _compiler(self, max_ast_size, stack_size, store_size, max_frame_depth, execution_limit) -> StackCompiler:
+        """A compiler for these limits (kept: most projects use one set).
+        mm-ptx counts the program's own frame in max_frame_depth."""
+        key = (max_ast_size, stack_size, store_size, max_frame_depth, execution_limit)
         compiler = self._compilers.get(key)
         if compiler is None:
             compiler = self._compilers[key] = StackCompiler(
                 self._set, max_ast_size=max_ast_size, stack_size=stack_size, store_size=store_size,
-                max_frame_depth=frames, execution_limit=execution_limit)
+                max_frame_depth=max_frame_depth - 1, execution_limit=execution_limit)
         return compiler
 
     def _encode(self, instructions, num_registers, store_size, num_routines):
@@ -205,11 +233,13 @@ class StackPtx:
         if execution_limit == 0 or stack_size == 0:
             # No instruction runs, or none can push: the empty stub.
             return "\t{\n\t}\x00"
-        num_registers = len(registry)
-        reqs = [_index(r) for r in requests]
-        for r in reqs:
-            if r >= num_registers:
-                raise StackPtxError("STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS")
+        num_registers = len(registry._items)
+        try:
+            reqs = [r._rec.idx for r in requests]
+        except AttributeError:
+            reqs = [_index(r) for r in requests]
+        if reqs and max(reqs) >= num_registers:
+            raise StackPtxError("STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS")
         num_routines = len(routine_enum) if routine_enum is not None else 0
         words, int_kinds, refused = self._encode(instructions, num_registers, store_size, num_routines)
         # mm-ptx checks an instruction when it runs it: one past the
@@ -230,11 +260,14 @@ class StackPtx:
                                                               [e[0] for e in encoded], kinds)
             routines = cached[1]
             int_kinds |= cached[2]
-        if self._budget.may_exceed(len(words), execution_limit, routines is not None, max_ast_size) and \
+        runs = execution_limit if routines is not None else min(len(words), execution_limit)
+        if runs * self._budget.largest > max_ast_size and \
                 self._budget.exceeds(words, routines, registry.get_stack_types(),
                                      (max_ast_size, stack_size, store_size, max_frame_depth, execution_limit)):
             raise StackPtxError("STACK_PTX_ERROR_INSUFFICIENT_AST_SIZE")
-        compiler = self._compiler(max_ast_size, stack_size, store_size, max_frame_depth - 1, execution_limit)
+        compiler = self._compilers.get((max_ast_size, stack_size, store_size, max_frame_depth, execution_limit))
+        if compiler is None:
+            compiler = self._compiler(max_ast_size, stack_size, store_size, max_frame_depth, execution_limit)
         try:
             text = compiler.compile(words, registry.native_registers(), reqs, routines)
         except _CoreError as err:

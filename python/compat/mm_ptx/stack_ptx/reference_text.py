@@ -42,11 +42,8 @@ MARK = "\x01"
 _INT_LITERAL = re.compile(r"(?<=[ {])-?[0-9]+(?=[,;}])")
 # The same within one operand group (nothing after it).
 _BARE_LITERAL = re.compile(r"(?<![\w%.])-?[0-9]+(?![\w.])")
-# A temporary of the native text: stack and number.
-_TEMP = re.compile(r"%_s([0-9]+)_([0-9]+)")
+# A temporary of the native text (%_s<stack>_<number>).
 _TEMP_NAME = re.compile(r"%_s[0-9]+_[0-9]+")
-_TEMP_AT = re.compile(r"%_s[0-9]+_[0-9]+[,;]")
-_DECL = re.compile(r"%_s([0-9]+)_<")
 # Operand groups of a line: a braced vector, or one operand.
 _GROUP = re.compile(r"\{[^}]*\}|[^,\s][^,]*")
 
@@ -67,10 +64,11 @@ class Shape:
     """What rewriting an instruction's line needs: its opcode, whether each
     result is a vector, and each operand's literal kind and vector-ness."""
 
-    __slots__ = ("ptx", "ret_vectors", "arg_kinds", "arg_vectors")
+    __slots__ = ("ptx", "ret_vectors", "ret_elems", "arg_kinds", "arg_vectors")
 
-    def __init__(self, ptx, ret_vectors, arg_kinds, arg_vectors):
+    def __init__(self, ptx, ret_vectors, arg_kinds, arg_vectors, ret_elems=1):
         self.ptx = ptx
+        self.ret_elems = ret_elems
         self.ret_vectors = ret_vectors
         self.arg_kinds = arg_kinds
         self.arg_vectors = arg_vectors
@@ -86,6 +84,9 @@ class ReferenceText:
 
     def __init__(self, literal_prefixes, shapes):
         self.shapes = shapes  # instruction index -> Shape
+        # (native temporary prefix, mm-ptx's), for what keeps its number.
+        self.renames = [(f"%_s{i}_", "%_" + STACK_LETTERS[i])
+                        for i in range(min(len(literal_prefixes), len(STACK_LETTERS)))]
         self.by_opcode = {}
         for shape in shapes:
             self.by_opcode.setdefault(shape.ptx, shape)
@@ -111,38 +112,35 @@ class ReferenceText:
         """The lines in mm-ptx's order, temporaries renumbered as mm-ptx
         numbers them and named with its letters."""
         lines = text.split("\n")
-        decls, nodes, moves = [], [], []
+        end = len(lines) - 1
+        first = 1
+        while first < end and lines[first].startswith(".reg"):
+            first += 1
+        nodes, node_rets, node_args, moves = [], [], [], []
         defined = {}  # temporary -> index of the node that writes it
-        for line in lines[1:-1]:
-            if line.startswith(".reg"):
-                decls.append(line)
-                continue
-            head, _, rest = line.partition(" ")
-            if line[0] == MARK or _TEMP_AT.match(rest):
-                # An instruction or a special register read: its results
-                # come first (one, or a marked instruction's groups).
-                if line[0] == MARK:
-                    shape = self.shapes[int(head[1:-1])]
-                    groups = _GROUP.findall(rest)
-                    num_rets = len(shape.ret_vectors)
-                    split = sum(len(g) + 2 for g in groups[:num_rets])
-                else:
-                    split = rest.index(",")
-                rets = _TEMP.findall(rest[:split])
-                args = _TEMP.findall(rest[split:])
-                index = len(nodes)
-                nodes.append((line, rets, args))
-                for t in rets:
-                    defined[t] = index
+        for i in range(first, end):
+            line = lines[i]
+            temps = _TEMP_NAME.findall(line)
+            if line[0] == MARK:
+                rets = self.shapes[int(line[1:line.index(MARK, 1)])].ret_elems
+            elif temps and line.startswith(temps[0], line.index(" ") + 1):
+                rets = 1  # an instruction or special register read writes its first operand
             else:
-                moves.append(line)
+                moves.append(line)  # a request's move
+                continue
+            index = len(nodes)
+            nodes.append(line)
+            node_rets.append(temps[:rets])
+            node_args.append(temps[rets:])
+            for t in temps[:rets]:
+                defined[t] = index
         # Visit from the requests, the last one first (mm-ptx pushes them
         # all, then pops), post order, operands in printed order.
         order = []
         state = [0] * len(nodes)  # 0 unvisited, 1 on the path, 2 written
         roots = []
         for line in moves:
-            roots.extend(_TEMP.findall(line))
+            roots += _TEMP_NAME.findall(line)
         for t in reversed(roots):
             node = defined.get(t)
             if node is None or state[node]:
@@ -151,7 +149,7 @@ class ReferenceText:
             state[node] = 1
             while work:
                 node, next_arg = work[-1]
-                args = nodes[node][2]
+                args = node_args[node]
                 while next_arg < len(args):
                     child = defined.get(args[next_arg])
                     next_arg += 1
@@ -165,27 +163,28 @@ class ReferenceText:
                 work[-1] = (node, next_arg)
                 state[child] = 1
                 work.append((child, 0))
-        if len(order) != len(nodes):
-            # Lines no request reads (a copy the native compiler made):
-            # keep its order, names only.
-            order = list(range(len(nodes)))
+        if len(order) != len(nodes) or order == list(range(len(nodes))):
+            # Already in mm-ptx's order (so numbered as it numbers), or
+            # lines no request reads (a copy ptxinject made of a register a
+            # request overwrites): the letters only.
+            for native, ref in self.renames:
+                if native in text:
+                    text = text.replace(native, ref)
+            return text
         names = {}
         counters = {}
         for node in order:
-            for stack, number in nodes[node][1]:
+            for t in node_rets[node]:
+                stack = t[3:t.index("_", 3)]
                 n = counters.get(stack, 0)
                 counters[stack] = n + 1
-                names[f"%_s{stack}_{number}"] = f"%_{STACK_LETTERS[int(stack)]}{n}"
-        rename = lambda m: names.get(m.group(), m.group())  # noqa: E731
-        out = ["{"]
-        for line in decls:
-            out.append(_DECL.sub(lambda m: f"%_{STACK_LETTERS[int(m.group(1))]}<", line))
-        for node in order:
-            out.append(_TEMP_NAME.sub(rename, nodes[node][0]))
-        for line in moves:
-            out.append(_TEMP_NAME.sub(rename, line))
-        out.append("}")
-        return "\n".join(out)
+                names[t] = f"%_{STACK_LETTERS[int(stack)]}{n}"
+        body = "\n".join(lines[:first] + [nodes[node] for node in order] + moves + ["}"])
+        body = _TEMP_NAME.sub(lambda m: names[m.group()], body)
+        for native, ref in self.renames:  # the declarations
+            if native in body:
+                body = body.replace(native, ref)
+        return body
 
     def _marked_line(self, line: str) -> str:
         index, _, rest = line[2:].partition(MARK)

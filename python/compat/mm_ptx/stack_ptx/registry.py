@@ -3,15 +3,15 @@ named for attribute access (``registry.x``) as in mm-ptx."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional
+from typing import Dict, Iterable, List, NamedTuple, Optional
 
 from . import words as W
 
 
 class RegisterRegistry:
-    @dataclass(frozen=True)
-    class RegisterRecord:
+    class RegisterRecord(NamedTuple):
+        """A register (immutable; prints as mm-ptx's dataclass does)."""
+
         idx: int
         register_name: str  # the PTX register, e.g. "_x0" (written %_x0)
         stack_type: int
@@ -68,7 +68,8 @@ class RegisterRegistry:
         self._items.append(rec)
         self._by_name[name] = rec
         self._by_idx[idx] = rec
-        self._symbols.pop(name, None)
+        if self._symbols:
+            self._symbols.pop(name, None)
         self._native = None
         return rec
 
@@ -117,4 +118,7 @@ class RegisterRegistry:
             if rec is None:
                 raise AttributeError(f"Register '{name}' not found")
             symbol = self._symbols[name] = self._RegSymbol(self, rec)
+            if self._frozen and not hasattr(RegisterRegistry, name):
+                # Found directly from now on: a frozen registry's names stay.
+                self.__dict__[name] = symbol
         return symbol
