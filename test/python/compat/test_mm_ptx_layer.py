@@ -252,3 +252,49 @@ def test_instruction_without_results_pops_its_operands():
                                                 requests=[registry.x], execution_limit=10)
     assert compile_([registry.x, Ptx.sink]) == "\t{\n\t}\x00"
     assert compile_([registry.y, registry.x, Ptx.sink]) == "\t{\n\tmov.f32 %x, %y;\n\t}\x00"
+
+
+def test_cuda_source_through_the_layer_assembles(tmp_path, v):
+    """A kernel written for mm-ptx's header (PTX_INJECT with PTX_IN, PTX_MOD,
+    PTX_OUT), compiled by nvcc with get_include_dir(), parsed, given a Stack
+    PTX stub and rendered through the layer: ptxas takes the result."""
+    import shutil
+    import subprocess
+
+    from conftest import cuda_tool
+
+    nvcc, ptxas = cuda_tool("nvcc"), cuda_tool("ptxas")
+    if nvcc is None or ptxas is None:
+        pytest.skip("nvcc and ptxas not found (install the CUDA toolkit)")
+    source = tmp_path / "kernel.cu"
+    source.write_text(
+        '#include "ptx_inject.h"\n'
+        'extern "C" __global__ void kernel(float* out) {\n'
+        "  float x = 5.0f, y = 3.0f, z = 0.0f;\n"
+        "  for (int i = 0; i < 2; i++) {\n"
+        '    PTX_INJECT("func", PTX_IN(F32, x, x), PTX_MOD(F32, y, y), PTX_OUT(F32, z, z));\n'
+        "  }\n"
+        "  out[0] = z;\n"
+        "}\n")
+    ptx_path = tmp_path / "kernel.ptx"
+    subprocess.run([nvcc, "-ptx", "-arch=sm_80", "-I", get_include_dir(), str(source), "-o", str(ptx_path)],
+                   check=True)
+    with PTXInject(ptx_path.read_text()) as inject:
+        func = inject["func"]
+        # Modified, then written, then read operands, as mm-ptx's header orders them.
+        assert [(a.name, a.mut_type) for a in inject.injects[0].args] == [
+            ("y", MutType.MOD), ("z", MutType.OUT), ("x", MutType.IN)]
+        registry = RegisterRegistry()
+        for label in ("x", "y", "z"):
+            registry.add(func[label].reg, v.Stack.f32, name=label)
+        registry.freeze()
+        stub_text = v.compiler.compile(
+            registry=registry, instructions=[registry.x, registry.y, v.Ptx.add_ftz_f32, v.Stack.f32.dup,
+                                             registry.x, v.Ptx.add_ftz_f32],
+            requests=[registry.z, registry.y], execution_limit=100)
+        rendered = inject.render_ptx({"func": stub_text})
+    assert "PTX_INJECT" not in rendered and "\x00" not in rendered
+    final = tmp_path / "final.ptx"
+    final.write_text(rendered)
+    subprocess.run([ptxas, "-arch=sm_80", str(final), "-o", str(tmp_path / "final.cubin")], check=True)
+    assert shutil.os.path.getsize(tmp_path / "final.cubin") > 0

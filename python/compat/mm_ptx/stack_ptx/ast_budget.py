@@ -21,6 +21,15 @@ class AstBudget:
         instructions: (arg types, ret types) per PTX instruction; specials:
         the arg type of each special register."""
         elems = [max(1, n) for n in arg_elems]
+        self._inputs = (arg_stacks, elems, instructions, specials)
+        self._ptx = None  # per instruction: (operands per stack, results per stack, entries)
+        # The most entries one instruction takes: a program of n
+        # instructions that run needs at most n times this many.
+        self.largest = max([1] + [sum(elems[a] for a in args) + sum(elems[r] for r in rets)
+                                  for args, rets in instructions])
+
+    def _tables(self):
+        arg_stacks, elems, instructions, specials = self._inputs
         self._ptx = []
         for args, rets in instructions:
             need, push = {}, {}
@@ -30,14 +39,13 @@ class AstBudget:
                 push[arg_stacks[r]] = push.get(arg_stacks[r], 0) + elems[r]
             self._ptx.append((need, push, sum(elems[a] for a in args) + sum(elems[r] for r in rets)))
         self._special = [(arg_stacks[a], elems[a]) for a in specials]
-        # The most entries one instruction takes: a program of n
-        # instructions that run needs at most n times this many.
-        self.largest = max([1] + [entries for _, _, entries in self._ptx])
 
     def exceeds(self, words, routines, register_stacks, limits) -> bool:
         """Whether running words (with routines) needs more than
         max_ast_size entries. limits: (max_ast_size, stack_size, store_size,
         max_frame_depth, execution_limit), as mm-ptx takes them."""
+        if self._ptx is None:
+            self._tables()
         max_ast, stack_size, store_size, frames, limit = limits
         depth = {}
         meta = []
