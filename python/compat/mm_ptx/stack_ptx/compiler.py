@@ -41,14 +41,15 @@ class StackPtx:
     def __init__(self, stack_enum, arg_enum, ptx_instruction_enum, special_register_enum):
         self.stack_enum = stack_enum
         self.arg_enum = arg_enum
-        native = NativeSet.of(stack_enum, arg_enum, ptx_instruction_enum, special_register_enum)
-        self._native = native
-        self.ptx_instruction_strings = native.ptx_instruction_strings
-        self.special_register_strings = native.special_register_strings
-        self.stack_literal_prefixes = native.stack_literal_prefixes
-        self.arg_stack_indices = native.arg_stack_indices
-        self.arg_num_stack_elems = native.arg_num_stack_elems
+        self._native = NativeSet.of(stack_enum, arg_enum, ptx_instruction_enum, special_register_enum)
         self._routine_cache = {}
+
+    # mm-ptx's attributes, read from the enums when first asked for.
+    ptx_instruction_strings = property(lambda self: self._native.build().ptx_instruction_strings)
+    special_register_strings = property(lambda self: self._native.build().special_register_strings)
+    stack_literal_prefixes = property(lambda self: self._native.build().stack_literal_prefixes)
+    arg_stack_indices = property(lambda self: self._native.build().arg_stack_indices)
+    arg_num_stack_elems = property(lambda self: self._native.build().arg_num_stack_elems)
 
     def _encode(self, instructions, num_registers, store_size, num_routines):
         """Instruction words; which integer literals they push (1 u32, 2
@@ -117,6 +118,9 @@ class StackPtx:
         if execution_limit == 0 or stack_size == 0:
             # No instruction runs, or none can push: the empty stub.
             return "\t{\n\t}\x00"
+        native = self._native
+        if native.text is None:
+            native.build()
         num_registers = len(registry._items)
         try:
             reqs = [r._rec.idx for r in requests]
@@ -144,9 +148,6 @@ class StackPtx:
                                                               [e[0] for e in encoded], kinds)
             routines = cached[1]
             int_kinds |= cached[2]
-        native = self._native
-        if native.text is None:
-            native.build()
         runs = execution_limit if routines is not None else min(len(words), execution_limit)
         if runs * native.budget.largest > max_ast_size and \
                 native.budget.exceeds(words, routines, registry.get_stack_types(),

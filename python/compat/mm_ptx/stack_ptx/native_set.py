@@ -3,8 +3,8 @@ set (a description with mm-ptx's operand order and rules), the compilers for
 each set of limits, the text rewriter and the max_ast_size counter.
 
 Kept per set of enum classes (a project that makes a StackPtx more than once
-from the same enums builds this once) and built at the first compile, not
-when the StackPtx is made."""
+from the same enums builds this once) and built when first needed (the first
+compile), not when the StackPtx is made."""
 
 from __future__ import annotations
 
@@ -39,20 +39,22 @@ class NativeSet:
         return found
 
     def __init__(self, stack_enum, arg_enum, ptx_instruction_enum, special_register_enum):
-        self._enums = (list(ptx_instruction_enum), list(special_register_enum))
-        self.ptx_instruction_strings = [instr.ptx_str for instr in self._enums[0]]
-        self.special_register_strings = [instr.ptx_str for instr in self._enums[1]]
-        self.stack_literal_prefixes = [stack.literal_prefix for stack in stack_enum]
-        self.arg_stack_indices = [int(arg.stack_type) for arg in arg_enum]
-        self.arg_num_stack_elems = [arg.stack_num_vec_elems for arg in arg_enum]
-        self.int_kind = [_INT_KIND.get(p, 0) for p in self.stack_literal_prefixes]
+        self._enums = (stack_enum, arg_enum, ptx_instruction_enum, special_register_enum)
         self.compilers = {}
         self.text = None  # set by build(), with the rest
 
     def build(self) -> "NativeSet":
-        """Makes the instruction set, text rewriter and counter (once)."""
+        """Reads the enums and makes the instruction set, text rewriter and
+        counter (once)."""
         if self.text is None:
-            instructions, specials = self._enums
+            stack_enum, arg_enum, ptx_instruction_enum, special_register_enum = self._enums
+            instructions, specials = list(ptx_instruction_enum), list(special_register_enum)
+            self.ptx_instruction_strings = [instr.ptx_str for instr in instructions]
+            self.special_register_strings = [instr.ptx_str for instr in specials]
+            self.stack_literal_prefixes = [stack.literal_prefix for stack in stack_enum]
+            self.arg_stack_indices = [int(arg.stack_type) for arg in arg_enum]
+            self.arg_num_stack_elems = [arg.stack_num_vec_elems for arg in arg_enum]
+            self.int_kind = [_INT_KIND.get(p, 0) for p in self.stack_literal_prefixes]
             shapes = self._instruction_shapes(instructions)
             description = self._description(instructions, specials)
             self.set = InstructionSet.from_json(json.dumps(description))
