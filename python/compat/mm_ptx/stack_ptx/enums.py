@@ -19,13 +19,19 @@ class _AutoEnum(IntEnum):
 
 
 class Instr:
-    """One instruction made by a stack type (constant, meta, store, load)."""
+    """One instruction made by a stack type (constant, meta, store, load).
+    Its name (what mm-ptx prints for it) is made when first asked for."""
 
-    __slots__ = ("name", "_w")
+    __slots__ = ("_w", "_name", "_arg")
 
-    def __init__(self, w: int, name: str):
+    def __init__(self, w: int, name: str, arg=None):
         self._w = w
-        self.name = name
+        self._name = name  # a format with {} for arg, or the name itself
+        self._arg = arg
+
+    @property
+    def name(self) -> str:
+        return self._name if self._arg is None else self._name.format(self._arg)
 
     def realize(self) -> int:
         """The ptxinject instruction word."""
@@ -38,9 +44,19 @@ class Instr:
         return self.name
 
 
+_F32 = struct.Struct("<f")
+_U32 = struct.Struct("<I")
+# Meta instructions are the same object every time: (stack member, op) -> Instr.
+_META = {}
+
+
 def _constant_bits(prefix: str, v) -> int:
     if prefix == "f32":
-        return struct.unpack("<I", struct.pack("<f", float(v)))[0]
+        try:
+            return _U32.unpack(_F32.pack(v))[0]
+        except (OverflowError, struct.error):
+            # Past the f32 range: infinity, as the C float conversion gives.
+            return 0xFF800000 if float(v) < 0 else 0x7F800000
     number = int(v)
     if prefix == "u32":
         if not 0 <= number <= 0xFFFFFFFF:
@@ -65,15 +81,19 @@ class StackTypeEnum(_AutoEnum):
         prefix = self.literal_prefix
         if prefix not in ("u32", "f32", "s32"):
             raise ValueError("Can only create a constant from f32, s32, or u32 literal types")
-        return Instr(W.word(W.CONSTANT, self.value, 0, _constant_bits(prefix, v)), f"{prefix}_constant({v})")
+        return Instr(W.CONSTANT | self._value_ << 8 | _constant_bits(prefix, v) << 32, prefix + "_constant({})", v)
 
     @classmethod
     def meta_constant(cls, v):
         """Pushes v on the meta stack (the count or depth of the next meta op)."""
-        return Instr(W.word(W.META, 0, 0, int(v)), f"meta_constant({v})")
+        return Instr(W.word(W.META, 0, 0, int(v)), "meta_constant({})", v)
 
     def _meta(self, op: str) -> Instr:
-        return Instr(W.word(W.META, self.value, W.META_OPS.index(op)), f"{self.literal_prefix}_{op}")
+        instr = _META.get((self, op))
+        if instr is None:
+            instr = _META[(self, op)] = Instr(W.word(W.META, self.value, W.META_OPS.index(op)),
+                                              f"{self.literal_prefix}_{op}")
+        return instr
 
     @property
     def dup(self):
@@ -109,12 +129,12 @@ class StackTypeEnum(_AutoEnum):
 
     def store(self, idx):
         """Pops this stack's top into store slot idx."""
-        return Instr(W.word(W.STORE, self.value, int(idx)), f"store({idx})")
+        return Instr(W.word(W.STORE, self.value, int(idx)), "store({})", idx)
 
     @classmethod
     def load(cls, idx):
         """Pushes what store slot idx holds, on the stack it came from."""
-        return Instr(W.word(W.LOAD, 0, int(idx)), f"load({idx})")
+        return Instr(W.word(W.LOAD, 0, int(idx)), "load({})", idx)
 
 
 class ArgTypeEnum(_AutoEnum):
