@@ -11,14 +11,3 @@ META_OPS = ("constant", "dup", "yank_dup", "swap", "swap_with", "replace", "drop
 def word(kind: int, stack_idx: int = 0, idx: int = 0, payload: int = 0) -> int:
     return kind | (stack_idx & 0xFF) << 8 | (idx & 0xFFFF) << 16 | (payload & 0xFFFFFFFF) << 32
 
-
-def kind_of(w: int) -> int:
-    return w & 0xFF
-
-
-def stack_of(w: int) -> int:
-    return (w >> 8) & 0xFF
-
-
-def index_of(w: int) -> int:
-    return (w >> 16) & 0xFFFF
