@@ -132,6 +132,13 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
     return fail(Error, Root,
                 "missing 'stack_types': a description needs at least one "
                 "stack type");
+  // The reference library's meta-instruction and routine rules
+  // (stack_ptx_native.h), for descriptions made from its Python enums.
+  if (const json::Value *Rules = Root.get("reference_rules")) {
+    if (!Rules->isBool())
+      return fail(Error, *Rules, "'reference_rules' is true or false");
+    T.Info.reference_rules = Rules->asBool() ? 1 : 0;
+  }
 
   for (const json::Value &S : Stacks->elements()) {
     const std::string *Name = S.isObject() ? stringMember(S, "name") : nullptr;
@@ -239,6 +246,15 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
           return false;
       if (const json::Value *Al = I.get("aligned"))
         Info.aligned = Al->isBool() && Al->asBool();
+      // The reference library's operand order (stack_ptx_native.h): the top
+      // of the stack is the first operand. Its Python API (mm_ptx) needs it.
+      if (const json::Value *Top = I.get("top_first")) {
+        if (!Top->isBool())
+          return fail(Error, *Top,
+                      "instruction '" + Name +
+                          "': 'top_first' is true or false");
+        Info.top_first = Top->asBool() ? 1 : 0;
+      }
       if (!T.InstrByName.emplace(Name, int(T.Instructions.size())).second)
         return fail(Error, I,
                     "duplicate instruction name '" + Name +

@@ -568,3 +568,54 @@ TEST(StackPtxText, FailedParseLeavesNoPartialProgram) {
     EXPECT_TRUE(P.empty()) << Text << " left " << P.size() << " instructions";
   }
 }
+
+// A description may ask for the reference library's operand order
+// (top_first, per instruction) and meta-instruction rules (reference_rules):
+// the mm_ptx Python layer builds its sets this way.
+TEST(StackPtxFastInstructionSet, JsonTakesTopFirstAndReferenceRules) {
+  auto description = [](const char *TopFirst, const char *Rules) {
+    return std::string("{\"reference_rules\": ") + Rules +
+           ", \"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": "
+           "\"f32\", \"constant_type\": \"f32\"}],"
+           " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F32\"}],"
+           " \"instructions\": [{\"ptx\": \"sub.f32\", \"args\": [\"F32\", "
+           "\"F32\"], \"rets\": [\"F32\"], \"top_first\": " +
+           TopFirst + "}]}";
+  };
+  std::string Error;
+  InstructionSet Reference, Native;
+  ASSERT_TRUE(
+      InstructionSet::fromJson(description("true", "true"), Reference, Error))
+      << Error;
+  ASSERT_TRUE(
+      InstructionSet::fromJson(description("false", "false"), Native, Error))
+      << Error;
+  EXPECT_EQ(Reference.info().reference_rules, 1);
+  EXPECT_EQ(Reference.info().instructions[0].top_first, 1);
+  EXPECT_EQ(Native.info().reference_rules, 0);
+  EXPECT_EQ(Native.info().instructions[0].top_first, 0);
+
+  // x y sub: y - x in the reference's order, x - y in the native one.
+  std::vector<StackPtxFastRegister> Regs = xyz();
+  const StackPtxFastInstruction Prog[] = {
+      stack_ptx_fast_encode_input(REG_X), stack_ptx_fast_encode_input(REG_Y),
+      stack_ptx_fast_encode_ptx_instruction(0), stack_ptx_fast_encode_return};
+  std::vector<size_t> Requests = {REG_Z};
+  Workspace WS;
+  std::string Out;
+  ASSERT_EQ(Compiler(Reference).compile(Prog, Regs, Requests, WS, Out),
+            STACK_PTX_FAST_SUCCESS);
+  EXPECT_NE(Out.find("sub.f32 %_s0_0, %y, %x;"), std::string::npos) << Out;
+  ASSERT_EQ(Compiler(Native).compile(Prog, Regs, Requests, WS, Out),
+            STACK_PTX_FAST_SUCCESS);
+  EXPECT_NE(Out.find("sub.f32 %_s0_0, %x, %y;"), std::string::npos) << Out;
+
+  InstructionSet Bad;
+  EXPECT_FALSE(InstructionSet::fromJson(description("1", "true"), Bad, Error));
+  EXPECT_NE(Error.find("'top_first' is true or false"), std::string::npos)
+      << Error;
+  EXPECT_FALSE(
+      InstructionSet::fromJson(description("true", "\"yes\""), Bad, Error));
+  EXPECT_NE(Error.find("'reference_rules' is true or false"), std::string::npos)
+      << Error;
+}
