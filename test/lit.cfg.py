@@ -1,4 +1,5 @@
 # lit configuration for the golden cases (source, PTX, stubs, end to end).
+import glob
 import os
 import shutil
 
@@ -131,6 +132,10 @@ if config.enable_clang and os.path.exists(os.path.join(config.library_dir, "PtxI
     config.available_features.add("plugin")
 if config.enable_cuda:
     config.available_features.add("cuda-backends")
+# The nvPTXCompiler back end is built only with its static library
+# (utils/install-nvptxcompiler).
+if glob.glob(os.path.join(config.library_dir, "libptxinject_nvptxcompiler.*")):
+    config.available_features.add("nvptxcompiler")
 if config.sanitize:
     config.available_features.add("asan")
 # util-linux `script` gives a command a terminal (progress displays).

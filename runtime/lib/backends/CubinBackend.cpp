@@ -3,6 +3,7 @@
 #include "NvJitLinkLibrary.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <condition_variable>
 #include <cstdio>
@@ -369,6 +370,13 @@ Error detail::checkArch(const std::string &Arch) {
   return Error::success();
 }
 
+namespace {
+/// Compile threads started by compileWithDeadline that have not ended.
+std::atomic<unsigned> BackgroundCompiles{0};
+} // namespace
+
+unsigned ptxinject::backgroundCompiles() { return BackgroundCompiles.load(); }
+
 CompileStatus detail::compileWithDeadline(const char *Compiler,
                                           double TimeoutSeconds,
                                           LibraryCompile Work,
@@ -386,6 +394,7 @@ CompileStatus detail::compileWithDeadline(const char *Compiler,
     std::condition_variable CV;
   };
   auto J = std::make_shared<Job>();
+  BackgroundCompiles.fetch_add(1);
   Clock::time_point Deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(TimeoutSeconds));
@@ -399,6 +408,7 @@ CompileStatus detail::compileWithDeadline(const char *Compiler,
     J->Ok = Ok;
     J->Done = true;
     J->CV.notify_one();
+    BackgroundCompiles.fetch_sub(1);
   }).detach();
   std::unique_lock<std::mutex> G(J->M);
   if (!J->CV.wait_until(G, Deadline, [&] { return J->Done; })) {

@@ -6,9 +6,12 @@
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 
+#include "ptxinject/backends/CubinBackend.h"
+
 #include "ptxinject/support/ExitCode.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 using namespace ptxinject;
@@ -57,8 +60,17 @@ int main(int Argc, char **Argv) {
     return ExitOk;
   }
   for (const Command &C : Commands)
-    if (!std::strcmp(Argv[1], C.Name))
-      return C.Run(Argc - 1, Argv + 1);
+    if (!std::strcmp(Argv[1], C.Name)) {
+      int Status = C.Run(Argc - 1, Argv + 1);
+      // A library compile abandoned at its deadline (--timeout) still runs:
+      // the library's static destructors must not run under it, so leave
+      // without them, the output written first.
+      std::fflush(stdout);
+      std::fflush(stderr);
+      if (backgroundCompiles())
+        std::_Exit(Status);
+      return Status;
+    }
   std::fprintf(stderr,
                "ptxinject: error: unknown command '%s'; see 'ptxinject "
                "--help'\n",

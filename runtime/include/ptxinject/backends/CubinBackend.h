@@ -96,6 +96,12 @@ protected:
   CubinOptions Options;
 };
 
+/// Library compiles that compile() abandoned at their deadline and that still
+/// run on their threads. A program that exits while one runs should flush its
+/// output and leave with std::_Exit: the library's static destructors would
+/// otherwise run under the compile, which may crash the exit and lose output.
+unsigned backgroundCompiles();
+
 /// Creates a backend of \p Kind, or returns null with the reason in \p Error
 /// (for instance a backend that this build does not include).
 std::unique_ptr<CubinBackend> createCubinBackend(CubinBackendKind Kind,
