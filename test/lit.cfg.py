@@ -107,6 +107,13 @@ subs.append(("%clang-host-cuda",
 # Plain clang, after the two above (a substitution is a prefix match).
 subs.append(("%clang", config.clang))
 
+# CUDA 12.9 assembled from pip wheels (utils/install-cuda-wheels, run by
+# utils/install-deps); feature `cuda-12.9` when present.
+cuda129 = os.path.join(src, "build", "deps", "cuda-12.9")
+subs.append(("%cuda-12.9", cuda129))
+if os.path.exists(os.path.join(cuda129, ".complete")):
+    config.available_features.add("cuda-12.9")
+
 # CuTe/CUTLASS headers (utils/install-cute); feature `cute` when present.
 cute_include = getattr(config, "cute_include", "")
 subs.append(("%cute-include", cute_include or "/nonexistent-cute-include"))
