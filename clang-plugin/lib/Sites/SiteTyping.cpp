@@ -148,9 +148,13 @@ void SiteTypingConsumer::dropSiteFreeInstantiations() {
   Queue.erase(std::remove_if(Queue.begin(), Queue.end(),
                              [&](const Sema::PendingImplicitInstantiation &P) {
                                auto *FD = dyn_cast<FunctionDecl>(P.first);
+                               // An instantiation for a lambda or local
+                               // type of the input has no linkage: used
+                               // and left undefined it is a hard error.
+                               if (!FD || !FD->isExternallyVisible())
+                                 return false;
                                const FunctionDecl *Pattern =
-                                   FD ? FD->getTemplateInstantiationPattern()
-                                      : nullptr;
+                                   FD->getTemplateInstantiationPattern();
                                return Pattern && Bodies.canSkip(Pattern);
                              }),
               Queue.end());
