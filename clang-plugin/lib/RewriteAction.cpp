@@ -58,7 +58,8 @@ public:
                   const PreludeResult &Prelude)
       : SiteTypingConsumer(CI, Prelude, S.Request.ParseAllBodies), S(S),
         Out(Out), PP(CI.getPreprocessor()),
-        HostErrors(HostCodeErrors::install(CI.getDiagnostics())) {}
+        HostErrors(*WrappingDiagnosticConsumer::install<HostCodeErrors>(
+            CI.getDiagnostics(), CI.getDiagnostics())) {}
 
   void InitializeSema(clang::Sema &Sema) override {
     SiteTypingConsumer::InitializeSema(Sema);

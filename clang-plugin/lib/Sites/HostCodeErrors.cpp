@@ -27,29 +27,6 @@ bool isUnmarkedLambda(const FunctionDecl *FD) {
 
 } // namespace
 
-HostCodeErrors &HostCodeErrors::install(DiagnosticsEngine &Diags) {
-  DiagnosticConsumer &Inner = *Diags.getClient();
-  std::unique_ptr<DiagnosticConsumer> Owned;
-  if (Diags.ownsClient())
-    Owned = Diags.takeClient();
-  auto *Filter = new HostCodeErrors(Inner, std::move(Owned));
-  Diags.setClient(Filter, /*ShouldOwnClient=*/true);
-  return *Filter;
-}
-
-void HostCodeErrors::BeginSourceFile(const LangOptions &LO,
-                                     const Preprocessor *PP) {
-  Inner.BeginSourceFile(LO, PP);
-}
-
-void HostCodeErrors::EndSourceFile() { Inner.EndSourceFile(); }
-
-void HostCodeErrors::finish() { Inner.finish(); }
-
-bool HostCodeErrors::IncludeInDiagnosticCounts() const {
-  return Inner.IncludeInDiagnosticCounts();
-}
-
 bool HostCodeErrors::inHostOnlyCode() const {
   if (!TheSema)
     return false;
@@ -81,8 +58,8 @@ void HostCodeErrors::HandleDiagnostic(DiagnosticsEngine::Level Level,
     // tried), which nvcc does not share.
     DroppingNotes = true;
   }
-  DiagnosticConsumer::HandleDiagnostic(Level, Info);
-  Inner.HandleDiagnostic(Level, Info);
+  Inner->HandleDiagnostic(Level, Info);
+  syncCounts();
 }
 
 } // namespace frontend

@@ -7,7 +7,7 @@
 // error), and its body is still parsed: a launch in main() is what
 // instantiates a kernel template and so types its sites. So the body is
 // parsed, and an error Clang raises inside it is passed on as a warning,
-// the rest of the file rewritten as usual.
+// without its notes, the rest of the file rewritten as usual.
 //
 // Host-only: the innermost function being parsed or instantiated is neither
 // __device__ nor __global__ (an implicitly __host__ __device__ one, such as
@@ -20,9 +20,7 @@
 #ifndef PTXINJECT_FRONTEND_HOSTCODEERRORS_H
 #define PTXINJECT_FRONTEND_HOSTCODEERRORS_H
 
-#include "clang/Basic/Diagnostic.h"
-
-#include <memory>
+#include "ptxinject/Frontend/Invocation/WrappingDiagnosticConsumer.h"
 
 namespace clang {
 class Sema;
@@ -31,12 +29,10 @@ class Sema;
 namespace ptxinject {
 namespace frontend {
 
-/// Stands in front of a consumer and passes every diagnostic on, an error
-/// raised in host-only code as a warning without its notes.
-class HostCodeErrors : public clang::DiagnosticConsumer {
+class HostCodeErrors : public WrappingDiagnosticConsumer {
 public:
-  /// Wraps the client of Diags; owns it when Diags did.
-  static HostCodeErrors &install(clang::DiagnosticsEngine &Diags);
+  explicit HostCodeErrors(const clang::DiagnosticsEngine &Diags)
+      : Diags(Diags) {}
 
   /// Sema tells which function is being parsed; none before it exists and
   /// after it is gone.
@@ -45,29 +41,18 @@ public:
   /// Errors passed on as warnings.
   unsigned demoted() const { return Demoted; }
 
-  /// Whether every error the engine counted so far was passed on as a
-  /// warning (none reached the consumer as an error).
+  /// Whether every error the engine counted was passed on as a warning.
   bool onlyDemotedErrors() const {
-    return Demoted > 0 && Inner.getNumErrors() == 0;
+    return Demoted > 0 && Diags.getNumErrors() == Demoted;
   }
 
-  void BeginSourceFile(const clang::LangOptions &LO,
-                       const clang::Preprocessor *PP) override;
-  void EndSourceFile() override;
-  void finish() override;
-  bool IncludeInDiagnosticCounts() const override;
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;
 
 private:
-  HostCodeErrors(clang::DiagnosticConsumer &Inner,
-                 std::unique_ptr<clang::DiagnosticConsumer> Owned)
-      : Inner(Inner), Owned(std::move(Owned)) {}
-
   bool inHostOnlyCode() const;
 
-  clang::DiagnosticConsumer &Inner;
-  std::unique_ptr<clang::DiagnosticConsumer> Owned;
+  const clang::DiagnosticsEngine &Diags;
   clang::Sema *TheSema = nullptr;
   unsigned Demoted = 0;
   bool DroppingNotes = false; ///< the notes of an error passed on as warning
