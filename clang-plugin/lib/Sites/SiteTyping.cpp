@@ -1,5 +1,6 @@
 //===- SiteTyping.cpp - Parse only what typing the sites needs ------------===//
 #include "ptxinject/Frontend/Sites/SiteTyping.h"
+#include "ptxinject/Frontend/Invocation/NvrtcHeaderReach.h"
 #include "ptxinject/Frontend/Prelude/IncludeBlock.h"
 #include "ptxinject/Frontend/Prelude/PreludeLoadFailure.h"
 #include "ptxinject/Frontend/Sites/ForeignMarkerHeader.h"
@@ -100,6 +101,7 @@ SiteTypingConsumer::SiteTypingConsumer(CompilerInstance &CI,
   // Before QuietPch, which turns warnings off until the PCH is loaded: the
   // callback keeps the command line's setting.
   warnOnForeignMarkerHeader(CI.getPreprocessor());
+  refuseHeadersNvrtcLacks(CI);
   if (!ParseAllBodies)
     quietSiteFreeHeaders(CI.getPreprocessor());
   if (UsesPrelude && !ParseAllBodies)
