@@ -143,23 +143,30 @@ void SiteTypingConsumer::HandleCXXImplicitFunctionInstantiation(
 /// constant expression, deduced return types) are instantiated at once. A
 /// CuTe kernel queues thousands; only those of the input file and of headers
 /// that spell PTX_INJECT are kept.
+///
+/// Also kept: an instantiation with no linkage used from the input, such as
+/// std::for_each with a lambda or a local class of the input. Clang rejects
+/// one that is used and left undefined ("used but not defined in this
+/// translation unit"), a hard error. Its pattern's body is skipped, so it
+/// costs next to nothing. One used from a header (CuTe's own lambdas) is
+/// still dropped: instantiating those is a fifth of a warm CuTe rewrite.
 void SiteTypingConsumer::dropSiteFreeInstantiations() {
   if (!TheSema || AllBodies)
     return;
+  const SourceManager &SM = TheSema->getSourceManager();
   auto &Queue = TheSema->PendingInstantiations;
-  Queue.erase(std::remove_if(Queue.begin(), Queue.end(),
-                             [&](const Sema::PendingImplicitInstantiation &P) {
-                               auto *FD = dyn_cast<FunctionDecl>(P.first);
-                               // An instantiation for a lambda or local
-                               // type of the input has no linkage: used
-                               // and left undefined it is a hard error.
-                               if (!FD || !FD->isExternallyVisible())
-                                 return false;
-                               const FunctionDecl *Pattern =
-                                   FD->getTemplateInstantiationPattern();
-                               return Pattern && Bodies.canSkip(Pattern);
-                             }),
-              Queue.end());
+  Queue.erase(
+      std::remove_if(Queue.begin(), Queue.end(),
+                     [&](const Sema::PendingImplicitInstantiation &P) {
+                       auto *FD = dyn_cast<FunctionDecl>(P.first);
+                       const FunctionDecl *Pattern =
+                           FD ? FD->getTemplateInstantiationPattern() : nullptr;
+                       if (!Pattern || !Bodies.canSkip(Pattern))
+                         return false;
+                       return !SM.isInMainFile(SM.getExpansionLoc(P.second)) ||
+                              FD->isExternallyVisible();
+                     }),
+      Queue.end());
 }
 
 } // namespace frontend
