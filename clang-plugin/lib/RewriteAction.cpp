@@ -11,6 +11,7 @@
 #include "ptxinject/Frontend/Invocation/NvrtcInvocation.h"
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
 #include "ptxinject/Frontend/Sites/CommentAnnotations.h"
+#include "ptxinject/Frontend/Sites/HostCodeErrors.h"
 #include "ptxinject/Frontend/Sites/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/Sites/SiteFreeSource.h"
 #include "ptxinject/Frontend/Sites/SiteTyping.h"
@@ -43,23 +44,36 @@ using llvm::StringRef;
 /// from its mode.
 struct Setting {
   const RewriteRequest &Request;
-  RewriteOptions Options; ///< the request's, for this mode
-  std::string Suffix;     ///< appended to the source: name expressions
-  bool UseCache;          ///< the request's, unless the mode forbids it
+  RewriteOptions Options;  ///< the request's, for this mode
+  std::string Suffix;      ///< appended to the source: name expressions
+  bool UseCache;           ///< the request's, unless the mode forbids it
+  unsigned HostErrors = 0; ///< Clang's errors in host code, taken as warnings
 };
 
 /// Rewrites the main file once Sema is done, and takes the appended suffix
 /// back off its end.
 class RewriteConsumer : public SiteTypingConsumer {
 public:
-  RewriteConsumer(const Setting &S, RewriteResult &Out,
-                  clang::CompilerInstance &CI, const PreludeResult &Prelude)
+  RewriteConsumer(Setting &S, RewriteResult &Out, clang::CompilerInstance &CI,
+                  const PreludeResult &Prelude)
       : SiteTypingConsumer(CI, Prelude, S.Request.ParseAllBodies), S(S),
-        Out(Out), PP(CI.getPreprocessor()) {}
+        Out(Out), PP(CI.getPreprocessor()),
+        HostErrors(*WrappingDiagnosticConsumer::install<HostCodeErrors>(
+            CI.getDiagnostics(), CI.getDiagnostics())) {}
+
+  void InitializeSema(clang::Sema &Sema) override {
+    SiteTypingConsumer::InitializeSema(Sema);
+    HostErrors.setSema(&Sema);
+  }
+  void ForgetSema() override { HostErrors.setSema(nullptr); }
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
-    // A file Clang could not parse has no trustworthy sites.
-    if (Ctx.getDiagnostics().hasErrorOccurred())
+    HostErrors.setSema(nullptr);
+    S.HostErrors = HostErrors.demoted();
+    // A file Clang could not parse has no trustworthy sites; errors in host
+    // code (HostCodeErrors.h) do not touch them.
+    if (Ctx.getDiagnostics().hasErrorOccurred() &&
+        !HostErrors.onlyDemotedErrors())
       return;
     SiteManifest Manifest;
     // Type tokens the source declares (PTX_TYPE_INFO_<NAME>) come from
@@ -83,16 +97,17 @@ public:
   }
 
 private:
-  const Setting &S;
+  Setting &S;
   RewriteResult &Out;
   clang::Preprocessor &PP;
+  HostCodeErrors &HostErrors;
 };
 
 /// Types the sites (SiteTyping.h) and rewrites the main file into Out.
 class RewriteAction : public clang::ASTFrontendAction {
 public:
-  RewriteAction(const Setting &S, RewriteResult &Out,
-                llvm::raw_ostream &Messages, const PreludeResult &Prelude)
+  RewriteAction(Setting &S, RewriteResult &Out, llvm::raw_ostream &Messages,
+                const PreludeResult &Prelude)
       : S(S), Out(Out), Messages(Messages), Prelude(Prelude) {}
 
   bool BeginInvocation(clang::CompilerInstance &CI) override {
@@ -111,7 +126,7 @@ public:
   }
 
 private:
-  const Setting &S;
+  Setting &S;
   RewriteResult &Out;
   llvm::raw_ostream &Messages;
   PreludeResult Prelude;
@@ -119,7 +134,7 @@ private:
 
 class RewriteActionFactory : public SiteTypingActionFactory {
 public:
-  RewriteActionFactory(const Setting &S, RewriteResult &Out,
+  RewriteActionFactory(Setting &S, RewriteResult &Out,
                        llvm::raw_ostream &Messages)
       : S(S), Out(Out), Messages(Messages) {}
 
@@ -145,7 +160,7 @@ private:
     return Prelude;
   }
 
-  const Setting &S;
+  Setting &S;
   RewriteResult &Out;
   llvm::raw_ostream &Messages;
 };
@@ -161,6 +176,11 @@ std::vector<std::string> cudaCommandLine(const char *Argv0,
   std::vector<std::string> Extra =
       analysisArguments(FrontEnd::Rewriter, Argv0, Cmd);
   Out.insert(Out.end(), Extra.begin(), Extra.end());
+  // nvcc's cuda_runtime.h includes <assert.h> (crt/common_functions.h), so
+  // CUDA files call assert without including it; Clang's CUDA wrapper does
+  // not. After the wrapper, before the command's own -include, as in nvcc.
+  Out.push_back("-include");
+  Out.push_back("assert.h");
   if (Cmd.size() > 1)
     Out.insert(Out.end(), Cmd.begin() + 1, Cmd.end());
   adaptGpuArchForClang(Out);
@@ -248,6 +268,15 @@ RewriteResult rewriteSource(const RewriteRequest &Req) {
   bool Ran = Invocation.run();
   DiagStream.flush();
   Out.Diagnostics += DiagText;
+  if (S.HostErrors > 0)
+    Out.Diagnostics +=
+        "note: " + std::to_string(S.HostErrors) +
+        (S.HostErrors == 1 ? " error of Clang in host-only code passed on "
+                             "as a warning"
+                           : " errors of Clang in host-only code passed on "
+                             "as warnings") +
+        ": the rewrite reads the device side, and nvcc compiles the host "
+        "code\n";
   // Any error printed fails the rewrite, the driver's ("unknown argument")
   // included, which does not stop the parse.
   if (!Ran || !Out.Ok || Printer.getNumErrors() > 0) {

@@ -120,23 +120,31 @@ struct __ptx_inject_is
  * argument count in one macro layer. */
 #define PTX_IN(...)                                                            \
   __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_IN3, __PTX_INJECT_IN2,           \
-                    __PTX_INJECT_IN1, )(__VA_ARGS__)
+                    __PTX_INJECT_IN1, )(#__VA_ARGS__, __VA_ARGS__)
 #define PTX_MOD(...)                                                           \
   __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_MOD3, __PTX_INJECT_MOD2,         \
-                    __PTX_INJECT_MOD1, )(__VA_ARGS__)
+                    __PTX_INJECT_MOD1, )(#__VA_ARGS__, __VA_ARGS__)
 #define PTX_OUT(...)                                                           \
   __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_OUT3, __PTX_INJECT_OUT2,         \
-                    __PTX_INJECT_OUT1, )(__VA_ARGS__)
-#define __PTX_INJECT_IN1(expr) "i\1" #expr, ((void)(expr), 0)
-#define __PTX_INJECT_IN2(type, expr) "i" #type "\1" #expr, ((void)(expr), 0)
-#define __PTX_INJECT_IN3(type, label, expr)                                    \
+                    __PTX_INJECT_OUT1, )(#__VA_ARGS__, __VA_ARGS__)
+/* The first argument, spelled, is the operand as written in PTX_IN(...),
+ * before its macros are expanded: the label of an untyped operand, which
+ * users read in their source (PTX_MOD(s[i * ROWS]) is labelled s[i*ROWS],
+ * not s[i*16]). A typed (type, expr) operand keeps the expanded #expr, the
+ * label the header's typed macros give the same site without a front end. */
+#define __PTX_INJECT_IN1(spelled, expr) "i\1" spelled, ((void)(expr), 0)
+#define __PTX_INJECT_IN2(spelled, type, expr)                                  \
+  "i" #type "\1" #expr, ((void)(expr), 0)
+#define __PTX_INJECT_IN3(spelled, type, label, expr)                           \
   "i" #type "\1" #label, ((void)(expr), 0)
-#define __PTX_INJECT_MOD1(expr) "m\1" #expr, &(expr)
-#define __PTX_INJECT_MOD2(type, expr) "m" #type "\1" #expr, &(expr)
-#define __PTX_INJECT_MOD3(type, label, expr) "m" #type "\1" #label, &(expr)
-#define __PTX_INJECT_OUT1(expr) "o\1" #expr, &(expr)
-#define __PTX_INJECT_OUT2(type, expr) "o" #type "\1" #expr, &(expr)
-#define __PTX_INJECT_OUT3(type, label, expr) "o" #type "\1" #label, &(expr)
+#define __PTX_INJECT_MOD1(spelled, expr) "m\1" spelled, &(expr)
+#define __PTX_INJECT_MOD2(spelled, type, expr) "m" #type "\1" #expr, &(expr)
+#define __PTX_INJECT_MOD3(spelled, type, label, expr)                          \
+  "m" #type "\1" #label, &(expr)
+#define __PTX_INJECT_OUT1(spelled, expr) "o\1" spelled, &(expr)
+#define __PTX_INJECT_OUT2(spelled, type, expr) "o" #type "\1" #expr, &(expr)
+#define __PTX_INJECT_OUT3(spelled, type, label, expr)                          \
+  "o" #type "\1" #label, &(expr)
 
 /* One C-variadic marker per site: Sema checks the site call itself without
  * deducing or resolving anything, which keeps the per-site cost of the front

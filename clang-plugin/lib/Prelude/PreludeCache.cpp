@@ -1,5 +1,6 @@
 //===- PreludeCache.cpp - Precompiled CUDA prelude, cached on disk --------===//
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
+#include "ptxinject/Frontend/Invocation/NvrtcHeaderReach.h"
 #include "ptxinject/Frontend/Prelude/IncludeBlock.h"
 #include "ptxinject/Frontend/Prelude/LookupRecorder.h"
 #include "ptxinject/Frontend/Prelude/PreludeStamp.h"
@@ -92,6 +93,11 @@ std::string preludeKey(const CompilerInvocation &Invocation,
     PPO.Includes.assign(1, CudaWrapper.str());
   PPO.ImplicitPCHInclude.clear();
   std::string Text = getClangFullVersion();
+  Text += '\0';
+  // What a build checks and skips besides Clang's own rules (an NVRTC
+  // program's includes are checked since rules 2): a PCH built under other
+  // rules is not reused. Bump it when they change.
+  Text += "prelude rules 2";
   Text += '\0';
   // The include block and the folder its quoted includes are found from.
   if (Block) {
@@ -329,6 +335,9 @@ private:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef InFile) override {
     reserveTypeUniquingSets(CI.getASTContext());
+    // An include block NVRTC could not read does not precompile: the parse
+    // that follows reports it.
+    refuseHeadersNvrtcLacks(CI);
     std::unique_ptr<ASTConsumer> Pch =
         GeneratePCHAction::CreateASTConsumer(CI, InFile);
     if (!Pch)

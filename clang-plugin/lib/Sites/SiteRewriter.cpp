@@ -115,8 +115,8 @@ public:
   MainFileRewriter(ASTContext &Ctx, const RewriteOptions &Options,
                    SiteManifest &Manifest)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-        Diags(Ctx.getDiagnostics()), Options(Options), Manifest(Manifest),
-        R(SM, LO) {}
+        Diags(Ctx.getDiagnostics()), Errors(Diags), Options(Options),
+        Manifest(Manifest), R(SM, LO) {}
 
   std::optional<std::string> run();
 
@@ -147,6 +147,9 @@ private:
   SourceManager &SM;
   const LangOptions &LO;
   DiagnosticsEngine &Diags;
+  /// The rewrite's own errors: the parse may have passed on errors of host
+  /// code as warnings (HostCodeErrors.h), which the engine still counts.
+  DiagnosticErrorTrap Errors;
   const RewriteOptions &Options;
   SiteManifest &Manifest;
   Rewriter R;
@@ -168,7 +171,7 @@ std::optional<std::string> MainFileRewriter::run() {
   }
   for (auto &[Key, Occ] : Collector.Sites)
     rewriteSite(Occ);
-  if (Diags.hasErrorOccurred())
+  if (Errors.hasErrorOccurred())
     return std::nullopt;
   for (ManifestEntry &E : Pending)
     Manifest.add(std::move(E));
@@ -346,7 +349,7 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
   if (Range.isValid())
     Operand = expressionText(Dependent);
   if (!Operand) {
-    if (!Diags.hasErrorOccurred()) {
+    if (!Errors.hasErrorOccurred()) {
       error(Loc, "inject site in a template that is never instantiated, so "
                  "its operand types are unknown; instantiate the template in "
                  "this file (an explicit instantiation will do) or remove the "

@@ -1,5 +1,6 @@
 //===- SiteTyping.cpp - Parse only what typing the sites needs ------------===//
 #include "ptxinject/Frontend/Sites/SiteTyping.h"
+#include "ptxinject/Frontend/Invocation/NvrtcHeaderReach.h"
 #include "ptxinject/Frontend/Prelude/IncludeBlock.h"
 #include "ptxinject/Frontend/Prelude/PreludeLoadFailure.h"
 #include "ptxinject/Frontend/Sites/ForeignMarkerHeader.h"
@@ -100,6 +101,7 @@ SiteTypingConsumer::SiteTypingConsumer(CompilerInstance &CI,
   // Before QuietPch, which turns warnings off until the PCH is loaded: the
   // callback keeps the command line's setting.
   warnOnForeignMarkerHeader(CI.getPreprocessor());
+  refuseHeadersNvrtcLacks(CI);
   if (!ParseAllBodies)
     quietSiteFreeHeaders(CI.getPreprocessor());
   if (UsesPrelude && !ParseAllBodies)
@@ -141,19 +143,30 @@ void SiteTypingConsumer::HandleCXXImplicitFunctionInstantiation(
 /// constant expression, deduced return types) are instantiated at once. A
 /// CuTe kernel queues thousands; only those of the input file and of headers
 /// that spell PTX_INJECT are kept.
+///
+/// Also kept: an instantiation with no linkage used from the input, such as
+/// std::for_each with a lambda or a local class of the input. Clang rejects
+/// one that is used and left undefined ("used but not defined in this
+/// translation unit"), a hard error. Its pattern's body is skipped, so it
+/// costs next to nothing. One used from a header (CuTe's own lambdas) is
+/// still dropped: instantiating those is a fifth of a warm CuTe rewrite.
 void SiteTypingConsumer::dropSiteFreeInstantiations() {
   if (!TheSema || AllBodies)
     return;
+  const SourceManager &SM = TheSema->getSourceManager();
   auto &Queue = TheSema->PendingInstantiations;
-  Queue.erase(std::remove_if(Queue.begin(), Queue.end(),
-                             [&](const Sema::PendingImplicitInstantiation &P) {
-                               auto *FD = dyn_cast<FunctionDecl>(P.first);
-                               const FunctionDecl *Pattern =
-                                   FD ? FD->getTemplateInstantiationPattern()
-                                      : nullptr;
-                               return Pattern && Bodies.canSkip(Pattern);
-                             }),
-              Queue.end());
+  Queue.erase(
+      std::remove_if(Queue.begin(), Queue.end(),
+                     [&](const Sema::PendingImplicitInstantiation &P) {
+                       auto *FD = dyn_cast<FunctionDecl>(P.first);
+                       const FunctionDecl *Pattern =
+                           FD ? FD->getTemplateInstantiationPattern() : nullptr;
+                       if (!Pattern || !Bodies.canSkip(Pattern))
+                         return false;
+                       return !SM.isInMainFile(SM.getExpansionLoc(P.second)) ||
+                              FD->isExternallyVisible();
+                     }),
+      Queue.end());
 }
 
 } // namespace frontend

@@ -40,13 +40,14 @@ public:
     return Inner->IncludeInDiagnosticCounts();
   }
 
-  /// Puts Wrapper in front of Diags' client, taking over its ownership.
-  /// Nothing happens when Diags has no client.
+  /// Puts Wrapper in front of Diags' client, taking over its ownership,
+  /// and returns it (Diags owns it). Nothing happens, and null is returned,
+  /// when Diags has no client.
   template <class Wrapper, class... Args>
-  static void install(clang::DiagnosticsEngine &Diags, Args &&...A) {
+  static Wrapper *install(clang::DiagnosticsEngine &Diags, Args &&...A) {
     clang::DiagnosticConsumer *Inner = Diags.getClient();
     if (!Inner)
-      return;
+      return nullptr;
     std::unique_ptr<clang::DiagnosticConsumer> Owned =
         Diags.ownsClient() ? Diags.takeClient() : nullptr;
     auto *W = new Wrapper(std::forward<Args>(A)...);
@@ -54,6 +55,7 @@ public:
     Base->Inner = Inner;
     Base->Owned = std::move(Owned);
     Diags.setClient(W, /*ShouldOwnClient=*/true);
+    return W;
   }
 
 protected:
