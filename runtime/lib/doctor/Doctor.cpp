@@ -80,7 +80,8 @@ std::string loadableLibrary(const CudaLibrary &Lib, const char *VersionSymbol) {
         Found += " (" + std::string(Lib.Stem) + " " + std::to_string(Major) +
                  "." + std::to_string(Minor) + ")";
     }
-    ::dlclose(H);
+    // Left loaded: unloading a CUDA library strands what it allocated at
+    // load (its C++ runtime's emergency pool), which leak checkers report.
     return Found;
   }
   return "";
@@ -120,8 +121,7 @@ DoctorFinding gpu() {
   F.Found = R == 0 ? std::to_string(N) + " device(s) (driver libcuda.so.1)"
                    : "driver present, no usable device (cuInit error " +
                          std::to_string(R) + ")";
-  ::dlclose(H);
-  return F;
+  return F; // the driver stays loaded, as above
 }
 
 } // namespace
