@@ -211,6 +211,15 @@ analysisArguments(FrontEnd Which, const char *Argv0,
     std::string Cuda = findCudaPath();
     if (!Cuda.empty())
       Args.push_back("--cuda-path=" + Cuda);
+    // The chosen toolkit's headers before the system folders, as nvcc
+    // searches its own first: /usr/local/include or /usr/include may hold
+    // another toolkit's copies (a distribution's CUDA package), which Clang
+    // would otherwise read ahead of --cuda-path's.
+    std::string CudaInclude = joined(Cuda, "include");
+    if (!Cuda.empty() && isDir(CudaInclude)) {
+      Args.push_back("-isystem");
+      Args.push_back(CudaInclude);
+    }
     // nvcc finds CCCL (cuda/std, cub, thrust) in include/cccl by itself and
     // Clang does not. -idirafter: any -I or -isystem the user gives is
     // searched first, so a user's own CCCL still wins.
