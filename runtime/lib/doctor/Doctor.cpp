@@ -150,7 +150,13 @@ ptxinject::examineEnvironment(const std::string &ToolFolder) {
         "");
   }
   std::string Nvcc = findCudaTool("nvcc");
-  add("nvcc", Nvcc.empty() ? "not found" : Nvcc + ": " + programVersion(Nvcc),
+  std::string NvccFound =
+      Nvcc.empty() ? "not found" : Nvcc + ": " + programVersion(Nvcc);
+  // CUDA 12 wheels hold no nvcc: the one on PATH may be another toolkit's,
+  // whose PTX the chosen toolkit's compilers may not read.
+  if (!Nvcc.empty() && !Root.empty() && Nvcc.rfind(Root + "/", 0) != 0)
+    NvccFound += " (not the toolkit's: " + Root + " has no bin/nvcc)";
+  add("nvcc", NvccFound,
       Nvcc.empty() ? "CUDA sources need nvcc or NVRTC: pip install "
                      "nvidia-cuda-nvcc (CUDA 13), or a CUDA toolkit"
                    : "");
