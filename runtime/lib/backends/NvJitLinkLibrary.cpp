@@ -64,8 +64,9 @@ const NvJitLinkLibrary *detail::nvJitLinkLibrary(std::string &WhyNot) {
     for (const std::string &Path : cudaLibraryCandidates(NvJitLinkSearch)) {
       bool IsName = Path.find('/') == std::string::npos;
       if (!IsName && !isFile(Path)) {
-        if (std::getenv("PTXINJECT_NVJITLINK"))
-          Tried += "\n  " + Path + ": no such file (PTXINJECT_NVJITLINK)";
+        if (std::getenv(NvJitLinkSearch.PathVariable))
+          Tried += "\n  " + Path + ": no such file (" +
+                   NvJitLinkSearch.PathVariable + ")";
         continue;
       }
       std::string Why;
