@@ -54,6 +54,24 @@ TEST_F(RunToolTest, DeathBySignalIsExplained) {
   EXPECT_EQ(Run.Log, "sh: killed by signal 9");
 }
 
+// Under an address-space bound, a death by signal or a start the dynamic
+// loader gave up on (exit 127, "cannot map zero-fill pages") names the bound.
+TEST_F(RunToolTest, FailureUnderAMemoryBoundNamesTheBound) {
+  ToolLimits Limits;
+  Limits.MemoryBytes = std::uint64_t(1) << 30;
+  ToolRun Loader = runTool(
+      {"/bin/sh", "-c", "echo 'cannot map zero-fill pages' >&2; exit 127"},
+      LogPath, Limits);
+  EXPECT_FALSE(Loader.Ok);
+  EXPECT_EQ(Loader.Log, "cannot map zero-fill pages\nsh: could not start, "
+                        "likely out of its memory bound of 1.0G");
+  ToolRun Signal = runTool({"/bin/sh", "-c", "kill -11 $$"}, LogPath, Limits);
+  EXPECT_EQ(Signal.Log,
+            "sh: killed by signal 11, likely out of its memory bound of 1.0G");
+  ToolRun Plain = runTool({"/bin/sh", "-c", "exit 3"}, LogPath, Limits);
+  EXPECT_EQ(Plain.Log, "sh: failed with exit code 3");
+}
+
 TEST_F(RunToolTest, MissingProgramIsExplained) {
   ToolRun Run = runTool({Dir + "/no-such-tool", "--version"}, LogPath);
   EXPECT_FALSE(Run.Ok);

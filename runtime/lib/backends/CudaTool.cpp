@@ -171,10 +171,14 @@ ToolRun ptxinject::runTool(const std::vector<std::string> &Argv,
     Run.Log.pop_back();
   Run.Ok = WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
   // Under an address-space bound a program that runs out of it mostly
-  // dies of a signal (ptxas: SIGSEGV) rather than saying so.
-  if (!Run.Ok && Limits.MemoryBytes && WIFSIGNALED(Status))
-    Run.Log += (Run.Log.empty() ? "" : "\n") + Name + ": killed by signal " +
-               std::to_string(WTERMSIG(Status)) +
+  // dies of a signal (ptxas: SIGSEGV) rather than saying so, or never
+  // starts: the dynamic loader cannot map the libraries and exits 127.
+  bool LoaderFailed = WIFEXITED(Status) && WEXITSTATUS(Status) == 127;
+  if (!Run.Ok && Limits.MemoryBytes && (WIFSIGNALED(Status) || LoaderFailed))
+    Run.Log += (Run.Log.empty() ? "" : "\n") + Name +
+               (LoaderFailed ? std::string(": could not start")
+                             : ": killed by signal " +
+                                   std::to_string(WTERMSIG(Status))) +
                ", likely out of its memory bound of " +
                formatByteSize(Limits.MemoryBytes);
   if (!Run.Ok && Run.Log.empty())
