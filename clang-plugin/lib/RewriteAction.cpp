@@ -11,8 +11,8 @@
 #include "ptxinject/Frontend/Invocation/NvrtcInvocation.h"
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
 #include "ptxinject/Frontend/Sites/CommentAnnotations.h"
-#include "ptxinject/Frontend/Sites/HostCodeErrors.h"
 #include "ptxinject/Frontend/Sites/MarkerDiagnostics.h"
+#include "ptxinject/Frontend/Sites/SiteFreeCodeErrors.h"
 #include "ptxinject/Frontend/Sites/SiteFreeSource.h"
 #include "ptxinject/Frontend/Sites/SiteTyping.h"
 #include "ptxinject/Frontend/Sites/TypeUniquing.h"
@@ -44,10 +44,12 @@ using llvm::StringRef;
 /// from its mode.
 struct Setting {
   const RewriteRequest &Request;
-  RewriteOptions Options;  ///< the request's, for this mode
-  std::string Suffix;      ///< appended to the source: name expressions
-  bool UseCache;           ///< the request's, unless the mode forbids it
-  unsigned HostErrors = 0; ///< Clang's errors in host code, taken as warnings
+  RewriteOptions Options; ///< the request's, for this mode
+  std::string Suffix;     ///< appended to the source: name expressions
+  bool UseCache;          ///< the request's, unless the mode forbids it
+  /// Clang's errors in host code and in device code without a site, taken
+  /// as warnings.
+  unsigned HostErrors = 0, DeviceErrors = 0;
 };
 
 /// Rewrites the main file once Sema is done, and takes the appended suffix
@@ -58,22 +60,25 @@ public:
                   const PreludeResult &Prelude)
       : SiteTypingConsumer(CI, Prelude, S.Request.ParseAllBodies), S(S),
         Out(Out), PP(CI.getPreprocessor()),
-        HostErrors(*WrappingDiagnosticConsumer::install<HostCodeErrors>(
-            CI.getDiagnostics(), CI.getDiagnostics())) {}
+        Errors(*WrappingDiagnosticConsumer::install<SiteFreeCodeErrors>(
+            CI.getDiagnostics(), CI.getDiagnostics())) {
+    Errors.watch(CI.getPreprocessor());
+  }
 
   void InitializeSema(clang::Sema &Sema) override {
     SiteTypingConsumer::InitializeSema(Sema);
-    HostErrors.setSema(&Sema);
+    Errors.setSema(&Sema);
   }
-  void ForgetSema() override { HostErrors.setSema(nullptr); }
+  void ForgetSema() override { Errors.setSema(nullptr); }
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
-    HostErrors.setSema(nullptr);
-    S.HostErrors = HostErrors.demoted();
-    // A file Clang could not parse has no trustworthy sites; errors in host
-    // code (HostCodeErrors.h) do not touch them.
-    if (Ctx.getDiagnostics().hasErrorOccurred() &&
-        !HostErrors.onlyDemotedErrors())
+    Errors.setSema(nullptr);
+    Errors.settle();
+    S.HostErrors = Errors.demotedInHostCode();
+    S.DeviceErrors = Errors.demotedInDeviceCode();
+    // A file Clang could not parse has no trustworthy sites; errors in
+    // functions without a site (SiteFreeCodeErrors.h) do not touch them.
+    if (Ctx.getDiagnostics().hasErrorOccurred() && !Errors.onlyDemotedErrors())
       return;
     SiteManifest Manifest;
     // Type tokens the source declares (PTX_TYPE_INFO_<NAME>) come from
@@ -100,7 +105,7 @@ private:
   Setting &S;
   RewriteResult &Out;
   clang::Preprocessor &PP;
-  HostCodeErrors &HostErrors;
+  SiteFreeCodeErrors &Errors;
 };
 
 /// Types the sites (SiteTyping.h) and rewrites the main file into Out.
@@ -181,6 +186,11 @@ std::vector<std::string> cudaCommandLine(const char *Argv0,
   // not. After the wrapper, before the command's own -include, as in nvcc.
   Out.push_back("-include");
   Out.push_back("assert.h");
+  // Likewise its surface functions (crt/device_functions.h), which the
+  // wrapper leaves out while it includes the texture ones. The rewrite
+  // generates no code, so Clang never lowers their handler calls.
+  Out.push_back("-include");
+  Out.push_back("surface_indirect_functions.h");
   if (Cmd.size() > 1)
     Out.insert(Out.end(), Cmd.begin() + 1, Cmd.end());
   adaptGpuArchForClang(Out);
@@ -268,15 +278,20 @@ RewriteResult rewriteSource(const RewriteRequest &Req) {
   bool Ran = Invocation.run();
   DiagStream.flush();
   Out.Diagnostics += DiagText;
-  if (S.HostErrors > 0)
-    Out.Diagnostics +=
-        "note: " + std::to_string(S.HostErrors) +
-        (S.HostErrors == 1 ? " error of Clang in host-only code passed on "
-                             "as a warning"
-                           : " errors of Clang in host-only code passed on "
-                             "as warnings") +
-        ": the rewrite reads the device side, and nvcc compiles the host "
-        "code\n";
+  auto countNote = [&](unsigned N, const char *Where, const char *Why) {
+    if (N > 0)
+      Out.Diagnostics +=
+          "note: " + std::to_string(N) + (N == 1 ? " error" : " errors") +
+          " of Clang in " + Where +
+          (N == 1 ? " passed on as a warning: " : " passed on as warnings: ") +
+          Why + "\n";
+  };
+  countNote(S.HostErrors, "host-only code",
+            "the rewrite reads the device side, and nvcc compiles the host "
+            "code");
+  countNote(S.DeviceErrors, "device code",
+            "code without a site, or a Clang 19 limit that no site's type "
+            "depends on; nvcc compiles it");
   // Any error printed fails the rewrite, the driver's ("unknown argument")
   // included, which does not stop the parse.
   if (!Ran || !Out.Ok || Printer.getNumErrors() > 0) {

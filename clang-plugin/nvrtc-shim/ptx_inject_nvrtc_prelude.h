@@ -6,7 +6,7 @@
  *    the host compiler's (__clang__, __GNUC__), so headers such as CCCL take
  *    their NVRTC paths, as they do under NVRTC.
  *  - What NVRTC declares without a header: std::move, std::forward,
- *    std::initializer_list and the assert macro.
+ *    std::initializer_list, the assert macro and the surface functions.
  *  - -default-device: every function without an execution space is a device
  *    function. Clang's force_cuda_host_device pragma makes such functions
  *    __host__ __device__; on the device side, the only side read here, they
@@ -79,6 +79,12 @@
 #undef assert
 #define assert(e)                                                              \
   ((e) ? (void)0 : __assertfail(#e, __FILE__, __LINE__, __func__, sizeof(char)))
+
+/* NVRTC declares the surface functions (surf2Dwrite...) without a header;
+ * Clang's CUDA wrapper includes the texture ones only. */
+#if __has_include(<surface_indirect_functions.h>)
+#include <surface_indirect_functions.h>
+#endif
 
 #if defined(__PTX_INJECT_NVRTC_DEFAULT_DEVICE__)
 #pragma clang force_cuda_host_device begin

@@ -148,7 +148,7 @@ private:
   const LangOptions &LO;
   DiagnosticsEngine &Diags;
   /// The rewrite's own errors: the parse may have passed on errors of host
-  /// code as warnings (HostCodeErrors.h), which the engine still counts.
+  /// code as warnings (SiteFreeCodeErrors.h), which the engine still counts.
   DiagnosticErrorTrap Errors;
   const RewriteOptions &Options;
   SiteManifest &Manifest;
