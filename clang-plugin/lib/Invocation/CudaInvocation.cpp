@@ -206,6 +206,11 @@ analysisArguments(FrontEnd Which, const char *Argv0,
       Args.push_back("--cuda-gpu-arch=sm_80");
     if (!hasArgument(Existing, "-fsyntax-only"))
       Args.push_back("-fsyntax-only");
+    // Clang's errors in code without a site are passed on as warnings
+    // (SiteFreeCodeErrors.h) but still counted: at Clang's limit of 20 it
+    // would stop the parse of a file nvcc compiles.
+    if (!hasArgument(Existing, "-ferror-limit"))
+      Args.push_back("-ferror-limit=0");
   }
   if (!hasArgument(Existing, "--cuda-path")) {
     std::string Cuda = findCudaPath();
