@@ -4,8 +4,8 @@
 //    as a warning;
 //  - Clang 19's known limits (dynamic parallelism, a __shared__ variable
 //    with a constructor, alignas after __shared__, '%globaltimer' with one
-//    '%') are warnings even in the site's function, with a note saying what
-//    Clang lacks;
+//    '%', inline asm operands without a comma between them) are warnings
+//    even in the site's function, with a note saying what Clang lacks;
 //  - the surface functions are declared, as nvcc's cuda_runtime.h and NVRTC
 //    declare them, so a site's function may write a surface.
 // REQUIRES: rewriter
@@ -71,6 +71,10 @@ __global__ void timed(cudaSurfaceObject_t surface, int *p,
   times[threadIdx.x] = start;
   if (threadIdx.x == 0)
     relaunch(p);
+  if (threadIdx.x == 1)
+    child<<<1, 32>>>(p);
+  unsigned lane = threadIdx.x;
+  asm volatile("st.global.u32 [%1], %0;" ::"r"(lane) "l"(p) : "memory");
 }
 
 #ifdef MACRO_SITE_ERROR
@@ -104,11 +108,14 @@ void launch(float *p) { staged_sum<4><<<1, 32>>>(p); }
 // WARN-DAG: note: Clang 19 refuses a __shared__ variable whose type has a constructor
 // WARN-DAG: device-code-errors.cu:63:31: warning: invalid % escape in inline assembly string
 // WARN-DAG: note: Clang 19 reads inline asm strictly
-// WARN: note: 4 errors of Clang in device code passed on as warnings
+// WARN-DAG: device-code-errors.cu:75:5: warning: reference to __global__ function 'child' in __global__ function
+// WARN-DAG: device-code-errors.cu:77:54: warning: expected ')'
+// WARN-DAG: note: Clang 19 wants a comma between inline asm operands
+// WARN: note: 6 errors of Clang in device code passed on as warnings
 // WARN-NOT: error:
 // TABLE: inject timed: 1 site
 // FREE: warning: use of undeclared identifier 'not_declared_in_helper'
-// FREE: note: 5 errors of Clang in device code passed on as warnings
+// FREE: note: 7 errors of Clang in device code passed on as warnings
 // SITE: .cu:[[AT:[0-9]+:[0-9]+]]: error: use of undeclared identifier 'not_declared_in_site_function'
 // SITE: .cu:[[AT]]: note: the function holds a site, so Clang must read it to type the site; typed sites (PTX_IN(F32, x)) need no front end
 // MACRO: .cu:[[AT:[0-9]+:[0-9]+]]: error: use of undeclared identifier 'not_declared_beside_macro_site'

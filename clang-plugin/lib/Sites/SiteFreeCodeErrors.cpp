@@ -33,11 +33,14 @@ bool isUnmarkedLambda(const FunctionDecl *FD) {
   return true;
 }
 
-/// Whether an error is Clang's judgement of the code being parsed: not the
-/// preprocessor's (an #error or a missing header, often met while the parser
-/// looks one token past a function's end) and not the tool's own.
+/// Whether an error is Clang's judgement of the code being parsed (the
+/// common kinds, such as "expected ')'", and the parser's and Sema's on):
+/// not the preprocessor's (an #error or a missing header, often met while
+/// the parser looks one token past a function's end), the driver's or the
+/// tool's own.
 bool isCodeError(unsigned ID) {
-  return ID >= diag::DIAG_START_PARSE && ID < diag::DIAG_UPPER_LIMIT;
+  return ID < diag::DIAG_START_DRIVER ||
+         (ID >= diag::DIAG_START_PARSE && ID < diag::DIAG_UPPER_LIMIT);
 }
 
 /// Whether an error says a function is used but not defined, for one whose
@@ -80,11 +83,23 @@ private:
 
 /// What Clang 19 lacks, for the errors that are its known limits on CUDA
 /// that nvcc compiles; empty for any other error.
-std::string knownLimit(const StoredDiagnostic &D) {
+std::string knownLimit(llvm::ArrayRef<StoredDiagnostic> Parts) {
+  const StoredDiagnostic &D = Parts.front();
   llvm::StringRef Message = D.getMessage();
   switch (D.getID()) {
+  case diag::err_ovl_no_viable_function_in_call:
+    // A launch in device code whose kernel overload resolution refused
+    // for being __global__ (its note says so).
+    for (const StoredDiagnostic &Note : Parts.drop_front())
+      if (Note.getMessage().contains("call to __global__ function from "))
+        return "Clang 19 has no dynamic parallelism: a kernel cannot be "
+               "launched or named from device code";
+    return "";
   case diag::err_ref_bad_target:
-    if (Message.starts_with("reference to __global__"))
+    // A launch in device code: the kernel named, or the launch
+    // configuration Clang pushes through a host function.
+    if (Message.starts_with("reference to __global__") ||
+        Message.contains("'__cudaPushCallConfiguration'"))
       return "Clang 19 has no dynamic parallelism: a kernel cannot be "
              "launched or named from device code";
     return "";
@@ -94,6 +109,25 @@ std::string knownLimit(const StoredDiagnostic &D) {
   case diag::err_shared_var_init:
     return "Clang 19 refuses a __shared__ variable whose type has a "
            "constructor (cuda::barrier), which nvcc leaves uninitialized";
+  case diag::err_expected: {
+    // nvcc takes inline asm operands without the comma between them
+    // ("r"(a) "l"(b)): Clang expects the ')' of the asm where the next
+    // operand's constraint string starts, right after an operand.
+    FullSourceLoc At = D.getLocation();
+    if (!At.isValid() || !Message.ends_with("')'"))
+      return "";
+    bool Invalid = false;
+    const SourceManager &SM = At.getManager();
+    auto [File, Offset] = SM.getDecomposedLoc(SM.getSpellingLoc(At));
+    llvm::StringRef Text = SM.getBufferData(File, &Invalid);
+    if (Invalid || Offset >= Text.size() || Text[Offset] != '"')
+      return "";
+    llvm::StringRef Before = Text.substr(0, Offset).rtrim();
+    if (!Before.ends_with(")"))
+      return "";
+    return "Clang 19 wants a comma between inline asm operands, which nvcc "
+           "does not: write '\"r\"(a), \"l\"(b)'";
+  }
   case diag::err_attributes_not_allowed:
     return "Clang 19 takes no attribute after __shared__: write "
            "'alignas(N) __shared__ T x[...]' or '__shared__ __align__(N)'";
@@ -228,7 +262,7 @@ void SiteFreeCodeErrors::settle() {
     // Not when Clang gave up on the function because of it: a template
     // instantiation whose body names what Clang refused loses its body, and
     // its sites their types.
-    std::string Limit = knownLimit(E.Parts.front());
+    std::string Limit = knownLimit(E.Parts);
     bool AsError =
         (Limit.empty() || E.Function->isInvalidDecl()) && holdsSite(E.Function);
     replay(E, AsError, Limit);
