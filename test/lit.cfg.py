@@ -107,12 +107,14 @@ subs.append(("%clang-host-cuda",
 # Plain clang, after the two above (a substitution is a prefix match).
 subs.append(("%clang", config.clang))
 
-# CUDA 12.9 assembled from pip wheels (utils/install-cuda-wheels, run by
-# utils/install-deps); feature `cuda-12.9` when present.
-cuda129 = os.path.join(src, "build", "deps", "cuda-12.9")
-subs.append(("%cuda-12.9", cuda129))
-if os.path.exists(os.path.join(cuda129, ".complete")):
-    config.available_features.add("cuda-12.9")
+# CUDA toolkits assembled from pip wheels (utils/install-cuda-wheels, run by
+# utils/install-deps): substitution %cuda-VERSION (the folder, for CUDA_HOME)
+# and feature `cuda-VERSION` when present. 13.5 is the newest 13.x on PyPI.
+for _version in ("12.9", "13.5"):
+    _wheels_toolkit = os.path.join(src, "build", "deps", "cuda-" + _version)
+    subs.append(("%cuda-" + _version, _wheels_toolkit))
+    if os.path.exists(os.path.join(_wheels_toolkit, ".complete")):
+        config.available_features.add("cuda-" + _version)
 
 # CuTe/CUTLASS headers (utils/install-cute); feature `cute` when present.
 cute_include = getattr(config, "cute_include", "")

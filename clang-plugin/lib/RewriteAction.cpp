@@ -303,6 +303,18 @@ RewriteResult rewriteSource(const RewriteRequest &Req) {
                                  "NVRTC would\n"
                                : "error: the rewriter could not process the "
                                  "source\n";
+    // Clang's own words name only --cuda-path: say where a toolkit is
+    // looked for and which packages make one (a pip-only environment).
+    if (Out.Diagnostics.find("cannot find CUDA installation") !=
+        std::string::npos)
+      Out.Diagnostics += "note: the rewrite reads CUDA's headers from a "
+                         "toolkit and found none ($CUDA_HOME, $CUDA_PATH, "
+                         "the nvidia-* wheels beside the Python package, the "
+                         "nvcc on PATH, /usr/local/cuda): set CUDA_HOME to a "
+                         "CUDA 12 or 13 toolkit, or pip install "
+                         "nvidia-cuda-nvcc nvidia-cuda-runtime "
+                         "nvidia-cuda-crt nvidia-nvvm (CUDA 13: they make "
+                         "site-packages/nvidia/cu13 a toolkit)\n";
   }
   return Out;
 }

@@ -1,7 +1,9 @@
 //===- CudaToolkit.cpp - Where the CUDA toolkit is ------------------------===//
 //
-// The variables first: a user who sets one means it. Then the nvcc on PATH,
-// the toolkit the user compiles with, and last the default install folder.
+// The variables first: a user who sets one means it. Then, for a Python
+// package, the CUDA 13 wheels installed beside it, as the Python ecosystem
+// (cuda.pathfinder) finds CUDA. Then the nvcc on PATH, the toolkit the user
+// compiles with, and last the default install folder.
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/toolkit/CudaToolkit.h"
@@ -11,6 +13,7 @@
 #include <cstdlib>
 #include <string_view>
 
+#include <dlfcn.h>
 #include <unistd.h>
 
 namespace ptxinject {
@@ -54,11 +57,30 @@ std::string toolkitOfNvccOnPath() {
 
 } // namespace
 
+std::string pythonSitePackages() {
+  Dl_info Info;
+  if (!::dladdr(reinterpret_cast<void *>(&pythonSitePackages), &Info) ||
+      !Info.dli_fname)
+    return "";
+  char *Real = ::realpath(Info.dli_fname, nullptr);
+  std::string Path = Real ? Real : Info.dli_fname;
+  std::free(Real);
+  return parentOf(parentOf(Path));
+}
+
 std::string findCudaToolkit() {
   for (const char *Var : {"CUDA_HOME", "CUDA_PATH"})
     if (const char *Root = std::getenv(Var))
       if (isToolkit(Root))
         return Root;
+  // CUDA 13's wheels share site-packages/nvidia/cu13: with the runtime's
+  // headers (nvidia-cuda-runtime) and bin/ (nvidia-cuda-nvcc) it is laid
+  // out as a toolkit, which Clang takes as --cuda-path.
+  if (std::string Site = pythonSitePackages(); !Site.empty()) {
+    std::string Wheels = Site + "/nvidia/cu13";
+    if (isToolkit(Wheels) && ::access((Wheels + "/bin").c_str(), X_OK) == 0)
+      return Wheels;
+  }
   std::string FromPath = toolkitOfNvccOnPath();
   if (isToolkit(FromPath))
     return FromPath;

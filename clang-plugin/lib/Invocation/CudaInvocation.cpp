@@ -236,6 +236,13 @@ analysisArguments(FrontEnd Which, const char *Argv0,
   }
   // CUDA 13 is newer than Clang 19 knows; the headers still parse.
   Args.push_back("-Wno-unknown-cuda-version");
+  // CUDA 13.2 and later end rsqrt's definition in crt/math_functions.hpp
+  // with _NV_RSQRT_SPECIFIER, defined in crt/math_functions.h; Clang 19's
+  // CUDA wrapper includes the .hpp alone, so the name is left undefined and
+  // the definition does not parse. Empty is the value the header gives it
+  // there: the wrapper has already made __THROW, its other value, empty.
+  if (!hasArgument(Existing, "-D_NV_RSQRT_SPECIFIER"))
+    Args.push_back("-D_NV_RSQRT_SPECIFIER=");
   // After the toolkit's own headers: a shim header stands in only for one the
   // toolkit in use lacks (CUDA 13 dropped texture_fetch_functions.h but still
   // ships texture_indirect_functions.h, which declares tex2D and its kin).

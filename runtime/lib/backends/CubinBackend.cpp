@@ -13,6 +13,7 @@
 #include <mutex>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 
 using namespace ptxinject;
 
@@ -33,6 +34,24 @@ std::string_view ptxIsaVersion(std::string_view Ptx) {
   return Ptx.substr(Start,
                     (End == std::string_view::npos ? Ptx.size() : End) - Start);
 }
+
+/// The first CUDA whose compilers read PTX ISA \p Isa ("13.5" for "9.5"),
+/// from the PTX ISA document's release history; for an ISA past the table,
+/// the major release its major number belongs to (8.x: CUDA 12, 9.x:
+/// CUDA 13), since a newer minor's toolkit is not known yet.
+std::string cudaReleaseReading(std::string_view Isa) {
+  static const std::pair<std::string_view, std::string_view> Known[] = {
+      {"8.0", "12.0"}, {"8.1", "12.1"}, {"8.2", "12.2"}, {"8.3", "12.3"},
+      {"8.4", "12.4"}, {"8.5", "12.5"}, {"8.6", "12.7"}, {"8.7", "12.8"},
+      {"8.8", "12.9"}, {"9.0", "13.0"}, {"9.1", "13.1"}, {"9.2", "13.2"},
+      {"9.3", "13.3"}, {"9.4", "13.4"}, {"9.5", "13.5"}};
+  for (const auto &[PtxIsa, Cuda] : Known)
+    if (PtxIsa == Isa)
+      return std::string(Cuda);
+  if (Isa.size() > 1 && Isa[0] >= '8' && Isa[0] <= '9' && Isa[1] == '.')
+    return std::to_string(Isa[0] - '8' + 12);
+  return "a newer";
+}
 } // namespace
 
 CompileStatus CubinBackend::compile(std::string_view Ptx,
@@ -42,18 +61,21 @@ CompileStatus CubinBackend::compile(std::string_view Ptx,
   if (S != CompileStatus::Failed ||
       Log.find("Unsupported .version") == std::string::npos)
     return S;
-  // PTX ISA 8.x comes from CUDA 12, 9.x from CUDA 13: a major ahead of the
-  // compiler's means its toolkit is older than the one that made the PTX.
+  // The compiler's toolkit is older than the one that made the PTX: name
+  // the release to get, down to the minor where the ISA says it.
   std::string_view Isa = ptxIsaVersion(Ptx);
-  std::string Cuda = Isa.size() > 1 && Isa[0] >= '8' && Isa[1] == '.'
-                         ? std::to_string(Isa[0] - '8' + 12)
-                         : std::string("a newer");
+  std::string Cuda = cudaReleaseReading(Isa);
+  // The wheel that holds that nvJitLink, at least that release.
+  std::string Wheel = std::string("nvidia-nvjitlink") +
+                      (Cuda.rfind("12", 0) == 0 ? "-cu12" : "");
+  if (Cuda.find('.') != std::string::npos)
+    Wheel = "'" + Wheel + ">=" + Cuda + "'";
   Log += "\nnote: this PTX is ISA " + std::string(Isa) +
          ", newer than the back end's compiler (" + version() +
          ") reads: use the compiler of the CUDA that made it (CUDA " + Cuda +
          ") or a newer one (CUDA_HOME; for nvJitLink also "
-         "PTXINJECT_NVJITLINK or pip install nvidia-nvjitlink" +
-         (Cuda == "12" ? "-cu12" : "") +
+         "PTXINJECT_NVJITLINK or pip install " +
+         Wheel +
          "), or make the PTX for the older toolkit; `ptxinject doctor` "
          "lists what was found";
   return S;

@@ -19,7 +19,6 @@
 #include <cstring>
 #include <thread>
 
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
@@ -81,6 +80,16 @@ bool waitWithin(pid_t Pid, double Seconds, int &Status) {
   return true;
 }
 
+/// The bin/ folders of the wheels that hold CUDA's programs: nvidia/cu13
+/// (CUDA 13's nvidia-cuda-nvcc: nvcc, ptxas), nvidia/cuda_nvcc (CUDA 12's
+/// nvidia-cuda-nvcc-cu12: ptxas, no nvcc).
+std::vector<std::string> wheelProgramFolders() {
+  std::string Site = pythonSitePackages();
+  if (Site.empty())
+    return {};
+  return {Site + "/nvidia/cu13/bin", Site + "/nvidia/cuda_nvcc/bin"};
+}
+
 } // namespace
 
 std::string ptxinject::findCudaTool(std::string_view Name,
@@ -91,8 +100,20 @@ std::string ptxinject::findCudaTool(std::string_view Name,
   auto in = [&](std::string_view Dir) {
     return std::string(Dir) + "/" + std::string(Name);
   };
-  // The toolkit the front end uses too: $CUDA_HOME and $CUDA_PATH first.
+  // The toolkit the front end uses too when the user names it ($CUDA_HOME,
+  // $CUDA_PATH); else the wheels beside a Python package, as nvJitLink is
+  // looked for (cudaLibraryCandidates); else that toolkit as found by the
+  // nvcc on PATH or /usr/local/cuda.
   std::string Toolkit = findCudaToolkit();
+  bool Named = false;
+  for (const char *Var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *Root = std::getenv(Var); Root && *Root)
+      Named = true;
+  if (Named && !Toolkit.empty() && isExecutable(in(Toolkit + "/bin")))
+    return in(Toolkit + "/bin");
+  for (const std::string &Dir : wheelProgramFolders())
+    if (isExecutable(in(Dir)))
+      return in(Dir);
   if (!Toolkit.empty() && isExecutable(in(Toolkit + "/bin")))
     return in(Toolkit + "/bin");
   if (const char *Path = std::getenv("PATH")) {
@@ -189,27 +210,6 @@ ToolRun ptxinject::runTool(const std::vector<std::string> &Argv,
   return Run;
 }
 
-namespace {
-
-std::string parentFolder(const std::string &Path) {
-  size_t Slash = Path.find_last_of('/');
-  return Slash == std::string::npos ? std::string() : Path.substr(0, Slash);
-}
-
-/// The folder of the shared object that holds this code (a Python
-/// extension, libptxinject_backends.so or a program).
-std::string ownFolder() {
-  Dl_info Info;
-  if (!::dladdr(reinterpret_cast<void *>(&ownFolder), &Info) || !Info.dli_fname)
-    return "";
-  char *Real = ::realpath(Info.dli_fname, nullptr);
-  std::string Path = Real ? Real : Info.dli_fname;
-  std::free(Real);
-  return parentFolder(Path);
-}
-
-} // namespace
-
 std::vector<std::string>
 ptxinject::cudaLibraryCandidates(const CudaLibrary &Lib) {
   // The user's own choice is the only one tried: a wrong path is an error
@@ -234,7 +234,7 @@ ptxinject::cudaLibraryCandidates(const CudaLibrary &Lib) {
       addToolkit(Root);
   // A Python package lives in site-packages/ptxinject/: the wheels are in
   // site-packages/nvidia/cu13 (CUDA 13) or nvidia/<library> (CUDA 12).
-  if (std::string Site = parentFolder(ownFolder()); !Site.empty()) {
+  if (std::string Site = pythonSitePackages(); !Site.empty()) {
     addFolder(Site + "/nvidia/cu13/lib");
     addFolder(Site + "/nvidia/" + std::string(Lib.Cu12Wheel) + "/lib");
   }

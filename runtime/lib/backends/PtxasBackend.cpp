@@ -137,8 +137,10 @@ detail::BackendOrError detail::createPtxasBackend(const CubinOptions &Options) {
         ErrorCode::InvalidArgument,
         Options.PtxasPath.empty()
             ? "ptxas not found in the CUDA toolkit ($CUDA_HOME, "
-              "$CUDA_PATH, /usr/local/cuda) or on PATH; install the CUDA "
-              "toolkit, set CUDA_HOME, or pass its path"
+              "$CUDA_PATH, /usr/local/cuda), the nvidia-cuda-nvcc wheel "
+              "or on PATH; pip install nvidia-cuda-nvcc (CUDA 13) or "
+              "nvidia-cuda-nvcc-cu12 (CUDA 12), set CUDA_HOME to a toolkit, "
+              "or pass its path"
             : "ptxas '" + Options.PtxasPath + "' is not an executable");
   std::string Root = Options.TempDir;
   if (Root.empty()) {

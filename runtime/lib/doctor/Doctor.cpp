@@ -63,6 +63,9 @@ std::string toolkitSource(const std::string &Root) {
   for (const char *Var : {"CUDA_HOME", "CUDA_PATH"})
     if (const char *V = std::getenv(Var); V && *V && Root == V)
       return std::string("$") + Var;
+  if (std::string Site = pythonSitePackages();
+      !Site.empty() && Root == Site + "/nvidia/cu13")
+    return "the nvidia-* wheels beside the package";
   return Root == "/usr/local/cuda" ? "the default place" : "the nvcc on PATH";
 }
 
@@ -138,10 +141,11 @@ ptxinject::examineEnvironment(const std::string &ToolFolder) {
   std::string Root = findCudaToolkit();
   if (Root.empty())
     add("toolkit",
-        "none found ($CUDA_HOME, $CUDA_PATH, nvcc on PATH, "
-        "/usr/local/cuda)",
+        "none found ($CUDA_HOME, $CUDA_PATH, nvidia-* wheels, nvcc on "
+        "PATH, /usr/local/cuda)",
         "set CUDA_HOME to a CUDA 12 or 13 toolkit, or pip install "
-        "nvidia-cuda-nvcc (CUDA 13; the back ends also come as wheels)");
+        "nvidia-cuda-nvcc nvidia-cuda-runtime nvidia-cuda-crt nvidia-nvvm "
+        "(CUDA 13 as wheels; the back ends need only nvidia-nvjitlink)");
   else {
     std::string V = toolkitVersion(Root);
     add("toolkit",

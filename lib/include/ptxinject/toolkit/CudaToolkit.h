@@ -12,10 +12,17 @@
 
 namespace ptxinject {
 
-/// The CUDA toolkit root: the first of $CUDA_HOME, $CUDA_PATH, the toolkit
-/// holding the nvcc found on PATH (symbolic links resolved), and
-/// /usr/local/cuda that has include/cuda.h. Empty when none has.
+/// The CUDA toolkit root: the first of $CUDA_HOME, $CUDA_PATH, the CUDA 13
+/// wheels beside a Python package (pythonSitePackages()/nvidia/cu13, when it
+/// has bin/), the toolkit holding the nvcc found on PATH (symbolic links
+/// resolved), and /usr/local/cuda that has include/cuda.h. Empty when none
+/// has.
 std::string findCudaToolkit();
+
+/// The folder above the one holding the shared object this code is in:
+/// site-packages when it is the ptxinject Python package's extension
+/// (site-packages/ptxinject/_core.so), where pip puts the nvidia-* wheels.
+std::string pythonSitePackages();
 
 } // namespace ptxinject
 

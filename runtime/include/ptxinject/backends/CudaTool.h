@@ -18,9 +18,12 @@ namespace ptxinject {
 
 /// A CUDA toolkit program (ptxas, nvcc) found the way the ptxas back end
 /// finds ptxas: Requested when given (empty unless it is executable), else
-/// the bin/ of the toolkit findCudaToolkit() names ($CUDA_HOME, $CUDA_PATH,
-/// the nvcc on PATH, /usr/local/cuda: the front end's toolkit), else PATH,
-/// else each of Fallbacks (folders); empty when there is none.
+/// the bin/ of the toolkit findCudaToolkit() names when the user names it
+/// ($CUDA_HOME, $CUDA_PATH), else the nvidia-* wheels beside this code when
+/// it is a Python package's (site-packages/nvidia/cu13/bin, then CUDA 12's
+/// nvidia/cuda_nvcc/bin), else that toolkit found otherwise (the nvcc on
+/// PATH, /usr/local/cuda: the front end's toolkit), else PATH, else each of
+/// Fallbacks (folders); empty when there is none.
 std::string findCudaTool(std::string_view Name,
                          const std::string &Requested = "",
                          const std::vector<std::string> &Fallbacks = {
