@@ -206,7 +206,8 @@ def compile_variants(
     inject / slots: the inject that receives programs, or the injects that do
       (``pack`` programs per module, one per slot). Default: every inject in
       natural name order.
-    backend: 'nvptxcompiler', 'ptxas' or 'nvjitlink' (default: the fastest built),
+    backend: 'nvptxcompiler', 'ptxas' or 'nvjitlink' (default: the fastest built
+      whose compiler reads the module's PTX ISA, docs/variants.md),
       or a ``Backend`` created once and reused by every call (a name creates one
       per call).
     arch: target, default the Backend's or "sm_80".

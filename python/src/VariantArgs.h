@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace ptxinject {
 namespace python {
@@ -28,9 +29,11 @@ std::unique_ptr<ProgramSource> makeSource(nanobind::handle Programs,
                                           nanobind::handle Random);
 
 /// A Backend object as it is, or a new back end for a name (None: the
-/// default). Arch None means the Backend's, or sm_80 for a name.
+/// default for Ptx when given, CubinBackend.h's defaultCubinBackendFor).
+/// Arch None means the Backend's, or sm_80 for a name.
 std::shared_ptr<const CubinBackend>
-backendOf(nanobind::handle Arg, const std::optional<std::string> &Arch);
+backendOf(nanobind::handle Arg, const std::optional<std::string> &Arch,
+          std::string_view Ptx = {});
 
 } // namespace python
 } // namespace ptxinject

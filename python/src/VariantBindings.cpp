@@ -141,8 +141,16 @@ std::atomic<size_t> BackendsCreated{0};
 
 std::shared_ptr<const CubinBackend>
 createBackend(nb::handle Name, const std::string &Arch, int OptLevel = 3,
-              int MaxRegisters = 0, std::uint64_t MemoryLimit = 0) {
+              int MaxRegisters = 0, std::uint64_t MemoryLimit = 0,
+              std::string_view Ptx = {}) {
   CubinBackendKind BK = defaultCubinBackend();
+  if (Name.is_none() && !Ptx.empty()) {
+    // The default, or one found here that reads this PTX's ISA when the
+    // default's compiler is older (CubinBackend.h).
+    CubinOptions Probe;
+    Probe.Arch = Arch;
+    BK = defaultCubinBackendFor(Ptx, Probe);
+  }
   if (!Name.is_none()) {
     std::string_view Text = textOf(Name, "backend");
     if (!parseCubinBackendName(Text, BK))
@@ -194,7 +202,8 @@ struct BackendObject {
 } // namespace
 
 std::shared_ptr<const CubinBackend>
-backendOf(nb::handle Arg, const std::optional<std::string> &Arch) {
+backendOf(nb::handle Arg, const std::optional<std::string> &Arch,
+          std::string_view Ptx) {
   if (nb::isinstance<BackendObject>(Arg)) {
     const auto &B = nb::cast<const BackendObject &>(Arg).Backend;
     if (Arch && B->options().Arch != *Arch)
@@ -203,7 +212,7 @@ backendOf(nb::handle Arg, const std::optional<std::string> &Arch) {
                              B->options().Arch + "'");
     return B;
   }
-  return createBackend(Arg, Arch.value_or("sm_80"));
+  return createBackend(Arg, Arch.value_or("sm_80"), 3, 0, 0, Ptx);
 }
 
 namespace {
@@ -222,7 +231,8 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
   if (Pack == 0)
     throw BindingError("invalid-argument", "pack must be at least 1");
 
-  std::shared_ptr<const CubinBackend> Backend = backendOf(BackendArg, Arch);
+  std::shared_ptr<const CubinBackend> Backend =
+      backendOf(BackendArg, Arch, Kernel.source());
 
   VariantOptions VO;
   VO.Pack = Pack;
@@ -469,7 +479,7 @@ void bindVariants(nb::module_ &M) {
          const std::optional<double> &Timeout) {
         std::string_view Text = textOf(Ptx, "ptx");
         std::shared_ptr<const CubinBackend> Backend =
-            backendOf(BackendName, Arch);
+            backendOf(BackendName, Arch, Text);
         double Seconds = Timeout.value_or(0);
         if (Timeout && !(Seconds > 0))
           throw nb::value_error("timeout must be a number of seconds above 0");

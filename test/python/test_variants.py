@@ -2,7 +2,9 @@
 cubins that ptxas-made ones match in kernel names. Deduplication and the
 cache are in test_variant_cache.py."""
 
+import os
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -198,3 +200,33 @@ def test_an_error_at_every_site_of_a_stub_is_reported_once(hand_ptx, backend):
     [failure] = result.failures
     assert failure.stage == "cubin"
     assert failure.message.count("bad_op") == 1 and "(also at 1 more line: " in failure.message
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CUDA_13_5 = os.path.join(ROOT, "build", "deps", "cuda-13.5")
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(CUDA_13_5, "bin", "nvcc")),
+                    reason="CUDA 13.5 from wheels absent (utils/install-deps assembles it)")
+def test_default_backend_is_one_that_reads_the_ptx(tmp_path):
+    # nvcc 13.5's PTX (ISA 9.5) is newer than the build's nvPTXCompiler and
+    # the system toolkit: with no backend named, the one CUDA_HOME brings
+    # that reads it compiles every variant. A fresh process: nvJitLink is
+    # loaded once per process.
+    ptx = tmp_path / "k.ptx"
+    subprocess.run([os.path.join(CUDA_13_5, "bin", "nvcc"), "-ptx", "-arch=sm_80",
+                    "-I" + os.path.join(ROOT, "runtime", "include"),
+                    os.path.join(ROOT, "examples", "variants", "single.asm.cu"), "-o", str(ptx)],
+                   check=True)
+    script = ("import sys, ptxinject\n"
+              "m = ptxinject.Module.parse(open(sys.argv[1]).read())\n"
+              "r = ptxinject.compile_variants(m, random=(4, 8, 1, True), cache_dir=False)\n"
+              "print(r.report['backend'], len(r.failures))\n"
+              "cubin = ptxinject.compile_ptx(open(sys.argv[1]).read())\n"
+              "print(len(cubin) > 0)\n")
+    env = dict(os.environ, CUDA_HOME=CUDA_13_5)
+    env.pop("CUDA_PATH", None)
+    run = subprocess.run([sys.executable, "-c", script, str(ptx)], env=env,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["nvjitlink", "0", "True"]

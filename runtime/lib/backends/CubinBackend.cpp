@@ -148,6 +148,59 @@ CubinBackendKind ptxinject::defaultCubinBackend() {
   return CubinBackendKind::NvJitLink;
 }
 
+namespace {
+/// The CUDA release in a back end's version text ("nvPTXCompiler 13.0",
+/// "... Build cuda_13.5.r13.5/..."), as {major, minor}; {0, 0} when none.
+std::pair<int, int> cudaReleaseIn(std::string_view Version) {
+  size_t At = Version.find("cuda_");
+  At = At == std::string_view::npos ? 0 : At + 5;
+  for (; At < Version.size(); ++At) {
+    if (!std::isdigit(static_cast<unsigned char>(Version[At])))
+      continue;
+    int Major = 0, Minor = 0;
+    if (std::sscanf(std::string(Version.substr(At, 8)).c_str(), "%d.%d", &Major,
+                    &Minor) == 2 &&
+        Major >= 9)
+      return {Major, Minor};
+    while (At < Version.size() &&
+           std::isdigit(static_cast<unsigned char>(Version[At])))
+      ++At;
+  }
+  return {0, 0};
+}
+} // namespace
+
+CubinBackendKind
+ptxinject::defaultCubinBackendFor(std::string_view Ptx,
+                                  const CubinOptions &Options) {
+  CubinBackendKind Default = defaultCubinBackend();
+  std::string_view Isa = ptxIsaVersion(Ptx);
+  int NeedMajor = 0, NeedMinor = 0;
+  if (Isa.empty() || std::sscanf(cudaReleaseReading(Isa).c_str(), "%d.%d",
+                                 &NeedMajor, &NeedMinor) != 2)
+    return Default; // no .version, or an ISA past the table
+  auto Reads = [&](CubinBackendKind Kind) {
+    if (!isCubinBackendBuilt(Kind))
+      return false;
+    std::string Error;
+    std::unique_ptr<CubinBackend> B = createCubinBackend(Kind, Options, Error);
+    if (!B)
+      return false;
+    auto [Major, Minor] = cudaReleaseIn(B->version());
+    if (Major == 0) // a version it does not say: trusted only as the default
+      return Kind == Default;
+    return Major > NeedMajor || (Major == NeedMajor && Minor >= NeedMinor);
+  };
+  if (Reads(Default))
+    return Default;
+  for (CubinBackendKind Kind :
+       {CubinBackendKind::NvJitLink, CubinBackendKind::Ptxas,
+        CubinBackendKind::NvPtxCompiler})
+    if (Kind != Default && Reads(Kind))
+      return Kind;
+  return Default;
+}
+
 const char *ptxinject::cubinBackendName(CubinBackendKind Kind) {
   switch (Kind) {
   case CubinBackendKind::NvJitLink:

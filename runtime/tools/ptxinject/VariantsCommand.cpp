@@ -462,6 +462,11 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     }
     CO.MemoryLimitBytes = *A.MemoryLimit;
   }
+  // No --backend: the default, or one found here that reads the PTX's ISA
+  // when the default's compiler is older (a PTX kernel from a newer nvcc).
+  if (A.BackendName.empty() && endsWith(A.Kernel, ".ptx"))
+    if (Expected<std::string> Ptx = readFile(A.Kernel))
+      A.Backend = defaultCubinBackendFor(*Ptx, CO);
   std::unique_ptr<CubinBackend> Backend =
       createCubinBackend(A.Backend, CO, BackendError);
   if (!Backend) {

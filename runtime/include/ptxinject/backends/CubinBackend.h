@@ -118,6 +118,16 @@ bool isCubinBackendBuilt(CubinBackendKind Kind);
 /// gives the measurements behind the order.
 CubinBackendKind defaultCubinBackend();
 
+/// The back end for \p Ptx when the user named none: defaultCubinBackend(),
+/// unless its compiler is older than the PTX's ISA (.version) and another
+/// back end found here reads it (nvJitLink, then ptxas, then nvPTXCompiler):
+/// nvPTXCompiler is linked in from one toolkit, while nvJitLink and ptxas
+/// come from the toolkit the user points to (CUDA_HOME, the nvidia-*
+/// wheels). When none reads it, the default, whose failure names the CUDA
+/// release the PTX needs.
+CubinBackendKind defaultCubinBackendFor(std::string_view Ptx,
+                                        const CubinOptions &Options = {});
+
 /// "nvjitlink", "nvptxcompiler" or "ptxas".
 const char *cubinBackendName(CubinBackendKind Kind);
 
