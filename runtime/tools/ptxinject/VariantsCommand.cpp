@@ -462,11 +462,6 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     }
     CO.MemoryLimitBytes = *A.MemoryLimit;
   }
-  // No --backend: the default, or one found here that reads the PTX's ISA
-  // when the default's compiler is older (a PTX kernel from a newer nvcc).
-  if (A.BackendName.empty() && endsWith(A.Kernel, ".ptx"))
-    if (Expected<std::string> Ptx = readFile(A.Kernel))
-      A.Backend = defaultCubinBackendFor(*Ptx, CO);
   std::unique_ptr<CubinBackend> Backend =
       createCubinBackend(A.Backend, CO, BackendError);
   if (!Backend) {
@@ -486,6 +481,18 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       return Exit;
   } else if (!readWholeFileOrReport(A.Kernel, Ptx)) {
     return ExitUsage;
+  }
+  // No --backend: the default, or one found here that reads the PTX's ISA
+  // when the default's compiler is older (PTX from a newer nvcc).
+  if (A.BackendName.empty()) {
+    CubinBackendKind Chosen = defaultCubinBackendFor(Ptx, CO);
+    if (Chosen != Backend->kind()) {
+      Backend = createCubinBackend(Chosen, CO, BackendError);
+      if (!Backend) {
+        reportUsageError("variants", BackendError);
+        return ExitUsage;
+      }
+    }
   }
   PruneStats Pruned;
   if (A.PruneGlobals)
