@@ -34,6 +34,25 @@ float flush(float F) {
   return std::fpclassify(F) == FP_SUBNORMAL ? std::copysign(0.0f, F) : F;
 }
 
+// min.f32 and max.f32 as the PTX ISA defines them: a NaN operand gives the
+// other one (NaN when both are), else (a < b) ? a : b, so that of two zeros
+// of either sign the second is the result. std::fmin leaves that sign open,
+// and its scalar and vectorized code here chose differently.
+inline float ptxMin(float A, float B) {
+  if (std::isnan(A))
+    return B;
+  if (std::isnan(B))
+    return A;
+  return A < B ? A : B;
+}
+inline float ptxMax(float A, float B) {
+  if (std::isnan(A))
+    return B;
+  if (std::isnan(B))
+    return A;
+  return A > B ? A : B;
+}
+
 enum class Op {
   AddF,
   SubF,
@@ -163,10 +182,10 @@ uint32_t evalFloat(const OpInfo &I, const uint32_t *Args) {
     R = -A;
     break;
   case Op::MinF:
-    R = std::fmin(A, B);
+    R = ptxMin(A, B);
     break;
   case Op::MaxF:
-    R = std::fmax(A, B);
+    R = ptxMax(A, B);
     break;
   case Op::CopySignF:
     R = std::copysign(B, A);
@@ -365,10 +384,10 @@ bool evaluateHot(const OpInfo &I, const uint32_t *const *Args, uint32_t *Out,
     });
   case Op::MinF:
     return hotLoop<2>(I, Args, Out, Count,
-                      [](float A, float B, float) { return std::fmin(A, B); });
+                      [](float A, float B, float) { return ptxMin(A, B); });
   case Op::MaxF:
     return hotLoop<2>(I, Args, Out, Count,
-                      [](float A, float B, float) { return std::fmax(A, B); });
+                      [](float A, float B, float) { return ptxMax(A, B); });
   case Op::DivF:
     return hotLoop<2>(I, Args, Out, Count,
                       [](float A, float B, float) { return A / B; });

@@ -3,8 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
+#include <vector>
 
 using namespace ptxinject::eval;
 
@@ -62,6 +65,12 @@ uint32_t bits(float F) {
   return B;
 }
 
+float asFloatForTest(uint32_t B) {
+  float F;
+  std::memcpy(&F, &B, 4);
+  return F;
+}
+
 // The f32 comparisons of instruction sets such as mm-kermac's (its
 // setp.gt.ftz.f32), with PTX's ordered semantics.
 TEST(PtxEval, FloatComparisonsAreOrdered) {
@@ -96,6 +105,44 @@ TEST(PtxEval, FloatComparisonsAreOrdered) {
     ASSERT_TRUE(evaluateOpcode(C.Opcode, Args, 2, &R, 1)) << C.Opcode;
     EXPECT_EQ(R, C.Expected) << C.Opcode << " " << C.A << " " << C.B;
   }
+}
+
+// min and max follow the PTX ISA's definition, (a < b) ? a : b after the
+// NaN rules: of two zeros the second operand is the result, in the scalar
+// evaluator and in the batch one alike (std::fmin left the sign open, and
+// the two disagreed on min(-0, +0)).
+TEST(PtxEval, MinAndMaxOfZerosAndNaNsFollowThePtxDefinition) {
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  struct Case {
+    const char *Opcode;
+    float A, B;
+    uint32_t Expected;
+  } Cases[] = {
+      {"min.ftz.f32", -0.0f, 0.0f, 0x00000000u},
+      {"min.ftz.f32", 0.0f, -0.0f, 0x80000000u},
+      {"max.ftz.f32", -0.0f, 0.0f, 0x00000000u},
+      {"max.ftz.f32", 0.0f, -0.0f, 0x80000000u},
+      {"min.ftz.f32", NaN, 2.0f, bits(2.0f)},
+      {"max.ftz.f32", 2.0f, NaN, bits(2.0f)},
+      {"min.ftz.f32", 1.0f, 2.0f, bits(1.0f)},
+      {"max.ftz.f32", 1.0f, 2.0f, bits(2.0f)},
+  };
+  for (const Case &C : Cases) {
+    uint32_t Args[2] = {bits(C.A), bits(C.B)}, R = 7;
+    ASSERT_TRUE(evaluateOpcode(C.Opcode, Args, 2, &R, 1)) << C.Opcode;
+    EXPECT_EQ(R, C.Expected) << C.Opcode << " " << C.A << " " << C.B;
+    // The batch path, over enough samples to take its vector loop.
+    std::vector<uint32_t> As(64, bits(C.A)), Bs(64, bits(C.B)), Out(64, 7);
+    const uint32_t *Columns[2] = {As.data(), Bs.data()};
+    std::optional<ResolvedOpcode> Op = ResolvedOpcode::resolve(C.Opcode, 2);
+    ASSERT_TRUE(Op) << C.Opcode;
+    Op->evaluate(Columns, Out.data(), Out.size());
+    for (uint32_t V : Out)
+      ASSERT_EQ(V, C.Expected) << C.Opcode << " " << C.A << " " << C.B;
+  }
+  uint32_t Both[2] = {bits(NaN), bits(NaN)}, R = 0;
+  ASSERT_TRUE(evaluateOpcode("min.ftz.f32", Both, 2, &R, 1));
+  EXPECT_TRUE(std::isnan(asFloatForTest(R)));
 }
 
 TEST(PtxEval, ComparisonRunsInAStub) {
