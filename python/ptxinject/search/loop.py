@@ -8,10 +8,21 @@ Strategies:
 
 ``ask(n)`` and ``tell(programs, error, descriptors)`` let an outside
 scheduler drive a search; ``run(budget)`` drives it with an evaluator.
+
+map-elites and mu-lambda ask only for programs whose compiled stub they
+have not asked for before (``fresh_only``): a child that compiles to a
+stub already evaluated (an edit of dead code, a constant operator on a
+program without constants) would score what that stub scored and, as ties
+keep the elite that came first, could not enter the archive, so its
+evaluation would be spent for nothing. Such a child is made again, up to
+``fresh_tries`` times. The random strategy, the baseline, asks as it
+always did.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import time
 from dataclasses import dataclass, field
@@ -63,6 +74,11 @@ class Search:
     # (the rest uniformly from the elites): diversity from the archive,
     # pressure from the tournament.
     tournament: float = 0.5
+    # map-elites and mu-lambda: never ask for a program whose stub was asked
+    # for before (see the module's docstring); how often a repeat is made
+    # again before it is let through.
+    fresh_only: bool = True
+    fresh_tries: int = 8
     generation: int = 0
     evaluations: int = 0
     asks: int = 0  # ask() calls so far: each draws from its own generator
@@ -87,6 +103,10 @@ class Search:
                                          max_length=self.max_length, interpreted_only=True,
                                          stack_types=[f32], special_registers=False)
         self.population: List[Elite] = []  # mu-lambda's parents
+        # Digests of the stubs asked for (fresh_only); compiled by the
+        # search's own compiler, as an evaluator compiles them.
+        self.asked_stubs: set = set()
+        self._compiler = stack.StackCompiler(self.set)
         self._started = time.perf_counter()
 
     # -- ask / tell ----------------------------------------------------------
@@ -105,10 +125,41 @@ class Search:
     def ask(self, n: Optional[int] = None) -> np.ndarray:
         """n programs to evaluate (a uint64 array, one a row)."""
         n = self.batch if n is None else n
+        programs, parent_ids = self._draw(n)
+        if self.strategy != "random" and self.fresh_only and n:
+            programs = programs.copy()
+            todo = np.arange(n)
+            for attempt in range(self.fresh_tries + 1):
+                stubs = self._compiler.compile_batch(programs[todo], list(self.registers),
+                                                     [self.registers[-1][0]])
+                repeats = [i for i, stub in zip(todo, stubs) if not self._first_ask(stub)]
+                if not repeats or attempt == self.fresh_tries:
+                    break
+                todo = np.array(repeats)
+                again, again_ids = self._draw(len(todo))
+                programs[todo] = again
+                for j, i in enumerate(todo):
+                    if again_ids:
+                        parent_ids[i] = again_ids[j]
+        self._asked_parents = parent_ids
+        return programs
+
+    def _first_ask(self, stub: str) -> bool:
+        """Whether no program with this stub was asked for before; from now
+        on one was."""
+        digest = hashlib.blake2b(stub.encode(), digest_size=8).digest()
+        if digest in self.asked_stubs:
+            return False
+        self.asked_stubs.add(digest)
+        return True
+
+    def _draw(self, n: int):
+        """n programs from the strategy, and the id of each one's parent
+        (an empty list for fresh random programs)."""
         parents = self._parents()
         self.asks += 1
         if not parents:
-            return self._random(n)
+            return self._random(n), []
         rng = np.random.default_rng([self.seed, self.asks])
         order = rng.integers(0, len(parents), size=len(parents))
         if self.strategy == "map-elites" and self.tournament > 0:
@@ -121,9 +172,9 @@ class Search:
         grid = np.zeros((len(parents), width), dtype=np.uint64)
         for row, k in enumerate(order):
             grid[row, : len(parents[k].words)] = parents[k].words
-        self._asked_parents = [parents[k].id for k in order]
         children, _ = self.variation.offspring(grid, n, int(rng.integers(0, 2 ** 63)))
-        return children
+        # Child i varies parent i % len(order) (Variation.offspring).
+        return children, [parents[order[i % len(order)]].id for i in range(n)]
 
     def tell(self, programs: np.ndarray, error: Sequence[float], descriptors: Sequence[Sequence[float]],
              stubs: Optional[Sequence[str]] = None) -> Generation:
@@ -135,7 +186,7 @@ class Search:
             elite = Elite(np.array(words[:length], dtype=np.uint64), float(error[i]),
                           tuple(float(d) for d in descriptors[i]),
                           stub=stubs[i] if stubs is not None else "",
-                          parents=(parent_ids[i % len(parent_ids)],) if parent_ids else (),
+                          parents=(parent_ids[i],) if i < len(parent_ids) else (),
                           generation=self.generation)
             if self.archive.add(elite):
                 placed.append(elite)
@@ -219,6 +270,8 @@ class Search:
             "registers": [list(r) for r in self.registers],
             "generation": self.generation, "evaluations": self.evaluations, "asks": self.asks,
             "max_error": self.max_error,
+            # 8-byte digests of the stubs asked for, sorted, in base64.
+            "asked_stubs": base64.b64encode(b"".join(sorted(self.asked_stubs))).decode(),
             "descriptors": [[d.name, d.low, d.high, d.bins] for d in self.descriptors],
             "elites": [_elite_json(self, e) for e in self.archive.elites()],
             "population": [e.id for e in self.population],
@@ -271,6 +324,10 @@ class Search:
             raise ValueError("a search needs an input and an output register")
         s.generation, s.evaluations = number(data["generation"]), number(data["evaluations"])
         s.asks = number(data.get("asks", s.generation))
+        asked = base64.b64decode(data.get("asked_stubs", ""), validate=True)
+        if len(asked) % 8:
+            raise ValueError("asked_stubs is not a list of 8-byte digests")
+        s.asked_stubs = {asked[i:i + 8] for i in range(0, len(asked), 8)}
         by_id: Dict[int, Elite] = {}
         for e in data["elites"]:
             words = np.array([int(w, 16) for w in e["words"]], dtype=np.uint64)
