@@ -125,9 +125,23 @@ class Search:
     def ask(self, n: Optional[int] = None) -> np.ndarray:
         """n programs to evaluate (a uint64 array, one a row)."""
         n = self.batch if n is None else n
-        programs, parent_ids = self._draw(n)
+        parents = self._parents()
+        self.asks += 1
+        rng = np.random.default_rng([self.seed, self.asks])
+        if parents:
+            width = max(len(p.words) for p in parents)
+            grid = np.zeros((len(parents), width), dtype=np.uint64)
+            for row, p in enumerate(parents):
+                grid[row, : len(p.words)] = p.words
+            errors = np.array([p.error for p in parents])
+            order = self._select(errors, len(parents), rng)
+            programs, _ = self.variation.offspring(grid[order], n, int(rng.integers(0, 2 ** 63)))
+            # Child i varies parent order[i % len(order)] (Variation.offspring).
+            parent_ids = [parents[order[i % len(order)]].id for i in range(n)]
+        else:
+            programs, parent_ids = self._random(n), []
         if self.strategy != "random" and self.fresh_only and n:
-            programs = programs.copy()
+            programs = np.array(programs)
             todo = np.arange(n)
             for attempt in range(self.fresh_tries + 1):
                 stubs = self._compiler.compile_batch(programs[todo], list(self.registers),
@@ -135,12 +149,18 @@ class Search:
                 repeats = [i for i, stub in zip(todo, stubs) if not self._first_ask(stub)]
                 if not repeats or attempt == self.fresh_tries:
                     break
+                # A repeat's slot goes to a child of a parent selected anew,
+                # as the selection would have drawn it: a parent whose
+                # every edit comes back the same does not keep the slot.
                 todo = np.array(repeats)
-                again, again_ids = self._draw(len(todo))
-                programs[todo] = again
-                for j, i in enumerate(todo):
-                    if again_ids:
-                        parent_ids[i] = again_ids[j]
+                seed = int(rng.integers(0, 2 ** 63))
+                if parents:
+                    rows = self._select(errors, len(todo), rng)
+                    programs[todo] = self.variation.offspring(grid[rows], len(todo), seed)[0]
+                    for i, row in zip(todo, rows):
+                        parent_ids[i] = parents[row].id
+                else:
+                    programs[todo] = self.variation.random(len(todo), self.length, seed)
         self._asked_parents = parent_ids
         return programs
 
@@ -153,28 +173,16 @@ class Search:
         self.asked_stubs.add(digest)
         return True
 
-    def _draw(self, n: int):
-        """n programs from the strategy, and the id of each one's parent
-        (an empty list for fresh random programs)."""
-        parents = self._parents()
-        self.asks += 1
-        if not parents:
-            return self._random(n), []
-        rng = np.random.default_rng([self.seed, self.asks])
-        order = rng.integers(0, len(parents), size=len(parents))
+    def _select(self, errors: np.ndarray, k: int, rng) -> np.ndarray:
+        """k parents (indices into errors): uniformly, and for map-elites a
+        share (tournament) of them by a tournament of 4 on error."""
+        order = rng.integers(0, len(errors), size=k)
         if self.strategy == "map-elites" and self.tournament > 0:
-            errors = np.array([p.error for p in parents])
-            picks = rng.integers(0, len(parents), size=(len(parents), 4))
-            winners = picks[np.arange(len(parents)), np.argmin(errors[picks], axis=1)]
-            chosen = rng.random(len(parents)) < self.tournament
+            picks = rng.integers(0, len(errors), size=(k, 4))
+            winners = picks[np.arange(k), np.argmin(errors[picks], axis=1)]
+            chosen = rng.random(k) < self.tournament
             order = np.where(chosen, winners, order)
-        width = max(len(p.words) for p in parents)
-        grid = np.zeros((len(parents), width), dtype=np.uint64)
-        for row, k in enumerate(order):
-            grid[row, : len(parents[k].words)] = parents[k].words
-        children, _ = self.variation.offspring(grid, n, int(rng.integers(0, 2 ** 63)))
-        # Child i varies parent i % len(order) (Variation.offspring).
-        return children, [parents[order[i % len(order)]].id for i in range(n)]
+        return order
 
     def tell(self, programs: np.ndarray, error: Sequence[float], descriptors: Sequence[Sequence[float]],
              stubs: Optional[Sequence[str]] = None) -> Generation:
