@@ -155,8 +155,13 @@ class Search:
                 todo = np.array(repeats)
                 seed = int(rng.integers(0, 2 ** 63))
                 if parents:
+                    # A crossover draws its second parent from every row
+                    # given: with the generation's parents after the new
+                    # ones, a handful of repeats are not crossed only with
+                    # each other (or a lone one with itself).
                     rows = self._select(errors, len(todo), rng)
-                    programs[todo] = self.variation.offspring(grid[rows], len(todo), seed)[0]
+                    rows_and_all = np.concatenate([grid[rows], grid[order]])
+                    programs[todo] = self.variation.offspring(rows_and_all, len(todo), seed)[0]
                     for i, row in zip(todo, rows):
                         parent_ids[i] = parents[row].id
                 else:
