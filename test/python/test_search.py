@@ -268,3 +268,47 @@ def test_costs_come_from_the_instruction_sets_description():
     description["instructions"][0]["latency"] = "fast"
     with pytest.raises(Exception, match="latency must be a number"):
         stack.InstructionSet.from_json(json.dumps(description))
+
+
+class RecordingEvaluator:
+    """An evaluator that keeps the stubs of every program it scores."""
+
+    def __init__(self):
+        self.inner = evaluator()
+        self.stubs = []
+
+    def evaluate(self, programs):
+        result = self.inner.evaluate(programs)
+        self.stubs += result.stubs
+        return result
+
+
+@pytest.mark.parametrize("strategy", ["map-elites", "mu-lambda"])
+def test_variation_strategies_never_evaluate_a_stub_twice(strategy):
+    seen = {}
+    for fresh_only in (False, True):
+        e = RecordingEvaluator()
+        s = Search(e.inner.registers, strategy=strategy, seed=7, batch=64, fresh_only=fresh_only)
+        s.run(e, budget=1280)
+        assert s.evaluations == 1280 and len(e.stubs) == 1280
+        seen[fresh_only] = len(set(e.stubs))
+    # Without it a good share of the budget goes to stubs already scored.
+    assert seen[False] < 0.9 * 1280 and seen[True] > 0.99 * 1280
+
+
+def test_random_search_asks_as_before():
+    """The baseline draws fresh programs, repeats and all."""
+    a = Search(evaluator().registers, strategy="random", seed=3, batch=64)
+    b = Search(evaluator().registers, strategy="random", seed=3, batch=64, fresh_only=False)
+    for _ in range(3):
+        assert np.array_equal(a.ask(64), b.ask(64))
+    assert not a.asked_stubs
+
+
+def test_resumed_search_remembers_the_stubs_it_asked_for(tmp_path):
+    path = str(tmp_path / "archive.json")
+    s = Search(evaluator().registers, seed=5, batch=64)
+    s.run(evaluator(), budget=320)
+    s.save(path)
+    back = Search.load(path)
+    assert back.asked_stubs == s.asked_stubs and len(s.asked_stubs) > 300

@@ -8,10 +8,21 @@ Strategies:
 
 ``ask(n)`` and ``tell(programs, error, descriptors)`` let an outside
 scheduler drive a search; ``run(budget)`` drives it with an evaluator.
+
+map-elites and mu-lambda ask only for programs whose compiled stub they
+have not asked for before (``fresh_only``): a child that compiles to a
+stub already evaluated (an edit of dead code, a constant operator on a
+program without constants) would score what that stub scored and, as ties
+keep the elite that came first, could not enter the archive, so its
+evaluation would be spent for nothing. Such a child is made again, up to
+``fresh_tries`` times. The random strategy, the baseline, asks as it
+always did.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import time
 from dataclasses import dataclass, field
@@ -63,6 +74,11 @@ class Search:
     # (the rest uniformly from the elites): diversity from the archive,
     # pressure from the tournament.
     tournament: float = 0.5
+    # map-elites and mu-lambda: never ask for a program whose stub was asked
+    # for before (see the module's docstring); how often a repeat is made
+    # again before it is let through.
+    fresh_only: bool = True
+    fresh_tries: int = 8
     generation: int = 0
     evaluations: int = 0
     asks: int = 0  # ask() calls so far: each draws from its own generator
@@ -87,6 +103,10 @@ class Search:
                                          max_length=self.max_length, interpreted_only=True,
                                          stack_types=[f32], special_registers=False)
         self.population: List[Elite] = []  # mu-lambda's parents
+        # Digests of the stubs asked for (fresh_only); compiled by the
+        # search's own compiler, as an evaluator compiles them.
+        self.asked_stubs: set = set()
+        self._compiler = stack.StackCompiler(self.set)
         self._started = time.perf_counter()
 
     # -- ask / tell ----------------------------------------------------------
@@ -107,23 +127,67 @@ class Search:
         n = self.batch if n is None else n
         parents = self._parents()
         self.asks += 1
-        if not parents:
-            return self._random(n)
         rng = np.random.default_rng([self.seed, self.asks])
-        order = rng.integers(0, len(parents), size=len(parents))
-        if self.strategy == "map-elites" and self.tournament > 0:
+        if parents:
+            width = max(len(p.words) for p in parents)
+            grid = np.zeros((len(parents), width), dtype=np.uint64)
+            for row, p in enumerate(parents):
+                grid[row, : len(p.words)] = p.words
             errors = np.array([p.error for p in parents])
-            picks = rng.integers(0, len(parents), size=(len(parents), 4))
-            winners = picks[np.arange(len(parents)), np.argmin(errors[picks], axis=1)]
-            chosen = rng.random(len(parents)) < self.tournament
+            order = self._select(errors, len(parents), rng)
+            programs, _ = self.variation.offspring(grid[order], n, int(rng.integers(0, 2 ** 63)))
+            # Child i varies parent order[i % len(order)] (Variation.offspring).
+            parent_ids = [parents[order[i % len(order)]].id for i in range(n)]
+        else:
+            programs, parent_ids = self._random(n), []
+        if self.strategy != "random" and self.fresh_only and n:
+            programs = np.array(programs)
+            todo = np.arange(n)
+            for attempt in range(self.fresh_tries + 1):
+                stubs = self._compiler.compile_batch(programs[todo], list(self.registers),
+                                                     [self.registers[-1][0]])
+                repeats = [i for i, stub in zip(todo, stubs) if not self._first_ask(stub)]
+                if not repeats or attempt == self.fresh_tries:
+                    break
+                # A repeat's slot goes to a child of a parent selected anew,
+                # as the selection would have drawn it: a parent whose
+                # every edit comes back the same does not keep the slot.
+                todo = np.array(repeats)
+                seed = int(rng.integers(0, 2 ** 63))
+                if parents:
+                    # A crossover draws its second parent from every row
+                    # given: with the generation's parents after the new
+                    # ones, a handful of repeats are not crossed only with
+                    # each other (or a lone one with itself).
+                    rows = self._select(errors, len(todo), rng)
+                    rows_and_all = np.concatenate([grid[rows], grid[order]])
+                    programs[todo] = self.variation.offspring(rows_and_all, len(todo), seed)[0]
+                    for i, row in zip(todo, rows):
+                        parent_ids[i] = parents[row].id
+                else:
+                    programs[todo] = self.variation.random(len(todo), self.length, seed)
+        self._asked_parents = parent_ids
+        return programs
+
+    def _first_ask(self, stub: str) -> bool:
+        """Whether no program with this stub was asked for before; from now
+        on one was."""
+        digest = hashlib.blake2b(stub.encode(), digest_size=8).digest()
+        if digest in self.asked_stubs:
+            return False
+        self.asked_stubs.add(digest)
+        return True
+
+    def _select(self, errors: np.ndarray, k: int, rng) -> np.ndarray:
+        """k parents (indices into errors): uniformly, and for map-elites a
+        share (tournament) of them by a tournament of 4 on error."""
+        order = rng.integers(0, len(errors), size=k)
+        if self.strategy == "map-elites" and self.tournament > 0:
+            picks = rng.integers(0, len(errors), size=(k, 4))
+            winners = picks[np.arange(k), np.argmin(errors[picks], axis=1)]
+            chosen = rng.random(k) < self.tournament
             order = np.where(chosen, winners, order)
-        width = max(len(p.words) for p in parents)
-        grid = np.zeros((len(parents), width), dtype=np.uint64)
-        for row, k in enumerate(order):
-            grid[row, : len(parents[k].words)] = parents[k].words
-        self._asked_parents = [parents[k].id for k in order]
-        children, _ = self.variation.offspring(grid, n, int(rng.integers(0, 2 ** 63)))
-        return children
+        return order
 
     def tell(self, programs: np.ndarray, error: Sequence[float], descriptors: Sequence[Sequence[float]],
              stubs: Optional[Sequence[str]] = None) -> Generation:
@@ -135,7 +199,7 @@ class Search:
             elite = Elite(np.array(words[:length], dtype=np.uint64), float(error[i]),
                           tuple(float(d) for d in descriptors[i]),
                           stub=stubs[i] if stubs is not None else "",
-                          parents=(parent_ids[i % len(parent_ids)],) if parent_ids else (),
+                          parents=(parent_ids[i],) if i < len(parent_ids) else (),
                           generation=self.generation)
             if self.archive.add(elite):
                 placed.append(elite)
@@ -219,6 +283,8 @@ class Search:
             "registers": [list(r) for r in self.registers],
             "generation": self.generation, "evaluations": self.evaluations, "asks": self.asks,
             "max_error": self.max_error,
+            # 8-byte digests of the stubs asked for, sorted, in base64.
+            "asked_stubs": base64.b64encode(b"".join(sorted(self.asked_stubs))).decode(),
             "descriptors": [[d.name, d.low, d.high, d.bins] for d in self.descriptors],
             "elites": [_elite_json(self, e) for e in self.archive.elites()],
             "population": [e.id for e in self.population],
@@ -271,6 +337,10 @@ class Search:
             raise ValueError("a search needs an input and an output register")
         s.generation, s.evaluations = number(data["generation"]), number(data["evaluations"])
         s.asks = number(data.get("asks", s.generation))
+        asked = base64.b64decode(data.get("asked_stubs", ""), validate=True)
+        if len(asked) % 8:
+            raise ValueError("asked_stubs is not a list of 8-byte digests")
+        s.asked_stubs = {asked[i:i + 8] for i in range(0, len(asked), 8)}
         by_id: Dict[int, Elite] = {}
         for e in data["elites"]:
             words = np.array([int(w, 16) for w in e["words"]], dtype=np.uint64)
