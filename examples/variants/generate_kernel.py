@@ -50,13 +50,18 @@ def main():
     p.add_argument("--kernels", type=int, default=1)
     p.add_argument("--sites", type=int, default=1)
     p.add_argument("--form", choices=["annotated", "asm"], default="annotated")
+    p.add_argument("--site-timer", action="store_true",
+                   help="also take unsigned long long *times and record, per site, the "
+                   "earliest start and latest end of its blocks in %%globaltimer "
+                   "nanoseconds (ptxinject.gpu.SiteTimer, docs/gpu.md)")
     p.add_argument("-o", "--output", default="-")
     a = p.parse_args()
     if a.kernels < 1 or a.sites < 1:
         p.error("--kernels and --sites must be at least 1")
     site = annotated_site if a.form == "annotated" else asm_site
     out = [HEADER.format(kernels=a.kernels, sites=a.sites, form=a.form,
-                         range_note="0..%d" % (a.sites - 1))]
+                         range_note="0..%d" % (a.sites - 1))
+           .replace(" --form", (" --site-timer" if a.site_timer else "") + " --form")]
     if a.form == "annotated":
         out.append("#include <ptx_inject.h>\n")
     n = 0
@@ -64,7 +69,13 @@ def main():
         out.append("")
         out.append('extern "C" __global__ void variants_kernel_%d(const float *__restrict__ xs,' % k)
         out.append("                                    const float *__restrict__ ys,")
-        out.append("                                    float *__restrict__ zs, int n) {")
+        if a.site_timer:
+            out.append("                                    float *__restrict__ zs, int n,")
+            out.append("                                    unsigned long long *times) {")
+            out.append("  unsigned long long start;")
+            out.append('  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));')
+        else:
+            out.append("                                    float *__restrict__ zs, int n) {")
         out.append("  int i = blockIdx.y * blockDim.x + threadIdx.x;")
         out.append("  if (i >= n)")
         out.append("    return;")
@@ -79,6 +90,11 @@ def main():
             n += 1
         out.append("  }")
         out.append("  zs[blockIdx.x * n + i] = z;")
+        if a.site_timer:
+            out.append("  unsigned long long end;")
+            out.append('  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(end));')
+            out.append("  atomicMin(&times[2 * blockIdx.x], start);")
+            out.append("  atomicMax(&times[2 * blockIdx.x + 1], end);")
         out.append("}")
     text = "\n".join(out) + "\n"
     if a.output == "-":

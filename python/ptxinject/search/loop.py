@@ -243,7 +243,9 @@ class Search:
         from concurrent.futures import ThreadPoolExecutor
 
         asked = self.evaluations
-        with ThreadPoolExecutor(1) as pool:
+        # An evaluator that can take the next generation while one is out
+        # (the GPU evaluator compiles k + 1 while k runs) says how many.
+        with ThreadPoolExecutor(max(1, int(getattr(evaluator, "concurrency", 1)))) as pool:
             def next_batch():
                 nonlocal asked
                 n = min(self.batch, budget - asked)
