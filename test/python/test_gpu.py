@@ -295,3 +295,42 @@ def test_examples_on_a_real_gpu(kernel_ptx, tmp_path):
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "0 mismatched" in proc.stdout
+
+
+def test_run_variants_example_runs_packed_and_unpacked_on_the_stand_in(
+        stand_in, kernel_ptx, tmp_path):
+    """The example's host side end to end; the stand-in computes nothing, so
+    the check reports the programs whose output is not all zeros."""
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "gpu", "run_variants.py"),
+                           "--programs", "64", "--n", "300", "--ptx", str(kernel_ptx),
+                           "--compare-unpacked"],
+                          env=stand_in_env(stand_in, tmp_path), capture_output=True, text=True,
+                          timeout=600)
+    assert "packed: ran 64 of 64 programs in 4 modules, 8 launches" in proc.stdout, proc.stderr
+    assert "one module per program: ran 64 of 64 programs in 64 modules, 64 launches" in proc.stdout
+    assert "check: 64 checked," in proc.stdout
+    assert proc.returncode == (0 if " 0 mismatched" in proc.stdout else 1)
+    launches = [e for e in driver_log(tmp_path) if "launch" in e]
+    assert launches[0]["grid"] == [8, 2, 1] and launches[-1]["grid"] == [1, 2, 1]
+
+
+def test_cute_gemm_example_launches_one_site_per_module_on_the_stand_in(stand_in, tmp_path):
+    include = os.path.join(ROOT, "build", "deps", "cutlass", "include")
+    if not os.path.isdir(os.path.join(include, "cute")):
+        pytest.skip("CuTe headers absent (utils/install-cute)")
+    ptx = nvcc_ptx(os.path.join(ROOT, "examples", "cute-gemm", "gemm.asm.cu"), tmp_path,
+                   extra=["-I", include, "-I", ptxinject.include_dir()])
+    (tmp_path / "gemm.ptx").write_text(ptx)
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "gpu",
+                                                        "cute_gemm_semirings.py"),
+                           "--ptx", str(tmp_path / "gemm.ptx"), "--size", "256"],
+                          env=stand_in_env(stand_in, tmp_path), capture_output=True, text=True,
+                          timeout=600)
+    # Nothing ran, so every C is zeros and differs from NumPy's.
+    assert proc.returncode == 1 and proc.stdout.count("differs from NumPy") == 4, proc.stderr
+    launches = [e for e in driver_log(tmp_path) if "launch" in e]
+    assert len(launches) == 4 and all(e["kernel"] == "cute_gemm_nt_f32" for e in launches)
+    assert all(e["grid"] == [2, 2, 1] and e["block"] == [256, 1, 1] for e in launches)
+    sizes = [a["size"] for a in launches[0]["args"]]
+    assert sizes == [4, 4, 4, 4, 8, 4, 8, 4, 4, 8, 4]
+    assert launches[0]["args"][9]["bytes"] == 256 * 256 * 4  # C, one site's row

@@ -50,8 +50,9 @@ class Launch:
       ``Output`` and ``SiteTimer`` markers, or device buffers of the user's
       (anything with a ``handle``, passed as they are).
     block: the block shape. grid: the grid shape; ``None`` in x (the
-      default) stands for the entry's number of sites, or a function of
-      that number returning the shape.
+      default) stands for the number of sites the launch runs (up to the
+      highest block x index a program of the module needs), or a function
+      of that number returning the shape.
     shared: dynamic shared memory bytes.
     """
 
@@ -89,7 +90,7 @@ class Launch:
 @dataclass(frozen=True)
 class Site:
     """Where an inject's code runs: the entry function and its block x
-    index, and how many sites that entry's launch runs."""
+    index, and how many sites the entry holds."""
 
     entry: str
     index: int
@@ -141,8 +142,7 @@ def block_x_selects_site(module) -> Dict[str, Site]:
 
 
 def explicit_layout(sites: Dict[str, Tuple[str, int]]) -> Dict[str, Site]:
-    """A layout of the user's: ``{inject: (entry, block x index)}``; an
-    entry's launch runs as many sites as the largest index it is given."""
+    """A layout of the user's: ``{inject: (entry, block x index)}``."""
     counts: Dict[str, int] = {}
     for entry, index in sites.values():
         counts[entry] = max(counts.get(entry, 0), int(index) + 1)

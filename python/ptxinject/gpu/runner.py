@@ -203,11 +203,14 @@ class Runner:
     # -- one module ----------------------------------------------------------
 
     def _entries(self, unit: _Unit) -> Dict[str, int]:
+        """The entries to launch, each with the sites to run: up to the
+        highest block x index a program of the unit needs (a module of one
+        program at site 0 launches one site, not the entry's all)."""
         entries: Dict[str, int] = {}
         for _, inject in unit.programs:
             site = self.layout.get(inject)
             if site is not None:
-                entries[site.entry] = max(entries.get(site.entry, 0), site.entry_sites)
+                entries[site.entry] = max(entries.get(site.entry, 0), site.index + 1)
         return entries
 
     def _enqueue(self, unit: _Unit, stream) -> _Loaded:
