@@ -19,6 +19,7 @@ int runStack(int Argc, char **Argv);
 int runVariants(int Argc, char **Argv);
 int runCache(int Argc, char **Argv);
 int runSearch(int Argc, char **Argv);
+int runRun(int Argc, char **Argv);
 int runDoctor(int Argc, char **Argv);
 
 } // namespace tool

@@ -34,6 +34,8 @@ const Command Commands[] = {
      "say what this machine has: toolkit, back ends, caches, GPU"},
     {"search", runSearch,
      "evolve Stack PTX programs against a target (Python package)"},
+    {"run", runRun,
+     "run a variants folder on a GPU, check and time it (Python package)"},
 };
 
 void printUsage(FILE *Out) {
