@@ -226,6 +226,14 @@ def test_gpu_evaluator_scores_what_ran_and_rejects_what_disagrees_with_its_progr
     assert len([e for e in log if "launch" in e]) == 1  # 3 programs, one packed launch
 
 
+def test_search_runs_on_the_gpu_evaluator_with_overlap(stand_in, kernel_ptx, tmp_path):
+    out, log = scenario("search", stand_in, kernel_ptx, tmp_path)
+    assert out["evaluations"] == 96 and out["generations"] == 3
+    assert out["best"] == 0.0  # the stand-in's outputs are zeros: mean |z| is 0
+    loads = [e["load"] for e in log if "kernels" in e]
+    assert loads and sorted(e["unload"] for e in log if "unload" in e) == sorted(loads)
+
+
 def ptxinject_tool():
     for path in (os.environ.get("PTXINJECT_TOOL"), os.path.join(ROOT, "build", "release", "bin",
                                                                "ptxinject")):

@@ -27,6 +27,16 @@ def main():
         args.append(gpu.SiteTimer())
     launch = gpu.Launch(args, block=(64,), grid=(None, (n + 63) // 64))
     registers = stack_registers(module, "inject_0")
+    if scenario == "search":
+        from ptxinject.search import Search
+
+        evaluator = gpu.GpuEvaluator(module, launch, lambda out, ms: float(np.abs(out["z"]).mean()),
+                                     check=False)
+        search = Search(evaluator.registers, strategy="map-elites", seed=1, batch=32)
+        best = search.run(evaluator, budget=96, overlap=True)
+        print(json.dumps({"evaluations": search.evaluations, "generations": len(search.history),
+                          "best": best.error}))
+        return
     if scenario == "evaluate":
         evaluator = gpu.GpuEvaluator(module, launch, lambda out, ms: float(np.abs(out["z"]).max()),
                                      inputs={"x": xs, "y": ys}, dedup=False)
