@@ -133,6 +133,14 @@ def test_each_module_is_loaded_once_and_each_kernel_launched_for_all_its_sites(
                for r in runs.values())
 
 
+def test_a_cuda_core_without_kernel_from_handle_loads_through_object_code(
+        stand_in, kernel_ptx, tmp_path):
+    out, log = scenario("old-cuda-core", stand_in, kernel_ptx, tmp_path)
+    assert out["report"]["programs_run"] == 24 and not out["failures"]
+    assert len([e for e in log if "kernels" in e]) == 2
+    assert len([e for e in log if "launch" in e]) == 3
+
+
 def test_outputs_reach_their_programs_and_the_check_names_a_wrong_element(
         stand_in, kernel_ptx, tmp_path):
     results = tmp_path / "results"

@@ -1,8 +1,8 @@
 """The CUDA driver, through cuda.core.
 
-cuda.core 0.4 and later export from ``cuda.core``; earlier releases (the
-ones mm-kermac was written against) from ``cuda.core.experimental``. Both
-are accepted. ``GpuUnavailable`` says why no driver could be reached: no
+cuda.core 0.4 and later export from ``cuda.core`` (mm-kermac asks for
+0.5 or later); earlier releases from ``cuda.core.experimental``. Both are
+accepted. ``GpuUnavailable`` says why no driver could be reached: no
 cuda.core installed, or no CUDA driver (``libcuda.so.1``) or device.
 """
 
@@ -77,26 +77,44 @@ class Library:
     cuda.core's ObjectCode unloads when its own handles go, which this
     package cannot see; loading through the driver bindings and wrapping
     each entry with ``Kernel.from_handle`` makes "unloaded when done" a
-    call, so a search of a million modules holds two at a time."""
+    call, so a search of a million modules holds two at a time. With a
+    cuda.core that lacks ``from_handle`` (0.5, which mm-kermac accepts) the
+    module is an ObjectCode, let go by ``close()`` and unloaded when
+    cuda.core releases it."""
 
     def __init__(self, cubin: bytes):
+        c = core()
+        self._kernels = {}
+        self._object_code = None
+        self.handle = None
+        if not hasattr(c.Kernel, "from_handle"):
+            try:
+                self._object_code = c.ObjectCode.from_cubin(cubin)
+            except Exception as e:  # noqa: BLE001 - the driver's error, as a LoadError
+                raise LoadError(f"ObjectCode.from_cubin: {e}") from e
+            return
         from cuda.bindings import driver as cu
 
         self._cu = cu
-        self._data = cubin
         self.handle = _check(cu.cuLibraryLoadData(cubin, None, None, 0, None, None, 0),
                              "cuLibraryLoadData")
-        self._kernels = {}
 
     def kernel(self, name: str):
         if name not in self._kernels:
-            handle = _check(self._cu.cuLibraryGetKernel(self.handle, name.encode()),
-                            f"cuLibraryGetKernel({name})")
-            self._kernels[name] = core().Kernel.from_handle(int(handle))
+            if self._object_code is not None:
+                try:
+                    self._kernels[name] = self._object_code.get_kernel(name)
+                except Exception as e:  # noqa: BLE001
+                    raise LoadError(f"get_kernel({name}): {e}") from e
+            else:
+                handle = _check(self._cu.cuLibraryGetKernel(self.handle, name.encode()),
+                                f"cuLibraryGetKernel({name})")
+                self._kernels[name] = core().Kernel.from_handle(int(handle))
         return self._kernels[name]
 
     def close(self) -> None:
+        self._kernels.clear()
+        self._object_code = None
         if self.handle is not None:
-            self._kernels.clear()
             handle, self.handle = self.handle, None
             _check((self._cu.cuLibraryUnload(handle)[0], None), "cuLibraryUnload")

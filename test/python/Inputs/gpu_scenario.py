@@ -15,8 +15,26 @@ from ptxinject import gpu
 from ptxinject.variants import stack_registers
 
 
+class _WithoutFromHandle:
+    """cuda.core as a release without Kernel.from_handle (0.5) shows it."""
+
+    def __init__(self, real):
+        self._real = real
+
+    def __getattr__(self, name):
+        if name == "Kernel":
+            return type("Kernel", (), {})
+        return getattr(self._real, name)
+
+
 def main():
     scenario, ptx_path, programs = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+    if scenario == "old-cuda-core":
+        from ptxinject.gpu import driver
+
+        old = _WithoutFromHandle(driver.core())
+        driver.core = lambda: old
+        scenario = "run"
     n = int(sys.argv[4]) if len(sys.argv) > 4 else 100
     with open(ptx_path, "rb") as f:
         module = ptxinject.Module.parse(f.read())
