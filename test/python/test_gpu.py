@@ -242,6 +242,14 @@ def test_search_runs_on_the_gpu_evaluator_with_overlap(stand_in, kernel_ptx, tmp
     assert loads and sorted(e["unload"] for e in log if "unload" in e) == sorted(loads)
 
 
+def test_gpu_evaluator_compiles_on_ray_when_asked(stand_in, kernel_ptx, tmp_path):
+    pytest.importorskip("ray", reason="ray= compiles through ptxinject.distributed (pip install ray)")
+    out, log = scenario("evaluate-ray", stand_in, kernel_ptx, tmp_path,
+                        ["x x sub.ftz.f32", "x y add.ftz.f32", "x x sub.ftz.f32 x add.ftz.f32"])
+    assert out["error"][0] == 0.0 and out["mismatched"] == [1, 2]
+    assert len([e for e in log if "launch" in e]) == 1
+
+
 def ptxinject_tool():
     for path in (os.environ.get("PTXINJECT_TOOL"), os.path.join(ROOT, "build", "release", "bin",
                                                                "ptxinject")):

@@ -55,9 +55,15 @@ def main():
         print(json.dumps({"evaluations": search.evaluations, "generations": len(search.history),
                           "best": best.error}))
         return
-    if scenario == "evaluate":
+    if scenario in ("evaluate", "evaluate-ray"):
+        options = {"dedup": False}
+        if scenario == "evaluate-ray":
+            import ray
+
+            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+            options = {"ray": True, "workers": 1}
         evaluator = gpu.GpuEvaluator(module, launch, lambda out, ms: float(np.abs(out["z"]).max()),
-                                     inputs={"x": xs, "y": ys}, dedup=False)
+                                     inputs={"x": xs, "y": ys}, **options)
         evaluation = evaluator.evaluate(programs)
         print(json.dumps({"error": [float(e) for e in evaluation.error],
                           "descriptors": evaluation.descriptors.tolist(),
