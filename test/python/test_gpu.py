@@ -98,6 +98,61 @@ def can(folder, launch, arg, array):
     (folder / f"launch{launch}.arg{arg}.bin").write_bytes(np.ascontiguousarray(array).tobytes())
 
 
+LONG_NAMES = r"""
+struct AnEmptyTagWhoseNameIsLongEnoughToMatterOne {};
+struct AnEmptyTagWhoseNameIsLongEnoughToMatterTwo {};
+struct AnEmptyTagWhoseNameIsLongEnoughToMatterThree {};
+template <class A, class B, class C, class D, class E, class F>
+__global__ void kernel(A a, B b, C c, const float *x, double d, char e) {}
+template __global__ void kernel<AnEmptyTagWhoseNameIsLongEnoughToMatterOne,
+                                AnEmptyTagWhoseNameIsLongEnoughToMatterTwo,
+                                AnEmptyTagWhoseNameIsLongEnoughToMatterThree,
+                                struct AndAFourthLongTagNameThatIsNeverDefinedAtAll,
+                                struct AndAFifthLongTagNameThatIsNeverDefinedAtAllEither,
+                                struct AndASixthLongTagNameThatIsNeverDefinedAnywhere>(
+    AnEmptyTagWhoseNameIsLongEnoughToMatterOne, AnEmptyTagWhoseNameIsLongEnoughToMatterTwo,
+    AnEmptyTagWhoseNameIsLongEnoughToMatterThree, const float *, double, char);
+"""
+
+
+def test_stand_in_reads_the_parameter_table_of_a_long_template_kernel(stand_in, tmp_path):
+    """As the driver does, whatever the name's length (a C++ template
+    kernel's mangled name runs to hundreds of bytes)."""
+    nvcc = shutil.which("nvcc") or os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
+                                                "bin", "nvcc")
+    if not os.access(nvcc, os.X_OK):
+        pytest.skip("nvcc not found")
+    (tmp_path / "long.cu").write_text(LONG_NAMES)
+    subprocess.run([nvcc, "-cubin", "-arch=sm_80", str(tmp_path / "long.cu"), "-o",
+                    str(tmp_path / "long.cubin")], check=True)
+    probe = r"""
+import ctypes, json, sys
+lib = ctypes.CDLL(sys.argv[1])
+lib.cuInit(0)
+module, function = ctypes.c_void_p(), ctypes.c_void_p()
+assert lib.cuModuleLoadData(ctypes.byref(module), open(sys.argv[2], "rb").read()) == 0
+log = [json.loads(line) for line in open(sys.argv[3])]
+name = log[0]["kernels"][0]
+assert lib.cuModuleGetFunction(ctypes.byref(function), module, name.encode()) == 0
+sizes, i = [], 0
+while True:
+    offset, size = ctypes.c_size_t(), ctypes.c_size_t()
+    if lib.cuFuncGetParamInfo(function, ctypes.c_size_t(i), ctypes.byref(offset), ctypes.byref(size)):
+        break
+    sizes.append((offset.value, size.value)); i += 1
+print(json.dumps({"name": name, "params": sizes}))
+"""
+    env = stand_in_env(stand_in, tmp_path)
+    proc = subprocess.run([sys.executable, "-c", probe, str(stand_in / "libcuda.so.1"),
+                           str(tmp_path / "long.cubin"), env["PTXINJECT_STAND_IN_LOG"]],
+                          env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert len(out["name"]) > 256 and out["name"].startswith("_Z6kernelI")
+    # Three empty structs (1 byte each), a pointer, a double, a char.
+    assert [size for _, size in out["params"]] == [1, 1, 1, 8, 8, 1]
+
+
 def test_each_module_is_loaded_once_and_each_kernel_launched_for_all_its_sites(
         stand_in, kernel_ptx, tmp_path):
     out, log = scenario("run", stand_in, kernel_ptx, tmp_path)

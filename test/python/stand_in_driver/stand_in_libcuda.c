@@ -549,7 +549,7 @@ CUresult cuPointerGetAttributes(unsigned n, int *attributes, void **data,
 
 enum { MAX_PARAMS = 256 };
 typedef struct Kernel {
-  char name[256];
+  char *name; /* whole: C++ template kernels have names of 300+ bytes */
   long library;
   int numParams;
   unsigned short offset[MAX_PARAMS], size[MAX_PARAMS];
@@ -617,7 +617,7 @@ static Library *readCubin(const unsigned char *image, long id) {
     if (strncmp(name, ".nv.info.", 9) != 0)
       continue;
     Kernel *k = calloc(1, sizeof *k);
-    snprintf(k->name, sizeof k->name, "%s", name + 9);
+    k->name = strdup(name + 9);
     k->library = lib->id;
     readParams(k, image + readLE(h + 0x18, 8), (size_t)readLE(h + 0x20, 8));
     k->next = lib->kernels;
