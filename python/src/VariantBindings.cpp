@@ -1,8 +1,9 @@
 //===- VariantBindings.cpp - The batch variant compiler from Python -------===//
 //
-// Runs ptxinject::compileVariants on its own thread with the GIL released;
-// the calling thread wakes every few milliseconds to report progress to a
-// Python callback. Cubins are collected in memory and handed back as bytes.
+// Runs ptxinject::variants::compileVariants on its own thread with the GIL
+// released; the calling thread wakes every few milliseconds to report progress
+// to a Python callback. Cubins are collected in memory and handed back as
+// bytes.
 //
 //===----------------------------------------------------------------------===//
 #include "Bindings.h"
@@ -31,6 +32,8 @@
 
 namespace nb = nanobind;
 using namespace nb::literals;
+using namespace ptxinject::backends;
+using namespace ptxinject::variants;
 
 namespace ptxinject {
 namespace python {

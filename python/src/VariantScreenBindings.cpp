@@ -27,6 +27,8 @@
 
 namespace nb = nanobind;
 using namespace nb::literals;
+using namespace ptxinject::backends;
+using namespace ptxinject::variants;
 
 namespace ptxinject {
 namespace python {

@@ -15,6 +15,7 @@
 #include <string>
 
 using namespace ptxinject;
+using namespace ptxinject::manifest;
 
 namespace {
 /// "LINE:COL: ..." with both at least 1.

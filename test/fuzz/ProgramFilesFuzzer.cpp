@@ -23,6 +23,7 @@
 
 using namespace ptxinject;
 using namespace ptxinject::tool;
+using namespace ptxinject::variants;
 
 namespace {
 

@@ -20,6 +20,7 @@
 #include <string>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 

@@ -17,6 +17,7 @@
 #include <cstring>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 namespace rs = ptxinject::referenceshape;
 
 namespace {

@@ -7,6 +7,7 @@
 #include <thread>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 
 namespace {
 

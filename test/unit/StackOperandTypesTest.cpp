@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 

@@ -516,7 +516,7 @@ void assembleRandomStubsFor(const char *Arch, const char *PtxVersion,
                             uint64_t Seed) {
   // The toolkit the tools use ($CUDA_HOME, $CUDA_PATH, nvcc on PATH, then
   // /usr/local/cuda), not a fixed path.
-  std::string Toolkit = ptxinject::findCudaToolkit();
+  std::string Toolkit = ptxinject::toolkit::findCudaToolkit();
   if (Toolkit.empty())
     GTEST_SKIP() << "no CUDA toolkit found";
   std::string Ptxas = Toolkit + "/bin/ptxas";

@@ -43,6 +43,8 @@ void operator delete[](void *P, const std::nothrow_t &) noexcept {
 }
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
+using namespace ptxinject::variants;
 
 namespace {
 

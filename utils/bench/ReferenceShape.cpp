@@ -300,7 +300,7 @@ ReferenceRun runReference(const std::string &Binary, size_t Modules,
                                    "1",
                                    "--dump-module-cu",
                                    Dump};
-  ToolRun R = runTool(Args, Log);
+  backends::ToolRun R = backends::runTool(Args, Log);
   bool Read = false;
   std::string Output = readWhole(Log, Read);
   std::string Source = readWhole(Dump, Read);

@@ -46,6 +46,8 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
+using namespace ptxinject::variants;
 
 namespace {
 

@@ -17,6 +17,10 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
+using namespace ptxinject::doctor;
+using namespace ptxinject::toolkit;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -130,7 +134,7 @@ DoctorFinding gpu() {
 } // namespace
 
 std::vector<DoctorFinding>
-ptxinject::examineEnvironment(const std::string &ToolFolder) {
+ptxinject::doctor::examineEnvironment(const std::string &ToolFolder) {
   std::vector<DoctorFinding> Out;
   auto add = [&](std::string Topic, std::string Found, std::string Fix) {
     bool Missing = !Fix.empty();
@@ -242,7 +246,7 @@ ptxinject::examineEnvironment(const std::string &ToolFolder) {
 }
 
 std::string
-ptxinject::formatFindings(const std::vector<DoctorFinding> &Findings) {
+ptxinject::doctor::formatFindings(const std::vector<DoctorFinding> &Findings) {
   std::string Out;
   for (const DoctorFinding &F : Findings) {
     std::string Topic = F.Topic + ":";

@@ -7,6 +7,7 @@
 #include "ptxinject/variants/VariantCompiler.h"
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 AstPtxSource::AstPtxSource(
     const astptx::InstructionTable &Table,

@@ -9,6 +9,7 @@
 #include "ptxinject/module/StubLabels.h"
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 ProgramScratch::~ProgramScratch() = default;
 ProgramSource::~ProgramSource() = default;

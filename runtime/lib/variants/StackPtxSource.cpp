@@ -14,6 +14,7 @@
 #include <cctype>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 struct StackPtxScratch final : ProgramScratch {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 using namespace ptxinject::variants;
 
 Batch::Batch(const Module &Kernel, const CubinBackend &Backend,

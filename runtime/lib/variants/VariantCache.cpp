@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -91,8 +92,8 @@ VariantCache::VariantCache(std::string Dir,
     : Dir(std::move(Dir)), Pins(std::make_shared<VariantCachePins>(this->Dir)),
       RequestedMax(MaxBytes) {}
 
-Hash128 ptxinject::variantCacheContext(std::string_view KernelPtx,
-                                       const CubinBackend &Backend) {
+Hash128 ptxinject::variants::variantCacheContext(std::string_view KernelPtx,
+                                                 const CubinBackend &Backend) {
   const CubinOptions &O = Backend.options();
   ContentHasher H;
   H.field(EntryMagic)
@@ -106,7 +107,7 @@ Hash128 ptxinject::variantCacheContext(std::string_view KernelPtx,
   return H.result();
 }
 
-std::string ptxinject::defaultVariantCacheDir() {
+std::string ptxinject::variants::defaultVariantCacheDir() {
   const char *Xdg = std::getenv("XDG_CACHE_HOME");
   if (Xdg && *Xdg)
     return std::string(Xdg) + "/ptxinject/variants";

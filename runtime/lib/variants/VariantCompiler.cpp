@@ -21,12 +21,12 @@
 using namespace ptxinject;
 using namespace ptxinject::variants;
 
-Error ptxinject::compileVariants(const Module &Kernel,
-                                 const CubinBackend &Backend,
-                                 ProgramSource &Programs,
-                                 const VariantOptions &Options,
-                                 const ModuleSink &Sink,
-                                 VariantReport &Report) {
+Error ptxinject::variants::compileVariants(const Module &Kernel,
+                                           const CubinBackend &Backend,
+                                           ProgramSource &Programs,
+                                           const VariantOptions &Options,
+                                           const ModuleSink &Sink,
+                                           VariantReport &Report) {
   std::vector<ProgramSource *> Sources{&Programs};
   return compileVariants(Kernel, Backend, Sources, Options, Sink, Report);
 }
@@ -90,12 +90,10 @@ void screen(const Module &Kernel, const CubinBackend &Backend,
 }
 } // namespace
 
-Error ptxinject::compileVariants(const Module &Kernel,
-                                 const CubinBackend &Backend,
-                                 const std::vector<ProgramSource *> &Sources,
-                                 const VariantOptions &Options,
-                                 const ModuleSink &Sink,
-                                 VariantReport &Report) {
+Error ptxinject::variants::compileVariants(
+    const Module &Kernel, const CubinBackend &Backend,
+    const std::vector<ProgramSource *> &Sources, const VariantOptions &Options,
+    const ModuleSink &Sink, VariantReport &Report) {
   Report = VariantReport();
   if (Sources.empty())
     return Error::make(ErrorCode::InvalidArgument, "no program source given");

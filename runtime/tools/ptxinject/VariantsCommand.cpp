@@ -39,7 +39,9 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 using namespace ptxinject::tool;
+using namespace ptxinject::variants;
 
 namespace {
 

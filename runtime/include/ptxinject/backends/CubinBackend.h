@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::backends {
 
 enum class CubinBackendKind { NvJitLink, NvPtxCompiler, Ptxas };
 
@@ -153,6 +153,18 @@ bool isDebugPtx(std::string_view Ptx);
 /// Whether \p Image starts with the ELF magic and is a 64-bit object.
 bool looksLikeCubin(const std::vector<char> &Image);
 
+} // namespace ptxinject::backends
+
+// The back-end factory keeps its ptxinject:: spelling (docs/runtime.md).
+namespace ptxinject {
+using backends::CompileStatus;
+using backends::createCubinBackend;
+using backends::CubinBackend;
+using backends::CubinBackendKind;
+using backends::cubinBackendName;
+using backends::CubinOptions;
+using backends::defaultCubinBackend;
+using backends::parseCubinBackendName;
 } // namespace ptxinject
 
 #endif

@@ -30,7 +30,7 @@
 #include <unordered_set>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::variants {
 
 /// What decides a cubin besides the program: the kernel's PTX before
 /// injection, the back end's name and version, the architecture and the
@@ -126,6 +126,6 @@ private:
   std::atomic<std::uint64_t> Added{0};
 };
 
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif

@@ -29,7 +29,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::variants {
 
 class VariantCachePins;
 
@@ -356,6 +356,6 @@ std::string describeOperands(const Inject &I);
 Expected<std::vector<size_t>> resolveSlots(const Module &Kernel,
                                            const VariantOptions &Options);
 
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif
