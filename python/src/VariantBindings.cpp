@@ -183,12 +183,11 @@ createBackend(nb::handle Name, const std::string &Arch, int OptLevel = 3,
                        "nvPTXCompiler and nvJitLink run in this process, "
                        "whose own limits hold for them");
   CO.MemoryLimitBytes = MemoryLimit;
-  std::string Error;
-  std::unique_ptr<CubinBackend> Backend = createCubinBackend(BK, CO, Error);
+  Expected<std::unique_ptr<CubinBackend>> Backend = createCubinBackend(BK, CO);
   if (!Backend)
-    throw BindingError("backend-unavailable", Error);
+    throw BindingError("backend-unavailable", Backend.error().Message);
   ++BackendsCreated;
-  return Backend;
+  return Backend.take();
 }
 
 /// ptxinject.Backend: a created back end that many calls (and threads) share,

@@ -151,14 +151,13 @@ struct CacheHandle {
                       {std::string(textOf(E[1], "an inject name")),
                        nb::cast<size_t>(E[2])}});
     std::vector<char> Bytes(Cubin.c_str(), Cubin.c_str() + Cubin.size());
-    std::string Error;
     nb::gil_scoped_release Release;
-    Hash128 CubinHash;
-    bool Ok = Cache->storeCubin(Bytes, CubinHash, Error);
-    for (size_t I = 0; I < List.size() && Ok; ++I)
-      Ok = Cache->storeEntry(VariantCache::key(Context, List[I].Code),
-                             CubinHash, Bytes.size(), List[I].Where, Error);
-    return Ok ? std::string() : Error;
+    Expected<Hash128> CubinHash = Cache->storeCubin(Bytes);
+    Error E = CubinHash ? Error::success() : CubinHash.error();
+    for (size_t I = 0; I < List.size() && !E; ++I)
+      E = Cache->storeEntry(VariantCache::key(Context, List[I].Code),
+                            *CubinHash, Bytes.size(), List[I].Where);
+    return E.Message;
   }
 };
 

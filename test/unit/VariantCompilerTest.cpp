@@ -175,11 +175,10 @@ Module parseKernel() {
 }
 
 std::unique_ptr<CubinBackend> backend() {
-  std::string Error;
   CubinOptions O;
-  auto B = createCubinBackend(defaultCubinBackend(), O, Error);
-  EXPECT_TRUE(B) << Error;
-  return B;
+  auto B = createCubinBackend(defaultCubinBackend(), O);
+  EXPECT_TRUE(B) << B.error().Message;
+  return B ? B.take() : nullptr;
 }
 
 // Collects what the sink sees, from any thread.

@@ -916,13 +916,14 @@ int main(int Argc, char **Argv) {
   StubError StubErr;
   CubinOptions CO;
   CO.Arch = C.Arch;
-  std::unique_ptr<CubinBackend> Backend =
-      createCubinBackend(C.Backend, CO, Message);
-  if (!Backend) {
+  Expected<std::unique_ptr<CubinBackend>> MadeBackend =
+      createCubinBackend(C.Backend, CO);
+  if (!MadeBackend) {
     std::fprintf(stderr, "ptxinject-variants-bench: error: %s\n",
-                 Message.c_str());
+                 MadeBackend.error().Message.c_str());
     return 1;
   }
+  std::unique_ptr<CubinBackend> Backend = MadeBackend.take();
 
   // Warm the back end (first call loads its libraries).
   {
@@ -1183,10 +1184,13 @@ int main(int Argc, char **Argv) {
         continue;
       CubinOptions V = CO;
       V.Verbose = true;
-      std::unique_ptr<CubinBackend> B = createCubinBackend(K, V, Message);
-      std::unique_ptr<CubinBackend> Quiet = createCubinBackend(K, CO, Message);
-      if (!B || !Quiet)
+      Expected<std::unique_ptr<CubinBackend>> MadeB = createCubinBackend(K, V);
+      Expected<std::unique_ptr<CubinBackend>> MadeQuiet =
+          createCubinBackend(K, CO);
+      if (!MadeB || !MadeQuiet)
         continue;
+      std::unique_ptr<CubinBackend> B = MadeB.take();
+      std::unique_ptr<CubinBackend> Quiet = MadeQuiet.take();
       std::vector<char> Cubin;
       std::vector<double> Module, Floor, ModuleCpu, Unfilled;
       Quiet->compile(Empty, Cubin, Log);

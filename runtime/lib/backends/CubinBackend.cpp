@@ -82,39 +82,32 @@ CompileStatus CubinBackend::compile(std::string_view Ptx,
   return S;
 }
 
-std::unique_ptr<CubinBackend> ptxinject::backends::createCubinBackend(
-    CubinBackendKind Kind, const CubinOptions &Options, std::string &Error) {
-  if (ptxinject::Error E = detail::checkArch(Options.Arch)) {
-    Error = E.Message;
-    return nullptr;
-  }
-  if (Options.OptLevel < 0 || Options.OptLevel > 3) {
-    Error = "optimization level must be 0 to 3, got " +
-            std::to_string(Options.OptLevel);
-    return nullptr;
-  }
-  auto Take = [&](detail::BackendOrError Made) {
-    if (!Made)
-      Error = Made.error().Message;
-    return Made ? Made.take() : nullptr;
-  };
+Expected<std::unique_ptr<CubinBackend>>
+ptxinject::backends::createCubinBackend(CubinBackendKind Kind,
+                                        const CubinOptions &Options) {
+  if (ptxinject::Error E = detail::checkArch(Options.Arch))
+    return E;
+  if (Options.OptLevel < 0 || Options.OptLevel > 3)
+    return ptxinject::Error::make(ErrorCode::InvalidArgument,
+                                  "optimization level must be 0 to 3, got " +
+                                      std::to_string(Options.OptLevel));
   switch (Kind) {
   case CubinBackendKind::Ptxas:
-    return Take(detail::createPtxasBackend(Options));
+    return detail::createPtxasBackend(Options);
   case CubinBackendKind::NvJitLink:
-    return Take(detail::createNvJitLinkBackend(Options));
+    return detail::createNvJitLinkBackend(Options);
   case CubinBackendKind::NvPtxCompiler:
 #ifdef PTXINJECT_HAVE_NVPTXCOMPILER
-    return Take(detail::createNvPtxCompilerBackend(Options));
+    return detail::createNvPtxCompilerBackend(Options);
 #else
-    Error = "the nvptxcompiler backend is not built; run "
-            "utils/install-nvptxcompiler and reconfigure, or use "
-            "--backend nvjitlink or ptxas";
-    return nullptr;
+    return ptxinject::Error::make(
+        ErrorCode::InvalidArgument,
+        "the nvptxcompiler backend is not built; run "
+        "utils/install-nvptxcompiler and reconfigure, or use "
+        "--backend nvjitlink or ptxas");
 #endif
   }
-  Error = "unknown backend";
-  return nullptr;
+  return ptxinject::Error::make(ErrorCode::InvalidArgument, "unknown backend");
 }
 
 bool ptxinject::backends::isCubinBackendBuilt(CubinBackendKind Kind) {
@@ -182,11 +175,11 @@ ptxinject::backends::defaultCubinBackendFor(std::string_view Ptx,
   auto Reads = [&](CubinBackendKind Kind) {
     if (!isCubinBackendBuilt(Kind))
       return false;
-    std::string Error;
-    std::unique_ptr<CubinBackend> B = createCubinBackend(Kind, Options, Error);
+    Expected<std::unique_ptr<CubinBackend>> B =
+        createCubinBackend(Kind, Options);
     if (!B)
       return false;
-    auto [Major, Minor] = cudaReleaseIn(B->version());
+    auto [Major, Minor] = cudaReleaseIn((*B)->version());
     if (Major == 0) // a version it does not say: trusted only as the default
       return Kind == Default;
     return Major > NeedMajor || (Major == NeedMajor && Minor >= NeedMinor);

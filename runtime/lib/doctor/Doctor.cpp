@@ -173,8 +173,8 @@ ptxinject::doctor::examineEnvironment(const std::string &ToolFolder) {
   for (CubinBackendKind Kind :
        {CubinBackendKind::NvPtxCompiler, CubinBackendKind::Ptxas,
         CubinBackendKind::NvJitLink}) {
-    std::string Error;
-    std::unique_ptr<CubinBackend> B = createCubinBackend(Kind, Options, Error);
+    Expected<std::unique_ptr<CubinBackend>> B =
+        createCubinBackend(Kind, Options);
     std::string Fix;
     if (!B)
       Fix = Kind == CubinBackendKind::NvPtxCompiler
@@ -186,7 +186,7 @@ ptxinject::doctor::examineEnvironment(const std::string &ToolFolder) {
                 : "pip install nvidia-nvjitlink (CUDA 13) or "
                   "nvidia-nvjitlink-cu12, or set PTXINJECT_NVJITLINK or "
                   "CUDA_HOME";
-    std::string Found = B ? B->version() : "not available";
+    std::string Found = B ? (*B)->version() : "not available";
     if (!B && Kind == CubinBackendKind::NvJitLink) {
       const char *Explicit = std::getenv("PTXINJECT_NVJITLINK");
       Found = Explicit && *Explicit

@@ -9,6 +9,8 @@
 #ifndef PTXINJECT_CUBINBACKEND_H
 #define PTXINJECT_CUBINBACKEND_H
 
+#include "ptxinject/support/Error.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -102,11 +104,10 @@ protected:
 /// otherwise run under the compile, which may crash the exit and lose output.
 unsigned backgroundCompiles();
 
-/// Creates a backend of \p Kind, or returns null with the reason in \p Error
-/// (for instance a backend that this build does not include).
-std::unique_ptr<CubinBackend> createCubinBackend(CubinBackendKind Kind,
-                                                 const CubinOptions &Options,
-                                                 std::string &Error);
+/// Creates a backend of \p Kind, or says why it cannot (for instance a
+/// backend that this build does not include).
+Expected<std::unique_ptr<CubinBackend>>
+createCubinBackend(CubinBackendKind Kind, const CubinOptions &Options);
 
 /// Whether this build includes \p Kind (Ptxas is always built; it still needs
 /// a ptxas executable at run time).
