@@ -439,9 +439,8 @@ void bindVariants(nb::module_ &M) {
           throw nb::key_error(
               ("no inject named '" + std::string(InjectName) + "'").c_str());
         StackPtxSource S(stackptx::InstructionSet::builtin());
-        std::string Error;
-        if (!S.prepare(*I, Error))
-          throw BindingError("invalid-argument", Error);
+        if (Error E = S.prepare(*I))
+          throw BindingError("invalid-argument", E.Message);
         // Registers carry stable names; give the labels users write instead.
         nb::list L;
         for (const StackPtxFastRegister &R : S.registers()) {

@@ -62,9 +62,8 @@ nb::list fingerprintVariants(const ModuleObject &Kernel, nb::handle Programs,
   stackptx::Target For;
   stackptx::Target::parse(Arch, For);
   Source->setTarget(For);
-  std::string Message;
-  if (!Source->prepare(First, Message))
-    throw BindingError("invalid-argument", Message);
+  if (Error E = Source->prepare(First))
+    throw BindingError("invalid-argument", E.Message);
 
   size_t N = Source->numPrograms();
   std::vector<Hash128> Codes(N);

@@ -57,8 +57,8 @@ std::string stubOf(const std::vector<StackPtxFastInstruction> &Program) {
   EXPECT_TRUE(static_cast<bool>(Kernel));
   StackPtxSource Source(stackptx::InstructionSet::builtin());
   Source.addInstructions(Program);
-  std::string Error;
-  EXPECT_TRUE(Source.prepare(Kernel->inject(0), Error)) << Error;
+  Error E = Source.prepare(Kernel->inject(0));
+  EXPECT_FALSE(E) << E.Message;
   std::unique_ptr<ProgramScratch> Scratch = Source.makeScratch();
   std::string Buffer;
   std::string_view Stub;

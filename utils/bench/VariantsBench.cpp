@@ -508,8 +508,12 @@ PlainRate printEqualWork(
   Expected<std::vector<size_t>> Slots = resolveSlots(Kernel, VO);
   std::string Message;
   double RandomMean = -1;
-  if (Slots && Random.prepare(Kernel.inject((*Slots)[0]), Message))
-    RandomMean = stubStats(Random, Count, 0).MeanInstructions;
+  if (Slots) {
+    ptxinject::Error Prepared = Random.prepare(Kernel.inject((*Slots)[0]));
+    Message = Prepared.Message;
+    if (!Prepared)
+      RandomMean = stubStats(Random, Count, 0).MeanInstructions;
+  }
 
   const referenceshape::ReferenceRun *Reference = nullptr;
   std::vector<double> Rates;

@@ -102,7 +102,6 @@ Error ptxinject::variants::compileVariants(
   Expected<std::vector<size_t>> Slots = resolveSlots(Kernel, O);
   if (!Slots)
     return Slots.error();
-  std::string Message;
   // Sources leave out what the backend's architecture lacks; an arch that
   // names no SM (compute_80, empty) leaves every entry in.
   stackptx::Target For;
@@ -110,8 +109,8 @@ Error ptxinject::variants::compileVariants(
   for (size_t R = 0; R < Sources.size(); ++R)
     Sources[R]->setTarget(For);
   for (size_t R = 0; R < Sources.size(); ++R)
-    if (!Sources[R]->prepare(Kernel.inject((*Slots)[R]), Message))
-      return Error::make(ErrorCode::InvalidArgument, Message);
+    if (Error E = Sources[R]->prepare(Kernel.inject((*Slots)[R])))
+      return E;
   for (size_t R = 1; R < Sources.size(); ++R)
     if (Sources[R]->numPrograms() != Sources[0]->numPrograms())
       return Error::make(
