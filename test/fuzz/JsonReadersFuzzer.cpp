@@ -45,8 +45,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
   case 1: {
     TypeTable T;
-    if (!T.addFromJson(Text, Error))
-      FUZZ_CHECK(located(Error));
+    if (ptxinject::Error E = T.addFromJson(Text))
+      FUZZ_CHECK(located(E.located()));
     break;
   }
   default: {

@@ -70,10 +70,10 @@ bool tool::addTypesFromFileOrReport(const std::string &Path, TypeTable &Table) {
   std::string Text;
   if (!readWholeFileOrReport(Path, Text))
     return false;
-  std::string Message;
-  if (Table.addFromJson(Text, Message))
+  Error E = Table.addFromJson(Text);
+  if (!E)
     return true;
-  reportJsonError(Path, Message);
+  reportJsonError(Path, E.located());
   return false;
 }
 
