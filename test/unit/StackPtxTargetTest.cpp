@@ -18,6 +18,15 @@ using namespace ptxinject::stackptx;
 
 namespace {
 
+// fromJson with its error as the "LINE:COL: message" text users read.
+bool readSet(std::string_view Text, InstructionSet &Out, std::string &Error) {
+  ptxinject::Expected<InstructionSet> Set = InstructionSet::fromJson(Text);
+  Error = Set ? std::string() : Set.error().located();
+  if (Set)
+    Out = Set.take();
+  return static_cast<bool>(Set);
+}
+
 const InstructionSet &set() { return InstructionSet::builtin(); }
 
 std::vector<StackPtxFastRegister> u32Out() {
@@ -104,14 +113,12 @@ TEST(StackPtxTarget, DescriptionMinTargetErrorsAreLocated) {
       "{\"stack_types\": [{\"name\": \"U32\", \"literal_prefix\": \"u32\"}],"
       " \"arg_types\": [{\"name\": \"U32\", \"stack_type\": \"U32\"}],\n"
       " \"special_registers\": [{\"ptx\": \"a\", \"arg_type\": \"U32\", ";
-  EXPECT_FALSE(InstructionSet::fromJson(
-      std::string(Head) + "\"min_sm\": \"90\"}]}", S, Error));
+  EXPECT_FALSE(readSet(std::string(Head) + "\"min_sm\": \"90\"}]}", S, Error));
   EXPECT_EQ(Error.substr(0, 5), "2:66:") << Error; // the value
   EXPECT_NE(Error.find("min_sm"), std::string::npos) << Error;
-  EXPECT_FALSE(InstructionSet::fromJson(
-      std::string(Head) + "\"min_ptx\": \"81\"}]}", S, Error));
+  EXPECT_FALSE(readSet(std::string(Head) + "\"min_ptx\": \"81\"}]}", S, Error));
   EXPECT_NE(Error.find("min_ptx"), std::string::npos) << Error;
-  ASSERT_TRUE(InstructionSet::fromJson(
+  ASSERT_TRUE(readSet(
       std::string(Head) + "\"min_sm\": 100, \"min_ptx\": \"8.6\"}]}", S, Error))
       << Error;
   EXPECT_EQ(S.specialRegisterTarget(0).Sm, 100u);

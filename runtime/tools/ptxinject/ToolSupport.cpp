@@ -79,10 +79,14 @@ bool tool::addTypesFromFileOrReport(const std::string &Path, TypeTable &Table) {
 
 bool tool::loadDescriptionOrReport(const std::string &Path,
                                    stackptx::InstructionSet &Set) {
-  std::string Message;
-  if (stackptx::InstructionSet::fromFile(Path, Set, Message))
+  Expected<stackptx::InstructionSet> Read =
+      stackptx::InstructionSet::fromFile(Path);
+  if (Read) {
+    Set = Read.take();
     return true;
-  std::fprintf(stderr, "%s\n", Message.c_str()); // it names the file
+  }
+  // The message names the file.
+  std::fprintf(stderr, "%s\n", Read.error().Message.c_str());
   return false;
 }
 
