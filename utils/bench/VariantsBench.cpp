@@ -916,7 +916,6 @@ int main(int Argc, char **Argv) {
   std::printf("parse: %.1f us (%zu injects, %zu bytes)\n", Parse * 1e6,
               Kernel->numInjects(), Ptx.size());
 
-  std::string Message;
   StubError StubErr;
   CubinOptions CO;
   CO.Arch = C.Arch;
@@ -977,14 +976,14 @@ int main(int Argc, char **Argv) {
     const stackptx::InstructionSet &Set = stackptx::InstructionSet::builtin();
     auto Stack = std::make_unique<StackPtxSource>(Set);
     if (C.Shape == ProgramShape::Reference) {
-      std::vector<std::vector<StackPtxFastInstruction>> Generated;
-      if (!referenceshape::generatePrograms(Set, NumPrograms, C.Length, C.Seed,
-                                            Generated, Message)) {
+      auto Generated =
+          referenceshape::generatePrograms(Set, NumPrograms, C.Length, C.Seed);
+      if (!Generated) {
         std::fprintf(stderr, "ptxinject-variants-bench: error: %s\n",
-                     Message.c_str());
+                     Generated.error().Message.c_str());
         return 1;
       }
-      for (std::vector<StackPtxFastInstruction> &P : Generated)
+      for (std::vector<StackPtxFastInstruction> &P : *Generated)
         Stack->addInstructions(std::move(P));
     } else if (C.Shape == ProgramShape::Live) {
       Stack->addRandomLive(NumPrograms, C.Length, C.Seed);
