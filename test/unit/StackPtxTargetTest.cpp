@@ -6,6 +6,7 @@
 // the target lacks, and random programs for it never draw it.
 //
 //===----------------------------------------------------------------------===//
+#include "ReadDescription.h"
 #include "ptxinject/stackptx/Random.h"
 #include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Text.h"
@@ -15,17 +16,9 @@
 #include <random>
 
 using namespace ptxinject::stackptx;
+using ptxinject::test::readSet;
 
 namespace {
-
-// fromJson with its error as the "LINE:COL: message" text users read.
-bool readSet(std::string_view Text, InstructionSet &Out, std::string &Error) {
-  ptxinject::Expected<InstructionSet> Set = InstructionSet::fromJson(Text);
-  Error = Set ? std::string() : Set.error().located();
-  if (Set)
-    Out = Set.take();
-  return static_cast<bool>(Set);
-}
 
 const InstructionSet &set() { return InstructionSet::builtin(); }
 

@@ -1,5 +1,6 @@
 //===- StackPtxTest.cpp - Stack PTX compiler, C API, text form, tables ----===//
 #include "ptxinject/stackptx/StackPtx.h"
+#include "ReadDescription.h"
 #include "ptxinject/stackptx/Text.h"
 #include "stack_ptx_fast_generated_descriptions.h"
 #include "stack_ptx_fast_generated_descriptions.hpp"
@@ -10,17 +11,9 @@
 #include <cstring>
 
 using namespace ptxinject::stackptx;
+using ptxinject::test::readSet;
 
 namespace {
-
-// fromJson with its error as the "LINE:COL: message" text users read.
-bool readSet(std::string_view Text, InstructionSet &Out, std::string &Error) {
-  ptxinject::Expected<InstructionSet> Set = InstructionSet::fromJson(Text);
-  Error = Set ? std::string() : Set.error().located();
-  if (Set)
-    Out = Set.take();
-  return static_cast<bool>(Set);
-}
 
 enum { REG_X, REG_Y, REG_Z, REG_COUNT };
 const StackPtxFastRegister SeedRegisters[] = {
