@@ -8,6 +8,7 @@
 #include "clang/Sema/EnterExpressionEvaluationContext.h"
 
 using namespace clang;
+using namespace ptxinject::asmemit;
 
 namespace ptxinject {
 namespace plugin {

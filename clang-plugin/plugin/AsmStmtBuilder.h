@@ -24,8 +24,9 @@ public:
 
   /// Builds the statement for Site inside the function context DC. Returns
   /// nullptr after reporting an error.
-  clang::Stmt *build(const frontend::AnalyzedSite &Site, const InlineAsm &Asm,
-                     clang::DeclContext *DC, bool Volatile);
+  clang::Stmt *build(const frontend::AnalyzedSite &Site,
+                     const asmemit::InlineAsm &Asm, clang::DeclContext *DC,
+                     bool Volatile);
 
 private:
   /// Where Contents is spelled as a string literal token in the scratch
@@ -44,10 +45,10 @@ private:
   clang::StringLiteral *makeTemplateLiteral(llvm::StringRef Template);
   /// Whether the target accepts Op's constraint as a register constraint
   /// (checked once per distinct constraint).
-  bool isValidConstraint(const AsmOperand &Op, bool IsOutput);
+  bool isValidConstraint(const asmemit::AsmOperand &Op, bool IsOutput);
   /// The expression bound to one asm operand, viewed as its register type.
   clang::Expr *bindOperand(const frontend::AnalyzedSite &Site,
-                           const AsmOperand &Op, bool IsOutput);
+                           const asmemit::AsmOperand &Op, bool IsOutput);
   clang::QualType viewTypeFor(char Constraint) const;
   /// A local variable declared just before the asm (inside the replacement's
   /// braces), e.g. to give an rvalue storage.

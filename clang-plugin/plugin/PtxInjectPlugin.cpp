@@ -106,10 +106,10 @@ private:
     std::string Error;
     if (!Buffer)
       Error = Opts.TypesPath + ": " + Buffer.getError().message();
-    else if (Types.addFromJson((*Buffer)->getBuffer(), Error))
-      return;
+    else if (ptxinject::Error E = Types.addFromJson((*Buffer)->getBuffer()))
+      Error = Opts.TypesPath + ":" + E.located();
     else
-      Error = Opts.TypesPath + ":" + Error; // Error starts with LINE:COL
+      return;
     unsigned ID = Diags.getCustomDiagID(
         DiagnosticsEngine::Error,
         "cannot read PTX Inject types: %0; fix the file or drop "

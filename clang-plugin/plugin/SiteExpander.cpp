@@ -9,6 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
+using namespace ptxinject::asmemit;
 
 namespace ptxinject {
 namespace plugin {

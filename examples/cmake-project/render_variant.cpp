@@ -58,15 +58,15 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "unknown backend '%s'\n", argv[2]);
     return 2;
   }
-  std::string Error;
-  auto Backend = ptxinject::createCubinBackend(Kind, {}, Error);
+  auto Backend = ptxinject::createCubinBackend(Kind, {});
   if (!Backend) {
-    std::fprintf(stderr, "%s\n", Error.c_str());
+    std::fprintf(stderr, "%s\n", Backend.error().Message.c_str());
     return 1;
   }
   std::vector<char> Cubin;
   std::string Log;
-  if (Backend->compile(Rendered, Cubin, Log) != ptxinject::CompileStatus::Ok) {
+  if ((*Backend)->compile(Rendered, Cubin, Log) !=
+      ptxinject::CompileStatus::Ok) {
     std::fprintf(stderr, "%s\n", Log.c_str());
     return 1;
   }

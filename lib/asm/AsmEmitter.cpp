@@ -5,7 +5,7 @@
 
 #include <cassert>
 
-namespace ptxinject {
+namespace ptxinject::asmemit {
 
 namespace {
 
@@ -401,4 +401,4 @@ std::string renderAsmStatement(const Site &S, const InlineAsm &Asm,
   return Block;
 }
 
-} // namespace ptxinject
+} // namespace ptxinject::asmemit

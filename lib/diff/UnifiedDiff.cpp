@@ -11,6 +11,7 @@
 #include <vector>
 
 using namespace ptxinject;
+using namespace ptxinject::diff;
 
 namespace {
 
@@ -93,10 +94,11 @@ std::string range(size_t Start, size_t Count) {
 
 } // namespace
 
-std::string ptxinject::unifiedDiff(std::string_view OldName,
-                                   std::string_view Old,
-                                   std::string_view NewName,
-                                   std::string_view New, unsigned Context) {
+std::string ptxinject::diff::unifiedDiff(std::string_view OldName,
+                                         std::string_view Old,
+                                         std::string_view NewName,
+                                         std::string_view New,
+                                         unsigned Context) {
   if (Old == New)
     return "";
   std::vector<std::string_view> A = splitLines(Old), B = splitLines(New);

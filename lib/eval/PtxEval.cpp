@@ -471,7 +471,8 @@ public:
       ++Pos;
     return Text.substr(Start, Pos - Start);
   }
-  std::string where() const {
+  /// An error at the reader's place (1-based line and column).
+  Error failure(std::string Message) const {
     unsigned Line = 1, Col = 1;
     for (size_t I = 0; I < Pos && I < Text.size(); ++I) {
       if (Text[I] == '\n') {
@@ -481,7 +482,7 @@ public:
         ++Col;
       }
     }
-    return std::to_string(Line) + ":" + std::to_string(Col) + ": ";
+    return Error::make(ErrorCode::InvalidStub, std::move(Message), Line, Col);
   }
 
 private:
@@ -569,12 +570,12 @@ bool readLiteral(std::string_view W, uint32_t &Out) {
 
 } // namespace
 
-bool evaluateStub(std::string_view Stub,
-                  std::map<std::string, uint32_t> &Registers,
-                  std::string &Error) {
+Error evaluateStub(std::string_view Stub,
+                   std::map<std::string, uint32_t> &Registers) {
   StubReader R(Stub);
+  Error Failure;
   auto fail = [&](const std::string &Message) {
-    Error = R.where() + Message;
+    Failure = R.failure(Message);
     return false;
   };
   // One operand group: a register, a literal, or a braced list of them.
@@ -612,74 +613,80 @@ bool evaluateStub(std::string_view Stub,
     return true;
   };
 
-  while (!R.atEnd()) {
-    char C = R.peek();
-    if (C == '{' || C == '}') {
-      R.advance();
-      continue;
-    }
-    std::string_view Opcode = R.word();
-    if (Opcode.empty())
-      return fail("unexpected character '" + std::string(1, C) + "'");
-    if (Opcode == ".reg") {
-      while (!R.atEnd() && R.peek() != ';')
-        if (R.word().empty())
-          R.advance();
-      R.advance();
-      continue;
-    }
-    std::vector<Operand> Dests, Sources;
-    if (!readGroup(Dests))
-      return false;
-    while (R.peek() == ',') {
-      R.advance();
-      if (!readGroup(Sources))
-        return false;
-    }
-    if (R.peek() != ';')
-      return fail("expected ';' after the operands of '" + std::string(Opcode) +
-                  "'");
-    R.advance();
-
-    std::vector<uint32_t> Args;
-    for (const Operand &O : Sources) {
-      if (!O.IsRegister) {
-        Args.push_back(O.Value);
+  // The statements in order; false when one cannot run (Failure says why).
+  auto Run = [&] {
+    while (!R.atEnd()) {
+      char C = R.peek();
+      if (C == '{' || C == '}') {
+        R.advance();
         continue;
       }
-      auto It = Registers.find(O.Name);
-      if (It != Registers.end()) {
-        Args.push_back(It->second);
-      } else if (isSpecialRegister(O.Name)) {
-        Args.push_back(0); // special registers read as zero
-      } else {
-        return fail("register %" + O.Name + " is read before it is written");
+      std::string_view Opcode = R.word();
+      if (Opcode.empty())
+        return fail("unexpected character '" + std::string(1, C) + "'");
+      if (Opcode == ".reg") {
+        while (!R.atEnd() && R.peek() != ';')
+          if (R.word().empty())
+            R.advance();
+        R.advance();
+        continue;
       }
+      std::vector<Operand> Dests, Sources;
+      if (!readGroup(Dests))
+        return false;
+      while (R.peek() == ',') {
+        R.advance();
+        if (!readGroup(Sources))
+          return false;
+      }
+      if (R.peek() != ';')
+        return fail("expected ';' after the operands of '" +
+                    std::string(Opcode) + "'");
+      R.advance();
+
+      std::vector<uint32_t> Args;
+      for (const Operand &O : Sources) {
+        if (!O.IsRegister) {
+          Args.push_back(O.Value);
+          continue;
+        }
+        auto It = Registers.find(O.Name);
+        if (It != Registers.end()) {
+          Args.push_back(It->second);
+        } else if (isSpecialRegister(O.Name)) {
+          Args.push_back(0); // special registers read as zero
+        } else {
+          return fail("register %" + O.Name + " is read before it is written");
+        }
+      }
+      for (const Operand &D : Dests)
+        if (!D.IsRegister)
+          return fail("the destination of '" + std::string(Opcode) +
+                      "' is not a register");
+      // Every form writes one register; copies read exactly one value.
+      bool IsCopy = Opcode.substr(0, 4) == "mov." || Opcode == "cvt.u8.u8" ||
+                    Opcode == "cvt.s8.s8";
+      if (IsCopy && (Dests.size() != 1 || Args.size() != 1))
+        return fail("'" + std::string(Opcode) +
+                    "' takes one destination and one source, not " +
+                    std::to_string(Dests.size()) + " and " +
+                    std::to_string(Args.size()));
+      uint32_t Result;
+      if (IsCopy) {
+        Result = Args[0];
+      } else if (Dests.size() != 1 ||
+                 !evaluateOpcode(Opcode, Args.data(), unsigned(Args.size()),
+                                 &Result, 1)) {
+        return fail("cannot evaluate '" + std::string(Opcode) + "' with " +
+                    std::to_string(Args.size()) + " operands");
+      }
+      Registers[Dests[0].Name] = Result;
     }
-    for (const Operand &D : Dests)
-      if (!D.IsRegister)
-        return fail("the destination of '" + std::string(Opcode) +
-                    "' is not a register");
-    // Every form writes one register; copies read exactly one value.
-    bool IsCopy = Opcode.substr(0, 4) == "mov." || Opcode == "cvt.u8.u8" ||
-                  Opcode == "cvt.s8.s8";
-    if (IsCopy && (Dests.size() != 1 || Args.size() != 1))
-      return fail("'" + std::string(Opcode) +
-                  "' takes one destination and one source, not " +
-                  std::to_string(Dests.size()) + " and " +
-                  std::to_string(Args.size()));
-    uint32_t Result;
-    if (IsCopy) {
-      Result = Args[0];
-    } else if (Dests.size() != 1 ||
-               !evaluateOpcode(Opcode, Args.data(), unsigned(Args.size()),
-                               &Result, 1)) {
-      return fail("cannot evaluate '" + std::string(Opcode) + "' with " +
-                  std::to_string(Args.size()) + " operands");
-    }
-    Registers[Dests[0].Name] = Result;
-  }
-  return true;
+    return true;
+  };
+  if (!Run())
+    return Failure;
+  return Error::success();
 }
 
 } // namespace eval

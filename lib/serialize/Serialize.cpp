@@ -16,6 +16,11 @@ namespace serialize {
 
 namespace {
 
+/// A write refused for input that cannot be represented.
+Error invalid(std::string Message) {
+  return Error::make(ErrorCode::InvalidArgument, std::move(Message));
+}
+
 constexpr uint8_t Magic[4] = {'S', 'P', 'X', 'W'};
 constexpr uint32_t NullString = 0xFFFFFFFFu;
 
@@ -117,33 +122,32 @@ void writeCompilerInfo(const StackPtxFastCompilerInfo &Info, Bytes &Out) {
   O.finish();
 }
 
-bool writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out,
-                    std::string &Error) {
+Error writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out) {
+  std::string Message;
   if ((Set.num_stack_types && !Set.stack_types) ||
       (Set.num_arg_types && !Set.arg_types) ||
       (Set.num_instructions && !Set.instructions) ||
       (Set.num_special_registers && !Set.special_registers)) {
-    Error = "an instruction set table is NULL with a non-zero count";
-    return false;
+    return invalid("an instruction set table is NULL with a non-zero count");
   }
   Object O(Out, Kind::StackInfo);
   bool Ok = true;
   putU64(Out, Set.num_stack_types);
   for (size_t I = 0; I < Set.num_stack_types && Ok; ++I) {
     const StackPtxFastStackTypeInfo &T = Set.stack_types[I];
-    Ok = putString(Out, T.name, Error) && putString(Out, T.reg_type, Error);
+    Ok = putString(Out, T.name, Message) && putString(Out, T.reg_type, Message);
     putU8(Out, T.constant_kind);
   }
   putU64(Out, Set.num_arg_types);
   for (size_t I = 0; I < Set.num_arg_types && Ok; ++I) {
-    Ok = putString(Out, Set.arg_types[I].name, Error);
+    Ok = putString(Out, Set.arg_types[I].name, Message);
     putU8(Out, Set.arg_types[I].stack_idx);
     putU8(Out, Set.arg_types[I].num_vec_elems);
   }
   putU64(Out, Set.num_instructions);
   for (size_t I = 0; I < Set.num_instructions && Ok; ++I) {
     const StackPtxFastPtxInstructionInfo &P = Set.instructions[I];
-    Ok = putString(Out, P.ptx, Error) && putString(Out, P.display, Error);
+    Ok = putString(Out, P.ptx, Message) && putString(Out, P.display, Message);
     putU8(Out, P.num_args);
     putU8(Out, P.num_rets);
     for (uint8_t A : P.args)
@@ -155,57 +159,54 @@ bool writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out,
   putU64(Out, Set.num_special_registers);
   for (size_t I = 0; I < Set.num_special_registers && Ok; ++I) {
     if (!Set.special_registers[I].ptx) {
-      Error = "special register " + std::to_string(I) + " has no PTX name";
+      Message = "special register " + std::to_string(I) + " has no PTX name";
       Ok = false;
       break;
     }
-    Ok = putString(Out, Set.special_registers[I].ptx, Error);
+    Ok = putString(Out, Set.special_registers[I].ptx, Message);
     putU8(Out, Set.special_registers[I].arg_type);
   }
   if (!Ok) {
     O.abandon();
-    return false;
+    return invalid(Message);
   }
   O.finish();
-  return true;
+  return Error::success();
 }
 
-bool writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out,
-                    std::string &Error) {
+Error writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out) {
+  std::string Message;
   if (Registers.size() && !Registers.data()) {
-    Error = "registers is NULL with a non-zero count";
-    return false;
+    return invalid("registers is NULL with a non-zero count");
   }
   for (size_t I = 0; I < Registers.size(); ++I)
     if (!Registers[I].name) {
-      Error = "register " + std::to_string(I) + " has no name";
-      return false;
+      return invalid("register " + std::to_string(I) + " has no name");
     }
   Object O(Out, Kind::Registers);
   putU64(Out, Registers.size());
   for (const StackPtxFastRegister &R : Registers) {
     putU64(Out, R.stack_idx);
-    if (!putString(Out, R.name, Error)) {
+    if (!putString(Out, R.name, Message)) {
       O.abandon();
-      return false;
+      return invalid(Message);
     }
   }
   O.finish();
-  return true;
+  return Error::success();
 }
 
-bool writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out,
-                   std::string &Error) {
+Error writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes,
+                    Bytes &Out) {
   if (Stubs.size() != Sizes.size() ||
       (Stubs.size() && (!Stubs.data() || !Sizes.data()))) {
-    Error = "request stubs or their sizes are NULL with a non-zero count";
-    return false;
+    return invalid(
+        "request stubs or their sizes are NULL with a non-zero count");
   }
   for (size_t I = 0; I < Stubs.size(); ++I)
     if (Sizes[I] && !Stubs[I]) {
-      Error =
-          "request stub " + std::to_string(I) + " is NULL with a non-zero size";
-      return false;
+      return invalid("request stub " + std::to_string(I) +
+                     " is NULL with a non-zero size");
     }
   Object O(Out, Kind::Requests);
   putU64(Out, Stubs.size());
@@ -215,19 +216,17 @@ bool writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out,
       putU64(Out, Stubs[I][J]);
   }
   O.finish();
-  return true;
+  return Error::success();
 }
 
-bool writeInstructions(Span<const StackPtxFastInstruction *> Stubs, Bytes &Out,
-                       std::string &Error) {
+Error writeInstructions(Span<const StackPtxFastInstruction *> Stubs,
+                        Bytes &Out) {
   if (Stubs.size() && !Stubs.data()) {
-    Error = "instruction stubs is NULL with a non-zero count";
-    return false;
+    return invalid("instruction stubs is NULL with a non-zero count");
   }
   for (size_t I = 0; I < Stubs.size(); ++I)
     if (!Stubs[I]) {
-      Error = "instruction stub " + std::to_string(I) + " is NULL";
-      return false;
+      return invalid("instruction stub " + std::to_string(I) + " is NULL");
     }
   Object O(Out, Kind::Instructions);
   putU64(Out, Stubs.size());
@@ -240,7 +239,7 @@ bool writeInstructions(Span<const StackPtxFastInstruction *> Stubs, Bytes &Out,
       putInstruction(Out, Stub[J]);
   }
   O.finish();
-  return true;
+  return Error::success();
 }
 
 void writePtx(std::string_view Ptx, Bytes &Out) {
@@ -287,20 +286,19 @@ bool putStrings(Bytes &Out, const char *const *Strings, size_t N,
 }
 } // namespace
 
-bool writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out,
-                       std::string &Error) {
+Error writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out) {
+  std::string Message;
   if ((S.num_ptx_instructions &&
        (!S.ptx_instruction_strings || !S.ptx_instruction_descriptors)) ||
       (S.num_special_registers &&
        (!S.special_register_strings || !S.special_register_descriptors)) ||
       (S.num_stacks && !S.stack_literal_prefixes) ||
       (S.num_arg_types && !S.arg_type_info)) {
-    Error = "a NULL table with a non-zero count";
-    return false;
+    return invalid("a NULL table with a non-zero count");
   }
   Object O(Out, Kind::RefStackInfo);
   bool Ok = putStrings(Out, S.ptx_instruction_strings, S.num_ptx_instructions,
-                       "PTX instruction string", Error);
+                       "PTX instruction string", Message);
   for (size_t I = 0; Ok && I < S.num_ptx_instructions; ++I) {
     const StackPtxPtxInstructionDescriptor &D =
         S.ptx_instruction_descriptors[I];
@@ -319,11 +317,11 @@ bool writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out,
   }
   Ok =
       Ok && putStrings(Out, S.special_register_strings, S.num_special_registers,
-                       "special register string", Error);
+                       "special register string", Message);
   for (size_t I = 0; Ok && I < S.num_special_registers; ++I)
     putU16(Out, S.special_register_descriptors[I].arg_type_idx);
   Ok = Ok && putStrings(Out, S.stack_literal_prefixes, S.num_stacks,
-                        "stack literal prefix", Error);
+                        "stack literal prefix", Message);
   if (Ok) {
     putU64(Out, S.num_arg_types);
     for (size_t I = 0; I < S.num_arg_types; ++I) {
@@ -333,22 +331,20 @@ bool writeRefStackInfo(const StackPtxStackInfo &S, Bytes &Out,
   }
   if (!Ok) {
     O.abandon();
-    return false;
+    return invalid(Message);
   }
   O.finish();
-  return true;
+  return Error::success();
 }
 
-bool writeRefInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out,
-                          std::string &Error) {
+Error writeRefInstructions(Span<const StackPtxInstruction *> Stubs,
+                           Bytes &Out) {
   if (Stubs.size() && !Stubs.data()) {
-    Error = "NULL instruction stubs with a non-zero count";
-    return false;
+    return invalid("NULL instruction stubs with a non-zero count");
   }
   for (size_t I = 0; I < Stubs.size(); ++I)
     if (!Stubs[I]) {
-      Error = "instruction stub " + std::to_string(I) + " is NULL";
-      return false;
+      return invalid("instruction stub " + std::to_string(I) + " is NULL");
     }
   Object O(Out, Kind::RefInstructions);
   putU64(Out, Stubs.size());
@@ -364,7 +360,7 @@ bool writeRefInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out,
     }
   }
   O.finish();
-  return true;
+  return Error::success();
 }
 
 // ---- Reading -------------------------------------------------------------

@@ -53,8 +53,7 @@ StackPtxInjectSerializeResult pack(uint8_t *Buffer, size_t BufferSize,
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
   try {
     Bytes Out;
-    std::string Error;
-    if (!Write(Out, Error))
+    if (Write(Out))
       return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
     *Written = Out.size();
     if (!Buffer)
@@ -287,9 +286,9 @@ stack_ptx_compiler_info_serialize(const StackPtxCompilerInfo *Info,
                                   size_t *Written) {
   if (!Info)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &) {
+  return pack(Buffer, BufferSize, Written, [&](Bytes &Out) -> Error {
     writeRefCompilerInfo(*Info, Out);
-    return true;
+    return Error::success();
   });
 }
 
@@ -343,8 +342,8 @@ stack_ptx_stack_info_serialize(const StackPtxStackInfo *Set, uint8_t *Buffer,
                                size_t BufferSize, size_t *Written) {
   if (!Set)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
-    return writeRefStackInfo(*Set, Out, Error);
+  return pack(Buffer, BufferSize, Written, [&](Bytes &Out) -> Error {
+    return writeRefStackInfo(*Set, Out);
   });
 }
 
@@ -442,15 +441,14 @@ StackPtxInjectSerializeResult
 stack_ptx_registers_serialize(const StackPtxRegister *Registers,
                               size_t NumRegisters, uint8_t *Buffer,
                               size_t BufferSize, size_t *Written) {
-  return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
-    if (NumRegisters && !Registers) {
-      Error = "registers is NULL with a non-zero count";
-      return false;
-    }
+  return pack(Buffer, BufferSize, Written, [&](Bytes &Out) -> Error {
+    if (NumRegisters && !Registers)
+      return Error::make(ErrorCode::InvalidArgument,
+                         "registers is NULL with a non-zero count");
     std::vector<StackPtxFastRegister> Native =
         nativeRegisters(Registers, NumRegisters);
     return writeRegisters(
-        Span<StackPtxFastRegister>(Native.data(), Native.size()), Out, Error);
+        Span<StackPtxFastRegister>(Native.data(), Native.size()), Out);
   });
 }
 
@@ -489,9 +487,9 @@ StackPtxInjectSerializeResult
 stack_ptx_requests_serialize(const size_t *const *Stubs, const size_t *Sizes,
                              size_t NumStubs, uint8_t *Buffer,
                              size_t BufferSize, size_t *Written) {
-  return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
+  return pack(Buffer, BufferSize, Written, [&](Bytes &Out) -> Error {
     return writeRequests(Span<const size_t *>(Stubs, NumStubs),
-                         Span<size_t>(Sizes, NumStubs), Out, Error);
+                         Span<size_t>(Sizes, NumStubs), Out);
   });
 }
 
@@ -538,9 +536,9 @@ StackPtxInjectSerializeResult
 stack_ptx_instructions_serialize(const StackPtxInstruction *const *Stubs,
                                  size_t NumStubs, uint8_t *Buffer,
                                  size_t BufferSize, size_t *Written) {
-  return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
+  return pack(Buffer, BufferSize, Written, [&](Bytes &Out) -> Error {
     return writeRefInstructions(
-        Span<const StackPtxInstruction *>(Stubs, NumStubs), Out, Error);
+        Span<const StackPtxInstruction *>(Stubs, NumStubs), Out);
   });
 }
 
@@ -595,9 +593,9 @@ StackPtxInjectSerializeResult ptx_inject_ptx_serialize(const char *Ptx,
                                                        size_t *Written) {
   if (!Ptx)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &) {
+  return pack(Buffer, BufferSize, Written, [&](Bytes &Out) -> Error {
     writePtx(Ptx, Out);
-    return true;
+    return Error::success();
   });
 }
 
@@ -626,11 +624,11 @@ stack_ptx_extra_serialize(const StackPtxExtraInfo *Extra, uint8_t *Buffer,
                           size_t BufferSize, size_t *Written) {
   if (!Extra)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &) {
+  return pack(Buffer, BufferSize, Written, [&](Bytes &Out) -> Error {
     writeExtra({Extra->device_capability_major, Extra->device_capability_minor,
                 Extra->execution_limit},
                Out);
-    return true;
+    return Error::success();
   });
 }
 
@@ -677,29 +675,26 @@ StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_serialize(
   if (!State || !State->annotated_ptx || !State->compiler_info ||
       !State->stack_info || !State->extra)
     return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
-  return pack(Buffer, BufferSize, Written, [&](Bytes &Out, std::string &Error) {
+  return pack(Buffer, BufferSize, Written, [&](Bytes &Out) -> Error {
     const StackPtxExtraInfo &E = *State->extra;
     writePtx(State->annotated_ptx, Out);
     writeRefCompilerInfo(*State->compiler_info, Out);
-    if (!writeRefStackInfo(*State->stack_info, Out, Error))
-      return false;
+    if (Error Failed = writeRefStackInfo(*State->stack_info, Out))
+      return Failed;
     writeExtra({E.device_capability_major, E.device_capability_minor,
                 E.execution_limit},
                Out);
-    if (State->num_registers && !State->registers) {
-      Error = "registers is NULL with a non-zero count";
-      return false;
-    }
+    if (State->num_registers && !State->registers)
+      return Error::make(ErrorCode::InvalidArgument,
+                         "registers is NULL with a non-zero count");
     std::vector<StackPtxFastRegister> Native =
         nativeRegisters(State->registers, State->num_registers);
-    return writeRegisters(
-               Span<StackPtxFastRegister>(Native.data(), Native.size()), Out,
-               Error) &&
-           writeRequests(Span<const size_t *>(State->request_stubs,
-                                              State->num_request_stubs),
-                         Span<size_t>(State->request_stub_sizes,
-                                      State->num_request_stubs),
-                         Out, Error);
+    if (Error Failed = writeRegisters(
+            Span<StackPtxFastRegister>(Native.data(), Native.size()), Out))
+      return Failed;
+    return writeRequests(
+        Span<const size_t *>(State->request_stubs, State->num_request_stubs),
+        Span<size_t>(State->request_stub_sizes, State->num_request_stubs), Out);
   });
 }
 

@@ -85,21 +85,19 @@ bool isRegisterConstraint(char C) {
 
 } // namespace
 
-bool TypeTable::addFromJson(std::string_view Text, std::string &Error) {
+Error TypeTable::addFromJson(std::string_view Text) {
   json::ParseResult R = json::parse(Text);
-  if (!R) {
-    Error = std::to_string(R.Line) + ":" + std::to_string(R.Column) + ": " +
-            R.Error;
-    return false;
-  }
-  auto At = [](const json::Value &V) {
-    return std::to_string(V.line()) + ":" + std::to_string(V.column()) + ": ";
+  if (!R)
+    return Error::make(ErrorCode::InvalidArgument, R.Error, R.Line, R.Column);
+  // A failure at V's place in the text.
+  auto At = [](const json::Value &V, std::string Message) {
+    return Error::make(ErrorCode::InvalidArgument, std::move(Message), V.line(),
+                       V.column());
   };
   const json::Value *Infos = R.Root.get("data_type_infos");
   if (!Infos || !Infos->isArray()) {
-    Error = At(Infos ? *Infos : R.Root) +
-            "expected an object with a \"data_type_infos\" array";
-    return false;
+    return At(Infos ? *Infos : R.Root,
+              "expected an object with a \"data_type_infos\" array");
   }
   std::vector<TypeInfo> Parsed;
   for (const json::Value &E : Infos->elements()) {
@@ -111,39 +109,36 @@ bool TypeTable::addFromJson(std::string_view Text, std::string &Error) {
     for (int I = 0; I < 5; ++I) {
       const json::Value *F = E.get(Fields[I]);
       if (!F || !F->isString()) {
-        Error = At(E) + "type entry needs a string \"" + Fields[I] + "\"";
-        return false;
+        return At(E, std::string("type entry needs a string \"") + Fields[I] +
+                         "\"");
       }
       if (Targets[I])
         *Targets[I] = F->asString();
       else if (F->asString().size() != 1) {
-        Error = At(E) + "\"register_char\" must be one constraint letter";
-        return false;
+        return At(E, "\"register_char\" must be one constraint letter");
       } else
         Info.Constraint = F->asString()[0];
     }
     if (Info.Name.empty()) {
-      Error = At(E) + "type entry has an empty name";
-      return false;
+      return At(E, "type entry has an empty name");
     }
     for (const std::string *T : {&Info.RegisterType, &Info.MovPostfix})
       if (!isPtxType(*T)) {
-        Error = At(E) + "type '" + Info.Name + "': '" + *T +
-                "' is not a PTX type (b32, u16, f32, f16x2, pred...)";
-        return false;
+        return At(E, "type '" + Info.Name + "': '" + *T +
+                         "' is not a PTX type (b32, u16, f32, f16x2, pred...)");
       }
     if (!isRegisterConstraint(Info.Constraint)) {
-      Error = At(E) + "type '" + Info.Name + "': '" +
-              std::string(1, Info.Constraint) +
+      return At(
+          E,
+          "type '" + Info.Name + "': '" + std::string(1, Info.Constraint) +
               "' is not an inline-asm register constraint (h, r, l, q, f, d, "
-              "b, c)";
-      return false;
+              "b, c)");
     }
     Parsed.push_back(std::move(Info));
   }
   for (TypeInfo &Info : Parsed)
     add(std::move(Info));
-  return true;
+  return Error::success();
 }
 
 } // namespace ptxinject

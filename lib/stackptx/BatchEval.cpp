@@ -108,8 +108,8 @@ std::string crossCheck(const InstructionSet &Set, Program Prog,
     std::map<std::string, uint32_t> File;
     for (size_t R = 0; R < Registers.size(); ++R)
       File[Registers[R].name] = Inputs.Columns[R][S];
-    if (!eval::evaluateStub(Stub, File, Error))
-      return "the PTX evaluator cannot run the stub: " + Error;
+    if (ptxinject::Error E = eval::evaluateStub(Stub, File))
+      return "the PTX evaluator cannot run the stub: " + E.located();
     // An unassigned request leaves the register as it was.
     uint32_t Batch = Out[0] ? Out[0][S] : Inputs.Columns[Request][S];
     uint32_t FromStub = File[Registers[Request].name];

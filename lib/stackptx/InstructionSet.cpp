@@ -52,13 +52,9 @@ std::string lower(std::string_view S) {
   return R;
 }
 
-std::string at(const json::Value &V) {
-  return std::to_string(V.line()) + ":" + std::to_string(V.column()) + ": ";
-}
-
-bool fail(std::string &Error, const json::Value &V,
-          const std::string &Message) {
-  Error = at(V) + Message;
+bool fail(Error &Failure, const json::Value &V, const std::string &Message) {
+  Failure =
+      Error::make(ErrorCode::InvalidArgument, Message, V.line(), V.column());
   return false;
 }
 
@@ -69,12 +65,12 @@ const std::string *stringMember(const json::Value &Obj, const char *Key) {
 
 /// Reads an entry's optional "min_sm" (e.g. 90) and "min_ptx" (e.g. "8.1").
 bool minTarget(const json::Value &Entry, const std::string &Name, Target &Out,
-               std::string &Error) {
+               Error &Failure) {
   Out = Target();
   if (const json::Value *Sm = Entry.get("min_sm")) {
     double D = Sm->isNumber() ? Sm->asNumber() : -1;
     if (D < 10 || D > 1000 || D != double(unsigned(D)))
-      return fail(Error, *Sm,
+      return fail(Failure, *Sm,
                   Name + ": min_sm must be an SM number such as 90");
     Out.Sm = unsigned(D);
   }
@@ -83,7 +79,7 @@ bool minTarget(const json::Value &Entry, const std::string &Name, Target &Out,
     if (!S || S->size() != 3 ||
         !std::isdigit(static_cast<unsigned char>((*S)[0])) || (*S)[1] != '.' ||
         !std::isdigit(static_cast<unsigned char>((*S)[2])))
-      return fail(Error, *Ptx,
+      return fail(Failure, *Ptx,
                   Name + ": min_ptx must be a PTX ISA version such as \"8.1\"");
     Out.Ptx = unsigned((*S)[0] - '0') * 10 + unsigned((*S)[2] - '0');
   }
@@ -92,18 +88,18 @@ bool minTarget(const json::Value &Entry, const std::string &Name, Target &Out,
 
 /// Reads an instruction's optional "latency" (cycles) and "approximate".
 bool cost(const json::Value &Entry, const std::string &Name,
-          InstructionCost &Out, std::string &Error) {
+          InstructionCost &Out, Error &Failure) {
   Out = InstructionCost();
   if (const json::Value *L = Entry.get("latency")) {
     double D = L->isNumber() ? L->asNumber() : -1;
     if (!(D >= 0 && D <= 1e6))
-      return fail(Error, *L,
+      return fail(Failure, *L,
                   Name + ": latency must be a number of cycles, 0 to 1e6");
     Out.Latency = D;
   }
   if (const json::Value *A = Entry.get("approximate")) {
     if (!A->isBool())
-      return fail(Error, *A, Name + ": approximate must be true or false");
+      return fail(Failure, *A, Name + ": approximate must be true or false");
     Out.Approximate = A->asBool();
   }
   return true;
@@ -111,16 +107,15 @@ bool cost(const json::Value &Entry, const std::string &Name,
 
 void pointInfoAtTables(InstructionSet::Tables &T);
 
-bool build(const json::Value &Root, InstructionSet::Tables &T,
-           std::string &Error) {
+bool build(const json::Value &Root, InstructionSet::Tables &T, Error &Failure) {
   if (!Root.isObject())
-    return fail(Error, Root,
+    return fail(Failure, Root,
                 "a description must be a JSON object with 'stack_types', "
                 "'arg_types', 'instructions' and 'special_registers'");
   auto arrayOf = [&](const char *Key, const json::Value *&Out) {
     Out = Root.get(Key);
     if (Out && !Out->isArray())
-      return fail(Error, *Out, std::string("'") + Key + "' must be an array");
+      return fail(Failure, *Out, std::string("'") + Key + "' must be an array");
     return true;
   };
   const json::Value *Stacks, *Args, *Instrs, *Specials;
@@ -129,14 +124,14 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
       !arrayOf("special_registers", Specials))
     return false;
   if (!Stacks)
-    return fail(Error, Root,
+    return fail(Failure, Root,
                 "missing 'stack_types': a description needs at least one "
                 "stack type");
   // The reference library's meta-instruction and routine rules
   // (stack_ptx_native.h), for descriptions made from its Python enums.
   if (const json::Value *Rules = Root.get("reference_rules")) {
     if (!Rules->isBool())
-      return fail(Error, *Rules, "'reference_rules' is true or false");
+      return fail(Failure, *Rules, "'reference_rules' is true or false");
     T.Info.reference_rules = Rules->asBool() ? 1 : 0;
   }
 
@@ -145,7 +140,7 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
     const std::string *Prefix =
         S.isObject() ? stringMember(S, "literal_prefix") : nullptr;
     if (!Name || !Prefix)
-      return fail(Error, S,
+      return fail(Failure, S,
                   "a stack type needs string 'name' and 'literal_prefix' "
                   "(the PTX register type, e.g. \"f32\")");
     uint8_t Kind = STACK_PTX_FAST_CONSTANT_NONE;
@@ -162,15 +157,15 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
       else if (*C == "s32")
         Kind = STACK_PTX_FAST_CONSTANT_S32;
       else
-        return fail(Error, S,
+        return fail(Failure, S,
                     "constant_type '" + *C + "' is not one of f32, u32, s32");
     }
     if (!T.StackByName.emplace(lower(*Name), int(T.StackTypes.size())).second)
-      return fail(Error, S, "duplicate stack type '" + *Name + "'");
+      return fail(Failure, S, "duplicate stack type '" + *Name + "'");
     T.StackTypes.push_back({T.keep(*Name), T.keep(*Prefix), Kind});
   }
   if (T.StackTypes.size() > 255)
-    return fail(Error, *Stacks, "at most 255 stack types are supported");
+    return fail(Failure, *Stacks, "at most 255 stack types are supported");
 
   if (Args)
     for (const json::Value &A : Args->elements()) {
@@ -179,34 +174,34 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
       const std::string *Stack =
           A.isObject() ? stringMember(A, "stack_type") : nullptr;
       if (!Name || !Stack)
-        return fail(Error, A,
+        return fail(Failure, A,
                     "an arg type needs string 'name' and 'stack_type'");
       auto It = T.StackByName.find(lower(*Stack));
       if (It == T.StackByName.end())
-        return fail(Error, A,
+        return fail(Failure, A,
                     "arg type '" + *Name + "' names unknown stack type '" +
                         *Stack + "'; declare it in 'stack_types'");
       unsigned Vec = 0;
       if (const json::Value *N = A.get("num_vec_elems")) {
         if (!N->isNumber() || N->asNumber() < 1 ||
             N->asNumber() > STACK_PTX_FAST_MAX_VEC_ELEMS)
-          return fail(Error, *N, "num_vec_elems must be 1 to 4");
+          return fail(Failure, *N, "num_vec_elems must be 1 to 4");
         Vec = unsigned(N->asNumber());
       }
       if (!T.ArgByName.emplace(lower(*Name), int(T.ArgTypes.size())).second)
-        return fail(Error, A, "duplicate arg type '" + *Name + "'");
+        return fail(Failure, A, "duplicate arg type '" + *Name + "'");
       T.ArgTypes.push_back({T.keep(*Name), uint8_t(It->second), uint8_t(Vec)});
     }
   if (T.ArgTypes.size() > 255)
-    return fail(Error, *Args, "at most 255 arg types are supported");
+    return fail(Failure, *Args, "at most 255 arg types are supported");
 
   auto argIndex = [&](const json::Value &V, const std::string &Where,
                       uint8_t &Out) {
     if (!V.isString())
-      return fail(Error, V, Where + ": arg types are written as strings");
+      return fail(Failure, V, Where + ": arg types are written as strings");
     auto It = T.ArgByName.find(lower(V.asString()));
     if (It == T.ArgByName.end())
-      return fail(Error, V,
+      return fail(Failure, V,
                   Where + " names unknown arg type '" + V.asString() +
                       "'; declare it in 'arg_types'");
     Out = uint8_t(It->second);
@@ -217,7 +212,7 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
     for (const json::Value &I : Instrs->elements()) {
       const std::string *Ptx = I.isObject() ? stringMember(I, "ptx") : nullptr;
       if (!Ptx)
-        return fail(Error, I,
+        return fail(Failure, I,
                     "an instruction needs a string 'ptx' (its opcode)");
       const std::string *Display = stringMember(I, "display");
       std::string Name = Display ? *Display : *Ptx;
@@ -226,15 +221,16 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
       Info.display = T.keep(Name);
       const json::Value *A = I.get("args"), *R = I.get("rets");
       if ((A && !A->isArray()) || !R || !R->isArray())
-        return fail(Error, I,
+        return fail(Failure, I,
                     "instruction '" + Name +
                         "' needs arrays 'args' and 'rets'");
       if (A && A->elements().size() > STACK_PTX_FAST_MAX_ARGS)
-        return fail(Error, *A,
+        return fail(Failure, *A,
                     "instruction '" + Name + "' has more than 4 args");
       if (R->elements().size() > STACK_PTX_FAST_MAX_RETS ||
           R->elements().empty())
-        return fail(Error, *R, "instruction '" + Name + "' needs 1 or 2 rets");
+        return fail(Failure, *R,
+                    "instruction '" + Name + "' needs 1 or 2 rets");
       if (A)
         for (const json::Value &E : A->elements())
           if (!argIndex(E, "instruction '" + Name + "'",
@@ -250,47 +246,48 @@ bool build(const json::Value &Root, InstructionSet::Tables &T,
       // of the stack is the first operand. Its Python API (mm_ptx) needs it.
       if (const json::Value *Top = I.get("top_first")) {
         if (!Top->isBool())
-          return fail(Error, *Top,
+          return fail(Failure, *Top,
                       "instruction '" + Name +
                           "': 'top_first' is true or false");
         Info.top_first = Top->asBool() ? 1 : 0;
       }
       if (!T.InstrByName.emplace(Name, int(T.Instructions.size())).second)
-        return fail(Error, I,
+        return fail(Failure, I,
                     "duplicate instruction name '" + Name +
                         "'; give one of them a distinct 'display' name");
       Target Min;
       InstructionCost Cost;
-      if (!minTarget(I, "instruction '" + Name + "'", Min, Error) ||
-          !cost(I, "instruction '" + Name + "'", Cost, Error))
+      if (!minTarget(I, "instruction '" + Name + "'", Min, Failure) ||
+          !cost(I, "instruction '" + Name + "'", Cost, Failure))
         return false;
       T.Instructions.push_back(Info);
       T.InstructionTargets.push_back(Min);
       T.InstructionCosts.push_back(Cost);
     }
   if (T.Instructions.size() > 65535)
-    return fail(Error, *Instrs, "at most 65535 instructions are supported");
+    return fail(Failure, *Instrs, "at most 65535 instructions are supported");
 
   if (Specials)
     for (const json::Value &S : Specials->elements()) {
       const std::string *Ptx = S.isObject() ? stringMember(S, "ptx") : nullptr;
       const json::Value *A = S.isObject() ? S.get("arg_type") : nullptr;
       if (!Ptx || !A)
-        return fail(Error, S, "a special register needs 'ptx' and 'arg_type'");
+        return fail(Failure, S,
+                    "a special register needs 'ptx' and 'arg_type'");
       StackPtxFastSpecialRegisterInfo Info{};
       Info.ptx = T.keep(*Ptx);
       if (!argIndex(*A, "special register '" + *Ptx + "'", Info.arg_type))
         return false;
       if (!T.SpecialByName.emplace(*Ptx, int(T.SpecialRegisters.size())).second)
-        return fail(Error, S, "duplicate special register '" + *Ptx + "'");
+        return fail(Failure, S, "duplicate special register '" + *Ptx + "'");
       Target Min;
-      if (!minTarget(S, "special register '" + *Ptx + "'", Min, Error))
+      if (!minTarget(S, "special register '" + *Ptx + "'", Min, Failure))
         return false;
       T.SpecialRegisters.push_back(Info);
       T.SpecialRegisterTargets.push_back(Min);
     }
   if (T.SpecialRegisters.size() > 65535)
-    return fail(Error, *Specials,
+    return fail(Failure, *Specials,
                 "at most 65535 special registers are supported");
 
   pointInfoAtTables(T);
@@ -316,50 +313,48 @@ int lookup(const std::unordered_map<std::string, int> &Map,
 
 } // namespace
 
-bool InstructionSet::fromJson(std::string_view Text, InstructionSet &Out,
-                              std::string &Error) {
+Expected<InstructionSet> InstructionSet::fromJson(std::string_view Text) {
   json::ParseResult P = json::parse(Text);
-  if (!P) {
-    Error = std::to_string(P.Line) + ":" + std::to_string(P.Column) + ": " +
-            P.Error;
-    return false;
-  }
+  if (!P)
+    return Error::make(ErrorCode::InvalidArgument, P.Error, P.Line, P.Column);
   auto T = std::make_shared<Tables>();
-  if (!build(P.Root, *T, Error))
-    return false;
+  Error Failure;
+  if (!build(P.Root, *T, Failure))
+    return Failure;
+  InstructionSet Out;
   Out.Impl = std::move(T);
-  return true;
+  return Out;
 }
 
-bool InstructionSet::fromFile(const std::string &Path, InstructionSet &Out,
-                              std::string &Error) {
+Expected<InstructionSet> InstructionSet::fromFile(const std::string &Path) {
   Expected<std::string> Text = readFile(Path);
   if (!Text) {
     // The reason after readFile's step, as this message always gave it.
     const std::string &Why = Text.error().Message;
-    Error = Path + ": error: cannot open the description file: " +
-            Why.substr(Why.find(": ") + 2);
-    return false;
+    return Error::make(ErrorCode::FileError,
+                       Path + ": error: cannot open the description file: " +
+                           Why.substr(Why.find(": ") + 2));
   }
-  if (!fromJson(*Text, Out, Error)) {
-    Error = Path + ":" + Error;
-    return false;
+  Expected<InstructionSet> Set = fromJson(*Text);
+  if (!Set) {
+    Error E = Set.error();
+    E.Message = Path + ":" + E.located();
+    return E;
   }
-  return true;
+  return Set;
 }
 
 const InstructionSet &InstructionSet::builtin() {
   static const InstructionSet Set = [] {
-    InstructionSet S;
-    std::string Error;
-    if (!fromJson(BuiltinDescriptionJson, S, Error)) {
+    Expected<InstructionSet> S = fromJson(BuiltinDescriptionJson);
+    if (!S) {
       // The build embeds a description that the tests read; reaching this
       // means the shipped file was edited into an invalid one.
       std::fprintf(stderr, "stack_ptx: built-in description: %s\n",
-                   Error.c_str());
+                   S.error().located().c_str());
       std::abort();
     }
-    return S;
+    return S.take();
   }();
   return Set;
 }
@@ -467,10 +462,12 @@ stack_ptx_fast_instruction_set_create(const char *Json, size_t Size,
     return STACK_PTX_FAST_ERROR_INVALID_ARGUMENT;
   *Out = nullptr;
   auto *Result = new StackPtxFastInstructionSet;
-  std::string Message;
-  if (!ptxinject::stackptx::InstructionSet::fromJson(
-          std::string_view(Json, Size), Result->Set, Message)) {
+  ptxinject::Expected<ptxinject::stackptx::InstructionSet> Set =
+      ptxinject::stackptx::InstructionSet::fromJson(
+          std::string_view(Json, Size));
+  if (!Set) {
     delete Result;
+    std::string Message = Set.error().located();
     if (Error && ErrorSize) {
       size_t N =
           Message.size() < ErrorSize - 1 ? Message.size() : ErrorSize - 1;
@@ -479,6 +476,7 @@ stack_ptx_fast_instruction_set_create(const char *Json, size_t Size,
     }
     return STACK_PTX_FAST_ERROR_INVALID_DESCRIPTION;
   }
+  Result->Set = Set.take();
   *Out = Result;
   return STACK_PTX_FAST_SUCCESS;
 }

@@ -67,3 +67,9 @@ std::string Error::format(const std::string &File) const {
   Out += Message;
   return Out;
 }
+
+std::string Error::located() const {
+  if (!Line)
+    return Message;
+  return std::to_string(Line) + ':' + std::to_string(Column) + ": " + Message;
+}

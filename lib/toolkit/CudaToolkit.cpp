@@ -16,7 +16,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
-namespace ptxinject {
+namespace ptxinject::toolkit {
 
 namespace {
 
@@ -89,4 +89,4 @@ std::string findCudaToolkit() {
   return "";
 }
 
-} // namespace ptxinject
+} // namespace ptxinject::toolkit

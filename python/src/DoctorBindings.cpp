@@ -6,6 +6,7 @@
 #include <nanobind/stl/string.h>
 
 namespace nb = nanobind;
+using namespace ptxinject::doctor;
 
 namespace ptxinject {
 namespace python {

@@ -68,9 +68,8 @@ ModuleObject parseModule(nb::handle Ptx, nb::handle Types, bool Prune) {
   ParseOptions Options;
   Options.PruneUnusedGlobals = Prune;
   if (!Types.is_none()) {
-    std::string Error;
-    if (!Table.addFromJson(typesJson(Types), Error))
-      throw BindingError("invalid-argument", "types: " + Error);
+    if (Error E = Table.addFromJson(typesJson(Types)))
+      throw BindingError("invalid-argument", "types: " + E.located());
     Options.Types = &Table;
   }
   std::optional<Expected<Module>> Parsed;

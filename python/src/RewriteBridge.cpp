@@ -16,9 +16,8 @@ RewriteResult rewriteSource(const RewriteRequest &R) {
   RewriteResult Result;
   TypeTable Types = TypeTable::builtin();
   if (!R.TypesJson.empty()) {
-    std::string Error;
-    if (!Types.addFromJson(R.TypesJson, Error)) {
-      Result.Diagnostics = "types: " + Error;
+    if (Error E = Types.addFromJson(R.TypesJson)) {
+      Result.Diagnostics = "types: " + E.located();
       return Result;
     }
   }

@@ -185,11 +185,11 @@ struct PyCompiler {
 };
 
 InstructionSet setFromJson(nb::handle Text) {
-  InstructionSet S;
-  std::string Error;
-  if (!InstructionSet::fromJson(textOf(Text, "a description"), S, Error))
-    throw BindingError("invalid-description", Error);
-  return S;
+  Expected<InstructionSet> S =
+      InstructionSet::fromJson(textOf(Text, "a description"));
+  if (!S)
+    throw BindingError("invalid-description", S.error().located());
+  return S.take();
 }
 
 /// One text field of every entry of a description table, in index order.
@@ -219,10 +219,10 @@ stackptx::InstructionSet instructionSetOf(nb::handle Arg) {
   // A path to a description file (str or os.PathLike).
   std::string Path =
       nb::cast<std::string>(nb::module_::import_("os").attr("fspath")(Arg));
-  std::string Error;
-  if (!InstructionSet::fromFile(Path, S, Error))
-    throw BindingError("invalid-description", Error);
-  return S;
+  Expected<InstructionSet> Read = InstructionSet::fromFile(Path);
+  if (!Read)
+    throw BindingError("invalid-description", Read.error().Message);
+  return Read.take();
 }
 
 void bindStackPtx(nb::module_ &M) {
@@ -239,11 +239,10 @@ void bindStackPtx(nb::module_ &M) {
       .def_static(
           "from_file",
           [](const std::string &Path) {
-            InstructionSet S;
-            std::string Error;
-            if (!InstructionSet::fromFile(Path, S, Error))
-              throw BindingError("invalid-description", Error);
-            return S;
+            Expected<InstructionSet> S = InstructionSet::fromFile(Path);
+            if (!S)
+              throw BindingError("invalid-description", S.error().Message);
+            return S.take();
           },
           "path"_a, "Reads a description file.")
       .def_prop_ro("stack_types",

@@ -23,10 +23,10 @@ namespace python {
 
 /// Programs of kind 'stack', 'ast' or 'raw' (docs/python.md); Random is
 /// None or (count, length, seed, live) for Stack PTX.
-std::unique_ptr<ProgramSource> makeSource(nanobind::handle Programs,
-                                          const std::string &Kind,
-                                          nanobind::handle SetArg,
-                                          nanobind::handle Random);
+std::unique_ptr<variants::ProgramSource> makeSource(nanobind::handle Programs,
+                                                    const std::string &Kind,
+                                                    nanobind::handle SetArg,
+                                                    nanobind::handle Random);
 
 /// A Backend object as it is, or a new back end for a name (None: the
 /// default for Ptx when given, CubinBackend.h's defaultCubinBackendFor).

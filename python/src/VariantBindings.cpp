@@ -1,8 +1,9 @@
 //===- VariantBindings.cpp - The batch variant compiler from Python -------===//
 //
-// Runs ptxinject::compileVariants on its own thread with the GIL released;
-// the calling thread wakes every few milliseconds to report progress to a
-// Python callback. Cubins are collected in memory and handed back as bytes.
+// Runs ptxinject::variants::compileVariants on its own thread with the GIL
+// released; the calling thread wakes every few milliseconds to report progress
+// to a Python callback. Cubins are collected in memory and handed back as
+// bytes.
 //
 //===----------------------------------------------------------------------===//
 #include "Bindings.h"
@@ -31,6 +32,8 @@
 
 namespace nb = nanobind;
 using namespace nb::literals;
+using namespace ptxinject::backends;
+using namespace ptxinject::variants;
 
 namespace ptxinject {
 namespace python {
@@ -180,12 +183,11 @@ createBackend(nb::handle Name, const std::string &Arch, int OptLevel = 3,
                        "nvPTXCompiler and nvJitLink run in this process, "
                        "whose own limits hold for them");
   CO.MemoryLimitBytes = MemoryLimit;
-  std::string Error;
-  std::unique_ptr<CubinBackend> Backend = createCubinBackend(BK, CO, Error);
+  Expected<std::unique_ptr<CubinBackend>> Backend = createCubinBackend(BK, CO);
   if (!Backend)
-    throw BindingError("backend-unavailable", Error);
+    throw BindingError("backend-unavailable", Backend.error().Message);
   ++BackendsCreated;
-  return Backend;
+  return Backend.take();
 }
 
 /// ptxinject.Backend: a created back end that many calls (and threads) share,
@@ -437,9 +439,8 @@ void bindVariants(nb::module_ &M) {
           throw nb::key_error(
               ("no inject named '" + std::string(InjectName) + "'").c_str());
         StackPtxSource S(stackptx::InstructionSet::builtin());
-        std::string Error;
-        if (!S.prepare(*I, Error))
-          throw BindingError("invalid-argument", Error);
+        if (Error E = S.prepare(*I))
+          throw BindingError("invalid-argument", E.Message);
         // Registers carry stable names; give the labels users write instead.
         nb::list L;
         for (const StackPtxFastRegister &R : S.registers()) {

@@ -27,6 +27,8 @@
 
 namespace nb = nanobind;
 using namespace nb::literals;
+using namespace ptxinject::backends;
+using namespace ptxinject::variants;
 
 namespace ptxinject {
 namespace python {
@@ -60,9 +62,8 @@ nb::list fingerprintVariants(const ModuleObject &Kernel, nb::handle Programs,
   stackptx::Target For;
   stackptx::Target::parse(Arch, For);
   Source->setTarget(For);
-  std::string Message;
-  if (!Source->prepare(First, Message))
-    throw BindingError("invalid-argument", Message);
+  if (Error E = Source->prepare(First))
+    throw BindingError("invalid-argument", E.Message);
 
   size_t N = Source->numPrograms();
   std::vector<Hash128> Codes(N);
@@ -149,14 +150,13 @@ struct CacheHandle {
                       {std::string(textOf(E[1], "an inject name")),
                        nb::cast<size_t>(E[2])}});
     std::vector<char> Bytes(Cubin.c_str(), Cubin.c_str() + Cubin.size());
-    std::string Error;
     nb::gil_scoped_release Release;
-    Hash128 CubinHash;
-    bool Ok = Cache->storeCubin(Bytes, CubinHash, Error);
-    for (size_t I = 0; I < List.size() && Ok; ++I)
-      Ok = Cache->storeEntry(VariantCache::key(Context, List[I].Code),
-                             CubinHash, Bytes.size(), List[I].Where, Error);
-    return Ok ? std::string() : Error;
+    Expected<Hash128> CubinHash = Cache->storeCubin(Bytes);
+    Error E = CubinHash ? Error::success() : CubinHash.error();
+    for (size_t I = 0; I < List.size() && !E; ++I)
+      E = Cache->storeEntry(VariantCache::key(Context, List[I].Code),
+                            *CubinHash, Bytes.size(), List[I].Where);
+    return E.Message;
   }
 };
 

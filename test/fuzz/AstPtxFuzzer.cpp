@@ -46,8 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     std::map<std::string, uint32_t> File;
     __builtin_memcpy(&File["x"], &Values[0], 4);
     __builtin_memcpy(&File["y"], &Values[1], 4);
-    std::string Error;
-    eval::evaluateStub(Out, File, Error);
+    eval::evaluateStub(Out, File);
   }
   return 0;
 }

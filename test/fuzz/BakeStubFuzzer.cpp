@@ -15,6 +15,7 @@
 #include <string_view>
 
 using namespace ptxinject;
+using namespace ptxinject::asmemit;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size < 1 || Size > 4096)

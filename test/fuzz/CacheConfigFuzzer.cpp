@@ -14,6 +14,7 @@
 #include <string_view>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size > fuzzinput::MaxInputBytes)

@@ -15,6 +15,7 @@
 #include <string>
 
 using namespace ptxinject;
+using namespace ptxinject::manifest;
 
 namespace {
 /// "LINE:COL: ..." with both at least 1.
@@ -32,20 +33,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   json::ParseResult P = json::parse(Text);
   if (!P)
     FUZZ_CHECK(P.Line >= 1 && P.Column >= 1);
-  std::string Error;
   switch (Size % 3) {
   case 0: {
-    stackptx::InstructionSet Set;
-    if (!stackptx::InstructionSet::fromJson(Text, Set, Error))
-      FUZZ_CHECK(located(Error));
+    Expected<stackptx::InstructionSet> Set =
+        stackptx::InstructionSet::fromJson(Text);
+    if (!Set)
+      FUZZ_CHECK(located(Set.error().located()));
     else
-      stackptx::Compiler C(Set); // the decoded tables of any accepted set
+      stackptx::Compiler C(*Set); // the decoded tables of any accepted set
     break;
   }
   case 1: {
     TypeTable T;
-    if (!T.addFromJson(Text, Error))
-      FUZZ_CHECK(located(Error));
+    if (ptxinject::Error E = T.addFromJson(Text))
+      FUZZ_CHECK(located(E.located()));
     break;
   }
   default: {

@@ -18,6 +18,7 @@
 #include <vector>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 

@@ -23,6 +23,7 @@
 
 using namespace ptxinject;
 using namespace ptxinject::tool;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -90,8 +91,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     FUZZ_CHECK(In.Sources[R]->numPrograms() == N);
     FUZZ_CHECK(In.Origins[R].size() == N);
     // Every program targets inject a (operands x, y, z).
-    std::string Error;
-    if (!In.Sources[R]->prepare(*Kernel.findInject("a"), Error))
+    if (In.Sources[R]->prepare(*Kernel.findInject("a")))
       continue;
     auto Scratch = In.Sources[R]->makeScratch();
     std::string Buffer;

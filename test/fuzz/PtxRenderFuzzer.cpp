@@ -16,6 +16,7 @@
 #include <string>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size > fuzzinput::MaxInputBytes)
@@ -48,8 +49,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   for (size_t I = 0; I < N && Parts.size() > 1; ++I) {
     std::string_view Raw = Parts[1 + I % (Parts.size() - 1)];
     RawStubSource Source({std::string(Raw)});
-    std::string Error, Buffer;
-    if (!Source.prepare(M->inject(I), Error))
+    std::string Buffer;
+    if (Source.prepare(M->inject(I)))
       continue;
     std::string_view Stub;
     StubError StubErr;

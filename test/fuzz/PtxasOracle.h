@@ -57,7 +57,7 @@ inline std::string targetArch(std::string_view Ptx) {
 inline bool ptxasAccepts(std::string_view Ptx, const std::string &Arch,
                          std::string &Log) {
   static const std::string Ptxas = [] {
-    std::string P = ptxinject::findCudaTool("ptxas");
+    std::string P = ptxinject::backends::findCudaTool("ptxas");
     if (P.empty()) {
       std::fprintf(
           stderr,
@@ -73,7 +73,7 @@ inline bool ptxasAccepts(std::string_view Ptx, const std::string &Arch,
     std::ofstream(Base + ".ptx", std::ios::binary)
         .write(Ptx.data(), std::streamsize(Ptx.size()));
   }
-  ptxinject::ToolRun Run = ptxinject::runTool(
+  ptxinject::backends::ToolRun Run = ptxinject::backends::runTool(
       {Ptxas, "-arch=" + Arch, Base + ".ptx", "-o", Base + ".cubin"},
       Base + ".log");
   Log = Run.Log;

@@ -32,7 +32,6 @@ void checkSame(const uint8_t *Data, size_t Used, const Bytes &Again) {
 }
 
 void readCpp(const uint8_t *Data, size_t Size) {
-  std::string Error;
   {
     Reader R(Data, Size);
     StackPtxFastCompilerInfo V;
@@ -47,7 +46,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
     OwnedStackInfo V;
     if (R.readStackInfo(V)) {
       Bytes Again;
-      if (!writeStackInfo(V.info(), Again, Error))
+      if (writeStackInfo(V.info(), Again))
         oracleFailed("an accepted instruction set cannot be written again");
       checkSame(Data, R.used(), Again);
     }
@@ -60,7 +59,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
       for (const OwnedRegister &O : V)
         Regs.push_back({O.Name.c_str(), O.StackIdx});
       Bytes Again;
-      if (!writeRegisters(Regs, Again, Error))
+      if (writeRegisters(Regs, Again))
         oracleFailed("accepted registers cannot be written again");
       checkSame(Data, R.used(), Again);
     }
@@ -76,7 +75,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
         Sizes.push_back(S.size());
       }
       Bytes Again;
-      if (!writeRequests(Ptrs, Sizes, Again, Error))
+      if (writeRequests(Ptrs, Sizes, Again))
         oracleFailed("accepted requests cannot be written again");
       checkSame(Data, R.used(), Again);
     }
@@ -89,7 +88,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
       for (const auto &S : V)
         Ptrs.push_back(S.data());
       Bytes Again;
-      if (!writeInstructions(Ptrs, Again, Error))
+      if (writeInstructions(Ptrs, Again))
         oracleFailed("accepted instruction stubs cannot be written again");
       checkSame(Data, R.used(), Again);
     }
@@ -145,7 +144,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
                                V.ArgTypes.data(),
                                V.ArgTypes.size()};
       Bytes Again;
-      if (!writeRefStackInfo(Set, Again, Error))
+      if (writeRefStackInfo(Set, Again))
         oracleFailed(
             "an accepted reference stack info cannot be written again");
       checkSame(Data, R.used(), Again);
@@ -159,7 +158,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
       for (const auto &S : V)
         Ptrs.push_back(S.data());
       Bytes Again;
-      if (!writeRefInstructions(Ptrs, Again, Error))
+      if (writeRefInstructions(Ptrs, Again))
         oracleFailed(
             "accepted reference instruction stubs cannot be written again");
       checkSame(Data, R.used(), Again);

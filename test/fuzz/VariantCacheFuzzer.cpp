@@ -20,6 +20,7 @@
 #include <string>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -36,10 +37,11 @@ struct Folder {
     if (!::mkdtemp(Template.data()))
       fuzzinput::fail("cannot make a temporary folder");
     Dir = Template;
-    std::string Error;
     VariantCache Cache(Dir);
-    if (!Cache.storeCubin(Cubin, CubinHash, Error))
+    Expected<Hash128> Stored = Cache.storeCubin(Cubin);
+    if (!Stored)
       fuzzinput::fail("cannot store the harness's cubin");
+    CubinHash = *Stored;
   }
   ~Folder() {
     std::error_code Ignored;
@@ -69,9 +71,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   const Hash128 Key = ContentHasher().field("fuzz entry").result();
   const Hash128 Again =
       ContentHasher().field("fuzz entry, stored again").result();
-  std::string Error;
   // storeEntry writes the folder; then the input replaces the entry.
-  if (!Cache.storeEntry(Key, F.CubinHash, F.Cubin.size(), {"slot", 0}, Error))
+  if (Cache.storeEntry(Key, F.CubinHash, F.Cubin.size(), {"slot", 0}))
     fuzzinput::fail("cannot store an entry");
   {
     std::ofstream Out(Cache.entryPath(Key), std::ios::binary | std::ios::trunc);
@@ -93,7 +94,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FUZZ_CHECK(readAll(Hit.CubinPath) ==
              std::string(F.Cubin.begin(), F.Cubin.end()));
   FUZZ_CHECK(!Hit.Where.Inject.empty());
-  if (!Cache.storeEntry(Again, F.CubinHash, F.Cubin.size(), Hit.Where, Error))
+  if (Cache.storeEntry(Again, F.CubinHash, F.Cubin.size(), Hit.Where))
     fuzzinput::fail("a hit's site cannot be stored again");
   FUZZ_CHECK(readAll(Cache.entryPath(Again)) == Text);
   return 0;

@@ -15,6 +15,7 @@
 #include <string_view>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 

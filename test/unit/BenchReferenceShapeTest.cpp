@@ -17,6 +17,7 @@
 #include <cstring>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 namespace rs = ptxinject::referenceshape;
 
 namespace {
@@ -56,8 +57,8 @@ std::string stubOf(const std::vector<StackPtxFastInstruction> &Program) {
   EXPECT_TRUE(static_cast<bool>(Kernel));
   StackPtxSource Source(stackptx::InstructionSet::builtin());
   Source.addInstructions(Program);
-  std::string Error;
-  EXPECT_TRUE(Source.prepare(Kernel->inject(0), Error)) << Error;
+  Error E = Source.prepare(Kernel->inject(0));
+  EXPECT_FALSE(E) << E.Message;
   std::unique_ptr<ProgramScratch> Scratch = Source.makeScratch();
   std::string Buffer;
   std::string_view Stub;
@@ -68,9 +69,9 @@ std::string stubOf(const std::vector<StackPtxFastInstruction> &Program) {
 
 TEST(BenchReferenceShape, ProgramsHaveTheReferenceLayoutAndPool) {
   const stackptx::InstructionSet &Set = stackptx::InstructionSet::builtin();
-  std::vector<std::vector<StackPtxFastInstruction>> Programs;
-  std::string Error;
-  ASSERT_TRUE(rs::generatePrograms(Set, 200, 32, 7, Programs, Error)) << Error;
+  auto Generated = rs::generatePrograms(Set, 200, 32, 7);
+  ASSERT_TRUE(Generated) << Generated.error().Message;
+  std::vector<std::vector<StackPtxFastInstruction>> Programs = Generated.take();
   ASSERT_EQ(Programs.size(), 200u);
   std::vector<int> Pool;
   for (const char *Name : rs::instructionPool())
@@ -107,10 +108,10 @@ TEST(BenchReferenceShape, ProgramsHaveTheReferenceLayoutAndPool) {
 // output) to eleven operations on these three constants; the same stream
 // must give the same program here.
 TEST(BenchReferenceShape, SeedOneGivesTheReferencesFirstProgram) {
-  std::vector<std::vector<StackPtxFastInstruction>> Programs;
-  std::string Error;
-  ASSERT_TRUE(rs::generatePrograms(stackptx::InstructionSet::builtin(), 1, 32,
-                                   1, Programs, Error));
+  auto Generated =
+      rs::generatePrograms(stackptx::InstructionSet::builtin(), 1, 32, 1);
+  ASSERT_TRUE(Generated);
+  std::vector<std::vector<StackPtxFastInstruction>> Programs = Generated.take();
   std::string Stub = stubOf(Programs[0]);
   for (const char *Constant : {"0fC060B9B8", "0fC0039F94", "0f4112AA91"})
     EXPECT_NE(Stub.find(Constant), std::string::npos) << Constant << "\n"

@@ -7,6 +7,7 @@
 #include <string>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 
 namespace {
 

@@ -7,6 +7,7 @@
 #include <thread>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 
 namespace {
 
@@ -126,11 +127,13 @@ std::string invalidPtx() {
 class CubinBackendTest : public ::testing::TestWithParam<CubinBackendKind> {
 protected:
   std::unique_ptr<CubinBackend> make(CubinOptions Options = {}) {
-    std::string Error;
-    auto B = createCubinBackend(GetParam(), Options, Error);
-    if (!B)
-      ADD_FAILURE() << cubinBackendName(GetParam()) << ": " << Error;
-    return B;
+    auto B = createCubinBackend(GetParam(), Options);
+    if (!B) {
+      ADD_FAILURE() << cubinBackendName(GetParam()) << ": "
+                    << B.error().Message;
+      return nullptr;
+    }
+    return B.take();
   }
 };
 
@@ -269,23 +272,23 @@ INSTANTIATE_TEST_SUITE_P(Built, CubinBackendTest,
                          });
 
 TEST(CubinBackendOptions, RejectsBadArchitecture) {
-  std::string Error;
   CubinOptions Options;
   Options.Arch = "compute80";
-  EXPECT_FALSE(createCubinBackend(CubinBackendKind::Ptxas, Options, Error));
+  auto Bad = createCubinBackend(CubinBackendKind::Ptxas, Options);
+  EXPECT_FALSE(Bad);
+  const std::string &Error = Bad.error().Message;
   EXPECT_NE(Error.find("sm_80"), std::string::npos) << Error;
   Options.Arch = "sm_90a";
-  Error.clear();
-  EXPECT_TRUE(createCubinBackend(CubinBackendKind::Ptxas, Options, Error))
-      << Error;
+  auto Good = createCubinBackend(CubinBackendKind::Ptxas, Options);
+  EXPECT_TRUE(Good) << Good.error().Message;
 }
 
 TEST(CubinBackendOptions, MissingPtxasIsAnError) {
-  std::string Error;
   CubinOptions Options;
   Options.PtxasPath = "/nonexistent/ptxas";
-  EXPECT_FALSE(createCubinBackend(CubinBackendKind::Ptxas, Options, Error));
-  EXPECT_NE(Error.find("/nonexistent/ptxas"), std::string::npos);
+  auto B = createCubinBackend(CubinBackendKind::Ptxas, Options);
+  EXPECT_FALSE(B);
+  EXPECT_NE(B.error().Message.find("/nonexistent/ptxas"), std::string::npos);
 }
 
 TEST(CubinBackendOptions, DefaultIsBuiltAndPrefersWholeProgramCode) {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 
 namespace {
 

@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
+using namespace ptxinject::toolkit;
 
 namespace {
 

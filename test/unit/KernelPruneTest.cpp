@@ -10,6 +10,7 @@
 #include <string>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 

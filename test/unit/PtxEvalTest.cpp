@@ -15,9 +15,9 @@ namespace {
 
 std::string evalError(std::string_view Stub) {
   std::map<std::string, uint32_t> Registers{{"a", 7}, {"b", 9}};
-  std::string Error;
-  EXPECT_FALSE(evaluateStub(Stub, Registers, Error)) << Stub;
-  return Error;
+  ptxinject::Error E = evaluateStub(Stub, Registers);
+  EXPECT_TRUE(E) << Stub;
+  return E.located();
 }
 
 TEST(PtxEval, CopyWithoutSourceIsAnErrorNotARead) {
@@ -52,10 +52,9 @@ TEST(PtxEval, ArithmeticWithWrongOperandCountIsAnError) {
 
 TEST(PtxEval, CopiesStillRun) {
   std::map<std::string, uint32_t> Registers{{"b", 9}};
-  std::string Error;
-  ASSERT_TRUE(
-      evaluateStub("cvt.u8.u8 %a, %b; mov.b32 %c, %a;", Registers, Error))
-      << Error;
+  ptxinject::Error E =
+      evaluateStub("cvt.u8.u8 %a, %b; mov.b32 %c, %a;", Registers);
+  ASSERT_FALSE(E) << E.located();
   EXPECT_EQ(Registers["c"], 9u);
 }
 
@@ -148,11 +147,11 @@ TEST(PtxEval, MinAndMaxOfZerosAndNaNsFollowThePtxDefinition) {
 TEST(PtxEval, ComparisonRunsInAStub) {
   std::map<std::string, uint32_t> Registers{{"a", bits(3.0f)},
                                             {"b", bits(2.0f)}};
-  std::string Error;
-  ASSERT_TRUE(evaluateStub("{\n.reg .pred %p;\nsetp.gt.ftz.f32 %p, %a, %b;\n"
-                           "selp.f32 %c, %a, %b, %p;\n}",
-                           Registers, Error))
-      << Error;
+  ptxinject::Error E =
+      evaluateStub("{\n.reg .pred %p;\nsetp.gt.ftz.f32 %p, %a, %b;\n"
+                   "selp.f32 %c, %a, %b, %p;\n}",
+                   Registers);
+  ASSERT_FALSE(E) << E.located();
   EXPECT_EQ(Registers["c"], bits(3.0f));
 }
 

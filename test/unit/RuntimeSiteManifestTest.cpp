@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 using namespace ptxinject;
+using namespace ptxinject::manifest;
 
 namespace {
 

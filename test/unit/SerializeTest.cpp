@@ -22,6 +22,12 @@ using namespace ptxinject::serialize;
 
 namespace {
 
+// A writer's result as pass/fail with its message, as the checks read it.
+bool wrote(const ptxinject::Error &E, std::string &Message) {
+  Message = E.Message;
+  return !E;
+}
+
 std::string randomName(std::mt19937 &Rng) {
   std::uniform_int_distribution<int> Len(0, 12), Ch('!', '~');
   std::string S(size_t(Len(Rng)), ' ');
@@ -73,21 +79,21 @@ struct Sample {
     Bytes Out;
     std::string Error;
     writeCompilerInfo(Info, Out);
-    EXPECT_TRUE(
-        writeStackInfo(stackptx::InstructionSet::builtin().info(), Out, Error))
+    EXPECT_TRUE(wrote(
+        writeStackInfo(stackptx::InstructionSet::builtin().info(), Out), Error))
         << Error;
-    EXPECT_TRUE(writeRegisters(Registers, Out, Error)) << Error;
+    EXPECT_TRUE(wrote(writeRegisters(Registers, Out), Error)) << Error;
     std::vector<const size_t *> ReqPtrs;
     std::vector<size_t> ReqSizes;
     for (const auto &Stub : Requests) {
       ReqPtrs.push_back(Stub.data());
       ReqSizes.push_back(Stub.size());
     }
-    EXPECT_TRUE(writeRequests(ReqPtrs, ReqSizes, Out, Error)) << Error;
+    EXPECT_TRUE(wrote(writeRequests(ReqPtrs, ReqSizes, Out), Error)) << Error;
     std::vector<const StackPtxFastInstruction *> InsPtrs;
     for (const auto &Stub : Instructions)
       InsPtrs.push_back(Stub.data());
-    EXPECT_TRUE(writeInstructions(InsPtrs, Out, Error)) << Error;
+    EXPECT_TRUE(wrote(writeInstructions(InsPtrs, Out), Error)) << Error;
     writePtx(Ptx, Out);
     writeExtra(Extra, Out);
     return Out;
@@ -220,7 +226,7 @@ TEST(Serialize, HeaderIsChecked) {
 TEST(Serialize, HugeCountsAreRejectedBeforeAllocating) {
   Bytes Buf;
   std::string Error;
-  ASSERT_TRUE(writeRequests({}, {}, Buf, Error));
+  ASSERT_TRUE(wrote(writeRequests({}, {}, Buf), Error));
   // Count field right after the header: claim 2^60 stubs.
   Buf[HeaderSize + 7] = 0x10;
   Reader R(Buf.data(), Buf.size());
@@ -234,7 +240,8 @@ TEST(Serialize, NulInsideAStringIsRejected) {
   Bytes Buf;
   std::string Error;
   StackPtxFastRegister Reg{"ab", 0};
-  ASSERT_TRUE(writeRegisters(Span<StackPtxFastRegister>(&Reg, 1), Buf, Error));
+  ASSERT_TRUE(
+      wrote(writeRegisters(Span<StackPtxFastRegister>(&Reg, 1), Buf), Error));
   Buf[Buf.size() - 1] = 0; // "a\0"
   Reader R(Buf.data(), Buf.size());
   std::vector<OwnedRegister> Regs;
@@ -248,7 +255,7 @@ TEST(Serialize, InstructionStubsMustEndWithTheirReturn) {
   const StackPtxFastInstruction *Stubs[] = {Stub};
   Bytes Buf;
   std::string Error;
-  ASSERT_TRUE(writeInstructions(Stubs, Buf, Error));
+  ASSERT_TRUE(wrote(writeInstructions(Stubs, Buf), Error));
   Bytes NoReturn(Buf);
   NoReturn[Buf.size() - 8] = STACK_PTX_FAST_INSTRUCTION_KIND_INPUT;
   Reader R(NoReturn.data(), NoReturn.size());
@@ -261,13 +268,13 @@ TEST(Serialize, WritersRejectWhatCannotBeRepresented) {
   Bytes Buf;
   std::string Error;
   StackPtxFastRegister Unnamed{nullptr, 0};
-  EXPECT_FALSE(
-      writeRegisters(Span<StackPtxFastRegister>(&Unnamed, 1), Buf, Error));
+  EXPECT_FALSE(wrote(
+      writeRegisters(Span<StackPtxFastRegister>(&Unnamed, 1), Buf), Error));
   StackPtxFastSpecialRegisterInfo Sreg{nullptr, 0};
   StackPtxFastInstructionSetInfo Set{};
   Set.special_registers = &Sreg;
   Set.num_special_registers = 1;
-  EXPECT_FALSE(writeStackInfo(Set, Buf, Error));
+  EXPECT_FALSE(wrote(writeStackInfo(Set, Buf), Error));
   EXPECT_EQ(Error, "special register 0 has no PTX name");
   EXPECT_TRUE(Buf.empty()) << "a failed writer leaves the buffer as it was";
 }
@@ -466,7 +473,8 @@ TEST(SerializeCApi, RegistersKeepTheReferenceStackIndexRange) {
   const StackPtxFastRegister Wide[] = {{"r", size_t(0x10000)}};
   Bytes Wire;
   std::string Error;
-  ASSERT_TRUE(writeRegisters(Span<StackPtxFastRegister>(Wide, 1), Wire, Error))
+  ASSERT_TRUE(
+      wrote(writeRegisters(Span<StackPtxFastRegister>(Wide, 1), Wire), Error))
       << Error;
   size_t Used = 0, Need = 0, Num = 0;
   StackPtxRegister *Out = nullptr;

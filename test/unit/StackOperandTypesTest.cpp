@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -30,9 +31,8 @@ TEST_P(EveryStackType, OperandsOfThatTypeGoOnItsStack) {
   const StackPtxFastStackTypeInfo &T = Set.info().stack_types[GetParam()];
   StackPtxSource Source(Set);
   Source.addText("x");
-  std::string Error;
-  ASSERT_TRUE(Source.prepare(injectOf(T.name, T.reg_type), Error))
-      << T.name << ": " << Error;
+  Error E = Source.prepare(injectOf(T.name, T.reg_type));
+  ASSERT_FALSE(E) << T.name << ": " << E.Message;
   ASSERT_EQ(Source.registers().size(), 2u);
   for (const StackPtxFastRegister &R : Source.registers())
     EXPECT_EQ(R.stack_idx, GetParam()) << T.name;
@@ -62,8 +62,8 @@ TEST(StackOperandTypes, RegisterTypeAloneFindsTheOnlyStackWithThatPrefix) {
   // A custom type label the description does not know, on b16: only the
   // F16 stack holds b16 values.
   StackPtxSource Source(stackptx::InstructionSet::builtin());
-  std::string Error;
-  ASSERT_TRUE(Source.prepare(injectOf("MYHALF", "b16"), Error)) << Error;
+  Error E = Source.prepare(injectOf("MYHALF", "b16"));
+  ASSERT_FALSE(E) << E.Message;
   EXPECT_EQ(Source.registers()[0].stack_idx,
             static_cast<size_t>(
                 stackptx::InstructionSet::builtin().findStackType("F16")));
@@ -72,8 +72,9 @@ TEST(StackOperandTypes, RegisterTypeAloneFindsTheOnlyStackWithThatPrefix) {
 TEST(StackOperandTypes, AmbiguousRegisterTypeNamesTheCandidates) {
   // b32 is both TF32 and F16X2: a label naming neither cannot choose.
   StackPtxSource Source(stackptx::InstructionSet::builtin());
-  std::string Error;
-  EXPECT_FALSE(Source.prepare(injectOf("B32", "b32"), Error));
+  ptxinject::Error E = Source.prepare(injectOf("B32", "b32"));
+  EXPECT_TRUE(E);
+  const std::string &Error = E.Message;
   EXPECT_NE(Error.find("TF32"), std::string::npos) << Error;
   EXPECT_NE(Error.find("F16X2"), std::string::npos) << Error;
   EXPECT_NE(Error.find("operand 'x' of inject 'site'"), std::string::npos)
@@ -82,8 +83,9 @@ TEST(StackOperandTypes, AmbiguousRegisterTypeNamesTheCandidates) {
 
 TEST(StackOperandTypes, UnknownRegisterTypeSaysToExtendTheDescription) {
   StackPtxSource Source(stackptx::InstructionSet::builtin());
-  std::string Error;
-  EXPECT_FALSE(Source.prepare(injectOf("F64", "f64"), Error));
+  ptxinject::Error E = Source.prepare(injectOf("F64", "f64"));
+  EXPECT_TRUE(E);
+  const std::string &Error = E.Message;
   EXPECT_NE(Error.find("add a stack type"), std::string::npos) << Error;
 }
 

@@ -481,7 +481,8 @@ TEST(StackPtxDifferential, InterpreterEqualsEvaluatedStub) {
     std::map<std::string, uint32_t> File;
     for (size_t K = 0; K < Regs.size(); ++K)
       File[Regs[K].name] = Inputs[K];
-    ASSERT_TRUE(eval::evaluateStub(Stub, File, Error)) << Error << "\n" << Stub;
+    ptxinject::Error Ran = eval::evaluateStub(Stub, File);
+    ASSERT_FALSE(Ran) << Ran.located() << "\n" << Stub;
     for (size_t R = 0; R < std::size(Requests); ++R) {
       const StackPtxFastRegister &Reg = Regs[Requests[R]];
       uint32_t Got = File[Reg.name];
@@ -516,7 +517,7 @@ void assembleRandomStubsFor(const char *Arch, const char *PtxVersion,
                             uint64_t Seed) {
   // The toolkit the tools use ($CUDA_HOME, $CUDA_PATH, nvcc on PATH, then
   // /usr/local/cuda), not a fixed path.
-  std::string Toolkit = ptxinject::findCudaToolkit();
+  std::string Toolkit = ptxinject::toolkit::findCudaToolkit();
   if (Toolkit.empty())
     GTEST_SKIP() << "no CUDA toolkit found";
   std::string Ptxas = Toolkit + "/bin/ptxas";

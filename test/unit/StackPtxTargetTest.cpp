@@ -6,6 +6,7 @@
 // the target lacks, and random programs for it never draw it.
 //
 //===----------------------------------------------------------------------===//
+#include "ReadDescription.h"
 #include "ptxinject/stackptx/Random.h"
 #include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Text.h"
@@ -15,6 +16,7 @@
 #include <random>
 
 using namespace ptxinject::stackptx;
+using ptxinject::test::readSet;
 
 namespace {
 
@@ -104,14 +106,12 @@ TEST(StackPtxTarget, DescriptionMinTargetErrorsAreLocated) {
       "{\"stack_types\": [{\"name\": \"U32\", \"literal_prefix\": \"u32\"}],"
       " \"arg_types\": [{\"name\": \"U32\", \"stack_type\": \"U32\"}],\n"
       " \"special_registers\": [{\"ptx\": \"a\", \"arg_type\": \"U32\", ";
-  EXPECT_FALSE(InstructionSet::fromJson(
-      std::string(Head) + "\"min_sm\": \"90\"}]}", S, Error));
+  EXPECT_FALSE(readSet(std::string(Head) + "\"min_sm\": \"90\"}]}", S, Error));
   EXPECT_EQ(Error.substr(0, 5), "2:66:") << Error; // the value
   EXPECT_NE(Error.find("min_sm"), std::string::npos) << Error;
-  EXPECT_FALSE(InstructionSet::fromJson(
-      std::string(Head) + "\"min_ptx\": \"81\"}]}", S, Error));
+  EXPECT_FALSE(readSet(std::string(Head) + "\"min_ptx\": \"81\"}]}", S, Error));
   EXPECT_NE(Error.find("min_ptx"), std::string::npos) << Error;
-  ASSERT_TRUE(InstructionSet::fromJson(
+  ASSERT_TRUE(readSet(
       std::string(Head) + "\"min_sm\": 100, \"min_ptx\": \"8.6\"}]}", S, Error))
       << Error;
   EXPECT_EQ(S.specialRegisterTarget(0).Sm, 100u);

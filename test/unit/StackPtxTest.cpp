@@ -1,5 +1,6 @@
 //===- StackPtxTest.cpp - Stack PTX compiler, C API, text form, tables ----===//
 #include "ptxinject/stackptx/StackPtx.h"
+#include "ReadDescription.h"
 #include "ptxinject/stackptx/Text.h"
 #include "stack_ptx_fast_generated_descriptions.h"
 #include "stack_ptx_fast_generated_descriptions.hpp"
@@ -10,6 +11,7 @@
 #include <cstring>
 
 using namespace ptxinject::stackptx;
+using ptxinject::test::readSet;
 
 namespace {
 
@@ -437,28 +439,27 @@ TEST(StackPtxText, PrintThenParseRoundTrips) {
 TEST(StackPtxFastInstructionSet, JsonSemanticErrorsNameTheColumn) {
   InstructionSet S;
   std::string Error;
-  EXPECT_FALSE(InstructionSet::fromJson(
+  EXPECT_FALSE(readSet(
       "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}],\n"
       " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F64\"}]}",
       S, Error));
   EXPECT_EQ(Error.substr(0, 5), "2:16:") << Error; // the arg type object
-  EXPECT_FALSE(
-      InstructionSet::fromJson("{\"stack_types\": \"F32\"}", S, Error));
+  EXPECT_FALSE(readSet("{\"stack_types\": \"F32\"}", S, Error));
   EXPECT_EQ(Error.substr(0, 5), "1:17:") << Error;
 }
 
 TEST(StackPtxFastInstructionSet, JsonErrorsNameTheProblem) {
   InstructionSet S;
   std::string Error;
-  EXPECT_FALSE(InstructionSet::fromJson("{\"stack_types\": [", S, Error));
+  EXPECT_FALSE(readSet("{\"stack_types\": [", S, Error));
   EXPECT_EQ(Error.substr(0, 2), "1:");
-  EXPECT_FALSE(InstructionSet::fromJson(
+  EXPECT_FALSE(readSet(
       "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}],\n"
       " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F64\"}]}",
       S, Error));
   EXPECT_NE(Error.find("unknown stack type 'F64'"), std::string::npos) << Error;
   EXPECT_EQ(Error.substr(0, 2), "2:");
-  EXPECT_FALSE(InstructionSet::fromJson(
+  EXPECT_FALSE(readSet(
       "{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": \"f32\"}],"
       " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F32\"}],"
       " \"instructions\": [{\"ptx\": \"a\", \"args\": [], \"rets\": [\"F32\"]},"
@@ -467,7 +468,7 @@ TEST(StackPtxFastInstructionSet, JsonErrorsNameTheProblem) {
       S, Error));
   EXPECT_NE(Error.find("duplicate instruction name 'a'"), std::string::npos)
       << Error;
-  ASSERT_TRUE(InstructionSet::fromJson(
+  ASSERT_TRUE(readSet(
       "{\"stack_types\": [{\"name\": \"F64\", \"literal_prefix\": \"f64\"}],"
       " \"arg_types\": [{\"name\": \"F64\", \"stack_type\": \"F64\"}],"
       " \"instructions\": [{\"ptx\": \"add.f64\", \"args\": [\"F64\", "
@@ -487,8 +488,8 @@ TEST(StackPtxFastInstructionSet, CostsComeFromTheDescription) {
       " \"arg_types\": [{\"name\": \"F32\", \"stack_type\": \"F32\"}],\n"
       " \"instructions\": [{\"ptx\": \"a\", \"rets\": [\"F32\"]}, "
       "{\"ptx\": \"b\", \"rets\": [\"F32\"], ";
-  ASSERT_TRUE(InstructionSet::fromJson(
-      Head + "\"latency\": 17.5, \"approximate\": true}]}", S, Error))
+  ASSERT_TRUE(
+      readSet(Head + "\"latency\": 17.5, \"approximate\": true}]}", S, Error))
       << Error;
   EXPECT_EQ(S.instructionCost(0).Latency, InstructionCost::DefaultLatency);
   EXPECT_FALSE(S.instructionCost(0).Approximate);
@@ -498,11 +499,10 @@ TEST(StackPtxFastInstructionSet, CostsComeFromTheDescription) {
   EXPECT_EQ(S.forTarget(Target{80, 0}).instructionCost(1).Latency, 17.5);
   EXPECT_EQ(S.instructionCost(9).Latency, InstructionCost::DefaultLatency);
 
-  EXPECT_FALSE(InstructionSet::fromJson(Head + "\"latency\": -1}]}", S, Error));
+  EXPECT_FALSE(readSet(Head + "\"latency\": -1}]}", S, Error));
   EXPECT_EQ(Error.substr(0, 5), "2:91:") << Error; // the value
   EXPECT_NE(Error.find("instruction 'b': latency"), std::string::npos) << Error;
-  EXPECT_FALSE(
-      InstructionSet::fromJson(Head + "\"approximate\": 1}]}", S, Error));
+  EXPECT_FALSE(readSet(Head + "\"approximate\": 1}]}", S, Error));
   EXPECT_NE(Error.find("approximate must be true or false"), std::string::npos)
       << Error;
 
@@ -584,12 +584,8 @@ TEST(StackPtxFastInstructionSet, JsonTakesTopFirstAndReferenceRules) {
   };
   std::string Error;
   InstructionSet Reference, Native;
-  ASSERT_TRUE(
-      InstructionSet::fromJson(description("true", "true"), Reference, Error))
-      << Error;
-  ASSERT_TRUE(
-      InstructionSet::fromJson(description("false", "false"), Native, Error))
-      << Error;
+  ASSERT_TRUE(readSet(description("true", "true"), Reference, Error)) << Error;
+  ASSERT_TRUE(readSet(description("false", "false"), Native, Error)) << Error;
   EXPECT_EQ(Reference.info().reference_rules, 1);
   EXPECT_EQ(Reference.info().instructions[0].top_first, 1);
   EXPECT_EQ(Native.info().reference_rules, 0);
@@ -611,11 +607,10 @@ TEST(StackPtxFastInstructionSet, JsonTakesTopFirstAndReferenceRules) {
   EXPECT_NE(Out.find("sub.f32 %_s0_0, %x, %y;"), std::string::npos) << Out;
 
   InstructionSet Bad;
-  EXPECT_FALSE(InstructionSet::fromJson(description("1", "true"), Bad, Error));
+  EXPECT_FALSE(readSet(description("1", "true"), Bad, Error));
   EXPECT_NE(Error.find("'top_first' is true or false"), std::string::npos)
       << Error;
-  EXPECT_FALSE(
-      InstructionSet::fromJson(description("true", "\"yes\""), Bad, Error));
+  EXPECT_FALSE(readSet(description("true", "\"yes\""), Bad, Error));
   EXPECT_NE(Error.find("'reference_rules' is true or false"), std::string::npos)
       << Error;
 }

@@ -6,6 +6,15 @@
 
 using namespace ptxinject;
 
+namespace {
+// addFromJson with its error as the "LINE:COL: message" text users read.
+bool addFromJson(TypeTable &T, std::string_view Text, std::string &Error) {
+  ptxinject::Error E = T.addFromJson(Text);
+  Error = E.located();
+  return !E;
+}
+} // namespace
+
 TEST(TypeTable, BuiltinMapsDesignTypes) {
   const TypeTable &T = TypeTable::builtin();
   const TypeInfo *F = T.find("f32");
@@ -26,7 +35,7 @@ TEST(TypeTable, ReadsReferenceJsonFile) {
   SS << In.rdbuf();
   TypeTable T;
   std::string Error;
-  ASSERT_TRUE(T.addFromJson(SS.str(), Error)) << Error;
+  ASSERT_TRUE(addFromJson(T, SS.str(), Error)) << Error;
   EXPECT_EQ(T.entries().size(), 6u);
   const TypeInfo *P = T.find("f16X2");
   ASSERT_NE(P, nullptr);
@@ -38,10 +47,11 @@ TEST(TypeTable, JsonErrorsNameTheLine) {
   TypeTable T;
   std::string Error;
   EXPECT_FALSE(
-      T.addFromJson("{\"data_type_infos\": [\n {\"name\": \"x\"}]}", Error));
+      addFromJson(T, "{\"data_type_infos\": [\n {\"name\": \"x\"}]}", Error));
   EXPECT_NE(Error.find("2:"), std::string::npos) << Error;
   EXPECT_NE(Error.find("register_type"), std::string::npos) << Error;
-  EXPECT_FALSE(T.addFromJson(
+  EXPECT_FALSE(addFromJson(
+      T,
       "{\"data_type_infos\": [\n {\"name\": \"x\", \"register_type\": \"b32\", "
       "\"mov_postfix\": \"b32\", \"register_char\": \"rr\", "
       "\"register_cast_str\": \"\"}]}",
@@ -52,10 +62,10 @@ TEST(TypeTable, JsonErrorsNameTheLine) {
 TEST(TypeTable, JsonSemanticErrorsNameTheColumn) {
   TypeTable T;
   std::string Error;
-  EXPECT_FALSE(
-      T.addFromJson("{\"data_type_infos\": [\n    {\"name\": \"x\"}]}", Error));
+  EXPECT_FALSE(addFromJson(
+      T, "{\"data_type_infos\": [\n    {\"name\": \"x\"}]}", Error));
   EXPECT_EQ(Error.substr(0, 4), "2:5:") << Error;
-  EXPECT_FALSE(T.addFromJson("{\"data_type_infos\": 7}", Error));
+  EXPECT_FALSE(addFromJson(T, "{\"data_type_infos\": 7}", Error));
   EXPECT_EQ(Error.substr(0, 5), "1:21:") << Error;
 }
 
@@ -68,14 +78,14 @@ TEST(TypeTable, JsonEntriesMustBePtxTypesAndConstraints) {
   };
   TypeTable T;
   std::string Error;
-  EXPECT_TRUE(T.addFromJson(Entry("b128", "b128", "q"), Error)) << Error;
-  EXPECT_TRUE(T.addFromJson(Entry("pred", "pred", "b"), Error)) << Error;
-  EXPECT_FALSE(T.addFromJson(Entry("f99", "f32", "f"), Error));
+  EXPECT_TRUE(addFromJson(T, Entry("b128", "b128", "q"), Error)) << Error;
+  EXPECT_TRUE(addFromJson(T, Entry("pred", "pred", "b"), Error)) << Error;
+  EXPECT_FALSE(addFromJson(T, Entry("f99", "f32", "f"), Error));
   EXPECT_NE(Error.find("'f99' is not a PTX type"), std::string::npos) << Error;
-  EXPECT_FALSE(T.addFromJson(Entry("f32", "float", "f"), Error));
+  EXPECT_FALSE(addFromJson(T, Entry("f32", "float", "f"), Error));
   EXPECT_NE(Error.find("'float' is not a PTX type"), std::string::npos)
       << Error;
-  EXPECT_FALSE(T.addFromJson(Entry("f32", "f32", "x"), Error));
+  EXPECT_FALSE(addFromJson(T, Entry("f32", "f32", "x"), Error));
   EXPECT_NE(Error.find("'x' is not an inline-asm register constraint"),
             std::string::npos)
       << Error;

@@ -6,6 +6,7 @@
 #include <string>
 
 using namespace ptxinject;
+using namespace ptxinject::diff;
 
 namespace {
 

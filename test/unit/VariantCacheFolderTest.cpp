@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -45,12 +46,13 @@ Hash128 keyOf(size_t Number) {
 // Stores program Number with its own cubin; returns the entry's path.
 std::string store(VariantCache &Cache, size_t Number, size_t Size = 8192) {
   std::vector<char> Bytes = cubin(Number, Size);
-  Hash128 CubinHash;
-  std::string Error;
-  EXPECT_TRUE(Cache.storeCubin(Bytes, CubinHash, Error)) << Error;
-  EXPECT_TRUE(Cache.storeEntry(keyOf(Number), CubinHash, Bytes.size(),
-                               {"inject_0", 0}, Error))
-      << Error;
+  Expected<Hash128> CubinHash = Cache.storeCubin(Bytes);
+  EXPECT_TRUE(CubinHash) << CubinHash.error().Message;
+  if (CubinHash) {
+    Error E = Cache.storeEntry(keyOf(Number), *CubinHash, Bytes.size(),
+                               {"inject_0", 0});
+    EXPECT_FALSE(E) << E.Message;
+  }
   return Cache.entryPath(keyOf(Number));
 }
 

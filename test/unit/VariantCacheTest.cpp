@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -169,11 +170,11 @@ TEST(VariantCache, StoredEntriesComeBackAndDamageIsFound) {
   EXPECT_EQ(Cache.lookup(Key, Hit), VariantCache::Found::Miss);
 
   std::vector<char> Cubin = {'\x7f', 'E', 'L', 'F', 1, 2, 3};
-  Hash128 CubinHash;
-  std::string Error;
-  ASSERT_TRUE(Cache.storeCubin(Cubin, CubinHash, Error)) << Error;
-  ASSERT_TRUE(Cache.storeEntry(Key, CubinHash, Cubin.size(), {"mma", 3}, Error))
-      << Error;
+  Expected<Hash128> Stored = Cache.storeCubin(Cubin);
+  ASSERT_TRUE(Stored) << Stored.error().Message;
+  Hash128 CubinHash = *Stored;
+  Error E = Cache.storeEntry(Key, CubinHash, Cubin.size(), {"mma", 3});
+  ASSERT_FALSE(E) << E.Message;
   ASSERT_EQ(Cache.lookup(Key, Hit), VariantCache::Found::Hit);
   EXPECT_EQ(Hit.Where.Inject, "mma");
   EXPECT_EQ(Hit.Where.PackIndex, 3u);
@@ -207,11 +208,11 @@ TEST(VariantCache, OnlyEntriesAsWrittenAreHits) {
   VariantCache Cache(freshDir("canonical"));
   Hash128 Key = VariantCache::key(hashBytes("context"), hashBytes("canonical"));
   std::vector<char> Cubin = {'\x7f', 'E', 'L', 'F', 9};
-  Hash128 CubinHash;
-  std::string Error;
-  ASSERT_TRUE(Cache.storeCubin(Cubin, CubinHash, Error)) << Error;
-  ASSERT_TRUE(Cache.storeEntry(Key, CubinHash, Cubin.size(), {"mma", 3}, Error))
-      << Error;
+  Expected<Hash128> Stored = Cache.storeCubin(Cubin);
+  ASSERT_TRUE(Stored) << Stored.error().Message;
+  Hash128 CubinHash = *Stored;
+  Error E = Cache.storeEntry(Key, CubinHash, Cubin.size(), {"mma", 3});
+  ASSERT_FALSE(E) << E.Message;
   std::string Entry = readAll(Cache.entryPath(Key));
   VariantCache::Hit Hit;
   ASSERT_EQ(Cache.lookup(Key, Hit), VariantCache::Found::Hit);
@@ -233,9 +234,10 @@ TEST(VariantCache, OnlyEntriesAsWrittenAreHits) {
                                      "a")),
             VariantCache::Found::Damaged);
   EXPECT_EQ(lookupOf(Entry), VariantCache::Found::Hit);
-  EXPECT_FALSE(
-      Cache.storeEntry(Key, CubinHash, Cubin.size(), {"m\ta", 3}, Error));
-  EXPECT_NE(Error.find("cannot be stored"), std::string::npos) << Error;
+  Error Refused = Cache.storeEntry(Key, CubinHash, Cubin.size(), {"m\ta", 3});
+  EXPECT_TRUE(Refused);
+  EXPECT_NE(Refused.Message.find("cannot be stored"), std::string::npos)
+      << Refused.Message;
 }
 
 TEST(VariantCache, ThreadsStoreTheSameEntriesSafely) {
@@ -250,12 +252,10 @@ TEST(VariantCache, ThreadsStoreTheSameEntriesSafely) {
       for (int I = 0; I < 50; ++I) {
         std::string Bytes = "cubin " + std::to_string(I);
         std::vector<char> Cubin(Bytes.begin(), Bytes.end());
-        Hash128 CubinHash;
-        std::string Error;
         Hash128 Key = hashBytes(std::to_string(I));
-        if (!Cache.storeCubin(Cubin, CubinHash, Error) ||
-            !Cache.storeEntry(Key, CubinHash, Cubin.size(), {"site_0", 0},
-                              Error))
+        Expected<Hash128> CubinHash = Cache.storeCubin(Cubin);
+        if (!CubinHash ||
+            Cache.storeEntry(Key, *CubinHash, Cubin.size(), {"site_0", 0}))
           ++Failures;
       }
     });

@@ -43,6 +43,8 @@ void operator delete[](void *P, const std::nothrow_t &) noexcept {
 }
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -173,11 +175,10 @@ Module parseKernel() {
 }
 
 std::unique_ptr<CubinBackend> backend() {
-  std::string Error;
   CubinOptions O;
-  auto B = createCubinBackend(defaultCubinBackend(), O, Error);
-  EXPECT_TRUE(B) << Error;
-  return B;
+  auto B = createCubinBackend(defaultCubinBackend(), O);
+  EXPECT_TRUE(B) << B.error().Message;
+  return B ? B.take() : nullptr;
 }
 
 // Collects what the sink sees, from any thread.
@@ -541,10 +542,11 @@ TEST(VariantCompiler, NoAllocationPerVariant) {
   FewStack.addRandom(30, 32, 3);
   StackPtxSource ManyStack(stackptx::InstructionSet::builtin());
   ManyStack.addRandom(3000, 32, 3);
-  std::string Error;
   const Inject &Target = M.inject(*M.injectIndex("inject_0"));
-  ASSERT_TRUE(FewStack.prepare(Target, Error)) << Error;
-  ASSERT_TRUE(ManyStack.prepare(Target, Error)) << Error;
+  Error E = FewStack.prepare(Target);
+  ASSERT_FALSE(E) << E.Message;
+  E = ManyStack.prepare(Target);
+  ASSERT_FALSE(E) << E.Message;
   size_t SFew = Allocations(30, FewStack);
   size_t SMany = Allocations(3000, ManyStack);
   EXPECT_LE(SMany - SFew, 10u) << SFew << " " << SMany;

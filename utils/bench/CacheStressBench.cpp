@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -64,13 +65,18 @@ std::vector<char> cubinOf(size_t Module) {
 
 bool storeModule(VariantCache &Cache, size_t Module, std::string &Error) {
   std::vector<char> Bytes = cubinOf(Module);
-  Hash128 CubinHash;
-  if (!Cache.storeCubin(Bytes, CubinHash, Error))
+  Expected<Hash128> CubinHash = Cache.storeCubin(Bytes);
+  if (!CubinHash) {
+    Error = CubinHash.error().Message;
     return false;
+  }
   for (size_t J = 0; J < Pack; ++J)
-    if (!Cache.storeEntry(keyOf(Module * Pack + J), CubinHash, Bytes.size(),
-                          {"inject_" + std::to_string(J), J}, Error))
+    if (ptxinject::Error E =
+            Cache.storeEntry(keyOf(Module * Pack + J), *CubinHash, Bytes.size(),
+                             {"inject_" + std::to_string(J), J})) {
+      Error = E.Message;
       return false;
+    }
   return true;
 }
 

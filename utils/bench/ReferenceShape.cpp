@@ -169,28 +169,26 @@ const std::vector<const char *> &instructionPool() {
   return Pool;
 }
 
-bool generatePrograms(const stackptx::InstructionSet &Set, size_t Count,
-                      size_t Length, uint64_t Seed,
-                      std::vector<std::vector<StackPtxFastInstruction>> &Out,
-                      std::string &Error) {
+Expected<std::vector<std::vector<StackPtxFastInstruction>>>
+generatePrograms(const stackptx::InstructionSet &Set, size_t Count,
+                 size_t Length, uint64_t Seed) {
   std::vector<unsigned> Pool;
   for (const char *Name : instructionPool()) {
     int I = Set.findInstruction(Name);
-    if (I < 0) {
-      Error = std::string("the Stack PTX description has no instruction '") +
-              Name + "' of the reference's pool";
-      return false;
-    }
+    if (I < 0)
+      return Error::make(
+          ErrorCode::InvalidArgument,
+          std::string("the Stack PTX description has no instruction '") + Name +
+              "' of the reference's pool");
     Pool.push_back(static_cast<unsigned>(I));
   }
   int F32 = Set.findStackType("F32");
-  if (F32 < 0) {
-    Error = "the Stack PTX description has no F32 stack";
-    return false;
-  }
+  if (F32 < 0)
+    return Error::make(ErrorCode::InvalidArgument,
+                       "the Stack PTX description has no F32 stack");
   SplitMix64 Rng{Seed ? Seed : 0x1d2e3f4a5b6c7d8eull};
   (void)Rng.next();
-  Out.assign(Count, {});
+  std::vector<std::vector<StackPtxFastInstruction>> Out(Count);
   for (std::vector<StackPtxFastInstruction> &P : Out) {
     P.reserve(Length);
     if (Length >= 2)
@@ -211,7 +209,7 @@ bool generatePrograms(const stackptx::InstructionSet &Set, size_t Count,
     }
     P.push_back(stack_ptx_fast_encode_return);
   }
-  return true;
+  return Out;
 }
 
 size_t countInstructions(std::string_view Stub) {
@@ -300,7 +298,7 @@ ReferenceRun runReference(const std::string &Binary, size_t Modules,
                                    "1",
                                    "--dump-module-cu",
                                    Dump};
-  ToolRun R = runTool(Args, Log);
+  backends::ToolRun R = backends::runTool(Args, Log);
   bool Read = false;
   std::string Output = readWhole(Log, Read);
   std::string Source = readWhole(Dump, Read);

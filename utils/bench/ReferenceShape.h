@@ -62,12 +62,11 @@ const std::vector<const char *> &instructionPool();
 /// generate_programs draws them for a site with one f32 input: input 0,
 /// then Length - 2 draws (20 % input 0, 20 % an f32 constant uniform in
 /// [-10, 10), 60 % an operation of the pool, uniformly), then return. The
-/// input is register 0 (StackPtxSource puts inputs first). Returns false
-/// with Error when Set lacks a pool instruction or an F32 stack.
-bool generatePrograms(const stackptx::InstructionSet &Set, size_t Count,
-                      size_t Length, uint64_t Seed,
-                      std::vector<std::vector<StackPtxFastInstruction>> &Out,
-                      std::string &Error);
+/// input is register 0 (StackPtxSource puts inputs first). Fails when Set
+/// lacks a pool instruction or an F32 stack.
+Expected<std::vector<std::vector<StackPtxFastInstruction>>>
+generatePrograms(const stackptx::InstructionSet &Set, size_t Count,
+                 size_t Length, uint64_t Seed);
 
 /// PTX instructions in a stub after dead-code elimination: statements
 /// ending in ';', moves included, declarations (.reg) and comments not.

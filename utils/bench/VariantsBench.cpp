@@ -46,6 +46,8 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -506,8 +508,12 @@ PlainRate printEqualWork(
   Expected<std::vector<size_t>> Slots = resolveSlots(Kernel, VO);
   std::string Message;
   double RandomMean = -1;
-  if (Slots && Random.prepare(Kernel.inject((*Slots)[0]), Message))
-    RandomMean = stubStats(Random, Count, 0).MeanInstructions;
+  if (Slots) {
+    ptxinject::Error Prepared = Random.prepare(Kernel.inject((*Slots)[0]));
+    Message = Prepared.Message;
+    if (!Prepared)
+      RandomMean = stubStats(Random, Count, 0).MeanInstructions;
+  }
 
   const referenceshape::ReferenceRun *Reference = nullptr;
   std::vector<double> Rates;
@@ -910,17 +916,17 @@ int main(int Argc, char **Argv) {
   std::printf("parse: %.1f us (%zu injects, %zu bytes)\n", Parse * 1e6,
               Kernel->numInjects(), Ptx.size());
 
-  std::string Message;
   StubError StubErr;
   CubinOptions CO;
   CO.Arch = C.Arch;
-  std::unique_ptr<CubinBackend> Backend =
-      createCubinBackend(C.Backend, CO, Message);
-  if (!Backend) {
+  Expected<std::unique_ptr<CubinBackend>> MadeBackend =
+      createCubinBackend(C.Backend, CO);
+  if (!MadeBackend) {
     std::fprintf(stderr, "ptxinject-variants-bench: error: %s\n",
-                 Message.c_str());
+                 MadeBackend.error().Message.c_str());
     return 1;
   }
+  std::unique_ptr<CubinBackend> Backend = MadeBackend.take();
 
   // Warm the back end (first call loads its libraries).
   {
@@ -970,14 +976,14 @@ int main(int Argc, char **Argv) {
     const stackptx::InstructionSet &Set = stackptx::InstructionSet::builtin();
     auto Stack = std::make_unique<StackPtxSource>(Set);
     if (C.Shape == ProgramShape::Reference) {
-      std::vector<std::vector<StackPtxFastInstruction>> Generated;
-      if (!referenceshape::generatePrograms(Set, NumPrograms, C.Length, C.Seed,
-                                            Generated, Message)) {
+      auto Generated =
+          referenceshape::generatePrograms(Set, NumPrograms, C.Length, C.Seed);
+      if (!Generated) {
         std::fprintf(stderr, "ptxinject-variants-bench: error: %s\n",
-                     Message.c_str());
+                     Generated.error().Message.c_str());
         return 1;
       }
-      for (std::vector<StackPtxFastInstruction> &P : Generated)
+      for (std::vector<StackPtxFastInstruction> &P : *Generated)
         Stack->addInstructions(std::move(P));
     } else if (C.Shape == ProgramShape::Live) {
       Stack->addRandomLive(NumPrograms, C.Length, C.Seed);
@@ -1181,10 +1187,13 @@ int main(int Argc, char **Argv) {
         continue;
       CubinOptions V = CO;
       V.Verbose = true;
-      std::unique_ptr<CubinBackend> B = createCubinBackend(K, V, Message);
-      std::unique_ptr<CubinBackend> Quiet = createCubinBackend(K, CO, Message);
-      if (!B || !Quiet)
+      Expected<std::unique_ptr<CubinBackend>> MadeB = createCubinBackend(K, V);
+      Expected<std::unique_ptr<CubinBackend>> MadeQuiet =
+          createCubinBackend(K, CO);
+      if (!MadeB || !MadeQuiet)
         continue;
+      std::unique_ptr<CubinBackend> B = MadeB.take();
+      std::unique_ptr<CubinBackend> Quiet = MadeQuiet.take();
       std::vector<char> Cubin;
       std::vector<double> Module, Floor, ModuleCpu, Unfilled;
       Quiet->compile(Empty, Cubin, Log);

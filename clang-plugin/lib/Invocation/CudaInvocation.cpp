@@ -151,7 +151,7 @@ std::string installPrefix(const char *Argv0) {
   return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)).str();
 }
 
-std::string findCudaPath() { return ptxinject::findCudaToolkit(); }
+std::string findCudaPath() { return ptxinject::toolkit::findCudaToolkit(); }
 
 std::string findCudaShimDir(const char *Argv0) {
   if (const char *V = std::getenv("PTXINJECT_SHIM_DIR"))

@@ -15,6 +15,7 @@
 #include "llvm/ADT/MapVector.h"
 
 using namespace clang;
+using namespace ptxinject::asmemit;
 
 namespace ptxinject {
 namespace frontend {

@@ -21,7 +21,7 @@ ExitCode checkAgainstGoldenFile(llvm::StringRef GoldenPath,
     return ExitUsage;
   }
   std::string Diff =
-      unifiedDiff(GoldenPath, (*Golden)->getBuffer(), ActualName, Actual);
+      diff::unifiedDiff(GoldenPath, (*Golden)->getBuffer(), ActualName, Actual);
   if (Diff.empty())
     return ExitOk;
   DiffOut << Diff;

@@ -531,9 +531,8 @@ ExitCode loadTypes(TypeTable &Types) {
   if (!Buf)
     return usageError("cannot read '" + TypesFile +
                       "': " + Buf.getError().message());
-  std::string Error;
-  if (!Types.addFromJson((*Buf)->getBuffer().str(), Error)) {
-    llvm::errs() << TypesFile << ":" << Error << "\n";
+  if (ptxinject::Error E = Types.addFromJson((*Buf)->getBuffer().str())) {
+    llvm::errs() << TypesFile << ":" << E.located() << "\n";
     return ExitUsage;
   }
   return ExitOk;

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::backends {
 namespace detail {
 
 using BackendOrError = Expected<std::unique_ptr<CubinBackend>>;
@@ -83,6 +83,6 @@ CompileStatus compileWithDeadline(const char *Compiler, double TimeoutSeconds,
 Error checkArch(const std::string &Arch);
 
 } // namespace detail
-} // namespace ptxinject
+} // namespace ptxinject::backends
 
 #endif

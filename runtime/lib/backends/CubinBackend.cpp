@@ -16,6 +16,7 @@
 #include <utility>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 
 CubinBackend::~CubinBackend() = default;
 
@@ -81,43 +82,35 @@ CompileStatus CubinBackend::compile(std::string_view Ptx,
   return S;
 }
 
-std::unique_ptr<CubinBackend>
-ptxinject::createCubinBackend(CubinBackendKind Kind,
-                              const CubinOptions &Options, std::string &Error) {
-  if (ptxinject::Error E = detail::checkArch(Options.Arch)) {
-    Error = E.Message;
-    return nullptr;
-  }
-  if (Options.OptLevel < 0 || Options.OptLevel > 3) {
-    Error = "optimization level must be 0 to 3, got " +
-            std::to_string(Options.OptLevel);
-    return nullptr;
-  }
-  auto Take = [&](detail::BackendOrError Made) {
-    if (!Made)
-      Error = Made.error().Message;
-    return Made ? Made.take() : nullptr;
-  };
+Expected<std::unique_ptr<CubinBackend>>
+ptxinject::backends::createCubinBackend(CubinBackendKind Kind,
+                                        const CubinOptions &Options) {
+  if (ptxinject::Error E = detail::checkArch(Options.Arch))
+    return E;
+  if (Options.OptLevel < 0 || Options.OptLevel > 3)
+    return ptxinject::Error::make(ErrorCode::InvalidArgument,
+                                  "optimization level must be 0 to 3, got " +
+                                      std::to_string(Options.OptLevel));
   switch (Kind) {
   case CubinBackendKind::Ptxas:
-    return Take(detail::createPtxasBackend(Options));
+    return detail::createPtxasBackend(Options);
   case CubinBackendKind::NvJitLink:
-    return Take(detail::createNvJitLinkBackend(Options));
+    return detail::createNvJitLinkBackend(Options);
   case CubinBackendKind::NvPtxCompiler:
 #ifdef PTXINJECT_HAVE_NVPTXCOMPILER
-    return Take(detail::createNvPtxCompilerBackend(Options));
+    return detail::createNvPtxCompilerBackend(Options);
 #else
-    Error = "the nvptxcompiler backend is not built; run "
-            "utils/install-nvptxcompiler and reconfigure, or use "
-            "--backend nvjitlink or ptxas";
-    return nullptr;
+    return ptxinject::Error::make(
+        ErrorCode::InvalidArgument,
+        "the nvptxcompiler backend is not built; run "
+        "utils/install-nvptxcompiler and reconfigure, or use "
+        "--backend nvjitlink or ptxas");
 #endif
   }
-  Error = "unknown backend";
-  return nullptr;
+  return ptxinject::Error::make(ErrorCode::InvalidArgument, "unknown backend");
 }
 
-bool ptxinject::isCubinBackendBuilt(CubinBackendKind Kind) {
+bool ptxinject::backends::isCubinBackendBuilt(CubinBackendKind Kind) {
   switch (Kind) {
   case CubinBackendKind::Ptxas:
     return true;
@@ -133,7 +126,7 @@ bool ptxinject::isCubinBackendBuilt(CubinBackendKind Kind) {
   return false;
 }
 
-CubinBackendKind ptxinject::defaultCubinBackend() {
+CubinBackendKind ptxinject::backends::defaultCubinBackend() {
   // nvJitLink hands PTX to ptxas as relocatable code (like ptxas -c), which
   // costs registers: 28 instead of 20 on the CUB example of
   // ptxinject-variants-bench.
@@ -171,8 +164,8 @@ std::pair<int, int> cudaReleaseIn(std::string_view Version) {
 } // namespace
 
 CubinBackendKind
-ptxinject::defaultCubinBackendFor(std::string_view Ptx,
-                                  const CubinOptions &Options) {
+ptxinject::backends::defaultCubinBackendFor(std::string_view Ptx,
+                                            const CubinOptions &Options) {
   CubinBackendKind Default = defaultCubinBackend();
   std::string_view Isa = ptxIsaVersion(Ptx);
   int NeedMajor = 0, NeedMinor = 0;
@@ -182,11 +175,11 @@ ptxinject::defaultCubinBackendFor(std::string_view Ptx,
   auto Reads = [&](CubinBackendKind Kind) {
     if (!isCubinBackendBuilt(Kind))
       return false;
-    std::string Error;
-    std::unique_ptr<CubinBackend> B = createCubinBackend(Kind, Options, Error);
+    Expected<std::unique_ptr<CubinBackend>> B =
+        createCubinBackend(Kind, Options);
     if (!B)
       return false;
-    auto [Major, Minor] = cudaReleaseIn(B->version());
+    auto [Major, Minor] = cudaReleaseIn((*B)->version());
     if (Major == 0) // a version it does not say: trusted only as the default
       return Kind == Default;
     return Major > NeedMajor || (Major == NeedMajor && Minor >= NeedMinor);
@@ -201,7 +194,7 @@ ptxinject::defaultCubinBackendFor(std::string_view Ptx,
   return Default;
 }
 
-const char *ptxinject::cubinBackendName(CubinBackendKind Kind) {
+const char *ptxinject::backends::cubinBackendName(CubinBackendKind Kind) {
   switch (Kind) {
   case CubinBackendKind::NvJitLink:
     return "nvjitlink";
@@ -213,8 +206,8 @@ const char *ptxinject::cubinBackendName(CubinBackendKind Kind) {
   return "unknown";
 }
 
-bool ptxinject::parseCubinBackendName(std::string_view Name,
-                                      CubinBackendKind &Kind) {
+bool ptxinject::backends::parseCubinBackendName(std::string_view Name,
+                                                CubinBackendKind &Kind) {
   for (CubinBackendKind K :
        {CubinBackendKind::NvJitLink, CubinBackendKind::NvPtxCompiler,
         CubinBackendKind::Ptxas}) {
@@ -261,7 +254,7 @@ bool nextLogLine(std::string_view Log, size_t &Pos, std::string_view &Line) {
 } // namespace
 
 std::vector<KernelResources>
-ptxinject::parseKernelResources(std::string_view Log) {
+ptxinject::backends::parseKernelResources(std::string_view Log) {
   // ptxas reports, per function:
   //   ... Function properties for NAME
   //       N bytes stack frame, N bytes spill stores, N bytes spill loads
@@ -308,7 +301,7 @@ ptxinject::parseKernelResources(std::string_view Log) {
   return Result;
 }
 
-std::string ptxinject::summarizeCompilerLog(std::string_view Log) {
+std::string ptxinject::backends::summarizeCompilerLog(std::string_view Log) {
   // Each line, split at its ", line N;" into what comes before the number
   // and what comes after: lines equal but for N are one error.
   struct Entry {
@@ -368,7 +361,7 @@ std::string ptxinject::summarizeCompilerLog(std::string_view Log) {
   return Out;
 }
 
-bool ptxinject::looksLikeCubin(const std::vector<char> &Image) {
+bool ptxinject::backends::looksLikeCubin(const std::vector<char> &Image) {
   return Image.size() >= 16 &&
          std::memcmp(Image.data(),
                      "\x7f"
@@ -377,7 +370,7 @@ bool ptxinject::looksLikeCubin(const std::vector<char> &Image) {
          Image[4] == 2;
 }
 
-bool ptxinject::isDebugPtx(std::string_view Ptx) {
+bool ptxinject::backends::isDebugPtx(std::string_view Ptx) {
   // The first .target directive that starts a line; a module has one, near
   // the top, so this reads a few hundred bytes of a compiled kernel.
   for (size_t At = Ptx.find(".target"); At != std::string_view::npos;
@@ -450,7 +443,9 @@ namespace {
 std::atomic<unsigned> BackgroundCompiles{0};
 } // namespace
 
-unsigned ptxinject::backgroundCompiles() { return BackgroundCompiles.load(); }
+unsigned ptxinject::backends::backgroundCompiles() {
+  return BackgroundCompiles.load();
+}
 
 CompileStatus detail::compileWithDeadline(const char *Compiler,
                                           double TimeoutSeconds,

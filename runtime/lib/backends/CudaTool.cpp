@@ -30,6 +30,8 @@
 extern char **environ;
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
+using namespace ptxinject::toolkit;
 
 namespace {
 
@@ -92,9 +94,10 @@ std::vector<std::string> wheelProgramFolders() {
 
 } // namespace
 
-std::string ptxinject::findCudaTool(std::string_view Name,
-                                    const std::string &Requested,
-                                    const std::vector<std::string> &Fallbacks) {
+std::string
+ptxinject::backends::findCudaTool(std::string_view Name,
+                                  const std::string &Requested,
+                                  const std::vector<std::string> &Fallbacks) {
   if (!Requested.empty())
     return isExecutable(Requested) ? Requested : std::string();
   auto in = [&](std::string_view Dir) {
@@ -133,9 +136,9 @@ std::string ptxinject::findCudaTool(std::string_view Name,
   return std::string();
 }
 
-ToolRun ptxinject::runTool(const std::vector<std::string> &Argv,
-                           const std::string &LogPath,
-                           const ToolLimits &Limits) {
+ToolRun ptxinject::backends::runTool(const std::vector<std::string> &Argv,
+                                     const std::string &LogPath,
+                                     const ToolLimits &Limits) {
   ToolRun Run;
   if (Argv.empty()) {
     Run.Log = "no program to run";
@@ -211,7 +214,7 @@ ToolRun ptxinject::runTool(const std::vector<std::string> &Argv,
 }
 
 std::vector<std::string>
-ptxinject::cudaLibraryCandidates(const CudaLibrary &Lib) {
+ptxinject::backends::cudaLibraryCandidates(const CudaLibrary &Lib) {
   // The user's own choice is the only one tried: a wrong path is an error
   // to see, not a reason to take another toolkit's library.
   if (const char *Explicit = std::getenv(Lib.PathVariable);

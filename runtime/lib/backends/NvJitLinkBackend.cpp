@@ -10,6 +10,7 @@
 #include "NvJitLinkLibrary.h"
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 using detail::NvJitLinkLibrary;
 
 namespace {

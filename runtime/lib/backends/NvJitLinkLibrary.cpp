@@ -7,7 +7,8 @@
 #include <sys/stat.h>
 
 using namespace ptxinject;
-using namespace ptxinject::detail;
+using namespace ptxinject::backends;
+using namespace ptxinject::backends::detail;
 
 namespace {
 

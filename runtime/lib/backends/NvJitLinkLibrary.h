@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::backends {
 namespace detail {
 
 struct NvJitLinkLibrary {
@@ -51,6 +51,6 @@ extern const CudaLibrary NvJitLinkSearch;
 const NvJitLinkLibrary *nvJitLinkLibrary(std::string &WhyNot);
 
 } // namespace detail
-} // namespace ptxinject
+} // namespace ptxinject::backends
 
 #endif

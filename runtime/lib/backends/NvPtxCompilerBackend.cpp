@@ -13,6 +13,7 @@
 #include <cstdio>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 
 namespace {
 

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 
 std::string detail::findPtxasExecutable(const std::string &Requested) {
   return findCudaTool("ptxas", Requested);

@@ -17,6 +17,10 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
+using namespace ptxinject::doctor;
+using namespace ptxinject::toolkit;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -130,7 +134,7 @@ DoctorFinding gpu() {
 } // namespace
 
 std::vector<DoctorFinding>
-ptxinject::examineEnvironment(const std::string &ToolFolder) {
+ptxinject::doctor::examineEnvironment(const std::string &ToolFolder) {
   std::vector<DoctorFinding> Out;
   auto add = [&](std::string Topic, std::string Found, std::string Fix) {
     bool Missing = !Fix.empty();
@@ -169,8 +173,8 @@ ptxinject::examineEnvironment(const std::string &ToolFolder) {
   for (CubinBackendKind Kind :
        {CubinBackendKind::NvPtxCompiler, CubinBackendKind::Ptxas,
         CubinBackendKind::NvJitLink}) {
-    std::string Error;
-    std::unique_ptr<CubinBackend> B = createCubinBackend(Kind, Options, Error);
+    Expected<std::unique_ptr<CubinBackend>> B =
+        createCubinBackend(Kind, Options);
     std::string Fix;
     if (!B)
       Fix = Kind == CubinBackendKind::NvPtxCompiler
@@ -182,7 +186,7 @@ ptxinject::examineEnvironment(const std::string &ToolFolder) {
                 : "pip install nvidia-nvjitlink (CUDA 13) or "
                   "nvidia-nvjitlink-cu12, or set PTXINJECT_NVJITLINK or "
                   "CUDA_HOME";
-    std::string Found = B ? B->version() : "not available";
+    std::string Found = B ? (*B)->version() : "not available";
     if (!B && Kind == CubinBackendKind::NvJitLink) {
       const char *Explicit = std::getenv("PTXINJECT_NVJITLINK");
       Found = Explicit && *Explicit
@@ -242,7 +246,7 @@ ptxinject::examineEnvironment(const std::string &ToolFolder) {
 }
 
 std::string
-ptxinject::formatFindings(const std::vector<DoctorFinding> &Findings) {
+ptxinject::doctor::formatFindings(const std::vector<DoctorFinding> &Findings) {
   std::string Out;
   for (const DoctorFinding &F : Findings) {
     std::string Topic = F.Topic + ":";

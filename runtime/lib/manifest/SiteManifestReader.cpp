@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 using namespace ptxinject;
+using namespace ptxinject::manifest;
 
 namespace {
 Error manifestError(const json::Value &At, std::string Message) {
@@ -77,7 +78,8 @@ Expected<SiteManifest> SiteManifest::parse(std::string_view Json) {
 }
 
 std::vector<const ManifestSite *>
-ptxinject::findMissingSites(const Module &M, const SiteManifest &Manifest) {
+ptxinject::manifest::findMissingSites(const Module &M,
+                                      const SiteManifest &Manifest) {
   // A template site whose instantiations differ in type is split by the
   // runtime into NAME<T1,...> injects; any of them means the site survived.
   std::unordered_set<std::string_view> SplitBases;
@@ -94,7 +96,7 @@ ptxinject::findMissingSites(const Module &M, const SiteManifest &Manifest) {
   return Missing;
 }
 
-std::string ptxinject::describeMissingSite(const ManifestSite &Site) {
+std::string ptxinject::manifest::describeMissingSite(const ManifestSite &Site) {
   // The optimizer keeps asm volatile: only code never emitted loses it.
   static constexpr const char *NeverEmitted =
       "the code holding it was never emitted (a __device__ function no "

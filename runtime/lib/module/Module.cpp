@@ -14,6 +14,7 @@
 #endif
 
 using namespace ptxinject;
+using namespace ptxinject::module;
 
 const InjectOperand *Inject::findOperand(std::string_view Label) const {
   for (const InjectOperand &Op : Operands)

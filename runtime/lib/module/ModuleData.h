@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::module {
 
 struct Module::Data {
   static constexpr uint32_t NoSlot = UINT32_MAX;
@@ -43,6 +43,6 @@ struct Module::Data {
   StringViewIndex ByName;
 };
 
-} // namespace ptxinject
+} // namespace ptxinject::module
 
 #endif

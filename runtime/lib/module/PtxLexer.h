@@ -13,8 +13,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace ptxinject {
-namespace ptxlex {
+namespace ptxinject::module::ptxlex {
 
 enum class TokenKind { Identifier, Directive, Number, String, Punct };
 
@@ -116,7 +115,6 @@ private:
   bool Broken = false;
 };
 
-} // namespace ptxlex
-} // namespace ptxinject
+} // namespace ptxinject::module::ptxlex
 
 #endif // PTXINJECT_RUNTIME_PTXLEXER_H

@@ -8,8 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "PtxParser.h"
 
-namespace ptxinject {
-namespace module {
+namespace ptxinject::module {
 
 void Parser::emitTagged(const Inject &I, size_t Slot, std::string_view Indent) {
   std::string &G = D.Generated;
@@ -51,5 +50,4 @@ void Parser::finishPieces() {
   }
 }
 
-} // namespace module
-} // namespace ptxinject
+} // namespace ptxinject::module

@@ -14,8 +14,7 @@
 #include <cstring>
 #include <string>
 
-namespace ptxinject {
-namespace module {
+namespace ptxinject::module {
 
 /// Only errors ask for a place behind the scan front, so this counts from
 /// the start of the text.
@@ -124,10 +123,10 @@ Error Parser::run() {
   return Error::success();
 }
 
-} // namespace module
-} // namespace ptxinject
+} // namespace ptxinject::module
 
 using namespace ptxinject;
+using namespace ptxinject::module;
 
 Expected<Module> Module::parse(std::string_view Ptx,
                                const ParseOptions &Options) {

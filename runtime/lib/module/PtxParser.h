@@ -18,8 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
-namespace module {
+namespace ptxinject::module {
 
 inline const char *kindWord(OperandKind K) {
   return K == OperandKind::In ? "in" : K == OperandKind::Mod ? "mod" : "out";
@@ -144,7 +143,6 @@ private:
   void finishPieces();
 };
 
-} // namespace module
-} // namespace ptxinject
+} // namespace ptxinject::module
 
 #endif

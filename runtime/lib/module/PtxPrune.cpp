@@ -15,7 +15,8 @@
 #include <vector>
 
 using namespace ptxinject;
-using namespace ptxinject::ptxlex;
+using namespace ptxinject::module;
+using namespace ptxinject::module::ptxlex;
 
 namespace {
 
@@ -98,8 +99,8 @@ bool classify(const std::vector<Token> &Tokens, Candidate &C) {
 
 } // namespace
 
-std::string ptxinject::pruneUnusedGlobals(std::string_view Ptx,
-                                          PruneStats *Stats) {
+std::string ptxinject::module::pruneUnusedGlobals(std::string_view Ptx,
+                                                  PruneStats *Stats) {
   PruneStats Local;
   PruneStats &S = Stats ? *Stats : Local;
   S = PruneStats();

@@ -18,8 +18,7 @@
 #endif
 #endif
 
-namespace ptxinject {
-namespace module {
+namespace ptxinject::module {
 namespace {
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -275,5 +274,4 @@ size_t findInvalidUtf8(const char *Text, size_t Size) {
   return std::string_view::npos;
 }
 
-} // namespace module
-} // namespace ptxinject
+} // namespace ptxinject::module

@@ -14,8 +14,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace ptxinject {
-namespace module {
+namespace ptxinject::module {
 
 /// Offset of the first 'P' in [P, P + N), or N. Adds the newlines before it
 /// to Lines and sets High when a byte before it is >= 0x80.
@@ -40,7 +39,6 @@ bool hasHighBit(std::string_view Text);
 /// Offset of the first byte that does not belong to valid UTF-8, or npos.
 size_t findInvalidUtf8(const char *Text, size_t Size);
 
-} // namespace module
-} // namespace ptxinject
+} // namespace ptxinject::module
 
 #endif

@@ -13,8 +13,7 @@
 #include <algorithm>
 #include <string>
 
-namespace ptxinject {
-namespace module {
+namespace ptxinject::module {
 
 Error Parser::parseSite(size_t StartLineBegin, size_t Hit,
                         std::string_view Rest) {
@@ -551,5 +550,4 @@ bool Parser::tryKnownBodySite(std::string_view Name, size_t StartLineBegin,
   return true;
 }
 
-} // namespace module
-} // namespace ptxinject
+} // namespace ptxinject::module

@@ -13,8 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace ptxinject {
-namespace module {
+namespace ptxinject::module {
 
 constexpr std::string_view MarkerPrefix = "PTX_INJECT_";
 constexpr std::string_view StartWord = "PTX_INJECT_START";
@@ -81,7 +80,6 @@ inline bool startsWithWord(std::string_view S, std::string_view Word) {
          (S.size() == Word.size() || isBlank(S[Word.size()]));
 }
 
-} // namespace module
-} // namespace ptxinject
+} // namespace ptxinject::module
 
 #endif

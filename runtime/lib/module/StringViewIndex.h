@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::module {
 
 class StringViewIndex {
 public:
@@ -113,6 +113,6 @@ private:
   }
 };
 
-} // namespace ptxinject
+} // namespace ptxinject::module
 
 #endif

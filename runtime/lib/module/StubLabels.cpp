@@ -4,9 +4,11 @@
 #include "ptxinject/site/StubLabels.h"
 
 using namespace ptxinject;
+using namespace ptxinject::module;
 
-Error ptxinject::resolveStubLabels(const Inject &Target, std::string_view S,
-                                   std::string &Out) {
+Error ptxinject::module::resolveStubLabels(const Inject &Target,
+                                           std::string_view S,
+                                           std::string &Out) {
   if (S.find("%{") == std::string_view::npos) {
     Out.assign(S); // the usual stub: nothing to look up
     return Error::success();

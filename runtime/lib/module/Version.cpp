@@ -1,4 +1,4 @@
 //===- Version.cpp - Runtime version string -------------------------------===//
 #include "ptxinject/module/RuntimeVersion.h"
 
-const char *ptxinject::runtimeVersion() { return PTXINJECT_VERSION; }
+const char *ptxinject::module::runtimeVersion() { return PTXINJECT_VERSION; }

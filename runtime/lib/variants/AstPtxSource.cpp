@@ -7,6 +7,7 @@
 #include "ptxinject/variants/VariantCompiler.h"
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 AstPtxSource::AstPtxSource(
     const astptx::InstructionTable &Table,
@@ -16,22 +17,24 @@ AstPtxSource::AstPtxSource(
     Routines.emplace_back(R.data(), R.size());
 }
 
-bool AstPtxSource::prepare(const Inject &Target, std::string &Error) {
+Error AstPtxSource::prepare(const Inject &Target) {
   Output.clear();
   InputNames.clear();
   Inputs.clear();
   for (const InjectOperand &Op : Target.Operands) {
     if (Op.RegisterType != "f32") {
-      Error = "AST PTX programs compute f32 values, but operand '" + Op.Label +
-              "' of inject '" + Target.Name + "' is " + Op.RegisterType;
-      return false;
+      return Error::make(ErrorCode::InvalidArgument,
+                         "AST PTX programs compute f32 values, but operand '" +
+                             Op.Label + "' of inject '" + Target.Name +
+                             "' is " + Op.RegisterType);
     }
     if (Op.Kind != OperandKind::In) {
       if (!Output.empty()) {
-        Error = "AST PTX programs have one result, but inject '" + Target.Name +
-                "' has several out/mod operands ('" + Output + "' and '" +
-                Op.Register + "')";
-        return false;
+        return Error::make(ErrorCode::InvalidArgument,
+                           "AST PTX programs have one result, but inject '" +
+                               Target.Name +
+                               "' has several out/mod operands ('" + Output +
+                               "' and '" + Op.Register + "')");
       }
       Output = Op.Register;
     }
@@ -39,13 +42,14 @@ bool AstPtxSource::prepare(const Inject &Target, std::string &Error) {
       InputNames.push_back(Op.Register);
   }
   if (Output.empty()) {
-    Error = "inject '" + Target.Name +
-            "' has no out or mod operand for an AST PTX program to write";
-    return false;
+    return Error::make(
+        ErrorCode::InvalidArgument,
+        "inject '" + Target.Name +
+            "' has no out or mod operand for an AST PTX program to write");
   }
   for (const std::string &N : InputNames)
     Inputs.push_back(N.c_str());
-  return true;
+  return Error::success();
 }
 
 bool AstPtxSource::stub(size_t Index, ProgramScratch *, std::string &Buffer,

@@ -2,6 +2,7 @@
 #include "ptxinject/variants/ContentHash.h"
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 // The FNV-1a 128-bit offset basis and prime (2^88 + 2^8 + 0x3b).

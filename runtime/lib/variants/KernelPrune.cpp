@@ -5,10 +5,11 @@
 #include <algorithm>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
-bool ptxinject::findEntries(std::string_view Ptx,
-                            std::vector<PtxEntrySpan> &Out) {
-  using namespace ptxlex;
+bool ptxinject::variants::findEntries(std::string_view Ptx,
+                                      std::vector<PtxEntrySpan> &Out) {
+  using namespace module::ptxlex;
   Out.clear();
   Lexer L(Ptx);
   Token T;

@@ -5,10 +5,12 @@
 #include <unordered_map>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
-ProgramGroups ptxinject::groupPrograms(const std::vector<Hash128> &Codes,
-                                       const std::vector<bool> &HasCode,
-                                       bool Merge) {
+ProgramGroups
+ptxinject::variants::groupPrograms(const std::vector<Hash128> &Codes,
+                                   const std::vector<bool> &HasCode,
+                                   bool Merge) {
   ProgramGroups G;
   size_t N = Codes.size();
   G.SameAs.resize(N);

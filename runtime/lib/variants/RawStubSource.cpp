@@ -9,6 +9,7 @@
 #include "ptxinject/module/StubLabels.h"
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 ProgramScratch::~ProgramScratch() = default;
 ProgramSource::~ProgramSource() = default;
@@ -21,7 +22,7 @@ std::unique_ptr<ProgramScratch> ProgramSource::makeScratch() const {
 // Raw stubs
 //===----------------------------------------------------------------------===//
 
-bool RawStubSource::prepare(const Inject &Target, std::string &) {
+Error RawStubSource::prepare(const Inject &Target) {
   Resolved.assign(Stubs.size(), std::string());
   Errors.assign(Stubs.size(), StubError());
   for (size_t I = 0; I < Stubs.size(); ++I) {
@@ -29,7 +30,7 @@ bool RawStubSource::prepare(const Inject &Target, std::string &) {
     if (!resolveStubLabels(Target, Stubs[I], Resolved[I], E))
       Errors[I] = StubError{E.Message, E.Line, E.Column};
   }
-  return true;
+  return Error::success();
 }
 
 bool RawStubSource::stub(size_t Index, ProgramScratch *, std::string &,

@@ -14,6 +14,7 @@
 #include <cctype>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 struct StackPtxScratch final : ProgramScratch {
@@ -131,7 +132,7 @@ int stackFor(const stackptx::InstructionSet &Set, const InjectOperand &Op,
 }
 } // namespace
 
-bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
+Error StackPtxSource::prepare(const Inject &Target) {
   // Inputs (in, mod) first so that a program's input indices are the same
   // whether it was written by hand, parsed or generated.
   RegisterNames.clear();
@@ -151,10 +152,10 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
     std::string Why;
     int Stack = stackFor(Set, *Order[I], Why);
     if (Stack < 0) {
-      Error = "operand '" + Order[I]->Label + "' of inject '" + Target.Name +
-              "' has type " + Order[I]->TypeLabel + " (PTX " +
-              Order[I]->RegisterType + "), " + Why;
-      return false;
+      return Error::make(ErrorCode::InvalidArgument,
+                         "operand '" + Order[I]->Label + "' of inject '" +
+                             Target.Name + "' has type " + Order[I]->TypeLabel +
+                             " (PTX " + Order[I]->RegisterType + "), " + Why);
     }
     StackOf.push_back(static_cast<size_t>(Stack));
     if (std::find(StackTypes.begin(), StackTypes.end(), unsigned(Stack)) ==
@@ -165,9 +166,10 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
       Requests.push_back(I);
   }
   if (Requests.empty()) {
-    Error = "inject '" + Target.Name +
-            "' has no out or mod operand for a Stack PTX program to write";
-    return false;
+    return Error::make(
+        ErrorCode::InvalidArgument,
+        "inject '" + Target.Name +
+            "' has no out or mod operand for a Stack PTX program to write");
   }
   for (size_t I = 0; I < Order.size(); ++I)
     Registers.push_back(
@@ -227,10 +229,11 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
           Ops.push_back(static_cast<unsigned>(I));
       }
       if (Ops.empty()) {
-        Error = "the Stack PTX description has no instruction that maps " +
+        return Error::make(
+            ErrorCode::InvalidArgument,
+            "the Stack PTX description has no instruction that maps " +
                 RegisterNames[Requests[0]] +
-                "'s stack type to itself; live random programs need one";
-        return false;
+                "'s stack type to itself; live random programs need one");
       }
       std::vector<size_t> Inputs;
       for (size_t I = 0; I < NumInputs; ++I)
@@ -253,7 +256,7 @@ bool StackPtxSource::prepare(const Inject &Target, std::string &Error) {
   // Given programs may still name entries the target lacks; the set for
   // the target compiles those to nothing, so no stub names them.
   Compiler = std::make_unique<stackptx::Compiler>(Set.forTarget(For));
-  return true;
+  return Error::success();
 }
 
 std::unique_ptr<ProgramScratch> StackPtxSource::makeScratch() const {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 using namespace ptxinject::variants;
 
 Batch::Batch(const Module &Kernel, const CubinBackend &Backend,
@@ -246,16 +247,17 @@ void Batch::isolate(Worker &W, size_t Count) {
 }
 
 void Batch::store(Worker &W, size_t Count) {
-  Hash128 CubinHash;
-  bool Ok = Cache->storeCubin(W.Cubin, CubinHash, W.Error);
-  for (size_t J = 0; J < Count && Ok; ++J) {
+  Expected<Hash128> CubinHash = Cache->storeCubin(W.Cubin);
+  Error E = CubinHash ? Error::success() : CubinHash.error();
+  for (size_t J = 0; J < Count && !E; ++J) {
     if (W.Bad[J])
       continue;
     VariantCache::Site Where{Kernel.inject(Slots[J * G]).Name, J};
-    Ok = Cache->storeEntry((*Keys)[W.Programs[J]], CubinHash, W.Cubin.size(),
-                           Where, W.Error);
+    E = Cache->storeEntry((*Keys)[W.Programs[J]], *CubinHash, W.Cubin.size(),
+                          Where);
   }
-  if (!Ok) {
+  if (E) {
+    W.Error = E.Message;
     std::lock_guard<std::mutex> L(WarningLock);
     if (CacheWarning.empty())
       CacheWarning = W.Error;

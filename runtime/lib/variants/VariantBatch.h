@@ -22,8 +22,7 @@
 #include <string>
 #include <vector>
 
-namespace ptxinject {
-namespace variants {
+namespace ptxinject::variants {
 
 // One call of compileVariants: the programs to compile, packed into
 // modules, and what each worker does with a module (stubs, render, prune,
@@ -107,7 +106,6 @@ private:
   std::atomic<size_t> NextModule{0};
 };
 
-} // namespace variants
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -48,12 +49,6 @@ Error writeCacheFile(const std::string &Path, std::string_view Bytes) {
 }
 
 // A store's result as the callers of storeCubin and storeEntry take it.
-bool succeeded(const Error &E, std::string &Message) {
-  if (E)
-    Message = E.Message;
-  return !E;
-}
-
 // The next line of Text from Pos, without its newline; false at the end or
 // for a last line with no newline (a truncated file).
 bool nextLine(std::string_view Text, size_t &Pos, std::string_view &Line) {
@@ -91,8 +86,8 @@ VariantCache::VariantCache(std::string Dir,
     : Dir(std::move(Dir)), Pins(std::make_shared<VariantCachePins>(this->Dir)),
       RequestedMax(MaxBytes) {}
 
-Hash128 ptxinject::variantCacheContext(std::string_view KernelPtx,
-                                       const CubinBackend &Backend) {
+Hash128 ptxinject::variants::variantCacheContext(std::string_view KernelPtx,
+                                                 const CubinBackend &Backend) {
   const CubinOptions &O = Backend.options();
   ContentHasher H;
   H.field(EntryMagic)
@@ -106,7 +101,7 @@ Hash128 ptxinject::variantCacheContext(std::string_view KernelPtx,
   return H.result();
 }
 
-std::string ptxinject::defaultVariantCacheDir() {
+std::string ptxinject::variants::defaultVariantCacheDir() {
   const char *Xdg = std::getenv("XDG_CACHE_HOME");
   if (Xdg && *Xdg)
     return std::string(Xdg) + "/ptxinject/variants";
@@ -212,31 +207,28 @@ Error VariantCache::ensureDirectory(const std::string &Path) {
   return Error::success();
 }
 
-bool VariantCache::storeCubin(const std::vector<char> &Cubin,
-                              Hash128 &CubinHash, std::string &Message) {
+Expected<Hash128> VariantCache::storeCubin(const std::vector<char> &Cubin) {
   std::string_view Bytes(Cubin.data(), Cubin.size());
-  CubinHash = hashBytes(Bytes);
+  Hash128 CubinHash = hashBytes(Bytes);
   Error E = ensureDirectory(Dir + "/cubins");
   if (!E)
     E = writeCacheFile(cubinPath(CubinHash), Bytes);
-  if (!succeeded(E, Message))
-    return false;
+  if (E)
+    return E;
   {
     std::lock_guard<std::mutex> G(Lock);
     Checked[CubinHash] = true;
   }
   added(onDisk(Bytes.size()));
-  return true;
+  return CubinHash;
 }
 
-bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
-                              size_t CubinSize, const Site &Where,
-                              std::string &Message) {
-  if (!isStorableName(Where.Inject)) {
-    Message =
-        "inject name '" + Where.Inject + "' cannot be stored in the cache";
-    return false;
-  }
+Error VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
+                               size_t CubinSize, const Site &Where) {
+  if (!isStorableName(Where.Inject))
+    return Error::make(ErrorCode::InvalidArgument,
+                       "inject name '" + Where.Inject +
+                           "' cannot be stored in the cache");
   std::string Path = entryPath(Key);
   std::string Text = std::string(EntryMagic) + "\ncubin " + CubinHash.hex() +
                      " " + std::to_string(CubinSize) + "\nsite " +
@@ -245,10 +237,10 @@ bool VariantCache::storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
   Error E = ensureDirectory(Path.substr(0, Path.rfind('/')));
   if (!E)
     E = writeCacheFile(Path, Text);
-  if (!succeeded(E, Message))
-    return false;
+  if (E)
+    return E;
   added(onDisk(Text.size()));
-  return true;
+  return Error::success();
 }
 
 void VariantCache::loadBound() {

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -243,7 +244,7 @@ std::string_view trim(std::string_view S) {
 } // namespace
 
 Expected<VariantCacheConfig>
-ptxinject::parseVariantCacheConfig(std::string_view Text) {
+ptxinject::variants::parseVariantCacheConfig(std::string_view Text) {
   VariantCacheConfig Config;
   unsigned LineNo = 0;
   for (size_t Pos = 0; Pos < Text.size();) {
@@ -276,7 +277,7 @@ ptxinject::parseVariantCacheConfig(std::string_view Text) {
 }
 
 Expected<VariantCacheConfig>
-ptxinject::readVariantCacheConfig(const std::string &Dir) {
+ptxinject::variants::readVariantCacheConfig(const std::string &Dir) {
   std::string Path = Dir + "/cache.conf";
   struct stat St;
   if (::stat(Path.c_str(), &St) != 0 && errno == ENOENT)
@@ -294,8 +295,8 @@ ptxinject::readVariantCacheConfig(const std::string &Dir) {
   return Config;
 }
 
-Error ptxinject::writeVariantCacheMaxSize(const std::string &Dir,
-                                          std::uint64_t Bytes) {
+Error ptxinject::variants::writeVariantCacheMaxSize(const std::string &Dir,
+                                                    std::uint64_t Bytes) {
   if (::mkdir(Dir.c_str(), 0777) != 0 && errno != EEXIST)
     return Error::make(ErrorCode::FileError,
                        "cannot create " + Dir + ": " + std::strerror(errno));
@@ -319,10 +320,9 @@ Error ptxinject::writeVariantCacheMaxSize(const std::string &Dir,
   return E;
 }
 
-std::uint64_t
-ptxinject::variantCacheMaxBytes(const std::string &Dir,
-                                std::optional<std::uint64_t> Requested,
-                                std::string *Problem) {
+std::uint64_t ptxinject::variants::variantCacheMaxBytes(
+    const std::string &Dir, std::optional<std::uint64_t> Requested,
+    std::string *Problem) {
   if (Requested)
     return *Requested;
   Expected<VariantCacheConfig> Config = readVariantCacheConfig(Dir);
@@ -334,14 +334,15 @@ ptxinject::variantCacheMaxBytes(const std::string &Dir,
   return Config->MaxBytes.value_or(DefaultVariantCacheMaxBytes);
 }
 
-VariantCacheUsage ptxinject::scanVariantCache(const std::string &Dir) {
+VariantCacheUsage
+ptxinject::variants::scanVariantCache(const std::string &Dir) {
   Walk W;
   W.run(Dir, /*Clean=*/false);
   return W.Usage;
 }
 
 std::optional<std::uint64_t>
-ptxinject::lastScannedVariantCacheBytes(const std::string &Dir) {
+ptxinject::variants::lastScannedVariantCacheBytes(const std::string &Dir) {
   Expected<std::string> Text = readFile(Dir + "/size");
   if (!Text)
     return std::nullopt;
@@ -400,8 +401,9 @@ VariantCacheTrim trimLocked(const std::string &Dir, std::uint64_t Max,
 
 } // namespace
 
-VariantCacheTrim ptxinject::trimVariantCache(const std::string &Dir,
-                                             std::uint64_t Max, bool Wait) {
+VariantCacheTrim ptxinject::variants::trimVariantCache(const std::string &Dir,
+                                                       std::uint64_t Max,
+                                                       bool Wait) {
   struct stat St;
   if (::stat(Dir.c_str(), &St) != 0)
     return VariantCacheTrim{{}, {}, 0, 0, 0, true};
@@ -411,7 +413,8 @@ VariantCacheTrim ptxinject::trimVariantCache(const std::string &Dir,
   return trimLocked(Dir, Max, /*Everything=*/false);
 }
 
-VariantCacheTrim ptxinject::clearVariantCache(const std::string &Dir) {
+VariantCacheTrim
+ptxinject::variants::clearVariantCache(const std::string &Dir) {
   struct stat St;
   if (::stat(Dir.c_str(), &St) != 0)
     return VariantCacheTrim{{}, {}, 0, 0, 0, true};

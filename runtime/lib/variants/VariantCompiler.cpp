@@ -21,12 +21,12 @@
 using namespace ptxinject;
 using namespace ptxinject::variants;
 
-Error ptxinject::compileVariants(const Module &Kernel,
-                                 const CubinBackend &Backend,
-                                 ProgramSource &Programs,
-                                 const VariantOptions &Options,
-                                 const ModuleSink &Sink,
-                                 VariantReport &Report) {
+Error ptxinject::variants::compileVariants(const Module &Kernel,
+                                           const CubinBackend &Backend,
+                                           ProgramSource &Programs,
+                                           const VariantOptions &Options,
+                                           const ModuleSink &Sink,
+                                           VariantReport &Report) {
   std::vector<ProgramSource *> Sources{&Programs};
   return compileVariants(Kernel, Backend, Sources, Options, Sink, Report);
 }
@@ -90,12 +90,10 @@ void screen(const Module &Kernel, const CubinBackend &Backend,
 }
 } // namespace
 
-Error ptxinject::compileVariants(const Module &Kernel,
-                                 const CubinBackend &Backend,
-                                 const std::vector<ProgramSource *> &Sources,
-                                 const VariantOptions &Options,
-                                 const ModuleSink &Sink,
-                                 VariantReport &Report) {
+Error ptxinject::variants::compileVariants(
+    const Module &Kernel, const CubinBackend &Backend,
+    const std::vector<ProgramSource *> &Sources, const VariantOptions &Options,
+    const ModuleSink &Sink, VariantReport &Report) {
   Report = VariantReport();
   if (Sources.empty())
     return Error::make(ErrorCode::InvalidArgument, "no program source given");
@@ -104,7 +102,6 @@ Error ptxinject::compileVariants(const Module &Kernel,
   Expected<std::vector<size_t>> Slots = resolveSlots(Kernel, O);
   if (!Slots)
     return Slots.error();
-  std::string Message;
   // Sources leave out what the backend's architecture lacks; an arch that
   // names no SM (compute_80, empty) leaves every entry in.
   stackptx::Target For;
@@ -112,8 +109,8 @@ Error ptxinject::compileVariants(const Module &Kernel,
   for (size_t R = 0; R < Sources.size(); ++R)
     Sources[R]->setTarget(For);
   for (size_t R = 0; R < Sources.size(); ++R)
-    if (!Sources[R]->prepare(Kernel.inject((*Slots)[R]), Message))
-      return Error::make(ErrorCode::InvalidArgument, Message);
+    if (Error E = Sources[R]->prepare(Kernel.inject((*Slots)[R])))
+      return E;
   for (size_t R = 1; R < Sources.size(); ++R)
     if (Sources[R]->numPrograms() != Sources[0]->numPrograms())
       return Error::make(

@@ -5,8 +5,9 @@
 #include <algorithm>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
-const char ptxinject::VariantManifestHeader[] =
+const char ptxinject::variants::VariantManifestHeader[] =
     "program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\t"
     "same_as\torigin\n";
 
@@ -39,7 +40,7 @@ bool isModuleName(std::string_view Name) {
 } // namespace
 
 Expected<VariantManifest>
-ptxinject::parseVariantManifest(std::string_view Text) {
+ptxinject::variants::parseVariantManifest(std::string_view Text) {
   VariantManifest M;
   std::string_view Header = VariantManifestHeader;
   if (Text.substr(0, Header.size()) != Header)

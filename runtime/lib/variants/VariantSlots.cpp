@@ -11,8 +11,9 @@
 #include <cctype>
 
 using namespace ptxinject;
+using namespace ptxinject::variants;
 
-std::string ptxinject::describeOperands(const Inject &I) {
+std::string ptxinject::variants::describeOperands(const Inject &I) {
   std::string Out = "inject '" + I.Name + "' has operands ";
   for (size_t K = 0; K < I.Operands.size(); ++K) {
     const InjectOperand &Op = I.Operands[K];
@@ -83,7 +84,8 @@ std::string injectsWithOperands(const Module &Kernel) {
 } // namespace
 
 Expected<std::vector<size_t>>
-ptxinject::resolveSlots(const Module &Kernel, const VariantOptions &Options) {
+ptxinject::variants::resolveSlots(const Module &Kernel,
+                                  const VariantOptions &Options) {
   std::vector<size_t> Slots;
   size_t G = std::max<size_t>(1, Options.InjectsPerVariant);
   if (Kernel.numInjects() == 0)

@@ -19,8 +19,7 @@
 #include <thread>
 #include <vector>
 
-namespace ptxinject {
-namespace variants {
+namespace ptxinject::variants {
 
 using Clock = std::chrono::steady_clock;
 
@@ -84,7 +83,6 @@ void onWorkers(std::vector<Worker> &Workers, size_t N, size_t Chunk, Fn Body) {
     T.join();
 }
 
-} // namespace variants
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif

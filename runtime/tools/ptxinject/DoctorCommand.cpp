@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::doctor;
 using namespace ptxinject::tool;
 
 namespace {

@@ -14,6 +14,7 @@
 
 using namespace ptxinject;
 using namespace ptxinject::golden;
+using namespace ptxinject::manifest;
 
 namespace {
 

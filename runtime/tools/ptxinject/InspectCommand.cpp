@@ -23,6 +23,7 @@
 #include <vector>
 
 using namespace ptxinject;
+using namespace ptxinject::manifest;
 using namespace ptxinject::tool;
 
 namespace {

@@ -70,19 +70,23 @@ bool tool::addTypesFromFileOrReport(const std::string &Path, TypeTable &Table) {
   std::string Text;
   if (!readWholeFileOrReport(Path, Text))
     return false;
-  std::string Message;
-  if (Table.addFromJson(Text, Message))
+  Error E = Table.addFromJson(Text);
+  if (!E)
     return true;
-  reportJsonError(Path, Message);
+  reportJsonError(Path, E.located());
   return false;
 }
 
 bool tool::loadDescriptionOrReport(const std::string &Path,
                                    stackptx::InstructionSet &Set) {
-  std::string Message;
-  if (stackptx::InstructionSet::fromFile(Path, Set, Message))
+  Expected<stackptx::InstructionSet> Read =
+      stackptx::InstructionSet::fromFile(Path);
+  if (Read) {
+    Set = Read.take();
     return true;
-  std::fprintf(stderr, "%s\n", Message.c_str()); // it names the file
+  }
+  // The message names the file.
+  std::fprintf(stderr, "%s\n", Read.error().Message.c_str());
   return false;
 }
 

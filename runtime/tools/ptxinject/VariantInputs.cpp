@@ -7,6 +7,7 @@
 
 using namespace ptxinject;
 using namespace ptxinject::tool;
+using namespace ptxinject::variants;
 
 namespace {
 

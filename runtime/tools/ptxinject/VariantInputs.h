@@ -29,10 +29,10 @@ struct ProgramOrigin {
 /// variant v's program for Sources[r] came from.
 struct VariantInputs {
   std::vector<std::string> Injects;
-  std::vector<std::unique_ptr<ProgramSource>> Sources;
+  std::vector<std::unique_ptr<variants::ProgramSource>> Sources;
   std::vector<std::vector<ProgramOrigin>> Origins;
   /// The Stack PTX sources (null for raw stubs), to print programs back.
-  std::vector<StackPtxSource *> Stack;
+  std::vector<variants::StackPtxSource *> Stack;
 };
 
 /// Reads --programs arguments: one FILE whose lines are programs (plain, or

@@ -14,6 +14,7 @@
 
 using namespace ptxinject;
 using namespace ptxinject::tool;
+using namespace ptxinject::variants;
 
 std::string ptxinject::tool::numbered(const char *Prefix, size_t N,
                                       const char *Suffix) {

@@ -46,7 +46,8 @@ public:
   static const char *header();
   /// Program P's rows (one per inject of its variant), each ending in a
   /// newline.
-  std::string rows(size_t P, const ProgramPlace &Place, bool Failed) const;
+  std::string rows(size_t P, const variants::ProgramPlace &Place,
+                   bool Failed) const;
 
 private:
   const ManifestSources &S;
@@ -71,7 +72,8 @@ private:
 };
 
 /// The manifest.tsv text for a finished batch.
-std::string manifestTsv(const ManifestSources &S, const VariantReport &Report);
+std::string manifestTsv(const ManifestSources &S,
+                        const variants::VariantReport &Report);
 
 /// Every program, one variant per line in the --programs form ('NAME: prog
 /// ; NAME: prog' with several injects per variant), after Header.

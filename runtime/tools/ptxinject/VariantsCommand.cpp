@@ -39,7 +39,9 @@
 #include <unistd.h>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 using namespace ptxinject::tool;
+using namespace ptxinject::variants;
 
 namespace {
 
@@ -449,7 +451,6 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     return forwardToRay(A);
   // The back end first: an architecture or back end it refuses is a
   // command-line mistake, found before any work.
-  std::string BackendError;
   CubinOptions CO;
   CO.Arch = A.Arch;
   if (A.MemoryLimit) {
@@ -462,12 +463,13 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     }
     CO.MemoryLimitBytes = *A.MemoryLimit;
   }
-  std::unique_ptr<CubinBackend> Backend =
-      createCubinBackend(A.Backend, CO, BackendError);
-  if (!Backend) {
-    reportUsageError("variants", BackendError);
+  Expected<std::unique_ptr<CubinBackend>> Made =
+      createCubinBackend(A.Backend, CO);
+  if (!Made) {
+    reportUsageError("variants", Made.error().Message);
     return ExitUsage;
   }
+  std::unique_ptr<CubinBackend> Backend = Made.take();
   if (::mkdir(A.OutDir.c_str(), 0777) != 0 && errno != EEXIST) {
     reportError(A.OutDir, std::string("cannot create the output folder: ") +
                               std::strerror(errno));
@@ -487,11 +489,12 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   if (A.BackendName.empty()) {
     CubinBackendKind Chosen = defaultCubinBackendFor(Ptx, CO);
     if (Chosen != Backend->kind()) {
-      Backend = createCubinBackend(Chosen, CO, BackendError);
-      if (!Backend) {
-        reportUsageError("variants", BackendError);
+      Made = createCubinBackend(Chosen, CO);
+      if (!Made) {
+        reportUsageError("variants", Made.error().Message);
         return ExitUsage;
       }
+      Backend = Made.take();
     }
   }
   PruneStats Pruned;

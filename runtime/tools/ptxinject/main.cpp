@@ -15,6 +15,7 @@
 #include <cstring>
 
 using namespace ptxinject;
+using namespace ptxinject::backends;
 using namespace ptxinject::tool;
 
 namespace {

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::asmemit {
 
 /// One asm operand: its constraint ("+f", "=r", "l", ...) and which operand of
 /// the Site (index into Site::Operands) it binds.
@@ -76,6 +76,6 @@ std::string renderAsmStatement(const Site &S, const InlineAsm &Asm,
                                const std::vector<std::string> &Exprs,
                                bool Volatile);
 
-} // namespace ptxinject
+} // namespace ptxinject::asmemit
 
 #endif

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace ptxinject {
+namespace ptxinject::diff {
 
 /// The unified diff from Old to New ("--- OldName", "+++ NewName", hunks
 /// with Context lines around each change); empty when the texts are equal.
@@ -22,6 +22,6 @@ std::string unifiedDiff(std::string_view OldName, std::string_view Old,
                         std::string_view NewName, std::string_view New,
                         unsigned Context = 3);
 
-} // namespace ptxinject
+} // namespace ptxinject::diff
 
 #endif

@@ -9,6 +9,8 @@
 #ifndef PTXINJECT_PTXEVAL_H
 #define PTXINJECT_PTXEVAL_H
 
+#include "ptxinject/support/Error.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -52,10 +54,10 @@ bool isApproximateOpcode(std::string_view Opcode);
 
 /// Runs Stub with Registers (names without %) as the initial register file;
 /// registers it writes are updated in place. Special registers read as 0.
-/// Returns false with Error "LINE:COL: message" on text it cannot run.
-bool evaluateStub(std::string_view Stub,
-                  std::map<std::string, uint32_t> &Registers,
-                  std::string &Error);
+/// Returns an InvalidStub error at its line and column on text it cannot
+/// run.
+Error evaluateStub(std::string_view Stub,
+                   std::map<std::string, uint32_t> &Registers);
 
 } // namespace eval
 

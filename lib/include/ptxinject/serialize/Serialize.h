@@ -22,6 +22,7 @@
 #define PTXINJECT_SERIALIZE_SERIALIZE_H
 
 #include "ptxinject/stackptx/StackPtx.h"
+#include "ptxinject/support/Error.h"
 #include "stack_ptx.h"
 #include "stack_ptx_native.h"
 
@@ -64,21 +65,18 @@ struct ExtraInfo {
   size_t ExecutionLimit = 0;
 };
 
-/// Writers append one object to Out. They fail (false, with Error) only on
-/// input that cannot be represented: a NULL array with a count, a NULL name,
-/// a string longer than 4 GiB.
+/// Writers append one object to Out. They fail (an InvalidArgument Error)
+/// only on input that cannot be represented: a NULL array with a count, a
+/// NULL name, a string longer than 4 GiB.
 void writeCompilerInfo(const StackPtxFastCompilerInfo &Info, Bytes &Out);
-bool writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out,
-                    std::string &Error);
-bool writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out,
-                    std::string &Error);
+Error writeStackInfo(const StackPtxFastInstructionSetInfo &Set, Bytes &Out);
+Error writeRegisters(Span<StackPtxFastRegister> Registers, Bytes &Out);
 /// Stubs[i] holds Sizes[i] request indices.
-bool writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out,
-                   std::string &Error);
+Error writeRequests(Span<const size_t *> Stubs, Span<size_t> Sizes, Bytes &Out);
 /// Each stub is a return-terminated array; it is written up to and including
 /// its first return.
-bool writeInstructions(Span<const StackPtxFastInstruction *> Stubs, Bytes &Out,
-                       std::string &Error);
+Error writeInstructions(Span<const StackPtxFastInstruction *> Stubs,
+                        Bytes &Out);
 void writePtx(std::string_view Ptx, Bytes &Out);
 void writeExtra(const ExtraInfo &Extra, Bytes &Out);
 
@@ -86,10 +84,8 @@ void writeExtra(const ExtraInfo &Extra, Bytes &Out);
 /// must not be NULL; a reference program ends at its first
 /// STACK_PTX_INSTRUCTION_TYPE_RETURN.
 void writeRefCompilerInfo(const StackPtxCompilerInfo &Info, Bytes &Out);
-bool writeRefStackInfo(const StackPtxStackInfo &Set, Bytes &Out,
-                       std::string &Error);
-bool writeRefInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out,
-                          std::string &Error);
+Error writeRefStackInfo(const StackPtxStackInfo &Set, Bytes &Out);
+Error writeRefInstructions(Span<const StackPtxInstruction *> Stubs, Bytes &Out);
 
 /// A reference stack info read from a buffer, as owned tables.
 struct OwnedRefStackInfo {

@@ -10,6 +10,8 @@
 #ifndef PTXINJECT_TYPETABLE_H
 #define PTXINJECT_TYPETABLE_H
 
+#include "ptxinject/support/Error.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,9 +39,9 @@ public:
   /// Adds or replaces an entry (matched case-insensitively by name).
   void add(TypeInfo Info);
 
-  /// Merges entries from JSON text in the data_type_infos format. On error
-  /// returns false and sets Error to "LINE:COL: message".
-  bool addFromJson(std::string_view Text, std::string &Error);
+  /// Merges entries from JSON text in the data_type_infos format, or
+  /// returns the error at its place in the text (nothing is merged then).
+  Error addFromJson(std::string_view Text);
 
   const std::vector<TypeInfo> &entries() const { return Entries; }
 

@@ -9,6 +9,7 @@
 #ifndef PTXINJECT_STACKPTX_H
 #define PTXINJECT_STACKPTX_H
 
+#include "ptxinject/support/Error.h"
 #include "stack_ptx_native.h"
 
 #include <cstddef>
@@ -72,13 +73,13 @@ struct InstructionCost {
 /// and safe to read from many threads.
 class InstructionSet {
 public:
-  /// Reads the stack_ptx_descriptions.json format. On failure returns false
-  /// and sets Error to "LINE:COL: message".
-  static bool fromJson(std::string_view Text, InstructionSet &Out,
-                       std::string &Error);
-  /// Reads a description file; Error starts with the path.
-  static bool fromFile(const std::string &Path, InstructionSet &Out,
-                       std::string &Error);
+  /// Reads the stack_ptx_descriptions.json format, or returns the error at
+  /// its line and column.
+  static Expected<InstructionSet> fromJson(std::string_view Text);
+  /// Reads a description file. The error's message starts with the path,
+  /// as tools print it ("PATH:LINE:COL: ...", or "PATH: error: ..." for a
+  /// file that cannot be read).
+  static Expected<InstructionSet> fromFile(const std::string &Path);
   /// The description shipped with the project
   /// (data/stack_ptx_descriptions.json).
   static const InstructionSet &builtin();

@@ -67,6 +67,9 @@ struct Error {
   explicit operator bool() const { return Code != ErrorCode::Success; }
   /// "FILE:LINE:COL: error: MESSAGE" (LINE:COL left out when unknown).
   std::string format(const std::string &File) const;
+  /// "LINE:COL: MESSAGE" (MESSAGE alone when unknown): the form of the
+  /// description readers, whose callers put the file name in front.
+  std::string located() const;
 };
 
 /// A value or the error that prevented it.

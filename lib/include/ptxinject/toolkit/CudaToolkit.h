@@ -10,7 +10,7 @@
 
 #include <string>
 
-namespace ptxinject {
+namespace ptxinject::toolkit {
 
 /// The CUDA toolkit root: the first of $CUDA_HOME, $CUDA_PATH, the CUDA 13
 /// wheels beside a Python package (pythonSitePackages()/nvidia/cu13, when it
@@ -24,6 +24,6 @@ std::string findCudaToolkit();
 /// (site-packages/ptxinject/_core.so), where pip puts the nvidia-* wheels.
 std::string pythonSitePackages();
 
-} // namespace ptxinject
+} // namespace ptxinject::toolkit
 
 #endif

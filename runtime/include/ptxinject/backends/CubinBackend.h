@@ -9,13 +9,15 @@
 #ifndef PTXINJECT_CUBINBACKEND_H
 #define PTXINJECT_CUBINBACKEND_H
 
+#include "ptxinject/support/Error.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::backends {
 
 enum class CubinBackendKind { NvJitLink, NvPtxCompiler, Ptxas };
 
@@ -102,11 +104,10 @@ protected:
 /// otherwise run under the compile, which may crash the exit and lose output.
 unsigned backgroundCompiles();
 
-/// Creates a backend of \p Kind, or returns null with the reason in \p Error
-/// (for instance a backend that this build does not include).
-std::unique_ptr<CubinBackend> createCubinBackend(CubinBackendKind Kind,
-                                                 const CubinOptions &Options,
-                                                 std::string &Error);
+/// Creates a backend of \p Kind, or says why it cannot (for instance a
+/// backend that this build does not include).
+Expected<std::unique_ptr<CubinBackend>>
+createCubinBackend(CubinBackendKind Kind, const CubinOptions &Options);
 
 /// Whether this build includes \p Kind (Ptxas is always built; it still needs
 /// a ptxas executable at run time).
@@ -153,6 +154,18 @@ bool isDebugPtx(std::string_view Ptx);
 /// Whether \p Image starts with the ELF magic and is a 64-bit object.
 bool looksLikeCubin(const std::vector<char> &Image);
 
+} // namespace ptxinject::backends
+
+// The back-end factory keeps its ptxinject:: spelling (docs/runtime.md).
+namespace ptxinject {
+using backends::CompileStatus;
+using backends::createCubinBackend;
+using backends::CubinBackend;
+using backends::CubinBackendKind;
+using backends::cubinBackendName;
+using backends::CubinOptions;
+using backends::defaultCubinBackend;
+using backends::parseCubinBackendName;
 } // namespace ptxinject
 
 #endif

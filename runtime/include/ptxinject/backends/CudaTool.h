@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::backends {
 
 /// A CUDA toolkit program (ptxas, nvcc) found the way the ptxas back end
 /// finds ptxas: Requested when given (empty unless it is executable), else
@@ -75,6 +75,6 @@ struct ToolLimits {
 ToolRun runTool(const std::vector<std::string> &Argv,
                 const std::string &LogPath, const ToolLimits &Limits = {});
 
-} // namespace ptxinject
+} // namespace ptxinject::backends
 
 #endif

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::doctor {
 
 /// One finding: what it is about, what was found (or that nothing was),
 /// and, when something is missing, how to add it.
@@ -31,6 +31,6 @@ std::vector<DoctorFinding> examineEnvironment(const std::string &ToolFolder);
 /// a "fix:" line under each missing piece.
 std::string formatFindings(const std::vector<DoctorFinding> &Findings);
 
-} // namespace ptxinject
+} // namespace ptxinject::doctor
 
 #endif

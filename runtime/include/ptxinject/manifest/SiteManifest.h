@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::manifest {
 
 struct ManifestOperand {
   std::string Label;
@@ -53,6 +53,6 @@ std::vector<const ManifestSite *> findMissingSites(const Module &M,
 /// "FILE:LINE:COL: error: inject site 'NAME' is missing from the PTX: ..."
 std::string describeMissingSite(const ManifestSite &Site);
 
-} // namespace ptxinject
+} // namespace ptxinject::manifest
 
 #endif

@@ -18,7 +18,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace ptxinject {
+namespace ptxinject::module {
 
 /// Parses the Size bytes at Bytes (the embedded PTX, without its final NUL).
 inline Expected<Module>
@@ -27,6 +27,11 @@ parseEmbeddedPtx(const char *Bytes, std::size_t Size,
   return Module::parse(std::string_view(Bytes, Size), Options);
 }
 
+} // namespace ptxinject::module
+
+// The runtime's C++ API keeps its ptxinject:: spelling (docs/runtime.md).
+namespace ptxinject {
+using module::parseEmbeddedPtx;
 } // namespace ptxinject
 
 /// parseEmbeddedPtx for the arrays EMBED SYMBOL defines: SYMBOL and

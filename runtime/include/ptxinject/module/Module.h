@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::module {
 
 /// One operand of an inject, the same at every site of it.
 struct InjectOperand {
@@ -123,6 +123,15 @@ private:
   std::shared_ptr<const Data> D;
 };
 
+} // namespace ptxinject::module
+
+// The runtime's C++ API keeps its ptxinject:: spelling (docs/runtime.md).
+namespace ptxinject {
+using module::Inject;
+using module::InjectOperand;
+using module::Module;
+using module::ParseOptions;
+using module::SiteLocation;
 } // namespace ptxinject
 
 #endif

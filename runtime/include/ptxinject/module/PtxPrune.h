@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-namespace ptxinject {
+namespace ptxinject::module {
 
 struct PruneStats {
   size_t RemovedVariables = 0; ///< declarations removed (names, not lines)
@@ -40,6 +40,12 @@ struct PruneStats {
 std::string pruneUnusedGlobals(std::string_view Ptx,
                                PruneStats *Stats = nullptr);
 
+} // namespace ptxinject::module
+
+// The runtime's C++ API keeps its ptxinject:: spelling (docs/runtime.md).
+namespace ptxinject {
+using module::PruneStats;
+using module::pruneUnusedGlobals;
 } // namespace ptxinject
 
 #endif

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-namespace ptxinject {
+namespace ptxinject::module {
 
 /// Writes Stub to Out with every %{label} replaced by '%' and the stable
 /// register of Target's operand with that label (%{x} -> %_x1). Text that
@@ -32,6 +32,12 @@ inline bool resolveStubLabels(const Inject &Target, std::string_view Stub,
   return !Err;
 }
 
+} // namespace ptxinject::module
+
+// The runtime's C++ API keeps its ptxinject:: spelling (docs/runtime.md).
+namespace ptxinject {
+using module::resolveStubLabels;
+using module::StubLabelError;
 } // namespace ptxinject
 
 #endif

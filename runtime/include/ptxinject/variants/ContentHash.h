@@ -15,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-namespace ptxinject {
+namespace ptxinject::variants {
 
 struct Hash128 {
   uint64_t Hi = 0, Lo = 0;
@@ -55,6 +55,6 @@ struct Hash128Hasher {
   }
 };
 
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif

@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::variants {
 
 /// A kernel definition in PTX text: `[linkage] .entry NAME (...) {...}`.
 struct PtxEntrySpan {
@@ -69,6 +69,6 @@ private:
   size_t NumEntries = 0;
 };
 
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::variants {
 
 /// Hashes a variant's code as it is rendered: for each inject it fills, in
 /// order, the inject's name and the stub. Two variants with equal hashes
@@ -51,6 +51,6 @@ struct ProgramGroups {
 ProgramGroups groupPrograms(const std::vector<Hash128> &Codes,
                             const std::vector<bool> &HasCode, bool Merge);
 
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif

@@ -30,7 +30,7 @@
 #include <unordered_set>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::variants {
 
 /// What decides a cubin besides the program: the kernel's PTX before
 /// injection, the back end's name and version, the architecture and the
@@ -78,13 +78,12 @@ public:
   /// miss.
   Found lookup(const Hash128 &Key, Hit &Out);
 
-  /// Stores a cubin under the hash of its bytes; CubinHash receives it.
+  /// Stores a cubin under the hash of its bytes, and returns that hash.
   /// Thread-safe, and safe against other processes storing the same.
-  bool storeCubin(const std::vector<char> &Cubin, Hash128 &CubinHash,
-                  std::string &Error);
+  Expected<Hash128> storeCubin(const std::vector<char> &Cubin);
   /// Points Key at a cubin stored with storeCubin.
-  bool storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
-                  size_t CubinSize, const Site &Where, std::string &Error);
+  Error storeEntry(const Hash128 &Key, const Hash128 &CubinHash,
+                   size_t CubinSize, const Site &Where);
 
   const std::string &dir() const { return Dir; }
   /// The cubins this cache found, held for as long as the pointer lives
@@ -126,6 +125,6 @@ private:
   std::atomic<std::uint64_t> Added{0};
 };
 
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif

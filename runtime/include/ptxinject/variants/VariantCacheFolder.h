@@ -23,7 +23,7 @@
 #include <string_view>
 #include <unordered_set>
 
-namespace ptxinject {
+namespace ptxinject::variants {
 
 /// The bound of a cache folder that sets none.
 constexpr std::uint64_t DefaultVariantCacheMaxBytes = 5ull << 30;
@@ -113,6 +113,6 @@ private:
   bool Made = false;
 };
 
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif

@@ -29,7 +29,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::variants {
 
 class VariantCachePins;
 
@@ -59,9 +59,9 @@ public:
   virtual size_t numPrograms() const = 0;
 
   /// Called once before the workers start, with the inject every program
-  /// is compiled for (the first slot). Returns false with a message when
-  /// the programs cannot target it (wrong operand types, unknown label).
-  virtual bool prepare(const Inject &Target, std::string &Error) = 0;
+  /// is compiled for (the first slot). Returns an error when the programs
+  /// cannot target it (wrong operand types, unknown label).
+  virtual Error prepare(const Inject &Target) = 0;
 
   /// Called before prepare with the architecture the cubins are built for
   /// (the backend's CubinOptions::Arch), so that a source can leave out
@@ -86,7 +86,7 @@ public:
   explicit RawStubSource(std::vector<std::string> Stubs)
       : Stubs(std::move(Stubs)) {}
   size_t numPrograms() const override { return Stubs.size(); }
-  bool prepare(const Inject &Target, std::string &Error) override;
+  Error prepare(const Inject &Target) override;
   bool stub(size_t Index, ProgramScratch *Scratch, std::string &Buffer,
             std::string_view &Stub, StubError &Error) const override;
 
@@ -120,7 +120,7 @@ public:
   void addRandomLive(size_t Count, size_t Length, uint64_t Seed);
 
   size_t numPrograms() const override { return Programs.size() + RandomCount; }
-  bool prepare(const Inject &Target, std::string &Error) override;
+  Error prepare(const Inject &Target) override;
   /// Programs (given or random) are compiled for this target: description
   /// entries it lacks are never drawn and compile to nothing.
   void setTarget(const stackptx::Target &For) override { this->For = For; }
@@ -175,7 +175,7 @@ public:
   }
 
   size_t numPrograms() const override { return Programs.size(); }
-  bool prepare(const Inject &Target, std::string &Error) override;
+  Error prepare(const Inject &Target) override;
   bool stub(size_t Index, ProgramScratch *Scratch, std::string &Buffer,
             std::string_view &Stub, StubError &Error) const override;
 
@@ -356,6 +356,6 @@ std::string describeOperands(const Inject &I);
 Expected<std::vector<size_t>> resolveSlots(const Module &Kernel,
                                            const VariantOptions &Options);
 
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ptxinject {
+namespace ptxinject::variants {
 
 /// The header line manifest.tsv starts with, newline included.
 extern const char VariantManifestHeader[];
@@ -54,6 +54,6 @@ struct VariantManifest {
 /// of the first field that is not as `ptxinject variants` writes it.
 Expected<VariantManifest> parseVariantManifest(std::string_view Text);
 
-} // namespace ptxinject
+} // namespace ptxinject::variants
 
 #endif

@@ -15,9 +15,9 @@
 namespace ptxinject {
 namespace frontend {
 
-/// The CUDA installation, as ptxinject finds it (ptxinject::findCudaToolkit:
-/// $CUDA_HOME, $CUDA_PATH, the nvcc on PATH, /usr/local/cuda). Empty when
-/// none has include/cuda.h.
+/// The CUDA installation, as ptxinject finds it
+/// (ptxinject::toolkit::findCudaToolkit: $CUDA_HOME, $CUDA_PATH, the nvcc on
+/// PATH, /usr/local/cuda). Empty when none has include/cuda.h.
 std::string findCudaPath();
 
 /// <prefix> of the running tool at <prefix>/bin/tool (an installation or
