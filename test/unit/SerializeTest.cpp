@@ -329,9 +329,10 @@ template <class Call> uint8_t *unpackExactly(Call C) {
   size_t Need = 0;
   EXPECT_EQ(C(nullptr, 0, &Need), STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   uint8_t *Flat = static_cast<uint8_t *>(std::malloc(Need + 1));
-  if (Need)
+  if (Need) {
     EXPECT_EQ(C(Flat, Need - 1, &Need),
               STACK_PTX_INJECT_SERIALIZE_ERROR_INSUFFICIENT_BUFFER);
+  }
   EXPECT_EQ(C(Flat, Need, &Need), STACK_PTX_INJECT_SERIALIZE_SUCCESS);
   return Flat;
 }
