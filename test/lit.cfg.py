@@ -8,7 +8,9 @@ import lit.formats
 config.name = "PtxInject"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".ptx", ".test", ".c", ".stack", ".ast"]
-config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py", "README.md"]
+# stand_in_driver: the C source of pytest's stand-in CUDA driver, not a test.
+config.excludes = ["Inputs", "unit", "stand_in_driver", "CMakeLists.txt", "lit.cfg.py",
+                   "README.md"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.project_binary_dir, "test")
 
