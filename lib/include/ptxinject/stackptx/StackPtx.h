@@ -114,6 +114,12 @@ namespace detail {
 struct DecodedSet;
 } // namespace detail
 
+/// How the reference library's stub text (ReferenceText.h in lib/stackptx)
+/// names temporaries: its C headers (mm-ptx 1.1) write "%_s0_3", the stack's
+/// index and a number; the headers of its Python wheel (mm-ptx 1.0) "%_a3",
+/// a letter per stack (the index form past the 32nd stack).
+enum class ReferenceTemps { StackIndex, StackLetter };
+
 /// Limits used when none are given (those of stack_ptx_native_default_info.h).
 StackPtxFastCompilerInfo defaultLimits();
 
@@ -159,6 +165,15 @@ public:
                              Span<size_t> Requests, Workspace &WS,
                              std::string &Out,
                              Span<Program> Routines = {}) const;
+
+  /// compile(), with the stub written as the reference library writes it
+  /// (its order of statements, numbering and spelling) for callers of its
+  /// APIs, which promise its text. Out ends with the closing brace.
+  StackPtxFastResult
+  compileReference(Program Prog, Span<StackPtxFastRegister> Registers,
+                   Span<size_t> Requests, Workspace &WS, std::string &Out,
+                   Span<Program> Routines = {},
+                   ReferenceTemps Temps = ReferenceTemps::StackIndex) const;
 
   /// Compiles each of Programs as compile() does, with one set of registers,
   /// requests and routines, and puts the stubs back to back in Out: stub I
