@@ -79,6 +79,40 @@ public:
   /// Reads a description file; Error starts with the path.
   static bool fromFile(const std::string &Path, InstructionSet &Out,
                        std::string &Error);
+  /// A set described in the reference library's terms, as its Python API
+  /// (mm_ptx) gives one: entries by index, no names.
+  struct ReferenceTables {
+    /// Per stack: its literal prefix, the PTX register type ("f32",
+    /// "pred"); f32, u32 and s32 stacks take literals.
+    std::vector<std::string> StackPrefixes;
+    struct Arg {
+      unsigned Stack;
+      unsigned VecElems; // 0: a scalar
+    };
+    std::vector<Arg> ArgTypes;
+    struct Instruction {
+      std::string Ptx;
+      std::vector<unsigned> Args, Rets; // arg type indices
+      bool Aligned = false;
+    };
+    std::vector<Instruction> Instructions;
+    struct Special {
+      std::string Ptx;
+      unsigned Arg;
+    };
+    std::vector<Special> SpecialRegisters;
+  };
+  /// The set those tables describe under the reference's rules (every
+  /// instruction top_first, and reference_rules): what the JSON
+  /// description with those switches gives, without writing and parsing
+  /// one. Stacks are named s0, s1, ..., arg types a0, ..., instructions i0,
+  /// .... An instruction without results (the reference runs it and never
+  /// prints it) gets one on a stack of its own that nothing requests. A
+  /// special register may repeat (it reads the same register); the first
+  /// is the one findSpecialRegister finds. On a bad index returns false and
+  /// sets Error.
+  static bool fromReference(const ReferenceTables &Tables, InstructionSet &Out,
+                            std::string &Error);
   /// The description shipped with the project
   /// (data/stack_ptx_descriptions.json).
   static const InstructionSet &builtin();

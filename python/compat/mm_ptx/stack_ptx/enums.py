@@ -18,6 +18,16 @@ class _AutoEnum(IntEnum):
         return count
 
 
+def members_by_value(enum_class) -> list:
+    """An enum's members in value order: a member's value is its index in
+    the reference's tables (definition order, with auto())."""
+    members = list(enum_class)
+    for i, member in enumerate(members):
+        if member != i:
+            return sorted(members, key=int)
+    return members
+
+
 class Instr:
     """One instruction made by a stack type (constant, meta, store, load).
     Its name (what mm-ptx prints for it) is made when first asked for."""
