@@ -21,7 +21,9 @@ class _AutoEnum(IntEnum):
 def members_by_value(enum_class) -> list:
     """An enum's members in value order: a member's value is its index in
     the reference's tables (definition order, with auto())."""
-    members = list(enum_class)
+    # What iterating the enum gives, without a generator frame per member.
+    member_map = enum_class._member_map_
+    members = [member_map[name] for name in enum_class._member_names_]
     for i, member in enumerate(members):
         if member != i:
             return sorted(members, key=int)
