@@ -78,7 +78,7 @@ Compiler::compileReference(Program Prog, Span<StackPtxFastRegister> Registers,
   if (R != STACK_PTX_FAST_SUCCESS)
     return R;
   thread_local detail::ReferenceStub Stub;
-  detail::writeReferenceStub(WS.data(), Temps, Stub);
+  detail::writeReferenceStub(WS.data(), Temps, /*WithPieces=*/false, Stub);
   Out.reserve(Stub.Head.size() + Stub.Body.size());
   Out += Stub.Head;
   Out += Stub.Body;

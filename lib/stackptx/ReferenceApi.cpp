@@ -436,8 +436,9 @@ stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
     if (R != STACK_PTX_FAST_SUCCESS)
       return resultOf(R);
     thread_local detail::ReferenceStub Stub;
-    detail::writeReferenceStub(
-        Workspace, ptxinject::stackptx::ReferenceTemps::StackIndex, Stub);
+    detail::writeReferenceStub(Workspace,
+                               ptxinject::stackptx::ReferenceTemps::StackIndex,
+                               /*WithPieces=*/false, Stub);
     size_t Length = Stub.Head.size() + Stub.Body.size();
     if (!Buffer) {
       *BytesWritten = Length;
@@ -452,7 +453,10 @@ stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
       return STACK_PTX_SUCCESS;
     }
     // The reference prints the body first, a printf at a time, and stops
-    // at the first that does not fit.
+    // at the first that does not fit: where each ends, from a second write.
+    detail::writeReferenceStub(Workspace,
+                               ptxinject::stackptx::ReferenceTemps::StackIndex,
+                               /*WithPieces=*/true, Stub);
     *BytesWritten = ptxinject::reference::leaveShortBuffer(
         Stub.Body, Stub.PieceEnds,
         ptxinject::reference::FitRule::EndWithinBuffer, Buffer, BufferSize);

@@ -15,7 +15,6 @@
 
 #include "Workspace.h"
 
-#include <cstdio>
 #include <utility>
 
 namespace ptxinject {
@@ -26,17 +25,56 @@ namespace {
 // The reference's letters for stacks 0 to 31 (mm-ptx 1.0).
 constexpr char StackLetters[] = "abcdefghijklmnopqrstuvwxyzABCDEF";
 
-/// Appends to a stub's body, keeping where each of the reference's printf
-/// calls ends.
+/// V in decimal, appended (what printf's %u writes, without printf).
+void appendDecimal(std::string &Out, uint32_t V) {
+  char Buf[10];
+  unsigned N = 0;
+  do {
+    Buf[N++] = char('0' + V % 10);
+    V /= 10;
+  } while (V);
+  while (N)
+    Out.push_back(Buf[--N]);
+}
+
+/// V as eight upper-case hexadecimal digits (printf's %08X).
+void appendHex8(std::string &Out, uint32_t V) {
+  static const char Digits[] = "0123456789ABCDEF";
+  for (int Shift = 28; Shift >= 0; Shift -= 4)
+    Out.push_back(Digits[(V >> Shift) & 15]);
+}
+
+/// A temporary's name: "%_a3", or "%_s0_3"; Decl writes the declaration's
+/// form ("%_a<3>", "%_s0_<3>").
+void appendTempName(std::string &Out, bool Letters, unsigned Stack,
+                    uint32_t Number, bool Decl = false) {
+  Out.append("%_", 2);
+  if (Letters && Stack < sizeof(StackLetters) - 1) {
+    Out.push_back(StackLetters[Stack]);
+  } else {
+    Out.push_back('s');
+    appendDecimal(Out, Stack);
+    Out.push_back('_');
+  }
+  if (Decl)
+    Out.push_back('<');
+  appendDecimal(Out, Number);
+  if (Decl)
+    Out.push_back('>');
+}
+
+/// Appends to a stub's body and, when asked, keeps where each of the
+/// reference's printf calls ends (only a too small buffer needs them).
 struct BodyWriter {
   std::string &Out;
   std::vector<size_t> &Ends;
+  bool Pieces;
   void put(const char *S, size_t N) { Out.append(S, N); }
   void put(const char *S) { Out.append(S); }
   void put(char C) { Out.push_back(C); }
   /// Ends the current printf call (one that printed something).
   void end() {
-    if (Ends.empty() || Ends.back() != Out.size())
+    if (Pieces && (Ends.empty() || Ends.back() != Out.size()))
       Ends.push_back(Out.size());
   }
 };
@@ -61,11 +99,11 @@ struct WalkArrays {
 
 class ReferenceWriter : WalkArrays {
 public:
-  ReferenceWriter(const State &S, ReferenceTemps Temps, ReferenceStub &Stub,
-                  WalkArrays &Kept)
+  ReferenceWriter(const State &S, ReferenceTemps Temps, bool Pieces,
+                  ReferenceStub &Stub, WalkArrays &Kept)
       : WalkArrays(std::move(Kept)), S(S),
         Letters(Temps == ReferenceTemps::StackLetter),
-        W{Stub.Body, Stub.PieceEnds}, Kept(Kept) {}
+        W{Stub.Body, Stub.PieceEnds, Pieces}, Kept(Kept) {}
   ~ReferenceWriter() { Kept = std::move(static_cast<WalkArrays &>(*this)); }
 
   void run(ReferenceStub &Stub);
@@ -138,13 +176,7 @@ void ReferenceWriter::walkFrom(uint32_t Ref) {
 }
 
 void ReferenceWriter::printTempName(unsigned Stack, uint32_t Number) {
-  char Text[32];
-  int N = Letters && Stack < sizeof(StackLetters) - 1
-              ? std::snprintf(Text, sizeof Text, "%%_%c%u", StackLetters[Stack],
-                              unsigned(Number))
-              : std::snprintf(Text, sizeof Text, "%%_s%u_%u", Stack,
-                              unsigned(Number));
-  W.put(Text, size_t(N));
+  appendTempName(W.Out, Letters, Stack, Number);
 }
 
 void ReferenceWriter::printOperand(uint32_t Ref) {
@@ -165,10 +197,10 @@ void ReferenceWriter::printOperand(uint32_t Ref) {
     const Node &C = S.Nodes[P / RecordRef];
     const char *Type = regType(constantStack(C));
     bool F32 = !std::strcmp(Type, "f32"), U32 = !std::strcmp(Type, "u32");
-    char Text[16];
-    int N = std::snprintf(Text, sizeof Text, "0%c%08X%s", F32 ? 'f' : 'x',
-                          unsigned(constantBits(C)), U32 ? "U" : "");
-    W.put(Text, size_t(N));
+    W.put(F32 ? "0f" : "0x", 2);
+    appendHex8(W.Out, constantBits(C));
+    if (U32)
+      W.put('U');
     return;
   }
   default: {
@@ -315,30 +347,26 @@ void ReferenceWriter::run(ReferenceStub &Stub) {
 
   std::string &Head = Stub.Head;
   Head.assign("\t{\n", 3);
-  char Text[48];
   for (unsigned K = 0; K < S.NumStacks; ++K) {
     if (!Counts[K])
       continue;
     Head += "\t.reg .";
     Head += regType(K);
-    int N = Letters && K < sizeof(StackLetters) - 1
-                ? std::snprintf(Text, sizeof Text, " %%_%c<%u>;\n",
-                                StackLetters[K], unsigned(Counts[K]))
-                : std::snprintf(Text, sizeof Text, " %%_s%u_<%u>;\n", K,
-                                unsigned(Counts[K]));
-    Head.append(Text, size_t(N));
+    Head.push_back(' ');
+    appendTempName(Head, Letters, K, Counts[K], /*Decl=*/true);
+    Head.append(";\n", 2);
   }
 }
 
 } // namespace
 
 void writeReferenceStub(const void *Workspace, ReferenceTemps Temps,
-                        ReferenceStub &Out) {
+                        bool WithPieces, ReferenceStub &Out) {
   Out.Head.clear();
   Out.Body.clear();
   Out.PieceEnds.clear();
   thread_local WalkArrays Kept;
-  ReferenceWriter Writer(*stateOf(Workspace), Temps, Out, Kept);
+  ReferenceWriter Writer(*stateOf(Workspace), Temps, WithPieces, Out, Kept);
   Writer.run(Out);
 }
 

@@ -30,15 +30,16 @@ struct ReferenceStub {
   std::string Head; // the opening brace and the register declarations
   std::string Body; // the statements and the closing brace
   /// Where each of the reference's printf calls ends in Body, ascending (for
-  /// what a too small buffer holds, ../reference/ShortBuffer.h). Calls that
-  /// print nothing are left out.
+  /// what a too small buffer holds, ../reference/ShortBuffer.h), when asked
+  /// for. Calls that print nothing are left out.
   std::vector<size_t> PieceEnds;
 };
 
 /// Writes the program compiled in Workspace (compileToWorkspace succeeded)
-/// as the reference writes it, replacing Out's contents.
+/// as the reference writes it, replacing Out's contents; with WithPieces,
+/// notes its printf calls' ends too.
 void writeReferenceStub(const void *Workspace, ReferenceTemps Temps,
-                        ReferenceStub &Out);
+                        bool WithPieces, ReferenceStub &Out);
 
 } // namespace detail
 } // namespace stackptx
