@@ -189,7 +189,9 @@ STACK_PTX_PUBLIC_DEC StackPtxResult stack_ptx_compile_workspace_size(
 
 /* Runs instructions (and the routines they call) for at most
    execution_limit instructions, pops one value per request into that
-   register and writes the PTX stub. buffer == NULL measures:
+   register and writes the PTX stub, in the reference's text byte for byte
+   (its order of statements, numbering, tabs and hexadecimal literals; the
+   native API keeps its own). buffer == NULL measures:
    *buffer_bytes_written_ret gets the stub length without its NUL; a buffer
    of that length + 1 then receives it. A smaller one is
    STACK_PTX_ERROR_INSUFFICIENT_BUFFER and is left as the reference leaves

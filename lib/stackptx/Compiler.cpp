@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Core.h"
+#include "ReferenceText.h"
 #include "stack_ptx_native_default_info.h"
 
 #include <algorithm>
@@ -60,6 +61,27 @@ StackPtxFastResult Compiler::compile(Program Prog,
   if (WS.Text.size() < Bound)
     WS.Text.resize(Bound);
   Out.assign(WS.Text.data(), detail::writeOutput(WS.data(), WS.Text.data()));
+  return STACK_PTX_FAST_SUCCESS;
+}
+
+StackPtxFastResult
+Compiler::compileReference(Program Prog, Span<StackPtxFastRegister> Registers,
+                           Span<size_t> Requests, Workspace &WS,
+                           std::string &Out, Span<Program> Routines,
+                           ReferenceTemps Temps) const {
+  fit(WS, WorkspaceBytes);
+  detail::RoutineTable Table = tableOf(Routines);
+  StackPtxFastResult R = detail::compileToWorkspace(
+      Limits, *Info, Prog, Registers.data(), Registers.size(), Table,
+      Requests.data(), Requests.size(), WS.data(), WS.size(), Decoded.get());
+  Out.clear();
+  if (R != STACK_PTX_FAST_SUCCESS)
+    return R;
+  thread_local detail::ReferenceStub Stub;
+  detail::writeReferenceStub(WS.data(), Temps, /*WithPieces=*/false, Stub);
+  Out.reserve(Stub.Head.size() + Stub.Body.size());
+  Out += Stub.Head;
+  Out += Stub.Body;
   return STACK_PTX_FAST_SUCCESS;
 }
 

@@ -326,6 +326,117 @@ Expected<InstructionSet> InstructionSet::fromJson(std::string_view Text) {
   return Out;
 }
 
+bool InstructionSet::fromReference(const ReferenceTables &In,
+                                   InstructionSet &Out, std::string &Error) {
+  auto T = std::make_shared<Tables>();
+  T->Info.reference_rules = 1;
+  bool NeedsVoid = false;
+  for (const ReferenceTables::Instruction &I : In.Instructions)
+    NeedsVoid |= I.Rets.empty();
+  size_t NumStacks = In.StackPrefixes.size() + (NeedsVoid ? 1 : 0);
+  size_t NumArgs = In.ArgTypes.size() + (NeedsVoid ? 1 : 0);
+  if (In.StackPrefixes.empty() || NumStacks > 255 || NumArgs > 255 ||
+      In.Instructions.size() > 65535 || In.SpecialRegisters.size() > 65535) {
+    Error = "a set needs 1 to 255 stack types, at most 255 arg types and "
+            "65535 instructions and special registers";
+    return false;
+  }
+  auto constantKind = [](const std::string &Prefix) -> uint8_t {
+    if (Prefix == "f32")
+      return STACK_PTX_FAST_CONSTANT_F32;
+    if (Prefix == "u32")
+      return STACK_PTX_FAST_CONSTANT_U32;
+    if (Prefix == "s32")
+      return STACK_PTX_FAST_CONSTANT_S32;
+    return STACK_PTX_FAST_CONSTANT_NONE;
+  };
+  T->StackTypes.reserve(NumStacks);
+  for (size_t S = 0; S < In.StackPrefixes.size(); ++S) {
+    std::string Name = "s" + std::to_string(S);
+    T->StackByName.emplace(Name, int(S));
+    T->StackTypes.push_back({T->keep(Name), T->keep(In.StackPrefixes[S]),
+                             constantKind(In.StackPrefixes[S])});
+  }
+  T->ArgTypes.reserve(NumArgs);
+  for (size_t A = 0; A < In.ArgTypes.size(); ++A) {
+    const ReferenceTables::Arg &Arg = In.ArgTypes[A];
+    if (Arg.Stack >= In.StackPrefixes.size() ||
+        Arg.VecElems > STACK_PTX_FAST_MAX_VEC_ELEMS) {
+      Error = "arg type " + std::to_string(A) + ": stack " +
+              std::to_string(Arg.Stack) + " or " +
+              std::to_string(Arg.VecElems) + " vector elements out of range";
+      return false;
+    }
+    std::string Name = "a" + std::to_string(A);
+    T->ArgByName.emplace(Name, int(A));
+    T->ArgTypes.push_back(
+        {T->keep(Name), uint8_t(Arg.Stack), uint8_t(Arg.VecElems)});
+  }
+  uint8_t VoidArg = 0;
+  if (NeedsVoid) {
+    T->StackByName.emplace("s_void", int(T->StackTypes.size()));
+    T->StackTypes.push_back(
+        {T->keep("s_void"), T->keep("b32"), STACK_PTX_FAST_CONSTANT_NONE});
+    VoidArg = uint8_t(T->ArgTypes.size());
+    T->ArgByName.emplace("a_void", VoidArg);
+    T->ArgTypes.push_back(
+        {T->keep("a_void"), uint8_t(T->StackTypes.size() - 1), uint8_t(0)});
+  }
+  // The entry's kind and index name it in an error (built only then).
+  auto argIndex = [&](unsigned Arg, const char *Kind, size_t Entry,
+                      uint8_t &Into) {
+    if (Arg >= In.ArgTypes.size()) {
+      Error = std::string(Kind) + " " + std::to_string(Entry) + ": arg type " +
+              std::to_string(Arg) + " out of range";
+      return false;
+    }
+    Into = uint8_t(Arg);
+    return true;
+  };
+  T->Instructions.reserve(In.Instructions.size());
+  for (size_t N = 0; N < In.Instructions.size(); ++N) {
+    const ReferenceTables::Instruction &I = In.Instructions[N];
+    std::string Name = "i" + std::to_string(N);
+    if (I.Args.size() > STACK_PTX_FAST_MAX_ARGS ||
+        I.Rets.size() > STACK_PTX_FAST_MAX_RETS) {
+      Error = "instruction " + std::to_string(N) +
+              " has more than 4 args or 2 rets";
+      return false;
+    }
+    StackPtxFastPtxInstructionInfo Info{};
+    Info.ptx = T->keep(I.Ptx);
+    Info.display = T->keep(Name);
+    for (unsigned A : I.Args)
+      if (!argIndex(A, "instruction", N, Info.args[Info.num_args++]))
+        return false;
+    for (unsigned R : I.Rets)
+      if (!argIndex(R, "instruction", N, Info.rets[Info.num_rets++]))
+        return false;
+    if (I.Rets.empty())
+      Info.rets[Info.num_rets++] = VoidArg;
+    Info.aligned = I.Aligned ? 1 : 0;
+    Info.top_first = 1;
+    T->InstrByName.emplace(Name, int(N));
+    T->Instructions.push_back(Info);
+  }
+  T->InstructionTargets.assign(T->Instructions.size(), Target{});
+  T->InstructionCosts.assign(T->Instructions.size(), InstructionCost{});
+  T->SpecialRegisters.reserve(In.SpecialRegisters.size());
+  for (size_t N = 0; N < In.SpecialRegisters.size(); ++N) {
+    const ReferenceTables::Special &Sp = In.SpecialRegisters[N];
+    StackPtxFastSpecialRegisterInfo Info{};
+    Info.ptx = T->keep(Sp.Ptx);
+    if (!argIndex(Sp.Arg, "special register", N, Info.arg_type))
+      return false;
+    T->SpecialByName.emplace(Sp.Ptx, int(N));
+    T->SpecialRegisters.push_back(Info);
+  }
+  T->SpecialRegisterTargets.assign(T->SpecialRegisters.size(), Target{});
+  pointInfoAtTables(*T);
+  Out.Impl = std::move(T);
+  return true;
+}
+
 Expected<InstructionSet> InstructionSet::fromFile(const std::string &Path) {
   Expected<std::string> Text = readFile(Path);
   if (!Text) {

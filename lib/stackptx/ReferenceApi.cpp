@@ -4,15 +4,19 @@
 // call checks the program the way the reference does (an index out of range
 // is its *_IDX_OUT_OF_BOUNDS error), rewrites the reference's instruction
 // words, tables and limits into the native ones (stack_ptx_native.h) and
-// compiles through stack_ptx_fast_compile. The native entry points are not
-// touched; the translation buffers are per thread and only grow, so a
-// compile allocates nothing once they are warm. A too small buffer is left
-// as the reference leaves it (../reference/ShortBuffer.h), with the native
-// stub's text in place of the reference's.
+// compiles through the native compiler core, then writes the stub in the
+// reference's order and spelling (ReferenceText.h): the native entry points
+// and their text are not touched. The translation buffers are per thread
+// and only grow, so a compile allocates nothing once they are warm. A too
+// small buffer is left as the reference leaves it
+// (../reference/ShortBuffer.h).
 //
 //===----------------------------------------------------------------------===//
 #include "stack_ptx.h"
 #include "stack_ptx_native.h"
+
+#include "Core.h"
+#include "ReferenceText.h"
 
 #include "../reference/ShortBuffer.h"
 #include "ptxinject/site/RegisterName.h"
@@ -23,6 +27,8 @@
 #include <vector>
 
 namespace {
+
+namespace detail = ptxinject::stackptx::detail;
 
 static_assert(sizeof(StackPtxInstruction) == 8,
               "reference instructions are 8 bytes");
@@ -278,28 +284,6 @@ StackPtxResult resultOf(StackPtxFastResult R) {
   }
 }
 
-// Where the reference's printf calls end in a stub's body: per line its head
-// ("NAME ", or "mov.T %request, " for a request's copy), then each operand
-// and each ", " between them, then ";\n"; then the closing "}".
-const std::vector<size_t> &pieceEnds(std::string_view Body) {
-  return ptxinject::reference::printfEnds(
-      Body, /*Every=*/false,
-      [&](size_t At, size_t LineEnd, std::vector<size_t> &Ends) {
-        constexpr auto None = std::string_view::npos;
-        size_t Operand = Body.find(' ', At);
-        Operand = Operand == None || Operand > LineEnd ? LineEnd : Operand + 1;
-        if (Body.substr(At, 4) == "mov." && Body.substr(Operand, 3) != "%_s") {
-          size_t Comma = Body.find(", ", Operand);
-          if (Comma != None && Comma < LineEnd)
-            Operand =
-                Comma +
-                2; // a request's copy prints its destination with its head
-        }
-        Ends.push_back(Operand);
-        return Operand;
-      });
-}
-
 } // namespace
 
 extern "C" {
@@ -441,29 +425,42 @@ stack_ptx_compile(const StackPtxCompilerInfo *CompilerInfo,
       if (S.RoutineStart[I] != SIZE_MAX)
         S.Routines[I] = S.Words.data() + S.RoutineStart[I];
 
-    StackPtxFastResult R = stack_ptx_fast_compile(
-        &Limits, &S.Set.Info, S.Words.data(), S.Registers.data(), NumRegisters,
-        NumRoutines ? S.Routines.data() : nullptr, NumRoutines, Requests,
-        NumRequests, Workspace, WorkspaceSize, Buffer, BufferSize,
-        BytesWritten);
-    if (R == STACK_PTX_FAST_ERROR_INSUFFICIENT_BUFFER && Buffer) {
-      // The reference's partial text and count, from the whole stub, which
-      // stays compiled in the workspace.
-      thread_local std::string Stub;
-      Stub.resize(*BytesWritten + 1);
-      size_t Length = 0;
-      if (stack_ptx_fast_write_output(Workspace, WorkspaceSize, Stub.data(),
-                                      Stub.size(),
-                                      &Length) != STACK_PTX_FAST_SUCCESS)
-        return STACK_PTX_ERROR_INTERNAL;
-      std::string_view Text(Stub.data(), Length);
-      std::string_view Body =
-          Text.substr(ptxinject::reference::bodyStart(Text));
-      *BytesWritten = ptxinject::reference::leaveShortBuffer(
-          Body, pieceEnds(Body), ptxinject::reference::FitRule::EndWithinBuffer,
-          Buffer, BufferSize);
+    detail::RoutineTable Table;
+    Table.Arrays = NumRoutines ? S.Routines.data() : nullptr;
+    Table.Count = NumRoutines;
+    StackPtxFastResult R = detail::compileToWorkspace(
+        Limits, S.Set.Info,
+        ptxinject::stackptx::Program(S.Words.data(), SIZE_MAX),
+        S.Registers.data(), NumRegisters, Table, Requests, NumRequests,
+        Workspace, WorkspaceSize);
+    if (R != STACK_PTX_FAST_SUCCESS)
+      return resultOf(R);
+    thread_local detail::ReferenceStub Stub;
+    detail::writeReferenceStub(Workspace,
+                               ptxinject::stackptx::ReferenceTemps::StackIndex,
+                               /*WithPieces=*/false, Stub);
+    size_t Length = Stub.Head.size() + Stub.Body.size();
+    if (!Buffer) {
+      *BytesWritten = Length;
+      return STACK_PTX_SUCCESS;
     }
-    return resultOf(R);
+    if (BufferSize > Length) {
+      std::memcpy(Buffer, Stub.Head.data(), Stub.Head.size());
+      std::memcpy(Buffer + Stub.Head.size(), Stub.Body.data(),
+                  Stub.Body.size());
+      Buffer[Length] = '\0';
+      *BytesWritten = Length;
+      return STACK_PTX_SUCCESS;
+    }
+    // The reference prints the body first, a printf at a time, and stops
+    // at the first that does not fit: where each ends, from a second write.
+    detail::writeReferenceStub(Workspace,
+                               ptxinject::stackptx::ReferenceTemps::StackIndex,
+                               /*WithPieces=*/true, Stub);
+    *BytesWritten = ptxinject::reference::leaveShortBuffer(
+        Stub.Body, Stub.PieceEnds,
+        ptxinject::reference::FitRule::EndWithinBuffer, Buffer, BufferSize);
+    return STACK_PTX_ERROR_INSUFFICIENT_BUFFER;
   } catch (...) {
     return STACK_PTX_ERROR_INTERNAL;
   }

@@ -141,6 +141,18 @@ class InstructionSet:
         """Reads a description in the stack_ptx_descriptions.json format."""
 
     @staticmethod
+    def from_reference(stack_prefixes: object, arg_types: object, instructions: object, special_registers: object) -> InstructionSet:
+        """
+        A set in the reference library's terms (its Python API's enums), under its rules (top_first, reference_rules), built directly: stack_prefixes, each stack's PTX register type; arg_types, (stack, vector elements or 0) pairs; instructions, (ptx, arg types, ret types, aligned); special_registers, (ptx, arg type). Entries are named s0.., a0.., i0...
+        """
+
+    @property
+    def max_instruction_elems(self) -> int:
+        """
+        The most operand and result elements of any one instruction (a vector counts its elements; at least 1): a bound on the values one instruction reads and makes.
+        """
+
+    @staticmethod
     def from_file(path: str) -> InstructionSet:
         """Reads a description file."""
 
@@ -213,6 +225,11 @@ class StackCompiler:
         routines: programs called by routine instructions.
 
         Any instruction sequence compiles; errors are only about registers and requests. Releases the GIL.
+        """
+
+    def compile_reference(self, program: object, registers: object, requests: object, routines: object | None = None, *, letters: bool = False) -> object:
+        """
+        compile(), with the stub written as the reference library (mm-ptx) writes it: its order of statements and numbering of temporaries, a tab before every line, literals in hexadecimal. Temporaries are %_s0_3 as its C headers (1.1) write them, or with letters=True %_a3 as its Python wheel's (1.0) do. For the reference's APIs; the native text is compile()'s.
         """
 
     def compile_batch(self, programs: object, registers: object, requests: object, routines: object | None = None) -> list:

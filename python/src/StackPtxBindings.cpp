@@ -91,6 +91,27 @@ struct PyCompiler {
         PyUnicode_FromStringAndSize(B.Out.data(), (Py_ssize_t)B.Out.size()));
   }
 
+  nb::object compileReference(nb::handle Prog, nb::handle Regs, nb::handle Reqs,
+                              nb::handle Routines, bool Letters) const {
+    RegisterList R = toRegisters(Regs, Set);
+    std::vector<size_t> Requests = toRequests(Reqs, R);
+    std::vector<StackPtxFastInstruction> Storage;
+    Program P = toProgram(Prog, Set, R, Storage);
+    RoutineList RL;
+    toRoutines(Routines, Set, R, RL);
+    ThreadBuffers &B = threadBuffers();
+    StackPtxFastResult Res;
+    {
+      nb::gil_scoped_release Release;
+      Res = C.compileReference(P, R.Registers, Requests, B.WS, B.Out, RL.Spans,
+                               Letters ? stackptx::ReferenceTemps::StackLetter
+                                       : stackptx::ReferenceTemps::StackIndex);
+    }
+    checkResult(Res);
+    return nb::steal(
+        PyUnicode_FromStringAndSize(B.Out.data(), (Py_ssize_t)B.Out.size()));
+  }
+
   nb::list compileBatch(nb::handle Progs, nb::handle Regs, nb::handle Reqs,
                         nb::handle Routines) const {
     RegisterList R = toRegisters(Regs, Set);
@@ -192,6 +213,93 @@ InstructionSet setFromJson(nb::handle Text) {
   return S.take();
 }
 
+/// A sequence's items, read through the fast sequence protocol (a list or
+/// tuple is read in place).
+class Items {
+public:
+  Items(nb::handle Seq, const char *What)
+      : Fast(nb::steal(PySequence_Fast(Seq.ptr(), What))) {
+    if (!Fast.is_valid())
+      throw nb::python_error();
+  }
+  size_t size() const { return size_t(PySequence_Fast_GET_SIZE(Fast.ptr())); }
+  nb::handle operator[](size_t I) const {
+    return PySequence_Fast_ITEMS(Fast.ptr())[I];
+  }
+
+private:
+  nb::object Fast;
+};
+
+unsigned indexOf(nb::handle Obj) {
+  // An int, or an IntEnum member (an int subclass).
+  unsigned long V = PyLong_AsUnsignedLong(Obj.ptr());
+  if (V == (unsigned long)-1 && PyErr_Occurred())
+    throw nb::python_error();
+  return unsigned(V);
+}
+
+std::string stringOf(nb::handle Obj) {
+  Py_ssize_t N = 0;
+  const char *S = PyUnicode_AsUTF8AndSize(Obj.ptr(), &N);
+  if (!S)
+    throw nb::python_error();
+  return std::string(S, size_t(N));
+}
+
+/// InstructionSet.from_reference: the reference's tables from Python
+/// sequences, read in one pass with no JSON in between.
+InstructionSet setFromReference(nb::handle Prefixes, nb::handle Args,
+                                nb::handle Instructions, nb::handle Specials) {
+  InstructionSet::ReferenceTables T;
+  Items P(Prefixes, "stack_prefixes must be a sequence of str");
+  T.StackPrefixes.reserve(P.size());
+  for (size_t I = 0; I < P.size(); ++I)
+    T.StackPrefixes.push_back(stringOf(P[I]));
+  Items A(Args, "arg_types must be a sequence of (stack, vector elements)");
+  T.ArgTypes.reserve(A.size());
+  for (size_t I = 0; I < A.size(); ++I) {
+    Items Pair(A[I], "an arg type is a (stack, vector elements) pair");
+    if (Pair.size() != 2)
+      throw nb::type_error("an arg type is a (stack, vector elements) pair");
+    T.ArgTypes.push_back({indexOf(Pair[0]), indexOf(Pair[1])});
+  }
+  const char *InstrShape =
+      "an instruction is a (ptx, arg types, ret types, aligned) tuple";
+  Items In(Instructions, InstrShape);
+  T.Instructions.resize(In.size());
+  for (size_t I = 0; I < In.size(); ++I) {
+    Items Entry(In[I], InstrShape);
+    if (Entry.size() != 4)
+      throw nb::type_error(InstrShape);
+    InstructionSet::ReferenceTables::Instruction &E = T.Instructions[I];
+    E.Ptx = stringOf(Entry[0]);
+    Items ArgList(Entry[1], InstrShape), RetList(Entry[2], InstrShape);
+    for (size_t K = 0; K < ArgList.size(); ++K)
+      E.Args.push_back(indexOf(ArgList[K]));
+    for (size_t K = 0; K < RetList.size(); ++K)
+      E.Rets.push_back(indexOf(RetList[K]));
+    int Aligned = PyObject_IsTrue(Entry[3].ptr());
+    if (Aligned < 0)
+      throw nb::python_error();
+    E.Aligned = Aligned != 0;
+  }
+  const char *SpecialShape = "a special register is a (ptx, arg type) pair";
+  Items Sp(Specials, SpecialShape);
+  T.SpecialRegisters.reserve(Sp.size());
+  for (size_t I = 0; I < Sp.size(); ++I) {
+    Items Pair(Sp[I], SpecialShape);
+    if (Pair.size() != 2)
+      throw nb::type_error(SpecialShape);
+    T.SpecialRegisters.push_back({stringOf(Pair[0]), indexOf(Pair[1])});
+  }
+  InstructionSet S;
+  std::string Error;
+  if (!InstructionSet::fromReference(T, S, Error))
+    throw BindingError("invalid-description", Error);
+  return S;
+}
+
 /// One text field of every entry of a description table, in index order.
 template <class Entry>
 nb::list names(const Entry *Table, size_t N, const char *Entry::*Field) {
@@ -236,6 +344,39 @@ void bindStackPtx(nb::module_ &M) {
       .def_static(
           "from_json", &setFromJson, "text"_a,
           "Reads a description in the stack_ptx_descriptions.json format.")
+      .def_static(
+          "from_reference", &setFromReference, "stack_prefixes"_a,
+          "arg_types"_a, "instructions"_a, "special_registers"_a,
+          "A set in the reference library's terms (its Python API's enums), "
+          "under its rules (top_first, reference_rules), built directly: "
+          "stack_prefixes, each stack's PTX register type; arg_types, "
+          "(stack, vector elements or 0) pairs; instructions, (ptx, arg "
+          "types, ret types, aligned); special_registers, (ptx, arg type). "
+          "Entries are named s0.., a0.., i0...")
+      .def_prop_ro(
+          "max_instruction_elems",
+          [](const InstructionSet &S) {
+            const StackPtxFastInstructionSetInfo &I = S.info();
+            auto elems = [&](uint8_t Arg) -> size_t {
+              size_t V =
+                  Arg < I.num_arg_types ? I.arg_types[Arg].num_vec_elems : 0;
+              return V ? V : 1;
+            };
+            size_t Most = 1;
+            for (size_t N = 0; N < I.num_instructions; ++N) {
+              const StackPtxFastPtxInstructionInfo &E = I.instructions[N];
+              size_t Sum = 0;
+              for (unsigned A = 0; A < E.num_args; ++A)
+                Sum += elems(E.args[A]);
+              for (unsigned R = 0; R < E.num_rets; ++R)
+                Sum += elems(E.rets[R]);
+              Most = Sum > Most ? Sum : Most;
+            }
+            return Most;
+          },
+          "The most operand and result elements of any one instruction "
+          "(a vector counts its elements; at least 1): a bound on the "
+          "values one instruction reads and makes.")
       .def_static(
           "from_file",
           [](const std::string &Path) {
@@ -419,6 +560,15 @@ void bindStackPtx(nb::module_ &M) {
            "Any instruction sequence compiles; errors are only about registers "
            "and requests. "
            "Releases the GIL.")
+      .def("compile_reference", &PyCompiler::compileReference, "program"_a,
+           "registers"_a, "requests"_a, "routines"_a.none() = nb::none(),
+           nb::kw_only(), "letters"_a = false,
+           "compile(), with the stub written as the reference library "
+           "(mm-ptx) writes it: its order of statements and numbering of "
+           "temporaries, a tab before every line, literals in hexadecimal. "
+           "Temporaries are %_s0_3 as its C headers (1.1) write them, or "
+           "with letters=True %_a3 as its Python wheel's (1.0) do. For the "
+           "reference's APIs; the native text is compile()'s.")
       .def("compile_batch", &PyCompiler::compileBatch, "programs"_a,
            "registers"_a, "requests"_a, "routines"_a.none() = nb::none(),
            "Compiles many programs sharing one set of registers and requests; "

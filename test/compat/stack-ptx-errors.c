@@ -43,21 +43,24 @@
 // declarations, one printf at a time, so the buffer holds the body as far as
 // it fits with its NUL; the count is the body's length up to the end of the
 // printf that did not fit (one that ends exactly at the buffer's end fits,
-// its last byte giving way to the NUL), or the whole body's (49) once only
+// its last byte giving way to the NUL), or the whole body's (52) once only
 // the declarations do not fit. A buffer of 0 bytes is not written; nothing
-// past the NUL ever is. The reference's own text indents each line with a
-// tab, which these stubs do not, so its counts here are larger by the tabs
-// before that point (13, 19, ... 52): the same printf calls.
-// CHECK-NEXT: short 0: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=12 untouched
-// CHECK-NEXT: short 1: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=12 ""
-// CHECK-NEXT: short 12: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=18 "add.ftz.f32"
-// CHECK-NEXT: short 13: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=18 "add.ftz.f32 "
-// CHECK-NEXT: short 28: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=40 "add.ftz.f32 %_s0_0, %y, %x;"
-// CHECK-NEXT: short 41: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=46 "add.ftz.f32 %_s0_0, %y, %x;\nmov.f32 %x, "
-// CHECK-NEXT: short 49: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=49 "add.ftz.f32 %_s0_0, %y, %x;\nmov.f32 %x, %_s0_0;\n"
-// CHECK-NEXT: short 50: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=49 "add.ftz.f32 %_s0_0, %y, %x;\nmov.f32 %x, %_s0_0;\n}"
-// CHECK-NEXT: short 71: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=49 "add.ftz.f32 %_s0_0, %y, %x;\nmov.f32 %x, %_s0_0;\n}"
-// CHECK-NEXT: short 72: STACK_PTX_SUCCESS written=71 "{\n.reg .f32 %_s0_<1>;\nadd.ftz.f32 %_s0_0, %y, %x;\nmov.f32 %x, %_s0_0;\n}"
+// past the NUL ever is. The text is the reference's, a tab (printed \t)
+// before each line; these lines are what the reference library itself
+// prints for this program.
+// CHECK-NEXT: short 0: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=13 untouched
+// CHECK-NEXT: short 1: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=13 ""
+// CHECK-NEXT: short 12: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=13 "\tadd.ftz.f3"
+// CHECK-NEXT: short 13: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=19 "\tadd.ftz.f32"
+// CHECK-NEXT: short 28: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=29 "\tadd.ftz.f32 %_s0_0, %y, %x"
+// CHECK-NEXT: short 41: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=42 "\tadd.ftz.f32 %_s0_0, %y, %x;\n\tmov.f32 %x"
+// CHECK-NEXT: short 49: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=50 "\tadd.ftz.f32 %_s0_0, %y, %x;\n\tmov.f32 %x, %_s0_0"
+// CHECK-NEXT: short 50: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=52 "\tadd.ftz.f32 %_s0_0, %y, %x;\n\tmov.f32 %x, %_s0_0;"
+// CHECK-NEXT: short 51: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=52 "\tadd.ftz.f32 %_s0_0, %y, %x;\n\tmov.f32 %x, %_s0_0;\n"
+// CHECK-NEXT: short 52: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=52 "\tadd.ftz.f32 %_s0_0, %y, %x;\n\tmov.f32 %x, %_s0_0;\n\t"
+// CHECK-NEXT: short 53: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=52 "\tadd.ftz.f32 %_s0_0, %y, %x;\n\tmov.f32 %x, %_s0_0;\n\t}"
+// CHECK-NEXT: short 76: STACK_PTX_ERROR_INSUFFICIENT_BUFFER written=52 "\tadd.ftz.f32 %_s0_0, %y, %x;\n\tmov.f32 %x, %_s0_0;\n\t}"
+// CHECK-NEXT: short 77: STACK_PTX_SUCCESS written=76 "\t{\n\t.reg .f32 %_s0_<1>;\n\tadd.ftz.f32 %_s0_0, %y, %x;\n\tmov.f32 %x, %_s0_0;\n\t}"
 #include <stack_ptx.h>
 #include <stack_ptx_default_info.h>
 #include "generated/stack_ptx_descriptions.h"
@@ -116,7 +119,10 @@ static void short_buffer(const StackPtxInstruction *program, size_t size) {
   }
   putchar('"');
   for (size_t i = 0; i < end; ++i)
-    fputs(buffer[i] == '\n' ? "\\n" : (char[2]){buffer[i], 0}, stdout);
+    fputs(buffer[i] == '\n'   ? "\\n"
+          : buffer[i] == '\t' ? "\\t"
+                              : (char[2]){buffer[i], 0},
+          stdout);
   putchar('"');
   if (end >= size)
     printf(" NUL past the buffer");
@@ -214,7 +220,7 @@ int main(void) {
            stack_ptx_compile(&compiler_info, &stack_ptx_stack_info, good, with_null, 3, NULL, 0,
                              request_null, 1, 100, workspace, ws, NULL, 0, &written));
   }
-  size_t sizes[] = {0, 1, 12, 13, 28, 41, 49, 50, 71, 72};
+  size_t sizes[] = {0, 1, 12, 13, 28, 41, 49, 50, 51, 52, 53, 76, 77};
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; ++i)
     short_buffer(good, sizes[i]);
   free(workspace);

@@ -1,5 +1,4 @@
-/*===- ReferenceStubChecks.h - What the reference C APIs leave in a buffer
--===//
+/*===- ReferenceStubChecks.h - What the reference C APIs leave in a buffer ===//
 //
 // The checks the stack_ptx.h and ast_ptx.h harnesses share: a compiled stub
 // is one braced block of the measured size, and a too small buffer holds
@@ -23,18 +22,27 @@
     }                                                                          \
   } while (0)
 
+/* Past the tab the reference's Stack PTX text puts before each line (its
+   AST PTX text has none). */
+static size_t past_tab(const char *stub, size_t at, size_t needed) {
+  return at < needed && stub[at] == '\t' ? at + 1 : at;
+}
+
 /* A stub of length `needed` written into a large enough buffer. */
 static void check_whole_stub(const char *stub, size_t written, size_t needed) {
   CHECK(written == needed);
   CHECK(strlen(stub) == written);
-  CHECK(written >= 3 && stub[0] == '{' && stub[written - 1] == '}');
+  CHECK(written >= 3 && stub[past_tab(stub, 0, needed)] == '{' &&
+        stub[written - 1] == '}');
 }
 
 /* Where the stub's body starts: past the "{" line and the ".reg" lines. */
 static size_t stub_body_start(const char *stub, size_t needed) {
   size_t body = 0;
   while (body < needed &&
-         (body == 0 ? stub[0] == '{' : strncmp(stub + body, ".reg ", 5) == 0)) {
+         (body == 0 ? stub[past_tab(stub, 0, needed)] == '{'
+                    : strncmp(stub + past_tab(stub, body, needed), ".reg ",
+                              5) == 0)) {
     const char *end = (const char *)memchr(stub + body, '\n', needed - body);
     if (end == NULL)
       break;

@@ -80,6 +80,40 @@ public:
   /// as tools print it ("PATH:LINE:COL: ...", or "PATH: error: ..." for a
   /// file that cannot be read).
   static Expected<InstructionSet> fromFile(const std::string &Path);
+  /// A set described in the reference library's terms, as its Python API
+  /// (mm_ptx) gives one: entries by index, no names.
+  struct ReferenceTables {
+    /// Per stack: its literal prefix, the PTX register type ("f32",
+    /// "pred"); f32, u32 and s32 stacks take literals.
+    std::vector<std::string> StackPrefixes;
+    struct Arg {
+      unsigned Stack;
+      unsigned VecElems; // 0: a scalar
+    };
+    std::vector<Arg> ArgTypes;
+    struct Instruction {
+      std::string Ptx;
+      std::vector<unsigned> Args, Rets; // arg type indices
+      bool Aligned = false;
+    };
+    std::vector<Instruction> Instructions;
+    struct Special {
+      std::string Ptx;
+      unsigned Arg;
+    };
+    std::vector<Special> SpecialRegisters;
+  };
+  /// The set those tables describe under the reference's rules (every
+  /// instruction top_first, and reference_rules): what the JSON
+  /// description with those switches gives, without writing and parsing
+  /// one. Stacks are named s0, s1, ..., arg types a0, ..., instructions i0,
+  /// .... An instruction without results (the reference runs it and never
+  /// prints it) gets one on a stack of its own that nothing requests. A
+  /// special register may repeat (it reads the same register); the first
+  /// is the one findSpecialRegister finds. On a bad index returns false and
+  /// sets Error.
+  static bool fromReference(const ReferenceTables &Tables, InstructionSet &Out,
+                            std::string &Error);
   /// The description shipped with the project
   /// (data/stack_ptx_descriptions.json).
   static const InstructionSet &builtin();
@@ -114,6 +148,12 @@ private:
 namespace detail {
 struct DecodedSet;
 } // namespace detail
+
+/// How the reference library's stub text (ReferenceText.h in lib/stackptx)
+/// names temporaries: its C headers (mm-ptx 1.1) write "%_s0_3", the stack's
+/// index and a number; the headers of its Python wheel (mm-ptx 1.0) "%_a3",
+/// a letter per stack (the index form past the 32nd stack).
+enum class ReferenceTemps { StackIndex, StackLetter };
 
 /// Limits used when none are given (those of stack_ptx_native_default_info.h).
 StackPtxFastCompilerInfo defaultLimits();
@@ -160,6 +200,15 @@ public:
                              Span<size_t> Requests, Workspace &WS,
                              std::string &Out,
                              Span<Program> Routines = {}) const;
+
+  /// compile(), with the stub written as the reference library writes it
+  /// (its order of statements, numbering and spelling) for callers of its
+  /// APIs, which promise its text. Out ends with the closing brace.
+  StackPtxFastResult
+  compileReference(Program Prog, Span<StackPtxFastRegister> Registers,
+                   Span<size_t> Requests, Workspace &WS, std::string &Out,
+                   Span<Program> Routines = {},
+                   ReferenceTemps Temps = ReferenceTemps::StackIndex) const;
 
   /// Compiles each of Programs as compile() does, with one set of registers,
   /// requests and routines, and puts the stubs back to back in Out: stub I

@@ -1,9 +1,9 @@
 """StackPtx: mm-ptx's Stack PTX compiler interface on ptxinject's compiler.
 
 The project's enums become a ptxinject instruction set once (native_set.py);
-each compile turns the program into instruction words, compiles them with a
-ptxinject StackCompiler kept per set of limits, and writes the stub as
-mm-ptx 1.0.1 writes it (reference_text.py)."""
+each compile turns the program into instruction words and compiles them with
+a ptxinject StackCompiler kept per set of limits, which writes the stub as
+mm-ptx 1.0.1 writes it (StackCompiler.compile_reference)."""
 
 from __future__ import annotations
 
@@ -44,21 +44,19 @@ class StackPtx:
         self._native = NativeSet.of(stack_enum, arg_enum, ptx_instruction_enum, special_register_enum)
         self._routine_cache = {}
 
-    # mm-ptx's attributes, read from the enums when first asked for.
-    ptx_instruction_strings = property(lambda self: self._native.build().ptx_instruction_strings)
-    special_register_strings = property(lambda self: self._native.build().special_register_strings)
-    stack_literal_prefixes = property(lambda self: self._native.build().stack_literal_prefixes)
-    arg_stack_indices = property(lambda self: self._native.build().arg_stack_indices)
-    arg_num_stack_elems = property(lambda self: self._native.build().arg_num_stack_elems)
+    # mm-ptx's attributes, read from the enums when asked for.
+    ptx_instruction_strings = property(lambda self: self._native.ptx_instruction_strings)
+    special_register_strings = property(lambda self: self._native.special_register_strings)
+    stack_literal_prefixes = property(lambda self: self._native.stack_literal_prefixes)
+    arg_stack_indices = property(lambda self: self._native.arg_stack_indices)
+    arg_num_stack_elems = property(lambda self: self._native.arg_num_stack_elems)
 
-    def _encode(self, instructions, num_registers, store_size, num_routines):
-        """Instruction words; which integer literals they push (1 u32, 2
-        s32, 3 both); and the first thing mm-ptx's C library refuses when it
-        runs it, as (position, result name), or None."""
+    @staticmethod
+    def _encode(instructions, num_registers, store_size, num_routines):
+        """Instruction words, and the first thing mm-ptx's C library refuses
+        when it runs it, as (position, result name), or None."""
         words = []
         append = words.append
-        int_kind = self._native.int_kind
-        int_kinds = 0
         refused = None
         for instr in instructions:
             try:
@@ -70,10 +68,7 @@ class StackPtx:
                     raise ValueError(f"Invalid instruction: {instr}") from None
             append(w)
             kind = w & 0xFF
-            if kind == W.PTX or kind == W.META:
-                continue
-            if kind == W.CONSTANT:
-                int_kinds |= int_kind[(w >> 8) & 0xFF]
+            if kind == W.PTX or kind == W.META or kind == W.CONSTANT:
                 continue
             if refused is not None or kind == W.SPECIAL:
                 continue
@@ -90,7 +85,7 @@ class StackPtx:
             elif kind == W.ROUTINE:
                 if idx >= num_routines:
                     refused = (len(words) - 1, "STACK_PTX_ERROR_ROUTINES_IDX_OUT_OF_BOUNDS")
-        return words, int_kinds, refused
+        return words, refused
 
     def compile(
         self,
@@ -119,7 +114,7 @@ class StackPtx:
             # No instruction runs, or none can push: the empty stub.
             return "\t{\n\t}\x00"
         native = self._native
-        if native.text is None:
+        if native.set is None:
             native.build()
         num_registers = len(registry._items)
         try:
@@ -129,7 +124,7 @@ class StackPtx:
         if reqs and max(reqs) >= num_registers:
             raise StackPtxError("STACK_PTX_ERROR_REGISTER_IDX_OUT_OF_BOUNDS")
         num_routines = len(routine_enum) if routine_enum is not None else 0
-        words, int_kinds, refused = self._encode(instructions, num_registers, store_size, num_routines)
+        words, refused = self._encode(instructions, num_registers, store_size, num_routines)
         # mm-ptx checks an instruction when it runs it: one past the
         # execution limit is no error. (A routine's are not checked here:
         # ptxinject skips such an instruction.)
@@ -139,17 +134,13 @@ class StackPtx:
         if routine_enum is not None:
             cached = self._routine_cache.get(routine_enum)
             if cached is None or cached[0] != (num_registers, store_size):
-                encoded = [self._encode(r.instructions, num_registers, store_size, num_routines)
-                           for r in routine_enum]
-                kinds = 0
-                for _, k, _ in encoded:
-                    kinds |= k
-                cached = self._routine_cache[routine_enum] = ((num_registers, store_size),
-                                                              [e[0] for e in encoded], kinds)
+                cached = self._routine_cache[routine_enum] = (
+                    (num_registers, store_size),
+                    [self._encode(r.instructions, num_registers, store_size, num_routines)[0]
+                     for r in routine_enum])
             routines = cached[1]
-            int_kinds |= cached[2]
         runs = execution_limit if routines is not None else min(len(words), execution_limit)
-        if runs * native.budget.largest > max_ast_size and \
+        if runs * native.largest > max_ast_size and \
                 native.budget.exceeds(words, routines, registry.get_stack_types(),
                                       (max_ast_size, stack_size, store_size, max_frame_depth, execution_limit)):
             raise StackPtxError("STACK_PTX_ERROR_INSUFFICIENT_AST_SIZE")
@@ -157,7 +148,7 @@ class StackPtx:
         if compiler is None:
             compiler = native.compiler(max_ast_size, stack_size, store_size, max_frame_depth, execution_limit)
         try:
-            text = compiler.compile(words, registry.native_registers(), reqs, routines)
+            text = compiler.compile_reference(words, registry.native_registers(), reqs, routines, letters=True)
         except _CoreError as err:
             raise StackPtxError(f"STACK_PTX_ERROR_INVALID_VALUE: {err}") from None
-        return native.text.convert(text, int_kinds)
+        return text + "\x00"

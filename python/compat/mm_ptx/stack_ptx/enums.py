@@ -18,6 +18,18 @@ class _AutoEnum(IntEnum):
         return count
 
 
+def members_by_value(enum_class) -> list:
+    """An enum's members in value order: a member's value is its index in
+    the reference's tables (definition order, with auto())."""
+    # What iterating the enum gives, without a generator frame per member.
+    member_map = enum_class._member_map_
+    members = [member_map[name] for name in enum_class._member_names_]
+    for i, member in enumerate(members):
+        if member != i:
+            return sorted(members, key=int)
+    return members
+
+
 class Instr:
     """One instruction made by a stack type (constant, meta, store, load).
     Its name (what mm-ptx prints for it) is made when first asked for."""
