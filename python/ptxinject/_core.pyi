@@ -146,6 +146,18 @@ class InstructionSet:
         A set in the reference library's terms (its Python API's enums), under its rules (top_first, reference_rules), built directly: stack_prefixes, each stack's PTX register type; arg_types, (stack, vector elements or 0) pairs; instructions, (ptx, arg types, ret types, aligned); special_registers, (ptx, arg type). Entries are named s0.., a0.., i0...
         """
 
+    @staticmethod
+    def from_reference_enums(stack_enum: object, arg_enum: object, instruction_enum: object, special_register_enum: object) -> InstructionSet:
+        """
+        from_reference() with the tables read from the reference's Python enum classes themselves, members in value order: literal_prefix; stack_type and stack_num_vec_elems; ptx_str, args, rets and aligned; ptx_str and arg.
+        """
+
+    @staticmethod
+    def reference_key(stack_enum: object, arg_enum: object, instruction_enum: object, special_register_enum: object) -> bytes:
+        """
+        The tables from_reference_enums() reads, as bytes: two sets of enums with equal keys make the same set.
+        """
+
     @property
     def max_instruction_elems(self) -> int:
         """

@@ -247,6 +247,14 @@ std::string stringOf(nb::handle Obj) {
   return std::string(S, size_t(N));
 }
 
+InstructionSet setFromTables(const InstructionSet::ReferenceTables &T) {
+  InstructionSet S;
+  std::string Error;
+  if (!InstructionSet::fromReference(T, S, Error))
+    throw BindingError("invalid-description", Error);
+  return S;
+}
+
 /// InstructionSet.from_reference: the reference's tables from Python
 /// sequences, read in one pass with no JSON in between.
 InstructionSet setFromReference(nb::handle Prefixes, nb::handle Args,
@@ -293,11 +301,144 @@ InstructionSet setFromReference(nb::handle Prefixes, nb::handle Args,
       throw nb::type_error(SpecialShape);
     T.SpecialRegisters.push_back({stringOf(Pair[0]), indexOf(Pair[1])});
   }
-  InstructionSet S;
-  std::string Error;
-  if (!InstructionSet::fromReference(T, S, Error))
-    throw BindingError("invalid-description", Error);
+  return setFromTables(T);
+}
+
+/// An attribute name made once (the enum readers below ask for the same
+/// few names of every member).
+PyObject *interned(const char *Name) {
+  PyObject *S = PyUnicode_InternFromString(Name);
+  if (!S)
+    throw nb::python_error();
   return S;
+}
+
+nb::object attrOf(nb::handle Obj, PyObject *Name) {
+  PyObject *V = PyObject_GetAttr(Obj.ptr(), Name);
+  if (!V)
+    throw nb::python_error();
+  return nb::steal(V);
+}
+
+/// An enum class's members in value order, a member's value being its index
+/// in the reference's tables: _member_names_ through _member_map_ (what
+/// iterating the class gives, without an iterator per member), sorted by
+/// value only when some member's value is not its position.
+std::vector<nb::object> membersByValue(nb::handle Enum) {
+  static PyObject *NamesAttr = interned("_member_names_");
+  static PyObject *MapAttr = interned("_member_map_");
+  nb::object Map = attrOf(Enum, MapAttr);
+  Items Names(attrOf(Enum, NamesAttr), "an enum's _member_names_ is a list");
+  std::vector<nb::object> Out;
+  Out.reserve(Names.size());
+  bool InOrder = true;
+  for (size_t I = 0; I < Names.size(); ++I) {
+    PyObject *M = PyObject_GetItem(Map.ptr(), Names[I].ptr());
+    if (!M)
+      throw nb::python_error();
+    Out.push_back(nb::steal(M));
+    long V = PyLong_AsLong(M);
+    if (V == -1 && PyErr_Occurred())
+      throw nb::python_error();
+    InOrder &= V == long(I);
+  }
+  if (InOrder)
+    return Out;
+  nb::list L;
+  for (nb::object &M : Out)
+    L.append(M);
+  nb::object Sorted =
+      nb::module_::import_("builtins")
+          .attr("sorted")(L, "key"_a = nb::handle((PyObject *)&PyLong_Type));
+  Items S(Sorted, "sorted() gives a list");
+  for (size_t I = 0; I < S.size(); ++I)
+    Out[I] = nb::borrow(S[I]);
+  return Out;
+}
+
+/// The reference's tables read from its Python API's four enum classes
+/// (members' literal_prefix; stack_type, stack_num_vec_elems; ptx_str,
+/// args, rets, aligned; ptx_str, arg), in one pass.
+InstructionSet::ReferenceTables tablesOfEnums(nb::handle Stacks,
+                                              nb::handle Args,
+                                              nb::handle Instructions,
+                                              nb::handle Specials) {
+  static PyObject *Prefix = interned("literal_prefix");
+  static PyObject *Stack = interned("stack_type");
+  static PyObject *Elems = interned("stack_num_vec_elems");
+  static PyObject *Ptx = interned("ptx_str");
+  static PyObject *ArgList = interned("args");
+  static PyObject *RetList = interned("rets");
+  static PyObject *Aligned = interned("aligned");
+  static PyObject *Arg = interned("arg");
+  InstructionSet::ReferenceTables T;
+  for (nb::object &M : membersByValue(Stacks))
+    T.StackPrefixes.push_back(stringOf(attrOf(M, Prefix)));
+  for (nb::object &M : membersByValue(Args))
+    T.ArgTypes.push_back(
+        {indexOf(attrOf(M, Stack)), indexOf(attrOf(M, Elems))});
+  std::vector<nb::object> In = membersByValue(Instructions);
+  T.Instructions.resize(In.size());
+  for (size_t I = 0; I < In.size(); ++I) {
+    InstructionSet::ReferenceTables::Instruction &E = T.Instructions[I];
+    E.Ptx = stringOf(attrOf(In[I], Ptx));
+    Items A(attrOf(In[I], ArgList), "an instruction's args are a list");
+    Items R(attrOf(In[I], RetList), "an instruction's rets are a list");
+    for (size_t K = 0; K < A.size(); ++K)
+      E.Args.push_back(indexOf(A[K]));
+    for (size_t K = 0; K < R.size(); ++K)
+      E.Rets.push_back(indexOf(R[K]));
+    int True = PyObject_IsTrue(attrOf(In[I], Aligned).ptr());
+    if (True < 0)
+      throw nb::python_error();
+    E.Aligned = True != 0;
+  }
+  for (nb::object &M : membersByValue(Specials))
+    T.SpecialRegisters.push_back(
+        {stringOf(attrOf(M, Ptx)), indexOf(attrOf(M, Arg))});
+  return T;
+}
+
+/// The tables as bytes, each count, index and text length a 4-byte word:
+/// equal keys, equal tables (a store of built sets is keyed by them).
+nb::bytes referenceKey(nb::handle Stacks, nb::handle Args,
+                       nb::handle Instructions, nb::handle Specials) {
+  InstructionSet::ReferenceTables T =
+      tablesOfEnums(Stacks, Args, Instructions, Specials);
+  std::string K;
+  auto word = [&](size_t V) {
+    uint32_t W = uint32_t(V);
+    K.append(reinterpret_cast<const char *>(&W), 4);
+  };
+  auto text = [&](const std::string &S) {
+    word(S.size());
+    K += S;
+  };
+  word(T.StackPrefixes.size());
+  for (const std::string &P : T.StackPrefixes)
+    text(P);
+  word(T.ArgTypes.size());
+  for (const auto &A : T.ArgTypes) {
+    word(A.Stack);
+    word(A.VecElems);
+  }
+  word(T.Instructions.size());
+  for (const auto &I : T.Instructions) {
+    text(I.Ptx);
+    word(I.Args.size());
+    for (unsigned A : I.Args)
+      word(A);
+    word(I.Rets.size());
+    for (unsigned R : I.Rets)
+      word(R);
+    word(I.Aligned);
+  }
+  word(T.SpecialRegisters.size());
+  for (const auto &S : T.SpecialRegisters) {
+    text(S.Ptx);
+    word(S.Arg);
+  }
+  return nb::bytes(K.data(), K.size());
 }
 
 /// One text field of every entry of a description table, in index order.
@@ -353,6 +494,24 @@ void bindStackPtx(nb::module_ &M) {
           "(stack, vector elements or 0) pairs; instructions, (ptx, arg "
           "types, ret types, aligned); special_registers, (ptx, arg type). "
           "Entries are named s0.., a0.., i0...")
+      .def_static(
+          "from_reference_enums",
+          [](nb::handle Stacks, nb::handle Args, nb::handle Instructions,
+             nb::handle Specials) {
+            return setFromTables(
+                tablesOfEnums(Stacks, Args, Instructions, Specials));
+          },
+          "stack_enum"_a, "arg_enum"_a, "instruction_enum"_a,
+          "special_register_enum"_a,
+          "from_reference() with the tables read from the reference's "
+          "Python enum classes themselves, members in value order: "
+          "literal_prefix; stack_type and stack_num_vec_elems; ptx_str, "
+          "args, rets and aligned; ptx_str and arg.")
+      .def_static(
+          "reference_key", &referenceKey, "stack_enum"_a, "arg_enum"_a,
+          "instruction_enum"_a, "special_register_enum"_a,
+          "The tables from_reference_enums() reads, as bytes: two sets of "
+          "enums with equal keys make the same set.")
       .def_prop_ro(
           "max_instruction_elems",
           [](const InstructionSet &S) {

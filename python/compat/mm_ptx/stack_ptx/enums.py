@@ -58,6 +58,9 @@ class Instr:
 
 _F32 = struct.Struct("<f")
 _U32 = struct.Struct("<I")
+# The kind bytes of the words members make in __new__, written out there:
+# a call per member shows in the time to make an enum class.
+_PTX_WORD, _SPECIAL_WORD = W.word(W.PTX), W.word(W.SPECIAL)
 # Meta instructions are the same object every time: (stack member, op) -> Instr.
 _META = {}
 
@@ -169,14 +172,22 @@ def create_instruction_enum(arg_type_enum):
             obj = int.__new__(cls, value)
             obj._value_ = value
             obj.ptx_str = ptx_str
-            if not isinstance(args, list) or len(args) > 4 or not all(isinstance(a, arg_type_enum) for a in args):
+            # mm-ptx's checks, in its order, with no generator per list (a
+            # class with many members pays these once per member).
+            if not isinstance(args, list) or len(args) > 4:
                 raise ValueError("Invalid args: must be list of at most 4 ArgType instances")
-            if not isinstance(rets, list) or len(rets) > 2 or not all(isinstance(r, arg_type_enum) for r in rets):
+            for a in args:
+                if not isinstance(a, arg_type_enum):
+                    raise ValueError("Invalid args: must be list of at most 4 ArgType instances")
+            if not isinstance(rets, list) or len(rets) > 2:
                 raise ValueError("Invalid rets: must be list of at most 2 ArgType instances")
+            for r in rets:
+                if not isinstance(r, arg_type_enum):
+                    raise ValueError("Invalid rets: must be list of at most 2 ArgType instances")
             obj.args = args
             obj.rets = rets
             obj.aligned = aligned
-            obj._w = W.word(W.PTX, 0, value)
+            obj._w = _PTX_WORD | (value & 0xFFFF) << 16  # W.word(W.PTX, 0, value)
             return obj
 
         def __str__(self):
@@ -203,7 +214,7 @@ def create_special_register_enum(arg_type_enum):
             if not isinstance(arg, arg_type_enum):
                 raise ValueError("Invalid args: must be a ArgType instances")
             obj.arg = arg
-            obj._w = W.word(W.SPECIAL, 0, value)
+            obj._w = _SPECIAL_WORD | (value & 0xFFFF) << 16  # W.word(W.SPECIAL, 0, value)
             return obj
 
         def __str__(self):

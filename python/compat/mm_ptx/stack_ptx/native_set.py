@@ -20,8 +20,8 @@ from .enums import members_by_value
 
 _SETS = weakref.WeakKeyDictionary()  # PTX instruction enum -> {(other enums): NativeSet}
 
-# The tables' rows -> (InstructionSet, its largest instruction, compilers by
-# limits); the oldest entry goes first.
+# The tables as bytes (InstructionSet.reference_key) -> (InstructionSet, its
+# largest instruction, compilers by limits); the oldest entry goes first.
 _BY_CONTENT = {}
 _MAX_BY_CONTENT = 32
 
@@ -49,22 +49,18 @@ class NativeSet:
 
     def build(self) -> "NativeSet":
         """Reads the enums and makes the instruction set (once): straight
-        from the enums' tables, with no description written and parsed."""
+        from the enums' tables, read in C++ (InstructionSet.reference_key),
+        with no description written and parsed."""
         if self.set is None:
-            stack_enum, arg_enum, ptx_instruction_enum, special_register_enum = self._enums
-            rows = (tuple([stack.literal_prefix for stack in members_by_value(stack_enum)]),
-                    tuple([(arg.stack_type, arg.stack_num_vec_elems) for arg in members_by_value(arg_enum)]),
-                    tuple([(instr.ptx_str, tuple(instr.args), tuple(instr.rets), bool(instr.aligned))
-                           for instr in members_by_value(ptx_instruction_enum)]),
-                    tuple([(special.ptx_str, special.arg) for special in members_by_value(special_register_enum)]))
-            built = _BY_CONTENT.get(rows)
+            key = InstructionSet.reference_key(*self._enums)
+            built = _BY_CONTENT.get(key)
             if built is None:
-                instruction_set = InstructionSet.from_reference(*rows)
+                instruction_set = InstructionSet.from_reference_enums(*self._enums)
                 # The most AST entries one instruction takes (AstBudget's bound).
                 built = (instruction_set, instruction_set.max_instruction_elems, {})
                 if len(_BY_CONTENT) >= _MAX_BY_CONTENT:
                     del _BY_CONTENT[next(iter(_BY_CONTENT))]
-                _BY_CONTENT[rows] = built
+                _BY_CONTENT[key] = built
             self.largest, self.compilers = built[1], built[2]
             self.set = built[0]
         return self

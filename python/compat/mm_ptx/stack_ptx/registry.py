@@ -110,15 +110,29 @@ class RegisterRegistry:
 
     def __getattr__(self, name: str) -> "RegisterRegistry._RegSymbol":
         # Only for names that are not attributes: registers by name.
-        if name.startswith("__") or name in ("_symbols", "_by_name"):
+        if name[:2] == "__" or name in ("_symbols", "_by_name"):
             raise AttributeError(name)
         symbol = self._symbols.get(name)
-        if symbol is None:
-            rec = self._by_name.get(name)
-            if rec is None:
-                raise AttributeError(f"Register '{name}' not found")
-            symbol = self._symbols[name] = self._RegSymbol(self, rec)
-            if self._frozen and not hasattr(RegisterRegistry, name):
-                # Found directly from now on: a frozen registry's names stay.
-                self.__dict__[name] = symbol
+        if symbol is not None:
+            return symbol
+        rec = self._by_name.get(name)
+        if rec is None:
+            raise AttributeError(f"Register '{name}' not found")
+        # The symbol's fields set here, not by a call to its __init__: a
+        # program's first use of each register pays this.
+        symbol = _new_symbol(_RegSymbol)
+        symbol._reg = self
+        symbol._rec = rec
+        symbol._w = _INPUT_WORD | (rec.idx & 0xFFFF) << 16  # W.word(W.INPUT, 0, rec.idx)
+        self._symbols[name] = symbol
+        if self._frozen and name not in _CLASS_NAMES:
+            # Found directly from now on: a frozen registry's names stay.
+            self.__dict__[name] = symbol
         return symbol
+
+
+_RegSymbol = RegisterRegistry._RegSymbol
+_new_symbol = object.__new__
+_INPUT_WORD = W.word(W.INPUT)
+# What hasattr(RegisterRegistry, name) finds: names a register must not hide.
+_CLASS_NAMES = frozenset(dir(RegisterRegistry))
