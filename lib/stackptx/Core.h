@@ -251,7 +251,7 @@ struct DecodedSet {
   std::vector<InstrLayout> Instrs;
   std::vector<uint32_t> Fast;      // fastWord of each instruction
   std::vector<RunStep> PtxSteps;   // per instruction, then a slow one
-  std::vector<RunStep> ConstSteps; // per stack_idx byte (256), then a slow one
+  std::vector<RunStep> ConstSteps; // per stack, then a slow one
   std::vector<RunStep> MetaSteps;  // per meta op, then a slow one
   std::vector<RunStep> StoreSteps; // one
   std::vector<RunStep> LoadSteps;  // one

@@ -189,7 +189,10 @@ decodeSet(const StackPtxFastInstructionSetInfo &Set,
     D->PtxSteps.push_back(ptxStep(D->Instrs[I], D->StackSize));
   }
   D->PtxSteps.push_back(slowStep());
-  D->ConstSteps.assign(257, slowStep());
+  // One per stack of the set, then a slow one for every other key (a
+  // stack_idx byte past them, or a nonzero idx byte): a few steps, not one
+  // per possible byte, so that a new set's compiler is small to make.
+  D->ConstSteps.assign(Set.num_stack_types + 1, slowStep());
   for (size_t K = 0; K < Set.num_stack_types; ++K)
     if (Set.stack_types[K].constant_kind != STACK_PTX_FAST_CONSTANT_NONE &&
         D->StackSize >= StepMaxRets)
@@ -231,7 +234,7 @@ decodeSet(const StackPtxFastInstructionSetInfo &Set,
   // The key of a constant is its stack_idx byte and the low byte of its
   // (unused) idx: one with a nonzero idx takes the per-kind path.
   D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_CONSTANT] =
-      KindSteps{D->ConstSteps.data(), 8, 256};
+      KindSteps{D->ConstSteps.data(), 8, uint32_t(Set.num_stack_types)};
   D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_PTX] =
       KindSteps{D->PtxSteps.data(), 16, uint32_t(D->PtxSteps.size() - 1)};
   D->Kinds[STACK_PTX_FAST_INSTRUCTION_KIND_META] =

@@ -125,6 +125,15 @@ class Module:
 
     def __repr__(self) -> str: ...
 
+class ReferenceTables:
+    """
+    The reference's tables as InstructionSet.reference_tables() read them from its enums: equal (and equally hashed) when the tables are, so that a store of built sets can be keyed by them.
+    """
+
+    def __eq__(self, arg: ReferenceTables, /) -> bool: ...
+
+    def __hash__(self) -> int: ...
+
 class InstructionSet:
     """
     Stack types, arg types, PTX instructions and special registers of Stack PTX, from the built-in description or a JSON one.
@@ -147,16 +156,14 @@ class InstructionSet:
         """
 
     @staticmethod
-    def from_reference_enums(stack_enum: object, arg_enum: object, instruction_enum: object, special_register_enum: object) -> InstructionSet:
+    def reference_tables(stack_enum: object, arg_enum: object, instruction_enum: object, special_register_enum: object) -> ReferenceTables:
         """
-        from_reference() with the tables read from the reference's Python enum classes themselves, members in value order: literal_prefix; stack_type and stack_num_vec_elems; ptx_str, args, rets and aligned; ptx_str and arg.
+        The tables from_reference() takes, read from the reference's Python enum classes themselves (members in value order: literal_prefix; stack_type and stack_num_vec_elems; ptx_str, args, rets and aligned; ptx_str and arg), as a ReferenceTables.
         """
 
     @staticmethod
-    def reference_key(stack_enum: object, arg_enum: object, instruction_enum: object, special_register_enum: object) -> bytes:
-        """
-        The tables from_reference_enums() reads, as bytes: two sets of enums with equal keys make the same set.
-        """
+    def from_reference_tables(tables: ReferenceTables) -> InstructionSet:
+        """from_reference() of what reference_tables() read."""
 
     @property
     def max_instruction_elems(self) -> int:

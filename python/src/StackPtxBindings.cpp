@@ -399,13 +399,22 @@ InstructionSet::ReferenceTables tablesOfEnums(nb::handle Stacks,
   return T;
 }
 
-/// The tables as bytes, each count, index and text length a 4-byte word:
-/// equal keys, equal tables (a store of built sets is keyed by them).
-nb::bytes referenceKey(nb::handle Stacks, nb::handle Args,
-                       nb::handle Instructions, nb::handle Specials) {
-  InstructionSet::ReferenceTables T =
-      tablesOfEnums(Stacks, Args, Instructions, Specials);
-  std::string K;
+/// The reference's tables read from its Python API's enums, with their
+/// bytes (each count, index and text length a 4-byte word) to compare and
+/// hash by: equal keys, equal tables. A store of built sets is keyed by
+/// these, and a set is built from them with no second read of the enums.
+struct EnumTables {
+  InstructionSet::ReferenceTables Tables;
+  std::string Key;
+  size_t Hash = 0;
+};
+
+EnumTables enumTables(nb::handle Stacks, nb::handle Args,
+                      nb::handle Instructions, nb::handle Specials) {
+  EnumTables E;
+  E.Tables = tablesOfEnums(Stacks, Args, Instructions, Specials);
+  const InstructionSet::ReferenceTables &T = E.Tables;
+  std::string &K = E.Key;
   auto word = [&](size_t V) {
     uint32_t W = uint32_t(V);
     K.append(reinterpret_cast<const char *>(&W), 4);
@@ -438,7 +447,8 @@ nb::bytes referenceKey(nb::handle Stacks, nb::handle Args,
     text(S.Ptx);
     word(S.Arg);
   }
-  return nb::bytes(K.data(), K.size());
+  E.Hash = std::hash<std::string>()(K);
+  return E;
 }
 
 /// One text field of every entry of a description table, in index order.
@@ -475,6 +485,19 @@ stackptx::InstructionSet instructionSetOf(nb::handle Arg) {
 }
 
 void bindStackPtx(nb::module_ &M) {
+  nb::class_<EnumTables>(
+      M, "ReferenceTables",
+      "The reference's tables as InstructionSet.reference_tables() read them "
+      "from its enums: equal (and equally hashed) when the tables are, so "
+      "that a store of built sets can be keyed by them.")
+      .def(
+          "__eq__",
+          [](const EnumTables &A, const EnumTables &B) {
+            return A.Key == B.Key;
+          },
+          nb::is_operator())
+      .def("__hash__", [](const EnumTables &T) { return T.Hash; });
+
   nb::class_<InstructionSet>(
       M, "InstructionSet",
       "Stack types, arg types, PTX instructions and special registers "
@@ -495,23 +518,16 @@ void bindStackPtx(nb::module_ &M) {
           "types, ret types, aligned); special_registers, (ptx, arg type). "
           "Entries are named s0.., a0.., i0...")
       .def_static(
-          "from_reference_enums",
-          [](nb::handle Stacks, nb::handle Args, nb::handle Instructions,
-             nb::handle Specials) {
-            return setFromTables(
-                tablesOfEnums(Stacks, Args, Instructions, Specials));
-          },
-          "stack_enum"_a, "arg_enum"_a, "instruction_enum"_a,
-          "special_register_enum"_a,
-          "from_reference() with the tables read from the reference's "
-          "Python enum classes themselves, members in value order: "
-          "literal_prefix; stack_type and stack_num_vec_elems; ptx_str, "
-          "args, rets and aligned; ptx_str and arg.")
-      .def_static(
-          "reference_key", &referenceKey, "stack_enum"_a, "arg_enum"_a,
+          "reference_tables", &enumTables, "stack_enum"_a, "arg_enum"_a,
           "instruction_enum"_a, "special_register_enum"_a,
-          "The tables from_reference_enums() reads, as bytes: two sets of "
-          "enums with equal keys make the same set.")
+          "The tables from_reference() takes, read from the reference's "
+          "Python enum classes themselves (members in value order: "
+          "literal_prefix; stack_type and stack_num_vec_elems; ptx_str, "
+          "args, rets and aligned; ptx_str and arg), as a ReferenceTables.")
+      .def_static(
+          "from_reference_tables",
+          [](const EnumTables &T) { return setFromTables(T.Tables); },
+          "tables"_a, "from_reference() of what reference_tables() read.")
       .def_prop_ro(
           "max_instruction_elems",
           [](const InstructionSet &S) {

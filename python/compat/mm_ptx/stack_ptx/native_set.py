@@ -20,8 +20,9 @@ from .enums import members_by_value
 
 _SETS = weakref.WeakKeyDictionary()  # PTX instruction enum -> {(other enums): NativeSet}
 
-# The tables as bytes (InstructionSet.reference_key) -> (InstructionSet, its
-# largest instruction, compilers by limits); the oldest entry goes first.
+# The tables (InstructionSet.reference_tables, compared by content) ->
+# (InstructionSet, its largest instruction, compilers by limits); the oldest
+# entry goes first.
 _BY_CONTENT = {}
 _MAX_BY_CONTENT = 32
 
@@ -49,18 +50,19 @@ class NativeSet:
 
     def build(self) -> "NativeSet":
         """Reads the enums and makes the instruction set (once): straight
-        from the enums' tables, read in C++ (InstructionSet.reference_key),
-        with no description written and parsed."""
+        from the enums' tables, read once in C++
+        (InstructionSet.reference_tables), with no description written and
+        parsed."""
         if self.set is None:
-            key = InstructionSet.reference_key(*self._enums)
-            built = _BY_CONTENT.get(key)
+            tables = InstructionSet.reference_tables(*self._enums)
+            built = _BY_CONTENT.get(tables)
             if built is None:
-                instruction_set = InstructionSet.from_reference_enums(*self._enums)
+                instruction_set = InstructionSet.from_reference_tables(tables)
                 # The most AST entries one instruction takes (AstBudget's bound).
                 built = (instruction_set, instruction_set.max_instruction_elems, {})
                 if len(_BY_CONTENT) >= _MAX_BY_CONTENT:
                     del _BY_CONTENT[next(iter(_BY_CONTENT))]
-                _BY_CONTENT[key] = built
+                _BY_CONTENT[tables] = built
             self.largest, self.compilers = built[1], built[2]
             self.set = built[0]
         return self
