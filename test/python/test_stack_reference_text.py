@@ -7,6 +7,7 @@ itself prints for these programs on these tables."""
 
 import os
 import struct
+from enum import IntEnum
 
 import pytest
 
@@ -116,3 +117,52 @@ def test_from_reference_tables():
         stack.InstructionSet.from_reference(["u32"], [(0, 0)], [("add.u32", [7], [0], False)], [])
     with pytest.raises(TypeError):
         stack.InstructionSet.from_reference(["u32"], [(0,)], [], [])
+
+
+def reference_enums(instruction_order=None):
+    """The tables above as the reference's Python API declares them: four
+    IntEnum classes whose members carry the table fields, made anew on each
+    call. instruction_order: the order the instruction members are defined
+    in (their values stay their table indices)."""
+    def members(cls_name, rows, fields, order=None):
+        order = range(len(rows)) if order is None else order
+        cls = IntEnum(cls_name, [(f"m{i}", i) for i in order])
+        for i in order:
+            for field, value in zip(fields, rows[i]):
+                setattr(cls(i), field, value)
+        return cls
+
+    stacks = members("Stack", [(p,) for p in STACKS], ["literal_prefix"])
+    args = members("Arg", ARGS, ["stack_type", "stack_num_vec_elems"])
+    instructions = members("Ptx", [(p, list(a), list(r), al) for p, a, r, al in INSTRUCTIONS],
+                           ["ptx_str", "args", "rets", "aligned"], instruction_order)
+    specials = members("Special", SPECIALS, ["ptx_str", "arg"])
+    return stacks, args, instructions, specials
+
+
+def test_reference_tables_from_enums():
+    enums = reference_enums()
+    tables = stack.InstructionSet.reference_tables(*enums)
+    # Enums made again with the same members: equal tables, one hash (a
+    # store of built sets finds its set by them).
+    again = stack.InstructionSet.reference_tables(*reference_enums())
+    assert tables == again and hash(tables) == hash(again) and {tables: 1}[again] == 1
+    # Members defined out of value order are read in value order.
+    shuffled = reference_enums(instruction_order=list(reversed(range(len(INSTRUCTIONS)))))
+    assert stack.InstructionSet.reference_tables(*shuffled) == tables
+    # Another field, other tables.
+    other = reference_enums()
+    other[2](ADD_F32).ptx_str = "add.rn.f32"
+    assert stack.InstructionSet.reference_tables(*other) != tables
+    assert tables != "tables" and tables != None  # noqa: E711
+    # The set they build is from_reference()'s: the same stubs.
+    direct = stack.InstructionSet.from_reference(STACKS, ARGS, INSTRUCTIONS, SPECIALS)
+    built = stack.InstructionSet.from_reference_tables(tables)
+    assert built.stack_types == direct.stack_types and built.instructions == direct.instructions
+    for program, requests in PROGRAMS.values():
+        assert (stack.StackCompiler(built).compile_reference(program, REGISTERS, requests)
+                == stack.StackCompiler(direct).compile_reference(program, REGISTERS, requests))
+    # A member without a table field is refused.
+    bare = IntEnum("Stack", ["f32"], start=0)
+    with pytest.raises(AttributeError):
+        stack.InstructionSet.reference_tables(bare, *enums[1:])
