@@ -74,25 +74,24 @@ struct PyCompiler {
 
   nb::object compile(nb::handle Prog, nb::handle Regs, nb::handle Reqs,
                      nb::handle Routines) const {
-    RegisterList R = toRegisters(Regs, Set);
-    std::vector<size_t> Requests = toRequests(Reqs, R);
-    std::vector<StackPtxFastInstruction> Storage;
-    Program P = toProgram(Prog, Set, R, Storage);
-    RoutineList RL;
-    toRoutines(Routines, Set, R, RL);
-    ThreadBuffers &B = threadBuffers();
-    StackPtxFastResult Res;
-    {
-      nb::gil_scoped_release Release;
-      Res = C.compile(P, R.Registers, Requests, B.WS, B.Out, RL.Spans);
-    }
-    checkResult(Res);
-    return nb::steal(
-        PyUnicode_FromStringAndSize(B.Out.data(), (Py_ssize_t)B.Out.size()));
+    return compileOne(Prog, Regs, Reqs, Routines,
+                      [&](auto &&...Args) { return C.compile(Args...); });
   }
 
   nb::object compileReference(nb::handle Prog, nb::handle Regs, nb::handle Reqs,
                               nb::handle Routines, bool Letters) const {
+    auto Temps = Letters ? stackptx::ReferenceTemps::StackLetter
+                         : stackptx::ReferenceTemps::StackIndex;
+    return compileOne(Prog, Regs, Reqs, Routines, [&](auto &&...Args) {
+      return C.compileReference(Args..., Temps);
+    });
+  }
+
+  /// One program's stub as a str: the arguments converted, then Write(P,
+  /// registers, requests, workspace, output, routines) run without the GIL.
+  template <class WriteFn>
+  nb::object compileOne(nb::handle Prog, nb::handle Regs, nb::handle Reqs,
+                        nb::handle Routines, WriteFn Write) const {
     RegisterList R = toRegisters(Regs, Set);
     std::vector<size_t> Requests = toRequests(Reqs, R);
     std::vector<StackPtxFastInstruction> Storage;
@@ -103,9 +102,7 @@ struct PyCompiler {
     StackPtxFastResult Res;
     {
       nb::gil_scoped_release Release;
-      Res = C.compileReference(P, R.Registers, Requests, B.WS, B.Out, RL.Spans,
-                               Letters ? stackptx::ReferenceTemps::StackLetter
-                                       : stackptx::ReferenceTemps::StackIndex);
+      Res = Write(P, R.Registers, Requests, B.WS, B.Out, RL.Spans);
     }
     checkResult(Res);
     return nb::steal(
