@@ -15,6 +15,7 @@
 
 #include "Workspace.h"
 
+#include <charconv>
 #include <utility>
 
 namespace ptxinject {
@@ -28,13 +29,7 @@ constexpr char StackLetters[] = "abcdefghijklmnopqrstuvwxyzABCDEF";
 /// V in decimal, appended (what printf's %u writes, without printf).
 void appendDecimal(std::string &Out, uint32_t V) {
   char Buf[10];
-  unsigned N = 0;
-  do {
-    Buf[N++] = char('0' + V % 10);
-    V /= 10;
-  } while (V);
-  while (N)
-    Out.push_back(Buf[--N]);
+  Out.append(Buf, std::to_chars(Buf, Buf + sizeof Buf, V).ptr);
 }
 
 /// V as eight upper-case hexadecimal digits (printf's %08X).

@@ -119,9 +119,8 @@ def main(argv=None) -> int:
         injects = {rows[i].inject for i in ran.runs}
         for inject in sorted(injects):
             registers = ptxinject.variants.stack_registers(module, inject)
-            subset = type(ran)({p: r for p, r in ran.runs.items() if rows[p].inject == inject},
-                               [], ran.report)
-            report = check(subset, texts, registers, data, output=names[0] if names else None)
+            report = check(ran, texts, registers, data, output=names[0] if names else None,
+                           only=[p for p in ran.runs if rows[p].inject == inject])
             for m in report.mismatches:
                 mismatched[m.program] = str(m)
                 print(f"ptxinject-run: mismatch: {m}", file=sys.stderr)

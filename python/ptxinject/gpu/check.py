@@ -128,7 +128,8 @@ def _f32_ulp(a: float, b: float) -> float:
 
 def check(ran, programs: Sequence, registers: Sequence[Tuple[str, str]], inputs,
           *, output: Optional[str] = None, request: Optional[str] = None,
-          instruction_set=None) -> CheckReport:
+          instruction_set=None, stubs: Optional[Sequence[str]] = None,
+          only: Optional[Sequence[int]] = None) -> CheckReport:
     """Compares each program's GPU output with the CPU interpreter's.
 
     ran: a ``RunResult``. programs: the Stack PTX programs the batch was
@@ -137,7 +138,8 @@ def check(ran, programs: Sequence, registers: Sequence[Tuple[str, str]], inputs,
     inject)``. inputs: the f32 input of each input register per element
     (a dict by register name), element i being what the kernel's element i
     reads. output: the ``Output`` holding the result (default: the only
-    one). request: the register the output is (default: the last)."""
+    one). request: the register the output is (default: the last). stubs:
+    the programs' stubs for that request, when the caller has them."""
     names = [r[0] for r in registers]
     request = names[-1] if request is None else request
     columns = []
@@ -156,12 +158,13 @@ def check(ran, programs: Sequence, registers: Sequence[Tuple[str, str]], inputs,
     compiler = stack.StackCompiler(set_)
     special = {s for s in set_.special_registers}
     report = CheckReport()
-    for program in sorted(ran.runs):
+    for program in sorted(ran.runs if only is None else set(only) & set(ran.runs)):
         run = ran.runs[program]
         words = programs[program]
         if isinstance(words, str):
             words = set_.parse(words, list(registers))
-        stub = compiler.compile(words, list(registers), [request])
+        stub = stubs[program] if stubs is not None else \
+            compiler.compile(words, list(registers), [request])
         if any(("%" + s) in stub for s in special):
             report.unchecked[program] = "reads a special register, which the CPU reads as 0"
             continue

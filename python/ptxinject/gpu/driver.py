@@ -1,8 +1,6 @@
 """The CUDA driver, through cuda.core.
 
-cuda.core 0.4 and later export from ``cuda.core`` (mm-kermac asks for
-0.5 or later); earlier releases from ``cuda.core.experimental``. Both are
-accepted. ``GpuUnavailable`` says why no driver could be reached: no
+cuda.core 0.5 or later (what mm-kermac asks for too). ``GpuUnavailable`` says why no driver could be reached: no
 cuda.core installed, or no CUDA driver (``libcuda.so.1``) or device.
 """
 
@@ -20,8 +18,6 @@ def core():
     """The cuda.core module (raises GpuUnavailable when absent)."""
     try:
         import cuda.core as module
-        if not hasattr(module, "ObjectCode"):
-            import cuda.core.experimental as module
     except ImportError as e:
         raise GpuUnavailable(
             f"cuda.core is not installed ({e}): pip install 'ptxinject[gpu]'") from e
@@ -41,7 +37,8 @@ def device():
 
 
 def timing_event_options():
-    """EventOptions that record time, under either release's field name."""
+    """EventOptions that record time: the field is ``enable_timing`` in
+    cuda.core 0.5, ``timing_enabled`` later."""
     c = core()
     try:
         return c.EventOptions(timing_enabled=True)

@@ -86,17 +86,17 @@ class GpuEvaluator:
         with self._device:
             ran = self.runner.run(compiled)
         self.last_run = ran
+        stubs = self._compiler.compile_batch(programs, self.registers, [self.output])
         bad = set()
         if self.check:
             report = check(ran, programs, self.registers, self.inputs,
-                           instruction_set=self.instruction_set)
+                           instruction_set=self.instruction_set, stubs=stubs)
             self.mismatches.extend(report.mismatches)
             bad = {m.program for m in report.mismatches}
         error = np.full(len(programs), math.inf)
         for p, r in ran.runs.items():
             if p not in bad:
                 error[p] = float(self.fitness(r.outputs, r.time_ms))
-        stubs = self._compiler.compile_batch(programs, self.registers, [self.output])
         descriptors = np.array([[f(s, w) for f in self.descriptor_functions]
                                 for s, w in zip(stubs, programs)], dtype=np.float64)
         return Evaluation(error, descriptors.reshape(len(programs), len(self.descriptor_functions)),

@@ -90,11 +90,10 @@ class Launch:
 @dataclass(frozen=True)
 class Site:
     """Where an inject's code runs: the entry function and its block x
-    index, and how many sites the entry holds."""
+    index."""
 
     entry: str
     index: int
-    entry_sites: int
 
 
 _ENTRY = re.compile(r"^\s*(?:\.visible\s+|\.weak\s+)?\.entry\s+([A-Za-z_$%][\w$]*)", re.M)
@@ -137,17 +136,13 @@ def block_x_selects_site(module) -> Dict[str, Site]:
         names.sort(key=natural_key)
         for i, name in enumerate(names):
             if first_entry[name] == entry:
-                layout[name] = Site(entry, i, len(names))
+                layout[name] = Site(entry, i)
     return layout
 
 
 def explicit_layout(sites: Dict[str, Tuple[str, int]]) -> Dict[str, Site]:
     """A layout of the user's: ``{inject: (entry, block x index)}``."""
-    counts: Dict[str, int] = {}
-    for entry, index in sites.values():
-        counts[entry] = max(counts.get(entry, 0), int(index) + 1)
-    return {name: Site(entry, int(index), counts[entry])
-            for name, (entry, index) in sites.items()}
+    return {name: Site(entry, int(index)) for name, (entry, index) in sites.items()}
 
 
 __all__ = ["Output", "SiteTimer", "Launch", "Site", "block_x_selects_site", "explicit_layout"]

@@ -228,6 +228,7 @@ class Runner:
         finally:
             loaded.load_ms = (time.perf_counter() - started) * 1e3
         options = driver.timing_event_options()
+        timer_index = self.launch.timer()
         for entry, sites in entries.items():
             outputs = {}
             args = []
@@ -241,7 +242,7 @@ class Runner:
                         buffer.fill(0, stream=stream)
                         outputs[a.name] = (buffer, array)
                         args.append(buffer)
-                    elif i == self.launch.timer():
+                    elif i == timer_index:
                         array = np.zeros((sites, 2), dtype=np.uint64)
                         array[:, 0] = np.iinfo(np.uint64).max
                         buffer = self._device.allocate(array.nbytes, stream=stream)
