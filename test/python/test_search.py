@@ -127,8 +127,8 @@ def test_cli_end_to_end(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--inputs", "x", "--target", "x +", "--out-dir", "o"], "--target 'x +': SyntaxError"),
-    (["--inputs", "x", "--target", "z", "--out-dir", "o"], "NameError"),
+    (["--inputs", "x", "--target", "x +", "--out-dir", "o"], "'x +': column 4: syntax error"),
+    (["--inputs", "x", "--target", "z", "--out-dir", "o"], "name 'z' is not an input"),
     (["--target", "x", "--out-dir", "o"], "give --inputs and --target, or --data"),
     (["--inputs", "x", "--target", "x", "--out-dir", "o", "--strategy", "best"], "invalid choice"),
     (["--inputs", "x", "--target", "x", "--out-dir", "o", "--range", "y=0:1"], "not an input"),

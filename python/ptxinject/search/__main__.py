@@ -23,6 +23,7 @@ import numpy as np
 
 from .evaluator import METRICS, CpuEvaluator
 from .loop import STRATEGIES, Search
+from .target import TargetError, parse_target
 
 
 class UsageError(Exception):
@@ -37,8 +38,9 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="ptxinject-search", description=__doc__.split("\n\n")[0])
     p.add_argument("--inputs", help="names of the f32 inputs, comma separated (with --target)")
-    p.add_argument("--target", help="NumPy expression over the inputs (np is numpy), "
-                                    "computed in float64, compared in f32")
+    p.add_argument("--target", help="formula over the inputs: numbers, + - * / ** %%, "
+                                    "comparisons, np.pi, np.e and listed np functions "
+                                    "(docs/search.md); computed in float64, compared in f32")
     p.add_argument("--data", help=".csv with a header, or .npz: the inputs and the target")
     p.add_argument("--output", default=None, help="the target column of --data (default: the last)")
     p.add_argument("--samples", type=int, default=64, help="generated samples (default 64)")
@@ -116,11 +118,11 @@ def _samples(args):
     rng = np.random.default_rng(args.seed)
     columns = [rng.uniform(*ranges[n], args.samples).astype(np.float32) for n in inputs]
     env = {n: c.astype(np.float64) for n, c in zip(inputs, columns)}
-    try:
-        target = eval(args.target, {"np": np, "__builtins__": {}}, env)  # noqa: S307
-        target = np.broadcast_to(np.asarray(target, dtype=np.float64), (args.samples,))
-    except Exception as e:  # a user's expression: any error is theirs
-        raise UsageError(f"--target {args.target!r}: {type(e).__name__}: {e}")
+    try:  # parsed and walked, never run as Python (see target.py)
+        target = parse_target(args.target, inputs).evaluate(env)
+    except TargetError as e:
+        raise UsageError(f"--target {args.target!r}: {e}")
+    target = np.broadcast_to(target, (args.samples,))
     return inputs, columns, target
 
 
