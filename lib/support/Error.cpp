@@ -57,8 +57,8 @@ const char *ptxinject::errorCodeName(ErrorCode Code) {
   return "unknown-error";
 }
 
-std::string Error::format(const std::string &File) const {
-  std::string Out = File;
+std::string Error::format(const std::string &Input) const {
+  std::string Out = File.empty() ? Input : File;
   if (Line) {
     Out +=
         ':' + std::to_string(Line) + ':' + std::to_string(Column ? Column : 1);

@@ -44,6 +44,9 @@ __all__ = [
     "ProgramPlace",
     "VariantFailure",
     "VariantResult",
+    "ProgramFiles",
+    "read_program_files",
+    "write_variants_output",
     "stack_registers",
     "available_backends",
     "default_backend",
@@ -60,8 +63,9 @@ def default_cache_dir() -> Optional[str]:
 @dataclass(frozen=True)
 class VariantFailure:
     """A program that produced no code: stage 'stub' (with its place in the
-    program's text when known), 'cubin', or 'timeout' (its module's
-    PTX->cubin ran past ``timeout``)."""
+    program's text when known), 'compile', 'timeout' (its module's
+    PTX->cubin ran past ``timeout``) or 'memory' (ptxas ran out of its
+    memory bound)."""
 
     program: int
     stage: str
@@ -303,6 +307,9 @@ class ManifestRow:
     text: str
     same_as: Optional[int]
     origin: Optional[str]
+    # Why a failed program has no code: "stub", "compile", "timeout" or
+    # "memory" (None when it is ok, or an older manifest does not say).
+    stage: Optional[str] = None
 
 
 @dataclass
@@ -325,6 +332,48 @@ def read_manifest(path: Union[str, os.PathLike]) -> Manifest:
         text = f.read().decode("utf-8", "replace")
     rows, truncated = _core._parse_manifest(text)
     return Manifest([ManifestRow(*row) for row in rows], truncated)
+
+
+@dataclass(frozen=True)
+class ProgramFiles:
+    """The programs of ``ptxinject variants --programs``/``--stubs`` files,
+    read by the tool's own reader: ``texts[r][v]`` is variant v's program
+    for the r-th inject, ``sources[r][v]`` where it came from
+    ("FILE:LINE:COL"); ``injects`` names the injects when the files do
+    ('NAME: program' lines, NAME=FILE), else is empty."""
+
+    injects: List[str]
+    texts: List[List[str]]
+    sources: List[List[str]]
+
+
+def read_program_files(args: Union[str, os.PathLike, Sequence[str]], *,
+                       stubs: bool = False) -> ProgramFiles:
+    """Reads a program file as ``ptxinject variants --programs ARGS`` does
+    (one FILE, or NAME=FILE per inject; '#' starts a comment), or a stub file
+    as ``--stubs FILE`` does (stubs between lines holding only ``---``; a
+    segment of blanks is no stub). Raises ptxinject.Error with the file
+    (``file``), line and column of what it refuses."""
+    if isinstance(args, (str, os.PathLike)):
+        args = [args]
+    injects, texts, sources = _core._read_program_files([os.fspath(a) for a in args], stubs)
+    return ProgramFiles(list(injects), [list(t) for t in texts], [list(s) for s in sources])
+
+
+def write_variants_output(out_dir: Union[str, os.PathLike], module: Module, result: VariantResult,
+                          *, sources: Sequence[str], texts: Optional[Sequence[str]], pack: int,
+                          slots: Sequence[str]) -> None:
+    """Writes a result as ``ptxinject variants`` leaves its output folder
+    (docs/variants.md), with the tool's own writer: ``module_NNNNNN.cubin``
+    (and ``.ptx``), the cached cubins the result names linked in as
+    ``cached_HASH.cubin``, and ``manifest.tsv``.
+
+    sources: per program, where it came from ("FILE:LINE:COL"); texts: per
+    program, its Stack PTX text (None for raw stubs); slots: the injects the
+    programs filled, in pack order. Raises ptxinject.Error naming the file
+    that could not be written."""
+    _core._write_variants_folder(os.fspath(out_dir), module, result, list(sources),
+                                 None if texts is None else list(texts), pack, list(slots))
 
 
 def _byte_size(value, name: str) -> Optional[int]:

@@ -17,6 +17,7 @@ NB_MODULE(_core, M) {
   ptxinject::python::bindAstPtx(M);
   ptxinject::python::bindVariants(M);
   ptxinject::python::bindVariantScreen(M);
+  ptxinject::python::bindVariantFolder(M);
   ptxinject::python::bindRewrite(M);
   ptxinject::python::bindDoctor(M);
 }

@@ -13,6 +13,7 @@ void bindStackPtx(
 void bindVariation(nanobind::module_ &M); // Stack PTX variation operators
 void bindAstPtx(nanobind::module_ &M);    // AST PTX compile and interpret
 void bindVariants(nanobind::module_ &M);  // compile_variants engine
+void bindVariantFolder(nanobind::module_ &M); // program files, output folder
 void bindVariantScreen(
     nanobind::module_ &M); // duplicates and cache hits for the cluster driver
 void bindRewrite(nanobind::module_ &M); // the Clang rewriter, when built

@@ -13,7 +13,8 @@ PyObject *ErrorType = nullptr;
 
 void throwIfError(const Error &E) {
   if (E)
-    throw BindingError(errorCodeName(E.Code), E.Message, E.Line, E.Column);
+    throw BindingError(errorCodeName(E.Code), E.Message, E.Line, E.Column,
+                       E.File);
 }
 
 void bindErrors(nb::module_ &M) {
@@ -23,17 +24,21 @@ void bindErrors(nb::module_ &M) {
       "Attributes:\n"
       "    code: short stable name of the failure, e.g. 'unterminated-site'\n"
       "    message: what went wrong and what to do\n"
-      "    line, column: 1-based place in the input (0 when it has none)",
+      "    line, column: 1-based place in the input (0 when it has none)\n"
+      "    file: the file that place is in, when the error names one (else "
+      "None)",
       PyExc_ValueError, nullptr);
   M.attr("Error") = nb::handle(ErrorType);
   nb::register_exception_translator([](const std::exception_ptr &P, void *) {
     try {
       std::rethrow_exception(P);
     } catch (const BindingError &E) {
-      std::string Text = E.Message;
+      // "FILE:LINE:COL: MESSAGE", as the tools print it, less what is unknown.
+      std::string Place = E.File;
       if (E.Line)
-        Text = std::to_string(E.Line) + ":" + std::to_string(E.Column) + ": " +
-               Text;
+        Place += (Place.empty() ? "" : ":") + std::to_string(E.Line) + ":" +
+                 std::to_string(E.Column);
+      std::string Text = Place.empty() ? E.Message : Place + ": " + E.Message;
       // Messages may quote bytes of bad input: never fail on decoding them.
       nb::object Str = nb::steal(PyUnicode_DecodeUTF8(
           Text.data(), (Py_ssize_t)Text.size(), "replace"));
@@ -45,6 +50,8 @@ void bindErrors(nb::module_ &M) {
           E.Message.data(), (Py_ssize_t)E.Message.size(), "replace"));
       Exc.attr("line") = E.Line;
       Exc.attr("column") = E.Column;
+      Exc.attr("file") = E.File.empty() ? nb::object(nb::none())
+                                        : nb::object(nb::str(E.File.c_str()));
       PyErr_SetObject(ErrorType, Exc.ptr());
     }
   });

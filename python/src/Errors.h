@@ -24,11 +24,12 @@ struct BindingError : std::exception {
   std::string Message;
   unsigned Line = 0;
   unsigned Column = 0;
+  std::string File; // the file the place is in, when the error names one
 
   BindingError(std::string Code, std::string Message, unsigned Line = 0,
-               unsigned Column = 0)
+               unsigned Column = 0, std::string File = {})
       : Code(std::move(Code)), Message(std::move(Message)), Line(Line),
-        Column(Column) {}
+        Column(Column), File(std::move(File)) {}
   const char *what() const noexcept override { return Message.c_str(); }
 };
 

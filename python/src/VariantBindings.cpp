@@ -15,6 +15,7 @@
 
 #include "ptxinject/variants/VariantCacheFolder.h"
 #include "ptxinject/variants/VariantCompiler.h"
+#include "ptxinject/variants/VariantOutputFolder.h"
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
@@ -321,11 +322,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
         KeepPtx ? nb::object(strOf(R.Ptx)) : nb::object(nb::none())));
   nb::list Failures;
   for (const VariantFailure &F : Report.Failures)
-    Failures.append(nb::make_tuple(F.Program,
-                                   F.Stage == VariantStage::Stub ? "stub"
-                                   : F.Stage == VariantStage::Timeout
-                                       ? "timeout"
-                                       : "cubin",
+    Failures.append(nb::make_tuple(F.Program, variantStageName(F.Stage),
                                    strOf(F.Message), F.Line, F.Column));
   // Where each program's code is: (same_as, module or None, cached cubin
   // path or None, inject name or None, pack index).

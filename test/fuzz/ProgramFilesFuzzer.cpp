@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
-#include "VariantInputs.h"
+
+#include "ptxinject/variants/VariantInputs.h"
 
 #include "ptxinject/module/Module.h"
 #include "ptxinject/support/File.h"
@@ -22,7 +23,6 @@
 #include <unistd.h>
 
 using namespace ptxinject;
-using namespace ptxinject::tool;
 using namespace ptxinject::variants;
 
 namespace {
@@ -83,8 +83,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     Args = {"a=" + F.A, "b=" + F.B};
   }
   VariantInputs In;
-  if (!readPrograms(Args, Set, In))
+  if (Error E = readProgramFiles(Args, Set, In)) {
+    // A refused file is named, and a refused line is inside it.
+    FUZZ_CHECK(!E.Message.empty());
     return 0;
+  }
   FUZZ_CHECK(!In.Sources.empty());
   size_t N = In.Sources[0]->numPrograms();
   for (size_t R = 0; R < In.Sources.size(); ++R) {

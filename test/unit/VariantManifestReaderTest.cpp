@@ -38,6 +38,23 @@ TEST(VariantManifestReader, ReadsEveryColumn) {
   EXPECT_EQ(M->Rows[2].Module, "");
 }
 
+TEST(VariantManifestReader, AFailureSaysItsStage) {
+  Expected<VariantManifest> M = parseVariantManifest(
+      manifest("0\t-\tinject_0\tfailed:timeout\t0\tk\tp:1:1\t-\t-\t-\n"
+               "1\t-\tinject_0\tfailed:memory\t0\tk\tp:2:1\t-\t-\t-\n"
+               "2\t-\tinject_0\tfailed\t0\tk\tp:3:1\t-\t-\t-\n"));
+  ASSERT_TRUE(M) << M.error().Message;
+  EXPECT_EQ(M->Rows[0].FailedStage, "timeout");
+  EXPECT_EQ(M->Rows[1].FailedStage, "memory");
+  EXPECT_FALSE(M->Rows[1].Ok);
+  // An older manifest's plain "failed" still reads, with no stage.
+  EXPECT_EQ(M->Rows[2].FailedStage, "");
+  Expected<VariantManifest> Bad = parseVariantManifest(
+      manifest("0\t-\tinject_0\tfailed:lunch\t0\tk\tp:1:1\t-\t-\t-\n"));
+  ASSERT_FALSE(Bad);
+  EXPECT_EQ(Bad.error().Line, 2u);
+}
+
 TEST(VariantManifestReader, ACutLastLineIsLeftOutAndSaid) {
   Expected<VariantManifest> M = parseVariantManifest(
       manifest("0\tmodule_000000.cubin\tinject_0\tok\t0\tk\t-\t-\t-\tcompiled\n"

@@ -13,7 +13,7 @@ import os
 import sys
 from typing import List, Tuple
 
-from ..output import write_variants_output
+from ..variants import read_program_files, write_variants_output
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -50,35 +50,6 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _read_programs(path: str) -> Tuple[List[str], List[int]]:
-    """Stack PTX text programs and the line of each."""
-    programs, lines = [], []
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            text = line.split("#", 1)[0].strip()
-            if text:
-                programs.append(text)
-                lines.append(number)
-    return programs, lines
-
-
-def _read_stubs(path: str) -> Tuple[List[str], List[int]]:
-    stubs, lines, current, start = [], [], [], 1
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            if line.rstrip("\r\n") == "---":
-                stubs.append("".join(current))
-                lines.append(start)
-                current, start = [], number + 1
-            else:
-                current.append(line)
-    if any(s.strip() for s in current):
-        stubs.append("".join(current))
-        lines.append(start)
-    return stubs, lines
-
-
-
 def variants(args) -> int:
     import ray
 
@@ -91,16 +62,31 @@ def variants(args) -> int:
             module = ptxinject.Module.parse(f.read())
     except OSError as e:
         print(f"{args.kernel}: error: {e.strerror}", file=sys.stderr)
-        return 1
+        return 2
     except ptxinject.Error as e:
         print(f"{args.kernel}:{e.line}:{e.column}: error: {e.message}", file=sys.stderr)
-        return 1
+        return 2
     program_file = args.programs or args.stubs
     try:
-        programs, lines = (_read_programs if args.programs else _read_stubs)(program_file)
-    except OSError as e:
-        print(f"{program_file}: error: {e.strerror}", file=sys.stderr)
-        return 1
+        read = read_program_files(program_file, stubs=not args.programs)
+    except ptxinject.Error as e:
+        place = f":{e.line}:{e.column}" if e.line else ""
+        print(f"{e.file or program_file}{place}: error: {e.message}", file=sys.stderr)
+        return 2
+    if len(read.texts) != 1:
+        print("ptxinject-distributed: error: programs for several injects a variant are "
+              "not taken with --ray; give one program per line", file=sys.stderr)
+        return 2
+    programs, sources = read.texts[0], read.sources[0]
+    if read.injects:  # NAME=FILE: the file names the inject it fills
+        if args.slots and args.slots != read.injects:
+            print(f"ptxinject-distributed: error: the programs name inject {read.injects[0]}; "
+                  "drop --slot or give the same one", file=sys.stderr)
+            return 2
+        args.slots = read.injects
+    if not programs:
+        print(f"{program_file}: error: no programs to compile", file=sys.stderr)
+        return 2
     os.makedirs(args.out_dir, exist_ok=True)
     cache_dir = None if args.no_cache else (args.cache or ptxinject.variants.default_cache_dir())
     if cache_dir is None and not args.no_cache:
@@ -121,18 +107,22 @@ def variants(args) -> int:
         print(f"{args.kernel}: error: {e.message}", file=sys.stderr)
         return 1
     for fail in result.failures:
-        line = lines[fail.program] + (fail.line - 1 if fail.line else 0)
-        column = fail.column or 1
-        print(f"{program_file}:{line}:{column}: error: program {fail.program} ({fail.stage}): {fail.message}",
+        # As the tool does: a stub's error points into the program's text.
+        file, line, column = sources[fail.program].rsplit(":", 2)
+        line, column = int(line), int(column)
+        if fail.stage == "stub" and fail.column:
+            column = fail.column if fail.line > 1 else column + fail.column - 1
+        if fail.stage == "stub" and fail.line:
+            line += fail.line - 1
+        print(f"{file}:{line}:{column}: error: program {fail.program} ({fail.stage}): {fail.message}",
               file=sys.stderr)
     slots = args.slots or sorted((i.name for i in module.injects), key=_natural_key)
     try:
-        write_variants_output(args.out_dir, module, result,
-                              sources=[f"{program_file}:{line}:1" for line in lines],
+        write_variants_output(args.out_dir, module, result, sources=sources,
                               texts=programs if args.programs else None, pack=args.pack,
                               slots=slots)
-    except OSError as e:
-        print(f"{args.out_dir}: error: {e}", file=sys.stderr)
+    except ptxinject.Error as e:
+        print(f"{e.file or args.out_dir}: error: {e.message}", file=sys.stderr)
         return 1
     r = result.report
     wall = r["wall_seconds"] or 1e-9
@@ -151,7 +141,7 @@ def variants(args) -> int:
         print(f"cache hits:          {r['cache_hits']} of {r['unique_programs']}{rejected} ({r['cache_dir']})")
     print(f"wall time:           {wall:.3f} s")
     print(f"variants/s:          {r['variants'] / wall:.1f}")
-    return 0
+    return 1 if result.failures else 0
 
 
 

@@ -132,7 +132,7 @@ def _compile_winners(args, search, winners) -> int:
     module_NNNNNN.cubin and manifest.tsv, whose program k is winners.stack's
     k-th program (its source column names the line)."""
     from .. import Error, Module, compile_variants
-    from ..output import write_variants_output
+    from ..variants import write_variants_output
 
     texts = [search.text(e) for e in winners]
     try:

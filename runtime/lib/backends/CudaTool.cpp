@@ -198,7 +198,12 @@ ToolRun ptxinject::backends::runTool(const std::vector<std::string> &Argv,
   // dies of a signal (ptxas: SIGSEGV) rather than saying so, or never
   // starts: the dynamic loader cannot map the libraries and exits 127.
   bool LoaderFailed = WIFEXITED(Status) && WEXITSTATUS(Status) == 127;
-  if (!Run.Ok && Limits.MemoryBytes && (WIFSIGNALED(Status) || LoaderFailed))
+  bool Signaled = WIFSIGNALED(Status);
+  // ptxas that notices says so ("Memory allocation failure").
+  bool SaysSo = Run.Log.find("Memory allocation failure") != std::string::npos;
+  Run.OutOfMemory = !Run.Ok && Limits.MemoryBytes &&
+                    (Signaled || LoaderFailed || SaysSo);
+  if (Run.OutOfMemory && !SaysSo)
     Run.Log += (Run.Log.empty() ? "" : "\n") + Name +
                (LoaderFailed ? std::string(": could not start")
                              : ": killed by signal " +

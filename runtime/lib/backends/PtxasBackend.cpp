@@ -55,13 +55,13 @@ protected:
     std::string PtxPath = Base + ".ptx";
     std::string CubinPath = Base + ".cubin";
     std::string LogPath = Base + ".log";
-    bool Ok = false, TimedOut = false;
+    bool Ok = false, TimedOut = false, OutOfMemory = false;
     if (Error E = writeFileAtomically(PtxPath, Ptx)) {
       Log = "ptxas: " + PtxPath + ": " + E.Message +
             "; check free space in the temporary folder";
     } else {
       Ok = run(Args[isDebugPtx(Ptx)], PtxPath, CubinPath, LogPath,
-               TimeoutSeconds, Log, TimedOut);
+               TimeoutSeconds, Log, TimedOut, OutOfMemory);
     }
     if (Ok) {
       Expected<std::string> Bytes = readFile(CubinPath);
@@ -77,9 +77,10 @@ protected:
     ::unlink(PtxPath.c_str());
     ::unlink(CubinPath.c_str());
     ::unlink(LogPath.c_str());
-    return Ok         ? CompileStatus::Ok
-           : TimedOut ? CompileStatus::TimedOut
-                      : CompileStatus::Failed;
+    return Ok            ? CompileStatus::Ok
+           : TimedOut    ? CompileStatus::TimedOut
+           : OutOfMemory ? CompileStatus::OutOfMemory
+                         : CompileStatus::Failed;
   }
 
 public:
@@ -104,7 +105,8 @@ public:
 private:
   bool run(const std::vector<std::string> &Flags, const std::string &PtxPath,
            const std::string &CubinPath, const std::string &LogPath,
-           double TimeoutSeconds, std::string &Log, bool &TimedOut) const {
+           double TimeoutSeconds, std::string &Log, bool &TimedOut,
+           bool &OutOfMemory) const {
     std::vector<std::string> Argv;
     Argv.push_back(Ptxas);
     Argv.insert(Argv.end(), Flags.begin(), Flags.end());
@@ -117,6 +119,7 @@ private:
     ToolRun Run = runTool(Argv, LogPath, Limits);
     Log = std::move(Run.Log);
     TimedOut = Run.TimedOut;
+    OutOfMemory = Run.OutOfMemory;
     return Run.Ok;
   }
 

@@ -112,6 +112,7 @@ bool Batch::assemble(Worker &W, size_t Count) {
       Backend.compile(W.Ptx, W.Cubin, W.Log, Options.TimeoutSeconds);
   bool Ok = Status == CompileStatus::Ok;
   W.TimedOut = Status == CompileStatus::TimedOut;
+  W.OutOfMemory = Status == CompileStatus::OutOfMemory;
   if (Status == CompileStatus::Failed) // one line per error, not per site
     W.Log = summarizeCompilerLog(W.Log);
   W.CubinTime += secondsSince(T);
@@ -140,6 +141,7 @@ void Batch::compileModule(Worker &W, size_t M) {
   size_t Count = std::min(Options.Pack, Todo.size() - Base);
   W.Programs.assign(Todo.begin() + Base, Todo.begin() + Base + Count);
   W.Failed.clear();
+  size_t FailuresBefore = W.Failures.size();
   Clock::time_point T = Clock::now();
   for (size_t J = 0; J < Count; ++J) {
     W.Bad[J] = false;
@@ -171,6 +173,9 @@ void Batch::compileModule(Worker &W, size_t M) {
     // Finding the slow program would take a deadline per program: the
     // module's programs fail together, with the deadline as the reason.
     failRemaining(W, Count, W.Log, VariantStage::Timeout);
+  } else if (!Ok && W.OutOfMemory) {
+    // As with a deadline: a bound the whole module ran into.
+    failRemaining(W, Count, W.Log, VariantStage::Memory);
   } else if (!Ok && W.Failed.size() < Count) {
     if (Count - W.Failed.size() == 1) {
       failRemaining(W, Count, W.Log);
@@ -194,6 +199,8 @@ void Batch::compileModule(Worker &W, size_t M) {
   C.NumPrograms = Count;
   C.Programs = &W.Programs;
   C.Failed = &W.Failed;
+  C.Failures = W.Failures.data() + FailuresBefore;
+  C.NumFailures = W.Failures.size() - FailuresBefore;
   if (Options.KeepPtx)
     C.Ptx = W.Ptx;
   C.Cubin = &W.Cubin;
@@ -239,7 +246,10 @@ void Batch::isolate(Worker &W, size_t Count) {
     if (!Ok) {
       Keep[J] = true;
       fail(W, W.Programs[J],
-           W.TimedOut ? VariantStage::Timeout : VariantStage::Cubin, W.Log);
+           W.TimedOut      ? VariantStage::Timeout
+           : W.OutOfMemory ? VariantStage::Memory
+                           : VariantStage::Cubin,
+           W.Log);
     }
   }
   for (size_t J = 0; J < Count; ++J)

@@ -85,9 +85,19 @@ ptxinject::variants::parseVariantManifest(std::string_view Text) {
     if (!parseCanonicalDecimal(Fields[0], R.Program))
       return Bad(0, "program: expected a number");
     std::string_view Status = Fields[3];
-    if (Status != "ok" && Status != "failed")
-      return Bad(3, "status: expected 'ok' or 'failed'");
+    constexpr std::string_view Failed = "failed:";
+    bool IsFailed = Status.substr(0, Failed.size()) == Failed &&
+                    (Status.substr(Failed.size()) == "stub" ||
+                     Status.substr(Failed.size()) == "compile" ||
+                     Status.substr(Failed.size()) == "timeout" ||
+                     Status.substr(Failed.size()) == "memory");
+    // A manifest written before failures named their stage says "failed".
+    if (Status != "ok" && Status != "failed" && !IsFailed)
+      return Bad(3, "status: expected 'ok' or 'failed:STAGE' (stub, compile, "
+                    "timeout, memory)");
     R.Ok = Status == "ok";
+    if (IsFailed)
+      R.FailedStage = std::string(Status.substr(Failed.size()));
     if (R.Ok ? !isModuleName(Fields[1]) : Fields[1] != "-")
       return Bad(1, R.Ok ? "module: expected module_NNNNNN.cubin or "
                            "cached_HASH.cubin"

@@ -54,6 +54,7 @@ struct Worker {
   double Cpu = 0, Wait = 0;
   size_t Isolations = 0;
   bool TimedOut = false;    // the last assemble() ran past the deadline
+  bool OutOfMemory = false; // the last assemble()'s compiler ran out of it
   size_t LastPruned = 0;    // kernels the last assemble() removed
   size_t PrunedKernels = 0; // summed over this worker's modules
 };

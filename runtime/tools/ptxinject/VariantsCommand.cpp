@@ -9,8 +9,6 @@
 #include "CommandLine.h"
 #include "Commands.h"
 #include "ToolSupport.h"
-#include "VariantInputs.h"
-#include "VariantManifest.h"
 
 #include "ptxinject/backends/CubinBackend.h"
 #include "ptxinject/backends/CudaTool.h"
@@ -20,6 +18,8 @@
 #include "ptxinject/support/ExitCode.h"
 #include "ptxinject/variants/VariantCache.h"
 #include "ptxinject/variants/VariantCompiler.h"
+#include "ptxinject/variants/VariantInputs.h"
+#include "ptxinject/variants/VariantOutputFolder.h"
 
 #include <atomic>
 #include <cerrno>
@@ -211,9 +211,9 @@ int forwardToRay(const Arguments &A) {
     return Refuse(
         "--random, --live, --desc, --prune-globals and compiler "
         "flags are not forwarded; give --programs FILE or --stubs FILE");
-  if (A.Programs.size() > 1 ||
-      (A.Programs.size() == 1 && A.Programs[0].find('=') != std::string::npos))
-    return Refuse("one --programs FILE (not NAME=FILE per inject)");
+  if (A.Programs.size() > 1)
+    return Refuse("one --programs FILE or NAME=FILE (variants of several "
+                  "injects are compiled here, without --ray)");
   std::vector<std::string> Args = {"ptxinject-distributed",
                                    "variants",
                                    A.Kernel,
@@ -412,35 +412,6 @@ private:
   std::thread Thread;
 };
 
-// A program found in the cache runs from a cubin in the cache; the output
-// folder gets that cubin as cached_HASH.cubin (a hard link, or a copy across
-// file systems) so that it holds every cubin its manifest names. Returns the
-// file name per cached path, or reports and returns false.
-bool linkCachedCubins(const VariantReport &Report, const std::string &OutDir,
-                      std::map<std::string, std::string> &Names) {
-  for (const ProgramPlace &Place : Report.Places) {
-    if (Place.CachedCubin.empty() || Names.count(Place.CachedCubin))
-      continue;
-    const std::string &From = Place.CachedCubin;
-    std::string Name = "cached_" + From.substr(From.rfind('/') + 1);
-    std::string To = OutDir + "/" + Name, Temp = To + ".tmp";
-    ::unlink(Temp.c_str());
-    // rename() of two links to one file succeeds and leaves both (POSIX):
-    // the temporary goes in every case.
-    bool Linked = ::link(From.c_str(), Temp.c_str()) == 0 &&
-                  ::rename(Temp.c_str(), To.c_str()) == 0;
-    ::unlink(Temp.c_str());
-    if (!Linked) {
-      std::string Bytes;
-      if (!readWholeFileOrReport(From, Bytes) ||
-          !writeFileAtomicallyOrReport(To, Bytes))
-        return false;
-    }
-    Names[From] = Name;
-  }
-  return true;
-}
-
 } // namespace
 
 int ptxinject::tool::runVariants(int Argc, char **Argv) {
@@ -470,9 +441,8 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     return ExitUsage;
   }
   std::unique_ptr<CubinBackend> Backend = Made.take();
-  if (::mkdir(A.OutDir.c_str(), 0777) != 0 && errno != EEXIST) {
-    reportError(A.OutDir, std::string("cannot create the output folder: ") +
-                              std::strerror(errno));
+  if (Error E = makeOutputFolder(A.OutDir)) {
+    std::fprintf(stderr, "%s\n", E.format(A.OutDir).c_str());
     return ExitUsage;
   }
 
@@ -512,12 +482,16 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   stackptx::InstructionSet Set = stackptx::InstructionSet::builtin();
   if (!A.Desc.empty() && !loadDescriptionOrReport(A.Desc, Set))
     return ExitUsage;
-  if (!A.Stubs.empty()) {
-    if (!readStubs(A.Stubs, In))
+  if (!A.Stubs.empty() || !A.Programs.empty()) {
+    Error E = !A.Stubs.empty() ? readStubFile(A.Stubs, In)
+                               : readProgramFiles(A.Programs, Set, In);
+    if (E) {
+      if (E.Code == ErrorCode::InvalidArgument)
+        reportUsageError("variants", E.Message);
+      else
+        std::fprintf(stderr, "%s\n", E.format(A.Kernel).c_str());
       return ExitUsage;
-  } else if (!A.Programs.empty()) {
-    if (!readPrograms(A.Programs, Set, In))
-      return ExitUsage;
+    }
   } else {
     // Every selected inject gets its own random programs (pack 1), from
     // seeds Seed, Seed + 1, ... in --slot order.
@@ -594,10 +568,9 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   ManifestSources MS;
   MS.Kernel = &*Kernel;
   MS.Ptx = Ptx;
-  MS.Inputs = &In;
   MS.Slots = Slots;
   MS.Pack = A.Pack;
-  MS.Seed = A.Seed;
+  describeInputs(In, A.Seed, MS);
   ManifestRows Rows(MS);
   // The manifest grows a module at a time while the batch runs: a run that
   // is killed leaves the rows of every module it wrote.
@@ -610,18 +583,13 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   // its manifest rows.
   ModuleSink Sink = [&](const CompiledModule &M, std::string &Err) {
     FailedSoFar.fetch_add(M.Failed->size(), std::memory_order_relaxed);
-    auto Write = [&](const char *Suffix, std::string_view Bytes) {
-      Error E = writeFileAtomically(
-          A.OutDir + "/" + numbered("module_", M.Index, Suffix), Bytes);
-      if (E)
-        Err = E.Message;
-      return !E;
-    };
-    if (A.KeepPtx && !Write(".ptx", M.Ptx))
+    if (Error E = writeModuleFiles(
+            A.OutDir, M.Index,
+            std::string_view(M.Cubin->data(), M.Cubin->size()),
+            A.KeepPtx ? &M.Ptx : nullptr)) {
+      Err = E.Message;
       return false;
-    if (!M.Cubin->empty() &&
-        !Write(".cubin", std::string_view(M.Cubin->data(), M.Cubin->size())))
-      return false;
+    }
     std::string Text;
     for (size_t J = 0; J < M.NumPrograms; ++J) {
       size_t P = (*M.Programs)[J];
@@ -630,8 +598,15 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       Place.Module = M.Index;
       Place.Inject = Slots[J * G];
       Place.PackIndex = J;
-      bool Failed = M.Cubin->empty() ||
-                    std::binary_search(M.Failed->begin(), M.Failed->end(), P);
+      const VariantFailure *Failed = nullptr;
+      for (size_t F = 0; F < M.NumFailures && !Failed; ++F)
+        if (M.Failures[F].Program == P)
+          Failed = &M.Failures[F];
+      // An empty cubin fails every program of the module (each has its
+      // failure above); this stays a failure should one lack it.
+      static const VariantFailure CompileFailed{};
+      if (!Failed && M.Cubin->empty())
+        Failed = &CompileFailed;
       Text += Rows.rows(P, Place, Failed);
     }
     Appender.append(Text);
@@ -666,10 +641,8 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       Where =
           O.File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
     }
-    std::string Msg = "program " + std::to_string(F.Program) +
-                      (Stub                               ? " (stub"
-                       : F.Stage == VariantStage::Timeout ? " (timeout"
-                                                          : " (cubin");
+    std::string Msg = "program " + std::to_string(F.Program) + " (" +
+                      variantStageName(F.Stage);
     if (Stub && G > 1)
       Msg += ", inject '" + Kernel->inject(Slots[F.Role]).Name + "'";
     reportError(Where, Msg + "): " + F.Message);
@@ -680,11 +653,13 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                  "ptxinject variants: warning: cache: %s (the results "
                  "are complete; the next run compiles them again)\n",
                  Report.CacheWarning.c_str());
-  std::map<std::string, std::string> CachedNames;
-  if (!linkCachedCubins(Report, A.OutDir, CachedNames))
+  Expected<std::map<std::string, std::string>> CachedNames =
+      linkCachedCubins(Report.Places, A.OutDir);
+  if (!CachedNames) {
+    std::fprintf(stderr, "%s\n", CachedNames.error().format(A.OutDir).c_str());
     return ExitFailed;
-
-  MS.CachedNames = &CachedNames;
+  }
+  MS.CachedNames = &*CachedNames;
   // The whole manifest, in program order, replaces the one that grew.
   if (!writeFileAtomicallyOrReport(ManifestPath, manifestTsv(MS, Report)))
     return ExitFailed;

@@ -47,11 +47,15 @@ enum class ErrorCode {
 const char *errorCodeName(ErrorCode Code);
 
 /// An error with its place in the input (1-based; 0 when it has no place).
-struct Error {
+/// [[nodiscard]]: a failure dropped unread is a bug the compiler reports.
+struct [[nodiscard]] Error {
   ErrorCode Code = ErrorCode::Success;
   std::string Message;
   unsigned Line = 0;
   unsigned Column = 0;
+  /// The file the place is in, where the failing code knew it (a reader of
+  /// several named files); empty: the caller's input.
+  std::string File;
 
   static Error success() { return Error(); }
   static Error make(ErrorCode Code, std::string Message, unsigned Line = 0,
@@ -65,15 +69,16 @@ struct Error {
   }
   /// True when this is a failure.
   explicit operator bool() const { return Code != ErrorCode::Success; }
-  /// "FILE:LINE:COL: error: MESSAGE" (LINE:COL left out when unknown).
-  std::string format(const std::string &File) const;
+  /// "FILE:LINE:COL: error: MESSAGE" (LINE:COL left out when unknown);
+  /// FILE is this error's own File when it has one, else \p Input.
+  std::string format(const std::string &Input) const;
   /// "LINE:COL: MESSAGE" (MESSAGE alone when unknown): the form of the
   /// description readers, whose callers put the file name in front.
   std::string located() const;
 };
 
 /// A value or the error that prevented it.
-template <class T> class Expected {
+template <class T> class [[nodiscard]] Expected {
 public:
   Expected(T Value) : Value(std::move(Value)) {}
   Expected(Error E) : Err(std::move(E)) {

@@ -45,8 +45,9 @@ struct CubinOptions {
   std::uint64_t MemoryLimitBytes = 0;
 };
 
-/// How a compile ended.
-enum class CompileStatus { Ok, Failed, TimedOut };
+/// How a compile ended. OutOfMemory: a compiler process bounded by
+/// CubinOptions::MemoryLimitBytes died of it.
+enum class CompileStatus { Ok, Failed, TimedOut, OutOfMemory };
 
 /// One kernel's resources as the compiler reported them in a verbose log.
 struct KernelResources {

@@ -58,6 +58,9 @@ struct ToolRun {
   std::string Log;
   /// It ran past ToolLimits::TimeoutSeconds and was killed.
   bool TimedOut = false;
+  /// Under ToolLimits::MemoryBytes it died of a signal or could not start:
+  /// most likely out of that bound.
+  bool OutOfMemory = false;
 };
 
 /// Bounds on a program run by runTool; 0: none.

@@ -86,6 +86,8 @@ public:
   explicit RawStubSource(std::vector<std::string> Stubs)
       : Stubs(std::move(Stubs)) {}
   size_t numPrograms() const override { return Stubs.size(); }
+  /// Stub I as it was given.
+  const std::string &text(size_t I) const { return Stubs[I]; }
   Error prepare(const Inject &Target) override;
   bool stub(size_t Index, ProgramScratch *Scratch, std::string &Buffer,
             std::string_view &Stub, StubError &Error) const override;
@@ -189,9 +191,10 @@ private:
   std::vector<const char *> Inputs;
 };
 
-/// Where a program failed: its stub, its module's PTX->cubin, or that
-/// compile ran past VariantOptions::TimeoutSeconds.
-enum class VariantStage { Stub, Cubin, Timeout };
+/// Where a program failed: its stub, its module's PTX->cubin, that compile
+/// ran past VariantOptions::TimeoutSeconds, or the compiler ran out of its
+/// memory bound (CubinOptions::MemoryLimitBytes).
+enum class VariantStage { Stub, Cubin, Timeout, Memory };
 
 /// A program that produced no code, and why.
 struct VariantFailure {
@@ -217,6 +220,9 @@ struct CompiledModule {
   const std::vector<size_t> *Programs = nullptr;
   /// Programs of this module that failed, by program number.
   const std::vector<size_t> *Failed = nullptr;
+  /// Why: this module's failures (one or more per failed program).
+  const VariantFailure *Failures = nullptr;
+  size_t NumFailures = 0;
   /// Rendered PTX, when VariantOptions::KeepPtx is set.
   std::string_view Ptx;
   /// The cubin; empty when every program of the module failed.

@@ -33,6 +33,9 @@ struct VariantManifestRow {
   std::string Module;
   std::string Inject;
   bool Ok = false;
+  /// Why a failed program has no code: "stub", "compile", "timeout" or
+  /// "memory" (empty when it is ok, or the manifest does not say).
+  std::string FailedStage;
   size_t PackIndex = 0;
   /// The entry functions holding the inject's sites.
   std::vector<std::string> Entries;

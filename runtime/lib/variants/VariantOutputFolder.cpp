@@ -1,22 +1,37 @@
-//===- VariantManifest.cpp - What 'ptxinject variants' wrote, and from what
-//===//
-#include "VariantManifest.h"
+//===- VariantOutputFolder.cpp - What a batch leaves in its folder --------===//
+#include "ptxinject/variants/VariantOutputFolder.h"
 
+#include "ptxinject/support/File.h"
 #include "ptxinject/variants/VariantManifestReader.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <utility>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace ptxinject;
-using namespace ptxinject::tool;
 using namespace ptxinject::variants;
 
-std::string ptxinject::tool::numbered(const char *Prefix, size_t N,
+const char *ptxinject::variants::variantStageName(VariantStage Stage) {
+  switch (Stage) {
+  case VariantStage::Stub:
+    return "stub";
+  case VariantStage::Cubin:
+    return "compile";
+  case VariantStage::Timeout:
+    return "timeout";
+  case VariantStage::Memory:
+    return "memory";
+  }
+  return "compile";
+}
+
+std::string ptxinject::variants::numbered(const char *Prefix, size_t N,
                                       const char *Suffix) {
   char Buf[64];
   std::snprintf(Buf, sizeof(Buf), "%s%06zu%s", Prefix, N, Suffix);
@@ -77,11 +92,28 @@ std::string oneLine(std::string T) {
 }
 
 std::string textOf(const ManifestSources &S, size_t Role, size_t Program) {
-  StackPtxSource *Stack = S.Inputs->Stack[Role];
-  return Stack ? oneLine(Stack->text(Program)) : "-";
+  return S.Text ? oneLine(S.Text(Role, Program)) : "-";
 }
 
 } // namespace
+
+void ptxinject::variants::describeInputs(const VariantInputs &In,
+                                         unsigned long long Seed,
+                                         ManifestSources &S) {
+  S.Roles = In.Sources.size();
+  S.Source = [&In, Seed](size_t R, size_t P) {
+    if (P < In.Origins[R].size()) {
+      const ProgramOrigin &O = In.Origins[R][P];
+      return O.File + ":" + std::to_string(O.Line) + ":" +
+             std::to_string(O.Column);
+    }
+    return "random:seed=" + std::to_string(Seed + R) +
+           ":index=" + std::to_string(P);
+  };
+  S.Text = [&In](size_t R, size_t P) {
+    return In.Stack[R] ? In.Stack[R]->text(P) : std::string();
+  };
+}
 
 ManifestRows::ManifestRows(const ManifestSources &S) : S(S) {
   const Module &Kernel = *S.Kernel;
@@ -93,9 +125,9 @@ ManifestRows::ManifestRows(const ManifestSources &S) : S(S) {
 const char *ManifestRows::header() { return VariantManifestHeader; }
 
 std::string ManifestRows::rows(size_t P, const ProgramPlace &Place,
-                               bool Failed) const {
+                               const VariantFailure *Failed) const {
   const Module &Kernel = *S.Kernel;
-  size_t G = S.Inputs->Sources.size();
+  size_t G = S.Roles;
   // The code this program runs: its own, an equal earlier program's, or
   // a cached module's; the site is where that code sits.
   bool Ok = !Failed && Place.hasCode();
@@ -115,17 +147,15 @@ std::string ManifestRows::rows(size_t P, const ProgramPlace &Place,
                     : Ok  ? Place.Inject
                           : S.Slots[S.Pack > 1 ? P % S.Pack : 0];
     size_t PackIndex = Ok ? Place.PackIndex : (S.Pack > 1 ? P % S.Pack : 0);
-    std::string Source;
-    if (P < S.Inputs->Origins[R].size()) {
-      const ProgramOrigin &O = S.Inputs->Origins[R][P];
-      Source = O.File + ":" + std::to_string(O.Line) + ":" +
-               std::to_string(O.Column);
-    } else {
-      Source = "random:seed=" + std::to_string(S.Seed + R) +
-               ":index=" + std::to_string(P);
-    }
+    std::string Source = S.Source ? S.Source(R, P) : "-";
+    // A failure says its stage, so a long search can retry timeouts with a
+    // longer deadline without reading logs.
+    std::string Status =
+        Ok       ? "ok"
+        : Failed ? std::string("failed:") + variantStageName(Failed->Stage)
+                 : "failed";
     Out += std::to_string(P) + "\t" + Module + "\t" +
-           Kernel.inject(Inject).Name + "\t" + (Ok ? "ok" : "failed") + "\t" +
+           Kernel.inject(Inject).Name + "\t" + Status + "\t" +
            std::to_string(PackIndex) + "\t" + InjectEntries[Inject] + "\t" +
            Source + "\t" + textOf(S, R, P) + "\t" + SameAs + "\t" + Origin +
            "\n";
@@ -133,22 +163,24 @@ std::string ManifestRows::rows(size_t P, const ProgramPlace &Place,
   return Out;
 }
 
-std::string ptxinject::tool::manifestTsv(const ManifestSources &S,
-                                         const VariantReport &Report) {
+std::string ptxinject::variants::manifestTsv(const ManifestSources &S,
+                                             const VariantReport &Report) {
   ManifestRows Rows(S);
-  std::vector<bool> Failed(Report.Variants, false);
+  // A variant's first failure says why it has no code.
+  std::vector<const VariantFailure *> Failed(Report.Variants, nullptr);
   for (const VariantFailure &F : Report.Failures)
-    Failed[F.Program] = true;
+    if (F.Program < Failed.size() && !Failed[F.Program])
+      Failed[F.Program] = &F;
   std::string Out = ManifestRows::header();
   for (size_t P = 0; P < Report.Variants; ++P)
     Out += Rows.rows(P, Report.Places[P], Failed[P]);
   return Out;
 }
 
-std::string ptxinject::tool::programsFile(const ManifestSources &S,
-                                          size_t Variants,
-                                          const std::string &Header) {
-  size_t G = S.Inputs->Sources.size();
+std::string ptxinject::variants::programsFile(const ManifestSources &S,
+                                              size_t Variants,
+                                              const std::string &Header) {
+  size_t G = S.Roles;
   std::string Out = Header;
   for (size_t P = 0; P < Variants; ++P) {
     if (G == 1) {
@@ -182,4 +214,67 @@ void ManifestAppender::append(std::string_view Lines) {
       return;
     Lines.remove_prefix(static_cast<size_t>(N));
   }
+}
+
+Error ptxinject::variants::makeOutputFolder(const std::string &Dir) {
+  for (size_t Slash = Dir.find('/', 1);; Slash = Dir.find('/', Slash + 1)) {
+    std::string Part = Dir.substr(0, Slash);
+    if (!Part.empty() && ::mkdir(Part.c_str(), 0777) != 0 && errno != EEXIST) {
+      Error E = Error::make(ErrorCode::FileError,
+                            std::string("cannot create the output folder: ") +
+                                std::strerror(errno));
+      E.File = Part;
+      return E;
+    }
+    if (Slash == std::string::npos)
+      return Error::success();
+  }
+}
+
+Error ptxinject::variants::writeModuleFiles(const std::string &Dir,
+                                            size_t Index,
+                                            std::string_view Cubin,
+                                            const std::string_view *Ptx) {
+  if (Ptx)
+    if (Error E = writeFileAtomically(
+            Dir + "/" + numbered("module_", Index, ".ptx"), *Ptx))
+      return E;
+  if (!Cubin.empty())
+    if (Error E = writeFileAtomically(
+            Dir + "/" + numbered("module_", Index, ".cubin"), Cubin))
+      return E;
+  return Error::success();
+}
+
+Expected<std::map<std::string, std::string>>
+ptxinject::variants::linkCachedCubins(const std::vector<ProgramPlace> &Places,
+                                      const std::string &OutDir) {
+  std::map<std::string, std::string> Names;
+  for (const ProgramPlace &Place : Places) {
+    if (Place.CachedCubin.empty() || Names.count(Place.CachedCubin))
+      continue;
+    const std::string &From = Place.CachedCubin;
+    std::string Name = "cached_" + From.substr(From.rfind('/') + 1);
+    std::string To = OutDir + "/" + Name, Temp = To + ".tmp";
+    ::unlink(Temp.c_str());
+    // rename() of two links to one file succeeds and leaves both (POSIX):
+    // the temporary goes in every case.
+    bool Linked = ::link(From.c_str(), Temp.c_str()) == 0 &&
+                  ::rename(Temp.c_str(), To.c_str()) == 0;
+    ::unlink(Temp.c_str());
+    if (!Linked) {
+      Expected<std::string> Bytes = readFile(From);
+      if (!Bytes) {
+        Error E = Bytes.error();
+        E.File = From;
+        return E;
+      }
+      if (Error E = writeFileAtomically(To, *Bytes)) {
+        E.File = To;
+        return E;
+      }
+    }
+    Names[From] = Name;
+  }
+  return Names;
 }

@@ -1,12 +1,11 @@
-//===- VariantInputs.cpp - The programs of a 'ptxinject variants' run -----===//
-#include "VariantInputs.h"
-#include "ToolSupport.h"
+//===- VariantInputs.cpp - Program and stub files of a batch --------------===//
+#include "ptxinject/variants/VariantInputs.h"
 
-#include <cctype>
+#include "ptxinject/support/File.h"
+
 #include <map>
 
 using namespace ptxinject;
-using namespace ptxinject::tool;
 using namespace ptxinject::variants;
 
 namespace {
@@ -59,6 +58,24 @@ std::string leadingName(const std::string &Segment, size_t &ProgramStart) {
   return Segment.substr(B, Colon - B);
 }
 
+Error fileError(const std::string &Path, unsigned Line, unsigned Column,
+                std::string Message) {
+  Error E = Error::make(ErrorCode::InvalidStub, std::move(Message), Line,
+                        Column);
+  E.File = Path;
+  return E;
+}
+
+Expected<std::string> readNamedFile(const std::string &Path) {
+  Expected<std::string> Text = readFile(Path);
+  if (!Text) {
+    Error E = Text.error();
+    E.File = Path;
+    return E;
+  }
+  return Text;
+}
+
 StackPtxSource &addSource(VariantInputs &Out,
                           const stackptx::InstructionSet &Set) {
   auto S = std::make_unique<StackPtxSource>(Set);
@@ -70,12 +87,12 @@ StackPtxSource &addSource(VariantInputs &Out,
 }
 
 // One FILE: plain lines (one program each) or named lines.
-bool readOneFile(const std::string &Path, const stackptx::InstructionSet &Set,
-                 VariantInputs &Out) {
-  std::string Text;
-  if (!readWholeFileOrReport(Path, Text))
-    return false;
-  std::vector<Line> Lines = programLines(Text);
+Error readOneFile(const std::string &Path, const stackptx::InstructionSet &Set,
+                  VariantInputs &Out) {
+  Expected<std::string> Text = readNamedFile(Path);
+  if (!Text)
+    return Text.error();
+  std::vector<Line> Lines = programLines(*Text);
   bool Named = false;
   for (const Line &L : Lines) {
     size_t Start = 0;
@@ -87,7 +104,7 @@ bool readOneFile(const std::string &Path, const stackptx::InstructionSet &Set,
       S.addText(L.Text);
       Out.Origins[0].push_back({Path, L.Number, 1});
     }
-    return true;
+    return Error::success();
   }
   std::map<std::string, size_t> Role;
   for (const Line &L : Lines) {
@@ -105,19 +122,18 @@ bool readOneFile(const std::string &Path, const stackptx::InstructionSet &Set,
       size_t Start = 0;
       std::string Name = leadingName(Segment, Start);
       if (Name.empty()) {
-        reportError(Path, L.Number, Column,
-                    "expected 'NAME: program' (this file gives programs per "
-                    "inject, as 'mma: x y mul.ftz.f32 ; epilogue: acc')");
-        return false;
+        return fileError(
+            Path, L.Number, Column,
+            "expected 'NAME: program' (this file gives programs per "
+            "inject, as 'mma: x y mul.ftz.f32 ; epilogue: acc')");
       }
       auto [It, New] = Role.emplace(Name, Out.Injects.size());
       if (New) {
         if (&L != &Lines.front()) {
-          reportError(Path, L.Number, Column,
-                      "inject '" + Name +
-                          "' has no program on the first "
-                          "line; every line gives one program for each inject");
-          return false;
+          return fileError(Path, L.Number, Column,
+                           "inject '" + Name +
+                               "' has no program on the first line; every "
+                               "line gives one program for each inject");
         }
         Out.Injects.push_back(Name);
         Given.push_back(false);
@@ -125,76 +141,76 @@ bool readOneFile(const std::string &Path, const stackptx::InstructionSet &Set,
       }
       size_t R = It->second;
       if (Given[R]) {
-        reportError(Path, L.Number, Column,
-                    "two programs for inject '" + Name + "' on one line");
-        return false;
+        return fileError(Path, L.Number, Column,
+                         "two programs for inject '" + Name + "' on one line");
       }
       Given[R] = true;
       Out.Stack[R]->addText(std::string(Start, ' ') + Segment.substr(Start));
       Out.Origins[R].push_back({Path, L.Number, Column});
     }
     for (size_t R = 0; R < Given.size(); ++R)
-      if (!Given[R]) {
-        reportError(Path, L.Number, 1,
-                    "no program for inject '" + Out.Injects[R] +
-                        "'; every line gives one program for each inject");
-        return false;
-      }
+      if (!Given[R])
+        return fileError(Path, L.Number, 1,
+                         "no program for inject '" + Out.Injects[R] +
+                             "'; every line gives one program for each "
+                             "inject");
   }
-  return true;
+  return Error::success();
 }
 
 } // namespace
 
-bool ptxinject::tool::readPrograms(const std::vector<std::string> &Args,
-                                   const stackptx::InstructionSet &Set,
-                                   VariantInputs &Out) {
+Error ptxinject::variants::readProgramFiles(
+    const std::vector<std::string> &Args, const stackptx::InstructionSet &Set,
+    VariantInputs &Out) {
+  if (Args.empty())
+    return Error::make(ErrorCode::InvalidArgument, "no program file given");
   bool PerInject = Args.size() > 1 || Args[0].find('=') != std::string::npos;
   if (!PerInject)
     return readOneFile(Args[0], Set, Out);
   for (const std::string &Arg : Args) {
     size_t Eq = Arg.find('=');
     if (Eq == std::string::npos || Eq == 0 || Eq + 1 == Arg.size()) {
-      reportUsageError("variants",
-                       "several --programs take NAME=FILE each (program "
-                       "files per inject), got '" +
-                           Arg + "'");
-      return false;
+      return Error::make(ErrorCode::InvalidArgument,
+                         "several --programs take NAME=FILE each (program "
+                         "files per inject), got '" +
+                             Arg + "'");
     }
     std::string Name = Arg.substr(0, Eq), Path = Arg.substr(Eq + 1);
     for (const std::string &Known : Out.Injects)
       if (Known == Name) {
-        reportUsageError("variants",
-                         "two --programs files for inject '" + Name + "'");
-        return false;
+        return Error::make(ErrorCode::InvalidArgument,
+                           "two --programs files for inject '" + Name + "'");
       }
-    std::string Text;
-    if (!readWholeFileOrReport(Path, Text))
-      return false;
+    Expected<std::string> Text = readNamedFile(Path);
+    if (!Text)
+      return Text.error();
     Out.Injects.push_back(Name);
     StackPtxSource &S = addSource(Out, Set);
-    for (const Line &L : programLines(Text)) {
+    for (const Line &L : programLines(*Text)) {
       S.addText(L.Text);
       Out.Origins.back().push_back({Path, L.Number, 1});
     }
     // Line i of each file is variant i: every file has as many programs.
     size_t Have = Out.Origins.back().size(), Want = Out.Origins[0].size();
     if (Have != Want) {
-      reportError(Path, std::to_string(Have) + " programs, but " +
-                            Args[0].substr(Args[0].find('=') + 1) + " has " +
-                            std::to_string(Want) +
-                            "; line i of each --programs NAME=FILE is a "
-                            "program of variant i");
-      return false;
+      return fileError(Path, 0, 0,
+                       std::to_string(Have) + " programs, but " +
+                           Args[0].substr(Args[0].find('=') + 1) + " has " +
+                           std::to_string(Want) +
+                           "; line i of each --programs NAME=FILE is a "
+                           "program of variant i");
     }
   }
-  return true;
+  return Error::success();
 }
 
-bool ptxinject::tool::readStubs(const std::string &Path, VariantInputs &Out) {
-  std::string File;
-  if (!readWholeFileOrReport(Path, File))
-    return false;
+Error ptxinject::variants::readStubFile(const std::string &Path,
+                                       VariantInputs &Out) {
+  Expected<std::string> Read = readNamedFile(Path);
+  if (!Read)
+    return Read.error();
+  const std::string &File = *Read;
   std::vector<std::string> Stubs;
   std::vector<ProgramOrigin> Origins;
   unsigned Number = 0, Start = 1;
@@ -226,5 +242,5 @@ bool ptxinject::tool::readStubs(const std::string &Path, VariantInputs &Out) {
   Out.Sources.push_back(std::make_unique<RawStubSource>(std::move(Stubs)));
   Out.Stack.push_back(nullptr);
   Out.Origins.push_back(std::move(Origins));
-  return true;
+  return Error::success();
 }
