@@ -149,6 +149,14 @@ if glob.glob(os.path.join(config.library_dir, "libptxinject_nvptxcompiler.*")):
     config.available_features.add("nvptxcompiler")
 if config.sanitize:
     config.available_features.add("asan")
+# The benchmarks (utils/bench): `benchmarks` when their programs are built
+# (PTXINJECT_BUILD_BENCHMARKS); `long-benchmarks` with lit --param
+# long-benchmarks=1 for the scripts whose smallest run takes minutes.
+subs.append(("%bench", os.path.join(src, "utils", "bench")))
+if getattr(config, "build_benchmarks", False):
+    config.available_features.add("benchmarks")
+if lit_config.params.get("long-benchmarks"):
+    config.available_features.add("long-benchmarks")
 # util-linux `script` gives a command a terminal (progress displays).
 if shutil.which("script"):
     config.available_features.add("script")

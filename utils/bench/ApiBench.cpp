@@ -15,54 +15,25 @@
 #include "ptxinject/module/Module.h"
 #include "ptxinject/stackptx/StackPtx.h"
 
-#include <algorithm>
-#include <chrono>
+#include "BenchSupport.h"
+
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 using namespace ptxinject;
-using Clock = std::chrono::steady_clock;
+using bench::readFileOrExit;
 
 namespace {
 
+/// The fastest of 50 batches of at least 2 ms each.
 template <class F> double secondsPerCall(F &&Fn) {
-  size_t Reps = 1;
-  for (;;) {
-    auto T0 = Clock::now();
-    for (size_t I = 0; I < Reps; ++I)
-      Fn();
-    if (std::chrono::duration<double>(Clock::now() - T0).count() > 0.002 ||
-        Reps > (1u << 24))
-      break;
-    Reps *= 2;
-  }
-  double Best = 1e30;
-  for (int B = 0; B < 50; ++B) {
-    auto T0 = Clock::now();
-    for (size_t I = 0; I < Reps; ++I)
-      Fn();
-    Best = std::min(
-        Best, std::chrono::duration<double>(Clock::now() - T0).count() / Reps);
-  }
-  return Best;
+  return bench::secondsPerCall(Fn, 0.002, 50);
 }
 
-std::string readFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
-    std::fprintf(stderr, "ptxinject-api-bench: cannot read '%s'\n",
-                 Path.c_str());
-    std::exit(2);
-  }
-  std::ostringstream S;
-  S << In.rdbuf();
-  return S.str();
-}
+const char ToolName[] = "ptxinject-api-bench";
 
 } // namespace
 
@@ -101,13 +72,13 @@ int main(int Argc, char **Argv) {
         "--reg NAME:TYPE... --request I...\n");
     return 2;
   }
-  std::string Ptx = readFile(PtxPath);
+  std::string Ptx = readFileOrExit(PtxPath, ToolName);
   Expected<Module> M = Module::parse(Ptx);
   if (!M) {
     std::fprintf(stderr, "%s\n", M.error().format(PtxPath).c_str());
     return 1;
   }
-  std::string StubData = readFile(StubsPath);
+  std::string StubData = readFileOrExit(StubsPath, ToolName);
   std::vector<std::string> Stubs(M->numInjects());
   for (size_t Pos = 0; Pos < StubData.size();) {
     size_t NameEnd = StubData.find('\0', Pos),
@@ -127,7 +98,7 @@ int main(int Argc, char **Argv) {
   });
   double Render = secondsPerCall([&] { M->render(Views, Out); });
 
-  std::string Words = readFile(ProgramsPath);
+  std::string Words = readFileOrExit(ProgramsPath, ToolName);
   size_t NumPrograms = Words.size() / (8 * Width);
   std::vector<StackPtxFastInstruction> All(NumPrograms * Width);
   std::memcpy(All.data(), Words.data(), All.size() * 8);

@@ -25,6 +25,8 @@
 #include "ptxinject/variants/VariantCache.h"
 #include "ptxinject/variants/VariantCacheFolder.h"
 
+#include "BenchSupport.h"
+
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -43,7 +45,8 @@ using namespace ptxinject::variants;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
+using bench::secondsSince;
 
 const Hash128 Context = hashBytes("cache stress");
 constexpr size_t Pack = 4;
@@ -120,7 +123,7 @@ int runBound(const std::string &Dir, size_t Programs, std::uint64_t Max) {
         return 1;
       }
   }
-  double Seconds = std::chrono::duration<double>(Clock::now() - T0).count();
+  double Seconds = secondsSince(T0);
   VariantCacheUsage U = scanVariantCache(Dir);
   VariantCache Again(Dir, Max);
   size_t Hits = 0, Damaged = 0;

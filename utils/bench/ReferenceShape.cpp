@@ -3,12 +3,11 @@
 #include "ReferenceShape.h"
 
 #include "ptxinject/backends/CudaTool.h"
+#include "ptxinject/support/File.h"
 
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include <unistd.h>
 
@@ -44,14 +43,6 @@ struct SplitMix64 {
     return static_cast<float>(Min + (Max - Min) * T);
   }
 };
-
-std::string readWhole(const std::string &Path, bool &Ok) {
-  std::ifstream In(Path, std::ios::binary);
-  std::stringstream Text;
-  Text << In.rdbuf();
-  Ok = static_cast<bool>(In);
-  return Text.str();
-}
 
 // The number after Label on the first line holding Label at or after From.
 bool numberAfter(const std::string &Text, const std::string &Label, size_t From,
@@ -299,9 +290,9 @@ ReferenceRun runReference(const std::string &Binary, size_t Modules,
                                    "--dump-module-cu",
                                    Dump};
   backends::ToolRun R = backends::runTool(Args, Log);
-  bool Read = false;
-  std::string Output = readWhole(Log, Read);
-  std::string Source = readWhole(Dump, Read);
+  Expected<std::string> Read = readFile(Log);
+  std::string Output = Read ? Read.take() : std::string();
+  Expected<std::string> Source = readFile(Dump);
   for (const std::string &F : {Log, Dump})
     ::unlink(F.c_str());
   ::rmdir(Dir.c_str());
@@ -330,7 +321,8 @@ ReferenceRun runReference(const std::string &Binary, size_t Modules,
                 " threads despite --cores 1";
     return Run;
   }
-  Run.Stubs = stubsOfDumpedSource(Source);
+  if (Source)
+    Run.Stubs = stubsOfDumpedSource(*Source);
   Run.Ok = true;
   return Run;
 }

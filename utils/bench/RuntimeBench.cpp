@@ -20,13 +20,13 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/module/Module.h"
 
+#include "BenchSupport.h"
+
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -35,31 +35,12 @@ using namespace ptxinject;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
+using bench::secondsSince;
 
 /// Seconds per call of Fn: the fastest of 200 batches of ~0.25 ms each.
-/// Short batches often fit between two preemptions on a loaded machine, and
-/// the minimum is the figure least disturbed by other work.
 template <class F> double secondsPerCall(F &&Fn) {
-  size_t Reps = 1;
-  for (;;) {
-    auto T0 = Clock::now();
-    for (size_t I = 0; I < Reps; ++I)
-      Fn();
-    double S = std::chrono::duration<double>(Clock::now() - T0).count();
-    if (S > 0.00025 || Reps > (1u << 26))
-      break;
-    Reps *= 2;
-  }
-  double Best = 1e30;
-  for (int B = 0; B < 200; ++B) {
-    auto T0 = Clock::now();
-    for (size_t I = 0; I < Reps; ++I)
-      Fn();
-    Best = std::min(
-        Best, std::chrono::duration<double>(Clock::now() - T0).count() / Reps);
-  }
-  return Best;
+  return bench::secondsPerCall(Fn, 0.00025, 200);
 }
 
 volatile char Sink;
@@ -180,9 +161,9 @@ void benchAdversarial(const std::string &Title, std::string (*Make)(size_t),
   auto Time = [&](const std::string &Ptx) {
     double Best = 1e30;
     for (int R = 0; R < 5; ++R) {
-      auto T0 = Clock::now();
+      Clock::time_point T0 = Clock::now();
       Expected<Module> M = Module::parse(Ptx);
-      double S = std::chrono::duration<double>(Clock::now() - T0).count();
+      double S = secondsSince(T0);
       if (!M) {
         std::printf("%s: parse failed: %s\n", Title.c_str(),
                     M.error().Message.c_str());
@@ -247,12 +228,8 @@ bool compileWithNvcc(const std::string &Nvcc, std::string &Ptx) {
   std::ofstream(Cu) << benchKernelSource();
   std::string Cmd = Nvcc + " -ptx -arch=sm_80 " + Cu + " -o " + Out + " 2>&1";
   bool Ok = std::system(Cmd.c_str()) == 0;
-  if (Ok) {
-    std::ifstream In(Out);
-    std::stringstream S;
-    S << In.rdbuf();
-    Ptx = S.str();
-  }
+  if (Ok)
+    Ptx = bench::readFileOrExit(Out, "ptxinject-runtime-bench");
   std::remove(Cu.c_str());
   std::remove(Out.c_str());
   rmdir(Dir);
@@ -436,11 +413,7 @@ int main(int Argc, char **Argv) {
   const std::string ManyTitle = "adversarial: 200,000 injects of one site each";
   if (Wanted(ManyTitle))
     benchAdversarial(ManyTitle, manyInjectsPtx, 200000);
-  for (const std::string &F : Files) {
-    std::ifstream In(F);
-    std::stringstream S;
-    S << In.rdbuf();
-    benchModule(F, S.str());
-  }
+  for (const std::string &F : Files)
+    benchModule(F, bench::readFileOrExit(F, "ptxinject-runtime-bench"));
   return 0;
 }

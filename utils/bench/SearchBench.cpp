@@ -18,21 +18,19 @@
 #include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Variation.h"
 
+#include "BenchSupport.h"
+
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
 using namespace ptxinject::stackptx;
-using Clock = std::chrono::steady_clock;
+using ptxinject::bench::Clock;
+using ptxinject::bench::secondsSince;
 
 namespace {
-
-double since(Clock::time_point T) {
-  return std::chrono::duration<double>(Clock::now() - T).count();
-}
 
 // Evaluator throughput: Programs live f32 programs over Samples samples.
 int benchEvaluator(size_t NumPrograms, size_t Samples, size_t Length,
@@ -68,7 +66,7 @@ int benchEvaluator(size_t NumPrograms, size_t Samples, size_t Length,
   for (int R = 0; R < Rounds; ++R) {
     Clock::time_point T = Clock::now();
     evaluateBatch(Set, Programs, Regs, Requests, In, 1, Scores);
-    Best = std::min(Best, since(T));
+    Best = std::min(Best, secondsSince(T));
   }
   size_t Steps = 0;
   for (const ProgramScore &S : Scores)
@@ -85,7 +83,7 @@ int benchEvaluator(size_t NumPrograms, size_t Samples, size_t Length,
                             Requests, {}, Out, Error))
         return 1;
     }
-  double Interp = since(T) * double(Samples) / double(Few);
+  double Interp = secondsSince(T) * double(Samples) / double(Few);
   double Evals = double(Steps) * double(Samples);
   std::printf("\nCPU evaluator, one thread, best of %d rounds: %zu live "
               "%zu-instruction f32 programs (%.1f operations each after "
@@ -156,15 +154,13 @@ int main(int Argc, char **Argv) {
         Words += Child.size();
       }
     }
-    Best =
-        std::min(Best, std::chrono::duration<double>(Clock::now() - T).count());
+    Best = std::min(Best, secondsSince(T));
     T = Clock::now();
     for (size_t I = 0; I < Children; ++I)
       if (C.compile(Made[I], Regs, Requests, WS, Stub) !=
           STACK_PTX_FAST_SUCCESS)
         return 1;
-    BestCompile = std::min(
-        BestCompile, std::chrono::duration<double>(Clock::now() - T).count());
+    BestCompile = std::min(BestCompile, secondsSince(T));
   }
   std::printf("Variation + Stack PTX compile, one thread, best of %d rounds, "
               "%zu children of %zu-instruction parents (%.1f words each)\n",

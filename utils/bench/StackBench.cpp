@@ -19,7 +19,8 @@
 #include "ptxinject/stackptx/Random.h"
 #include "ptxinject/stackptx/StackPtx.h"
 
-#include <chrono>
+#include "BenchSupport.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -27,13 +28,10 @@
 #include <vector>
 
 using namespace ptxinject::stackptx;
-using Clock = std::chrono::steady_clock;
+using ptxinject::bench::Clock;
+using ptxinject::bench::secondsSince;
 
 namespace {
-
-double secondsSince(Clock::time_point T) {
-  return std::chrono::duration<double>(Clock::now() - T).count();
-}
 
 bool NoMeta = false; // --no-meta
 bool NoBaselines =
