@@ -101,20 +101,17 @@ private:
     Types = TypeTable::builtin();
     if (Opts.TypesPath.empty())
       return;
-    DiagnosticsEngine &Diags = CI.getDiagnostics();
-    auto Buffer = llvm::MemoryBuffer::getFile(Opts.TypesPath);
-    std::string Error;
-    if (!Buffer)
-      Error = Opts.TypesPath + ": " + Buffer.getError().message();
-    else if (ptxinject::Error E = Types.addFromJson((*Buffer)->getBuffer()))
-      Error = Opts.TypesPath + ":" + E.located();
-    else
+    ptxinject::Expected<TypeTable> Read = TypeTable::fromFile(Opts.TypesPath);
+    if (Read) {
+      Types = Read.take();
       return;
+    }
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
     unsigned ID = Diags.getCustomDiagID(
         DiagnosticsEngine::Error,
         "cannot read PTX Inject types: %0; fix the file or drop "
         "-fplugin-arg-ptxinject-types");
-    Diags.Report(ID) << Error;
+    Diags.Report(ID) << Read.error().located();
   }
 
   CompilerInstance &CI;

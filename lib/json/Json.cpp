@@ -187,28 +187,24 @@ public:
 
   explicit Parser(std::string_view Text) : Text(Text) {}
 
-  ParseResult run() {
-    ParseResult R;
+  Expected<Value> run() {
+    Value Document;
     Open.clear();
-    Root = &R.Root;
+    Root = &Document;
     TrackingIterator First(Text.data(), Text.data(), &At),
         Last(Text.data(), Text.data() + Text.size(), &At);
-    if (nlohmann::json::sax_parse(First, Last, this)) {
-      R.Error.clear();
-      return R;
-    }
-    ParseResult Failed;
+    if (nlohmann::json::sax_parse(First, Last, this))
+      return Document;
     if (Error.empty()) {
       // A handler event refused to go on (too deep): the place is where the
       // reader stopped.
-      Failed.Error = "JSON nested too deeply";
-      Failed.Line = At.Line;
-      Failed.Column = 1;
-      return Failed;
+      return ptxinject::Error::make(ErrorCode::InvalidArgument,
+                                    "JSON nested too deeply", At.Line, 1);
     }
-    Failed.Error = Error;
-    lineAndColumn(Text, ErrorOffset, Failed.Line, Failed.Column);
-    return Failed;
+    unsigned Line = 0, Column = 0;
+    lineAndColumn(Text, ErrorOffset, Line, Column);
+    return ptxinject::Error::make(ErrorCode::InvalidArgument, Error, Line,
+                                  Column);
   }
 
   bool null() { return add(Value()); }
@@ -288,7 +284,7 @@ private:
   size_t ErrorOffset = 0;
 };
 
-ParseResult parse(std::string_view Text) { return Parser(Text).run(); }
+Expected<Value> parse(std::string_view Text) { return Parser(Text).run(); }
 
 void appendQuoted(std::string &Out, std::string_view S) {
   static const char Hex[] = "0123456789abcdef";

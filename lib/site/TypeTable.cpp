@@ -1,6 +1,7 @@
 //===- TypeTable.cpp - Operand types of inject sites ----------------------===//
 #include "ptxinject/site/TypeTable.h"
 #include "ptxinject/json/Json.h"
+#include "ptxinject/support/File.h"
 
 namespace ptxinject {
 
@@ -85,18 +86,28 @@ bool isRegisterConstraint(char C) {
 
 } // namespace
 
+Expected<TypeTable> TypeTable::fromFile(const std::string &Path) {
+  TypeTable Table = builtin();
+  Expected<std::string> Text = readFile(Path);
+  Error E = Text ? Table.addFromJson(*Text) : Text.error();
+  if (!E)
+    return Table;
+  E.File = Path;
+  return E;
+}
+
 Error TypeTable::addFromJson(std::string_view Text) {
-  json::ParseResult R = json::parse(Text);
+  Expected<json::Value> R = json::parse(Text);
   if (!R)
-    return Error::make(ErrorCode::InvalidArgument, R.Error, R.Line, R.Column);
+    return R.error();
   // A failure at V's place in the text.
   auto At = [](const json::Value &V, std::string Message) {
     return Error::make(ErrorCode::InvalidArgument, std::move(Message), V.line(),
                        V.column());
   };
-  const json::Value *Infos = R.Root.get("data_type_infos");
+  const json::Value *Infos = R->get("data_type_infos");
   if (!Infos || !Infos->isArray()) {
-    return At(Infos ? *Infos : R.Root,
+    return At(Infos ? *Infos : *R,
               "expected an object with a \"data_type_infos\" array");
   }
   std::vector<TypeInfo> Parsed;

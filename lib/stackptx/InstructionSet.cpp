@@ -314,20 +314,24 @@ int lookup(const std::unordered_map<std::string, int> &Map,
 } // namespace
 
 Expected<InstructionSet> InstructionSet::fromJson(std::string_view Text) {
-  json::ParseResult P = json::parse(Text);
+  Expected<json::Value> P = json::parse(Text);
   if (!P)
-    return Error::make(ErrorCode::InvalidArgument, P.Error, P.Line, P.Column);
+    return P.error();
   auto T = std::make_shared<Tables>();
   Error Failure;
-  if (!build(P.Root, *T, Failure))
+  if (!build(*P, *T, Failure))
     return Failure;
   InstructionSet Out;
   Out.Impl = std::move(T);
   return Out;
 }
 
-bool InstructionSet::fromReference(const ReferenceTables &In,
-                                   InstructionSet &Out, std::string &Error) {
+Expected<InstructionSet>
+InstructionSet::fromReference(const ReferenceTables &In) {
+  std::string Why; // set where a check below fails
+  auto Refused = [&Why] {
+    return Error::make(ErrorCode::InvalidArgument, Why);
+  };
   auto T = std::make_shared<Tables>();
   T->Info.reference_rules = 1;
   bool NeedsVoid = false;
@@ -337,9 +341,9 @@ bool InstructionSet::fromReference(const ReferenceTables &In,
   size_t NumArgs = In.ArgTypes.size() + (NeedsVoid ? 1 : 0);
   if (In.StackPrefixes.empty() || NumStacks > 255 || NumArgs > 255 ||
       In.Instructions.size() > 65535 || In.SpecialRegisters.size() > 65535) {
-    Error = "a set needs 1 to 255 stack types, at most 255 arg types and "
+    Why = "a set needs 1 to 255 stack types, at most 255 arg types and "
             "65535 instructions and special registers";
-    return false;
+    return Refused();
   }
   auto constantKind = [](const std::string &Prefix) -> uint8_t {
     if (Prefix == "f32")
@@ -362,10 +366,10 @@ bool InstructionSet::fromReference(const ReferenceTables &In,
     const ReferenceTables::Arg &Arg = In.ArgTypes[A];
     if (Arg.Stack >= In.StackPrefixes.size() ||
         Arg.VecElems > STACK_PTX_FAST_MAX_VEC_ELEMS) {
-      Error = "arg type " + std::to_string(A) + ": stack " +
+      Why = "arg type " + std::to_string(A) + ": stack " +
               std::to_string(Arg.Stack) + " or " +
               std::to_string(Arg.VecElems) + " vector elements out of range";
-      return false;
+      return Refused();
     }
     std::string Name = "a" + std::to_string(A);
     T->ArgByName.emplace(Name, int(A));
@@ -386,7 +390,7 @@ bool InstructionSet::fromReference(const ReferenceTables &In,
   auto argIndex = [&](unsigned Arg, const char *Kind, size_t Entry,
                       uint8_t &Into) {
     if (Arg >= In.ArgTypes.size()) {
-      Error = std::string(Kind) + " " + std::to_string(Entry) + ": arg type " +
+      Why = std::string(Kind) + " " + std::to_string(Entry) + ": arg type " +
               std::to_string(Arg) + " out of range";
       return false;
     }
@@ -399,19 +403,19 @@ bool InstructionSet::fromReference(const ReferenceTables &In,
     std::string Name = "i" + std::to_string(N);
     if (I.Args.size() > STACK_PTX_FAST_MAX_ARGS ||
         I.Rets.size() > STACK_PTX_FAST_MAX_RETS) {
-      Error = "instruction " + std::to_string(N) +
+      Why = "instruction " + std::to_string(N) +
               " has more than 4 args or 2 rets";
-      return false;
+      return Refused();
     }
     StackPtxFastPtxInstructionInfo Info{};
     Info.ptx = T->keep(I.Ptx);
     Info.display = T->keep(Name);
     for (unsigned A : I.Args)
       if (!argIndex(A, "instruction", N, Info.args[Info.num_args++]))
-        return false;
+        return Refused();
     for (unsigned R : I.Rets)
       if (!argIndex(R, "instruction", N, Info.rets[Info.num_rets++]))
-        return false;
+        return Refused();
     if (I.Rets.empty())
       Info.rets[Info.num_rets++] = VoidArg;
     Info.aligned = I.Aligned ? 1 : 0;
@@ -427,14 +431,15 @@ bool InstructionSet::fromReference(const ReferenceTables &In,
     StackPtxFastSpecialRegisterInfo Info{};
     Info.ptx = T->keep(Sp.Ptx);
     if (!argIndex(Sp.Arg, "special register", N, Info.arg_type))
-      return false;
+      return Refused();
     T->SpecialByName.emplace(Sp.Ptx, int(N));
     T->SpecialRegisters.push_back(Info);
   }
   T->SpecialRegisterTargets.assign(T->SpecialRegisters.size(), Target{});
   pointInfoAtTables(*T);
+  InstructionSet Out;
   Out.Impl = std::move(T);
-  return true;
+  return Out;
 }
 
 Expected<InstructionSet> InstructionSet::fromFile(const std::string &Path) {

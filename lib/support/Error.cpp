@@ -69,7 +69,9 @@ std::string Error::format(const std::string &Input) const {
 }
 
 std::string Error::located() const {
-  if (!Line)
-    return Message;
-  return std::to_string(Line) + ':' + std::to_string(Column) + ": " + Message;
+  std::string Place = File;
+  if (Line)
+    Place += (Place.empty() ? "" : ":") + std::to_string(Line) + ':' +
+             std::to_string(Column);
+  return Place.empty() ? Message : Place + ": " + Message;
 }

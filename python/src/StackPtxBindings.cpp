@@ -245,11 +245,10 @@ std::string stringOf(nb::handle Obj) {
 }
 
 InstructionSet setFromTables(const InstructionSet::ReferenceTables &T) {
-  InstructionSet S;
-  std::string Error;
-  if (!InstructionSet::fromReference(T, S, Error))
-    throw BindingError("invalid-description", Error);
-  return S;
+  Expected<InstructionSet> S = InstructionSet::fromReference(T);
+  if (!S)
+    throw BindingError("invalid-description", S.error().Message);
+  return S.take();
 }
 
 /// InstructionSet.from_reference: the reference's tables from Python

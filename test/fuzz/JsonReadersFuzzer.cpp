@@ -30,9 +30,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size > fuzzinput::MaxInputBytes)
     return 0;
   std::string_view Text(reinterpret_cast<const char *>(Data), Size);
-  json::ParseResult P = json::parse(Text);
+  Expected<json::Value> P = json::parse(Text);
   if (!P)
-    FUZZ_CHECK(P.Line >= 1 && P.Column >= 1);
+    FUZZ_CHECK(P.error().Line >= 1 && P.error().Column >= 1);
   switch (Size % 3) {
   case 0: {
     Expected<stackptx::InstructionSet> Set =

@@ -21,4 +21,4 @@ __global__ void kernel(float *F) {
 // CHECK: // PTX_INJECT_START typed
 // CHECK-NEXT: // _x0 m f32 real X
 // BAD: error: cannot read PTX Inject types: {{.*}}bad.json:1:{{[0-9]+}}: type entry needs a string "register_type"
-// MISSING: error: cannot read PTX Inject types: {{.*}}missing.json: No such file
+// MISSING: error: cannot read PTX Inject types: {{.*}}missing.json: cannot open for reading: No such file

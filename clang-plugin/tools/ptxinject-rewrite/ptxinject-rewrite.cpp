@@ -527,14 +527,12 @@ ExitCode checkOptions(const std::vector<std::string> &Sources) {
 ExitCode loadTypes(TypeTable &Types) {
   if (TypesFile.empty())
     return ExitOk;
-  auto Buf = llvm::MemoryBuffer::getFile(TypesFile, /*IsText=*/true);
-  if (!Buf)
-    return usageError("cannot read '" + TypesFile +
-                      "': " + Buf.getError().message());
-  if (ptxinject::Error E = Types.addFromJson((*Buf)->getBuffer().str())) {
-    llvm::errs() << TypesFile << ":" << E.located() << "\n";
+  ptxinject::Expected<TypeTable> Read = TypeTable::fromFile(TypesFile);
+  if (!Read) {
+    llvm::errs() << Read.error().format(TypesFile) << "\n";
     return ExitUsage;
   }
+  Types = Read.take();
   return ExitOk;
 }
 

@@ -205,12 +205,12 @@ InjectTable InjectTable::fromModule(const Module &M) {
 }
 
 Expected<InjectTable> InjectTable::parse(std::string_view Json) {
-  json::ParseResult R = json::parse(Json);
+  Expected<json::Value> R = json::parse(Json);
   if (!R)
     return Error::make(ErrorCode::InvalidArgument,
-                       "inject table is not valid JSON: " + R.Error, R.Line,
-                       R.Column);
-  return TableReader(Json).read(R.Root);
+                       "inject table is not valid JSON: " + R.error().Message,
+                       R.error().Line, R.error().Column);
+  return TableReader(Json).read(*R);
 }
 
 std::string InjectTable::toJson() const {

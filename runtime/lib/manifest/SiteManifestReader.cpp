@@ -33,12 +33,12 @@ bool getUnsigned(const json::Value &Obj, std::string_view Key, unsigned &Out) {
 } // namespace
 
 Expected<SiteManifest> SiteManifest::parse(std::string_view Json) {
-  json::ParseResult R = json::parse(Json);
+  Expected<json::Value> R = json::parse(Json);
   if (!R)
     return Error::make(ErrorCode::InvalidArgument,
-                       "site manifest is not valid JSON: " + R.Error, R.Line,
-                       R.Column);
-  const json::Value &Root = R.Root;
+                       "site manifest is not valid JSON: " + R.error().Message,
+                       R.error().Line, R.error().Column);
+  const json::Value &Root = *R;
   const json::Value *Version = Root.get("version");
   if (!Root.isObject() || !Version || !Version->isNumber() ||
       Version->asNumber() != 1)

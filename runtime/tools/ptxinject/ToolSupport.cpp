@@ -52,31 +52,6 @@ void tool::reportUsageError(std::string_view Command,
                Command.data(), (int)Message.size(), Message.data());
 }
 
-namespace {
-// The JSON readers report "LINE:COL: message" (or a message with no place);
-// put the file in front of it.
-void reportJsonError(const std::string &Path, const std::string &Message) {
-  unsigned Line = 0, Column = 0;
-  int Rest = 0;
-  if (std::sscanf(Message.c_str(), "%u:%u: %n", &Line, &Column, &Rest) == 2 &&
-      Rest > 0)
-    tool::reportError(Path, Line, Column, Message.substr(Rest));
-  else
-    tool::reportError(Path, Message);
-}
-} // namespace
-
-bool tool::addTypesFromFileOrReport(const std::string &Path, TypeTable &Table) {
-  std::string Text;
-  if (!readWholeFileOrReport(Path, Text))
-    return false;
-  Error E = Table.addFromJson(Text);
-  if (!E)
-    return true;
-  reportJsonError(Path, E.located());
-  return false;
-}
-
 bool tool::loadDescriptionOrReport(const std::string &Path,
                                    stackptx::InstructionSet &Set) {
   Expected<stackptx::InstructionSet> Read =
@@ -94,8 +69,14 @@ std::optional<Module> tool::loadModuleOrReport(const std::string &Input,
                                                const std::string &TypesPath,
                                                bool PruneGlobals) {
   TypeTable Types = TypeTable::builtin();
-  if (!TypesPath.empty() && !addTypesFromFileOrReport(TypesPath, Types))
-    return std::nullopt;
+  if (!TypesPath.empty()) {
+    Expected<TypeTable> Read = TypeTable::fromFile(TypesPath);
+    if (!Read) {
+      std::fprintf(stderr, "%s\n", Read.error().format(TypesPath).c_str());
+      return std::nullopt;
+    }
+    Types = Read.take();
+  }
   std::string Ptx;
   if (!readWholeFileOrReport(Input, Ptx))
     return std::nullopt;

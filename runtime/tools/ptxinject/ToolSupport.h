@@ -37,10 +37,6 @@ void reportError(std::string_view File, std::string_view Message);
 /// Prints a runtime Error with its place in File.
 void reportError(std::string_view File, const Error &E);
 
-/// Adds the types of a JSON type file (data_type_infos format) to Table;
-/// reports errors as "PATH:LINE:COL: error: ..." and returns false.
-bool addTypesFromFileOrReport(const std::string &Path, TypeTable &Table);
-
 /// Reads a Stack PTX instruction description (stack_ptx_descriptions.json
 /// format) into Set; reports errors as "PATH:LINE:COL: message".
 bool loadDescriptionOrReport(const std::string &Path,

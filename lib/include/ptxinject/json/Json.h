@@ -10,6 +10,7 @@
 #ifndef PTXINJECT_JSON_H
 #define PTXINJECT_JSON_H
 
+#include "ptxinject/support/Error.h"
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -68,14 +69,9 @@ private:
 };
 
 /// Result of parsing: a value, or an error message with line and column.
-struct ParseResult {
-  Value Root;
-  std::string Error; // empty on success
-  unsigned Line = 0, Column = 0;
-  explicit operator bool() const { return Error.empty(); }
-};
-
-ParseResult parse(std::string_view Text);
+/// The document, or the error at its line and column
+/// (ErrorCode::InvalidArgument).
+Expected<Value> parse(std::string_view Text);
 
 /// Writes S as a JSON string literal (with quotes) onto Out.
 void appendQuoted(std::string &Out, std::string_view S);

@@ -43,6 +43,11 @@ public:
   /// returns the error at its place in the text (nothing is merged then).
   Error addFromJson(std::string_view Text);
 
+  /// The builtin table with the entries of the JSON file at Path merged in
+  /// (a --types file): every tool and the plugin load one this way. The
+  /// error names the file (Error::File) and its place in it.
+  static Expected<TypeTable> fromFile(const std::string &Path);
+
   const std::vector<TypeInfo> &entries() const { return Entries; }
 
 private:

@@ -110,10 +110,9 @@ public:
   /// .... An instruction without results (the reference runs it and never
   /// prints it) gets one on a stack of its own that nothing requests. A
   /// special register may repeat (it reads the same register); the first
-  /// is the one findSpecialRegister finds. On a bad index returns false and
-  /// sets Error.
-  static bool fromReference(const ReferenceTables &Tables, InstructionSet &Out,
-                            std::string &Error);
+  /// is the one findSpecialRegister finds. A bad index is an error naming
+  /// the entry.
+  static Expected<InstructionSet> fromReference(const ReferenceTables &Tables);
   /// The description shipped with the project
   /// (data/stack_ptx_descriptions.json).
   static const InstructionSet &builtin();

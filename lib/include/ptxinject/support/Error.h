@@ -72,8 +72,8 @@ struct [[nodiscard]] Error {
   /// "FILE:LINE:COL: error: MESSAGE" (LINE:COL left out when unknown);
   /// FILE is this error's own File when it has one, else \p Input.
   std::string format(const std::string &Input) const;
-  /// "LINE:COL: MESSAGE" (MESSAGE alone when unknown): the form of the
-  /// description readers, whose callers put the file name in front.
+  /// "FILE:LINE:COL: MESSAGE", less the parts this error does not know:
+  /// for a message inside another (a Clang diagnostic, an exception).
   std::string located() const;
 };
 
