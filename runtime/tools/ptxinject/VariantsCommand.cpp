@@ -6,9 +6,9 @@
 // a summary of throughput and where the time went.
 //
 //===----------------------------------------------------------------------===//
-#include "CommandLine.h"
 #include "Commands.h"
 #include "ToolSupport.h"
+#include "Variants.h"
 
 #include "ptxinject/backends/CubinBackend.h"
 #include "ptxinject/backends/CudaTool.h"
@@ -45,378 +45,109 @@ using namespace ptxinject::variants;
 
 namespace {
 
-const char Description[] =
-    "Compiles many variants of an annotated kernel to cubins, on every core.\n"
-    "KERNEL is PTX with inject sites, or CUDA (.cu), which is rewritten with\n"
-    "ptxinject-rewrite and compiled with nvcc -ptx first; compiler flags for\n"
-    "both (-I, -D, -std=..., --expt-relaxed-constexpr) go after '--'.\n"
-    "A variant is one program per selected inject (--slot, repeatable).";
-
-struct Arguments {
-  std::string Kernel, OutDir, Stubs, Desc, Arch = "sm_80";
-  std::string Nvcc, Rewriter, BackendName;
-  std::vector<std::string> Programs; // FILE, or NAME=FILE per inject
-  std::vector<std::string> Slots;
-  std::vector<std::string> CompilerFlags; // after '--'
-  size_t Random = 0, Length = 32, Pack = 1;
-  unsigned long long Seed = 1;
-  unsigned Jobs = 0;
-  bool HaveRandom = false, KeepPtx = false, Progress = true, Live = false;
-  bool PruneGlobals = false;
-  bool Dedup = true, NoCache = false, PruneKernels = true;
-  std::string CacheDir; // --cache; empty: the user's cache folder
-  std::optional<std::uint64_t> CacheMaxSize; // --cache-max-size
-  double Timeout = 0;                        // --timeout; 0: none
-  std::optional<std::uint64_t> MemoryLimit;  // --memory-limit
-  std::string Ray; // --ray ADDRESS: the work goes to a Ray cluster
-  CubinBackendKind Backend = defaultCubinBackend();
-};
-
-int parseArguments(int Argc, char **Argv, Arguments &A) {
-  CLI::App App(Description, "ptxinject variants");
-  App.set_help_flag("-h,--help", "print this help and exit");
-  App.add_option("KERNEL", A.Kernel, "KERNEL.cu or KERNEL.ptx")->required();
-  App.add_option("-o,--out-dir", A.OutDir,
-                 "where module_NNNNNN.cubin and manifest.tsv go")
-      ->required();
-  App.add_option("--programs", A.Programs,
-                 "Stack PTX programs in text form, one variant per line "
-                 "(words name operands by label: 'x y add.ftz.f32'; '#' "
-                 "starts a comment; 'mma: ... ; epilogue: ...' gives one "
-                 "program per inject); or NAME=FILE, repeatable, line i of "
-                 "each file being inject NAME's program of variant i")
-      ->allow_extra_args(false);
-  App.add_option("--stubs", A.Stubs,
-                 "raw PTX stubs separated by lines holding only '---'; "
-                 "%{label} stands for an operand's register");
-  CLI::Option *Random =
-      App.add_option("--random", A.Random,
-                     "N random Stack PTX programs per selected inject")
-          ->check(CLI::Range(0ULL, 100000000ULL));
-  App.add_option("--length", A.Length,
-                 "instructions per random program (default 32); most are "
-                 "dead code, removed from the stub")
-      ->check(CLI::Range(0ULL, 1000000ULL));
-  App.add_option("--seed", A.Seed, "random seed (default 1)");
-  App.add_flag("--live", A.Live,
-               "random programs whose operations are all live (a chain of "
-               "operations on the inputs and constants)");
-  App.add_option("--desc", A.Desc,
-                 "Stack PTX instruction description JSON (default: built in)");
-  App.add_option("--pack", A.Pack,
-                 "variants per module, one per packed inject site (default 1)")
-      ->check(CLI::Range(1ULL, 1000000ULL));
-  App.add_option("--slot", A.Slots,
-                 "inject to fill, repeatable; required when the kernel has "
-                 "more than one inject and the programs do not name theirs")
-      ->allow_extra_args(false);
-  App.add_option("-j,--jobs", A.Jobs,
-                 "worker threads (default: every hardware thread)")
-      ->check(CLI::Range(0U, 4096U));
-  App.add_option("--arch", A.Arch, "target architecture (default sm_80)");
-  App.add_option("--backend", A.BackendName,
-                 std::string("PTX-to-cubin back end: nvjitlink, nvptxcompiler "
-                             "or ptxas (default ") +
-                     cubinBackendName(defaultCubinBackend()) + ")");
-  App.add_flag("--keep-ptx", A.KeepPtx, "also write each module's PTX");
-  App.add_option(
-      "--ray", A.Ray,
-      "compile on a Ray cluster (auto, local or HOST:PORT) through "
-      "the Python package's ptxinject-distributed (docs/distributed.md); "
-      "a .ptx KERNEL with --programs FILE or --stubs FILE");
-  App.add_flag("!--no-progress", A.Progress, "no progress line on stderr");
-  App.add_flag("!--no-dedup", A.Dedup,
-               "compile every program, even one whose stubs equal an "
-               "earlier program's (by default it runs that program's code)");
-  App.add_flag("!--keep-unfilled-kernels", A.PruneKernels,
-               "compile every kernel of a packed module, even one none of "
-               "whose sites got a program (by default such kernels are left "
-               "out of the last, partly filled module)");
-  CLI::Option *Cache = App.add_option(
-      "--cache", A.CacheDir,
-      "folder of the compiled-program cache (default: "
-      "$XDG_CACHE_HOME/ptxinject/variants or ~/.cache/ptxinject/variants); "
-      "a program compiled before for the same kernel PTX, back end, "
-      "arch, options and toolkit is not compiled again");
-  CLI::Option *NoCache =
-      App.add_flag("--no-cache", A.NoCache, "neither read nor write the cache")
-          ->excludes(Cache);
-  addByteSizeOption(App, "--cache-max-size", A.CacheMaxSize,
-                    "the cache folder's bound (5G, 500M, ...; 0: no bound; "
-                    "default: its cache.conf, else 5G): least recently used "
-                    "programs go when a run takes it over")
-      ->excludes(NoCache);
-  addByteSizeOption(App, "--memory-limit", A.MemoryLimit,
-                    "address-space bound of each ptxas process (--backend "
-                    "ptxas; 4G, 500M, ...): a compile over it fails alone. "
-                    "nvPTXCompiler and nvJitLink run in this process: bound "
-                    "it with ulimit -v");
-  addSecondsOption(App, "--timeout", A.Timeout,
-                   "seconds one module's PTX->cubin may take; a module past "
-                   "it fails its programs with stage 'timeout' and the batch "
-                   "goes on (default: no limit)");
-  App.add_option("--nvcc", A.Nvcc, "nvcc to compile a .cu kernel with");
-  App.add_option("--rewriter", A.Rewriter,
-                 "ptxinject-rewrite to rewrite a .cu kernel with (default: "
-                 "the one next to this binary)");
-  App.add_flag("--prune-globals", A.PruneGlobals,
-               "drop the kernel's internal module-scope variables that "
-               "nothing in its PTX uses, once, before parsing (nvrtc "
-               "-default-device PTX holds many); stubs must not use them");
-  App.footer(
-      "Example:\n  ptxinject variants kernel.cu --out-dir out --slot mma "
-      "--slot epilogue --random 1000 -- -Iinclude -std=c++17");
-  if (std::optional<int> Exit =
-          parseCommandLine(App, "variants", Argc, Argv, &A.CompilerFlags))
-    return *Exit;
-  A.HaveRandom = Random->count() > 0;
-  if (!A.BackendName.empty() &&
-      !parseCubinBackendName(A.BackendName, A.Backend)) {
-    reportUsageError("variants",
-                     "unknown back end '" + A.BackendName +
-                         "'; use nvjitlink, nvptxcompiler or ptxas");
-    return ExitUsage;
-  }
-  int Sources = !A.Programs.empty() + !A.Stubs.empty() + A.HaveRandom;
-  if (Sources != 1) {
-    reportUsageError("variants", "give exactly one of --programs FILE, "
-                                 "--stubs FILE or --random N");
-    return ExitUsage;
-  }
-  return -1;
+// The summary on stdout: what was made, where the time went, where it is.
+void printSummary(const VariantsArguments &A, const VariantReport &Report,
+                  const CubinBackend &Backend, const PruneStats &Pruned,
+                  const std::string &CacheDir) {
+  double Busy = Report.busySeconds() > 0 ? Report.busySeconds() : 1;
+  double PerSecond =
+      Report.WallSeconds > 0 ? Report.Variants / Report.WallSeconds : 0;
+  std::printf("variants:            %zu\n", Report.Variants);
+  std::printf("modules:             %zu (pack %zu)\n", Report.Modules, A.Pack);
+  std::printf("failures:            %zu\n", Report.Failures.size());
+  if (A.PruneGlobals)
+    std::printf("pruned globals:      %zu (%zu bytes of the kernel's PTX)\n",
+                Pruned.RemovedVariables, Pruned.RemovedBytes);
+  std::printf("back end:            %s, %s\n",
+              cubinBackendName(Backend.kind()), A.Arch.c_str());
+  // Which toolkit's compiler made the cubins (and keys the cache).
+  std::printf("compiler:            %s\n", Backend.version().c_str());
+  std::printf("threads:             %u\n", Report.Threads);
+  // Programs whose stubs compiled (a variant fails at its first bad stub,
+  // once; duplicates share only cubin failures).
+  size_t WithCode = Report.Variants;
+  for (const VariantFailure &F : Report.Failures)
+    WithCode -= F.Stage == VariantStage::Stub;
+  std::printf("unique programs:     %zu (duplicate rate %.1f%%%s)\n",
+              Report.UniquePrograms,
+              WithCode ? 100.0 * (WithCode - Report.UniquePrograms) / WithCode
+                       : 0.0,
+              A.Dedup ? "" : ", --no-dedup: compiled anyway");
+  if (CacheDir.empty())
+    std::printf("cache:               off\n");
+  else
+    std::printf("cache hits:          %zu of %zu%s (%s)\n", Report.CacheHits,
+                Report.UniquePrograms,
+                Report.CacheRejected
+                    ? (", " + std::to_string(Report.CacheRejected) +
+                       " damaged entries compiled again")
+                          .c_str()
+                    : "",
+                CacheDir.c_str());
+  // Kernels of a partly filled module that held no program (KernelPrune.h).
+  if (Report.PrunedKernels)
+    std::printf("unfilled kernels:    %zu left out\n", Report.PrunedKernels);
+  std::printf("wall time:           %.3f s\n", Report.WallSeconds);
+  std::printf("variants/s:          %.1f\n", PerSecond);
+  std::printf("variants/s/thread:   %.1f\n", PerSecond / Report.Threads);
+  std::printf(
+      "time shares:         stub compile %.2f%%, render %.2f%%, "
+      "PTX->cubin %.2f%%, write %.2f%%\n",
+      100 * Report.StubSeconds / Busy, 100 * Report.RenderSeconds / Busy,
+      100 * Report.CubinSeconds / Busy, 100 * Report.SinkSeconds / Busy);
+  // Only worth a line when it changes what a user should do.
+  double WaitShare =
+      Report.WallSeconds > 0
+          ? Report.RunQueueWaitSeconds / (Report.WallSeconds * Report.Threads)
+          : 0;
+  if (WaitShare >= 0.10)
+    std::printf("waiting for a core:  %.1f%% of worker time (a busy machine; "
+                "fewer --jobs may do as well)\n",
+                100 * WaitShare);
+  std::printf("manifest:            %s/manifest.tsv\n", A.OutDir.c_str());
+  if (A.HaveRandom)
+    std::printf("programs:            %s/random.stack\n", A.OutDir.c_str());
+  std::printf("output:              %s\n", A.OutDir.c_str());
 }
 
-bool endsWith(const std::string &S, const char *Suffix) {
-  size_t N = std::strlen(Suffix);
-  return S.size() >= N && S.compare(S.size() - N, N, Suffix) == 0;
-}
-
-/// --ray: the cluster driver lives in the Python package (Ray is a Python
-/// library), so the command becomes its `ptxinject-distributed variants`,
-/// with the options both read. Returns only on error.
-int forwardToRay(const Arguments &A) {
-  auto Refuse = [](const std::string &Why) {
-    reportUsageError("variants", "--ray: " + Why);
-    return ExitUsage;
-  };
-  if (!endsWith(A.Kernel, ".ptx"))
-    return Refuse("give the kernel's PTX (a run without --ray leaves "
-                  "OUT/kernel.ptx for a .cu kernel)");
-  if (!A.PruneKernels)
-    return Refuse("--keep-unfilled-kernels is not forwarded; the cluster "
-                  "driver leaves kernels without programs out of partly "
-                  "filled modules");
-  if (A.HaveRandom || A.Live || !A.Desc.empty() || A.PruneGlobals ||
-      !A.CompilerFlags.empty())
-    return Refuse(
-        "--random, --live, --desc, --prune-globals and compiler "
-        "flags are not forwarded; give --programs FILE or --stubs FILE");
-  if (A.Programs.size() > 1)
-    return Refuse("one --programs FILE or NAME=FILE (variants of several "
-                  "injects are compiled here, without --ray)");
-  std::vector<std::string> Args = {"ptxinject-distributed",
-                                   "variants",
-                                   A.Kernel,
-                                   "--out-dir",
-                                   A.OutDir,
-                                   "--ray",
-                                   A.Ray,
-                                   "--pack",
-                                   std::to_string(A.Pack),
-                                   "--arch",
-                                   A.Arch};
-  if (!A.Programs.empty())
-    Args.insert(Args.end(), {"--programs", A.Programs[0]});
-  if (!A.Stubs.empty())
-    Args.insert(Args.end(), {"--stubs", A.Stubs});
-  for (const std::string &Slot : A.Slots)
-    Args.insert(Args.end(), {"--slot", Slot});
-  if (!A.BackendName.empty())
-    Args.insert(Args.end(), {"--backend", A.BackendName});
-  // The driver deduplicates and keeps the same cache (its default folder is
-  // ours); say only what differs from the defaults.
-  if (!A.Dedup)
-    Args.push_back("--no-dedup");
-  if (A.NoCache)
-    Args.push_back("--no-cache");
-  else if (!A.CacheDir.empty())
-    Args.insert(Args.end(), {"--cache", A.CacheDir});
-  if (A.KeepPtx)
-    Args.push_back("--keep-ptx");
-  if (!A.Progress)
-    Args.push_back("--no-progress");
-  std::vector<char *> Argv;
-  for (std::string &S : Args)
-    Argv.push_back(S.data());
-  Argv.push_back(nullptr);
-  ::execvp(Argv[0], Argv.data());
-  reportError("ptxinject-distributed",
-              std::string("cannot run it (") + std::strerror(errno) +
-                  "): --ray needs the Python package with Ray on PATH: "
-                  "pip install '.[ray]' (docs/distributed.md)");
-  return ExitUsage;
-}
-
-std::string selfDirectory() {
-  char Buf[4096];
-  ssize_t N = ::readlink("/proc/self/exe", Buf, sizeof(Buf) - 1);
-  if (N <= 0)
-    return ".";
-  std::string Path(Buf, static_cast<size_t>(N));
-  size_t Slash = Path.rfind('/');
-  return Slash == std::string::npos ? "." : Path.substr(0, Slash);
-}
-
-// A failed tool's messages, before the error that names the step.
-void printToolLog(const ToolRun &Run) {
-  if (!Run.Log.empty())
-    std::fprintf(stderr, "%s\n", Run.Log.c_str());
-}
-
-std::string directoryOf(const std::string &Path) {
-  size_t Slash = Path.rfind('/');
-  if (Slash == std::string::npos)
-    return ".";
-  return Slash == 0 ? "/" : Path.substr(0, Slash);
-}
-
-// CUDA input: rewrite the annotations (when the rewriter is available) and
-// compile to PTX. The intermediate files go to OutDir so a user can look.
-// Both steps see the user's compiler flags, the target architecture (an
-// arch-guarded site must be typed for the arch it is compiled for) and the
-// kernel's own folder, which the rewritten copy in OutDir no longer sits in.
-// Returns ExitOk, ExitUsage when a tool is missing, ExitFailed when one
-// fails.
-int cudaToPtx(const Arguments &A, std::string &Ptx) {
-  // A kernel that cannot be read is a bad input, not a failed compile.
-  std::string Source;
-  if (!readWholeFileOrReport(A.Kernel, Source))
-    return ExitUsage;
-  std::string Dir = selfDirectory();
-  std::string Rewriter =
-      A.Rewriter.empty() ? Dir + "/ptxinject-rewrite" : A.Rewriter;
-  Source = A.Kernel;
-  std::string Base = A.OutDir + "/kernel";
-  std::string SourceDir = "-I" + directoryOf(A.Kernel);
-  if (isExecutable(Rewriter)) {
-    std::string Rewritten = Base + ".rewritten.cu";
-    std::vector<std::string> Argv = {
-        Rewriter, A.Kernel, "-o", Rewritten, "--", "--cuda-gpu-arch=" + A.Arch};
-    Argv.insert(Argv.end(), A.CompilerFlags.begin(), A.CompilerFlags.end());
-    ToolRun Rewrite = runTool(Argv, Base + ".rewrite.log");
-    if (!Rewrite.Ok) {
-      printToolLog(Rewrite);
-      reportError(A.Kernel,
-                  "ptxinject-rewrite failed (messages above); fix what they "
-                  "name: a missing header or flag goes after '--' "
-                  "(-Idir, -DNAME, -std=c++17), an annotation in the source");
-      return ExitFailed;
+// The programs: one source per inject a variant fills, from the files
+// given or at random. False after reporting a file that cannot be read or
+// does not have its format.
+bool readInputs(const VariantsArguments &A, const stackptx::InstructionSet &Set,
+                VariantInputs &In) {
+  if (!A.Stubs.empty() || !A.Programs.empty()) {
+    Error E = !A.Stubs.empty() ? readStubFile(A.Stubs, In)
+                               : readProgramFiles(A.Programs, Set, In);
+    if (E) {
+      if (E.Code == ErrorCode::InvalidArgument)
+        reportUsageError("variants", E.Message);
+      else
+        std::fprintf(stderr, "%s\n", E.format(A.Kernel).c_str());
+      return false;
     }
-    Source = Rewritten;
-  } else if (!A.Rewriter.empty()) {
-    reportError(A.Kernel, "rewriter '" + A.Rewriter + "' is not an executable");
-    return ExitUsage;
-  } else {
-    std::fprintf(stderr,
-                 "ptxinject variants: note: ptxinject-rewrite is not built; "
-                 "compiling %s with nvcc as is (it must already hold marker "
-                 "asm)\n",
-                 A.Kernel.c_str());
+    return true;
   }
-  std::string Nvcc = findCudaTool("nvcc", A.Nvcc);
-  if (Nvcc.empty()) { // findCudaTool returns only executables
-    reportError(A.Kernel, "nvcc not found; install the CUDA toolkit, pass "
-                          "--nvcc PATH, or give a .ptx file");
-    return ExitUsage;
+  // Every selected inject gets its own random programs (pack 1), from
+  // seeds Seed, Seed + 1, ... in --slot order.
+  size_t Roles = A.Pack == 1 ? std::max<size_t>(1, A.Slots.size()) : 1;
+  for (size_t R = 0; R < Roles; ++R) {
+    auto S = std::make_unique<StackPtxSource>(Set);
+    if (A.Live)
+      S->addRandomLive(A.Random, A.Length, A.Seed + R);
+    else
+      S->addRandom(A.Random, A.Length, A.Seed + R);
+    In.Stack.push_back(S.get());
+    In.Sources.push_back(std::move(S));
+    In.Origins.emplace_back();
   }
-  std::string PtxPath = Base + ".ptx";
-  std::vector<std::string> Argv = {Nvcc, "-ptx", "-arch=" + A.Arch};
-  Argv.push_back(SourceDir);
-  Argv.push_back("-I" + Dir + "/../include");
-  Argv.insert(Argv.end(), A.CompilerFlags.begin(), A.CompilerFlags.end());
-  Argv.push_back(Source);
-  Argv.push_back("-o");
-  Argv.push_back(PtxPath);
-  ToolRun Compile = runTool(Argv, Base + ".nvcc.log");
-  if (!Compile.Ok) {
-    printToolLog(Compile);
-    reportError(Source, "nvcc -ptx failed (messages above); compiler flags "
-                        "go after '--'");
-    return ExitFailed;
-  }
-  return readWholeFileOrReport(PtxPath, Ptx) ? ExitOk : ExitFailed;
+  return true;
 }
-
-// "[=====     ] 120/1000 variants, 85.3/s, 10 s left, 3 failed"
-std::string progressLine(size_t Done, size_t Total, double Seconds,
-                         size_t Failed) {
-  const int Width = 30;
-  int Fill = Total ? static_cast<int>(Width * Done / Total) : Width;
-  std::string Line =
-      "[" + std::string(Fill, '=') + std::string(Width - Fill, ' ') + "] " +
-      std::to_string(Done) + "/" + std::to_string(Total) + " variants";
-  char Buf[96];
-  if (Seconds > 0 && Done > 0) {
-    double Rate = Done / Seconds;
-    std::snprintf(Buf, sizeof(Buf), ", %.1f/s, %.0f s left", Rate,
-                  (Total - Done) / Rate);
-    Line += Buf;
-  }
-  Line += ", " + std::to_string(Failed) + " failed   ";
-  return Line;
-}
-
-// Redraws a one-line progress display on stderr while the batch runs:
-// count, rate, time left and failures so far.
-class ProgressBar {
-public:
-  ProgressBar(std::atomic<size_t> &Done, std::atomic<size_t> &Failed,
-              size_t Total)
-      : Done(Done), Failed(Failed), Total(Total),
-        Start(std::chrono::steady_clock::now()), Thread([this] { loop(); }) {}
-  ~ProgressBar() {
-    {
-      std::lock_guard<std::mutex> L(M);
-      Stop = true;
-    }
-    CV.notify_one();
-    Thread.join();
-    draw();
-    std::fputc('\n', stderr);
-  }
-
-private:
-  void loop() {
-    std::unique_lock<std::mutex> L(M);
-    while (!CV.wait_for(L, std::chrono::milliseconds(200),
-                        [this] { return Stop; }))
-      draw();
-  }
-  void draw() {
-    size_t D = Done.load(std::memory_order_relaxed);
-    double Seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
-            .count();
-    std::fprintf(
-        stderr, "\r%s",
-        progressLine(D, Total, Seconds, Failed.load(std::memory_order_relaxed))
-            .c_str());
-    std::fflush(stderr);
-  }
-  std::atomic<size_t> &Done, &Failed;
-  size_t Total;
-  std::chrono::steady_clock::time_point Start;
-  std::mutex M;
-  std::condition_variable CV;
-  bool Stop = false;
-  std::thread Thread;
-};
 
 } // namespace
 
 int ptxinject::tool::runVariants(int Argc, char **Argv) {
-  Arguments A;
-  if (int Exit = parseArguments(Argc, Argv, A); Exit >= 0)
+  VariantsArguments A;
+  if (int Exit = parseVariantsArguments(Argc, Argv, A); Exit >= 0)
     return Exit;
   if (!A.Ray.empty())
     return forwardToRay(A);
@@ -482,31 +213,8 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   stackptx::InstructionSet Set = stackptx::InstructionSet::builtin();
   if (!A.Desc.empty() && !loadDescriptionOrReport(A.Desc, Set))
     return ExitUsage;
-  if (!A.Stubs.empty() || !A.Programs.empty()) {
-    Error E = !A.Stubs.empty() ? readStubFile(A.Stubs, In)
-                               : readProgramFiles(A.Programs, Set, In);
-    if (E) {
-      if (E.Code == ErrorCode::InvalidArgument)
-        reportUsageError("variants", E.Message);
-      else
-        std::fprintf(stderr, "%s\n", E.format(A.Kernel).c_str());
-      return ExitUsage;
-    }
-  } else {
-    // Every selected inject gets its own random programs (pack 1), from
-    // seeds Seed, Seed + 1, ... in --slot order.
-    size_t Roles = A.Pack == 1 ? std::max<size_t>(1, A.Slots.size()) : 1;
-    for (size_t R = 0; R < Roles; ++R) {
-      auto S = std::make_unique<StackPtxSource>(Set);
-      if (A.Live)
-        S->addRandomLive(A.Random, A.Length, A.Seed + R);
-      else
-        S->addRandom(A.Random, A.Length, A.Seed + R);
-      In.Stack.push_back(S.get());
-      In.Sources.push_back(std::move(S));
-      In.Origins.emplace_back();
-    }
-  }
+  if (!readInputs(A, Set, In))
+    return ExitUsage;
   VariantOptions VO;
   VO.Pack = A.Pack;
   VO.Jobs = A.Jobs;
@@ -679,64 +387,6 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       return ExitFailed;
   }
 
-  double Busy = Report.busySeconds() > 0 ? Report.busySeconds() : 1;
-  double PerSecond =
-      Report.WallSeconds > 0 ? Report.Variants / Report.WallSeconds : 0;
-  std::printf("variants:            %zu\n", Report.Variants);
-  std::printf("modules:             %zu (pack %zu)\n", Report.Modules, A.Pack);
-  std::printf("failures:            %zu\n", Report.Failures.size());
-  if (A.PruneGlobals)
-    std::printf("pruned globals:      %zu (%zu bytes of the kernel's PTX)\n",
-                Pruned.RemovedVariables, Pruned.RemovedBytes);
-  std::printf("back end:            %s, %s\n",
-              cubinBackendName(Backend->kind()), A.Arch.c_str());
-  // Which toolkit's compiler made the cubins (and keys the cache).
-  std::printf("compiler:            %s\n", Backend->version().c_str());
-  std::printf("threads:             %u\n", Report.Threads);
-  // Programs whose stubs compiled (a variant fails at its first bad stub,
-  // once; duplicates share only cubin failures).
-  size_t WithCode = Report.Variants;
-  for (const VariantFailure &F : Report.Failures)
-    WithCode -= F.Stage == VariantStage::Stub;
-  std::printf("unique programs:     %zu (duplicate rate %.1f%%%s)\n",
-              Report.UniquePrograms,
-              WithCode ? 100.0 * (WithCode - Report.UniquePrograms) / WithCode
-                       : 0.0,
-              A.Dedup ? "" : ", --no-dedup: compiled anyway");
-  if (VO.CacheDir.empty())
-    std::printf("cache:               off\n");
-  else
-    std::printf("cache hits:          %zu of %zu%s (%s)\n", Report.CacheHits,
-                Report.UniquePrograms,
-                Report.CacheRejected
-                    ? (", " + std::to_string(Report.CacheRejected) +
-                       " damaged entries compiled again")
-                          .c_str()
-                    : "",
-                VO.CacheDir.c_str());
-  // Kernels of a partly filled module that held no program (KernelPrune.h).
-  if (Report.PrunedKernels)
-    std::printf("unfilled kernels:    %zu left out\n", Report.PrunedKernels);
-  std::printf("wall time:           %.3f s\n", Report.WallSeconds);
-  std::printf("variants/s:          %.1f\n", PerSecond);
-  std::printf("variants/s/thread:   %.1f\n", PerSecond / Report.Threads);
-  std::printf(
-      "time shares:         stub compile %.2f%%, render %.2f%%, "
-      "PTX->cubin %.2f%%, write %.2f%%\n",
-      100 * Report.StubSeconds / Busy, 100 * Report.RenderSeconds / Busy,
-      100 * Report.CubinSeconds / Busy, 100 * Report.SinkSeconds / Busy);
-  // Only worth a line when it changes what a user should do.
-  double WaitShare =
-      Report.WallSeconds > 0
-          ? Report.RunQueueWaitSeconds / (Report.WallSeconds * Report.Threads)
-          : 0;
-  if (WaitShare >= 0.10)
-    std::printf("waiting for a core:  %.1f%% of worker time (a busy machine; "
-                "fewer --jobs may do as well)\n",
-                100 * WaitShare);
-  std::printf("manifest:            %s/manifest.tsv\n", A.OutDir.c_str());
-  if (A.HaveRandom)
-    std::printf("programs:            %s/random.stack\n", A.OutDir.c_str());
-  std::printf("output:              %s\n", A.OutDir.c_str());
+  printSummary(A, Report, *Backend, Pruned, VO.CacheDir);
   return Report.Failures.empty() ? ExitOk : ExitFailed;
 }
