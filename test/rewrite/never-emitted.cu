@@ -22,7 +22,7 @@ template <class T> __global__ void broadcast(T *p) {
   PTX_INJECT("template_local", PTX_MOD(v));
   p[0] = static_cast<T>(v);
 }
-// WARN: never-emitted.cu:[[#@LINE-4]]:3: warning: inject site 'template_local' is in a template that is never instantiated, so nvcc emits no code for it and it is not in the manifest; its operand types do not depend on the template, so it is written as asm, which compiles where the template is instantiated (instantiate it in this file, an explicit instantiation will do, to have it in the PTX)
+// WARN: never-emitted.cu:[[#@LINE-3]]:3: warning: inject site 'template_local' is in a template that is never instantiated, so nvcc emits no code for it and it is not in the manifest; its operand types do not depend on the template, so it is written as asm, which compiles where the template is instantiated (instantiate it in this file, an explicit instantiation will do, to have it in the PTX)
 
 template <class T> __global__ void dependent(T *p) {
   T v = p[0];

@@ -33,17 +33,20 @@ __global__ void kernel(float *out) {
   out[0] = y;
 }
 
-#if __NVCC__ != 1 || __NVCC_DIAG_PRAGMA_SUPPORT__ != 1 ||                      \
-    CUDA_DOUBLE_MATH_FUNCTIONS != 1
+#if __NVCC__ != 1 || CUDA_DOUBLE_MATH_FUNCTIONS != 1
 #error "nvcc's macros are missing"
 #endif
 #ifdef WANT_MAJOR
+#ifdef __NVCC_DIAG_PRAGMA_SUPPORT__
+#error "the command line undefines it"
+#endif
 static_assert(__CUDACC_VER_MAJOR__ == WANT_MAJOR, "the command line's own");
 #elif defined(WANT_VERSION)
 static_assert(__CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10 ==
                   WANT_VERSION && CUDA_VERSION == WANT_VERSION,
               "the version of the toolkit in CUDA_HOME");
 #else
+static_assert(__NVCC_DIAG_PRAGMA_SUPPORT__ == 1, "nvcc's pragmas");
 static_assert(__CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10 ==
                   CUDA_VERSION,
               "the version of the toolkit whose headers are read");
