@@ -88,7 +88,8 @@ TEST(NvccFlags, NvccLongFormsOfClangFlags) {
   Args A = translateNvccFlags({"nvcc", "--std", "c++20", "--include-path",
                                "/inc", "--define-macro=X=1", "-rdc=true"})
                .Args;
-  EXPECT_EQ(A, (Args{"nvcc", "-std=c++20", "-I/inc", "-DX=1", "-fgpu-rdc"}));
+  EXPECT_EQ(A, (Args{"nvcc", "-std=c++20", "-I/inc", "-DX=1", "-fgpu-rdc",
+                     "-D__CUDACC_RDC__=1"}));
 }
 
 TEST(NvccFlags, ClangCommandLinePassesUnchanged) {
