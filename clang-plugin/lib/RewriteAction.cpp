@@ -181,6 +181,12 @@ std::vector<std::string> cudaCommandLine(const char *Argv0,
   std::vector<std::string> Extra =
       analysisArguments(FrontEnd::Rewriter, Argv0, Cmd);
   Out.insert(Out.end(), Extra.begin(), Extra.end());
+  // nvcc's own macros, before the command's -D and -U; and what nvcc
+  // accepts that Clang makes an error by default, before its -W.
+  std::vector<std::string> Nvcc = nvccMacroArguments(Cmd);
+  Out.insert(Out.end(), Nvcc.begin(), Nvcc.end());
+  std::vector<std::string> Lenient = nvccLeniencyArguments();
+  Out.insert(Out.end(), Lenient.begin(), Lenient.end());
   // nvcc's cuda_runtime.h includes <assert.h> (crt/common_functions.h), so
   // CUDA files call assert without including it; Clang's CUDA wrapper does
   // not. After the wrapper, before the command's own -include, as in nvcc.

@@ -20,6 +20,10 @@ __device__ float unused_helper(float x) {
 
 __global__ void kernel(float *o) {
   float y = o[0];
+  // Named, so the rewrite cannot tell (rewrite/never-emitted.cu warns of a
+  // function nothing names), and never called, so nvcc drops it.
+  if constexpr (sizeof(float) == 8)
+    y = unused_helper(y);
   PTX_INJECT("kept", PTX_MOD(y));
   o[0] = y;
   if constexpr (sizeof(float) == 8) {
@@ -33,6 +37,6 @@ __global__ void kernel(float *o) {
 // JSON: "volatile": true
 // VOLATILE-NOT: 'kept'
 // VOLATILE-DAG: missing-from-ptx.cu:17:3: error: inject site 'helper' is missing from the PTX: the code holding it was never emitted (a __device__ function no kernel calls, a template this compile does not instantiate, or a branch the compiler discards, such as if constexpr)
-// VOLATILE-DAG: missing-from-ptx.cu:27:5: error: inject site 'discarded' is missing from the PTX: the code holding it was never emitted
+// VOLATILE-DAG: missing-from-ptx.cu:31:5: error: inject site 'discarded' is missing from the PTX: the code holding it was never emitted
 // VOLATILE-NOT: 'kept'
 // PLAIN: missing-from-ptx.cu:17:3: error: inject site 'helper' is missing from the PTX: the optimizer removed its asm because no output is used; make the site volatile (see docs) or use its outputs; or the code holding it was never emitted

@@ -25,7 +25,9 @@ TEST(NvccFlags, CMakeCudaCommandLine) {
        "/src/k.cu", "-o", "k.o"});
   EXPECT_EQ(T.Args, (Args{"/usr/local/cuda/bin/nvcc", "-DNDEBUG",
                           "-I/src/include", "-isystem", "/opt/cute/include",
-                          "-O3", "-std=c++17", "-x", "cuda", "-c", "/src/k.cu",
+                          "-O3", "-std=c++17",
+                          "-D__CUDACC_RELAXED_CONSTEXPR__=1", "-x", "cuda",
+                          "-c", "/src/k.cu",
                           "-o", "k.o", "--cuda-gpu-arch=sm_90"}));
   EXPECT_EQ(T.Archs, Args{"sm_90"});
 }
@@ -64,14 +66,30 @@ TEST(NvccFlags, HostOnlyFlagsAndTheirValuesAreDropped) {
                           "--generate-dependencies-with-compile",
                           "--dependency-output", "k.d", "-DKEEP"})
           .Args;
-  EXPECT_EQ(A, (Args{"nvcc", "-DKEEP"}));
+  EXPECT_EQ(A, (Args{"nvcc", "-D__CUDACC_EXTENDED_LAMBDA__=1", "-DKEEP"}));
+}
+
+TEST(NvccFlags, FlagsNvccDefinesAMacroForKeepTheirMacro) {
+  // nvcc defines these for its flags, and code tests them (#ifdef
+  // __CUDACC_EXTENDED_LAMBDA__); the flags themselves mean nothing to Clang.
+  Args A = translateNvccFlags({"nvcc", "-rdc=true", "-G",
+                               "--extended-lambda", "--expt-extended-lambda",
+                               "-ewp", "--expt-relaxed-constexpr"})
+               .Args;
+  EXPECT_EQ(A, (Args{"nvcc", "-fgpu-rdc", "-D__CUDACC_RDC__=1",
+                     "-D__CUDACC_DEBUG__=1", "-D__CUDACC_EXTENDED_LAMBDA__=1",
+                     "-D__CUDACC_EWP__=1",
+                     "-D__CUDACC_RELAXED_CONSTEXPR__=1"}));
+  EXPECT_EQ(translateNvccFlags({"nvcc", "-dc"}).Args,
+            (Args{"nvcc", "-c", "-fgpu-rdc", "-D__CUDACC_RDC__=1"}));
 }
 
 TEST(NvccFlags, NvccLongFormsOfClangFlags) {
   Args A = translateNvccFlags({"nvcc", "--std", "c++20", "--include-path",
                                "/inc", "--define-macro=X=1", "-rdc=true"})
                .Args;
-  EXPECT_EQ(A, (Args{"nvcc", "-std=c++20", "-I/inc", "-DX=1", "-fgpu-rdc"}));
+  EXPECT_EQ(A, (Args{"nvcc", "-std=c++20", "-I/inc", "-DX=1", "-fgpu-rdc",
+                     "-D__CUDACC_RDC__=1"}));
 }
 
 TEST(NvccFlags, ClangCommandLinePassesUnchanged) {

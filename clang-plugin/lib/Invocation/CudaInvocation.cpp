@@ -187,6 +187,56 @@ std::string findClangResourceDir(const char *Argv0) {
 }
 
 std::vector<std::string>
+nvccMacroArguments(const std::vector<std::string> &Existing) {
+  std::string Cuda;
+  for (const std::string &A : Existing)
+    if (llvm::StringRef(A).starts_with("--cuda-path="))
+      Cuda = A.substr(12);
+  if (Cuda.empty())
+    Cuda = findCudaPath();
+  std::vector<std::pair<std::string, std::string>> Macros = {
+      {"__NVCC__", "1"},
+      {"__NVCC_DIAG_PRAGMA_SUPPORT__", "1"},
+      {"CUDA_DOUBLE_MATH_FUNCTIONS", "1"},
+      // One architecture per parse, as the note on a command with several
+      // says: nvcc lists every one it compiles for.
+      {"__CUDA_ARCH_LIST__", "__CUDA_ARCH__"}};
+  if (std::optional<toolkit::CudaVersion> V =
+          Cuda.empty() ? std::nullopt : toolkit::cudaToolkitVersion(Cuda)) {
+    Macros.push_back({"__CUDACC_VER_MAJOR__", std::to_string(V->Major)});
+    Macros.push_back({"__CUDACC_VER_MINOR__", std::to_string(V->Minor)});
+    Macros.push_back({"__CUDACC_VER_BUILD__", std::to_string(V->Build)});
+    Macros.push_back({"__CUDA_API_VER_MAJOR__", std::to_string(V->Major)});
+    Macros.push_back({"__CUDA_API_VER_MINOR__", std::to_string(V->Minor)});
+  }
+  std::vector<std::string> Args;
+  for (const auto &[Name, Value] : Macros) {
+    bool Given = false;
+    for (const std::string &A : Existing) {
+      llvm::StringRef Arg(A);
+      if ((Arg.consume_front("-D") || Arg.consume_front("-U")) &&
+          Arg.take_until([](char C) { return C == '='; }) == Name)
+        Given = true;
+    }
+    if (!Given)
+      Args.push_back("-D" + Name + "=" + Value);
+  }
+  return Args;
+}
+
+std::vector<std::string> nvccLeniencyArguments() {
+  return {// nvcc: silent.
+          "-Wno-register", "-Wno-invalid-constexpr",
+          "-Wno-enum-constexpr-conversion",
+          // nvcc: a warning (#2361, #1308, #708; the host preprocessor's
+          // -Wliteral-suffix; none in a template it never instantiates).
+          "-Wno-error=c++11-narrowing", "-Wno-error=address-of-temporary",
+          "-Wno-error=increment-bool",
+          "-Wno-error=reserved-user-defined-literal",
+          "-Wno-error=missing-template-arg-list-after-template-kw"};
+}
+
+std::vector<std::string>
 analysisArguments(FrontEnd Which, const char *Argv0,
                   const std::vector<std::string> &Existing) {
   std::vector<std::string> Args;

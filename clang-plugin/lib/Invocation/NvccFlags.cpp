@@ -22,18 +22,20 @@ std::string normalized(const std::string &Arg) {
 
 // Flags (one dash, normalized) that only concern nvcc's host compiler,
 // linker or back end, or that Clang's CUDA mode already implies. The second
-// field says whether the value is a separate argument when no '=' is given.
+// field says whether the value is a separate argument when no '=' is given;
+// the third names the macro nvcc defines for the flag, if any.
 struct Dropped {
   const char *Name;
   bool TakesValue;
+  const char *Macro = nullptr;
 };
 const Dropped DroppedFlags[] = {
     {"-forward-unknown-to-host-compiler", false},
     {"-forward-unknown-to-host-linker", false},
     {"-forward-unknown-opts", false},
-    {"-expt-relaxed-constexpr", false},
-    {"-expt-extended-lambda", false},
-    {"-extended-lambda", false},
+    {"-expt-relaxed-constexpr", false, "__CUDACC_RELAXED_CONSTEXPR__"},
+    {"-expt-extended-lambda", false, "__CUDACC_EXTENDED_LAMBDA__"},
+    {"-extended-lambda", false, "__CUDACC_EXTENDED_LAMBDA__"},
     {"-Xcompiler", true},
     {"-compiler-options", true},
     {"-Xlinker", true},
@@ -59,16 +61,16 @@ const Dropped DroppedFlags[] = {
     {"-use-fast-math", false},
     {"-lineinfo", false},
     {"-generate-line-info", false},
-    {"-G", false},
-    {"-device-debug", false},
+    {"-G", false, "__CUDACC_DEBUG__"},
+    {"-device-debug", false, "__CUDACC_DEBUG__"},
     {"-keep", false},
     {"-keep-dir", true},
     {"-allow-unsupported-compiler", false},
     {"-static-global-template-stub", true},
     {"-threads", true},
     {"-split-compile", true},
-    {"-extensible-whole-program", false},
-    {"-ewp", false},
+    {"-extensible-whole-program", false, "__CUDACC_EWP__"},
+    {"-ewp", false, "__CUDACC_EWP__"},
     {"-cudart", true},
     {"-cudadevrt", true},
     {"-maxrregcount", true},
@@ -80,16 +82,20 @@ const Dropped DroppedFlags[] = {
 };
 
 // "-Xcompiler=-fPIC" or "-Xcompiler -fPIC": how many arguments the dropped
-// flag at Args[I] spans, or 0 when it is not one.
-size_t droppedSpan(const std::vector<std::string> &Args, size_t I) {
+// flag at Args[I] spans, or 0 when it is not one; Macro is set to the macro
+// nvcc defines for it (or null).
+size_t droppedSpan(const std::vector<std::string> &Args, size_t I,
+                   const char *&Macro) {
   std::string A = normalized(Args[I]);
   for (const Dropped &D : DroppedFlags) {
     std::string Name = D.Name;
+    Macro = D.Macro;
     if (A == Name)
       return D.TakesValue && I + 1 < Args.size() && Args[I + 1] != "--" ? 2 : 1;
     if (D.TakesValue && startsWith(A, (Name + "=").c_str()))
       return 1;
   }
+  Macro = nullptr;
   return 0;
 }
 
@@ -190,6 +196,14 @@ ptxinject::frontend::translateNvccFlags(const std::vector<std::string> &Args) {
         std::find(Out.Archs.begin(), Out.Archs.end(), Arch) == Out.Archs.end())
       Out.Archs.push_back(Arch);
   };
+  // The macros nvcc defines for its own flags, once each.
+  auto AddMacro = [&](const char *Macro) {
+    if (!Macro)
+      return;
+    std::string Define = std::string("-D") + Macro + "=1";
+    if (std::find(Out.Args.begin(), Out.Args.end(), Define) == Out.Args.end())
+      Out.Args.push_back(Define);
+  };
   // "--" ends the options: what follows are inputs (Clang tooling's guessed
   // command for a file missing from the database ends in "-- file.cu"). They
   // are copied as they are, after every flag added here.
@@ -197,8 +211,10 @@ ptxinject::frontend::translateNvccFlags(const std::vector<std::string> &Args) {
   for (size_t I = 1; I < End; ++I) {
     const std::string &A = Args[I];
     std::string Value;
-    if (size_t Span = droppedSpan(Args, I)) {
+    const char *Macro = nullptr;
+    if (size_t Span = droppedSpan(Args, I, Macro)) {
       I += Span - 1;
+      AddMacro(Macro);
       continue;
     }
     if (startsWith(A, "--cuda-gpu-arch") || startsWith(A, "--offload-arch")) {
@@ -253,6 +269,7 @@ ptxinject::frontend::translateNvccFlags(const std::vector<std::string> &Args) {
       Out.Args.push_back(A == "-dc" ? "-c" : "-fgpu-rdc");
       if (A == "-dc")
         Out.Args.push_back("-fgpu-rdc");
+      AddMacro("__CUDACC_RDC__");
       continue;
     }
     if (A == "-rdc=false" || A == "--relocatable-device-code=false")

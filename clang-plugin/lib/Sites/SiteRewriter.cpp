@@ -131,6 +131,7 @@ private:
   void rewriteSite(const SiteOccurrences &Occ);
   void rewriteUninstantiatedSite(const SiteOccurrences &Occ);
   bool keepTypedSite(const SiteOccurrences &Occ);
+  bool warnIfNeverEmitted(const SiteOccurrences &Occ);
   void noteInstantiation(const FunctionDecl *F);
   void replaceWithStaticAssert(const SiteOccurrences &Occ,
                                CharSourceRange Range,
@@ -394,6 +395,77 @@ void MainFileRewriter::rewriteUninstantiatedSite(const SiteOccurrences &Occ) {
           " and rewrite again");
 }
 
+/// Whether nvcc emits the code of a site whose operand types are known:
+/// not when only a template's pattern holds it (the template is never
+/// instantiated, or every instantiation discards its if constexpr branch),
+/// nor in a __device__ function nothing in the file names (nvcc drops it,
+/// unless -rdc=true keeps one with external linkage). Such a site is still
+/// written as asm, which is right wherever the code is compiled after all,
+/// but is warned about and left out of the manifest, as inspect would not
+/// find it in the PTX. A function only some other dropped code uses, or a
+/// member function (called from a header's template, whose body the rewrite
+/// may skip), is not looked at: the warning must never be wrong.
+bool MainFileRewriter::warnIfNeverEmitted(const SiteOccurrences &Occ) {
+  const auto *Name =
+      Occ.First->getNumArgs()
+          ? dyn_cast<StringLiteral>(Occ.First->getArg(0)->IgnoreParenImpCasts())
+          : nullptr;
+  std::string SiteName =
+      Name && Name->isOrdinary() ? Name->getString().str() : "";
+  bool PatternOnly = llvm::all_of(Occ.AnalyzableIn, [](const FunctionDecl *F) {
+    return F && F->isDependentContext();
+  });
+  if (PatternOnly && hasInstantiatedBody(Occ.Function)) {
+    Diags.Report(Occ.Annotation,
+                 Diags.getCustomDiagID(
+                     DiagnosticsEngine::Warning,
+                     "inject site '%0' is in a branch that every "
+                     "instantiation of %1 discards (if constexpr), so nvcc "
+                     "emits no code for it and it is not in the manifest; its "
+                     "operand types do not depend on the template, so it is "
+                     "written as asm, for an instantiation that keeps the "
+                     "branch"))
+        << SiteName << Occ.Function;
+    return false;
+  }
+  if (PatternOnly) {
+    Diags.Report(Occ.Annotation,
+                 Diags.getCustomDiagID(
+                     DiagnosticsEngine::Warning,
+                     "inject site '%0' is in a template that is never "
+                     "instantiated, so nvcc emits no code for it and it is "
+                     "not in the manifest; its operand types do not depend on "
+                     "the template, so it is written as asm, which compiles "
+                     "where the template is instantiated (%1, to have it in "
+                     "the PTX)"))
+        << SiteName << instantiationAdvice(Options.NvrtcProgram);
+    noteStrandedDependence();
+    return false;
+  }
+  const FunctionDecl *F = Occ.Function;
+  if (!F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAGlobalAttr>() ||
+      isa<CXXMethodDecl>(F) || F->isDependentContext() || F->isReferenced() ||
+      F->isUsed())
+    return true;
+  bool Kept = LO.GPURelocatableDeviceCode && F->isExternallyVisible() &&
+              !F->isInlined();
+  if (Kept)
+    return true;
+  Diags.Report(Occ.Annotation,
+               Diags.getCustomDiagID(
+                   DiagnosticsEngine::Warning,
+                   "inject site '%0' is in %1, a __device__ function that "
+                   "nothing in this file uses, so nvcc emits no code for it "
+                   "(%2) and it is not in the manifest; it is written as asm, "
+                   "which compiles where %1 is called"))
+      << SiteName << F
+      << (F->isExternallyVisible() && !F->isInlined()
+              ? "a function with external linkage is kept only with "
+                "-rdc=true"
+              : "it is static or inline");
+  return false;
+}
+
 /// A fully typed macro-form site the front end cannot type: warned about and
 /// left in the output untouched. A comment annotation is no macro call, so
 /// without the front end it would be no site at all: it is not kept.
@@ -516,6 +588,7 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
     rewriteUninstantiatedSite(Occ);
     return;
   }
+  bool Emitted = warnIfNeverEmitted(Occ);
 
   // One analysis per instantiation; instantiations with equal operand types
   // share one asm variant.
@@ -643,6 +716,8 @@ void MainFileRewriter::rewriteSite(const SiteOccurrences &Occ) {
   Text.append(Old.count('\n'), '\n');
   R.ReplaceText(Range, Text);
 
+  if (!Emitted)
+    return;
   PresumedLoc P = SM.getPresumedLoc(Loc);
   for (auto &V : Variants)
     Pending.push_back({Analyzed[V.front()].S, P.getFilename(), P.getLine(),

@@ -27,15 +27,9 @@ namespace {
 /// "CUDA 13.0" from ROOT/include/cuda.h's CUDA_VERSION (13000); empty
 /// when it cannot be read.
 std::string toolkitVersion(const std::string &Root) {
-  Expected<std::string> Text = readFile(Root + "/include/cuda.h");
-  if (!Text)
-    return "";
-  size_t At = Text->find("#define CUDA_VERSION ");
-  if (At == std::string::npos)
-    return "";
-  unsigned long V = std::strtoul(Text->c_str() + At + 21, nullptr, 10);
-  return V ? "CUDA " + std::to_string(V / 1000) + "." +
-                 std::to_string(V % 1000 / 10)
+  std::optional<CudaVersion> V = cudaToolkitVersion(Root);
+  return V ? "CUDA " + std::to_string(V->Major) + "." +
+                 std::to_string(V->Minor)
            : "";
 }
 

@@ -46,6 +46,26 @@ std::vector<std::string>
 analysisArguments(FrontEnd Which, const char *Argv0,
                   const std::vector<std::string> &Existing);
 
+/// The macros nvcc predefines for its device pass that Clang's CUDA mode
+/// does not (__NVCC__, __CUDACC_VER_MAJOR__/MINOR__/BUILD__ and the API
+/// version from the toolkit the command line uses: its --cuda-path, else
+/// findCudaPath(); __NVCC_DIAG_PRAGMA_SUPPORT__, CUDA_DOUBLE_MATH_FUNCTIONS,
+/// __CUDA_ARCH_LIST__), as -D arguments; one the command line already
+/// defines or undefines is left to it. For the rewriter's CUDA mode only:
+/// a Clang compile (the plugin) is no nvcc, nor is NVRTC. Not
+/// __CUDACC_DEVICE_ATOMIC_BUILTINS__, which announces EDG's __nv_atomic_*
+/// builtins that Clang lacks.
+std::vector<std::string>
+nvccMacroArguments(const std::vector<std::string> &Existing);
+
+/// Warnings Clang makes errors by default where nvcc accepts the code
+/// (`register` in C++17, narrowing in braces, the address of a temporary,
+/// ++ on a bool, a literal suffix without a space, a constexpr function
+/// that is never constant, an out-of-range enum constant, `template` without
+/// arguments): off where nvcc is silent, warnings where nvcc warns. For the
+/// rewriter's CUDA mode, whose parse must accept what nvcc compiles.
+std::vector<std::string> nvccLeniencyArguments();
+
 /// Clang 19 knows NVIDIA architectures up to sm_90a; CUDA 13 compiles for
 /// newer ones (sm_88, sm_100 to sm_121, with 'a' and 'f' variants). The
 /// front ends only parse, so an architecture Clang does not know is typed on
