@@ -10,6 +10,7 @@
 #include "Errors.h"
 #include "ModuleObject.h"
 
+#include "ptxinject/support/File.h"
 #include "ptxinject/variants/VariantInputs.h"
 #include "ptxinject/variants/VariantOutputFolder.h"
 
@@ -147,9 +148,28 @@ void writeFolder(const std::string &OutDir, const python::ModuleObject &Kernel,
   Check(writeFileAtomically(OutDir + "/manifest.tsv", manifestTsv(S, Report)));
 }
 
+// The package's one atomic writer: the library's, with a temporary name
+// unique to the process and the call, so two writers of one folder never
+// share a temporary.
+void writeFile(const std::string &Path, nb::bytes Data) {
+  std::string_view Bytes(Data.c_str(), Data.size());
+  Error E;
+  {
+    nb::gil_scoped_release Release;
+    E = writeFileAtomically(Path, Bytes);
+  }
+  if (E) {
+    E.File = Path;
+    python::throwIfError(E);
+  }
+}
+
 } // namespace
 
 void ptxinject::python::bindVariantFolder(nb::module_ &M) {
+  M.def("_write_file", &writeFile, "path"_a, "data"_a,
+        "Writes data to path all or nothing (a temporary file of a unique "
+        "name beside it, then a rename).");
   M.def("_read_program_files", &readPrograms, "args"_a, "stubs"_a,
         "(injects, texts, sources) of `ptxinject variants --programs ARGS` "
         "(or --stubs ARGS[0]): per inject, each program's text and where it "

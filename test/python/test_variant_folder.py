@@ -147,3 +147,30 @@ def test_the_writer_names_the_file_it_cannot_write(kernel, tmp_path):
         write_variants_output(blocked / "out", module, result, sources=["p:1:1"],
                               texts=["a b add.ftz.f32"], pack=1, slots=["combine"])
     assert raised.value.file is not None and str(blocked) in raised.value.file
+
+
+def test_one_atomic_writer_for_concurrent_writers(tmp_path):
+    """Two writers of one file (two searches saving into one folder) never
+    share a temporary: each write lands whole, and none is left behind."""
+    import threading
+
+    from ptxinject._files import write_atomically
+
+    path = tmp_path / "archive.json"
+    (tmp_path / "archive.json.tmp").mkdir()  # a fixed temporary name would collide
+    texts = ["a" * 100_000, "b" * 100_000]
+
+    def write(text):
+        for _ in range(50):
+            write_atomically(path, text)
+
+    threads = [threading.Thread(target=write, args=(t,)) for t in texts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert path.read_text() in texts
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["archive.json", "archive.json.tmp"]
+    with pytest.raises(ptxinject.Error) as raised:
+        write_atomically(tmp_path / "archive.json.tmp" / "missing" / "x", "data")
+    assert raised.value.file.endswith("x")

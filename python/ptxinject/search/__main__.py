@@ -14,6 +14,7 @@ for bad arguments or a bad target expression.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -21,6 +22,7 @@ import time
 
 import numpy as np
 
+from .._files import write_atomically
 from .evaluator import METRICS, CpuEvaluator
 from .loop import STRATEGIES, Search
 from .target import TargetError, parse_target
@@ -193,17 +195,15 @@ def main(argv=None) -> int:
     search.save(archive_path)
     text = search.text(best) if best else ""
     stub = best.stub if best else ""
-    with open(os.path.join(args.out_dir, "best.stack"), "w") as f:
-        f.write(f"# ptxinject-search: best error {best.error if best else 'none'}\n{text}\n")
-    with open(os.path.join(args.out_dir, "best.ptx"), "w") as f:
-        f.write(stub + "\n")
+    out = functools.partial(os.path.join, args.out_dir)
+    write_atomically(out("best.stack"),
+                     f"# ptxinject-search: best error {best.error if best else 'none'}\n{text}\n")
+    write_atomically(out("best.ptx"), stub + "\n")
     winners = sorted(search.archive.elites(), key=lambda e: (e.error, len(e.words), e.id))
     winners = winners[: max(0, args.winners)]
-    with open(os.path.join(args.out_dir, "winners.stack"), "w") as f:
-        f.write("# ptxinject-search: the best programs, best first; a --programs file of "
-                "'ptxinject variants'\n")
-        for e in winners:
-            f.write(search.text(e) + "\n")
+    write_atomically(out("winners.stack"),
+                     "# ptxinject-search: the best programs, best first; a --programs file of "
+                     "'ptxinject variants'\n" + "".join(search.text(e) + "\n" for e in winners))
     if args.kernel:
         status = _compile_winners(args, search, winners)
         if status:
@@ -213,8 +213,7 @@ def main(argv=None) -> int:
                "evaluations": search.evaluations, "seconds": seconds, "program": text,
                "strategy": search.strategy, "seed": search.seed, "metric": args.metric,
                "generations": search.generation, "coverage": search.archive.coverage()}
-    with open(os.path.join(args.out_dir, "summary.json"), "w") as f:
-        json.dump(summary, f, indent=1)
+    write_atomically(out("summary.json"), json.dumps(summary, indent=1))
     print(f"best error {error:.6g} after {search.evaluations} evaluations: {text}")
     return 0
 

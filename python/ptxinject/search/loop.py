@@ -292,11 +292,8 @@ class Search:
             "population": [e.id for e in self.population],
             "history": [vars(h) for h in self.history],
         }
-        tmp = path + ".tmp"
-        with open(tmp, "w") as f:
-            json.dump(data, f, indent=1, allow_nan=True)
-        import os
-        os.replace(tmp, path)
+        from .._files import write_atomically
+        write_atomically(path, json.dumps(data, indent=1, allow_nan=True))
 
     @classmethod
     def load(cls, path: str, instruction_set=None) -> "Search":
