@@ -2,6 +2,8 @@
 #ifndef PTXINJECT_PYTHON_BINDINGS_H
 #define PTXINJECT_PYTHON_BINDINGS_H
 
+#include "ptxinject/stackptx/StackPtx.h"
+
 #include <nanobind/nanobind.h>
 
 namespace ptxinject {
@@ -10,6 +12,9 @@ namespace python {
 void bindModule(nanobind::module_ &M); // Module, Inject, Operand
 void bindStackPtx(
     nanobind::module_ &M); // InstructionSet, StackCompiler, interpreter
+/// InstructionSet's constructors from the reference's enums (compat layer).
+void bindReferenceSet(nanobind::module_ &M,
+                      nanobind::class_<stackptx::InstructionSet> &Set);
 void bindVariation(nanobind::module_ &M); // Stack PTX variation operators
 void bindAstPtx(nanobind::module_ &M);    // AST PTX compile and interpret
 void bindVariants(nanobind::module_ &M);  // compile_variants engine
