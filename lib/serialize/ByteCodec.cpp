@@ -1,9 +1,9 @@
 //===- ByteCodec.cpp - Strings, object headers, errors --------------------===//
 //
 // The parts of the wire format every kind shares: the 16-byte object header
-// written and checked, strings with their NULL length, and the two kinds of
-// failure (a value a writer cannot represent, a buffer a reader cannot
-// decode).
+// checked before a body is read, strings with their NULL length, and the
+// two kinds of failure (a value a writer cannot represent, a buffer a
+// reader cannot decode).
 //
 //===----------------------------------------------------------------------===//
 #include "ByteCodec.h"
@@ -35,19 +35,6 @@ bool putString(Bytes &Out, const char *S, std::string &Error) {
   return true;
 }
 
-Object::Object(Bytes &Out, Kind K) : Out(Out), Start(Out.size()) {
-  Out.insert(Out.end(), Magic, Magic + 4);
-  putU16(Out, FormatVersion);
-  putU16(Out, uint16_t(K));
-  putU64(Out, 0);
-}
-
-void Object::finish() {
-  uint64_t Body = Out.size() - Start - HeaderSize;
-  for (int I = 0; I < 8; ++I)
-    Out[Start + 8 + I] = uint8_t(Body >> (8 * I));
-}
-
 namespace {
 const char *kindName(uint16_t K) {
   switch (K) {
@@ -77,48 +64,49 @@ const char *kindName(uint16_t K) {
 }
 } // namespace
 
-Error Reader::open(Kind Expected, Body &Out) const {
+bool Reader::open(Kind Expected, Body &Out) const {
   if (!Data && Size)
-    return corrupt(0, "no buffer");
+    return Out.fail(0, "no buffer");
   size_t Left = Size - Pos;
   if (Left < HeaderSize)
-    return corrupt(Pos, "truncated header: " + std::to_string(HeaderSize) +
-                            " bytes needed, " + std::to_string(Left) + " left");
+    return Out.fail(Pos, "truncated header: " + std::to_string(HeaderSize) +
+                             " bytes needed, " + std::to_string(Left) +
+                             " left");
   const uint8_t *H = Data + Pos;
   if (std::memcmp(H, Magic, 4) != 0)
-    return corrupt(Pos, "not a serialized Stack PTX object (bad magic)");
+    return Out.fail(Pos, "not a serialized Stack PTX object (bad magic)");
   uint16_t Version = uint16_t(H[4] | (H[5] << 8));
   if (Version != FormatVersion)
-    return corrupt(Pos + 4,
-                   "format version " + std::to_string(Version) +
-                       " is not supported; this reader reads version " +
-                       std::to_string(FormatVersion));
+    return Out.fail(Pos + 4,
+                    "format version " + std::to_string(Version) +
+                        " is not supported; this reader reads version " +
+                        std::to_string(FormatVersion));
   uint16_t K = uint16_t(H[6] | (H[7] << 8));
   if (K != uint16_t(Expected)) {
     const char *Name = kindName(K);
-    return corrupt(Pos + 6,
-                   std::string("expected ") + kindName(uint16_t(Expected)) +
-                       ", found " +
-                       (Name ? Name : "unknown kind " + std::to_string(K)));
+    return Out.fail(Pos + 6,
+                    std::string("expected ") + kindName(uint16_t(Expected)) +
+                        ", found " +
+                        (Name ? Name : "unknown kind " + std::to_string(K)));
   }
   uint64_t BodySize = 0;
   for (int I = 0; I < 8; ++I)
     BodySize |= uint64_t(H[8 + I]) << (8 * I);
   if (BodySize > Left - HeaderSize)
-    return corrupt(Pos + 8, "body of " + std::to_string(BodySize) +
-                                " bytes, only " +
-                                std::to_string(Left - HeaderSize) + " left");
+    return Out.fail(Pos + 8, "body of " + std::to_string(BodySize) +
+                                 " bytes, only " +
+                                 std::to_string(Left - HeaderSize) + " left");
   Out.P = H + HeaderSize;
   Out.Left = size_t(BodySize);
   Out.Offset = Pos + HeaderSize;
-  return Error::success();
+  return true;
 }
 
-Error Reader::close(Body &B) {
+bool Reader::close(Body &B) {
   if (!B.done())
-    return B.take();
+    return false;
   Pos = B.Offset;
-  return Error::success();
+  return true;
 }
 
 } // namespace serialize

@@ -50,8 +50,17 @@ bool putString(Bytes &Out, const char *S, std::string &Error);
 /// Starts an object; finish() patches its body size once it is written.
 class Object {
 public:
-  Object(Bytes &Out, Kind K);
-  void finish();
+  Object(Bytes &Out, Kind K) : Out(Out), Start(Out.size()) {
+    Out.insert(Out.end(), Magic, Magic + 4);
+    putU16(Out, FormatVersion);
+    putU16(Out, uint16_t(K));
+    putU64(Out, 0);
+  }
+  void finish() {
+    uint64_t Body = Out.size() - Start - HeaderSize;
+    for (int I = 0; I < 8; ++I)
+      Out[Start + 8 + I] = uint8_t(Body >> (8 * I));
+  }
   /// Drops a half-written object, so a failed writer leaves Out unchanged.
   void abandon() { Out.resize(Start); }
 
@@ -60,9 +69,10 @@ private:
   size_t Start;
 };
 
-/// The body of one object: bounded reads that return false at the first
-/// byte that is not there and keep why, for the read that opened it to
-/// return (take()).
+/// One read's cursor over its object: Reader::open, close and the bounded
+/// reads return false at the first byte that does not decode and keep why,
+/// for the read to return (take()). It lives for one read, so no failure
+/// outlasts the read that met it.
 class Reader::Body {
 public:
   const uint8_t *P = nullptr;
@@ -172,10 +182,8 @@ private:
 template <class Stubs, class ReadWord>
 Error Reader::readStubs(Kind Expected, Stubs &Out, ReadWord Read) {
   Body B;
-  if (Error Failed = open(Expected, B))
-    return Failed;
   size_t N = 0;
-  if (!B.count(N, 16, "instruction stub count"))
+  if (!open(Expected, B) || !B.count(N, 16, "instruction stub count"))
     return B.take();
   Stubs All(N);
   for (size_t I = 0; I < N; ++I) {
@@ -198,8 +206,8 @@ Error Reader::readStubs(Kind Expected, Stubs &Out, ReadWord Read) {
                                          : " does not end with a return"));
     }
   }
-  if (Error Failed = close(B))
-    return Failed;
+  if (!close(B))
+    return B.take();
   Out = std::move(All);
   return Error::success();
 }

@@ -168,17 +168,14 @@ void writeExtra(const ExtraInfo &Extra, Bytes &Out) {
 
 Error Reader::readCompilerInfo(StackPtxFastCompilerInfo &Out) {
   Body B;
-  if (Error Failed = open(Kind::CompilerInfo, B))
-    return Failed;
   StackPtxFastCompilerInfo Info{};
-  if (!B.size(Info.max_ast_size, "max_ast_size") ||
+  if (!open(Kind::CompilerInfo, B) ||
+      !B.size(Info.max_ast_size, "max_ast_size") ||
       !B.size(Info.stack_size, "stack_size") ||
       !B.size(Info.store_size, "store_size") ||
       !B.size(Info.max_frame_depth, "max_frame_depth") ||
-      !B.size(Info.execution_limit, "execution_limit"))
+      !B.size(Info.execution_limit, "execution_limit") || !close(B))
     return B.take();
-  if (Error Failed = close(B))
-    return Failed;
   Out = Info;
   return Error::success();
 }
@@ -203,8 +200,8 @@ void OwnedStackInfo::link() {
 
 Error Reader::readStackInfo(OwnedStackInfo &Out) {
   Body B;
-  if (Error Failed = open(Kind::StackInfo, B))
-    return Failed;
+  if (!open(Kind::StackInfo, B))
+    return B.take();
   OwnedStackInfo S;
   std::string Text, Text2;
   bool Null = false, Null2 = false;
@@ -269,8 +266,8 @@ Error Reader::readStackInfo(OwnedStackInfo &Out) {
     R.ptx = S.keep(&Text);
     S.SpecialRegisters.push_back(R);
   }
-  if (Error Failed = close(B))
-    return Failed;
+  if (!close(B))
+    return B.take();
   S.link();
   Out = std::move(S);
   return Error::success();
@@ -278,10 +275,8 @@ Error Reader::readStackInfo(OwnedStackInfo &Out) {
 
 Error Reader::readRegisters(std::vector<OwnedRegister> &Out) {
   Body B;
-  if (Error Failed = open(Kind::Registers, B))
-    return Failed;
   size_t N = 0;
-  if (!B.count(N, 12, "register count"))
+  if (!open(Kind::Registers, B) || !B.count(N, 12, "register count"))
     return B.take();
   std::vector<OwnedRegister> Regs(N);
   for (size_t I = 0; I < N; ++I) {
@@ -293,18 +288,16 @@ Error Reader::readRegisters(std::vector<OwnedRegister> &Out) {
     if (Null)
       return corrupt(At, "register " + std::to_string(I) + " has no name");
   }
-  if (Error Failed = close(B))
-    return Failed;
+  if (!close(B))
+    return B.take();
   Out = std::move(Regs);
   return Error::success();
 }
 
 Error Reader::readRequests(RequestStubs &Out) {
   Body B;
-  if (Error Failed = open(Kind::Requests, B))
-    return Failed;
   size_t N = 0;
-  if (!B.count(N, 8, "request stub count"))
+  if (!open(Kind::Requests, B) || !B.count(N, 8, "request stub count"))
     return B.take();
   RequestStubs Stubs(N);
   for (size_t I = 0; I < N; ++I) {
@@ -316,8 +309,8 @@ Error Reader::readRequests(RequestStubs &Out) {
       if (!B.size(Stubs[I][J], "request"))
         return B.take();
   }
-  if (Error Failed = close(B))
-    return Failed;
+  if (!close(B))
+    return B.take();
   Out = std::move(Stubs);
   return Error::success();
 }
@@ -342,33 +335,27 @@ Error Reader::readInstructions(InstructionStubs &Out) {
 
 Error Reader::readPtx(std::string &Out) {
   Body B;
-  if (Error Failed = open(Kind::Ptx, B))
-    return Failed;
   size_t N = 0;
-  if (!B.count(N, 1, "PTX size"))
+  if (!open(Kind::Ptx, B) || !B.count(N, 1, "PTX size"))
     return B.take();
   if (std::memchr(B.P, 0, N))
     return corrupt(B.Offset, "the PTX holds a NUL byte");
   std::string Text(reinterpret_cast<const char *>(B.P), N);
   B.skip(N);
-  if (Error Failed = close(B))
-    return Failed;
+  if (!close(B))
+    return B.take();
   Out = std::move(Text);
   return Error::success();
 }
 
 Error Reader::readExtra(ExtraInfo &Out) {
   Body B;
-  if (Error Failed = open(Kind::Extra, B))
-    return Failed;
   ExtraInfo E;
   uint32_t Major = 0, Minor = 0;
-  if (!B.u32(Major, "device capability major") ||
+  if (!open(Kind::Extra, B) || !B.u32(Major, "device capability major") ||
       !B.u32(Minor, "device capability minor") ||
-      !B.size(E.ExecutionLimit, "execution limit"))
+      !B.size(E.ExecutionLimit, "execution limit") || !close(B))
     return B.take();
-  if (Error Failed = close(B))
-    return Failed;
   E.DeviceCapabilityMajor = Major;
   E.DeviceCapabilityMinor = Minor;
   Out = E;

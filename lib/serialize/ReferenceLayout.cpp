@@ -117,26 +117,23 @@ Error writeRefInstructions(Span<const StackPtxInstruction *> Stubs,
 
 Error Reader::readRefCompilerInfo(StackPtxCompilerInfo &Out) {
   Body B;
-  if (Error Failed = open(Kind::RefCompilerInfo, B))
-    return Failed;
   StackPtxCompilerInfo Info{};
-  if (!B.size(Info.max_ast_size, "max_ast_size") ||
+  if (!open(Kind::RefCompilerInfo, B) ||
+      !B.size(Info.max_ast_size, "max_ast_size") ||
       !B.size(Info.max_ast_to_visit_stack_depth,
               "max_ast_to_visit_stack_depth") ||
       !B.size(Info.stack_size, "stack_size") ||
       !B.size(Info.max_frame_depth, "max_frame_depth") ||
-      !B.size(Info.store_size, "store_size"))
+      !B.size(Info.store_size, "store_size") || !close(B))
     return B.take();
-  if (Error Failed = close(B))
-    return Failed;
   Out = Info;
   return Error::success();
 }
 
 Error Reader::readRefStackInfo(OwnedRefStackInfo &Out) {
   Body B;
-  if (Error Failed = open(Kind::RefStackInfo, B))
-    return Failed;
+  if (!open(Kind::RefStackInfo, B))
+    return B.take();
   OwnedRefStackInfo S;
   bool Null = false;
   // Reads a table of non-NULL strings of at least 4 bytes each.
@@ -207,8 +204,8 @@ Error Reader::readRefStackInfo(OwnedRefStackInfo &Out) {
     A.stack_idx = Stack;
     A.num_vec_elems = Vec;
   }
-  if (Error Failed = close(B))
-    return Failed;
+  if (!close(B))
+    return B.take();
   Out = std::move(S);
   return Error::success();
 }

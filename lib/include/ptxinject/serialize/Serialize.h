@@ -162,9 +162,11 @@ public:
 private:
   /// The cursor over one object's body (lib/serialize/ByteCodec.h).
   class Body;
-  Error open(Kind Expected, Body &Out) const;
+  /// Starts reading an object of kind Expected at the current position;
+  /// false, the failure kept in Out, where there is none.
+  bool open(Kind Expected, Body &Out) const;
   /// Checks that B was read to its end, then moves past its object.
-  Error close(Body &B);
+  bool close(Body &B);
   /// Instruction stubs of either layout: ReadWord(Body &, Word &, bool
   /// &IsReturn) decodes one word; the framing and the checks that every stub
   /// ends with its only return are shared.
