@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "stack_ptx_inject_serialize.h"
 
-#include "ptxinject/serialize/Serialize.h"
+#include "ByteCodec.h"
 
 #include <cstdio>
 #include <cstring>
@@ -86,7 +86,7 @@ StackPtxInjectSerializeResult unpack(const uint8_t *Wire, size_t WireSize,
   try {
     Reader R(Wire, WireSize);
     Parsed Value;
-    if (!Read(R, Value))
+    if (Error Failed = Read(R, Value))
       return STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT;
     FlatLayout Measure(nullptr);
     Lay(Value, Measure);
@@ -200,12 +200,6 @@ StackPtxExtraInfo *layExtra(const ExtraInfo &V, FlatLayout &L) {
   return L.place(&C, 1);
 }
 
-bool sameString(const char *X, const char *Y) {
-  if (!X || !Y)
-    return X == Y;
-  return std::strcmp(X, Y) == 0;
-}
-
 size_t stubLength(const StackPtxInstruction *Stub) {
   size_t N = 0;
   while (Stub[N].instruction_type != STACK_PTX_INSTRUCTION_TYPE_RETURN)
@@ -223,13 +217,18 @@ nativeRegisters(const StackPtxRegister *Registers, size_t N) {
 }
 
 /// Reads registers whose stacks fit the reference's 16-bit stack index.
-bool readRefRegisters(Reader &R, std::vector<OwnedRegister> &V) {
-  if (!R.readRegisters(V))
-    return false;
-  for (const OwnedRegister &Reg : V)
-    if (Reg.StackIdx > 0xFFFF)
-      return false;
-  return true;
+Error readRefRegisters(Reader &R, std::vector<OwnedRegister> &V) {
+  size_t At = R.used();
+  std::vector<OwnedRegister> Read;
+  if (Error Failed = R.readRegisters(Read))
+    return Failed;
+  for (size_t I = 0; I < Read.size(); ++I)
+    if (Read[I].StackIdx > 0xFFFF)
+      return corrupt(At, "register " + std::to_string(I) + " has stack " +
+                             std::to_string(Read[I].StackIdx) +
+                             ", past the reference's 16-bit stack index");
+  V = std::move(Read);
+  return Error::success();
 }
 
 bool sameStrings(const char *const *X, const char *const *Y, size_t N) {
@@ -705,9 +704,17 @@ StackPtxInjectSerializeResult stack_ptx_inject_compiler_state_deserialize(
   return unpack<ParsedState>(
       Wire, WireSize, Used, Buffer, BufferSize, Written, Out != nullptr,
       [](Reader &R, ParsedState &V) {
-        return R.readPtx(V.Ptx) && R.readRefCompilerInfo(V.Info) &&
-               R.readRefStackInfo(V.Set) && R.readExtra(V.Extra) &&
-               readRefRegisters(R, V.Registers) && R.readRequests(V.Requests);
+        if (Error Failed = R.readPtx(V.Ptx))
+          return Failed;
+        if (Error Failed = R.readRefCompilerInfo(V.Info))
+          return Failed;
+        if (Error Failed = R.readRefStackInfo(V.Set))
+          return Failed;
+        if (Error Failed = R.readExtra(V.Extra))
+          return Failed;
+        if (Error Failed = readRefRegisters(R, V.Registers))
+          return Failed;
+        return R.readRequests(V.Requests);
       },
       [&](const ParsedState &V, FlatLayout &L) {
         StackPtxInjectCompilerStateDeserialize Empty{};

@@ -31,11 +31,24 @@ void checkSame(const uint8_t *Data, size_t Used, const Bytes &Again) {
     oracleFailed("an accepted object does not serialize back to its own bytes");
 }
 
+/// Whether a read succeeded; a rejection must say where, in its message,
+/// and leave the reader where it was.
+bool accepted(const Reader &R, const Error &E) {
+  if (!E)
+    return true;
+  if (E.Code != ErrorCode::InvalidEncoding || E.Line || E.Column ||
+      E.Message.rfind("byte ", 0) != 0)
+    oracleFailed("a rejected wire is not an InvalidEncoding \"byte N:\" error");
+  if (R.used() != 0)
+    oracleFailed("a rejected read moved the reader");
+  return false;
+}
+
 void readCpp(const uint8_t *Data, size_t Size) {
   {
     Reader R(Data, Size);
     StackPtxFastCompilerInfo V;
-    if (R.readCompilerInfo(V)) {
+    if (accepted(R, R.readCompilerInfo(V))) {
       Bytes Again;
       writeCompilerInfo(V, Again);
       checkSame(Data, R.used(), Again);
@@ -44,7 +57,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
   {
     Reader R(Data, Size);
     OwnedStackInfo V;
-    if (R.readStackInfo(V)) {
+    if (accepted(R, R.readStackInfo(V))) {
       Bytes Again;
       if (writeStackInfo(V.info(), Again))
         oracleFailed("an accepted instruction set cannot be written again");
@@ -54,7 +67,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
   {
     Reader R(Data, Size);
     std::vector<OwnedRegister> V;
-    if (R.readRegisters(V)) {
+    if (accepted(R, R.readRegisters(V))) {
       std::vector<StackPtxFastRegister> Regs;
       for (const OwnedRegister &O : V)
         Regs.push_back({O.Name.c_str(), O.StackIdx});
@@ -67,7 +80,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
   {
     Reader R(Data, Size);
     RequestStubs V;
-    if (R.readRequests(V)) {
+    if (accepted(R, R.readRequests(V))) {
       std::vector<const size_t *> Ptrs;
       std::vector<size_t> Sizes;
       for (const auto &S : V) {
@@ -83,7 +96,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
   {
     Reader R(Data, Size);
     InstructionStubs V;
-    if (R.readInstructions(V)) {
+    if (accepted(R, R.readInstructions(V))) {
       std::vector<const StackPtxFastInstruction *> Ptrs;
       for (const auto &S : V)
         Ptrs.push_back(S.data());
@@ -96,7 +109,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
   {
     Reader R(Data, Size);
     std::string V;
-    if (R.readPtx(V)) {
+    if (accepted(R, R.readPtx(V))) {
       Bytes Again;
       writePtx(V, Again);
       checkSame(Data, R.used(), Again);
@@ -105,7 +118,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
   {
     Reader R(Data, Size);
     ExtraInfo V;
-    if (R.readExtra(V)) {
+    if (accepted(R, R.readExtra(V))) {
       Bytes Again;
       writeExtra(V, Again);
       checkSame(Data, R.used(), Again);
@@ -114,7 +127,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
   {
     Reader R(Data, Size);
     StackPtxCompilerInfo V;
-    if (R.readRefCompilerInfo(V)) {
+    if (accepted(R, R.readRefCompilerInfo(V))) {
       Bytes Again;
       writeRefCompilerInfo(V, Again);
       checkSame(Data, R.used(), Again);
@@ -123,7 +136,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
   {
     Reader R(Data, Size);
     OwnedRefStackInfo V;
-    if (R.readRefStackInfo(V)) {
+    if (accepted(R, R.readRefStackInfo(V))) {
       auto Pointers = [](const std::vector<std::string> &Strings) {
         std::vector<const char *> P;
         for (const std::string &S : Strings)
@@ -153,7 +166,7 @@ void readCpp(const uint8_t *Data, size_t Size) {
   {
     Reader R(Data, Size);
     RefInstructionStubs V;
-    if (R.readRefInstructions(V)) {
+    if (accepted(R, R.readRefInstructions(V))) {
       std::vector<const StackPtxInstruction *> Ptrs;
       for (const auto &S : V)
         Ptrs.push_back(S.data());

@@ -28,6 +28,24 @@ bool wrote(const ptxinject::Error &E, std::string &Message) {
   return !E;
 }
 
+// A read that succeeded; else its message.
+::testing::AssertionResult readOk(const ptxinject::Error &E) {
+  if (!E)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << E.Message;
+}
+
+// A read that failed as every rejected buffer does: an InvalidEncoding
+// error with no line or column (the byte offset is in the message), whose
+// message is returned for the test to check.
+std::string rejection(const ptxinject::Error &E) {
+  EXPECT_TRUE(E) << "the read succeeded";
+  EXPECT_EQ(E.Code, ErrorCode::InvalidEncoding) << E.Message;
+  EXPECT_EQ(E.Line, 0u) << E.Message;
+  EXPECT_EQ(E.Column, 0u) << E.Message;
+  return E.Message;
+}
+
 std::string randomName(std::mt19937 &Rng) {
   std::uniform_int_distribution<int> Len(0, 12), Ch('!', '~');
   std::string S(size_t(Len(Rng)), ' ');
@@ -110,13 +128,27 @@ bool readAll(const uint8_t *Data, size_t Size, std::string *Error = nullptr) {
   InstructionStubs Ins;
   std::string Ptx;
   ExtraInfo Extra;
-  bool Ok = R.readCompilerInfo(Info) && R.readStackInfo(Set) &&
-            R.readRegisters(Regs) && R.readRequests(Req) &&
-            R.readInstructions(Ins) && R.readPtx(Ptx) && R.readExtra(Extra);
+  ptxinject::Error Failed = [&]() -> ptxinject::Error {
+    if (ptxinject::Error E = R.readCompilerInfo(Info))
+      return E;
+    if (ptxinject::Error E = R.readStackInfo(Set))
+      return E;
+    if (ptxinject::Error E = R.readRegisters(Regs))
+      return E;
+    if (ptxinject::Error E = R.readRequests(Req))
+      return E;
+    if (ptxinject::Error E = R.readInstructions(Ins))
+      return E;
+    if (ptxinject::Error E = R.readPtx(Ptx))
+      return E;
+    return R.readExtra(Extra);
+  }();
   if (Error)
-    *Error = R.error();
-  EXPECT_EQ(Ok, R.error().empty());
-  return Ok;
+    *Error = Failed.Message;
+  EXPECT_EQ(!Failed, Failed.Message.empty());
+  if (Failed)
+    rejection(Failed);
+  return !Failed;
 }
 
 TEST(Serialize, RandomValuesRoundTrip) {
@@ -131,20 +163,20 @@ TEST(Serialize, RandomValuesRoundTrip) {
     InstructionStubs Ins;
     std::string Ptx;
     ExtraInfo Extra;
-    ASSERT_TRUE(R.readCompilerInfo(Info)) << R.error();
+    ASSERT_TRUE(readOk(R.readCompilerInfo(Info)));
     EXPECT_EQ(std::memcmp(&Info, &S.Info, sizeof Info), 0);
-    ASSERT_TRUE(R.readStackInfo(Set)) << R.error();
+    ASSERT_TRUE(readOk(R.readStackInfo(Set)));
     EXPECT_TRUE(
         equalStackInfo(Set.info(), stackptx::InstructionSet::builtin().info()));
-    ASSERT_TRUE(R.readRegisters(Regs)) << R.error();
+    ASSERT_TRUE(readOk(R.readRegisters(Regs)));
     ASSERT_EQ(Regs.size(), S.Registers.size());
     for (size_t I = 0; I < Regs.size(); ++I) {
       EXPECT_EQ(Regs[I].Name, S.Names[I]);
       EXPECT_EQ(Regs[I].StackIdx, S.Registers[I].stack_idx);
     }
-    ASSERT_TRUE(R.readRequests(Req)) << R.error();
+    ASSERT_TRUE(readOk(R.readRequests(Req)));
     EXPECT_EQ(Req, S.Requests);
-    ASSERT_TRUE(R.readInstructions(Ins)) << R.error();
+    ASSERT_TRUE(readOk(R.readInstructions(Ins)));
     ASSERT_EQ(Ins.size(), S.Instructions.size());
     for (size_t I = 0; I < Ins.size(); ++I) {
       ASSERT_EQ(Ins[I].size(), S.Instructions[I].size());
@@ -152,9 +184,9 @@ TEST(Serialize, RandomValuesRoundTrip) {
                             Ins[I].size() * 8),
                 0);
     }
-    ASSERT_TRUE(R.readPtx(Ptx)) << R.error();
+    ASSERT_TRUE(readOk(R.readPtx(Ptx)));
     EXPECT_EQ(Ptx, S.Ptx);
-    ASSERT_TRUE(R.readExtra(Extra)) << R.error();
+    ASSERT_TRUE(readOk(R.readExtra(Extra)));
     EXPECT_EQ(Extra.DeviceCapabilityMajor, S.Extra.DeviceCapabilityMajor);
     EXPECT_EQ(Extra.ExecutionLimit, S.Extra.ExecutionLimit);
     EXPECT_TRUE(R.atEnd());
@@ -201,26 +233,44 @@ TEST(Serialize, HeaderIsChecked) {
   Bytes Newer(Buf);
   Newer[4] = 2; // version 2
   Reader R1(Newer.data(), Newer.size());
-  EXPECT_FALSE(R1.readCompilerInfo(Info));
   EXPECT_EQ(
-      R1.error(),
+      rejection(R1.readCompilerInfo(Info)),
       "byte 4: format version 2 is not supported; this reader reads version 1");
 
   Reader R2(Buf.data(), Buf.size());
-  EXPECT_FALSE(R2.readRegisters(Regs));
-  EXPECT_EQ(R2.error(), "byte 6: expected registers, found compiler info");
+  EXPECT_EQ(rejection(R2.readRegisters(Regs)),
+            "byte 6: expected registers, found compiler info");
 
   Bytes NotOurs(Buf);
   NotOurs[0] = 'X';
   Reader R3(NotOurs.data(), NotOurs.size());
-  EXPECT_FALSE(R3.readCompilerInfo(Info));
-  EXPECT_NE(R3.error().find("bad magic"), std::string::npos);
+  EXPECT_NE(rejection(R3.readCompilerInfo(Info)).find("bad magic"),
+            std::string::npos);
 
   Bytes Longer(Buf);
   Longer[8] = uint8_t(Longer[8] + 8); // body size says 8 more bytes than follow
   Reader R4(Longer.data(), Longer.size());
-  EXPECT_FALSE(R4.readCompilerInfo(Info));
-  EXPECT_NE(R4.error().find("only 40 left"), std::string::npos) << R4.error();
+  std::string Message = rejection(R4.readCompilerInfo(Info));
+  EXPECT_NE(Message.find("only 40 left"), std::string::npos) << Message;
+}
+
+TEST(Serialize, AFailedReadLeavesTheReaderWhereItWas) {
+  Bytes Buf;
+  writeCompilerInfo(StackPtxFastCompilerInfo{1, 2, 3, 4, 5}, Buf);
+  writePtx("ret;", Buf);
+  Reader R(Buf.data(), Buf.size());
+  std::string Ptx = "unchanged";
+  EXPECT_EQ(rejection(R.readPtx(Ptx)),
+            "byte 6: expected PTX, found compiler info");
+  EXPECT_EQ(Ptx, "unchanged");
+  EXPECT_EQ(R.used(), 0u);
+  // Nothing sticks: the object that is there reads, then the next one.
+  StackPtxFastCompilerInfo Info{};
+  ASSERT_TRUE(readOk(R.readCompilerInfo(Info)));
+  EXPECT_EQ(Info.execution_limit, 5u);
+  ASSERT_TRUE(readOk(R.readPtx(Ptx)));
+  EXPECT_EQ(Ptx, "ret;");
+  EXPECT_TRUE(R.atEnd());
 }
 
 TEST(Serialize, HugeCountsAreRejectedBeforeAllocating) {
@@ -231,9 +281,8 @@ TEST(Serialize, HugeCountsAreRejectedBeforeAllocating) {
   Buf[HeaderSize + 7] = 0x10;
   Reader R(Buf.data(), Buf.size());
   RequestStubs Req;
-  EXPECT_FALSE(R.readRequests(Req));
-  EXPECT_NE(R.error().find("request stub count"), std::string::npos)
-      << R.error();
+  std::string Message = rejection(R.readRequests(Req));
+  EXPECT_NE(Message.find("request stub count"), std::string::npos) << Message;
 }
 
 TEST(Serialize, NulInsideAStringIsRejected) {
@@ -245,8 +294,7 @@ TEST(Serialize, NulInsideAStringIsRejected) {
   Buf[Buf.size() - 1] = 0; // "a\0"
   Reader R(Buf.data(), Buf.size());
   std::vector<OwnedRegister> Regs;
-  EXPECT_FALSE(R.readRegisters(Regs));
-  EXPECT_NE(R.error().find("NUL"), std::string::npos);
+  EXPECT_NE(rejection(R.readRegisters(Regs)).find("NUL"), std::string::npos);
 }
 
 TEST(Serialize, InstructionStubsMustEndWithTheirReturn) {
@@ -260,8 +308,9 @@ TEST(Serialize, InstructionStubsMustEndWithTheirReturn) {
   NoReturn[Buf.size() - 8] = STACK_PTX_FAST_INSTRUCTION_KIND_INPUT;
   Reader R(NoReturn.data(), NoReturn.size());
   InstructionStubs Ins;
-  EXPECT_FALSE(R.readInstructions(Ins));
-  EXPECT_NE(R.error().find("does not end with a return"), std::string::npos);
+  EXPECT_NE(
+      rejection(R.readInstructions(Ins)).find("does not end with a return"),
+      std::string::npos);
 }
 
 TEST(Serialize, WritersRejectWhatCannotBeRepresented) {
@@ -461,11 +510,11 @@ TEST(SerializeCApi, NativeAndReferenceKindsAreNotMixedUp) {
             STACK_PTX_INJECT_SERIALIZE_ERROR_INVALID_INPUT);
   Reader R(Native.data(), Native.size());
   StackPtxCompilerInfo Ref;
-  EXPECT_FALSE(R.readRefCompilerInfo(Ref));
+  std::string Message = rejection(R.readRefCompilerInfo(Ref));
   EXPECT_NE(
-      R.error().find("expected reference compiler info, found compiler info"),
+      Message.find("expected reference compiler info, found compiler info"),
       std::string::npos)
-      << R.error();
+      << Message;
 }
 
 TEST(SerializeCApi, RegistersKeepTheReferenceStackIndexRange) {

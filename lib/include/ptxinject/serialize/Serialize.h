@@ -134,42 +134,48 @@ using RequestStubs = std::vector<std::vector<size_t>>;
 /// Each stub ends with its return instruction.
 using InstructionStubs = std::vector<std::vector<StackPtxFastInstruction>>;
 
-/// Reads objects one after another from a byte range. After a failed read
-/// the reader stays failed: error() says what and at which byte offset.
+/// Reads objects one after another from a byte range. Each read returns
+/// an Error: Success, having consumed its object, or an InvalidEncoding
+/// failure that leaves Out and the reader's position as they were (so a
+/// caller may try another kind at the same place). A buffer has no lines or
+/// columns, and byte 0 is a place, so the byte offset of the failure is in
+/// the message, "byte N: what", and Line and Column stay 0.
 class Reader {
 public:
   Reader(const uint8_t *Data, size_t Size) : Data(Data), Size(Size) {}
 
-  bool readCompilerInfo(StackPtxFastCompilerInfo &Out);
-  bool readStackInfo(OwnedStackInfo &Out);
-  bool readRegisters(std::vector<OwnedRegister> &Out);
-  bool readRequests(RequestStubs &Out);
-  bool readInstructions(InstructionStubs &Out);
-  bool readPtx(std::string &Out);
-  bool readExtra(ExtraInfo &Out);
-  bool readRefCompilerInfo(StackPtxCompilerInfo &Out);
-  bool readRefStackInfo(OwnedRefStackInfo &Out);
-  bool readRefInstructions(RefInstructionStubs &Out);
+  Error readCompilerInfo(StackPtxFastCompilerInfo &Out);
+  Error readStackInfo(OwnedStackInfo &Out);
+  Error readRegisters(std::vector<OwnedRegister> &Out);
+  Error readRequests(RequestStubs &Out);
+  Error readInstructions(InstructionStubs &Out);
+  Error readPtx(std::string &Out);
+  Error readExtra(ExtraInfo &Out);
+  Error readRefCompilerInfo(StackPtxCompilerInfo &Out);
+  Error readRefStackInfo(OwnedRefStackInfo &Out);
+  Error readRefInstructions(RefInstructionStubs &Out);
 
   /// Bytes consumed by the objects read so far.
   size_t used() const { return Pos; }
   bool atEnd() const { return Pos == Size; }
-  const std::string &error() const { return Error; }
 
 private:
+  /// The cursor over one object's body (lib/serialize/ByteCodec.h).
   class Body;
-  bool open(Kind Expected, Body &Out);
-  bool fail(size_t Offset, const std::string &What);
+  /// Starts reading an object of kind Expected at the current position;
+  /// false, the failure kept in Out, where there is none.
+  bool open(Kind Expected, Body &Out) const;
+  /// Checks that B was read to its end, then moves past its object.
+  bool close(Body &B);
   /// Instruction stubs of either layout: ReadWord(Body &, Word &, bool
   /// &IsReturn) decodes one word; the framing and the checks that every stub
   /// ends with its only return are shared.
   template <class Stubs, class ReadWord>
-  bool readStubs(Kind Expected, Stubs &Out, ReadWord Read);
+  Error readStubs(Kind Expected, Stubs &Out, ReadWord Read);
 
   const uint8_t *Data;
   size_t Size;
   size_t Pos = 0;
-  std::string Error;
 };
 
 /// Deep equality of two instruction sets (strings compared by content).
