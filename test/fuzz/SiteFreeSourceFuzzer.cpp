@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
-#include "ptxinject/Frontend/Sites/SiteFreeSource.h"
+#include "ptxinject/Frontend/Parse/SiteFreeSource.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -1,5 +1,5 @@
 //===- TypeUniquingTest.cpp - Reserved type sets still unique types -------===//
-#include "ptxinject/Frontend/Sites/TypeUniquing.h"
+#include "ptxinject/Frontend/Parse/TypeUniquing.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Tooling/Tooling.h"

@@ -4,8 +4,8 @@
 #include "ptxinject/Frontend/Prelude/IncludeBlock.h"
 #include "ptxinject/Frontend/Prelude/LookupRecorder.h"
 #include "ptxinject/Frontend/Prelude/PreludeStamp.h"
-#include "ptxinject/Frontend/Sites/SiteFreeBodies.h"
-#include "ptxinject/Frontend/Sites/TypeUniquing.h"
+#include "ptxinject/Frontend/Parse/SiteFreeBodies.h"
+#include "ptxinject/Frontend/Parse/TypeUniquing.h"
 #include "ptxinject/support/ByteSize.h"
 
 #include "clang/Basic/FileManager.h"

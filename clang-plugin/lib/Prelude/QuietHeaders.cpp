@@ -1,6 +1,6 @@
 //===- QuietHeaders.cpp - No warnings from library code in a rewrite -----===//
 #include "ptxinject/Frontend/Prelude/QuietHeaders.h"
-#include "ptxinject/Frontend/Sites/SiteFreeBodies.h"
+#include "ptxinject/Frontend/Parse/SiteFreeBodies.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/Diagnostic.h"

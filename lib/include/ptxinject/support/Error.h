@@ -19,7 +19,7 @@ namespace ptxinject {
 enum class ErrorCode {
   Success = 0,
   EmptyInput,         ///< the PTX text is empty or only whitespace
-  InvalidEncoding,    ///< bytes that are not UTF-8
+  InvalidEncoding,    ///< bytes that do not decode: not UTF-8, a damaged buffer
   UnterminatedSite,   ///< PTX_INJECT_START without PTX_INJECT_END
   UnmatchedEnd,       ///< PTX_INJECT_END without PTX_INJECT_START
   NestedSite,         ///< PTX_INJECT_START inside an open site

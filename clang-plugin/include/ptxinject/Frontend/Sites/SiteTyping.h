@@ -19,7 +19,7 @@
 
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
 #include "ptxinject/Frontend/Prelude/QuietHeaders.h"
-#include "ptxinject/Frontend/Sites/SiteFreeBodies.h"
+#include "ptxinject/Frontend/Parse/SiteFreeBodies.h"
 
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/Tooling.h"

@@ -1,5 +1,5 @@
 //===- SiteFreeSource.cpp - A source no site reaches, found without Clang -===//
-#include "ptxinject/Frontend/Sites/SiteFreeSource.h"
+#include "ptxinject/Frontend/Parse/SiteFreeSource.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"

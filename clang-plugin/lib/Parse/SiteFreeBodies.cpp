@@ -1,6 +1,6 @@
 //===- SiteFreeBodies.cpp - Function bodies a rewrite need not parse ------===//
-#include "ptxinject/Frontend/Sites/SiteFreeBodies.h"
-#include "ptxinject/Frontend/Sites/SiteFreeSource.h"
+#include "ptxinject/Frontend/Parse/SiteFreeBodies.h"
+#include "ptxinject/Frontend/Parse/SiteFreeSource.h"
 
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/SourceManager.h"

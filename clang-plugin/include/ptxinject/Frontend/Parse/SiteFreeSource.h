@@ -17,8 +17,8 @@
 // "maybe", and the source is parsed as usual.
 //
 //===----------------------------------------------------------------------===//
-#ifndef PTXINJECT_FRONTEND_SITES_SITEFREESOURCE_H
-#define PTXINJECT_FRONTEND_SITES_SITEFREESOURCE_H
+#ifndef PTXINJECT_FRONTEND_PARSE_SITEFREESOURCE_H
+#define PTXINJECT_FRONTEND_PARSE_SITEFREESOURCE_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -1,5 +1,5 @@
 //===- TypeUniquing.cpp - Type uniquing sets sized for template libraries -===//
-#include "ptxinject/Frontend/Sites/TypeUniquing.h"
+#include "ptxinject/Frontend/Parse/TypeUniquing.h"
 
 #include "clang/AST/ASTContext.h"
 
