@@ -97,10 +97,10 @@ void collectStubs(const Module &M, nb::handle Arg,
       std::string_view Name = textOf(Key, "an inject name");
       std::optional<size_t> I = M.injectIndex(Name);
       if (!I)
-        throw BindingError("inject-not-found",
-                           "no inject named '" + std::string(Name) +
-                               "' in the module; its injects are: " +
-                               injectNames(M));
+        throw BindingError(
+            "inject-not-found",
+            "no inject named '" + std::string(Name) +
+                "' in the module; its injects are: " + injectNames(M));
       Keep.push_back(nb::borrow(Value));
       Views[*I] = textOf(Value, "a stub");
       Seen[*I] = 1;

@@ -436,8 +436,7 @@ void bindVariants(nb::module_ &M) {
       [](const ModuleObject &Kernel, std::string_view InjectName) {
         const Inject *I = Kernel.findInject(InjectName);
         if (!I)
-          throw nb::key_error(("no inject named '" +
-                               std::string(InjectName) +
+          throw nb::key_error(("no inject named '" + std::string(InjectName) +
                                "'; its injects are: " + injectNames(Kernel))
                                   .c_str());
         StackPtxSource S(stackptx::InstructionSet::builtin());

@@ -33,12 +33,12 @@ Error check(std::string_view Stub) {
 }
 
 TEST(StubRegisters, WhatExistsAtEverySitePasses) {
-  EXPECT_FALSE(check("add.u32 %_x0, %_x0, %r2;"));  // in both ranges
-  EXPECT_FALSE(check("mov.u32 %_x0, %g;"));         // module scope
-  EXPECT_FALSE(check("mov.u32 %_x0, %tid.x;"));     // special registers
+  EXPECT_FALSE(check("add.u32 %_x0, %_x0, %r2;")); // in both ranges
+  EXPECT_FALSE(check("mov.u32 %_x0, %g;"));        // module scope
+  EXPECT_FALSE(check("mov.u32 %_x0, %tid.x;"));    // special registers
   EXPECT_FALSE(check("mov.u32 %_x0, %envreg31;"));
   EXPECT_FALSE(check("mov.u64 %a, %pm7_64;"
-                     ".reg .b64 %a;"));             // declared after use
+                     ".reg .b64 %a;")); // declared after use
   EXPECT_FALSE(check("{ .reg .b32 %s<2>, %t; add.u32 %s1, %t, %_x0; }"));
   EXPECT_FALSE(check("mov.u32 %_x0, %{y}; // %nowhere\n/* %nor */"));
 }

@@ -340,10 +340,10 @@ ExitCode checkBakedInjectsExist(const RewriteRequest &Req,
     std::string Known;
     for (const std::string &N : Names)
       Known += (Known.empty() ? "" : ", ") + N;
-    return usageError("--bake " + Name + ": no site of inject '" + Name +
-                      "' in the input" + (Results.size() > 1 ? "s" : "") +
-                      "; its injects are: " +
-                      (Known.empty() ? "(none)" : Known));
+    return usageError(
+        "--bake " + Name + ": no site of inject '" + Name + "' in the input" +
+        (Results.size() > 1 ? "s" : "") +
+        "; its injects are: " + (Known.empty() ? "(none)" : Known));
   }
   return ExitOk;
 }

@@ -166,9 +166,10 @@ StubRegisterCheck::StubRegisterCheck(const Module &Kernel) : M(Kernel) {
   while (L.next(T, Newline)) {
     if (T.Kind == TokenKind::Directive) {
       if (T.Text == ".reg") {
-        readRegStatement(L, Depth > 0 && !Functions.empty()
-                                ? Functions.back().Registers
-                                : ModuleScope,
+        readRegStatement(L,
+                         Depth > 0 && !Functions.empty()
+                             ? Functions.back().Registers
+                             : ModuleScope,
                          nullptr);
       } else if (Depth == 0 && (T.Text == ".entry" || T.Text == ".func")) {
         Pending = true;
@@ -191,8 +192,7 @@ StubRegisterCheck::StubRegisterCheck(const Module &Kernel) : M(Kernel) {
           Functions.push_back({Name, T.Begin, Source.size(), {}});
           Pending = false;
         }
-      } else if (C == '}' && Depth > 0 && --Depth == 0 &&
-                 !Functions.empty() &&
+      } else if (C == '}' && Depth > 0 && --Depth == 0 && !Functions.empty() &&
                  Functions.back().BodyEnd == Source.size())
         Functions.back().BodyEnd = T.Begin;
     }
@@ -269,18 +269,19 @@ Error StubRegisterCheck::check(size_t Index, std::string_view Stub) const {
         ++Column;
       }
     }
-    std::string Where =
-        Missing->first == SIZE_MAX
-            ? "no function (site at line "
-            : "function '" + std::string(Functions[Missing->first].Name) +
-                  "' (its site at line ";
+    std::string Where = Missing->first == SIZE_MAX
+                            ? "no function (site at line "
+                            : "function '" +
+                                  std::string(Functions[Missing->first].Name) +
+                                  "' (its site at line ";
     return Error::make(ErrorCode::InvalidStub,
                        "register " + std::string(R) +
                            " is neither declared in the stub, an operand of "
-                           "inject '" + I.Name + "' (" + operandList(I) +
+                           "inject '" +
+                           I.Name + "' (" + operandList(I) +
                            "), a special register, nor declared in " + Where +
                            std::to_string(Missing->second.Line) + ")",
-        Line, Column);
+                       Line, Column);
   }
   return Error::success();
 }

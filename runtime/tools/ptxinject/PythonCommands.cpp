@@ -77,8 +77,8 @@ int runPythonScript(const char *Command, const std::string &Program,
     ::execvp(Args[0], Args.data());
   else
     ::execv(Args[0], Args.data());
-  reportUsageError(Command, "cannot run " + Name + " (" +
-                                std::strerror(errno) + "): the " + Command +
+  reportUsageError(Command, "cannot run " + Name + " (" + std::strerror(errno) +
+                                "): the " + Command +
                                 " command needs the Python package: "
                                 "utils/build-pyvenv makes build/pyvenv, found "
                                 "beside the build tree, or pip install . puts "

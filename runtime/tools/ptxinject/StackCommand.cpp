@@ -62,8 +62,8 @@ int compileForSite(const std::string &Site, const std::string &TypesPath,
                    const std::string &OutputPath) {
   size_t Colon = Site.rfind(':');
   if (Colon == std::string::npos || Colon == 0 || Colon + 1 == Site.size()) {
-    reportUsageError("stack", "--site expects KERNEL.ptx:INJECT, got '" +
-                                  Site + "'");
+    reportUsageError("stack",
+                     "--site expects KERNEL.ptx:INJECT, got '" + Site + "'");
     return ExitUsage;
   }
   std::string KernelPath = Site.substr(0, Colon), Name = Site.substr(Colon + 1);
@@ -92,8 +92,9 @@ int compileForSite(const std::string &Site, const std::string &TypesPath,
   }
   std::string Printed;
   if (PrintProgram)
-    Printed = printProgram(Source.program(0), Set,
-                           Span<StackPtxFastRegister>(Source.registersByLabel()));
+    Printed =
+        printProgram(Source.program(0), Set,
+                     Span<StackPtxFastRegister>(Source.registersByLabel()));
   return writeStub(OutputPath, Printed, Stub);
 }
 
@@ -101,7 +102,7 @@ int compileForSite(const std::string &Site, const std::string &TypesPath,
 
 int ptxinject::tool::runStack(int Argc, char **Argv) {
   std::string DescPath, Arch, ProgramFile, OutputPath = "-", ProgramText, Site,
-      TypesPath;
+                                           TypesPath;
   bool HaveProgram = false, PrintProgram = false;
   std::vector<PendingRegister> Pending;
   std::vector<std::string> Inputs, InputTypes, RequestNames, RequestTypes;

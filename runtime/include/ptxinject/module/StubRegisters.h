@@ -41,10 +41,11 @@ public:
   /// keeps a copy of M, which shares its parsed data).
   explicit StubRegisterCheck(const Module &M);
 
-  /// Success when every register Stub names is declared in the stub, a stable register of inject Index, a special
-  /// register (%tid, %clock64, ...) or declared in the function of each
-  /// site of the inject. Otherwise an InvalidStub error, located in the
-  /// stub, naming the first such register and the inject's operands.
+  /// Success when every register Stub names is declared in the stub, a stable
+  /// register of inject Index, a special register (%tid, %clock64, ...) or
+  /// declared in the function of each site of the inject. Otherwise an
+  /// InvalidStub error, located in the stub, naming the first such register and
+  /// the inject's operands.
   /// %{label} operands are not registers here: resolveStubLabels checks
   /// them, and the stub is checked as written, so places are the user's.
   Error check(size_t Index, std::string_view Stub) const;
