@@ -17,6 +17,5 @@ NB_MODULE(_core, M) {
   ptxinject::python::bindAstPtx(M);
   ptxinject::python::bindVariants(M);
   ptxinject::python::bindVariantScreen(M);
-  ptxinject::python::bindRewrite(M);
   ptxinject::python::bindDoctor(M);
 }

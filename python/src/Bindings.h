@@ -15,7 +15,6 @@ void bindAstPtx(nanobind::module_ &M);    // AST PTX compile and interpret
 void bindVariants(nanobind::module_ &M);  // compile_variants engine
 void bindVariantScreen(
     nanobind::module_ &M); // duplicates and cache hits for the cluster driver
-void bindRewrite(nanobind::module_ &M); // the Clang rewriter, when built
 void bindDoctor(nanobind::module_ &M);  // what the machine has
 
 } // namespace python
