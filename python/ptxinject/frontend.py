@@ -52,11 +52,13 @@ def _frontend_problem(e: ImportError) -> str:
                 "(pip install --force-reinstall .), or install a wheel that carries it")
     text = str(e)
     missing = re.search(r"(lib[\w.+-]*\.so[\w.]*)", text)
-    what = f"{missing.group(1)} cannot be loaded" if missing else "it cannot be loaded"
-    return (f"the Clang front end (ptxinject._rewrite) is in this package but {what} ({text}): "
-            "install LLVM 19's libraries (Debian/Ubuntu: apt-get install libclang-cpp19 "
-            "libllvm19), or install the package from a wheel that carries them "
-            "(docs/python.md, Installing from a wheel)")
+    if not missing:  # the module itself is damaged
+        return (f"the Clang front end (ptxinject._rewrite) is in this package but cannot be "
+                f"loaded ({text}): reinstall the package (pip install --force-reinstall ptxinject)")
+    return (f"the Clang front end (ptxinject._rewrite) is in this package but "
+            f"{missing.group(1)} cannot be loaded ({text}): install LLVM 19's libraries "
+            "(Debian/Ubuntu: apt-get install libclang-cpp19 libllvm19), or install the package "
+            "from a wheel that carries them (docs/python.md, Installing from a wheel)")
 
 
 def have_rewrite() -> bool:
