@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import HAND_PTX, ROOT
 
 CUDA_12 = os.path.join(ROOT, "build", "deps", "cuda-12.9")
 SYSTEM = "/usr/local/cuda"
@@ -78,3 +78,30 @@ def test_no_compiler_of_the_drivers_release_is_said(stand_in):
     assert out["warnings"] and "is newer than the CUDA 12.4 of the driver" in out["warnings"][0]
     assert "nvidia-nvjitlink-cu12" in out["warnings"][0]
     assert out["doctor"][1] == out["warnings"][0]
+
+
+@needs(CUDA_12, "CUDA 12.9")
+def test_ptx_no_compiler_of_the_drivers_release_reads_is_said(stand_in):
+    # PTX of ISA 9.0 (CUDA 13.0) under a CUDA 12 driver: 12.9's compilers
+    # cannot read it, so a newer one assembles it (the preferred of those),
+    # and the warning says the driver may not load the cubin.
+    import ptxinject
+    if "nvptxcompiler" not in ptxinject.variants.available_backends():
+        pytest.skip("the nvPTXCompiler back end is not built (utils/install-nvptxcompiler): "
+                    "no compiler here reads ISA 9.0 with CUDA_HOME at 12.9")
+    code = ("import sys, warnings, ptxinject\n"
+            "with warnings.catch_warnings(record=True) as w:\n"
+            "    warnings.simplefilter('always')\n"
+            "    cubin = ptxinject.compile_ptx(sys.argv[1])\n"
+            "print(cubin[:4] == b'\\x7fELF')\n"
+            "print(w[0].message if w else '')\n")
+    ptx = HAND_PTX.replace(".version 8.0", ".version 9.0")
+    e = dict(os.environ, LD_LIBRARY_PATH=str(stand_in), CUDA_HOME=CUDA_12,
+             PTXINJECT_STAND_IN_DRIVER_VERSION="12040")
+    e.pop("PTXINJECT_NVJITLINK", None)
+    run = subprocess.run([sys.executable, "-c", code, ptx], env=e, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    made, warning = run.stdout.splitlines()
+    assert made == "True"
+    assert warning.startswith("nvptxcompiler (") and "newer than the CUDA 12.4 of the driver" in warning
+    assert "no compiler here of CUDA 12 reads this PTX (ISA 9.0)" in warning

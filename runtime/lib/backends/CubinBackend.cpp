@@ -311,7 +311,12 @@ ptxinject::backends::chooseDefaultCubinBackend(std::string_view Ptx,
            std::to_string(C.Release.Major) + "'s need a CUDA " +
            std::to_string(C.Release.Major) + " driver): " + Why;
   };
-  if (const Candidate *C = Need ? First(Reads) : nullptr)
+  // Newer than the driver either way: the preferred order again.
+  const Candidate *Reader = nullptr;
+  for (const Candidate &C : Found)
+    if (Need && !Reader && Reads(C))
+      Reader = &C;
+  if (const Candidate *C = Reader)
     return {C->Kind,
             Newer(*C, "no compiler here of CUDA " + std::to_string(Run.Major) +
                           " reads this PTX (ISA " + std::string(Isa) +
