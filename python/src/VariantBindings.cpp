@@ -359,6 +359,9 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
   Stats["render_seconds"] = Report.RenderSeconds;
   Stats["cubin_seconds"] = Report.CubinSeconds;
   Stats["backend"] = cubinBackendName(Backend->kind());
+  // Which compiler made the cubins (and keys the cache), as the summary
+  // of ptxinject variants prints it: the driver must load its cubins.
+  Stats["compiler"] = Backend->version();
   Stats["arch"] = Backend->options().Arch;
   nb::dict Out;
   Out["modules"] = Modules;
