@@ -214,6 +214,12 @@ class CpuEvaluator:
             genome[-1] = 0
             positions = self._tails.constant_positions(genome)
             if len(positions):
+                # Only constants the compiled stub uses (dead code removed)
+                # can move the output: a literal of the stub is 0fXXXXXXXX.
+                stub = self._compiler.compile_batch([genome], self.registers, [self.output])[0]
+                bits = (genome[positions] >> np.uint64(32)).astype(np.uint32)
+                positions = positions[[f"0f{int(v):08X}" in stub for v in bits]]
+            if len(positions):
                 candidates.append((i, genome, positions))
         if not candidates:
             return 0
