@@ -131,3 +131,18 @@ def test_readme_example_solves_at_its_budget(tmp_path, capsys):
                  "--tolerance", "1e-4", "--out-dir", str(out), "--no-progress"]) == 0
     summary = json.load(open(out / "summary.json"))
     assert summary["solved"], summary
+
+
+def test_cli_plot_writes_the_archive_and_the_progress(tmp_path, capsys):
+    out = tmp_path / "plots"
+    args = ["--inputs", "x", "--target", "2 * x + 1", "--budget", "600", "--out-dir", str(out),
+            "--no-progress", "--plot"]
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        assert main(args) == 2
+        assert "--plot needs matplotlib" in capsys.readouterr().err
+        pytest.skip("matplotlib is not installed: only the refusal was checked")
+    assert main(args) == 0
+    for name in ("archive.png", "progress.png"):
+        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

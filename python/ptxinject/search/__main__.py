@@ -5,7 +5,8 @@ against a target on the CPU; the best program out as text and PTX stub.
     ptxinject-search --data samples.csv --output z --budget 100000 --out-dir out
 
 Writes OUT/archive.json (the search, resumable with --resume), best.stack
-(the best program, a --programs line), best.ptx (its stub) and summary.json;
+(the best program, a --programs line), best.ptx (its stub) and summary.json
+(and with --plot archive.png and progress.png);
 prints last a line with the best error, the evaluations spent and the
 program. Exit 0 when it ran, whatever it found; 2 with one line on stderr
 for bad arguments or a bad target expression.
@@ -81,6 +82,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--result", default="out",
                    help="the name of the output register (default out): the label of the "
                         "inject's out operand with --kernel")
+    p.add_argument("--plot", action="store_true",
+                   help="also write OUT/archive.png and OUT/progress.png (needs matplotlib: "
+                        "pip install 'ptxinject[plot]')")
     p.add_argument("--no-progress", action="store_true")
     return p
 
@@ -177,6 +181,11 @@ def main(argv=None) -> int:
             raise UsageError("--fit is a share of the programs, 0 to 1")
         if args.fit_iterations < 1:
             raise UsageError("--fit-iterations must be at least 1")
+        if args.plot:
+            try:
+                import matplotlib  # noqa: F401
+            except ImportError:
+                raise UsageError("--plot needs matplotlib: pip install 'ptxinject[plot]'")
         inputs, columns, target = _samples(args)
         if args.result in inputs or not args.result.isidentifier():
             raise UsageError(f"--result {args.result!r}: not a name apart from the inputs")
@@ -223,6 +232,10 @@ def main(argv=None) -> int:
     write_atomically(out("winners.stack"),
                      "# ptxinject-search: the best programs, best first; a --programs file of "
                      "'ptxinject variants'\n" + "".join(search.text(e) + "\n" for e in winners))
+    if args.plot:
+        from .plot import save_archive_plot, save_progress_plot
+        save_archive_plot(search, out("archive.png"))
+        save_progress_plot(search, out("progress.png"))
     if args.kernel:
         status = _compile_winners(args, search, winners)
         if status:

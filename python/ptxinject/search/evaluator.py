@@ -128,8 +128,8 @@ class CpuEvaluator:
     when set, at most about this many programs are run for fitting per
     call (the search sets it to what its budget has left)."""
 
-    RECOMMENDED_FIT = 0.05
-    DEFAULT_FIT_ITERATIONS = 5
+    RECOMMENDED_FIT = 0.01
+    DEFAULT_FIT_ITERATIONS = 10
 
     def __init__(self, inputs: Sequence[str], columns: Sequence[np.ndarray], target: np.ndarray,
                  *, output: str = "out", metric: str = "max_abs", instruction_set=None,
