@@ -109,6 +109,12 @@ def linear_scale(outputs: np.ndarray, target: np.ndarray, metric: str) -> Tuple[
     offset then moved to the middle of the residuals' range (the best
     offset for that slope). A row that is not finite everywhere, or is
     constant, gets ``a = 0`` and the offset alone."""
+    # Overflowing and NaN outputs are programs' business, not warnings.
+    with np.errstate(all="ignore"):
+        return _linear_scale(outputs, target, metric)
+
+
+def _linear_scale(outputs: np.ndarray, target: np.ndarray, metric: str) -> Tuple[np.ndarray, np.ndarray]:
     f = outputs.astype(np.float64)
     t = np.asarray(target, dtype=np.float64)[None, :]
     ok = np.isfinite(f).all(axis=1)
@@ -118,8 +124,7 @@ def linear_scale(outputs: np.ndarray, target: np.ndarray, metric: str) -> Tuple[
     df = f - fm
     var = (df * df).sum(axis=1)
     cov = (df * (t - tm)).sum(axis=1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        a = np.where(var > 1e-30 * np.maximum(1.0, (fm[:, 0] ** 2)) * f.shape[1], cov / var, 0.0)
+    a = np.where(var > 1e-30 * np.maximum(1.0, (fm[:, 0] ** 2)) * f.shape[1], cov / var, 0.0)
     a = np.where(np.isfinite(a) & (np.abs(a) < 1e30), a, 0.0)
     b = tm - a * fm[:, 0]
     if metric == "max_abs":
@@ -135,11 +140,18 @@ def levenberg_marquardt(rows: Sequence[np.ndarray], positions: Sequence[np.ndarr
                         ) -> Tuple[List[np.ndarray], int, np.ndarray]:
     """Fits the f32 constants at ``positions[j]`` of program ``rows[j]`` so
     that ``a*f + b`` (a, b fitted with them) comes close to target in least
-    squares (``f`` itself when not ``scale``). ``run(programs)`` returns their outputs (programs x samples),
-    one batch-evaluator call per step for every program at once; outputs,
-    when given, are the programs' outputs as they are (not run again).
+    squares (``f`` itself when not ``scale``). ``run(programs)`` returns
+    their outputs (programs x samples), one batch-evaluator call per step
+    for every program at once; outputs, when given, are the programs'
+    outputs as they are (not run again).
     Returns the programs with their fitted constants (new arrays), how many
     programs were run, and the fitted programs' outputs."""
+    with np.errstate(all="ignore"):
+        return _levenberg_marquardt(rows, positions, run, target, iterations, max_constants,
+                                    scale, outputs)
+
+
+def _levenberg_marquardt(rows, positions, run, target, iterations, max_constants, scale, outputs):
     t = np.asarray(target, dtype=np.float64)
     m = len(rows)
     words = [r.copy() for r in rows]
