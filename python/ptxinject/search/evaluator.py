@@ -9,6 +9,7 @@ loop (the GPU evaluator of ``ptxinject.gpu`` and a user's own included).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import List, Optional, Sequence
 
@@ -180,9 +181,13 @@ class CpuEvaluator:
             else stack.StackCompiler()
 
     def _score(self, programs, outputs: bool = False) -> dict:
+        # A thread is worth starting for 64 programs or more (the fits run
+        # a handful at a time); the scores do not depend on the threads.
+        jobs = self.jobs or os.cpu_count() or 1
+        jobs = max(1, min(jobs, len(programs) // 64))
         return stack.evaluate(programs, self.registers, self.columns, self.target,
                               request=self.output, instruction_set=self.instruction_set,
-                              jobs=self.jobs, outputs=outputs)
+                              jobs=jobs, outputs=outputs)
 
     def _outputs(self, programs) -> np.ndarray:
         return self._score(fitting.as_rows(programs), outputs=True)["outputs"]
