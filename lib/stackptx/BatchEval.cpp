@@ -126,7 +126,7 @@ std::string crossCheck(const InstructionSet &Set, Program Prog,
 void evaluateBatch(const InstructionSet &Set, Span<Program> Programs,
                    Span<StackPtxFastRegister> Registers, Span<size_t> Requests,
                    const BatchEvalInputs &Inputs, unsigned Jobs,
-                   std::vector<ProgramScore> &Out) {
+                   std::vector<ProgramScore> &Out, uint32_t *Outputs) {
   Out.assign(Programs.size(), ProgramScore());
   if (!Jobs)
     Jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -142,16 +142,23 @@ void evaluateBatch(const InstructionSet &Set, Span<Program> Programs,
       if (I >= Programs.size())
         return;
       ProgramScore &S = Out[I];
+      uint32_t *Row = Outputs ? Outputs + I * Inputs.Samples : nullptr;
       S.Ok = traceProgram(Set.info(), Limits, Programs[I], Registers, Requests,
                           {}, T, S.Error);
       if (!S.Ok) {
         scoreF32(nullptr, nullptr, 0, S);
+        if (Row)
+          std::fill_n(Row, Inputs.Samples, 0x7fc00000u);
         continue;
       }
       S.Steps = T.Steps.size();
       runTape(T, Inputs.Columns, Inputs.Samples, Values, Results);
-      scoreF32(Results.empty() ? nullptr : Results[0], Inputs.Target,
-               Inputs.Samples, S);
+      const uint32_t *Result = Results.empty() ? nullptr : Results[0];
+      scoreF32(Result, Inputs.Target, Inputs.Samples, S);
+      if (Row && Result)
+        std::copy_n(Result, Inputs.Samples, Row);
+      else if (Row)
+        std::fill_n(Row, Inputs.Samples, 0x7fc00000u);
     }
   };
   if (Jobs == 1) {

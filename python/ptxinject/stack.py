@@ -216,7 +216,7 @@ def compile_batch(programs, registers, requests, routines=None) -> List[str]:
 
 
 def evaluate(programs, registers, inputs, target, *, request=None, instruction_set=None,
-             jobs: int = 0) -> dict:
+             jobs: int = 0, outputs: bool = False) -> dict:
     """Scores programs on the CPU over many samples, no PTX compiled: each
     program is traced once and run an operation at a time over every sample
     (values bit for bit those of ``interpret``), and its output for
@@ -232,7 +232,11 @@ def evaluate(programs, registers, inputs, target, *, request=None, instruction_s
     ``errors`` (None, or why the program could not be evaluated). NaN against
     NaN and an infinity against the same one are 0 apart; a NaN or an
     infinity against anything else, or a request left unassigned, is
-    infinitely far. Releases the GIL; ``jobs`` threads (0: every core)."""
+    infinitely far. Releases the GIL; ``jobs`` threads (0: every core),
+    each program scored by one thread, so the results do not depend on
+    ``jobs``. outputs: the dict also holds ``outputs``, a (programs,
+    samples) float32 array of each program's values for ``request`` (NaN
+    where it cannot run)."""
     import numpy as np
 
     names = [r[0] for r in registers]
@@ -252,7 +256,7 @@ def evaluate(programs, registers, inputs, target, *, request=None, instruction_s
             raise _argument_error(f"request {request!r} names no register")
         request = names.index(request)
     return _core._evaluate_programs(programs, registers, columns, request, target,
-                                    instruction_set, jobs)
+                                    instruction_set, jobs, outputs)
 
 
 def cross_check(programs, registers, inputs, *, request=None, instruction_set=None,

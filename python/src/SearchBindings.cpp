@@ -20,6 +20,7 @@
 #include <nanobind/stl/string_view.h>
 #include <nanobind/stl/vector.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -131,7 +132,8 @@ using F32Column = nb::ndarray<const float, nb::ndim<1>, nb::c_contig>;
 
 nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
                           std::vector<F32Column> Inputs, size_t Request,
-                          F32Column Target, nb::handle SetArg, unsigned Jobs) {
+                          F32Column Target, nb::handle SetArg, unsigned Jobs,
+                          bool WantOutputs) {
   stackptx::InstructionSet Set = instructionSetOf(SetArg);
   RegisterList R = toRegisters(RegsArg, Set);
   if (Inputs.size() != R.Registers.size())
@@ -159,10 +161,13 @@ nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
   std::vector<Program> Spans = toPrograms(Progs, Set, R, Storage);
   std::vector<stackptx::ProgramScore> Scores;
   const size_t Requests[] = {Request};
+  std::unique_ptr<uint32_t[]> Outputs;
+  if (WantOutputs)
+    Outputs.reset(new uint32_t[std::max<size_t>(1, Spans.size() * Samples)]);
   {
     nb::gil_scoped_release Release;
-    stackptx::evaluateBatch(Set, Spans, R.Registers, Requests, In, Jobs,
-                            Scores);
+    stackptx::evaluateBatch(Set, Spans, R.Registers, Requests, In, Jobs, Scores,
+                            Outputs.get());
   }
   size_t N = Scores.size();
   auto column = [&](auto Get) {
@@ -184,6 +189,15 @@ nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
     Errors.append(S.Ok ? nb::object(nb::none())
                        : nb::object(nb::str(S.Error.c_str())));
   D["errors"] = Errors;
+  if (Outputs) {
+    auto *Data = reinterpret_cast<float *>(Outputs.release());
+    nb::capsule Owner(Data, [](void *P) noexcept {
+      delete[] reinterpret_cast<uint32_t *>(P);
+    });
+    size_t Shape[2] = {N, Samples};
+    D["outputs"] =
+        nb::ndarray<nb::numpy, float, nb::ndim<2>>(Data, 2, Shape, Owner);
+  }
   return D;
 }
 
@@ -253,7 +267,8 @@ void bindVariation(nb::module_ &M) {
         "The engine behind ptxinject.stack.cross_check (use that).");
   M.def("_evaluate_programs", &evaluatePrograms, "programs"_a, "registers"_a,
         "inputs"_a, "request"_a, "target"_a, "instruction_set"_a.none(),
-        "jobs"_a, "The engine behind ptxinject.stack.evaluate (use that).");
+        "jobs"_a, "outputs"_a = false,
+        "The engine behind ptxinject.stack.evaluate (use that).");
   nb::class_<PyVariation>(
       M, "Variation",
       "Variation operators on Stack PTX programs for a search: point "

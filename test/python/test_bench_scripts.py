@@ -52,6 +52,20 @@ def test_search_vs_gplearn():
     assert "solved: ptxinject" in out and "gplearn" in out
 
 
+def test_search_vs_operon():
+    # ptxinject alone always runs; Operon's side when a Python with pyoperon is given.
+    operon = os.environ.get("PTXINJECT_OPERON_PYTHON")
+    args = ["--budget", 512, "--seeds", 1, "--problems", "N1,N11"]
+    out = run("search-vs-operon", *args, *(["--operon-python", operon] if operon else []))
+    assert "problem        ptxinject" in out and "ptxinject evaluations:" in out
+    assert "N11" in out and "seconds" in out
+    if operon:
+        assert "operon-lm10" in out
+    else:
+        pytest.skip("ptxinject's side ran; no Python with pyoperon for Operon's: set "
+                    "PTXINJECT_OPERON_PYTHON (utils/bench/search-vs-operon)")
+
+
 def test_ray_vs_local():
     if importlib.util.find_spec("ray") is None:
         pytest.skip("Ray is not installed (pip install 'ptxinject[ray]')")

@@ -5,7 +5,8 @@ against a target on the CPU; the best program out as text and PTX stub.
     ptxinject-search --data samples.csv --output z --budget 100000 --out-dir out
 
 Writes OUT/archive.json (the search, resumable with --resume), best.stack
-(the best program, a --programs line), best.ptx (its stub) and summary.json;
+(the best program, a --programs line), best.ptx (its stub) and summary.json
+(and with --plot archive.png and progress.png);
 prints last a line with the best error, the evaluations spent and the
 program. Exit 0 when it ran, whatever it found; 2 with one line on stderr
 for bad arguments or a bad target expression.
@@ -57,7 +58,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--metric", choices=METRICS, default="max_abs")
     p.add_argument("--tolerance", type=float, default=None,
                    help="stop when the best error is at most this (solved)")
-    p.add_argument("--jobs", type=int, default=0, help="evaluator threads (0: every core)")
+    p.add_argument("--jobs", type=int, default=0,
+                   help="evaluator threads (0, the default: every core); the same seed gives "
+                        "the same search whatever the number")
+    p.add_argument("--scaling", choices=("auto", "on", "off"), default="auto",
+                   help="score a*f+b, a and b solved and appended as an fma (auto, the default: "
+                        "on for max_abs and mean_abs, off for max_ulp)")
+    p.add_argument("--fit", type=float, default=CpuEvaluator.RECOMMENDED_FIT, metavar="SHARE",
+                   help="the share of each generation, its best programs with constants, whose "
+                        f"f32 constants are fitted (default {CpuEvaluator.RECOMMENDED_FIT}; 0: none)")
+    p.add_argument("--fit-iterations", type=int, default=CpuEvaluator.DEFAULT_FIT_ITERATIONS,
+                   help="Levenberg-Marquardt steps per fitted program "
+                        f"(default {CpuEvaluator.DEFAULT_FIT_ITERATIONS})")
     p.add_argument("--out-dir", required=True)
     p.add_argument("--resume", action="store_true", help="go on from OUT/archive.json")
     p.add_argument("--winners", type=int, default=16,
@@ -70,6 +82,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--result", default="out",
                    help="the name of the output register (default out): the label of the "
                         "inject's out operand with --kernel")
+    p.add_argument("--plot", action="store_true",
+                   help="also write OUT/archive.png and OUT/progress.png (needs matplotlib: "
+                        "pip install 'ptxinject[plot]')")
     p.add_argument("--no-progress", action="store_true")
     return p
 
@@ -160,12 +175,25 @@ def main(argv=None) -> int:
         args = _parser().parse_args(argv)
         if args.budget < 1:
             raise UsageError("--budget must be at least 1")
+        if args.jobs < 0:
+            raise UsageError("--jobs must be 0 (every core) or more")
+        if not 0 <= args.fit <= 1:
+            raise UsageError("--fit is a share of the programs, 0 to 1")
+        if args.fit_iterations < 1:
+            raise UsageError("--fit-iterations must be at least 1")
+        if args.plot:
+            try:
+                import matplotlib  # noqa: F401
+            except ImportError:
+                raise UsageError("--plot needs matplotlib: pip install 'ptxinject[plot]'")
         inputs, columns, target = _samples(args)
         if args.result in inputs or not args.result.isidentifier():
             raise UsageError(f"--result {args.result!r}: not a name apart from the inputs")
         evaluator = CpuEvaluator(inputs, columns, np.asarray(target, dtype=np.float32),
                                  output=args.result, metric=args.metric,
-                                 instruction_set=args.desc, jobs=args.jobs)
+                                 instruction_set=args.desc, jobs=args.jobs,
+                                 scaling=None if args.scaling == "auto" else args.scaling == "on",
+                                 fit=args.fit, fit_iterations=args.fit_iterations)
     except UsageError as e:
         print(f"ptxinject-search: error: {e}", file=sys.stderr)
         return 2
@@ -204,17 +232,23 @@ def main(argv=None) -> int:
     write_atomically(out("winners.stack"),
                      "# ptxinject-search: the best programs, best first; a --programs file of "
                      "'ptxinject variants'\n" + "".join(search.text(e) + "\n" for e in winners))
+    if args.plot:
+        from .plot import save_archive_plot, save_progress_plot
+        save_archive_plot(search, out("archive.png"))
+        save_progress_plot(search, out("progress.png"))
     if args.kernel:
         status = _compile_winners(args, search, winners)
         if status:
             return status
     error = best.error if best else float("inf")
     summary = {"best_error": error, "solved": args.tolerance is not None and error <= args.tolerance,
-               "evaluations": search.evaluations, "seconds": seconds, "program": text,
+               "evaluations": search.evaluations, "search_evaluations": search.search_evaluations,
+               "fit_evaluations": search.fit_evaluations, "seconds": seconds, "program": text,
                "strategy": search.strategy, "seed": search.seed, "metric": args.metric,
                "generations": search.generation, "coverage": search.archive.coverage()}
     write_atomically(out("summary.json"), json.dumps(summary, indent=1))
-    print(f"best error {error:.6g} after {search.evaluations} evaluations: {text}")
+    print(f"best error {error:.6g} after {search.evaluations} evaluations "
+          f"({search.search_evaluations} search, {search.fit_evaluations} fitting): {text}")
     return 0
 
 

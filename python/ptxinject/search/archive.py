@@ -45,6 +45,17 @@ class Elite:
     parents: Tuple[int, ...] = ()  # ids of the elites it was made from
     generation: int = 0
     id: int = 0
+    # The words of the scaling tail (``a b fma``) before the return, 0 when
+    # none: the search varies the words without it (genome).
+    tail: int = 0
+
+    @property
+    def genome(self) -> np.ndarray:
+        """The words the search varies: the program less its scaling tail."""
+        if not self.tail:
+            return self.words
+        end = len(self.words) - 1  # the return
+        return np.concatenate([self.words[: end - self.tail], self.words[end:]])
 
 
 @dataclass

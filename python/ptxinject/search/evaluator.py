@@ -9,12 +9,14 @@ loop (the GPU evaluator of ``ptxinject.gpu`` and a user's own included).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
-from typing import List, Sequence
+from typing import List, Optional, Sequence
 
 import numpy as np
 
 from .. import stack
+from . import fitting
 
 METRICS = ("max_abs", "mean_abs", "max_ulp")
 
@@ -38,12 +40,22 @@ class InstructionCosts:
         for ptx, latency, approximate in s.instruction_costs:
             self.latency[ptx] = max(latency, self.latency.get(ptx, 0.0))
             self.approximate[ptx] = approximate or self.approximate.get(ptx, False)
+        self._last = (None, None)
 
     def measure(self, stub: str) -> tuple:
         """(live statements, approximate ones, summed latency) of a stub.
         The compiler has removed dead code, so every statement runs; the
         moves into and out of registers are not counted (ptxas removes
         them), and the sum bounds a dependent chain."""
+        # Each built-in descriptor asks for the same stub in turn.
+        last_stub, last = self._last
+        if stub is last_stub:
+            return last
+        last = self._measure(stub)
+        self._last = (stub, last)
+        return last
+
+    def _measure(self, stub: str) -> tuple:
         live = approx = 0
         latency = 0.0
         for line in stub.splitlines():
@@ -93,6 +105,14 @@ class Evaluation:
     error: np.ndarray  # per program, lower is better; inf when it cannot run
     descriptors: np.ndarray  # (programs, descriptors)
     stubs: List[str]
+    # The programs scored, when the evaluator rewrote them (a scaling tail
+    # appended, constants fitted): row i replaces the i-th program asked
+    # for, and error, descriptors and stubs are of these.
+    programs: Optional[np.ndarray] = None
+    # Per program, the words of its scaling tail (0: none; see fitting.py).
+    tails: Optional[np.ndarray] = None
+    # Programs run to fit constants, besides one scored per program asked.
+    fit_evaluations: int = 0
 
 
 class CpuEvaluator:
@@ -104,15 +124,39 @@ class CpuEvaluator:
     ones (``live_instructions``, ``approximate_instructions``, ``latency``)
     or functions ``f(stub, words) -> float`` of a user's. cross_check:
     programs per call also run as compiled stubs by the PTX evaluator and
-    compared bit for bit (a disagreement raises RuntimeError)."""
+    compared bit for bit (a disagreement raises RuntimeError).
+
+    scaling: score each program ``f`` as ``a*f + b`` too, ``a`` and ``b``
+    solved in closed form and appended as ``a b fma.rn.ftz.f32``; the
+    scaled program replaces the program when its error is lower. None
+    chooses by the metric: on for max_abs and mean_abs, off for max_ulp
+    (what ``ptxinject search`` does by default); False (the default here)
+    scores the programs as they are. fit: the share of each call's
+    programs, the best by error among those with f32 constants, whose
+    constants are fitted (``fit_iterations`` Levenberg-Marquardt steps,
+    docs/search.md; ``ptxinject search`` fits ``RECOMMENDED_FIT``, 0 here);
+    every program run for it counts in ``fit_evaluations``. fit_budget:
+    when set, at most about this many programs are run for fitting per
+    call (the search sets it to what its budget has left)."""
+
+    RECOMMENDED_FIT = 0.01
+    DEFAULT_FIT_ITERATIONS = 10
 
     def __init__(self, inputs: Sequence[str], columns: Sequence[np.ndarray], target: np.ndarray,
                  *, output: str = "out", metric: str = "max_abs", instruction_set=None,
                  jobs: int = 0,
                  descriptors: Sequence = ("live_instructions", "approximate_instructions"),
-                 cross_check: int = 2, seed: int = 0):
+                 cross_check: int = 2, seed: int = 0, scaling: Optional[bool] = False,
+                 fit: float = 0.0, fit_iterations: int = DEFAULT_FIT_ITERATIONS):
         if metric not in METRICS:
             raise ValueError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
+        if not 0 <= fit <= 1:
+            raise ValueError(f"fit is a share of the programs, 0 to 1, not {fit!r}")
+        self.scaling = metric in ("max_abs", "mean_abs") if scaling is None else bool(scaling)
+        self.fit = float(fit)
+        self.fit_iterations = int(fit_iterations)
+        self.fit_budget: Optional[int] = None
+        self._tails = fitting.Tails(instruction_set) if self.scaling or self.fit else None
         self.registers = [(name, "F32") for name in inputs] + [(output, "F32")]
         self.columns = [np.ascontiguousarray(c, dtype=np.float32) for c in columns]
         self.target = np.ascontiguousarray(target, dtype=np.float32)
@@ -136,10 +180,111 @@ class CpuEvaluator:
         self._compiler = stack.StackCompiler(instruction_set) if instruction_set is not None \
             else stack.StackCompiler()
 
+    def _score(self, programs, outputs: bool = False) -> dict:
+        # A thread is worth starting for 64 programs or more (the fits run
+        # a handful at a time); the scores do not depend on the threads.
+        jobs = self.jobs or os.cpu_count() or 1
+        jobs = max(1, min(jobs, len(programs) // 64))
+        return stack.evaluate(programs, self.registers, self.columns, self.target,
+                              request=self.output, instruction_set=self.instruction_set,
+                              jobs=jobs, outputs=outputs)
+
+    def _outputs(self, programs) -> np.ndarray:
+        return self._score(fitting.as_rows(programs), outputs=True)["outputs"]
+
+    def _rewrite(self, programs):
+        """The programs scaled and fitted where that lowers the error: (the
+        programs, their scores, their tails, programs run to fit)."""
+        programs = fitting.as_rows(programs)
+        scores = self._score(programs, outputs=True)
+        error = np.asarray(scores[self.metric], dtype=np.float64)
+        tails = np.zeros(len(programs), dtype=np.int64)
+        fit_runs = 0
+        if self.scaling and len(programs):
+            a, b = fitting.linear_scale(scores["outputs"], self.target, self.metric)
+            scaled = self._tails.append(programs, a, b)
+            scaled_error = np.asarray(self._score(scaled)[self.metric], dtype=np.float64)
+            better = scaled_error < error
+            programs = np.concatenate([programs, np.zeros((len(programs), fitting.TAIL_WORDS),
+                                                          dtype=np.uint64)], axis=1)
+            programs[better] = scaled[better]
+            error = np.where(better, scaled_error, error)
+            tails[better] = fitting.TAIL_WORDS
+        if self.fit and len(programs):
+            fit_runs = self._fit(programs, error, tails, scores["outputs"])
+        return programs, error, tails, fit_runs
+
+    def _fit(self, programs: np.ndarray, error: np.ndarray, tails: np.ndarray,
+             outputs: np.ndarray) -> int:
+        """Fits the constants of the best share of the programs in place
+        (programs, error, tails); outputs: each program's unscaled outputs.
+        Returns the programs run."""
+        count = int(np.ceil(self.fit * len(programs)))
+        lengths = fitting.program_lengths(programs)
+        candidates = []
+        for i in np.argsort(error, kind="stable"):
+            if len(candidates) == count or not np.isfinite(error[i]):
+                break
+            genome = programs[i, : lengths[i] - tails[i] + 1].copy()
+            genome[-1] = 0
+            positions = self._tails.constant_positions(genome)
+            if len(positions):
+                # Only constants the compiled stub uses (dead code removed)
+                # can move the output: a literal of the stub is 0fXXXXXXXX.
+                stub = self._compiler.compile_batch([genome], self.registers, [self.output])[0]
+                bits = (genome[positions] >> np.uint64(32)).astype(np.uint32)
+                positions = positions[[f"0f{int(v):08X}" in stub for v in bits]]
+            if len(positions):
+                candidates.append((i, genome, positions))
+        if not candidates:
+            return 0
+        budget = self.fit_budget
+        if budget is not None:
+            # Each candidate costs about (constants + 1) programs a step.
+            allowed, kept = 0, []
+            for c in candidates:
+                cost = (min(len(c[2]), 8) + 1) * self.fit_iterations + 2
+                if allowed + cost > budget:
+                    break
+                allowed += cost
+                kept.append(c)
+            candidates = kept
+            if not candidates:
+                return 0
+        fitted, runs, out = fitting.levenberg_marquardt(
+            [c[1] for c in candidates], [c[2] for c in candidates], self._outputs, self.target,
+            self.fit_iterations, scale=self.scaling, outputs=outputs[[c[0] for c in candidates]])
+        # Only programs whose constants moved are scored again.
+        moved = [k for k, (f, c) in enumerate(zip(fitted, candidates)) if not np.array_equal(f, c[1])]
+        if not moved:
+            return runs
+        candidates = [candidates[k] for k in moved]
+        rows = fitting.as_rows([fitted[k] for k in moved])
+        out = out[moved]
+        if self.scaling:
+            a, b = fitting.linear_scale(out, self.target, self.metric)
+            rows = self._tails.append(rows, a, b)
+        runs += len(rows)
+        new_error = np.asarray(self._score(rows)[self.metric], dtype=np.float64)
+        width = programs.shape[1]
+        for (i, _, _), row, e in zip(candidates, rows, new_error):
+            end = fitting.program_lengths(row[None, :])[0] + 1
+            if e < error[i] and end <= width:
+                programs[i] = 0
+                programs[i, :end] = row[:end]
+                error[i] = e
+                tails[i] = fitting.TAIL_WORDS if self.scaling else 0
+        return runs
+
     def evaluate(self, programs) -> Evaluation:
-        scores = stack.evaluate(programs, self.registers, self.columns, self.target,
-                                request=self.output, instruction_set=self.instruction_set,
-                                jobs=self.jobs)
+        rewritten = None
+        tails = None
+        fit_runs = 0
+        if self.scaling or self.fit:
+            programs, error, tails, fit_runs = self._rewrite(programs)
+            rewritten = programs
+        else:
+            error = np.asarray(self._score(programs)[self.metric], dtype=np.float64)
         stubs = self._compiler.compile_batch(programs, self.registers, [self.output])
         descriptors = np.array([[f(s, w) for f in self.descriptor_functions]
                                 for s, w in zip(stubs, programs)], dtype=np.float64)
@@ -154,4 +299,4 @@ class CpuEvaluator:
                 if message:
                     raise RuntimeError(f"CPU evaluator and PTX evaluator disagree on program "
                                        f"{i}: {message} (a bug: please report it)")
-        return Evaluation(np.asarray(scores[self.metric], dtype=np.float64), descriptors, stubs)
+        return Evaluation(error, descriptors, stubs, rewritten, tails, fit_runs)

@@ -80,7 +80,8 @@ class Search:
     fresh_only: bool = True
     fresh_tries: int = 8
     generation: int = 0
-    evaluations: int = 0
+    evaluations: int = 0  # programs scored: asked for (search) and run to fit constants
+    fit_evaluations: int = 0
     asks: int = 0  # ask() calls so far: each draws from its own generator
     history: List[Generation] = field(default_factory=list)
 
@@ -129,10 +130,11 @@ class Search:
         self.asks += 1
         rng = np.random.default_rng([self.seed, self.asks])
         if parents:
-            width = max(len(p.words) for p in parents)
+            genomes = [p.genome for p in parents]
+            width = max(len(g) for g in genomes)
             grid = np.zeros((len(parents), width), dtype=np.uint64)
-            for row, p in enumerate(parents):
-                grid[row, : len(p.words)] = p.words
+            for row, g in enumerate(genomes):
+                grid[row, : len(g)] = g
             errors = np.array([p.error for p in parents])
             order = self._select(errors, len(parents), rng)
             programs, _ = self.variation.offspring(grid[order], n, int(rng.integers(0, 2 ** 63)))
@@ -189,9 +191,19 @@ class Search:
             order = np.where(chosen, winners, order)
         return order
 
+    @property
+    def search_evaluations(self) -> int:
+        """Programs scored that the search asked for (the rest fitted
+        constants)."""
+        return self.evaluations - self.fit_evaluations
+
     def tell(self, programs: np.ndarray, error: Sequence[float], descriptors: Sequence[Sequence[float]],
-             stubs: Optional[Sequence[str]] = None) -> Generation:
-        """The results of the programs of the last ask (or any programs)."""
+             stubs: Optional[Sequence[str]] = None, *, tails: Optional[Sequence[int]] = None,
+             fit_evaluations: int = 0) -> Generation:
+        """The results of the programs of the last ask (or any programs).
+        tails: per program, the words of its scaling tail (Evaluation.tails);
+        fit_evaluations: programs the evaluator ran besides these, counted
+        as evaluations."""
         parent_ids = getattr(self, "_asked_parents", [])
         placed = []
         for i, words in enumerate(programs):
@@ -200,7 +212,8 @@ class Search:
                           tuple(float(d) for d in descriptors[i]),
                           stub=stubs[i] if stubs is not None else "",
                           parents=(parent_ids[i],) if i < len(parent_ids) else (),
-                          generation=self.generation)
+                          generation=self.generation,
+                          tail=int(tails[i]) if tails is not None else 0)
             if self.archive.add(elite):
                 placed.append(elite)
             if self.strategy == "mu-lambda" and elite.error == elite.error:
@@ -208,7 +221,8 @@ class Search:
         if self.strategy == "mu-lambda":
             self.population.sort(key=lambda e: (e.error, len(e.words)))
             del self.population[self.mu:]
-        self.evaluations += len(programs)
+        self.evaluations += len(programs) + int(fit_evaluations)
+        self.fit_evaluations += int(fit_evaluations)
         self.generation += 1
         best = self.archive.best()
         record = Generation(self.generation, self.evaluations, self.archive.coverage(),
@@ -233,8 +247,10 @@ class Search:
         if not overlap:
             while self.evaluations < budget:
                 programs = self.ask(min(self.batch, budget - self.evaluations))
+                if hasattr(evaluator, "fit_budget"):
+                    evaluator.fit_budget = budget - self.evaluations - len(programs)
                 result = evaluator.evaluate(programs)
-                record = self.tell(programs, result.error, result.descriptors, result.stubs)
+                record = self._tell_result(programs, result)
                 if progress is not None:
                     progress(record)
                 if tolerance is not None and record.best_error <= tolerance:
@@ -243,32 +259,55 @@ class Search:
         from concurrent.futures import ThreadPoolExecutor
 
         asked = self.evaluations
+        fits_known = 0  # the fit evaluations of the generations told so far
+        fitting = hasattr(evaluator, "fit_budget")
+
+        def evaluate(programs, fit_budget):
+            # Run in the pool: an evaluator that fits constants gets its
+            # share of the budget with each call, never a value set by
+            # another generation's call.
+            if fitting:
+                evaluator.fit_budget = fit_budget
+            return evaluator.evaluate(programs)
+
         # An evaluator that can take the next generation while one is out
         # (the GPU evaluator compiles k + 1 while k runs) says how many.
         with ThreadPoolExecutor(max(1, int(getattr(evaluator, "concurrency", 1)))) as pool:
             def next_batch():
                 nonlocal asked
-                n = min(self.batch, budget - asked)
+                n = min(self.batch, budget - asked - fits_known)
                 if n <= 0:
                     return None
                 asked += n
                 programs = self.ask(n)
-                return programs, pool.submit(evaluator.evaluate, programs)
+                # What fitting may spend: what is left once a whole next
+                # generation is asked for (its results come later), so the
+                # budget holds whatever the order the results arrive in.
+                fit_budget = max(0, budget - asked - fits_known - self.batch)
+                return programs, pool.submit(evaluate, programs, fit_budget)
 
             current = next_batch()
             while current is not None:
                 following = next_batch()  # made while `current` is evaluated
                 programs, future = current
                 result = future.result()
-                record = self.tell(programs, result.error, result.descriptors, result.stubs)
+                record = self._tell_result(programs, result)
+                fits_known += int(getattr(result, "fit_evaluations", 0))
                 if progress is not None:
                     progress(record)
                 if tolerance is not None and record.best_error <= tolerance:
                     if following is not None:
                         following[1].cancel()
                     break
-                current = following
+                # With every result in, what fitting left unspent is asked.
+                current = following if following is not None else next_batch()
         return self.archive.best()
+
+    def _tell_result(self, programs, result) -> Generation:
+        rewritten = getattr(result, "programs", None)
+        return self.tell(programs if rewritten is None else rewritten, result.error,
+                         result.descriptors, result.stubs, tails=getattr(result, "tails", None),
+                         fit_evaluations=getattr(result, "fit_evaluations", 0))
 
     def text(self, elite: Elite) -> str:
         """An elite in the text form ``--programs`` files hold."""
@@ -283,7 +322,8 @@ class Search:
             "length": self.length, "batch": self.batch, "mu": self.mu,
             "max_length": self.max_length, "arch": self.arch,
             "registers": [list(r) for r in self.registers],
-            "generation": self.generation, "evaluations": self.evaluations, "asks": self.asks,
+            "generation": self.generation, "evaluations": self.evaluations,
+            "fit_evaluations": self.fit_evaluations, "asks": self.asks,
             "max_error": self.max_error,
             # 8-byte digests of the stubs asked for, sorted, in base64.
             "asked_stubs": base64.b64encode(b"".join(sorted(self.asked_stubs))).decode(),
@@ -336,6 +376,7 @@ class Search:
             raise ValueError("a search needs an input and an output register")
         s.generation, s.evaluations = number(data["generation"]), number(data["evaluations"])
         s.asks = number(data.get("asks", s.generation))
+        s.fit_evaluations = number(data.get("fit_evaluations", 0))
         asked = base64.b64decode(data.get("asked_stubs", ""), validate=True)
         if len(asked) % 8:
             raise ValueError("asked_stubs is not a list of 8-byte digests")
@@ -350,7 +391,9 @@ class Search:
                           tuple(number(d, float) for d in e["descriptors"]),
                           str(e.get("text", "")), str(e.get("stub", "")),
                           tuple(number(p) for p in e["parents"]), number(e["generation"]),
-                          number(e["id"]))
+                          number(e["id"]), number(e.get("tail", 0)))
+            if not 0 <= elite.tail < len(words):
+                raise ValueError(f"elite {elite.id}: tail {elite.tail} longer than its words")
             s.archive.cells[cell] = elite
             by_id[elite.id] = elite
         s.archive.next_id = 1 + max(by_id, default=-1)
@@ -363,7 +406,7 @@ def _elite_json(search: Search, e: Elite) -> dict:
     return {"cell": list(search.archive.cell(e.descriptors)), "id": e.id,
             "words": [f"{int(w):016x}" for w in e.words], "text": search.text(e),
             "stub": e.stub, "error": e.error, "descriptors": list(e.descriptors),
-            "parents": list(e.parents), "generation": e.generation}
+            "parents": list(e.parents), "generation": e.generation, "tail": e.tail}
 
 
 def save_heatmap(search: Search, path: str) -> None:

@@ -50,11 +50,15 @@ struct BatchEvalInputs {
 
 /// Scores every program (Programs[i] -> Out[i]) on Jobs threads (0: every
 /// hardware thread). Requests: the registers the program must fill; the
-/// first is scored.
+/// first is scored. Each program is scored by one thread from start to end,
+/// so the scores do not depend on Jobs. Outputs, when not null, gets
+/// Programs.size() rows of Inputs.Samples words: program i's f32 output bits
+/// for the first request (a quiet NaN, 0x7fc00000, on every sample where
+/// the program cannot run or leaves the request unassigned).
 void evaluateBatch(const InstructionSet &Set, Span<Program> Programs,
                    Span<StackPtxFastRegister> Registers, Span<size_t> Requests,
                    const BatchEvalInputs &Inputs, unsigned Jobs,
-                   std::vector<ProgramScore> &Out);
+                   std::vector<ProgramScore> &Out, uint32_t *Outputs = nullptr);
 
 /// Runs a traced program over Samples: Columns as in BatchEvalInputs;
 /// Values is scratch (NumValues * Samples words); RequestColumns[k] points
