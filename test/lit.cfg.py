@@ -90,8 +90,11 @@ def _library(name):
     return shared if os.path.exists(shared) else os.path.join(config.library_dir, "lib%s.a" % name)
 
 
-subs.append(("%runtime-libs", "%s %s -Wl,-rpath,%s -lstdc++ -lpthread -lm%s" % (
-    _library("ptxinject_runtime"), _library("ptxinject_core"), config.library_dir, _sanitize)))
+# The runtime's and the core's libraries, a folder each, in link order (the
+# configure's PTXINJECT_*_LINK_ORDER, as pkg-config lists them).
+subs.append(("%runtime-libs", "%s -Wl,-rpath,%s -lstdc++ -lpthread -lm%s" % (
+    " ".join(_library("ptxinject_" + name) for name in config.link_order),
+    config.library_dir, _sanitize)))
 # Stack PTX / AST PTX: C99 programs against lib/include and the generated
 # default headers (link with %runtime-libs), and the header generator.
 subs.append(("%cc-stack", _cc + " -std=c99 -Wall -Wextra -pedantic -I%s -I%s%s" % (
