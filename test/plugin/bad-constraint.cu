@@ -24,4 +24,4 @@ __global__ void kernel(float *F, int *I) {
 // CHECK: error: cannot read PTX Inject types: {{.*}}types.json:1:22: type 'F32': 'x' is not an inline-asm register constraint (h, r, l, q, f, d, b, c); fix the file or drop -fplugin-arg-ptxinject-types
 // CHECK-NOT: operand
 // REGTYPE: regtype.json:1:22: type 'F32': 'f99' is not a PTX type (b32, u16, f32, f16x2, pred...)
-// REWRITER: types.json:1:22: type 'F32': 'x' is not an inline-asm register constraint
+// REWRITER: types.json:1:22: error: type 'F32': 'x' is not an inline-asm register constraint

@@ -67,7 +67,7 @@ __global__ void kernel(float *out) {
 
 // CUSTOM: // _x1 i f32 real x
 
-// BADTYPES: bad.json:1:{{[0-9]+}}: type entry needs a string "name"
+// BADTYPES: bad.json:1:{{[0-9]+}}: error: type entry needs a string "name"
 
 // VERSION: ptxinject-rewrite {{[0-9]+\.[0-9]+\.[0-9]+}} (Clang 19
 
