@@ -18,6 +18,7 @@ class Error(ValueError):
         code: short stable name of the failure, e.g. 'unterminated-site'
         message: what went wrong and what to do
         line, column: 1-based place in the input (0 when it has none)
+        file: the file that place is in, when the error names one (else None)
     """
 
 class OperandKind(enum.Enum):
@@ -125,15 +126,6 @@ class Module:
 
     def __repr__(self) -> str: ...
 
-class ReferenceTables:
-    """
-    The reference's tables as InstructionSet.reference_tables() read them from its enums: equal (and equally hashed) when the tables are, so that a store of built sets can be keyed by them.
-    """
-
-    def __eq__(self, arg: ReferenceTables, /) -> bool: ...
-
-    def __hash__(self) -> int: ...
-
 class InstructionSet:
     """
     Stack types, arg types, PTX instructions and special registers of Stack PTX, from the built-in description or a JSON one.
@@ -148,22 +140,6 @@ class InstructionSet:
     @staticmethod
     def from_json(text: object) -> InstructionSet:
         """Reads a description in the stack_ptx_descriptions.json format."""
-
-    @staticmethod
-    def from_reference(stack_prefixes: object, arg_types: object, instructions: object, special_registers: object) -> InstructionSet:
-        """
-        A set in the reference library's terms (its Python API's enums), under its rules (top_first, reference_rules), built directly: stack_prefixes, each stack's PTX register type; arg_types, (stack, vector elements or 0) pairs; instructions, (ptx, arg types, ret types, aligned); special_registers, (ptx, arg type). Entries are named s0.., a0.., i0...
-        """
-
-    @staticmethod
-    def reference_tables(stack_enum: object, arg_enum: object, instruction_enum: object, special_register_enum: object) -> ReferenceTables:
-        """
-        The tables from_reference() takes, read from the reference's Python enum classes themselves (members in value order: literal_prefix; stack_type and stack_num_vec_elems; ptx_str, args, rets and aligned; ptx_str and arg), as a ReferenceTables.
-        """
-
-    @staticmethod
-    def from_reference_tables(tables: ReferenceTables) -> InstructionSet:
-        """from_reference() of what reference_tables() read."""
 
     @property
     def max_instruction_elems(self) -> int:
@@ -217,6 +193,31 @@ class InstructionSet:
         """
         A random program of `length` instructions (and a return), every index in range.
         """
+
+    @staticmethod
+    def from_reference(stack_prefixes: object, arg_types: object, instructions: object, special_registers: object) -> InstructionSet:
+        """
+        A set in the reference library's terms (its Python API's enums), under its rules (top_first, reference_rules), built directly: stack_prefixes, each stack's PTX register type; arg_types, (stack, vector elements or 0) pairs; instructions, (ptx, arg types, ret types, aligned); special_registers, (ptx, arg type). Entries are named s0.., a0.., i0...
+        """
+
+    @staticmethod
+    def reference_tables(stack_enum: object, arg_enum: object, instruction_enum: object, special_register_enum: object) -> ReferenceTables:
+        """
+        The tables from_reference() takes, read from the reference's Python enum classes themselves (members in value order: literal_prefix; stack_type and stack_num_vec_elems; ptx_str, args, rets and aligned; ptx_str and arg), as a ReferenceTables.
+        """
+
+    @staticmethod
+    def from_reference_tables(tables: ReferenceTables) -> InstructionSet:
+        """from_reference() of what reference_tables() read."""
+
+class ReferenceTables:
+    """
+    The reference's tables as InstructionSet.reference_tables() read them from its enums: equal (and equally hashed) when the tables are, so that a store of built sets can be keyed by them.
+    """
+
+    def __eq__(self, arg: ReferenceTables, /) -> bool: ...
+
+    def __hash__(self) -> int: ...
 
 class StackCompiler:
     """
