@@ -197,6 +197,15 @@ std::vector<std::string> cudaCommandLine(const char *Argv0,
   // generates no code, so Clang never lowers their handler calls.
   Out.push_back("-include");
   Out.push_back("surface_indirect_functions.h");
+  // And the C headers it includes that the wrapper does not (stdio.h and
+  // time.h: CUDA files use FILE and printf without including them), and the
+  // cache-operator loads and stores of sm_32_intrinsics.h (__stcs...), which
+  // the wrapper leaves out; the shim declares them.
+  for (const char *Header :
+       {"stdio.h", "time.h", "ptxinject_cache_operators.h"}) {
+    Out.push_back("-include");
+    Out.push_back(Header);
+  }
   if (Cmd.size() > 1)
     Out.insert(Out.end(), Cmd.begin() + 1, Cmd.end());
   adaptGpuArchForClang(Out);
