@@ -200,9 +200,11 @@ std::vector<std::string> cudaCommandLine(const char *Argv0,
   // And the C headers it includes that the wrapper does not (stdio.h and
   // time.h: CUDA files use FILE and printf without including them), and the
   // cache-operator loads and stores of sm_32_intrinsics.h (__stcs...), which
-  // the wrapper leaves out; the shim declares them.
-  for (const char *Header :
-       {"stdio.h", "time.h", "ptxinject_cache_operators.h"}) {
+  // the wrapper leaves out; the shim declares them. Last, __CUDACC__ as
+  // nvcc defines it, 1: the wrapper leaves it empty.
+  for (const char *Header : {"stdio.h", "time.h",
+                             "ptxinject_cache_operators.h",
+                             "ptxinject_cudacc.h"}) {
     Out.push_back("-include");
     Out.push_back(Header);
   }
