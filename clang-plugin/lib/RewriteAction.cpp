@@ -202,8 +202,7 @@ std::vector<std::string> cudaCommandLine(const char *Argv0,
   // cache-operator loads and stores of sm_32_intrinsics.h (__stcs...), which
   // the wrapper leaves out; the shim declares them. Last, __CUDACC__ as
   // nvcc defines it, 1: the wrapper leaves it empty.
-  for (const char *Header : {"stdio.h", "time.h",
-                             "ptxinject_cache_operators.h",
+  for (const char *Header : {"stdio.h", "time.h", "ptxinject_cache_operators.h",
                              "ptxinject_cudacc.h"}) {
     Out.push_back("-include");
     Out.push_back(Header);
