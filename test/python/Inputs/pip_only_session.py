@@ -17,6 +17,8 @@ import os
 import shutil
 import sys
 
+from session_steps import step  # beside this script, on sys.path[0]
+
 KERNEL = """\
 .version 8.0
 .target sm_80
@@ -55,12 +57,6 @@ __global__ void kernel(float *out) {
   out[1] = z;
 }
 """
-
-
-def step(name, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + name + (": " + detail if detail else ""), flush=True)
-    if not ok:
-        sys.exit(1)
 
 
 def is_cubin(data):

@@ -17,6 +17,8 @@ import io
 import os
 import subprocess
 import sys
+
+from session_steps import step  # beside this script, on sys.path[0]
 import tempfile
 
 SOURCE = """\
@@ -27,12 +29,6 @@ extern "C" __global__ void kernel(float *out) {
   out[1] = z;
 }
 """
-
-
-def step(name, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + name + (": " + detail if detail else ""), flush=True)
-    if not ok:
-        sys.exit(1)
 
 
 phase, nvrtc_compile = sys.argv[1:3]
