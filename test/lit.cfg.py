@@ -61,6 +61,8 @@ subs.append(("%check-format", "%s %s" % (
     config.python, os.path.join(src, "utils", "check-format"))))
 subs.append(("%nvcc-ptx", "%s -ptx -arch=sm_80 -I%s" % (config.nvcc, include_dir)))
 subs.append(("%ptxas", "%s -arch=sm_80" % config.ptxas))
+# The toolkit's bin/ folder, for commands run as a user types them (ptxas).
+subs.append(("%cuda-bin", os.path.dirname(config.ptxas or "/usr/local/cuda/bin/ptxas")))
 # NVRTC through a small ctypes driver: SOURCE -o OUT.ptx, compute_80, with
 # ptx_inject.h and CUDA's own headers (cuda_fp16.h...) on the include path.
 nvrtc_lib = os.path.join(cuda_root, "lib64", "libnvrtc.so")

@@ -97,9 +97,10 @@ void collectStubs(const Module &M, nb::handle Arg,
       std::string_view Name = textOf(Key, "an inject name");
       std::optional<size_t> I = M.injectIndex(Name);
       if (!I)
-        throw BindingError("inject-not-found",
-                           "no inject named '" + std::string(Name) +
-                               "' in the module (see module.injects)");
+        throw BindingError(
+            "inject-not-found",
+            "no inject named '" + std::string(Name) +
+                "' in the module; its injects are: " + injectNames(M));
       Keep.push_back(nb::borrow(Value));
       Views[*I] = textOf(Value, "a stub");
       Seen[*I] = 1;
@@ -182,8 +183,9 @@ nb::object renderModule(const ModuleObject &M, nb::handle Stubs) {
 InjectRef injectByName(const Module &M, std::string_view Name) {
   std::optional<size_t> I = M.injectIndex(Name);
   if (!I)
-    throw nb::key_error(
-        ("no inject named '" + std::string(Name) + "'").c_str());
+    throw nb::key_error(("no inject named '" + std::string(Name) +
+                         "'; its injects are: " + injectNames(M))
+                            .c_str());
   return InjectRef{M, *I};
 }
 

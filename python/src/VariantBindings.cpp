@@ -433,8 +433,9 @@ void bindVariants(nb::module_ &M) {
       [](const ModuleObject &Kernel, std::string_view InjectName) {
         const Inject *I = Kernel.findInject(InjectName);
         if (!I)
-          throw nb::key_error(
-              ("no inject named '" + std::string(InjectName) + "'").c_str());
+          throw nb::key_error(("no inject named '" + std::string(InjectName) +
+                               "'; its injects are: " + injectNames(Kernel))
+                                  .c_str());
         StackPtxSource S(stackptx::InstructionSet::builtin());
         if (Error E = S.prepare(*I))
           throw BindingError("invalid-argument", E.Message);

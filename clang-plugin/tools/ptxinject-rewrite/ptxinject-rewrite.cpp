@@ -27,6 +27,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 #ifndef PTXINJECT_VERSION
 #define PTXINJECT_VERSION "unknown"
 #endif
@@ -327,14 +329,21 @@ ExitCode loadBakedStubs(std::map<std::string, std::string> &Out) {
 /// not a no-op.
 ExitCode checkBakedInjectsExist(const RewriteRequest &Req,
                                 const std::vector<Rewritten> &Results) {
+  std::vector<std::string> Names; // every inject of the inputs, once
+  for (const Rewritten &R : Results)
+    for (const ManifestEntry &E : R.Manifest.entries())
+      if (std::find(Names.begin(), Names.end(), E.S.Name) == Names.end())
+        Names.push_back(E.S.Name);
   for (const auto &[Name, Stub] : Req.Rewrite.BakedStubs) {
-    bool Found = false;
-    for (const Rewritten &R : Results)
-      for (const ManifestEntry &E : R.Manifest.entries())
-        Found |= E.S.Name == Name;
-    if (!Found)
-      return usageError("--bake " + Name + ": no site of inject '" + Name +
-                        "' in the input" + (Results.size() > 1 ? "s" : ""));
+    if (std::find(Names.begin(), Names.end(), Name) != Names.end())
+      continue;
+    std::string Known;
+    for (const std::string &N : Names)
+      Known += (Known.empty() ? "" : ", ") + N;
+    return usageError(
+        "--bake " + Name + ": no site of inject '" + Name + "' in the input" +
+        (Results.size() > 1 ? "s" : "") +
+        "; its injects are: " + (Known.empty() ? "(none)" : Known));
   }
   return ExitOk;
 }

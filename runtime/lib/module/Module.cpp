@@ -253,3 +253,10 @@ Error Module::renderTo(const std::string_view *Stubs, size_t NumStubs,
     Buffer[Size] = '\0';
   return Error::success();
 }
+
+std::string ptxinject::module::injectNames(const Module &M) {
+  std::string Out;
+  for (size_t I = 0; I < M.numInjects(); ++I)
+    Out += (I ? ", " : "") + M.inject(I).Name;
+  return Out.empty() ? "(none)" : Out;
+}

@@ -10,6 +10,7 @@
 
 #include "ptxinject/module/Module.h"
 #include "ptxinject/module/StubLabels.h"
+#include "ptxinject/module/StubRegisters.h"
 #include "ptxinject/support/ExitCode.h"
 
 #include <cstdio>
@@ -27,7 +28,10 @@ const char Description[] =
     "is given. In stubs, operands are %{label} (the operand's label, as\n"
     "'ptxinject variants --stubs' takes them) or the stable registers shown\n"
     "by 'ptxinject inspect', e.g. 'add.f32 %{y}, %{x}, %{x};' or\n"
-    "'add.f32 %_x1, %_x0, %_x0;'.";
+    "'add.f32 %_x1, %_x0, %_x0;'. A stub that names a register\n"
+    "declared neither in it, among its inject's operands, among PTX's special\n"
+    "registers nor in the kernel function of a site is refused (--no-check\n"
+    "renders it as it is).";
 
 struct StubArg {
   std::string Name;
@@ -35,18 +39,11 @@ struct StubArg {
   std::string Text;
 };
 
-std::string injectList(const Module &M) {
-  std::string Out;
-  for (size_t I = 0; I < M.numInjects(); ++I)
-    Out += (I ? ", " : "") + M.inject(I).Name;
-  return Out.empty() ? "(none)" : Out;
-}
-
 } // namespace
 
 int ptxinject::tool::runRender(int Argc, char **Argv) {
   std::string Input, Output = "-", TypesPath;
-  bool PruneGlobals = false;
+  bool PruneGlobals = false, NoCheck = false;
   std::vector<std::string> StubFiles, StubTexts;
   CLI::App App(Description, "ptxinject render");
   App.set_help_flag("-h,--help", "print this help and exit");
@@ -61,6 +58,10 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
                "drop internal module-scope variables (no .visible, .extern, "
                ".weak) that nothing in the PTX refers to; stubs must not use "
                "them");
+  App.add_flag("--no-check", NoCheck,
+               "render stubs that name registers the kernel does not declare "
+               "(for a stub whose PTX declares them in a way this check does "
+               "not read)");
   if (std::optional<int> Exit = parseCommandLine(App, "render", Argc, Argv))
     return *Exit;
   std::vector<StubArg> Stubs;
@@ -99,7 +100,7 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
     std::optional<size_t> Index = M->injectIndex(S.Name);
     if (!Index) {
       reportError(S.Source, "no inject named '" + S.Name + "' in " + Input +
-                                "; its injects are: " + injectList(*M));
+                                "; its injects are: " + injectNames(*M));
       return ExitUsage;
     }
     if (Given[*Index]) {
@@ -113,6 +114,19 @@ int ptxinject::tool::runRender(int Argc, char **Argv) {
       return ExitFailed;
     }
     Views[*Index] = Resolved[*Index];
+  }
+  if (!NoCheck) {
+    StubRegisterCheck Check(*M);
+    for (const StubArg &S : Stubs) {
+      size_t Index = *M->injectIndex(S.Name);
+      if (Error E = Check.check(Index, S.Text)) {
+        E.Message += "; 'ptxinject stack --site " + Input + ":" + S.Name +
+                     "' names the inject's registers, --no-check renders "
+                     "the stub as it is";
+        reportError(S.Source, E);
+        return ExitUsage;
+      }
+    }
   }
 
   std::string Out;

@@ -11,6 +11,7 @@
 #include "ptxinject/stackptx/StackPtx.h"
 #include "ptxinject/stackptx/Text.h"
 #include "ptxinject/support/ExitCode.h"
+#include "ptxinject/variants/VariantCompiler.h"
 
 #include <cctype>
 #include <cstdio>
@@ -20,6 +21,7 @@
 
 using namespace ptxinject;
 using namespace ptxinject::stackptx;
+using namespace ptxinject::tool;
 
 namespace {
 
@@ -27,6 +29,11 @@ const char Description[] =
     "Compiles a Stack PTX program (text form, see docs/stack-ptx.md) to a PTX "
     "stub:\n  ptxinject stack [options] 'PROGRAM'\n"
     "  ptxinject stack [options] -f PROGRAM_FILE\n"
+    "  ptxinject stack --site KERNEL.ptx:INJECT [options] 'PROGRAM'\n"
+    "With --site, the program's inputs are the inject's in and mod operands\n"
+    "and its requests the mod and out operands, named by label in the program\n"
+    "(first request: the top of the stack); the stub names their stable\n"
+    "registers (%_x0...), so 'ptxinject render' takes it as it is.\n"
     "A program that starts with '-' (a negative constant) goes after '--'.";
 
 struct PendingRegister {
@@ -35,10 +42,67 @@ struct PendingRegister {
   bool IsInput;
 };
 
+/// Writes the stub (after the program, with --print-program) to OutputPath.
+int writeStub(const std::string &OutputPath, const std::string &Printed,
+              std::string_view Stub) {
+  std::string Output;
+  if (!Printed.empty())
+    Output = "// " + Printed + "\n";
+  Output += Stub;
+  Output += '\n';
+  // An output that cannot be written is a bad -o: nothing was written.
+  return writeFileAtomicallyOrReport(OutputPath, Output) ? ExitOk : ExitUsage;
+}
+
+/// --site KERNEL.ptx:INJECT: the program compiled as `ptxinject variants`
+/// compiles it for that inject.
+int compileForSite(const std::string &Site, const std::string &TypesPath,
+                   const InstructionSet &Set, const std::string &ProgramText,
+                   const std::string &ProgramName, bool PrintProgram,
+                   const std::string &OutputPath) {
+  size_t Colon = Site.rfind(':');
+  if (Colon == std::string::npos || Colon == 0 || Colon + 1 == Site.size()) {
+    reportUsageError("stack",
+                     "--site expects KERNEL.ptx:INJECT, got '" + Site + "'");
+    return ExitUsage;
+  }
+  std::string KernelPath = Site.substr(0, Colon), Name = Site.substr(Colon + 1);
+  std::optional<Module> M = tool::loadModuleOrReport(KernelPath, TypesPath);
+  if (!M)
+    return ExitUsage;
+  std::optional<size_t> Index = M->injectIndex(Name);
+  if (!Index) {
+    reportError(KernelPath, "no inject named '" + Name + "' in " + KernelPath +
+                                "; its injects are: " + injectNames(*M));
+    return ExitUsage;
+  }
+  variants::StackPtxSource Source(Set);
+  Source.addText(ProgramText);
+  if (Error E = Source.prepare(M->inject(*Index))) {
+    reportError(KernelPath, E);
+    return ExitUsage;
+  }
+  std::unique_ptr<variants::ProgramScratch> Scratch = Source.makeScratch();
+  std::string Buffer;
+  std::string_view Stub;
+  variants::StubError Err;
+  if (!Source.stub(0, Scratch.get(), Buffer, Stub, Err)) {
+    reportError(ProgramName, Err);
+    return ExitFailed;
+  }
+  std::string Printed;
+  if (PrintProgram)
+    Printed =
+        printProgram(Source.program(0), Set,
+                     Span<StackPtxFastRegister>(Source.registersByLabel()));
+  return writeStub(OutputPath, Printed, Stub);
+}
+
 } // namespace
 
 int ptxinject::tool::runStack(int Argc, char **Argv) {
-  std::string DescPath, Arch, ProgramFile, OutputPath = "-", ProgramText;
+  std::string DescPath, Arch, ProgramFile, OutputPath = "-", ProgramText, Site,
+                                           TypesPath;
   bool HaveProgram = false, PrintProgram = false;
   std::vector<PendingRegister> Pending;
   std::vector<std::string> Inputs, InputTypes, RequestNames, RequestTypes;
@@ -71,6 +135,12 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
                      "stack type of the preceding --request (default F32, or "
                      "the type of the --input of the same name)")
           ->allow_extra_args(false);
+  App.add_option("--site", Site,
+                 "KERNEL.ptx:INJECT: compile for that inject of the annotated "
+                 "PTX (inputs and requests from its operands)");
+  App.add_option("--types", TypesPath,
+                 "type file (data_type_infos JSON) for KERNEL.ptx's tagged "
+                 "sites");
   App.add_option("-f", ProgramFile,
                  "read the program from FILE ('-' for stdin)");
   App.add_option("-o", OutputPath, "write the stub to FILE (default: stdout)");
@@ -116,6 +186,11 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
                      "give the program either as one argument or with -f FILE");
     return ExitUsage;
   }
+  if (!Site.empty() && !Pending.empty()) {
+    reportUsageError("stack", "--site takes the inputs and requests from the "
+                              "inject's operands; drop --input and --request");
+    return ExitUsage;
+  }
   std::string ProgramName = "<program>";
   if (!ProgramFile.empty()) {
     if (!readWholeFileOrReport(ProgramFile, ProgramText))
@@ -136,6 +211,10 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
     }
     Set = Set.forTarget(For);
   }
+
+  if (!Site.empty())
+    return compileForSite(Site, TypesPath, Set, ProgramText, ProgramName,
+                          PrintProgram, OutputPath);
 
   // Registers: every --input in order, then each --request not already an
   // input.
@@ -205,11 +284,7 @@ int ptxinject::tool::runStack(int Argc, char **Argv) {
     reportError(ProgramName, stack_ptx_fast_result_to_string(R));
     return ExitFailed;
   }
-  std::string Output;
-  if (PrintProgram)
-    Output = "// " + printProgram(Program, Set, Registers) + "\n";
-  Output += Stub;
-  Output += '\n';
-  // An output that cannot be written is a bad -o: nothing was written.
-  return writeFileAtomicallyOrReport(OutputPath, Output) ? ExitOk : ExitUsage;
+  return writeStub(OutputPath,
+                   PrintProgram ? printProgram(Program, Set, Registers) : "",
+                   Stub);
 }

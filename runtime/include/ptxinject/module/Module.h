@@ -123,11 +123,16 @@ private:
   std::shared_ptr<const Data> D;
 };
 
+/// M's inject names in its order, comma-separated, or "(none)": what every
+/// error about an unknown inject lists.
+std::string injectNames(const Module &M);
+
 } // namespace ptxinject::module
 
 // The runtime's C++ API keeps its ptxinject:: spelling (docs/runtime.md).
 namespace ptxinject {
 using module::Inject;
+using module::injectNames;
 using module::InjectOperand;
 using module::Module;
 using module::ParseOptions;

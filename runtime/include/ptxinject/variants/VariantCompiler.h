@@ -140,6 +140,10 @@ public:
   const std::vector<StackPtxFastRegister> &registers() const {
     return Registers;
   }
+  /// The same registers named by operand label, as text programs name them.
+  const std::vector<StackPtxFastRegister> &registersByLabel() const {
+    return ByLabel;
+  }
 
 private:
   stackptx::InstructionSet Set;
