@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ptxinject/Frontend/Invocation/NvccFlags.h"
+#include "ptxinject/Frontend/Invocation/RewriteCommandLine.h"
 #include "ptxinject/Frontend/RewriteAction.h"
 #include "ptxinject/Frontend/Sites/SiteManifestWriter.h"
 #include "ptxinject/support/ExitCode.h"
@@ -154,22 +155,6 @@ ExitCode usageError(const llvm::Twine &Message) {
   return ExitUsage;
 }
 
-/// The options parser's complaint on one line: LLVM adds its advice ("Try:
-/// ... --help", "Did you mean ...?") on lines of their own.
-std::string oneLine(StringRef Message) {
-  llvm::SmallVector<StringRef, 4> Lines;
-  Message.split(Lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  std::string Out;
-  for (StringRef Line : Lines) {
-    if (Line.trim().empty())
-      continue;
-    if (!Out.empty())
-      Out += ' ';
-    Out += Line.trim().str();
-  }
-  return Out;
-}
-
 std::string outputPathFor(StringRef Input) {
   if (!OutputDir.empty()) {
     llvm::SmallString<256> P(OutputDir);
@@ -219,93 +204,6 @@ bool checkOutputPlaces(const std::vector<std::string> &Sources) {
       }
   return true;
 }
-
-/// The place of an nvcc flag or of an added one: before a "--", which ends
-/// the options of Clang tooling's guessed command for an unlisted file.
-tooling::CommandLineArguments::iterator
-endOfOptions(tooling::CommandLineArguments &Args) {
-  return std::find(Args.begin(), Args.end(), "--");
-}
-
-/// A compile command as Clang tooling readies it for a parse (no -o,
-/// -fsyntax-only, no dependency file), then an nvcc command line (a CMake
-/// CUDA compile_commands.json) in Clang's spelling: the arch it targets (or
-/// --arch), its -I/-D/-std; host-only flags dropped.
-tooling::ArgumentsAdjuster commandAdjuster() {
-  tooling::ArgumentsAdjuster Nvcc = [](const tooling::CommandLineArguments &Cmd,
-                                       StringRef File) {
-    TranslatedFlags T = translateNvccFlags(Cmd);
-    if (!GpuArch.empty()) {
-      auto End = endOfOptions(T.Args);
-      End = T.Args.erase(
-          std::remove_if(T.Args.begin(), End,
-                         [](const std::string &A) {
-                           return StringRef(A).starts_with("--cuda-gpu-arch") ||
-                                  StringRef(A).starts_with("--offload-arch");
-                         }),
-          End);
-      T.Args.insert(End, "--cuda-gpu-arch=" + gpuArchFromNvcc(GpuArch));
-      T.Archs.clear();
-    }
-    if (T.Archs.size() > 1) {
-      llvm::errs() << File << ": note: the command targets";
-      for (const std::string &A : T.Archs)
-        llvm::errs() << " " << A;
-      llvm::errs() << "; sites are typed for " << T.Archs.front()
-                   << " (pass -- --cuda-gpu-arch=sm_NN to choose)\n";
-    }
-    // The rewriter only parses (-fsyntax-only): -c would be unused.
-    auto End = endOfOptions(T.Args);
-    T.Args.erase(std::remove(T.Args.begin(), End, "-c"), End);
-    return T.Args;
-  };
-  using tooling::combineAdjusters;
-  return combineAdjusters(
-      tooling::getClangStripOutputAdjuster(),
-      combineAdjusters(
-          tooling::getClangSyntaxOnlyAdjuster(),
-          combineAdjusters(tooling::getClangStripDependencyFileAdjuster(),
-                           Nvcc)));
-}
-
-/// The compilation database with each nvcc option's separate value joined
-/// to it (joinNvccOptionValues), and a command guessed for a file it does
-/// not list guessed again from those joined commands: Clang tooling's guess
-/// reads nvcc's words with Clang's options table and would take the value
-/// of "-gencode arch=compute_90,code=sm_90" for an input file and drop it.
-class NvccJoinedDatabase : public tooling::CompilationDatabase {
-public:
-  explicit NvccJoinedDatabase(const tooling::CompilationDatabase &Base)
-      : Base(Base) {}
-
-  std::vector<tooling::CompileCommand>
-  getCompileCommands(StringRef File) const override {
-    std::vector<tooling::CompileCommand> Commands =
-        Base.getCompileCommands(File);
-    // A guessed command ("inferred from ...") is left to the guess made
-    // over this database, which sees the joined commands.
-    for (const tooling::CompileCommand &C : Commands)
-      if (!C.Heuristic.empty())
-        return {};
-    return joined(std::move(Commands));
-  }
-  std::vector<std::string> getAllFiles() const override {
-    return Base.getAllFiles();
-  }
-  std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
-    return joined(Base.getAllCompileCommands());
-  }
-
-private:
-  static std::vector<tooling::CompileCommand>
-  joined(std::vector<tooling::CompileCommand> Commands) {
-    for (tooling::CompileCommand &C : Commands)
-      C.CommandLine = joinNvccOptionValues(C.CommandLine);
-    return Commands;
-  }
-
-  const tooling::CompilationDatabase &Base;
-};
 
 /// Reads --bake's NAME=FILE stubs into Out.
 ExitCode loadBakedStubs(std::map<std::string, std::string> &Out) {
@@ -371,7 +269,7 @@ ExitCode rewriteInputs(const std::vector<std::string> &Sources,
                        std::vector<Rewritten> &Results) {
   ExitCode Status = ExitOk;
   auto Fail = [&](ExitCode Code) { Status = std::max(Status, Code); };
-  tooling::ArgumentsAdjuster Adjust = commandAdjuster();
+  tooling::ArgumentsAdjuster Adjust = nvccCommandAdjuster(GpuArch);
   for (const std::string &Input : Sources) {
     // Absolute as Clang tooling makes it: the compilation database is
     // asked for this name, and a failure is reported under it.
@@ -454,61 +352,6 @@ bool writeOutputs(const std::vector<Rewritten> &Results) {
   return false;
 }
 
-/// The command line as the options parser takes it. Under --nvrtc the words
-/// after '--' are NVRTC's options, which Clang's driver does not know: they
-/// are taken off into NvrtcOptions. nvcc options written apart from their
-/// value ("--include-path inc", "-gencode arch=...") are joined into
-/// "option=value": Clang's driver, which picks the input files out of these
-/// words, does not know them and would take the value for an input. Without
-/// '--' the parser would go looking for compile_commands.json and complain
-/// when there is none; flags-after-'--' is the common case.
-std::vector<std::string>
-parserArguments(int argc, const char **argv,
-                std::vector<std::string> &NvrtcOptions) {
-  std::vector<std::string> Args(argv, argv + argc);
-  auto Cut = std::find(Args.begin(), Args.end(), "--");
-  if (std::find(Args.begin(), Cut, "--nvrtc") != Cut && Cut != Args.end()) {
-    NvrtcOptions.assign(Cut + 1, Args.end());
-    Args.erase(Cut + 1, Args.end());
-  }
-  Cut = std::find(Args.begin(), Args.end(), "--");
-  if (Cut != Args.end()) {
-    std::vector<std::string> Joined =
-        joinNvccOptionValues(std::vector<std::string>(Cut + 1, Args.end()));
-    Args.erase(Cut + 1, Args.end());
-    Args.insert(Args.end(), Joined.begin(), Joined.end());
-  }
-  bool HasSeparator = false, HasDatabase = false;
-  for (size_t I = 1; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    HasSeparator |= A == "--";
-    HasDatabase |= A == "-p" || A.starts_with("-p=") || A.starts_with("--p=");
-  }
-  if (!HasSeparator && !HasDatabase)
-    Args.push_back("--");
-  return Args;
-}
-
-/// -p DIR names a folder without a compilation database: the options
-/// parser would say so over several lines and go on without flags.
-ExitCode checkDatabaseFolder(const std::vector<std::string> &Args) {
-  auto Cut = std::find(Args.begin(), Args.end(), "--");
-  for (auto It = Args.begin(); It != Cut; ++It) {
-    StringRef A = *It, Dir;
-    if ((A == "-p" || A == "--p") && It + 1 != Cut)
-      Dir = *(It + 1);
-    else if (A.starts_with("-p=") || A.starts_with("--p="))
-      Dir = A.split('=').second;
-    else
-      continue;
-    std::string Error;
-    if (!tooling::CompilationDatabase::autoDetectFromDirectory(Dir, Error))
-      return usageError("-p: no compilation database in '" + Dir +
-                        "': " + oneLine(Error));
-  }
-  return ExitOk;
-}
-
 /// The command-line errors the options parser cannot see.
 ExitCode checkOptions(const std::vector<std::string> &Sources) {
   if (!CheckGolden.empty() && (Sources.size() != 1 || !OutputFile.empty() ||
@@ -554,8 +397,9 @@ int main(int argc, const char **argv) {
   });
   std::vector<std::string> NvrtcOptions;
   std::vector<std::string> Words = parserArguments(argc, argv, NvrtcOptions);
-  if (ExitCode Status = checkDatabaseFolder(Words))
-    return Status;
+  if (std::string Problem = compilationDatabaseProblem(Words);
+      !Problem.empty())
+    return usageError(Problem);
   std::vector<const char *> Args;
   for (const std::string &W : Words)
     Args.push_back(W.c_str());
