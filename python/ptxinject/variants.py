@@ -432,7 +432,7 @@ def read_manifest(path: Union[str, os.PathLike]) -> Manifest:
     with open(path, "rb") as f:
         text = f.read().decode("utf-8", "replace")
     rows, truncated = _core._parse_manifest(text)
-    return Manifest([ManifestRow(*row[:11], [tuple(k) for k in row[11]]) for row in rows],
+    return Manifest([ManifestRow(*row[:12], [tuple(k) for k in row[12]]) for row in rows],
                     truncated)
 
 

@@ -87,10 +87,10 @@ def test_options_sweep_gives_a_variant_per_program_and_combination(four, backend
     # Module indices run on across the combinations.
     assert sorted(m.index for m in result.modules) == list(range(len(result.modules)))
     assert result.report["variants"] == 4 * n
-    ptxinject.write_variants_output(tmp_path, four, result,
-                                    sources=[f"p:{v % n + 1}:1" for v in range(4 * n)],
-                                    texts=[PROGRAMS[v % n] for v in range(4 * n)], pack=1,
-                                    slots=["slot_0"])
+    ptxinject.variants.write_variants_output(tmp_path, four, result,
+                                             sources=[f"p:{v % n + 1}:1" for v in range(4 * n)],
+                                             texts=[PROGRAMS[v % n] for v in range(4 * n)],
+                                             pack=1, slots=["slot_0"])
     rows = ptxinject.read_manifest(tmp_path).rows
     assert [r.options for r in rows] == result.options
     with pytest.raises(Error, match="unknown option 'registers'"):
