@@ -21,7 +21,6 @@ void bindVariants(nanobind::module_ &M);  // compile_variants engine
 void bindVariantFolder(nanobind::module_ &M); // program files, output folder
 void bindVariantScreen(
     nanobind::module_ &M); // duplicates and cache hits for the cluster driver
-void bindRewrite(nanobind::module_ &M); // the Clang rewriter, when built
 void bindDoctor(nanobind::module_ &M);  // what the machine has
 
 } // namespace python

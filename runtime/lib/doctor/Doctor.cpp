@@ -192,7 +192,14 @@ ptxinject::doctor::examineEnvironment(const std::string &ToolFolder) {
     }
     add(std::string("back end ") + cubinBackendName(Kind), Found, Fix);
   }
-  add("default back end", cubinBackendName(defaultCubinBackend()), "");
+  // Chosen by what runs the cubins: a compiler of a newer CUDA major
+  // release than the driver makes cubins that driver does not load.
+  DefaultCubinBackend Default = chooseDefaultCubinBackend({});
+  CudaRelease Run = cubinRunRelease();
+  std::string DefaultFound = cubinBackendName(Default.Kind);
+  if (Run.Major)
+    DefaultFound += " (cubins for CUDA " + Run.str() + ", of " + Run.From + ")";
+  add("default back end", DefaultFound, Default.Note);
 
   std::string Nvrtc = loadableLibrary(
       CudaLibrary{"nvrtc", "cuda_nvrtc", "PTXINJECT_NVRTC"}, "nvrtcVersion");

@@ -188,9 +188,12 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   // No --backend: the default, or one found here that reads the PTX's ISA
   // when the default's compiler is older (PTX from a newer nvcc).
   if (A.BackendName.empty()) {
-    CubinBackendKind Chosen = defaultCubinBackendFor(Ptx, CO);
-    if (Chosen != Backend->kind()) {
-      Made = createCubinBackend(Chosen, CO);
+    DefaultCubinBackend Chosen = chooseDefaultCubinBackend(Ptx, CO);
+    if (!Chosen.Note.empty()) // newer than the driver that runs the cubins
+      std::fprintf(stderr, "ptxinject variants: note: %s\n",
+                   Chosen.Note.c_str());
+    if (Chosen.Kind != Backend->kind()) {
+      Made = createCubinBackend(Chosen.Kind, CO);
       if (!Made) {
         reportUsageError("variants", Made.error().Message);
         return ExitUsage;
