@@ -194,8 +194,9 @@ void bindVariantScreen(nb::module_ &M) {
                                                    : nb::cast(R.SameAs),
               R.Ok ? nb::object(nb::str(R.Origin.c_str()))
                    : nb::object(nb::none()),
-              R.FailedStage.empty() ? nb::object(nb::none())
-                                    : nb::object(nb::str(R.FailedStage.c_str()))));
+              R.FailedStage.empty()
+                  ? nb::object(nb::none())
+                  : nb::object(nb::str(R.FailedStage.c_str()))));
         return nb::make_tuple(Rows, Parsed->Truncated);
       },
       "text"_a, "Rows of a manifest.tsv, and whether its last line was cut.");

@@ -28,8 +28,7 @@ namespace {
 /// when it cannot be read.
 std::string toolkitVersion(const std::string &Root) {
   std::optional<CudaVersion> V = cudaToolkitVersion(Root);
-  return V ? "CUDA " + std::to_string(V->Major) + "." +
-                 std::to_string(V->Minor)
+  return V ? "CUDA " + std::to_string(V->Major) + "." + std::to_string(V->Minor)
            : "";
 }
 

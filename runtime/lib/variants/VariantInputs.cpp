@@ -63,8 +63,8 @@ std::string leadingName(const std::string &Segment, size_t &ProgramStart) {
 
 Error fileError(const std::string &Path, unsigned Line, unsigned Column,
                 std::string Message) {
-  Error E = Error::make(ErrorCode::InvalidStub, std::move(Message), Line,
-                        Column);
+  Error E =
+      Error::make(ErrorCode::InvalidStub, std::move(Message), Line, Column);
   E.File = Path;
   return E;
 }
@@ -209,7 +209,7 @@ Error ptxinject::variants::readProgramFiles(
 }
 
 Error ptxinject::variants::readStubFile(const std::string &Path,
-                                       VariantInputs &Out) {
+                                        VariantInputs &Out) {
   Expected<std::string> Read = readNamedFile(Path);
   if (!Read)
     return Read.error();

@@ -58,8 +58,8 @@ void printSummary(const VariantsArguments &A, const VariantReport &Report,
   if (A.PruneGlobals)
     std::printf("pruned globals:      %zu (%zu bytes of the kernel's PTX)\n",
                 Pruned.RemovedVariables, Pruned.RemovedBytes);
-  std::printf("back end:            %s, %s\n",
-              cubinBackendName(Backend.kind()), A.Arch.c_str());
+  std::printf("back end:            %s, %s\n", cubinBackendName(Backend.kind()),
+              A.Arch.c_str());
   // Which toolkit's compiler made the cubins (and keys the cache).
   std::printf("compiler:            %s\n", Backend.version().c_str());
   std::printf("threads:             %u\n", Report.Threads);
@@ -294,10 +294,10 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   // its manifest rows.
   ModuleSink Sink = [&](const CompiledModule &M, std::string &Err) {
     FailedSoFar.fetch_add(M.Failed->size(), std::memory_order_relaxed);
-    if (Error E = writeModuleFiles(
-            A.OutDir, M.Index,
-            std::string_view(M.Cubin->data(), M.Cubin->size()),
-            A.KeepPtx ? &M.Ptx : nullptr)) {
+    if (Error E =
+            writeModuleFiles(A.OutDir, M.Index,
+                             std::string_view(M.Cubin->data(), M.Cubin->size()),
+                             A.KeepPtx ? &M.Ptx : nullptr)) {
       Err = E.Message;
       return false;
     }

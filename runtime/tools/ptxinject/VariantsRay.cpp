@@ -74,4 +74,3 @@ int ptxinject::tool::forwardToRay(const VariantsArguments &A) {
                   "pip install '.[ray]' (docs/distributed.md)");
   return ExitUsage;
 }
-
