@@ -166,3 +166,7 @@ if shutil.which("git"):
     config.available_features.add("git")
 if shutil.which("clang-format-19"):
     config.available_features.add("clang-format")
+# utils/check-format's ruff: utils/install-deps puts it in build/deps/tools.
+if os.access(os.path.join(src, "build", "deps", "tools", "bin", "ruff"), os.X_OK) or \
+        shutil.which("ruff"):
+    config.available_features.add("ruff")

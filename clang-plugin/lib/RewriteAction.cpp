@@ -9,13 +9,13 @@
 
 #include "ptxinject/Frontend/Invocation/CudaInvocation.h"
 #include "ptxinject/Frontend/Invocation/NvrtcInvocation.h"
+#include "ptxinject/Frontend/Parse/SiteFreeSource.h"
+#include "ptxinject/Frontend/Parse/TypeUniquing.h"
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
 #include "ptxinject/Frontend/Sites/CommentAnnotations.h"
 #include "ptxinject/Frontend/Sites/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/Sites/SiteFreeCodeErrors.h"
-#include "ptxinject/Frontend/Parse/SiteFreeSource.h"
 #include "ptxinject/Frontend/Sites/SiteTyping.h"
-#include "ptxinject/Frontend/Parse/TypeUniquing.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"

@@ -8,10 +8,10 @@
 //===----------------------------------------------------------------------===//
 #include "PluginOptions.h"
 #include "SiteExpander.h"
+#include "ptxinject/Frontend/Parse/TypeUniquing.h"
 #include "ptxinject/Frontend/Sites/CommentAnnotations.h"
 #include "ptxinject/Frontend/Sites/MarkerDiagnostics.h"
 #include "ptxinject/Frontend/Sites/SiteManifestWriter.h"
-#include "ptxinject/Frontend/Parse/TypeUniquing.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclGroup.h"

@@ -27,11 +27,14 @@ public:
   explicit FlatLayout(uint8_t *Base) : Base(Base) {}
   bool filling() const { return Base != nullptr; }
   template <class T> T *place(const T *Values, size_t N) {
+    // T is a pointer where an array of arrays places its row pointers.
+    // NOLINTNEXTLINE(bugprone-sizeof-expression): the pointer's size is meant.
+    constexpr size_t Size = sizeof(T);
     Offset = (Offset + alignof(T) - 1) / alignof(T) * alignof(T);
     T *At = Base ? reinterpret_cast<T *>(Base + Offset) : nullptr;
     if (At && N)
-      std::memcpy(static_cast<void *>(At), Values, N * sizeof(T));
-    Offset += N * sizeof(T);
+      std::memcpy(static_cast<void *>(At), Values, N * Size);
+    Offset += N * Size;
     return At;
   }
   char *string(const std::string &S) { return place(S.c_str(), S.size() + 1); }
@@ -522,8 +525,8 @@ bool stack_ptx_requests_equal(const size_t *const *X, const size_t *SizesX,
   for (size_t I = 0; I < NumX; ++I) {
     if (SizesX[I] != SizesY[I])
       return false;
-    if (SizesX[I] &&
-        (!X[I] || !Y[I] || std::memcmp(X[I], Y[I], SizesX[I] * sizeof(size_t))))
+    if (SizesX[I] && (!X[I] || !Y[I] ||
+                      std::memcmp(X[I], Y[I], SizesX[I] * sizeof(size_t)) != 0))
       return false;
   }
   return true;

@@ -342,7 +342,7 @@ InstructionSet::fromReference(const ReferenceTables &In) {
   if (In.StackPrefixes.empty() || NumStacks > 255 || NumArgs > 255 ||
       In.Instructions.size() > 65535 || In.SpecialRegisters.size() > 65535) {
     Why = "a set needs 1 to 255 stack types, at most 255 arg types and "
-            "65535 instructions and special registers";
+          "65535 instructions and special registers";
     return Refused();
   }
   auto constantKind = [](const std::string &Prefix) -> uint8_t {
@@ -367,8 +367,8 @@ InstructionSet::fromReference(const ReferenceTables &In) {
     if (Arg.Stack >= In.StackPrefixes.size() ||
         Arg.VecElems > STACK_PTX_FAST_MAX_VEC_ELEMS) {
       Why = "arg type " + std::to_string(A) + ": stack " +
-              std::to_string(Arg.Stack) + " or " +
-              std::to_string(Arg.VecElems) + " vector elements out of range";
+            std::to_string(Arg.Stack) + " or " + std::to_string(Arg.VecElems) +
+            " vector elements out of range";
       return Refused();
     }
     std::string Name = "a" + std::to_string(A);
@@ -391,7 +391,7 @@ InstructionSet::fromReference(const ReferenceTables &In) {
                       uint8_t &Into) {
     if (Arg >= In.ArgTypes.size()) {
       Why = std::string(Kind) + " " + std::to_string(Entry) + ": arg type " +
-              std::to_string(Arg) + " out of range";
+            std::to_string(Arg) + " out of range";
       return false;
     }
     Into = uint8_t(Arg);
@@ -404,7 +404,7 @@ InstructionSet::fromReference(const ReferenceTables &In) {
     if (I.Args.size() > STACK_PTX_FAST_MAX_ARGS ||
         I.Rets.size() > STACK_PTX_FAST_MAX_RETS) {
       Why = "instruction " + std::to_string(N) +
-              " has more than 4 args or 2 rets";
+            " has more than 4 args or 2 rets";
       return Refused();
     }
     StackPtxFastPtxInstructionInfo Info{};

@@ -94,10 +94,12 @@ struct WalkArrays {
 
 class ReferenceWriter : WalkArrays {
 public:
+  /// Borrows Kept's buffers, and gives them back when it ends.
   ReferenceWriter(const State &S, ReferenceTemps Temps, bool Pieces,
                   ReferenceStub &Stub, WalkArrays &Kept)
       : WalkArrays(std::move(Kept)), S(S),
         Letters(Temps == ReferenceTemps::StackLetter),
+        // NOLINTNEXTLINE(bugprone-use-after-move): binds, does not read.
         W{Stub.Body, Stub.PieceEnds, Pieces}, Kept(Kept) {}
   ~ReferenceWriter() { Kept = std::move(static_cast<WalkArrays &>(*this)); }
 

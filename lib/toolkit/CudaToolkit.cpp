@@ -146,8 +146,8 @@ bool nvccReleaseInBinary(const std::string &Root, CudaVersion &V) {
   if (At) {
     std::string_view Rest(At, std::min<size_t>(End - At, 80));
     size_t Vee = Rest.find(", V");
-    Found = Vee != std::string_view::npos &&
-            parseRelease(Rest.substr(Vee + 3), V);
+    Found =
+        Vee != std::string_view::npos && parseRelease(Rest.substr(Vee + 3), V);
   }
   ::munmap(Map, St.st_size);
   return Found;

@@ -350,5 +350,3 @@ def default_cache_dir() -> str:
     """
 
 VariantManifestHeader: str = ...
-
-HAVE_REWRITE: bool = True

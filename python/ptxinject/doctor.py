@@ -12,7 +12,7 @@ import sys
 from typing import List, Optional, TextIO, Tuple
 
 from . import _core
-from .frontend import have_rewrite
+from .frontend import have_rewrite, rewrite_problem
 
 Finding = Tuple[str, str, str]  # topic, what was found, how to add it ("" when present)
 
@@ -24,9 +24,8 @@ def findings() -> List[Finding]:
         if topic == "clang front end":
             # The package's front end runs in process, not as ptxinject-rewrite.
             found, fix = ("in process (ptxinject.rewrite)", "") if have_rewrite() else (
-                "not built into this package",
-                "install Clang 19 (apt-get install clang-19 libclang-19-dev llvm-19-dev) and "
-                "reinstall the package; typed sites (PTX_IN(F32, x)) need no front end")
+                "not usable: " + rewrite_problem(),
+                "see above; typed sites (PTX_IN(F32, x)) need no front end")
         out.append((topic, found, fix))
     try:
         from importlib.metadata import version

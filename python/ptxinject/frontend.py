@@ -1,16 +1,21 @@
-"""The Clang front end from Python: ptxinject.rewrite on a string, in process."""
+"""The Clang front end from Python: ptxinject.rewrite on a string, in process.
+
+The rewriter is the extension module ptxinject._rewrite, loaded on the first
+call; where it or the Clang libraries it links are missing, that call raises
+ptxinject.Error naming what is missing, and ptxinject.doctor() says the same.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import warnings
 from typing import Mapping, Optional, Sequence, Union
 
-from . import _core
 from ._core import Error
 
-__all__ = ["rewrite", "have_rewrite", "RewriteWarning"]
+__all__ = ["rewrite", "have_rewrite", "rewrite_problem", "RewriteWarning"]
 
 
 class RewriteWarning(UserWarning):
@@ -19,10 +24,52 @@ class RewriteWarning(UserWarning):
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
+# The rewriter is an extension module of its own, the only one that links
+# Clang's libraries: it is loaded on first use, so that everything else in
+# the package works where those libraries are absent.
+_FRONTEND = None  # the loaded ptxinject._rewrite
+_FRONTEND_PROBLEM: Optional[str] = None  # why it cannot be loaded
+
+
+def _frontend():
+    """ptxinject._rewrite, loaded once; None (and _FRONTEND_PROBLEM set) when it cannot be."""
+    global _FRONTEND, _FRONTEND_PROBLEM
+    if _FRONTEND is None and _FRONTEND_PROBLEM is None:
+        try:
+            from . import _rewrite
+            _FRONTEND = _rewrite
+        except ImportError as e:
+            _FRONTEND_PROBLEM = _frontend_problem(e)
+    return _FRONTEND
+
+
+def _frontend_problem(e: ImportError) -> str:
+    """What is missing, and how to get it, from the ImportError of ptxinject._rewrite."""
+    if isinstance(e, ModuleNotFoundError) and e.name == __package__ + "._rewrite":
+        return ("this build of the package has no Clang front end (ptxinject._rewrite was not "
+                "built): install Clang 19 (Debian/Ubuntu: apt-get install clang-19 "
+                "libclang-19-dev llvm-19-dev) and reinstall the package "
+                "(pip install --force-reinstall .), or install a wheel that carries it")
+    text = str(e)
+    missing = re.search(r"(lib[\w.+-]*\.so[\w.]*)", text)
+    if not missing:  # the module itself is damaged
+        return (f"the Clang front end (ptxinject._rewrite) is in this package but cannot be "
+                f"loaded ({text}): reinstall the package (pip install --force-reinstall ptxinject)")
+    return (f"the Clang front end (ptxinject._rewrite) is in this package but "
+            f"{missing.group(1)} cannot be loaded ({text}): install LLVM 19's libraries "
+            "(Debian/Ubuntu: apt-get install libclang-cpp19 libllvm19), or install the package "
+            "from a wheel that carries them (docs/python.md, Installing from a wheel)")
+
 
 def have_rewrite() -> bool:
-    """Whether this build of the package carries the Clang front end."""
-    return bool(_core.HAVE_REWRITE)
+    """Whether ptxinject.rewrite can run here: the package carries the Clang
+    front end and the libraries it needs load."""
+    return _frontend() is not None
+
+
+def rewrite_problem() -> str:
+    """Why ptxinject.rewrite cannot run here, with how to fix it ("" when it can)."""
+    return "" if have_rewrite() else (_FRONTEND_PROBLEM or "")
 
 
 def _default_cache_dir() -> str:
@@ -71,12 +118,12 @@ def rewrite(
     issued as ``ptxinject.RewriteWarning``. The rewritten
     text includes ptx_inject.h as before: compile it with ``-I ptxinject.include_dir()``.
     """
-    if not have_rewrite():
-        raise Error(
-            "ptxinject.rewrite needs the Clang front end, which this build of the package "
-            "lacks: install Clang 19 (Debian/Ubuntu: apt-get install clang-19 libclang-19-dev "
-            "llvm-19-dev) and reinstall the package (pip install --force-reinstall .); "
-            "typed sites and stable-dialect asm need no front end")
+    engine = _frontend()
+    if engine is None:
+        err = Error(f"ptxinject.rewrite needs the Clang front end: {_FRONTEND_PROBLEM}; "
+                    "typed sites and stable-dialect asm need no front end")
+        err.code, err.message, err.line, err.column = "no-front-end", _FRONTEND_PROBLEM, 0, 0
+        raise err
     types_json = ""
     if types is not None:
         if isinstance(types, (dict, list)):
@@ -105,6 +152,9 @@ def rewrite(
         if os.path.isdir(shim):
             flags += ["-idirafter", shim]  # only what the toolkit lacks
         flags += ["-idirafter", os.path.join(_HERE, "include")]
+    # A wheel carries Clang's own headers beside the rewriter linked into it.
+    if os.path.isdir(os.path.join(_HERE, "clang-resource", "include")):
+        os.environ.setdefault("PTXINJECT_CLANG_RESOURCE_DIR", os.path.join(_HERE, "clang-resource"))
     if pch_cache is True:
         cache = _default_cache_dir()
     elif pch_cache:
@@ -112,7 +162,7 @@ def rewrite(
     else:
         cache = ""
     bake = dict(bake or {})
-    ok, text, diagnostics, injects = _core._rewrite(
+    ok, text, diagnostics, injects = engine.rewrite(
         source, os.path.abspath(filename), flags, types_json, volatile, cache, nvrtc,
         list(name_expressions), bake)
     if not ok:

@@ -18,6 +18,5 @@ NB_MODULE(_core, M) {
   ptxinject::python::bindVariants(M);
   ptxinject::python::bindVariantScreen(M);
   ptxinject::python::bindVariantFolder(M);
-  ptxinject::python::bindRewrite(M);
   ptxinject::python::bindDoctor(M);
 }

@@ -15,14 +15,13 @@ void bindStackPtx(
 /// InstructionSet's constructors from the reference's enums (compat layer).
 void bindReferenceSet(nanobind::module_ &M,
                       nanobind::class_<stackptx::InstructionSet> &Set);
-void bindVariation(nanobind::module_ &M); // Stack PTX variation operators
-void bindAstPtx(nanobind::module_ &M);    // AST PTX compile and interpret
-void bindVariants(nanobind::module_ &M);  // compile_variants engine
+void bindVariation(nanobind::module_ &M);     // Stack PTX variation operators
+void bindAstPtx(nanobind::module_ &M);        // AST PTX compile and interpret
+void bindVariants(nanobind::module_ &M);      // compile_variants engine
 void bindVariantFolder(nanobind::module_ &M); // program files, output folder
 void bindVariantScreen(
     nanobind::module_ &M); // duplicates and cache hits for the cluster driver
-void bindRewrite(nanobind::module_ &M); // the Clang rewriter, when built
-void bindDoctor(nanobind::module_ &M);  // what the machine has
+void bindDoctor(nanobind::module_ &M); // what the machine has
 
 } // namespace python
 } // namespace ptxinject

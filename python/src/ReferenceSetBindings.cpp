@@ -278,15 +278,15 @@ void bindReferenceSet(nb::module_ &M, nb::class_<InstructionSet> &Set) {
           },
           nb::is_operator())
       .def("__hash__", [](const EnumTables &T) { return T.Hash; });
-  Set      .def_static(
-          "from_reference", &setFromReference, "stack_prefixes"_a,
-          "arg_types"_a, "instructions"_a, "special_registers"_a,
-          "A set in the reference library's terms (its Python API's enums), "
-          "under its rules (top_first, reference_rules), built directly: "
-          "stack_prefixes, each stack's PTX register type; arg_types, "
-          "(stack, vector elements or 0) pairs; instructions, (ptx, arg "
-          "types, ret types, aligned); special_registers, (ptx, arg type). "
-          "Entries are named s0.., a0.., i0...")
+  Set.def_static(
+         "from_reference", &setFromReference, "stack_prefixes"_a, "arg_types"_a,
+         "instructions"_a, "special_registers"_a,
+         "A set in the reference library's terms (its Python API's enums), "
+         "under its rules (top_first, reference_rules), built directly: "
+         "stack_prefixes, each stack's PTX register type; arg_types, "
+         "(stack, vector elements or 0) pairs; instructions, (ptx, arg "
+         "types, ret types, aligned); special_registers, (ptx, arg type). "
+         "Entries are named s0.., a0.., i0...")
       .def_static(
           "reference_tables", &enumTables, "stack_enum"_a, "arg_enum"_a,
           "instruction_enum"_a, "special_register_enum"_a,

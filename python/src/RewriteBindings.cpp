@@ -1,16 +1,13 @@
-//===- RewriteBindings.cpp - ptxinject.rewrite ----------------------------===//
+//===- RewriteBindings.cpp - The ptxinject._rewrite extension module ------===//
 //
-// The rewriter on a string, in process, where the package was built with the
-// Clang front end; elsewhere a clear error saying what to install.
+// The rewriter on a string, in process. A module of its own, the only one
+// that links Clang's libraries: ptxinject._core imports without them, and
+// ptxinject.rewrite loads this on first use (python/ptxinject/frontend.py
+// says what is missing when it cannot).
 //
 //===----------------------------------------------------------------------===//
-#include "Bindings.h"
-#include "Errors.h"
-#include "TextArg.h"
-
-#ifdef PTXINJECT_PYTHON_HAVE_REWRITE
 #include "RewriteBridge.h"
-#endif
+#include "TextArg.h"
 
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/string.h>
@@ -18,15 +15,13 @@
 
 namespace nb = nanobind;
 using namespace nb::literals;
+using namespace ptxinject::python;
 
-namespace ptxinject {
-namespace python {
-
-void bindRewrite(nb::module_ &M) {
-#ifdef PTXINJECT_PYTHON_HAVE_REWRITE
-  M.attr("HAVE_REWRITE") = true;
+NB_MODULE(_rewrite, M) {
+  M.doc() = "The Clang front end of the ptxinject package (use "
+            "ptxinject.rewrite, not this).";
   M.def(
-      "_rewrite",
+      "rewrite",
       [](nb::handle Source, std::string FileName, std::vector<std::string> Args,
          std::string TypesJson, bool Volatile, std::string PchCacheDir,
          bool Nvrtc, std::vector<std::string> NameExpressions,
@@ -54,10 +49,4 @@ void bindRewrite(nb::module_ &M) {
       "name_expressions"_a = std::vector<std::string>(),
       "bake"_a = std::map<std::string, std::string>(),
       "The engine behind ptxinject.rewrite (use that).");
-#else
-  M.attr("HAVE_REWRITE") = false;
-#endif
 }
-
-} // namespace python
-} // namespace ptxinject

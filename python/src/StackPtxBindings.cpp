@@ -244,167 +244,171 @@ stackptx::InstructionSet instructionSetOf(nb::handle Arg) {
 }
 
 void bindStackPtx(nb::module_ &M) {
-  auto SetClass = nb::class_<InstructionSet>(
-      M, "InstructionSet",
-      "Stack types, arg types, PTX instructions and special registers "
-      "of Stack PTX, from the built-in description or a JSON one.")
-      .def_static("builtin", &InstructionSet::builtin, nb::rv_policy::copy,
-                  "The description shipped with the package "
-                  "(data/stack_ptx_descriptions.json).")
-      .def_static(
-          "from_json", &setFromJson, "text"_a,
-          "Reads a description in the stack_ptx_descriptions.json format.")
-      .def_prop_ro(
-          "max_instruction_elems",
-          [](const InstructionSet &S) {
-            const StackPtxFastInstructionSetInfo &I = S.info();
-            auto elems = [&](uint8_t Arg) -> size_t {
-              size_t V =
-                  Arg < I.num_arg_types ? I.arg_types[Arg].num_vec_elems : 0;
-              return V ? V : 1;
-            };
-            size_t Most = 1;
-            for (size_t N = 0; N < I.num_instructions; ++N) {
-              const StackPtxFastPtxInstructionInfo &E = I.instructions[N];
-              size_t Sum = 0;
-              for (unsigned A = 0; A < E.num_args; ++A)
-                Sum += elems(E.args[A]);
-              for (unsigned R = 0; R < E.num_rets; ++R)
-                Sum += elems(E.rets[R]);
-              Most = Sum > Most ? Sum : Most;
-            }
-            return Most;
-          },
-          "The most operand and result elements of any one instruction "
-          "(a vector counts its elements; at least 1): a bound on the "
-          "values one instruction reads and makes.")
-      .def_static(
-          "from_file",
-          [](const std::string &Path) {
-            Expected<InstructionSet> S = InstructionSet::fromFile(Path);
-            if (!S)
-              throw BindingError("invalid-description", S.error().Message);
-            return S.take();
-          },
-          "path"_a, "Reads a description file.")
-      .def_prop_ro("stack_types",
-                   [](const InstructionSet &S) {
-                     return names(S.info().stack_types,
-                                  S.info().num_stack_types,
-                                  &StackPtxFastStackTypeInfo::name);
-                   })
-      .def_prop_ro("arg_types",
-                   [](const InstructionSet &S) {
-                     return names(S.info().arg_types, S.info().num_arg_types,
-                                  &StackPtxFastArgTypeInfo::name);
-                   })
-      .def_prop_ro(
-          "instructions",
-          [](const InstructionSet &S) {
-            return names(S.info().instructions, S.info().num_instructions,
-                         &StackPtxFastPtxInstructionInfo::display);
-          },
-          "Display names of the PTX instructions, in index order.")
-      .def_prop_ro(
-          "instruction_costs",
-          [](const InstructionSet &S) {
-            nb::list Out;
-            for (size_t I = 0; I < S.info().num_instructions; ++I) {
-              InstructionCost C = S.instructionCost(I);
-              Out.append(nb::make_tuple(S.info().instructions[I].ptx, C.Latency,
-                                        C.Approximate));
-            }
-            return Out;
-          },
-          "Per instruction, in index order: (ptx opcode, estimated latency "
-          "in cycles, approximate), from the description's \"latency\" "
-          "(4 when it gives none) and \"approximate\".")
-      .def_prop_ro("special_registers",
-                   [](const InstructionSet &S) {
-                     return names(S.info().special_registers,
-                                  S.info().num_special_registers,
-                                  &StackPtxFastSpecialRegisterInfo::ptx);
-                   })
-      .def("stack_type_index",
-           [](const InstructionSet &S, std::string_view N) {
-             return lookup(S.findStackType(N), "stack type", N);
-           })
-      .def(
-          "constant_kind",
-          [](const InstructionSet &S, size_t StackIdx) -> nb::object {
-            if (StackIdx >= S.info().num_stack_types)
-              throw BindingError("invalid-argument",
-                                 "no stack type " + std::to_string(StackIdx) +
-                                     " (the set has " +
-                                     std::to_string(S.info().num_stack_types) +
-                                     ")");
-            switch (S.info().stack_types[StackIdx].constant_kind) {
-            case STACK_PTX_FAST_CONSTANT_F32:
-              return nb::str("f32");
-            case STACK_PTX_FAST_CONSTANT_U32:
-              return nb::str("u32");
-            case STACK_PTX_FAST_CONSTANT_S32:
-              return nb::str("s32");
-            default:
-              return nb::none();
-            }
-          },
-          "stack_idx"_a,
-          "How the literals of stack type stack_idx are written: 'f32', 'u32', "
-          "'s32', or "
-          "None when it has none (its description gives no constant_type).")
-      .def("instruction_index",
-           [](const InstructionSet &S, std::string_view N) {
-             return lookup(S.findInstruction(N), "instruction", N);
-           })
-      .def("special_register_index",
-           [](const InstructionSet &S, std::string_view N) {
-             return lookup(S.findSpecialRegister(N), "special register", N);
-           })
-      .def(
-          "parse",
-          [](const InstructionSet &S, nb::handle Text, nb::handle Regs) {
-            RegisterList R = toRegisters(Regs, S);
-            std::vector<StackPtxFastInstruction> Out;
-            if (Error Err = stackptx::parseProgram(textOf(Text, "a program"), S,
-                                                   R.Registers, Out))
-              throw BindingError("invalid-program", Err.Message, Err.Line,
-                                 Err.Column);
-            std::vector<uint64_t> Words(Out.size());
-            std::memcpy(Words.data(), Out.data(), Out.size() * 8);
-            return Words;
-          },
-          "text"_a, "registers"_a,
-          "Parses the text form ('x y add.ftz.f32') into instruction words "
-          "(a return word ends the list).")
-      .def(
-          "format",
-          [](const InstructionSet &S, nb::handle Prog, nb::handle Regs) {
-            RegisterList R = toRegisters(Regs, S);
-            std::vector<StackPtxFastInstruction> Storage;
-            Program P = toProgram(Prog, S, R, Storage);
-            return stackptx::printProgram(P, S, R.Registers);
-          },
-          "program"_a, "registers"_a,
-          "Prints a program in the text form parse() reads.")
-      .def(
-          "random_program",
-          [](const InstructionSet &S, size_t Length, nb::handle Regs,
-             uint64_t Seed, bool InterpretedOnly) {
-            RegisterList R = toRegisters(Regs, S);
-            std::mt19937_64 Rng(Seed);
-            std::vector<StackPtxFastInstruction> Out;
-            stackptx::RandomProgramOptions O;
-            O.InterpretedOnly = InterpretedOnly;
-            stackptx::randomProgram(Rng, Length, S, R.Registers, Out, O);
-            std::vector<uint64_t> Words(Out.size());
-            std::memcpy(Words.data(), Out.data(), Out.size() * 8);
-            return Words;
-          },
-          "length"_a, "registers"_a, "seed"_a = 0, nb::kw_only(),
-          "interpreted_only"_a = false,
-          "A random program of `length` instructions (and a return), every "
-          "index in range.");
+  auto SetClass =
+      nb::class_<InstructionSet>(
+          M, "InstructionSet",
+          "Stack types, arg types, PTX instructions and special registers "
+          "of Stack PTX, from the built-in description or a JSON one.")
+          .def_static("builtin", &InstructionSet::builtin, nb::rv_policy::copy,
+                      "The description shipped with the package "
+                      "(data/stack_ptx_descriptions.json).")
+          .def_static(
+              "from_json", &setFromJson, "text"_a,
+              "Reads a description in the stack_ptx_descriptions.json format.")
+          .def_prop_ro(
+              "max_instruction_elems",
+              [](const InstructionSet &S) {
+                const StackPtxFastInstructionSetInfo &I = S.info();
+                auto elems = [&](uint8_t Arg) -> size_t {
+                  size_t V = Arg < I.num_arg_types
+                                 ? I.arg_types[Arg].num_vec_elems
+                                 : 0;
+                  return V ? V : 1;
+                };
+                size_t Most = 1;
+                for (size_t N = 0; N < I.num_instructions; ++N) {
+                  const StackPtxFastPtxInstructionInfo &E = I.instructions[N];
+                  size_t Sum = 0;
+                  for (unsigned A = 0; A < E.num_args; ++A)
+                    Sum += elems(E.args[A]);
+                  for (unsigned R = 0; R < E.num_rets; ++R)
+                    Sum += elems(E.rets[R]);
+                  Most = Sum > Most ? Sum : Most;
+                }
+                return Most;
+              },
+              "The most operand and result elements of any one instruction "
+              "(a vector counts its elements; at least 1): a bound on the "
+              "values one instruction reads and makes.")
+          .def_static(
+              "from_file",
+              [](const std::string &Path) {
+                Expected<InstructionSet> S = InstructionSet::fromFile(Path);
+                if (!S)
+                  throw BindingError("invalid-description", S.error().Message);
+                return S.take();
+              },
+              "path"_a, "Reads a description file.")
+          .def_prop_ro("stack_types",
+                       [](const InstructionSet &S) {
+                         return names(S.info().stack_types,
+                                      S.info().num_stack_types,
+                                      &StackPtxFastStackTypeInfo::name);
+                       })
+          .def_prop_ro("arg_types",
+                       [](const InstructionSet &S) {
+                         return names(S.info().arg_types,
+                                      S.info().num_arg_types,
+                                      &StackPtxFastArgTypeInfo::name);
+                       })
+          .def_prop_ro(
+              "instructions",
+              [](const InstructionSet &S) {
+                return names(S.info().instructions, S.info().num_instructions,
+                             &StackPtxFastPtxInstructionInfo::display);
+              },
+              "Display names of the PTX instructions, in index order.")
+          .def_prop_ro(
+              "instruction_costs",
+              [](const InstructionSet &S) {
+                nb::list Out;
+                for (size_t I = 0; I < S.info().num_instructions; ++I) {
+                  InstructionCost C = S.instructionCost(I);
+                  Out.append(nb::make_tuple(S.info().instructions[I].ptx,
+                                            C.Latency, C.Approximate));
+                }
+                return Out;
+              },
+              "Per instruction, in index order: (ptx opcode, estimated latency "
+              "in cycles, approximate), from the description's \"latency\" "
+              "(4 when it gives none) and \"approximate\".")
+          .def_prop_ro("special_registers",
+                       [](const InstructionSet &S) {
+                         return names(S.info().special_registers,
+                                      S.info().num_special_registers,
+                                      &StackPtxFastSpecialRegisterInfo::ptx);
+                       })
+          .def("stack_type_index",
+               [](const InstructionSet &S, std::string_view N) {
+                 return lookup(S.findStackType(N), "stack type", N);
+               })
+          .def(
+              "constant_kind",
+              [](const InstructionSet &S, size_t StackIdx) -> nb::object {
+                if (StackIdx >= S.info().num_stack_types)
+                  throw BindingError(
+                      "invalid-argument",
+                      "no stack type " + std::to_string(StackIdx) +
+                          " (the set has " +
+                          std::to_string(S.info().num_stack_types) + ")");
+                switch (S.info().stack_types[StackIdx].constant_kind) {
+                case STACK_PTX_FAST_CONSTANT_F32:
+                  return nb::str("f32");
+                case STACK_PTX_FAST_CONSTANT_U32:
+                  return nb::str("u32");
+                case STACK_PTX_FAST_CONSTANT_S32:
+                  return nb::str("s32");
+                default:
+                  return nb::none();
+                }
+              },
+              "stack_idx"_a,
+              "How the literals of stack type stack_idx are written: 'f32', "
+              "'u32', "
+              "'s32', or "
+              "None when it has none (its description gives no constant_type).")
+          .def("instruction_index",
+               [](const InstructionSet &S, std::string_view N) {
+                 return lookup(S.findInstruction(N), "instruction", N);
+               })
+          .def("special_register_index",
+               [](const InstructionSet &S, std::string_view N) {
+                 return lookup(S.findSpecialRegister(N), "special register", N);
+               })
+          .def(
+              "parse",
+              [](const InstructionSet &S, nb::handle Text, nb::handle Regs) {
+                RegisterList R = toRegisters(Regs, S);
+                std::vector<StackPtxFastInstruction> Out;
+                if (Error Err = stackptx::parseProgram(
+                        textOf(Text, "a program"), S, R.Registers, Out))
+                  throw BindingError("invalid-program", Err.Message, Err.Line,
+                                     Err.Column);
+                std::vector<uint64_t> Words(Out.size());
+                std::memcpy(Words.data(), Out.data(), Out.size() * 8);
+                return Words;
+              },
+              "text"_a, "registers"_a,
+              "Parses the text form ('x y add.ftz.f32') into instruction words "
+              "(a return word ends the list).")
+          .def(
+              "format",
+              [](const InstructionSet &S, nb::handle Prog, nb::handle Regs) {
+                RegisterList R = toRegisters(Regs, S);
+                std::vector<StackPtxFastInstruction> Storage;
+                Program P = toProgram(Prog, S, R, Storage);
+                return stackptx::printProgram(P, S, R.Registers);
+              },
+              "program"_a, "registers"_a,
+              "Prints a program in the text form parse() reads.")
+          .def(
+              "random_program",
+              [](const InstructionSet &S, size_t Length, nb::handle Regs,
+                 uint64_t Seed, bool InterpretedOnly) {
+                RegisterList R = toRegisters(Regs, S);
+                std::mt19937_64 Rng(Seed);
+                std::vector<StackPtxFastInstruction> Out;
+                stackptx::RandomProgramOptions O;
+                O.InterpretedOnly = InterpretedOnly;
+                stackptx::randomProgram(Rng, Length, S, R.Registers, Out, O);
+                std::vector<uint64_t> Words(Out.size());
+                std::memcpy(Words.data(), Out.data(), Out.size() * 8);
+                return Words;
+              },
+              "length"_a, "registers"_a, "seed"_a = 0, nb::kw_only(),
+              "interpreted_only"_a = false,
+              "A random program of `length` instructions (and a return), every "
+              "index in range.");
   bindReferenceSet(M, SetClass);
 
   nb::class_<PyCompiler>(

@@ -149,15 +149,19 @@ createBackend(nb::handle Name, const std::string &Arch, int OptLevel = 3,
               int MaxRegisters = 0, std::uint64_t MemoryLimit = 0,
               std::string_view Ptx = {},
               const CubinOptions *Assembler = nullptr) {
-  CubinBackendKind BK = defaultCubinBackend();
-  if (Name.is_none() && !Ptx.empty()) {
-    // The default, or one found here that reads this PTX's ISA when the
-    // default's compiler is older (CubinBackend.h).
+  CubinBackendKind BK = CubinBackendKind::Ptxas;
+  if (Name.is_none()) {
+    // The default for what runs the cubins (the driver's CUDA), one found
+    // here that reads this PTX's ISA (CubinBackend.h); a warning when it
+    // is newer than the driver.
     CubinOptions Probe;
     Probe.Arch = Arch;
-    BK = defaultCubinBackendFor(Ptx, Probe);
-  }
-  if (!Name.is_none()) {
+    DefaultCubinBackend D = chooseDefaultCubinBackend(Ptx, Probe);
+    BK = D.Kind;
+    if (!D.Note.empty() &&
+        PyErr_WarnEx(PyExc_RuntimeWarning, D.Note.c_str(), 1) != 0)
+      throw nb::python_error();
+  } else {
     std::string_view Text = textOf(Name, "backend");
     if (!parseCubinBackendName(Text, BK))
       throw BindingError("invalid-argument",
@@ -370,6 +374,9 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
   Stats["cubin_seconds"] = Report.CubinSeconds;
   Stats["backend"] = cubinBackendName(Backend->kind());
   Stats["assembler_options"] = assemblerOptionsText(Backend->options());
+  // Which compiler made the cubins (and keys the cache), as the summary
+  // of ptxinject variants prints it: the driver must load its cubins.
+  Stats["compiler"] = Backend->version();
   Stats["arch"] = Backend->options().Arch;
   nb::dict Out;
   Out["modules"] = Modules;

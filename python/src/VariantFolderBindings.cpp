@@ -26,7 +26,6 @@ using namespace ptxinject::variants;
 
 namespace {
 
-
 // (injects, [texts per inject], [sources per inject]) of a program file.
 nb::tuple readPrograms(const std::vector<std::string> &Args, bool Stubs) {
   VariantInputs In;
@@ -34,8 +33,7 @@ nb::tuple readPrograms(const std::vector<std::string> &Args, bool Stubs) {
   {
     nb::gil_scoped_release Release;
     E = Stubs ? readStubFile(Args.empty() ? std::string() : Args[0], In)
-              : readProgramFiles(Args, stackptx::InstructionSet::builtin(),
-                                 In);
+              : readProgramFiles(Args, stackptx::InstructionSet::builtin(), In);
   }
   if (E)
     python::throwIfError(E);
@@ -45,9 +43,9 @@ nb::tuple readPrograms(const std::vector<std::string> &Args, bool Stubs) {
   for (size_t R = 0; R < In.Sources.size(); ++R) {
     std::vector<std::string> T, Src;
     for (size_t P = 0; P < In.Sources[R]->numPrograms(); ++P) {
-      T.push_back(In.Stack[R] ? In.Stack[R]->text(P)
-                              : static_cast<RawStubSource &>(*In.Sources[R])
-                                    .text(P));
+      T.push_back(In.Stack[R]
+                      ? In.Stack[R]->text(P)
+                      : static_cast<RawStubSource &>(*In.Sources[R]).text(P));
       Src.push_back(S.Source(R, P));
     }
     Texts.append(nb::cast(T));

@@ -194,8 +194,9 @@ void bindVariantScreen(nb::module_ &M) {
                                                    : nb::cast(R.SameAs),
               R.Ok ? nb::object(nb::str(R.Origin.c_str()))
                    : nb::object(nb::none()),
-              R.FailedStage.empty() ? nb::object(nb::none())
-                                    : nb::object(nb::str(R.FailedStage.c_str())),
+              R.FailedStage.empty()
+                  ? nb::object(nb::none())
+                  : nb::object(nb::str(R.FailedStage.c_str())),
               R.Options.empty() ? nb::object(nb::none())
                                 : nb::object(nb::str(R.Options.c_str())),
               [&R] {

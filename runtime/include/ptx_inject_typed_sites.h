@@ -88,7 +88,7 @@
  * whose static_assert always fails, at the site. Neither leaves code. */
 #define __PTX_INJECT_WORD_OPEN                                                 \
   (void)sizeof(__ptx_inject_label_check<__ptx_inject_one_word(
-#define __PTX_INJECT_WORD_CLOSE )>),
+#define __PTX_INJECT_WORD_CLOSE )>)
 #define __PTX_INJECT_UNTYPED                                                   \
   (void)[] {                                                                   \
     static_assert(sizeof(char) == 0,                                           \
@@ -96,7 +96,7 @@
                   "'ptxinject-rewrite FILE.cu -o OUT.cu' and compile OUT.cu, " \
                   "or compile with 'clang++ -fplugin=PtxInjectPlugin.so' "     \
                   "(without it, write every operand's type: PTX_IN(F32, x))"); \
-  },
+  }
 
 /* ---- An operand's fields, F##operand: register type, mov postfix,
  * constraint, bind kind (the type's PTX_TYPE_INFO_ fields, looked up once),
@@ -113,12 +113,12 @@
 #define __PTX_INJECT_F_N(T, l, e) PTX_TYPE_INFO_##T, #T, #l, e
 #define __PTX_INJECT_F_iW(T, e)                                                \
   PTX_TYPE_INFO_##T, #T, #e,                                                   \
-      (__PTX_INJECT_WORD_OPEN #e __PTX_INJECT_WORD_CLOSE e)
+      (__PTX_INJECT_WORD_OPEN #e __PTX_INJECT_WORD_CLOSE, e)
 #define __PTX_INJECT_F_oW(T, e)                                                \
   PTX_TYPE_INFO_##T, #T, #e,                                                   \
-      *(__PTX_INJECT_WORD_OPEN #e __PTX_INJECT_WORD_CLOSE &(e))
+      *(__PTX_INJECT_WORD_OPEN #e __PTX_INJECT_WORD_CLOSE, &(e))
 #define __PTX_INJECT_F_u(e)                                                    \
-  b32, b32, r, ID, "", "", *(__PTX_INJECT_UNTYPED(unsigned int *)0)
+  b32, b32, r, ID, "", "", *(__PTX_INJECT_UNTYPED, (unsigned int *)0)
 /* Bindings of a short site, by bind kind, written around the expression:
  * VIEW_OUT E for a mod or out, VIEW_IN (E) VIEW_IN_END for an in. */
 #define __PTX_INJECT_VIEW_OUT_ID
@@ -136,15 +136,18 @@
 
 /* ---- Canonical order of a wider site: three walks keep the mods, then the
  * outs, then the ins, each as the item (kind, fields...). */
-#define __PTX_INJECT_M__PTX_INJECT_m(...) , (m, __PTX_INJECT_F__PTX_INJECT_m(__VA_ARGS__))
+#define __PTX_INJECT_M__PTX_INJECT_m(...)                                      \
+  , (m, __PTX_INJECT_F__PTX_INJECT_m(__VA_ARGS__))
 #define __PTX_INJECT_M__PTX_INJECT_o(...)
 #define __PTX_INJECT_M__PTX_INJECT_i(...)
 #define __PTX_INJECT_O__PTX_INJECT_m(...)
-#define __PTX_INJECT_O__PTX_INJECT_o(...) , (o, __PTX_INJECT_F__PTX_INJECT_o(__VA_ARGS__))
+#define __PTX_INJECT_O__PTX_INJECT_o(...)                                      \
+  , (o, __PTX_INJECT_F__PTX_INJECT_o(__VA_ARGS__))
 #define __PTX_INJECT_O__PTX_INJECT_i(...)
 #define __PTX_INJECT_I__PTX_INJECT_m(...)
 #define __PTX_INJECT_I__PTX_INJECT_o(...)
-#define __PTX_INJECT_I__PTX_INJECT_i(...) , (i, __PTX_INJECT_F__PTX_INJECT_i(__VA_ARGS__))
+#define __PTX_INJECT_I__PTX_INJECT_i(...)                                      \
+  , (i, __PTX_INJECT_F__PTX_INJECT_i(__VA_ARGS__))
 
 /* ---- The asm's pieces of a wider site. The walks number the sorted items
  * by position (the stable register _xK and the asm operand %K are the same
@@ -215,8 +218,8 @@
 #define __PTX_INJECT_TAIL_I(first, ...) __VA_ARGS__
 
 __host__ __device__ constexpr bool __ptx_inject_one_word(const char *Text) {
-  return !*Text || (*Text != ' ' && *Text != '%' &&
-                    __ptx_inject_one_word(Text + 1));
+  return !*Text ||
+         (*Text != ' ' && *Text != '%' && __ptx_inject_one_word(Text + 1));
 }
 template <bool OneWord> struct __ptx_inject_label_check {
   static_assert(OneWord,
@@ -247,6 +250,7 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
  * every walk is flat (one line naming every operand), not recursive.
  * ASM_WALK(name, , ~, items...) writes the asm of a wide site through
  * EACHK_N. */
+// clang-format off: the asm text, outputs and inputs, each on its own lines
 #define __PTX_INJECT_ASM_WALK(name, z, EACHK, ...)                             \
   asm volatile("{\n\t" EACHK(__PTX_INJECT_DECL_, , __VA_ARGS__)               \
                    EACHK(__PTX_INJECT_LOAD_, , __VA_ARGS__)                    \
@@ -256,6 +260,7 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
                    EACHK(__PTX_INJECT_STORE_, , __VA_ARGS__) "}"               \
                : EACHK(__PTX_INJECT_OUTPUT_, , __VA_ARGS__)                    \
                : __PTX_INJECT_TAIL(~ EACHK(__PTX_INJECT_INPUT_, , __VA_ARGS__)))
+// clang-format on
 
 /* ---- The host pass: each operand used (an in), address-taken (a mod) or
  * given a value (an out). */
@@ -267,10 +272,12 @@ __device__ unsigned int &__ptx_inject_written_bool(T &Value) {
   __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_IN, __PTX_INJECT_HOST_IN2,  \
                     __PTX_INJECT_HOST_U, )(__VA_ARGS__)
 #define __PTX_INJECT_HOST__PTX_INJECT_m(...)                                   \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_SET, __PTX_INJECT_HOST_SET2,\
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_SET,                        \
+                    __PTX_INJECT_HOST_SET2,                                    \
                     __PTX_INJECT_HOST_U, )(__VA_ARGS__)
 #define __PTX_INJECT_HOST__PTX_INJECT_o(...)                                   \
-  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_OUT, __PTX_INJECT_HOST_OUT2,\
+  __PTX_INJECT_PICK(__VA_ARGS__, __PTX_INJECT_HOST_OUT,                        \
+                    __PTX_INJECT_HOST_OUT2,                                    \
                     __PTX_INJECT_HOST_U, )(__VA_ARGS__)
 #define __PTX_INJECT_HOST_IN(T, l, e) (void)(e);
 #define __PTX_INJECT_HOST_IN2(T, e) (void)(e);

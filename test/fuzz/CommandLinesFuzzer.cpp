@@ -76,7 +76,7 @@ bool choiceValuesKept(const std::vector<std::string> &Args) {
   };
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &Before = I ? Args[I - 1] : std::string();
-    if (I && Before.rfind("-", 0) == 0 && Before.find('=') == std::string::npos)
+    if (I && Before.rfind('-', 0) == 0 && Before.find('=') == std::string::npos)
       continue; // may be the value of the word before
     const std::string &Word = Args[I];
     size_t Eq = Word.find('=');

@@ -47,6 +47,22 @@ def ptx_cache(tmp_path_factory):
     return get
 
 
+@pytest.fixture(scope="session")
+def stand_in(tmp_path_factory):
+    """The folder holding the stand-in libcuda.so.1 (stand_in_driver/): a
+    CUDA driver without a GPU, for test_gpu.py and the choice of the
+    default back end by the driver's CUDA release."""
+    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if cc is None:
+        pytest.skip("no C compiler to build the stand-in CUDA driver")
+    out = tmp_path_factory.mktemp("stand-in")
+    subprocess.run([cc, "-O1", "-shared", "-fPIC", "-Wl,-soname,libcuda.so.1", "-o",
+                    str(out / "libcuda.so.1"),
+                    os.path.join(HERE, "stand_in_driver", "stand_in_libcuda.c"), "-ldl"],
+                   check=True)
+    return out
+
+
 # A hand-written module: inject 'func' (y mod, z out, x in) and inject
 # 'twice' with two sites of one operand.
 HAND_PTX = """\

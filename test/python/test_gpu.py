@@ -15,7 +15,7 @@ import pytest
 
 import ptxinject
 
-from conftest import HERE, INPUTS, ROOT, nvcc_ptx
+from conftest import INPUTS, ROOT, nvcc_ptx
 
 pytest.importorskip("cuda.core", reason="ptxinject.gpu needs cuda.core (pip install 'ptxinject[gpu]')")
 
@@ -34,20 +34,6 @@ def expected(program):
     return {"x y add.ftz.f32": x + y, "x y mul.ftz.f32": x * y, "x y sub.ftz.f32": x - y,
             "x y max.ftz.f32": np.maximum(x, y), "x y min.ftz.f32": np.minimum(x, y),
             "y x sub.ftz.f32": y - x, "x x mul.ftz.f32": x * x}[program]
-
-
-@pytest.fixture(scope="session")
-def stand_in(tmp_path_factory):
-    """The folder holding the stand-in libcuda.so.1."""
-    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-    if cc is None:
-        pytest.skip("no C compiler to build the stand-in CUDA driver")
-    out = tmp_path_factory.mktemp("stand-in")
-    subprocess.run([cc, "-O1", "-shared", "-fPIC", "-Wl,-soname,libcuda.so.1", "-o",
-                    str(out / "libcuda.so.1"),
-                    os.path.join(HERE, "stand_in_driver", "stand_in_libcuda.c"), "-ldl"],
-                   check=True)
-    return out
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 """ptxinject.rewrite: the Clang front end in process on a string."""
 
 import subprocess
+import sys
 
 import pytest
 
@@ -72,16 +73,22 @@ def test_rewrite_error_has_place():
 
 
 def test_rewrite_without_frontend_says_what_to_install(monkeypatch):
-    monkeypatch.setattr(ptxinject._core, "HAVE_REWRITE", False)
+    # A package built without Clang has no ptxinject._rewrite.
+    from ptxinject import frontend
+    monkeypatch.setitem(sys.modules, "ptxinject._rewrite", None)
+    monkeypatch.delattr(ptxinject, "_rewrite", raising=False)
+    monkeypatch.setattr(frontend, "_FRONTEND", None)
+    monkeypatch.setattr(frontend, "_FRONTEND_PROBLEM", None)
+    assert not ptxinject.have_rewrite()
     with pytest.raises(Error) as e:
         ptxinject.rewrite("__global__ void f() {}")
-    assert "clang-19" in str(e.value)
+    assert e.value.code == "no-front-end"
+    assert "ptxinject._rewrite was not built" in str(e.value) and "clang-19" in str(e.value)
 
 
 @needs_frontend
 def test_rewrite_prints_nothing(tmp_path):
     # Diagnostics come back in the exception or not at all: nothing on stderr.
-    import sys
     code = ("import ptxinject\n"
             "ptxinject.rewrite('#include <ptx_inject.h>\\n__global__ void f(float *o)"
             "{ float x = o[0]; PTX_INJECT(\"a\", PTX_MOD(x)); o[0] = x; }\\n')\n")

@@ -39,6 +39,7 @@ def test_cubins_match_ptxas_kernel_names(four, backend, tmp_path):
     result = compile_variants(four, PROGRAMS, pack=4, backend=backend, keep_ptx=True, jobs=2,
                               dedup=False)
     assert result.report["backend"] == backend
+    assert result.report["compiler"] == ptxinject.Backend(backend).version
     assert [m.programs for m in result.modules] == [range(0, 4), range(4, 5)]
     for m in result.modules:
         assert m.cubin[:4] == b"\x7fELF"

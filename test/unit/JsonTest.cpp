@@ -26,7 +26,8 @@ TEST(Json, ReportsErrorPosition) {
   ASSERT_FALSE(R);
   EXPECT_EQ(R.error().Line, 3u);
   EXPECT_EQ(R.error().Column, 3u);
-  EXPECT_NE(R.error().Message.find("unexpected '}'"), std::string::npos) << R.error().Message;
+  EXPECT_NE(R.error().Message.find("unexpected '}'"), std::string::npos)
+      << R.error().Message;
 }
 
 // A raw newline in a string is reported at the newline itself (line 2,
@@ -37,7 +38,8 @@ TEST(Json, NewlineInsideStringPointsAtTheNewline) {
   ASSERT_FALSE(R);
   EXPECT_EQ(R.error().Line, 2u);
   EXPECT_EQ(R.error().Column, 11u);
-  EXPECT_NE(R.error().Message.find("control character U+000A"), std::string::npos)
+  EXPECT_NE(R.error().Message.find("control character U+000A"),
+            std::string::npos)
       << R.error().Message;
 }
 
@@ -64,7 +66,8 @@ TEST(Json, DeepNestingIsAnErrorNotACrash) {
   Expected<json::Value> R =
       json::parse(std::string(10000, '[') + std::string(10000, ']'));
   ASSERT_FALSE(R);
-  EXPECT_NE(R.error().Message.find("nested too deeply"), std::string::npos) << R.error().Message;
+  EXPECT_NE(R.error().Message.find("nested too deeply"), std::string::npos)
+      << R.error().Message;
   EXPECT_TRUE(json::parse(std::string(200, '[') + std::string(200, ']')));
 }
 

@@ -23,12 +23,11 @@ TEST(NvccFlags, CMakeCudaCommandLine) {
        "-std=c++17", "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
        "--expt-relaxed-constexpr", "-Xcompiler=-fPIC", "-x", "cu", "-c",
        "/src/k.cu", "-o", "k.o"});
-  EXPECT_EQ(T.Args, (Args{"/usr/local/cuda/bin/nvcc", "-DNDEBUG",
-                          "-I/src/include", "-isystem", "/opt/cute/include",
-                          "-O3", "-std=c++17",
-                          "-D__CUDACC_RELAXED_CONSTEXPR__=1", "-x", "cuda",
-                          "-c", "/src/k.cu",
-                          "-o", "k.o", "--cuda-gpu-arch=sm_90"}));
+  EXPECT_EQ(T.Args,
+            (Args{"/usr/local/cuda/bin/nvcc", "-DNDEBUG", "-I/src/include",
+                  "-isystem", "/opt/cute/include", "-O3", "-std=c++17",
+                  "-D__CUDACC_RELAXED_CONSTEXPR__=1", "-x", "cuda", "-c",
+                  "/src/k.cu", "-o", "k.o", "--cuda-gpu-arch=sm_90"}));
   EXPECT_EQ(T.Archs, Args{"sm_90"});
 }
 
@@ -72,14 +71,14 @@ TEST(NvccFlags, HostOnlyFlagsAndTheirValuesAreDropped) {
 TEST(NvccFlags, FlagsNvccDefinesAMacroForKeepTheirMacro) {
   // nvcc defines these for its flags, and code tests them (#ifdef
   // __CUDACC_EXTENDED_LAMBDA__); the flags themselves mean nothing to Clang.
-  Args A = translateNvccFlags({"nvcc", "-rdc=true", "-G",
-                               "--extended-lambda", "--expt-extended-lambda",
-                               "-ewp", "--expt-relaxed-constexpr"})
+  Args A = translateNvccFlags({"nvcc", "-rdc=true", "-G", "--extended-lambda",
+                               "--expt-extended-lambda", "-ewp",
+                               "--expt-relaxed-constexpr"})
                .Args;
-  EXPECT_EQ(A, (Args{"nvcc", "-fgpu-rdc", "-D__CUDACC_RDC__=1",
-                     "-D__CUDACC_DEBUG__=1", "-D__CUDACC_EXTENDED_LAMBDA__=1",
-                     "-D__CUDACC_EWP__=1",
-                     "-D__CUDACC_RELAXED_CONSTEXPR__=1"}));
+  EXPECT_EQ(A,
+            (Args{"nvcc", "-fgpu-rdc", "-D__CUDACC_RDC__=1",
+                  "-D__CUDACC_DEBUG__=1", "-D__CUDACC_EXTENDED_LAMBDA__=1",
+                  "-D__CUDACC_EWP__=1", "-D__CUDACC_RELAXED_CONSTEXPR__=1"}));
   EXPECT_EQ(translateNvccFlags({"nvcc", "-dc"}).Args,
             (Args{"nvcc", "-c", "-fgpu-rdc", "-D__CUDACC_RDC__=1"}));
 }

@@ -172,7 +172,7 @@ TEST(NvrtcOptions, ValuesCheckedAsNvrtcChecksThem) {
       translateNvrtcOptions({"--pch-dir=/tmp", "-Ofc", "max"}).Error.empty());
   // --dopt takes only "on", -Ofc 0, min, mid or max; the next word is the
   // value whatever it is, so -arch is not read past them.
-  for (std::vector<std::string> Good :
+  for (const std::vector<std::string> &Good :
        {std::vector<std::string>{"--dopt", "on", "-arch=sm_90"},
         {"-dopt=on", "-Ofc=0", "--Ofast-compile", "mid", "-arch", "sm_90"}}) {
     NvrtcTranslation T = translateNvrtcOptions(Good);

@@ -442,6 +442,7 @@ TEST(RuntimeModule, ManyThreadsRenderOneModule) {
 TEST(RuntimeModule, CopiesShareTheParsedData) {
   Expected<Module> M = Module::parse(kernel(StableSite));
   ASSERT_TRUE(M);
+  // NOLINTNEXTLINE(performance-unnecessary-copy-initialization): the test.
   Module Copy = *M;
   EXPECT_EQ(&Copy.inject(0), &M->inject(0));
   EXPECT_EQ(Copy.source(), kernel(StableSite));

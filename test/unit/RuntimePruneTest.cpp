@@ -112,7 +112,7 @@ TEST(PtxPrune, KeepsCycles) {
 }
 
 TEST(PtxPrune, UnscannableTextComesBackUnchanged) {
-  for (std::string Bad :
+  for (const std::string &Bad :
        {module(".global .u32 dead;\n/* never closed\n", ""),
         module(".global .u32 dead;\n.pragma \"never closed;\n", ""),
         module(".global .u32 dead;\n", "\t{\n"),

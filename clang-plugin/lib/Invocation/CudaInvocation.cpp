@@ -174,6 +174,11 @@ std::string findPtxInjectIncludeDir(const char *Argv0) {
 }
 
 std::string findClangResourceDir(const char *Argv0) {
+  // A copy that travels with the program first: the Python wheel carries
+  // Clang's headers and says where (python/ptxinject/frontend.py).
+  if (const char *Env = std::getenv("PTXINJECT_CLANG_RESOURCE_DIR");
+      Env && *Env && isDir(joined(Env, "include")))
+    return Env;
   llvm::StringRef Configured = PTXINJECT_CLANG_RESOURCE_DIR;
   if (!Configured.empty() && isDir(joined(Configured, "include")))
     return Configured.str();

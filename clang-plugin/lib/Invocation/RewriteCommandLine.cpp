@@ -68,34 +68,36 @@ std::string ptxinject::frontend::compilationDatabaseProblem(
   return "";
 }
 
-tooling::ArgumentsAdjuster ptxinject::frontend::nvccCommandAdjuster(std::string GpuArch) {
-  tooling::ArgumentsAdjuster Nvcc = [GpuArch](const tooling::CommandLineArguments &Cmd,
-                                              StringRef File) {
-    TranslatedFlags T = translateNvccFlags(Cmd);
-    if (!GpuArch.empty()) {
-      auto End = endOfOptions(T.Args);
-      End = T.Args.erase(
-          std::remove_if(T.Args.begin(), End,
-                         [](const std::string &A) {
-                           return StringRef(A).starts_with("--cuda-gpu-arch") ||
-                                  StringRef(A).starts_with("--offload-arch");
-                         }),
-          End);
-      T.Args.insert(End, "--cuda-gpu-arch=" + gpuArchFromNvcc(GpuArch));
-      T.Archs.clear();
-    }
-    if (T.Archs.size() > 1) {
-      llvm::errs() << File << ": note: the command targets";
-      for (const std::string &A : T.Archs)
-        llvm::errs() << " " << A;
-      llvm::errs() << "; sites are typed for " << T.Archs.front()
-                   << " (pass -- --cuda-gpu-arch=sm_NN to choose)\n";
-    }
-    // The rewriter only parses (-fsyntax-only): -c would be unused.
-    auto End = endOfOptions(T.Args);
-    T.Args.erase(std::remove(T.Args.begin(), End, "-c"), End);
-    return T.Args;
-  };
+tooling::ArgumentsAdjuster
+ptxinject::frontend::nvccCommandAdjuster(std::string GpuArch) {
+  tooling::ArgumentsAdjuster Nvcc =
+      [GpuArch](const tooling::CommandLineArguments &Cmd, StringRef File) {
+        TranslatedFlags T = translateNvccFlags(Cmd);
+        if (!GpuArch.empty()) {
+          auto End = endOfOptions(T.Args);
+          End = T.Args.erase(std::remove_if(T.Args.begin(), End,
+                                            [](const std::string &A) {
+                                              return StringRef(A).starts_with(
+                                                         "--cuda-gpu-arch") ||
+                                                     StringRef(A).starts_with(
+                                                         "--offload-arch");
+                                            }),
+                             End);
+          T.Args.insert(End, "--cuda-gpu-arch=" + gpuArchFromNvcc(GpuArch));
+          T.Archs.clear();
+        }
+        if (T.Archs.size() > 1) {
+          llvm::errs() << File << ": note: the command targets";
+          for (const std::string &A : T.Archs)
+            llvm::errs() << " " << A;
+          llvm::errs() << "; sites are typed for " << T.Archs.front()
+                       << " (pass -- --cuda-gpu-arch=sm_NN to choose)\n";
+        }
+        // The rewriter only parses (-fsyntax-only): -c would be unused.
+        auto End = endOfOptions(T.Args);
+        T.Args.erase(std::remove(T.Args.begin(), End, "-c"), End);
+        return T.Args;
+      };
   using tooling::combineAdjusters;
   return combineAdjusters(
       tooling::getClangStripOutputAdjuster(),
@@ -107,8 +109,7 @@ tooling::ArgumentsAdjuster ptxinject::frontend::nvccCommandAdjuster(std::string 
 
 std::vector<tooling::CompileCommand>
 NvccJoinedDatabase::getCompileCommands(StringRef File) const {
-  std::vector<tooling::CompileCommand> Commands =
-      Base.getCompileCommands(File);
+  std::vector<tooling::CompileCommand> Commands = Base.getCompileCommands(File);
   // A guessed command ("inferred from ...") is left to the guess made
   // over this database, which sees the joined commands.
   for (const tooling::CompileCommand &C : Commands)
@@ -146,4 +147,3 @@ std::string ptxinject::frontend::oneLine(StringRef Message) {
   }
   return Out;
 }
-

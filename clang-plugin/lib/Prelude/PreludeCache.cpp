@@ -1,11 +1,11 @@
 //===- PreludeCache.cpp - Precompiled CUDA prelude, cached on disk --------===//
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
 #include "ptxinject/Frontend/Invocation/NvrtcHeaderReach.h"
+#include "ptxinject/Frontend/Parse/SiteFreeBodies.h"
+#include "ptxinject/Frontend/Parse/TypeUniquing.h"
 #include "ptxinject/Frontend/Prelude/IncludeBlock.h"
 #include "ptxinject/Frontend/Prelude/LookupRecorder.h"
 #include "ptxinject/Frontend/Prelude/PreludeStamp.h"
-#include "ptxinject/Frontend/Parse/SiteFreeBodies.h"
-#include "ptxinject/Frontend/Parse/TypeUniquing.h"
 #include "ptxinject/support/ByteSize.h"
 
 #include "clang/Basic/FileManager.h"

@@ -397,8 +397,7 @@ int main(int argc, const char **argv) {
   });
   std::vector<std::string> NvrtcOptions;
   std::vector<std::string> Words = parserArguments(argc, argv, NvrtcOptions);
-  if (std::string Problem = compilationDatabaseProblem(Words);
-      !Problem.empty())
+  if (std::string Problem = compilationDatabaseProblem(Words); !Problem.empty())
     return usageError(Problem);
   std::vector<const char *> Args;
   for (const std::string &W : Words)

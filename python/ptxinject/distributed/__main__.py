@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import List, Tuple
 
 from ..variants import read_program_files, write_variants_output
 

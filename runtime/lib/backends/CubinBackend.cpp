@@ -2,6 +2,9 @@
 #include "Backends.h"
 #include "NvJitLinkLibrary.h"
 
+#include "ptxinject/support/File.h"
+#include "ptxinject/toolkit/CudaToolkit.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cctype>
@@ -9,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -132,25 +136,12 @@ bool ptxinject::backends::isCubinBackendBuilt(CubinBackendKind Kind) {
   return false;
 }
 
-CubinBackendKind ptxinject::backends::defaultCubinBackend() {
-  // nvJitLink hands PTX to ptxas as relocatable code (like ptxas -c), which
-  // costs registers: 28 instead of 20 on the CUB example of
-  // ptxinject-variants-bench.
-  // A search loop measures the variants it compiles, so prefer the back
-  // ends that generate whole-program code; see docs/variants.md.
-  if (isCubinBackendBuilt(CubinBackendKind::NvPtxCompiler))
-    return CubinBackendKind::NvPtxCompiler;
-  std::string WhyNot;
-  if (!detail::findPtxasExecutable("").empty() ||
-      !detail::nvJitLinkLibrary(WhyNot))
-    return CubinBackendKind::Ptxas;
-  return CubinBackendKind::NvJitLink;
+std::string CudaRelease::str() const {
+  return Major ? std::to_string(Major) + "." + std::to_string(Minor)
+               : std::string("unknown");
 }
 
-namespace {
-/// The CUDA release in a back end's version text ("nvPTXCompiler 13.0",
-/// "... Build cuda_13.5.r13.5/..."), as {major, minor}; {0, 0} when none.
-std::pair<int, int> cudaReleaseIn(std::string_view Version) {
+CudaRelease ptxinject::backends::cudaReleaseOf(std::string_view Version) {
   size_t At = Version.find("cuda_");
   At = At == std::string_view::npos ? 0 : At + 5;
   for (; At < Version.size(); ++At) {
@@ -160,44 +151,204 @@ std::pair<int, int> cudaReleaseIn(std::string_view Version) {
     if (std::sscanf(std::string(Version.substr(At, 8)).c_str(), "%d.%d", &Major,
                     &Minor) == 2 &&
         Major >= 9)
-      return {Major, Minor};
+      return {Major, Minor, ""};
     while (At < Version.size() &&
            std::isdigit(static_cast<unsigned char>(Version[At])))
       ++At;
   }
-  return {0, 0};
+  return {};
+}
+
+namespace {
+/// The driver's CUDA release (cuDriverGetVersion: 12040 for 12.4), read
+/// once: a process runs under one driver. Major 0 without a driver.
+CudaRelease driverRelease() {
+  static const CudaRelease Release = [] {
+    CudaRelease R;
+    void *H = ::dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!H)
+      return R;
+    using VersionFn = int (*)(int *);
+    auto Version =
+        reinterpret_cast<VersionFn>(::dlsym(H, "cuDriverGetVersion"));
+    int V = 0;
+    if (Version && Version(&V) == 0 && V > 0)
+      R = {V / 1000, V % 1000 / 10, "the driver"};
+    // Left loaded: the GPU runner and the doctor load it again anyway.
+    return R;
+  }();
+  return Release;
+}
+
+/// The release in ROOT/include/cuda.h's CUDA_VERSION; Major 0 when unread.
+CudaRelease toolkitRelease(const std::string &Root) {
+  Expected<std::string> Text = readFile(Root + "/include/cuda.h");
+  if (!Text)
+    return {};
+  size_t At = Text->find("#define CUDA_VERSION ");
+  if (At == std::string::npos)
+    return {};
+  long V = std::strtol(Text->c_str() + At + 21, nullptr, 10);
+  if (V <= 0)
+    return {};
+  return {int(V / 1000), int(V % 1000 / 10), "the toolkit " + Root};
+}
+
+/// A back end's version, created once per compiler: ptxas answers
+/// `--version` as a process of its own, so each executable is asked once.
+std::string backendVersion(CubinBackendKind Kind, const CubinOptions &Options,
+                           bool &Found) {
+  static std::mutex Lock;
+  static std::unordered_map<std::string, std::string> Known;
+  Found = false;
+  if (!isCubinBackendBuilt(Kind))
+    return "";
+  std::string Key = cubinBackendName(Kind);
+  if (Kind == CubinBackendKind::Ptxas) {
+    std::string Path = detail::findPtxasExecutable(Options.PtxasPath);
+    if (Path.empty())
+      return "";
+    Key += ":" + Path;
+  }
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    if (auto It = Known.find(Key); It != Known.end()) {
+      Found = true;
+      return It->second;
+    }
+  }
+  CubinOptions Probe = Options;
+  Probe.Arch = "sm_80"; // any valid one: only the version is read
+  Expected<std::unique_ptr<CubinBackend>> B = createCubinBackend(Kind, Probe);
+  if (!B)
+    return "";
+  Found = true;
+  std::string V = (*B)->version();
+  std::lock_guard<std::mutex> G(Lock);
+  Known.emplace(std::move(Key), V);
+  return V;
 }
 } // namespace
+
+CudaRelease ptxinject::backends::cubinRunRelease() {
+  if (CudaRelease R = driverRelease(); R.Major)
+    return R;
+  if (std::string Root = toolkit::findCudaToolkit(); !Root.empty())
+    if (CudaRelease R = toolkitRelease(Root); R.Major)
+      return R;
+  bool Found = false;
+  CudaRelease R = cudaReleaseOf(
+      backendVersion(CubinBackendKind::NvJitLink, CubinOptions(), Found));
+  if (R.Major)
+    R.From = "the nvJitLink library";
+  return R;
+}
+
+DefaultCubinBackend
+ptxinject::backends::chooseDefaultCubinBackend(std::string_view Ptx,
+                                               const CubinOptions &Options) {
+  // nvJitLink hands PTX to ptxas as relocatable code (like ptxas -c), which
+  // costs registers: 28 instead of 20 on the CUB example of
+  // ptxinject-variants-bench. A search loop measures the variants it
+  // compiles, so the back ends that generate whole-program code come first;
+  // see docs/variants.md.
+  static constexpr CubinBackendKind Order[] = {CubinBackendKind::NvPtxCompiler,
+                                               CubinBackendKind::Ptxas,
+                                               CubinBackendKind::NvJitLink};
+  struct Candidate {
+    CubinBackendKind Kind;
+    CudaRelease Release;
+    std::string Version;
+  };
+  std::vector<Candidate> Found;
+  for (CubinBackendKind Kind : Order) {
+    bool Here = false;
+    std::string V = backendVersion(Kind, Options, Here);
+    if (Here)
+      Found.push_back({Kind, cudaReleaseOf(V), V});
+  }
+  if (Found.empty())
+    // None here: ptxas, whose error says what to install.
+    return {CubinBackendKind::Ptxas, ""};
+
+  CudaRelease Run = cubinRunRelease();
+  auto Fits = [&](const Candidate &C) {
+    return !Run.Major || !C.Release.Major || C.Release.Major <= Run.Major;
+  };
+  // The preferred back end among those whose cubins the driver loads.
+  const Candidate *Primary = nullptr;
+  for (const Candidate &C : Found)
+    if (!Primary && Fits(C))
+      Primary = &C;
+  std::string_view Isa = ptxIsaVersion(Ptx);
+  int NeedMajor = 0, NeedMinor = 0;
+  bool Need = !Isa.empty() && std::sscanf(cudaReleaseReading(Isa).c_str(),
+                                          "%d.%d", &NeedMajor, &NeedMinor) == 2;
+  auto Reads = [&](const Candidate &C) {
+    if (!Need)
+      return true;
+    if (!C.Release.Major) // a version it does not say: trusted only preferred
+      return &C == Primary;
+    return C.Release.Major > NeedMajor ||
+           (C.Release.Major == NeedMajor && C.Release.Minor >= NeedMinor);
+  };
+  // When the preferred one does not read the PTX, the first found here
+  // that does (nvJitLink and ptxas come from the toolkit the user points
+  // to, while nvPTXCompiler is linked in from one).
+  if (Primary && Reads(*Primary))
+    return {Primary->Kind, ""};
+  static constexpr CubinBackendKind ReadOrder[] = {
+      CubinBackendKind::NvJitLink, CubinBackendKind::Ptxas,
+      CubinBackendKind::NvPtxCompiler};
+  auto First = [&](auto &&Pred) -> const Candidate * {
+    for (CubinBackendKind Kind : ReadOrder)
+      for (const Candidate &C : Found)
+        if (C.Kind == Kind && Pred(C))
+          return &C;
+    return nullptr;
+  };
+  if (const Candidate *C =
+          First([&](const Candidate &C) { return Fits(C) && Reads(C); }))
+    return {C->Kind, ""};
+  auto Newer = [&](const Candidate &C, const std::string &Why) {
+    return std::string(cubinBackendName(C.Kind)) + " (" + C.Version +
+           ") is newer than the CUDA " + Run.str() + " of " + Run.From +
+           ", which may not load its cubins (CUDA " +
+           std::to_string(C.Release.Major) + "'s need a CUDA " +
+           std::to_string(C.Release.Major) + " driver): " + Why;
+  };
+  // Newer than the driver either way: the preferred order again.
+  const Candidate *Reader = nullptr;
+  for (const Candidate &C : Found)
+    if (Need && !Reader && Reads(C))
+      Reader = &C;
+  if (const Candidate *C = Reader)
+    return {C->Kind,
+            Newer(*C, "no compiler here of CUDA " + std::to_string(Run.Major) +
+                          " reads this PTX (ISA " + std::string(Isa) +
+                          "); make the PTX for CUDA " + Run.str() +
+                          ", or update the driver")};
+  if (Primary)
+    return {Primary->Kind, ""}; // its failure names the release to get
+  std::string Wheel = Run.Major == 12 ? std::string("nvidia-nvjitlink-cu12")
+                                      : "'nvidia-nvjitlink<" +
+                                            std::to_string(Run.Major + 1) + "'";
+  return {Found.front().Kind,
+          Newer(Found.front(), "no back end of CUDA " +
+                                   std::to_string(Run.Major) +
+                                   " found here; set CUDA_HOME to a CUDA " +
+                                   std::to_string(Run.Major) +
+                                   " toolkit, or pip install " + Wheel)};
+}
+
+CubinBackendKind ptxinject::backends::defaultCubinBackend() {
+  return chooseDefaultCubinBackend({}).Kind;
+}
 
 CubinBackendKind
 ptxinject::backends::defaultCubinBackendFor(std::string_view Ptx,
                                             const CubinOptions &Options) {
-  CubinBackendKind Default = defaultCubinBackend();
-  std::string_view Isa = ptxIsaVersion(Ptx);
-  int NeedMajor = 0, NeedMinor = 0;
-  if (Isa.empty() || std::sscanf(cudaReleaseReading(Isa).c_str(), "%d.%d",
-                                 &NeedMajor, &NeedMinor) != 2)
-    return Default; // no .version, or an ISA past the table
-  auto Reads = [&](CubinBackendKind Kind) {
-    if (!isCubinBackendBuilt(Kind))
-      return false;
-    Expected<std::unique_ptr<CubinBackend>> B =
-        createCubinBackend(Kind, Options);
-    if (!B)
-      return false;
-    auto [Major, Minor] = cudaReleaseIn((*B)->version());
-    if (Major == 0) // a version it does not say: trusted only as the default
-      return Kind == Default;
-    return Major > NeedMajor || (Major == NeedMajor && Minor >= NeedMinor);
-  };
-  if (Reads(Default))
-    return Default;
-  for (CubinBackendKind Kind :
-       {CubinBackendKind::NvJitLink, CubinBackendKind::Ptxas,
-        CubinBackendKind::NvPtxCompiler})
-    if (Kind != Default && Reads(Kind))
-      return Kind;
-  return Default;
+  return chooseDefaultCubinBackend(Ptx, Options).Kind;
 }
 
 const char *ptxinject::backends::cubinBackendName(CubinBackendKind Kind) {

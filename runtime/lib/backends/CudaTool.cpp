@@ -201,8 +201,8 @@ ToolRun ptxinject::backends::runTool(const std::vector<std::string> &Argv,
   bool Signaled = WIFSIGNALED(Status);
   // ptxas that notices says so ("Memory allocation failure").
   bool SaysSo = Run.Log.find("Memory allocation failure") != std::string::npos;
-  Run.OutOfMemory = !Run.Ok && Limits.MemoryBytes &&
-                    (Signaled || LoaderFailed || SaysSo);
+  Run.OutOfMemory =
+      !Run.Ok && Limits.MemoryBytes && (Signaled || LoaderFailed || SaysSo);
   if (Run.OutOfMemory && !SaysSo)
     Run.Log += (Run.Log.empty() ? "" : "\n") + Name +
                (LoaderFailed ? std::string(": could not start")

@@ -28,8 +28,7 @@ namespace {
 /// when it cannot be read.
 std::string toolkitVersion(const std::string &Root) {
   std::optional<CudaVersion> V = cudaToolkitVersion(Root);
-  return V ? "CUDA " + std::to_string(V->Major) + "." +
-                 std::to_string(V->Minor)
+  return V ? "CUDA " + std::to_string(V->Major) + "." + std::to_string(V->Minor)
            : "";
 }
 
@@ -192,7 +191,14 @@ ptxinject::doctor::examineEnvironment(const std::string &ToolFolder) {
     }
     add(std::string("back end ") + cubinBackendName(Kind), Found, Fix);
   }
-  add("default back end", cubinBackendName(defaultCubinBackend()), "");
+  // Chosen by what runs the cubins: a compiler of a newer CUDA major
+  // release than the driver makes cubins that driver does not load.
+  DefaultCubinBackend Default = chooseDefaultCubinBackend({});
+  CudaRelease Run = cubinRunRelease();
+  std::string DefaultFound = cubinBackendName(Default.Kind);
+  if (Run.Major)
+    DefaultFound += " (cubins for CUDA " + Run.str() + ", of " + Run.From + ")";
+  add("default back end", DefaultFound, Default.Note);
 
   std::string Nvrtc = loadableLibrary(
       CudaLibrary{"nvrtc", "cuda_nvrtc", "PTXINJECT_NVRTC"}, "nvrtcVersion");

@@ -15,25 +15,28 @@ struct Line {
   unsigned Number;
 };
 
+// Calls Each(Line, Number) for every line of Text, without its newline.
+template <class Fn> void forEachLine(const std::string &Text, Fn Each) {
+  unsigned Number = 0;
+  for (size_t Pos = 0; Pos < Text.size();) {
+    size_t Eol = Text.find('\n', Pos);
+    if (Eol == std::string::npos)
+      Eol = Text.size();
+    Each(Text.substr(Pos, Eol - Pos), ++Number);
+    Pos = Eol + 1;
+  }
+}
+
 // The lines of File that hold a program ('#' starts a comment).
 std::vector<Line> programLines(const std::string &File) {
   std::vector<Line> Out;
-  unsigned Number = 0;
-  size_t Pos = 0;
-  while (Pos < File.size()) {
-    size_t Eol = File.find('\n', Pos);
-    if (Eol == std::string::npos)
-      Eol = File.size();
-    ++Number;
-    std::string L = File.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
+  forEachLine(File, [&](std::string L, unsigned Number) {
     size_t Hash = L.find('#');
     if (Hash != std::string::npos)
       L.resize(Hash);
-    if (L.find_first_not_of(" \t\r") == std::string::npos)
-      continue;
-    Out.push_back({L, Number});
-  }
+    if (L.find_first_not_of(" \t\r") != std::string::npos)
+      Out.push_back({L, Number});
+  });
   return Out;
 }
 
@@ -60,8 +63,8 @@ std::string leadingName(const std::string &Segment, size_t &ProgramStart) {
 
 Error fileError(const std::string &Path, unsigned Line, unsigned Column,
                 std::string Message) {
-  Error E = Error::make(ErrorCode::InvalidStub, std::move(Message), Line,
-                        Column);
+  Error E =
+      Error::make(ErrorCode::InvalidStub, std::move(Message), Line, Column);
   E.File = Path;
   return E;
 }
@@ -206,16 +209,15 @@ Error ptxinject::variants::readProgramFiles(
 }
 
 Error ptxinject::variants::readStubFile(const std::string &Path,
-                                       VariantInputs &Out) {
+                                        VariantInputs &Out) {
   Expected<std::string> Read = readNamedFile(Path);
   if (!Read)
     return Read.error();
   const std::string &File = *Read;
   std::vector<std::string> Stubs;
   std::vector<ProgramOrigin> Origins;
-  unsigned Number = 0, Start = 1;
+  unsigned Start = 1;
   std::string Cur;
-  size_t Pos = 0;
   auto Flush = [&] {
     if (Cur.find_first_not_of(" \t\r\n") != std::string::npos) {
       Stubs.push_back(Cur);
@@ -223,21 +225,15 @@ Error ptxinject::variants::readStubFile(const std::string &Path,
     }
     Cur.clear();
   };
-  while (Pos < File.size()) {
-    size_t Eol = File.find('\n', Pos);
-    if (Eol == std::string::npos)
-      Eol = File.size();
-    ++Number;
-    std::string L = File.substr(Pos, Eol - Pos);
-    Pos = Eol + 1;
+  forEachLine(File, [&](const std::string &L, unsigned Number) {
     if (L == "---" || L == "---\r") {
       Flush();
       Start = Number + 1;
-      continue;
+      return;
     }
     Cur += L;
     Cur += '\n';
-  }
+  });
   Flush();
   Out.Sources.push_back(std::make_unique<RawStubSource>(std::move(Stubs)));
   Out.Stack.push_back(nullptr);

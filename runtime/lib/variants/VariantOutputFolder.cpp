@@ -32,7 +32,7 @@ const char *ptxinject::variants::variantStageName(VariantStage Stage) {
 }
 
 std::string ptxinject::variants::numbered(const char *Prefix, size_t N,
-                                      const char *Suffix) {
+                                          const char *Suffix) {
   char Buf[64];
   std::snprintf(Buf, sizeof(Buf), "%s%06zu%s", Prefix, N, Suffix);
   return Buf;

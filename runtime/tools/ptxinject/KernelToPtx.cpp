@@ -3,8 +3,8 @@
 #include "ToolSupport.h"
 #include "Variants.h"
 
-#include "ptxinject/support/ExitCode.h"
 #include "ptxinject/backends/CudaTool.h"
+#include "ptxinject/support/ExitCode.h"
 #include "ptxinject/support/File.h"
 
 #include <cstdio>
@@ -107,4 +107,3 @@ int ptxinject::tool::cudaToPtx(const VariantsArguments &A, std::string &Ptx) {
   }
   return readWholeFileOrReport(PtxPath, Ptx) ? ExitOk : ExitFailed;
 }
-

@@ -6,8 +6,8 @@
 using namespace ptxinject;
 using namespace ptxinject::tool;
 
-std::string ptxinject::tool::progressLine(size_t Done, size_t Total, double Seconds,
-                         size_t Failed) {
+std::string ptxinject::tool::progressLine(size_t Done, size_t Total,
+                                          double Seconds, size_t Failed) {
   const int Width = 30;
   int Fill = Total ? static_cast<int>(Width * Done / Total) : Width;
   std::string Line =
@@ -23,4 +23,3 @@ std::string ptxinject::tool::progressLine(size_t Done, size_t Total, double Seco
   Line += ", " + std::to_string(Failed) + " failed   ";
   return Line;
 }
-

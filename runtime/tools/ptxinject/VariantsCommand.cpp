@@ -61,8 +61,8 @@ void printSummary(const VariantsArguments &A, const VariantReport &Report,
   if (A.PruneGlobals)
     std::printf("pruned globals:      %zu (%zu bytes of the kernel's PTX)\n",
                 Pruned.RemovedVariables, Pruned.RemovedBytes);
-  std::printf("back end:            %s, %s\n",
-              cubinBackendName(Backend.kind()), A.Arch.c_str());
+  std::printf("back end:            %s, %s\n", cubinBackendName(Backend.kind()),
+              A.Arch.c_str());
   // What the assembler was told: each combination of a sweep.
   for (const std::string &Options : OptionTexts)
     std::printf("assembler options:   %s\n", Options.c_str());
@@ -233,9 +233,12 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   // No --backend: the default, or one found here that reads the PTX's ISA
   // when the default's compiler is older (PTX from a newer nvcc).
   if (A.BackendName.empty()) {
-    CubinBackendKind Chosen = defaultCubinBackendFor(Ptx, CO);
-    if (Chosen != Backend->kind()) {
-      Made = createCubinBackend(Chosen, CO);
+    DefaultCubinBackend Chosen = chooseDefaultCubinBackend(Ptx, CO);
+    if (!Chosen.Note.empty()) // newer than the driver that runs the cubins
+      std::fprintf(stderr, "ptxinject variants: note: %s\n",
+                   Chosen.Note.c_str());
+    if (Chosen.Kind != Backend->kind()) {
+      Made = createCubinBackend(Chosen.Kind, CO);
       if (!Made) {
         reportUsageError("variants", Made.error().Message);
         return ExitUsage;

@@ -186,4 +186,3 @@ bool ptxinject::tool::endsWith(const std::string &S, const char *Suffix) {
   size_t N = std::strlen(Suffix);
   return S.size() >= N && S.compare(S.size() - N, N, Suffix) == 0;
 }
-

@@ -89,4 +89,3 @@ int ptxinject::tool::forwardToRay(const VariantsArguments &A) {
                   "pip install '.[ray]' (docs/distributed.md)");
   return ExitUsage;
 }
-

@@ -17,6 +17,8 @@
  *    K of launch N (counted from 0) points.
  *  - Time is a clock that each launch advances by 1 us per block, so
  *    events measure a known duration.
+ *  - $PTXINJECT_STAND_IN_DRIVER_VERSION is the CUDA release
+ *    cuDriverGetVersion reports (default 13000, CUDA 13.0).
  *  - $PTXINJECT_STAND_IN_FAIL_LOAD and $PTXINJECT_STAND_IN_FAIL_LAUNCH are
  *    comma separated load/launch numbers that fail (CUDA_ERROR_INVALID_IMAGE,
  *    CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES), for the error paths.
@@ -262,7 +264,10 @@ CUresult cuInit(unsigned flags) {
   return CUDA_SUCCESS;
 }
 CUresult cuDriverGetVersion(int *version) {
-  *version = 13000;
+  /* CUDA 13.0, or the release $PTXINJECT_STAND_IN_DRIVER_VERSION names
+   * (12040 for 12.4), for the choice of the default back end. */
+  const char *v = getenv("PTXINJECT_STAND_IN_DRIVER_VERSION");
+  *version = v && *v ? atoi(v) : 13000;
   return CUDA_SUCCESS;
 }
 CUresult cuDeviceGetCount(int *count) {

@@ -124,19 +124,49 @@ createCubinBackend(CubinBackendKind Kind, const CubinOptions &Options);
 /// a ptxas executable at run time).
 bool isCubinBackendBuilt(CubinBackendKind Kind);
 
-/// The backend used when the user names none: nvPTXCompiler when built,
-/// else ptxas when an executable is found, else nvJitLink (which compiles
-/// PTX as relocatable code and may use more registers). docs/variants.md
-/// gives the measurements behind the order.
+/// A CUDA release, {13, 0} for CUDA 13.0; Major 0 when unknown. From says
+/// where it was read ("the driver", "the toolkit /usr/local/cuda", ...).
+struct CudaRelease {
+  int Major = 0, Minor = 0;
+  std::string From;
+  std::string str() const; ///< "13.0", or "unknown"
+};
+
+/// The CUDA release that will run the cubins: the driver's
+/// (cuDriverGetVersion, libcuda.so.1) when one loads, else the toolkit's
+/// (findCudaToolkit's include/cuda.h: $CUDA_HOME, the nvidia-* wheels, ...),
+/// else the nvJitLink library's. A cubin made by a compiler of a newer major
+/// release does not load under an older driver (CUDA 13's need a driver of
+/// 580 or newer).
+CudaRelease cubinRunRelease();
+
+/// The CUDA release in a back end's version text ("nvPTXCompiler 13.0",
+/// "... Build cuda_13.5.r13.5/...", "nvJitLink 12.9 (...)").
+CudaRelease cudaReleaseOf(std::string_view BackendVersion);
+
+/// The default back end and, when it is newer than what runs the cubins,
+/// a sentence saying so (empty otherwise).
+struct DefaultCubinBackend {
+  CubinBackendKind Kind;
+  std::string Note;
+};
+
+/// The back end used when the user names none, for \p Ptx (may be empty):
+/// the first of nvPTXCompiler (whole-program code), ptxas, then nvJitLink
+/// (which compiles PTX as relocatable code and may use more registers;
+/// docs/variants.md gives the measurements) that is found here, whose CUDA
+/// major release is not newer than cubinRunRelease()'s, and whose compiler
+/// reads the PTX's ISA (.version). When none is both, one that reads the
+/// PTX, newer or not, with a Note naming the release its cubins need; when
+/// none reads it, the first that fits the driver, whose failure names the
+/// CUDA release the PTX needs.
+DefaultCubinBackend chooseDefaultCubinBackend(std::string_view Ptx,
+                                              const CubinOptions &Options = {});
+
+/// chooseDefaultCubinBackend's back end for no PTX in particular.
 CubinBackendKind defaultCubinBackend();
 
-/// The back end for \p Ptx when the user named none: defaultCubinBackend(),
-/// unless its compiler is older than the PTX's ISA (.version) and another
-/// back end found here reads it (nvJitLink, then ptxas, then nvPTXCompiler):
-/// nvPTXCompiler is linked in from one toolkit, while nvJitLink and ptxas
-/// come from the toolkit the user points to (CUDA_HOME, the nvidia-*
-/// wheels). When none reads it, the default, whose failure names the CUDA
-/// release the PTX needs.
+/// chooseDefaultCubinBackend's back end for \p Ptx.
 CubinBackendKind defaultCubinBackendFor(std::string_view Ptx,
                                         const CubinOptions &Options = {});
 

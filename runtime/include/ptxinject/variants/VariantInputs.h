@@ -43,8 +43,7 @@ struct VariantInputs {
 /// line i of each file making variant i. An error names its file (Error::File)
 /// and line; a malformed argument is ErrorCode::InvalidArgument.
 Error readProgramFiles(const std::vector<std::string> &Args,
-                       const stackptx::InstructionSet &Set,
-                       VariantInputs &Out);
+                       const stackptx::InstructionSet &Set, VariantInputs &Out);
 
 /// Reads a --stubs FILE: stubs separated by lines holding only '---'; a
 /// segment holding only blanks is no stub (it numbers nothing).

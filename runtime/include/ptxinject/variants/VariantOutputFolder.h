@@ -1,4 +1,5 @@
-//===- VariantOutputFolder.h - What a batch leaves in its folder -*- C++ -*-===//
+//===- VariantOutputFolder.h - What a batch leaves in its folder -*- C++
+//-*-===//
 //
 // The output folder of `ptxinject variants` (docs/variants.md), written here
 // once for every caller (the tool, the Python package, the Ray driver):
@@ -38,7 +39,7 @@ const char *variantStageName(VariantStage Stage);
 /// What the manifest says of each program beyond where its code is.
 struct ManifestSources {
   const Module *Kernel = nullptr;
-  std::string_view Ptx; // the kernel's PTX (its entry functions)
+  std::string_view Ptx;      // the kernel's PTX (its entry functions)
   std::vector<size_t> Slots; // as compileVariants resolved them
   size_t Pack = 1;
   /// Injects each variant fills (one program of each).

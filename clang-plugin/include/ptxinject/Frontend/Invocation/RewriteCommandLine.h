@@ -27,8 +27,9 @@ namespace ptxinject::frontend {
 /// words, does not know them and would take the value for an input. Without
 /// '--' the parser would go looking for compile_commands.json and complain
 /// when there is none; flags-after-'--' is the common case.
-std::vector<std::string> parserArguments(int argc, const char **argv,
-                                         std::vector<std::string> &NvrtcOptions);
+std::vector<std::string>
+parserArguments(int argc, const char **argv,
+                std::vector<std::string> &NvrtcOptions);
 
 /// -p DIR naming a folder without a compilation database: the options parser
 /// would say so over several lines and go on without flags. The problem on

@@ -17,9 +17,9 @@
 #ifndef PTXINJECT_FRONTEND_SITETYPING_H
 #define PTXINJECT_FRONTEND_SITETYPING_H
 
+#include "ptxinject/Frontend/Parse/SiteFreeBodies.h"
 #include "ptxinject/Frontend/Prelude/PreludeCache.h"
 #include "ptxinject/Frontend/Prelude/QuietHeaders.h"
-#include "ptxinject/Frontend/Parse/SiteFreeBodies.h"
 
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/Tooling.h"
