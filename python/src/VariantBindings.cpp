@@ -411,9 +411,9 @@ void bindVariants(nb::module_ &M) {
             Assembler.AssemblerFlags = std::move(PtxasOptions);
             std::string Text =
                 Ptx.is_none() ? std::string() : nb::cast<std::string>(Ptx);
-            new (Self) BackendObject{createBackend(Kind, Arch, OptLevel,
-                                                   MaxRegisters, MemoryLimit,
-                                                   Text, &Assembler)};
+            new (Self)
+                BackendObject{createBackend(Kind, Arch, OptLevel, MaxRegisters,
+                                            MemoryLimit, Text, &Assembler)};
           },
           "kind"_a.none() = nb::none(), "arch"_a = "sm_80", nb::kw_only(),
           "opt_level"_a = 3, "max_registers"_a = 0, "memory_limit"_a = 0,

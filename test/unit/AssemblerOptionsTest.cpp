@@ -31,19 +31,18 @@ CubinOptions everyOption() {
 
 TEST(AssemblerOptions, EachBackEndSpellsThem) {
   CubinOptions O = everyOption();
-  EXPECT_EQ(argumentsOf(CubinBackendKind::Ptxas, O),
-            (Args{"-arch=sm_90a", "-O0", "-maxrregcount=64", "-Ofc=0",
-                  "-lineinfo", "-warn-spills",
-                  "--allow-expensive-optimizations=true", "-v"}));
+  EXPECT_EQ(
+      argumentsOf(CubinBackendKind::Ptxas, O),
+      (Args{"-arch=sm_90a", "-O0", "-maxrregcount=64", "-Ofc=0", "-lineinfo",
+            "-warn-spills", "--allow-expensive-optimizations=true", "-v"}));
   EXPECT_EQ(argumentsOf(CubinBackendKind::NvPtxCompiler, O),
             (Args{"--gpu-name=sm_90a", "-O0", "-maxrregcount=64", "-Ofc=0",
                   "-lineinfo", "-warn-spills",
                   "--allow-expensive-optimizations=true", "--verbose"}));
   EXPECT_EQ(argumentsOf(CubinBackendKind::NvJitLink, O),
-            (Args{"-arch=sm_90a", "-O0", "-maxrregcount=64",
-                  "-Xptxas=-Ofc=0", "-lineinfo", "-Xptxas=-warn-spills",
-                  "-Xptxas=--allow-expensive-optimizations=true",
-                  "-verbose"}));
+            (Args{"-arch=sm_90a", "-O0", "-maxrregcount=64", "-Xptxas=-Ofc=0",
+                  "-lineinfo", "-Xptxas=-warn-spills",
+                  "-Xptxas=--allow-expensive-optimizations=true", "-verbose"}));
 }
 
 TEST(AssemblerOptions, DefaultsAreArchAndO3) {
@@ -75,7 +74,8 @@ TEST(AssemblerOptions, AFastCompileLevelSetsOItself) {
   O.OptLevel = 0; // the level max implies: allowed
   EXPECT_TRUE(compilerArguments(CubinBackendKind::Ptxas, O, false));
   O.FastCompile = "mid";
-  Expected<Args> Conflict = compilerArguments(CubinBackendKind::Ptxas, O, false);
+  Expected<Args> Conflict =
+      compilerArguments(CubinBackendKind::Ptxas, O, false);
   ASSERT_FALSE(Conflict);
   EXPECT_EQ(Conflict.error().Message,
             "--fast-compile mid sets -O 1 itself; drop -O 0");
@@ -92,8 +92,7 @@ TEST(AssemblerOptions, NvJitLinkTakesO0AndO3Only) {
     Error E = checkAssemblerOptions(CubinBackendKind::NvJitLink, O);
     ASSERT_TRUE(E);
     EXPECT_NE(E.Message.find("nvjitlink"), std::string::npos);
-    EXPECT_NE(E.Message.find("-O " + std::to_string(Level)),
-              std::string::npos);
+    EXPECT_NE(E.Message.find("-O " + std::to_string(Level)), std::string::npos);
     EXPECT_FALSE(checkAssemblerOptions(CubinBackendKind::Ptxas, O));
     EXPECT_FALSE(checkAssemblerOptions(CubinBackendKind::NvPtxCompiler, O));
   }
@@ -104,10 +103,9 @@ TEST(AssemblerOptions, NvJitLinkTakesO0AndO3Only) {
 }
 
 TEST(AssemblerOptions, PassThroughRefusesWhatTheBackEndDecides) {
-  for (const char *Flag :
-       {"-o", "--output-file=x", "-arch=sm_90", "--gpu-name", "-c", "-O2",
-        "--opt-level=1", "-maxrregcount=8", "-Ofc=max", "-lineinfo",
-        "warn-spills", ""}) {
+  for (const char *Flag : {"-o", "--output-file=x", "-arch=sm_90", "--gpu-name",
+                           "-c", "-O2", "--opt-level=1", "-maxrregcount=8",
+                           "-Ofc=max", "-lineinfo", "warn-spills", ""}) {
     CubinOptions O;
     O.AssemblerFlags = {Flag};
     Error E = checkAssemblerOptions(CubinBackendKind::Ptxas, O);

@@ -72,10 +72,8 @@ Error invalid(std::string Message) {
 
 } // namespace
 
-Expected<std::vector<std::string>>
-ptxinject::backends::compilerArguments(CubinBackendKind Kind,
-                                       const CubinOptions &Options,
-                                       bool Debug) {
+Expected<std::vector<std::string>> ptxinject::backends::compilerArguments(
+    CubinBackendKind Kind, const CubinOptions &Options, bool Debug) {
   bool JitLink = Kind == CubinBackendKind::NvJitLink;
   // nvJitLink takes -O0 and -O3 only ("Only 0 and 3 are accepted",
   // nvJitLink.h); it refuses to create a link with any other.
@@ -118,9 +116,9 @@ ptxinject::backends::compilerArguments(CubinBackendKind Kind,
   for (const std::string &Flag : Options.AssemblerFlags)
     Assembler(Flag);
   if (Options.Verbose)
-    Args.push_back(JitLink                                     ? "-verbose"
+    Args.push_back(JitLink                                   ? "-verbose"
                    : Kind == CubinBackendKind::NvPtxCompiler ? "--verbose"
-                                                               : "-v");
+                                                             : "-v");
   return Args;
 }
 

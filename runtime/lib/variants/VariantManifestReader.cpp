@@ -46,8 +46,9 @@ bool parseResources(std::string_view Field,
                     std::vector<VariantManifestRow::KernelUse> &Out) {
   for (size_t B = 0; B <= Field.size();) {
     size_t Comma = Field.find(',', B);
-    std::string_view One = Field.substr(
-        B, Comma == std::string_view::npos ? std::string_view::npos : Comma - B);
+    std::string_view One =
+        Field.substr(B, Comma == std::string_view::npos ? std::string_view::npos
+                                                        : Comma - B);
     size_t S1 = One.find('/');
     size_t S2 = S1 == std::string_view::npos ? S1 : One.find('/', S1 + 1);
     VariantManifestRow::KernelUse R;

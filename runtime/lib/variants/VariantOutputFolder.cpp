@@ -116,8 +116,8 @@ std::string resourcesOf(const ManifestSources &S, size_t Module,
         Found = &K;
     // A kernel left out of a partly filled module has no report.
     if (Found && Found->Registers >= 0) {
-      Out += (Out.empty() ? "" : ",") + std::to_string(Found->Registers) +
-             "/" + std::to_string(Found->SpillStoreBytes) + "/" +
+      Out += (Out.empty() ? "" : ",") + std::to_string(Found->Registers) + "/" +
+             std::to_string(Found->SpillStoreBytes) + "/" +
              std::to_string(Found->SpillLoadBytes);
     }
     if (Comma == std::string::npos)
