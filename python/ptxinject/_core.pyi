@@ -301,9 +301,9 @@ class Backend:
     A created cubin back end, shared by every call it is passed to (thread-safe); compile_variants(backend=...) takes it or a name.
     """
 
-    def __init__(self, kind: object | None = None, arch: str = 'sm_80', *, opt_level: int = 3, max_registers: int = 0, memory_limit: int = 0) -> None:
+    def __init__(self, kind: object | None = None, arch: str = 'sm_80', *, opt_level: int = 3, max_registers: int = 0, memory_limit: int = 0, fast_compile: str | None = None, lineinfo: bool = False, ptxas_options: Sequence[str] = [], ptx: object | None = None) -> None:
         """
-        memory_limit: bytes of address space each ptxas process may use (kind='ptxas'; 0: no bound); a compile over it fails alone.
+        memory_limit: bytes of address space each ptxas process may use (kind='ptxas'; 0: no bound); a compile over it fails alone. fast_compile: ptxas's -Ofc level ('0', 'min', 'mid', 'max'); lineinfo: -lineinfo; ptxas_options: more ptxas options as ptxas spells them (nvjitlink gets -Xptxas=OPT). An option the back end does not take raises ptxinject.Error (invalid-argument). ptx: with no kind, the default back end is the one that reads this PTX.
         """
 
     @property
@@ -321,6 +321,23 @@ class Backend:
     @property
     def max_registers(self) -> int:
         """ptxas's -maxrregcount; 0 leaves it to the compiler."""
+
+    @property
+    def fast_compile(self) -> str | None:
+        """ptxas's -Ofc level, or None."""
+
+    @property
+    def lineinfo(self) -> bool: ...
+
+    @property
+    def ptxas_options(self) -> list[str]:
+        """The further ptxas options, as ptxas spells them."""
+
+    @property
+    def options(self) -> str:
+        """
+        Every assembler option on one line, as ptxas spells them and the manifest's options column says them ('-O3 -maxrregcount=64').
+        """
 
     @property
     def version(self) -> str:

@@ -111,10 +111,18 @@ class ProgramPlace:
 
 @dataclass
 class VariantResult:
+    """modules, failures and places as the class docs say; ``options[v]``:
+    the assembler options variant v was compiled with ('-O3
+    -maxrregcount=64', as the manifest's options column says them). Under an
+    ``options_sweep`` of k combinations, variant v is program
+    ``v % programs`` under combination ``v // programs``."""
+
     modules: List[CompiledModule]
     failures: List[VariantFailure]
     report: Dict[str, object]
     places: List[ProgramPlace] = field(default_factory=list)
+    options: List[str] = field(default_factory=list)
+    programs: int = 0
     _cached: Dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
     # Holds the cached cubins that places name against trimming by other
     # processes for as long as this result lives.
@@ -199,6 +207,12 @@ def compile_variants(
     keep_ptx: bool = False,
     instruction_set=None,
     random: Optional[tuple] = None,
+    opt_level: Optional[int] = None,
+    max_registers: Optional[int] = None,
+    fast_compile: Optional[str] = None,
+    lineinfo: Optional[bool] = None,
+    ptxas_options: Optional[Sequence[str]] = None,
+    options_sweep: Optional[str] = None,
 ) -> VariantResult:
     """Compiles each program into the module and the module into cubins.
 
@@ -238,6 +252,14 @@ def compile_variants(
       (``--keep-unfilled-kernels`` of ``ptxinject variants``).
     progress: a callable(done, total), or True for a tqdm bar when tqdm is installed.
     random: (count, length, seed, live) adds random Stack PTX programs.
+    opt_level, max_registers, fast_compile, lineinfo, ptxas_options: the
+      assembler options of ``ptxinject variants`` (-O, --maxrregcount,
+      --fast-compile, --lineinfo, -Xptxas), as ``Backend`` takes them; give
+      them here or to a ``Backend``, not both.
+    options_sweep: 'maxrregcount=32,64;O=1,3' compiles each program under
+      each combination (the first name varying slowest), one variant each:
+      variant v is program ``v % result.programs``, compiled with
+      ``result.options[v]``.
 
     Raises ptxinject.Error when the batch cannot start (unknown slot, pack larger
     than the slots, programs that cannot target the inject); a bad program is a
@@ -261,15 +283,24 @@ def compile_variants(
     if timeout is not None and not timeout > 0:
         raise ValueError(f"timeout must be a number of seconds above 0, got {timeout!r}")
     total = len(programs) + (random[0] if random else 0)
-    callback, bar = _progress_callback(progress, total)
+    backends = _assembler_backends(module, backend, arch, options_sweep, dict(
+        opt_level=opt_level, max_registers=max_registers, fast_compile=fast_compile,
+        lineinfo=lineinfo, ptxas_options=ptxas_options))
+    callback, bar = _progress_callback(progress, total * len(backends))
+    raws = []
     try:
-        raw = _core._compile_variants(
-            module, programs, kind, instruction_set, random, slot_list, pack, backend,
-            arch, jobs, keep_ptx, bool(dedup), folder or "", max_bytes,
-            float(timeout or 0), bool(keep_unfilled_kernels), callback)
+        for b in backends:
+            done_before = len(raws) * total
+            step = None if callback is None else \
+                (lambda done, _t, base=done_before: callback(base + done, total * len(backends)))
+            raws.append(_core._compile_variants(
+                module, programs, kind, instruction_set, random, slot_list, pack, b,
+                arch, jobs, keep_ptx, bool(dedup), folder or "", max_bytes,
+                float(timeout or 0), bool(keep_unfilled_kernels), step))
     finally:
         if bar is not None:
             bar.close()
+    raw = _merge_sweep(raws, total)
 
     modules = [CompiledModule(index, _as_sequence(numbers), cubin, list(failed), ptx)
                for index, numbers, failed, cubin, ptx in raw["modules"]]
@@ -288,7 +319,70 @@ def compile_variants(
     if report["cache_warning"]:
         warnings.warn(f"variant cache: {report['cache_warning']} (the results are complete; "
                       "a later call compiles them again)", stacklevel=2)
-    return VariantResult(modules, failures, report, places, _pins=raw["pins"])
+    report["options_sweep"] = options_sweep
+    return VariantResult(modules, failures, report, places, raw["options"], total,
+                         _pins=raw["pins"])
+
+
+_ASSEMBLER_KEYS = ("opt_level", "max_registers", "fast_compile", "lineinfo", "ptxas_options")
+
+
+def _assembler_backends(module, backend, arch, sweep, given) -> list:
+    """The back ends (or the one name/None) compile_variants runs with: one
+    per combination of the sweep, made with the assembler options given."""
+    given = {k: v for k, v in given.items() if v is not None}
+    if not given and not sweep:
+        return [backend]
+    if isinstance(backend, Backend):
+        if given:
+            raise TypeError("give the assembler options to Backend(...) or to "
+                            "compile_variants, not both")
+        kind = backend.kind
+        base = dict(opt_level=backend.opt_level, max_registers=backend.max_registers,
+                    fast_compile=backend.fast_compile, lineinfo=backend.lineinfo,
+                    ptxas_options=list(backend.ptxas_options))
+        if not sweep:
+            return [backend]
+    else:
+        kind = backend
+        base = dict(opt_level=3, max_registers=0, fast_compile=None, lineinfo=False,
+                    ptxas_options=[])
+        base.update({k: (list(v) if k == "ptxas_options" else v) for k, v in given.items()})
+    combos = [{}] if not sweep else _core._options_sweep(
+        sweep, base["opt_level"], base["max_registers"], base["fast_compile"],
+        bool(base["lineinfo"]))
+    return [Backend(kind, arch, **{**base, **dict(c)}, ptx=module.source) for c in combos]
+
+
+def _merge_sweep(raws: list, total: int) -> dict:
+    """One raw result of the calls of a sweep: call c's programs numbered
+    from c * total, its modules after the earlier calls'."""
+    if len(raws) == 1:
+        raw = dict(raws[0])
+        raw["options"] = [raw["report"]["assembler_options"]] * len(raw["places"])
+        return raw
+    modules, failures, places, options = [], [], [], []
+    module_base = 0
+    for c, raw in enumerate(raws):
+        base = c * total
+        for index, numbers, failed, cubin, ptx in raw["modules"]:
+            modules.append((module_base + index, [n + base for n in numbers],
+                            [f + base for f in failed], cubin, ptx))
+        failures += [(p + base, *rest) for p, *rest in raw["failures"]]
+        places += [(same_as + base, None if m is None else module_base + m, *rest)
+                   for same_as, m, *rest in raw["places"]]
+        options += [raw["report"]["assembler_options"]] * len(raw["places"])
+        module_base += raw["report"]["modules"]
+    report = dict(raws[0]["report"])
+    for key in ("variants", "modules", "unique_programs", "cache_hits", "cache_rejected",
+                "pruned_kernels", "wall_seconds", "stub_seconds", "render_seconds",
+                "cubin_seconds"):
+        report[key] = sum(r["report"][key] for r in raws)
+    report["cache_warning"] = next((r["report"]["cache_warning"] for r in raws
+                                    if r["report"]["cache_warning"]), "")
+    report["assembler_options"] = [r["report"]["assembler_options"] for r in raws]
+    return dict(modules=modules, failures=failures, places=places, report=report,
+                options=options, pins=[r["pins"] for r in raws])
 
 
 @dataclass(frozen=True)
@@ -310,6 +404,13 @@ class ManifestRow:
     # Why a failed program has no code: "stub", "compile", "timeout" or
     # "memory" (None when it is ok, or an older manifest does not say).
     stage: Optional[str] = None
+    # The assembler options it was compiled with ("-O3 -maxrregcount=64");
+    # None in a manifest written before the column.
+    options: Optional[str] = None
+    # Per entry function (``entries``), (registers, spill store bytes, spill
+    # load bytes) as the compiler reported them (``--resources``); empty
+    # when not asked for.
+    resources: List[tuple] = field(default_factory=list)
 
 
 @dataclass
@@ -331,7 +432,8 @@ def read_manifest(path: Union[str, os.PathLike]) -> Manifest:
     with open(path, "rb") as f:
         text = f.read().decode("utf-8", "replace")
     rows, truncated = _core._parse_manifest(text)
-    return Manifest([ManifestRow(*row) for row in rows], truncated)
+    return Manifest([ManifestRow(*row[:12], [tuple(k) for k in row[12]]) for row in rows],
+                    truncated)
 
 
 @dataclass(frozen=True)
@@ -373,7 +475,8 @@ def write_variants_output(out_dir: Union[str, os.PathLike], module: Module, resu
     programs filled, in pack order. Raises ptxinject.Error naming the file
     that could not be written."""
     _core._write_variants_folder(os.fspath(out_dir), module, result, list(sources),
-                                 None if texts is None else list(texts), pack, list(slots))
+                                 None if texts is None else list(texts), pack, list(slots),
+                                 list(result.options) if result.options else None)
 
 
 def _byte_size(value, name: str) -> Optional[int]:

@@ -13,6 +13,7 @@
 #include "TextArg.h"
 #include "VariantArgs.h"
 
+#include "ptxinject/backends/AssemblerOptions.h"
 #include "ptxinject/variants/VariantCacheFolder.h"
 #include "ptxinject/variants/VariantCompiler.h"
 #include "ptxinject/variants/VariantOutputFolder.h"
@@ -146,7 +147,8 @@ std::atomic<size_t> BackendsCreated{0};
 std::shared_ptr<const CubinBackend>
 createBackend(nb::handle Name, const std::string &Arch, int OptLevel = 3,
               int MaxRegisters = 0, std::uint64_t MemoryLimit = 0,
-              std::string_view Ptx = {}) {
+              std::string_view Ptx = {},
+              const CubinOptions *Assembler = nullptr) {
   CubinBackendKind BK = CubinBackendKind::Ptxas;
   if (Name.is_none()) {
     // The default for what runs the cubins (the driver's CUDA), one found
@@ -182,6 +184,15 @@ createBackend(nb::handle Name, const std::string &Arch, int OptLevel = 3,
   CO.Arch = Arch;
   CO.OptLevel = OptLevel;
   CO.MaxRegisters = MaxRegisters;
+  // The other assembler options (AssemblerOptions.h): what the back end
+  // cannot take is the caller's mistake, said before any compile.
+  if (Assembler) {
+    CO.FastCompile = Assembler->FastCompile;
+    CO.LineInfo = Assembler->LineInfo;
+    CO.AssemblerFlags = Assembler->AssemblerFlags;
+  }
+  if (Error E = checkAssemblerOptions(BK, CO))
+    throw BindingError("invalid-argument", E.Message);
   if (MemoryLimit && BK != CubinBackendKind::Ptxas)
     throw BindingError("invalid-argument",
                        "memory_limit bounds ptxas processes (kind='ptxas'); "
@@ -190,7 +201,13 @@ createBackend(nb::handle Name, const std::string &Arch, int OptLevel = 3,
   CO.MemoryLimitBytes = MemoryLimit;
   Expected<std::unique_ptr<CubinBackend>> Backend = createCubinBackend(BK, CO);
   if (!Backend)
-    throw BindingError("backend-unavailable", Backend.error().Message);
+    throw BindingError(needsAssemblerProbe(CO) &&
+                               Backend.error().Message.find(
+                                   "does not take the assembler options") !=
+                                   std::string::npos
+                           ? "invalid-argument"
+                           : "backend-unavailable",
+                       Backend.error().Message);
   ++BackendsCreated;
   return Backend.take();
 }
@@ -356,6 +373,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
   Stats["render_seconds"] = Report.RenderSeconds;
   Stats["cubin_seconds"] = Report.CubinSeconds;
   Stats["backend"] = cubinBackendName(Backend->kind());
+  Stats["assembler_options"] = assemblerOptionsText(Backend->options());
   // Which compiler made the cubins (and keys the cache), as the summary
   // of ptxinject variants prints it: the driver must load its cubins.
   Stats["compiler"] = Backend->version();
@@ -384,14 +402,31 @@ void bindVariants(nb::module_ &M) {
       .def(
           "__init__",
           [](BackendObject *Self, nb::handle Kind, const std::string &Arch,
-             int OptLevel, int MaxRegisters, std::uint64_t MemoryLimit) {
-            new (Self) BackendObject{
-                createBackend(Kind, Arch, OptLevel, MaxRegisters, MemoryLimit)};
+             int OptLevel, int MaxRegisters, std::uint64_t MemoryLimit,
+             std::optional<std::string> FastCompile, bool LineInfo,
+             std::vector<std::string> PtxasOptions, nb::handle Ptx) {
+            CubinOptions Assembler;
+            Assembler.FastCompile = FastCompile.value_or("");
+            Assembler.LineInfo = LineInfo;
+            Assembler.AssemblerFlags = std::move(PtxasOptions);
+            std::string Text =
+                Ptx.is_none() ? std::string() : nb::cast<std::string>(Ptx);
+            new (Self)
+                BackendObject{createBackend(Kind, Arch, OptLevel, MaxRegisters,
+                                            MemoryLimit, Text, &Assembler)};
           },
           "kind"_a.none() = nb::none(), "arch"_a = "sm_80", nb::kw_only(),
           "opt_level"_a = 3, "max_registers"_a = 0, "memory_limit"_a = 0,
+          "fast_compile"_a.none() = nb::none(), "lineinfo"_a = false,
+          "ptxas_options"_a = std::vector<std::string>(),
+          "ptx"_a.none() = nb::none(),
           "memory_limit: bytes of address space each ptxas process may use "
-          "(kind='ptxas'; 0: no bound); a compile over it fails alone.")
+          "(kind='ptxas'; 0: no bound); a compile over it fails alone. "
+          "fast_compile: ptxas's -Ofc level ('0', 'min', 'mid', 'max'); "
+          "lineinfo: -lineinfo; ptxas_options: more ptxas options as ptxas "
+          "spells them (nvjitlink gets -Xptxas=OPT). An option the back end "
+          "does not take raises ptxinject.Error (invalid-argument). ptx: with "
+          "no kind, the default back end is the one that reads this PTX.")
       .def_prop_ro("kind",
                    [](const BackendObject &B) {
                      return cubinBackendName(B.Backend->kind());
@@ -411,6 +446,29 @@ void bindVariants(nb::module_ &M) {
           },
           "ptxas's -maxrregcount; 0 leaves it to the compiler.")
       .def_prop_ro(
+          "fast_compile",
+          [](const BackendObject &B) -> std::optional<std::string> {
+            const std::string &L = B.Backend->options().FastCompile;
+            return L.empty() ? std::nullopt : std::optional<std::string>(L);
+          },
+          "ptxas's -Ofc level, or None.")
+      .def_prop_ro(
+          "lineinfo",
+          [](const BackendObject &B) { return B.Backend->options().LineInfo; })
+      .def_prop_ro(
+          "ptxas_options",
+          [](const BackendObject &B) {
+            return B.Backend->options().AssemblerFlags;
+          },
+          "The further ptxas options, as ptxas spells them.")
+      .def_prop_ro(
+          "options",
+          [](const BackendObject &B) {
+            return assemblerOptionsText(B.Backend->options());
+          },
+          "Every assembler option on one line, as ptxas spells them and the "
+          "manifest's options column says them ('-O3 -maxrregcount=64').")
+      .def_prop_ro(
           "version",
           [](const BackendObject &B) { return B.Backend->version(); },
           "The compiler's version, part of every variant cache key.")
@@ -423,8 +481,49 @@ void bindVariants(nb::module_ &M) {
           R += ", opt_level=" + std::to_string(O.OptLevel);
         if (O.MaxRegisters)
           R += ", max_registers=" + std::to_string(O.MaxRegisters);
+        if (!O.FastCompile.empty())
+          R += ", fast_compile='" + O.FastCompile + "'";
+        if (O.LineInfo)
+          R += ", lineinfo=True";
+        if (!O.AssemblerFlags.empty()) {
+          R += ", ptxas_options=[";
+          for (size_t I = 0; I < O.AssemblerFlags.size(); ++I)
+            R += (I ? ", '" : "'") + O.AssemblerFlags[I] + "'";
+          R += "]";
+        }
         return R + ")";
       });
+  M.def(
+      "_options_sweep",
+      [](const std::string &Spec, int OptLevel, int MaxRegisters,
+         std::optional<std::string> FastCompile, bool LineInfo) {
+        CubinOptions Base;
+        Base.OptLevel = OptLevel;
+        Base.MaxRegisters = MaxRegisters;
+        Base.FastCompile = FastCompile.value_or("");
+        Base.LineInfo = LineInfo;
+        Expected<std::vector<CubinOptions>> Combos =
+            parseOptionsSweep(Spec, Base);
+        if (!Combos)
+          throw BindingError("invalid-argument", Combos.error().Message);
+        nb::list Out;
+        for (const CubinOptions &O : *Combos) {
+          nb::dict D;
+          D["opt_level"] = O.OptLevel;
+          D["max_registers"] = O.MaxRegisters;
+          D["fast_compile"] = O.FastCompile.empty()
+                                  ? nb::object(nb::none())
+                                  : nb::object(nb::str(O.FastCompile.c_str()));
+          D["lineinfo"] = O.LineInfo;
+          Out.append(D);
+        }
+        return Out;
+      },
+      "spec"_a, "opt_level"_a = 3, "max_registers"_a = 0,
+      "fast_compile"_a.none() = nb::none(), "lineinfo"_a = false,
+      "The combinations of an options sweep ('maxrregcount=32,64;O=1,3') "
+      "over the options given, the first name varying slowest, as Backend "
+      "keyword arguments.");
   M.def(
       "_backends_created", []() { return BackendsCreated.load(); },
       "How many back ends the bindings created (for tests).");

@@ -66,7 +66,8 @@ VariantStage stageOf(const std::string &Name) {
 void writeFolder(const std::string &OutDir, const python::ModuleObject &Kernel,
                  nb::handle Result, const std::vector<std::string> &Sources,
                  std::optional<std::vector<std::string>> Texts, size_t Pack,
-                 const std::vector<std::string> &SlotNames) {
+                 const std::vector<std::string> &SlotNames,
+                 std::optional<std::vector<std::string>> Options) {
   VariantReport Report;
   for (nb::handle P : nb::iter(Result.attr("places"))) {
     ProgramPlace Place;
@@ -112,6 +113,10 @@ void writeFolder(const std::string &OutDir, const python::ModuleObject &Kernel,
   S.Source = [&](size_t, size_t P) { return Sources[P]; };
   if (Texts)
     S.Text = [&](size_t, size_t P) { return (*Texts)[P]; };
+  if (Options && Options->size() != Report.Variants)
+    throw nb::value_error("options need one entry per program");
+  if (Options)
+    S.Options = [&](size_t P) { return (*Options)[P]; };
 
   std::vector<std::tuple<size_t, std::string, std::optional<std::string>>>
       Modules;
@@ -174,6 +179,7 @@ void ptxinject::python::bindVariantFolder(nb::module_ &M) {
         "came from.");
   M.def("_write_variants_folder", &writeFolder, "out_dir"_a, "module"_a,
         "result"_a, "sources"_a, "texts"_a.none(), "pack"_a, "slots"_a,
+        "options"_a.none() = nb::none(),
         "Writes a compile_variants result as `ptxinject variants` writes its "
         "output folder.");
 }

@@ -196,7 +196,16 @@ void bindVariantScreen(nb::module_ &M) {
                    : nb::object(nb::none()),
               R.FailedStage.empty()
                   ? nb::object(nb::none())
-                  : nb::object(nb::str(R.FailedStage.c_str()))));
+                  : nb::object(nb::str(R.FailedStage.c_str())),
+              R.Options.empty() ? nb::object(nb::none())
+                                : nb::object(nb::str(R.Options.c_str())),
+              [&R] {
+                nb::list Kernels;
+                for (const VariantManifestRow::KernelUse &K : R.Resources)
+                  Kernels.append(nb::make_tuple(K.Registers, K.SpillStoreBytes,
+                                                K.SpillLoadBytes));
+                return Kernels;
+              }()));
         return nb::make_tuple(Rows, Parsed->Truncated);
       },
       "text"_a, "Rows of a manifest.tsv, and whether its last line was cut.");

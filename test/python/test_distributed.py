@@ -171,6 +171,26 @@ def test_cache_is_the_local_one(two_nodes, four, tmp_path):
     assert grown.report["cache_hits"] == 9 and grown.report["batches"] == 0
 
 
+def test_assembler_options_reach_the_workers_and_the_cache_key(two_nodes, four, tmp_path):
+    local = compile_variants(four, PROGRAMS, pack=2, max_registers=32, lineinfo=True, dedup=False)
+    remote = compile_variants_on_ray(four, PROGRAMS, pack=2, progress=False, max_registers=32,
+                                     lineinfo=True, dedup=False)
+    assert remote.options == ["-O3 -maxrregcount=32 -lineinfo"] * len(PROGRAMS)
+    assert [remote.cubin_of(p) for p in range(len(PROGRAMS))] == \
+        [local.cubin_of(p) for p in range(len(PROGRAMS))]
+    # The driver's cache key holds the options: a run without them misses.
+    compile_variants_on_ray(four, PROGRAMS, pack=2, cache_dir=tmp_path, progress=False,
+                            max_registers=32)
+    plain = compile_variants_on_ray(four, PROGRAMS, pack=2, cache_dir=tmp_path, progress=False)
+    assert plain.report["cache_hits"] == 0
+    again = compile_variants_on_ray(four, PROGRAMS, pack=2, cache_dir=tmp_path, progress=False,
+                                    max_registers=32)
+    assert again.report["cache_hits"] == again.report["unique_programs"]
+    with pytest.raises(ptxinject.Error, match="-no-such-option"):
+        compile_variants_on_ray(four, PROGRAMS, pack=2, progress=False,
+                                ptxas_options=["-no-such-option"])
+
+
 def test_damaged_cache_entry_is_compiled_again_on_the_cluster(two_nodes, four, tmp_path):
     cold = compile_variants_on_ray(four, PROGRAMS[:2], slots=ONE, cache_dir=tmp_path, progress=False)
     (entry,) = [e for e in (tmp_path / "entries").glob("*/*")][:1]
@@ -264,11 +284,13 @@ def test_cli_on_the_cluster(two_nodes, four, tmp_path):
     manifest = (tmp_path / "cold" / "manifest.tsv").read_text().splitlines()
     # The columns of 'ptxinject variants' (docs/variants.md), entries and
     # program sources included.
-    assert manifest == ["program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\tsame_as\torigin",
-                        f"0\tmodule_000000.cubin\tslot_0\tok\t0\tfour_slots\t{progs}:2:1\tx y add.ftz.f32\t-\tcompiled",
-                        f"1\t-\tslot_1\tfailed:stub\t1\tfour_slots\t{progs}:3:1\tx nosuch\t-\t-",
+    assert manifest == ["program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\tsame_as\torigin"
+                        "\toptions\tresources",
+                        f"0\tmodule_000000.cubin\tslot_0\tok\t0\tfour_slots\t{progs}:2:1\tx y add.ftz.f32\t-\tcompiled"
+                        "\t-O3\t-",
+                        f"1\t-\tslot_1\tfailed:stub\t1\tfour_slots\t{progs}:3:1\tx nosuch\t-\t-\t-O3\t-",
                         f"2\tmodule_000000.cubin\tslot_0\tok\t0\tfour_slots\t{progs}:4:1"
-                        "\tx y mul.ftz.f32 x y add.ftz.f32\t0\tcompiled"]
+                        "\tx y mul.ftz.f32 x y add.ftz.f32\t0\tcompiled\t-O3\t-"]
     local = compile_variants(four, ["x y add.ftz.f32"], pack=2)
     assert (tmp_path / "cold" / "module_000000.cubin").read_bytes() == local.modules[0].cubin
     # Again: everything from the cache, its cubin linked into the folder.

@@ -275,6 +275,19 @@ def test_gpu_evaluator_scores_what_ran_and_rejects_what_disagrees_with_its_progr
     assert len([e for e in log if "launch" in e]) == 1  # 3 programs, one packed launch
 
 
+def test_gpu_evaluator_scores_each_program_by_its_best_options(stand_in, kernel_ptx, tmp_path):
+    # Two register caps: each program runs under both, the check sees every
+    # variant, and a program's score comes with the options that gave it.
+    out, log = scenario("evaluate-sweep", stand_in, kernel_ptx, tmp_path,
+                        ["x x sub.ftz.f32", "x y add.ftz.f32", "x x sub.ftz.f32 x add.ftz.f32"])
+    assert out["error"][0] == 0.0
+    assert out["error"][1] == float("inf") and out["error"][2] == float("inf")
+    # Variant v is program v % 3: programs 1 and 2 under both caps.
+    assert out["mismatched"] == [1, 2, 4, 5]
+    assert out["options"][0] == "-O3 -maxrregcount=32"
+    assert all(o.startswith("-O3 -maxrregcount=") for o in out["options"])
+
+
 def test_search_runs_on_the_gpu_evaluator_with_overlap(stand_in, kernel_ptx, tmp_path):
     out, log = scenario("search", stand_in, kernel_ptx, tmp_path)
     assert out["evaluations"] == 96 and out["generations"] == 3

@@ -45,6 +45,13 @@ def _parser() -> argparse.ArgumentParser:
                             "the driver reads and writes it, workers never see it")
     cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     v.add_argument("--keep-ptx", action="store_true")
+    # The assembler options of 'ptxinject variants' (docs/variants.md).
+    v.add_argument("-O", type=int, choices=range(4), dest="opt_level", metavar="N")
+    v.add_argument("--maxrregcount", type=int, dest="max_registers", metavar="N")
+    v.add_argument("--fast-compile", choices=["0", "min", "mid", "max"], metavar="LEVEL")
+    v.add_argument("--lineinfo", action="store_true", default=None)
+    v.add_argument("-Xptxas", "--Xptxas", action="append", dest="ptxas_options", metavar="OPT",
+                   help="an assembler option as ptxas spells it (-Xptxas=-warn-spills), repeatable")
     v.add_argument("--no-progress", action="store_true")
     return p
 
@@ -101,7 +108,9 @@ def variants(args) -> int:
             workers=args.workers, cpus_per_worker=args.cpus_per_worker, dedup=args.dedup,
             cache_dir=cache_dir,
             progress=not args.no_progress and sys.stderr.isatty(), keep_ptx=args.keep_ptx,
-            kind="stack" if args.programs else "raw")
+            kind="stack" if args.programs else "raw", opt_level=args.opt_level,
+            max_registers=args.max_registers, fast_compile=args.fast_compile,
+            lineinfo=args.lineinfo, ptxas_options=args.ptxas_options)
     except ptxinject.Error as e:
         print(f"{args.kernel}: error: {e.message}", file=sys.stderr)
         return 1
@@ -129,6 +138,7 @@ def variants(args) -> int:
     print(f"modules:             {r['modules']} (pack {args.pack})")
     print(f"failures:            {len(result.failures)}")
     print(f"back end:            {r['backend']}, {r['arch']}")
+    print(f"assembler options:   {r.get('assembler_options', '')}")
     print(f"workers:             {r['workers']} ({r['batches']} batches)")
     if r["unique_programs"] is not None:
         print(f"unique programs:     {r['unique_programs']} (duplicate rate {100 * r['duplicate_rate']:.1f}%"

@@ -248,6 +248,7 @@ def iter_variants_on_ray(
     stubs_only: bool = False,
     startup_timeout: float = 60.0,
     stats: Optional[dict] = None,
+    assembler: Optional[dict] = None,
 ) -> Iterator[VariantBatch]:
     """Yields each batch's results as it completes (completion order).
 
@@ -259,6 +260,9 @@ def iter_variants_on_ray(
     batch_modules: modules per batch (default 16 per CPU of a worker).
     stubs_only: Stack PTX and render without the assembler (empty cubins), to
       measure what distribution itself costs.
+    assembler: the assembler options of compile_variants (opt_level,
+      max_registers, fast_compile, lineinfo, ptxas_options): every worker's
+      back end and the driver's cache key take them.
     stats: a dict filled with startup_seconds (until the workers answered),
       lost_workers and resent_batches, and (deduplicating or caching)
       unique_programs, cache_hits, cache_rejected and cache_warning.
@@ -272,9 +276,14 @@ def iter_variants_on_ray(
     module = kernel if isinstance(kernel, Module) else Module.parse(kernel)
     options = dict(slots=list(slots) if slots is not None else None, pack=pack,
                    backend=backend or default_backend(), arch=arch, kind=kind, keep_ptx=keep_ptx)
+    assembler = {k: v for k, v in (assembler or {}).items() if v is not None}
     # What would stop the whole local batch (no such slot, pack larger than
-    # the slots, unknown back end) raises here, as it does locally.
-    compile_variants(module, [], **options)
+    # the slots, unknown back end, assembler options it does not take)
+    # raises here, as it does locally.
+    checked = compile_variants(module, [], **options, **assembler)
+    stats["assembler_options"] = checked.report["assembler_options"]
+    if assembler:
+        options["assembler"] = assembler
     folder = _cache_folder(cache_dir)
     screen = Screen(module, options, dedup, folder) if (dedup or folder) and not stubs_only else None
     pins = screen.cache if screen else None
@@ -417,8 +426,12 @@ def compile_variants_on_ray(
       and written with what comes back, on the driver's machine only.
     progress: a callable(done, total), True for a tqdm bar (when installed).
     more: kind, cpus_per_worker, batch_modules, depth, keep_ptx, stubs_only
-      (see iter_variants_on_ray).
+      (see iter_variants_on_ray), and the assembler options of
+      compile_variants (opt_level, max_registers, fast_compile, lineinfo,
+      ptxas_options).
     """
+    assembler = {k: more.pop(k) for k in ("opt_level", "max_registers", "fast_compile",
+                                          "lineinfo", "ptxas_options") if k in more}
     if hasattr(programs, "ndim") and programs.ndim == 2:
         programs = list(programs)
     total = len(programs) if hasattr(programs, "__len__") else 0
@@ -435,7 +448,7 @@ def compile_variants_on_ray(
     try:
         for batch in iter_variants_on_ray(kernel, programs, slots=slots, pack=pack, backend=backend,
                                           arch=arch, workers=workers, dedup=dedup, cache_dir=cache_dir,
-                                          stats=stats, **more):
+                                          stats=stats, assembler=assembler, **more):
             modules += batch.modules
             failures += batch.failures
             places.update((p.program, p) for p in batch.places)
@@ -477,4 +490,5 @@ def compile_variants_on_ray(
         "cached_modules": len({p.cached_cubin for p in ordered if p.cached_cubin}),
         **stats,
     }
-    return VariantResult(modules, failures, report, ordered, _pins=pins)
+    options = [report.get("assembler_options", "")] * len(ordered)
+    return VariantResult(modules, failures, report, ordered, options, len(ordered), _pins=pins)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from .. import _core
-from .._core import Module
+from .._core import Backend, Module
 from ..variants import ProgramPlace, VariantFailure
 
 
@@ -55,7 +55,10 @@ class Screen:
         self.pack = options["pack"]
         self.arch = options["arch"]
         self.dedup = dedup
-        self.cache = (_core._VariantCache(cache_dir, module, options["backend"], options["arch"])
+        # The cache key holds the assembler options: a back end made with them.
+        backend = (Backend(options["backend"], options["arch"], **options["assembler"])
+                   if options.get("assembler") else options["backend"])
+        self.cache = (_core._VariantCache(cache_dir, module, backend, options["arch"])
                       if cache_dir else None)
         self.first: Dict[str, int] = {}  # code -> first program with it (dedup)
         # first program -> (module, cached cubin, inject, pack index), or the

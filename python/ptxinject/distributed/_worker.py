@@ -34,11 +34,16 @@ class VariantWorker:
         self.module = Module.parse(ptx)
         self.options = dict(options, dedup=False, cache_dir=None)
         self.stubs_only = self.options.pop("stubs_only", False)
+        # The assembler options go to the back end made here once; should it
+        # not be made, to each compile_variants call with the name.
+        self.assembler = self.options.pop("assembler", None) or {}
         self.pack = self.options["pack"]
         self._stub_plan = None
         if not self.stubs_only:
             try:
-                self.options["backend"] = Backend(self.options["backend"], self.options["arch"])
+                self.options["backend"] = Backend(self.options["backend"], self.options["arch"],
+                                                  **self.assembler)
+                self.assembler = {}
             except _core.Error:
                 pass  # not on this node: each batch reports why, as a name would
 
@@ -73,7 +78,7 @@ class VariantWorker:
 
     def _compile(self, first: int, programs: list):
         try:
-            result = compile_variants(self.module, programs, **self.options)
+            result = compile_variants(self.module, programs, **self.options, **self.assembler)
             return _shift(result.modules, result.failures, result.places, first, self.pack)
         except (_core.Error, TypeError, ValueError, OverflowError):
             pass
@@ -85,7 +90,7 @@ class VariantWorker:
         for start in range(0, len(programs), self.pack):
             group = programs[start : start + self.pack]
             try:
-                result = compile_variants(self.module, group, **self.options)
+                result = compile_variants(self.module, group, **self.options, **self.assembler)
                 m, f, p = _shift(result.modules, result.failures, result.places, first + start, self.pack)
                 modules += m
                 failures += f

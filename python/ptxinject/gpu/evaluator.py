@@ -37,7 +37,15 @@ class GpuEvaluator:
     ``mismatches``. descriptors: as ``CpuEvaluator``'s. ray: compile on a
     Ray cluster (``ptxinject.distributed``; ``ray.init`` first) instead of
     this machine's cores. compile_options: more ``compile_variants``
-    arguments (backend, arch, jobs, cache_dir, timeout)."""
+    arguments (backend, arch, jobs, cache_dir, timeout, and the assembler
+    options: opt_level, max_registers, fast_compile, lineinfo,
+    ptxas_options, options_sweep).
+
+    With ``options_sweep`` ('maxrregcount=32,64;O=1,3') each program runs
+    under every combination, and its score is its best: the search tunes
+    the options with the code. ``last_options[p]`` says which options
+    gave program p of the last ``evaluate`` its score, ``options_of(p)``
+    reads it back."""
 
     concurrency = 2
 
@@ -70,6 +78,7 @@ class GpuEvaluator:
         self._device = threading.Lock()
         self.mismatches = []
         self.last_run = None
+        self.last_options = []
 
     def _compile(self, programs):
         options = dict(pack=len(self.slots), slots=self.slots, **self.compile_options)
@@ -87,20 +96,33 @@ class GpuEvaluator:
             ran = self.runner.run(compiled)
         self.last_run = ran
         stubs = self._compiler.compile_batch(programs, self.registers, [self.output])
+        # Under an options sweep, variant v is program v % n under the
+        # options of combination v // n (VariantResult).
+        n = len(programs)
+        combos = max(1, len(compiled.places) // n) if n else 1
         bad = set()
         if self.check:
-            report = check(ran, programs, self.registers, self.inputs,
-                           instruction_set=self.instruction_set, stubs=stubs)
+            report = check(ran, programs * combos, self.registers, self.inputs,
+                           instruction_set=self.instruction_set, stubs=stubs * combos)
             self.mismatches.extend(report.mismatches)
             bad = {m.program for m in report.mismatches}
-        error = np.full(len(programs), math.inf)
-        for p, r in ran.runs.items():
-            if p not in bad:
-                error[p] = float(self.fitness(r.outputs, r.time_ms))
+        scores = np.full(n * combos, math.inf)
+        for v, r in ran.runs.items():
+            if v not in bad and v < len(scores):
+                scores[v] = float(self.fitness(r.outputs, r.time_ms))
+        best = scores.reshape(combos, n).argmin(axis=0) if n else np.zeros(0, dtype=int)
+        error = scores.reshape(combos, n).min(axis=0) if n else np.zeros(0)
+        options = list(compiled.options) or [""] * (n * combos)
+        self.last_options = [options[int(c) * n + p] for p, c in enumerate(best)]
         descriptors = np.array([[f(s, w) for f in self.descriptor_functions]
                                 for s, w in zip(stubs, programs)], dtype=np.float64)
         return Evaluation(error, descriptors.reshape(len(programs), len(self.descriptor_functions)),
                           stubs)
+
+    def options_of(self, program: int) -> str:
+        """The assembler options that gave program ``program`` of the last
+        evaluation its score ('-O3 -maxrregcount=64')."""
+        return self.last_options[program]
 
     def close(self) -> None:
         self.runner.close()

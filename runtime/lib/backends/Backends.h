@@ -7,6 +7,7 @@
 #ifndef PTXINJECT_RUNTIME_BACKENDS_H
 #define PTXINJECT_RUNTIME_BACKENDS_H
 
+#include "ptxinject/backends/AssemblerOptions.h"
 #include "ptxinject/backends/CubinBackend.h"
 #include "ptxinject/support/Error.h"
 
@@ -21,21 +22,23 @@ namespace detail {
 
 using BackendOrError = Expected<std::unique_ptr<CubinBackend>>;
 
+/// compilerArguments for a back end whose options createCubinBackend
+/// checked already (checkAssemblerOptions): it cannot fail.
+std::vector<std::string> checkedCompilerArguments(CubinBackendKind Kind,
+                                                  const CubinOptions &Options,
+                                                  bool Debug);
+
+/// Compiles a small module with \p Options' probed settings
+/// (needsAssemblerProbe) and without them: an InvalidArgument error naming
+/// the options when only the first fails.
+Error probeAssemblerOptions(const CubinBackend &Backend,
+                            const CubinOptions &Options);
+
 BackendOrError createPtxasBackend(const CubinOptions &Options);
 BackendOrError createNvJitLinkBackend(const CubinOptions &Options);
 #ifdef PTXINJECT_HAVE_NVPTXCOMPILER
 BackendOrError createNvPtxCompilerBackend(const CubinOptions &Options);
 #endif
-
-/// The option strings every backend passes: -arch (as -arch=SM, or as
-/// --gpu-name=SM without \p ArchWithEquals), -O, and -maxrregcount. For
-/// \p Debug PTX (isDebugPtx) the -O is left out and \p DebugFlag is passed
-/// instead: the compilers refuse an optimization level above 0 with debug
-/// PTX ("Optimized debugging not supported"), and plain ptxas assembles
-/// such PTX as device-debug code.
-std::vector<std::string> commonCompilerOptions(const CubinOptions &Options,
-                                               bool ArchWithEquals, bool Debug,
-                                               const char *DebugFlag);
 
 /// The ptxas the Ptxas backend would run: Requested if executable, else the
 /// one findCudaTool finds (the toolkit's bin/, then PATH); empty if none.

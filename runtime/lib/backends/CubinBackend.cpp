@@ -91,18 +91,24 @@ ptxinject::backends::createCubinBackend(CubinBackendKind Kind,
                                         const CubinOptions &Options) {
   if (ptxinject::Error E = detail::checkArch(Options.Arch))
     return E;
-  if (Options.OptLevel < 0 || Options.OptLevel > 3)
-    return ptxinject::Error::make(ErrorCode::InvalidArgument,
-                                  "optimization level must be 0 to 3, got " +
-                                      std::to_string(Options.OptLevel));
+  if (ptxinject::Error E = checkAssemblerOptions(Kind, Options))
+    return E;
+  // Options only the compiler can judge: asked once, here, rather than
+  // failing every variant of a batch.
+  auto Probed = [&](detail::BackendOrError B) -> detail::BackendOrError {
+    if (B && needsAssemblerProbe(Options))
+      if (ptxinject::Error E = detail::probeAssemblerOptions(**B, Options))
+        return E;
+    return B;
+  };
   switch (Kind) {
   case CubinBackendKind::Ptxas:
-    return detail::createPtxasBackend(Options);
+    return Probed(detail::createPtxasBackend(Options));
   case CubinBackendKind::NvJitLink:
-    return detail::createNvJitLinkBackend(Options);
+    return Probed(detail::createNvJitLinkBackend(Options));
   case CubinBackendKind::NvPtxCompiler:
 #ifdef PTXINJECT_HAVE_NVPTXCOMPILER
-    return detail::createNvPtxCompilerBackend(Options);
+    return Probed(detail::createNvPtxCompilerBackend(Options));
 #else
     return ptxinject::Error::make(
         ErrorCode::InvalidArgument,
@@ -555,21 +561,6 @@ bool ptxinject::backends::isDebugPtx(std::string_view Ptx) {
     return false;
   }
   return false;
-}
-
-std::vector<std::string>
-detail::commonCompilerOptions(const CubinOptions &Options, bool ArchWithEquals,
-                              bool Debug, const char *DebugFlag) {
-  std::vector<std::string> Args;
-  Args.push_back(ArchWithEquals ? "-arch=" + Options.Arch
-                                : "--gpu-name=" + Options.Arch);
-  if (Debug)
-    Args.push_back(DebugFlag);
-  else
-    Args.push_back("-O" + std::to_string(Options.OptLevel));
-  if (Options.MaxRegisters > 0)
-    Args.push_back("-maxrregcount=" + std::to_string(Options.MaxRegisters));
-  return Args;
 }
 
 Error detail::checkArch(const std::string &Arch) {

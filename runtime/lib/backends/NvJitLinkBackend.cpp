@@ -19,12 +19,9 @@ class NvJitLinkBackend final : public CubinBackend {
 public:
   NvJitLinkBackend(const CubinOptions &Options, const NvJitLinkLibrary &Api)
       : CubinBackend(Options), Api(Api) {
-    for (bool Debug : {false, true}) {
-      std::vector<std::string> &Strings = OptionStrings[Debug];
-      Strings = detail::commonCompilerOptions(Options, true, Debug, "-g");
-      if (Options.Verbose)
-        Strings.push_back("-verbose");
-    }
+    for (bool Debug : {false, true})
+      OptionStrings[Debug] = detail::checkedCompilerArguments(
+          CubinBackendKind::NvJitLink, Options, Debug);
   }
 
   CubinBackendKind kind() const override { return CubinBackendKind::NvJitLink; }

@@ -23,10 +23,8 @@ public:
       : CubinBackend(Options) {
     for (bool Debug : {false, true}) {
       std::vector<std::string> &Strings = OptionStrings[Debug];
-      Strings = detail::commonCompilerOptions(Options, false, Debug,
-                                              "--device-debug");
-      if (Options.Verbose)
-        Strings.push_back("--verbose");
+      Strings = detail::checkedCompilerArguments(
+          CubinBackendKind::NvPtxCompiler, Options, Debug);
       for (const std::string &S : Strings)
         OptionPointers[Debug].push_back(S.c_str());
     }

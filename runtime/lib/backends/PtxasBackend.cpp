@@ -34,11 +34,9 @@ class PtxasBackend final : public CubinBackend {
 public:
   PtxasBackend(const CubinOptions &Options, std::string Ptxas, std::string Dir)
       : CubinBackend(Options), Ptxas(std::move(Ptxas)), Dir(std::move(Dir)) {
-    for (bool Debug : {false, true}) {
-      Args[Debug] = detail::commonCompilerOptions(Options, true, Debug, "-g");
-      if (Options.Verbose)
-        Args[Debug].push_back("-v");
-    }
+    for (bool Debug : {false, true})
+      Args[Debug] = detail::checkedCompilerArguments(CubinBackendKind::Ptxas,
+                                                     Options, Debug);
   }
 
   ~PtxasBackend() override { ::rmdir(Dir.c_str()); }

@@ -204,6 +204,8 @@ void Batch::compileModule(Worker &W, size_t M) {
   if (Options.KeepPtx)
     C.Ptx = W.Ptx;
   C.Cubin = &W.Cubin;
+  if (!W.Cubin.empty())
+    C.Log = W.Log;
   if (Sink && !Sink(C, W.Error))
     failRemaining(W, Count, W.Error);
   for (size_t J = 0; J < Count; ++J) {

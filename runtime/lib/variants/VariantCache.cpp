@@ -98,6 +98,14 @@ Hash128 ptxinject::variants::variantCacheContext(std::string_view KernelPtx,
       .field(std::to_string(O.OptLevel))
       .field(std::to_string(O.MaxRegisters))
       .field(O.Verbose ? "verbose" : "quiet");
+  // The options added since: hashed only when set, so the entries of runs
+  // without them keep their keys.
+  if (!O.FastCompile.empty() || O.LineInfo || !O.AssemblerFlags.empty()) {
+    H.field("fast-compile=" + O.FastCompile)
+        .field(O.LineInfo ? "lineinfo" : "no-lineinfo");
+    for (const std::string &Flag : O.AssemblerFlags)
+      H.field(Flag);
+  }
   return H.result();
 }
 

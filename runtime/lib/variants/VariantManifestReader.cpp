@@ -9,11 +9,15 @@ using namespace ptxinject::variants;
 
 const char ptxinject::variants::VariantManifestHeader[] =
     "program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\t"
-    "same_as\torigin\n";
+    "same_as\torigin\toptions\tresources\n";
 
 namespace {
 
-constexpr size_t Columns = 10;
+// Manifests written before the options and resources columns: read, with
+// those fields empty.
+constexpr std::string_view TenColumnHeader =
+    "program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\t"
+    "same_as\torigin\n";
 
 bool allOf(std::string_view Text, bool (*Pred)(char)) {
   return std::all_of(Text.begin(), Text.end(), Pred);
@@ -37,12 +41,42 @@ bool isModuleName(std::string_view Name) {
   return false;
 }
 
+// "40/0/0,32/8/8": per entry, its registers and spill bytes.
+bool parseResources(std::string_view Field,
+                    std::vector<VariantManifestRow::KernelUse> &Out) {
+  for (size_t B = 0; B <= Field.size();) {
+    size_t Comma = Field.find(',', B);
+    std::string_view One =
+        Field.substr(B, Comma == std::string_view::npos ? std::string_view::npos
+                                                        : Comma - B);
+    size_t S1 = One.find('/');
+    size_t S2 = S1 == std::string_view::npos ? S1 : One.find('/', S1 + 1);
+    VariantManifestRow::KernelUse R;
+    if (S2 == std::string_view::npos ||
+        !parseCanonicalDecimal(One.substr(0, S1), R.Registers) ||
+        !parseCanonicalDecimal(One.substr(S1 + 1, S2 - S1 - 1),
+                               R.SpillStoreBytes) ||
+        !parseCanonicalDecimal(One.substr(S2 + 1), R.SpillLoadBytes))
+      return false;
+    Out.push_back(R);
+    if (Comma == std::string_view::npos)
+      break;
+    B = Comma + 1;
+  }
+  return true;
+}
+
 } // namespace
 
 Expected<VariantManifest>
 ptxinject::variants::parseVariantManifest(std::string_view Text) {
   VariantManifest M;
   std::string_view Header = VariantManifestHeader;
+  size_t Columns = 12;
+  if (Text.substr(0, TenColumnHeader.size()) == TenColumnHeader) {
+    Header = TenColumnHeader;
+    Columns = 10;
+  }
   if (Text.substr(0, Header.size()) != Header)
     return Error::make(ErrorCode::InvalidArgument,
                        "not a manifest.tsv of ptxinject variants: the first "
@@ -135,6 +169,15 @@ ptxinject::variants::parseVariantManifest(std::string_view Text) {
                          : "origin: expected '-' for a failed program");
     if (R.Ok)
       R.Origin = std::string(Origin);
+    if (Columns > 10) {
+      if (Fields[10].empty())
+        return Bad(10, "options: expected the options or '-'");
+      if (Fields[10] != "-")
+        R.Options = std::string(Fields[10]);
+      if (Fields[11] != "-" && !parseResources(Fields[11], R.Resources))
+        return Bad(11, "resources: expected '-' or REGISTERS/SPILL_STORES/"
+                       "SPILL_LOADS per entry, separated by commas");
+    }
     M.Rows.push_back(std::move(R));
   }
   return M;

@@ -95,6 +95,38 @@ std::string textOf(const ManifestSources &S, size_t Role, size_t Program) {
   return S.Text ? oneLine(S.Text(Role, Program)) : "-";
 }
 
+// "REGISTERS/SPILL_STORES/SPILL_LOADS" (bytes) of each entry function in
+// Entries ("k1,k2"), comma-separated; "-" when the module's report was not
+// asked for or lacks them.
+std::string resourcesOf(const ManifestSources &S, size_t Module,
+                        const std::string &Entries) {
+  if (!S.ModuleResources || Module == ProgramPlace::None)
+    return "-";
+  auto It = S.ModuleResources->find(Module);
+  if (It == S.ModuleResources->end())
+    return "-";
+  std::string Out;
+  for (size_t B = 0; B <= Entries.size();) {
+    size_t Comma = Entries.find(',', B);
+    std::string Name = Entries.substr(
+        B, Comma == std::string::npos ? std::string::npos : Comma - B);
+    const backends::KernelResources *Found = nullptr;
+    for (const backends::KernelResources &K : It->second)
+      if (K.Function == Name)
+        Found = &K;
+    // A kernel left out of a partly filled module has no report.
+    if (Found && Found->Registers >= 0) {
+      Out += (Out.empty() ? "" : ",") + std::to_string(Found->Registers) + "/" +
+             std::to_string(Found->SpillStoreBytes) + "/" +
+             std::to_string(Found->SpillLoadBytes);
+    }
+    if (Comma == std::string::npos)
+      break;
+    B = Comma + 1;
+  }
+  return Out.empty() ? "-" : Out;
+}
+
 } // namespace
 
 void ptxinject::variants::describeInputs(const VariantInputs &In,
@@ -158,6 +190,10 @@ std::string ManifestRows::rows(size_t P, const ProgramPlace &Place,
            Kernel.inject(Inject).Name + "\t" + Status + "\t" +
            std::to_string(PackIndex) + "\t" + InjectEntries[Inject] + "\t" +
            Source + "\t" + textOf(S, R, P) + "\t" + SameAs + "\t" + Origin +
+           "\t" + (S.Options ? oneLine(S.Options(P)) : "-") + "\t" +
+           (Ok && Place.CachedCubin.empty()
+                ? resourcesOf(S, Place.Module, InjectEntries[Inject])
+                : "-") +
            "\n";
   }
   return Out;

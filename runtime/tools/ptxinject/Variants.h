@@ -44,6 +44,14 @@ struct VariantsArguments {
   double Timeout = 0;                        // --timeout; 0: none
   std::optional<std::uint64_t> MemoryLimit;  // --memory-limit
   std::string Ray; // --ray ADDRESS: the work goes to a Ray cluster
+  // Assembler options (AssemblerOptions.h): -O, --maxrregcount,
+  // --fast-compile, --lineinfo, -Xptxas (repeatable); --options-sweep
+  // compiles each program under each combination it lists; --resources
+  // puts the compiler's resource report into the manifest.
+  int OptLevel = 3, MaxRegisters = 0;
+  std::string FastCompile, OptionsSweep;
+  bool LineInfo = false, Resources = false;
+  std::vector<std::string> Xptxas;
   backends::CubinBackendKind Backend = backends::defaultCubinBackend();
 };
 

@@ -10,6 +10,7 @@
 #include "ToolSupport.h"
 #include "Variants.h"
 
+#include "ptxinject/backends/AssemblerOptions.h"
 #include "ptxinject/backends/CubinBackend.h"
 #include "ptxinject/backends/CudaTool.h"
 #include "ptxinject/module/Module.h"
@@ -21,6 +22,7 @@
 #include "ptxinject/variants/VariantInputs.h"
 #include "ptxinject/variants/VariantOutputFolder.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -48,7 +50,8 @@ namespace {
 // The summary on stdout: what was made, where the time went, where it is.
 void printSummary(const VariantsArguments &A, const VariantReport &Report,
                   const CubinBackend &Backend, const PruneStats &Pruned,
-                  const std::string &CacheDir) {
+                  const std::string &CacheDir,
+                  const std::vector<std::string> &OptionTexts) {
   double Busy = Report.busySeconds() > 0 ? Report.busySeconds() : 1;
   double PerSecond =
       Report.WallSeconds > 0 ? Report.Variants / Report.WallSeconds : 0;
@@ -60,6 +63,9 @@ void printSummary(const VariantsArguments &A, const VariantReport &Report,
                 Pruned.RemovedVariables, Pruned.RemovedBytes);
   std::printf("back end:            %s, %s\n", cubinBackendName(Backend.kind()),
               A.Arch.c_str());
+  // What the assembler was told: each combination of a sweep.
+  for (const std::string &Options : OptionTexts)
+    std::printf("assembler options:   %s\n", Options.c_str());
   // Which toolkit's compiler made the cubins (and keys the cache).
   std::printf("compiler:            %s\n", Backend.version().c_str());
   std::printf("threads:             %u\n", Report.Threads);
@@ -110,6 +116,39 @@ void printSummary(const VariantsArguments &A, const VariantReport &Report,
   std::printf("output:              %s\n", A.OutDir.c_str());
 }
 
+// Adds one combination's batch of an options sweep to the whole: its
+// variants numbered from ProgramBase, its modules from ModuleBase.
+void appendReport(VariantReport &Whole, const VariantReport &Part,
+                  size_t ProgramBase, size_t ModuleBase) {
+  Whole.Variants += Part.Variants;
+  Whole.Modules += Part.Modules;
+  Whole.UniquePrograms += Part.UniquePrograms;
+  Whole.CacheHits += Part.CacheHits;
+  Whole.CacheRejected += Part.CacheRejected;
+  if (Whole.CacheWarning.empty())
+    Whole.CacheWarning = Part.CacheWarning;
+  for (ProgramPlace Place : Part.Places) {
+    Place.SameAs += ProgramBase;
+    if (Place.Module != ProgramPlace::None)
+      Place.Module += ModuleBase;
+    Whole.Places.push_back(std::move(Place));
+  }
+  for (VariantFailure F : Part.Failures) {
+    F.Program += ProgramBase;
+    Whole.Failures.push_back(std::move(F));
+  }
+  Whole.Threads = std::max(Whole.Threads, Part.Threads);
+  Whole.WallSeconds += Part.WallSeconds;
+  Whole.StubSeconds += Part.StubSeconds;
+  Whole.RenderSeconds += Part.RenderSeconds;
+  Whole.CubinSeconds += Part.CubinSeconds;
+  Whole.SinkSeconds += Part.SinkSeconds;
+  Whole.RunQueueWaitSeconds += Part.RunQueueWaitSeconds;
+  Whole.WorkerCpuSeconds += Part.WorkerCpuSeconds;
+  Whole.IsolationCompiles += Part.IsolationCompiles;
+  Whole.PrunedKernels += Part.PrunedKernels;
+}
+
 // The programs: one source per inject a variant fills, from the files
 // given or at random. False after reporting a file that cannot be read or
 // does not have its format.
@@ -155,6 +194,12 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   // command-line mistake, found before any work.
   CubinOptions CO;
   CO.Arch = A.Arch;
+  CO.OptLevel = A.OptLevel;
+  CO.MaxRegisters = A.MaxRegisters;
+  CO.FastCompile = A.FastCompile;
+  CO.LineInfo = A.LineInfo;
+  CO.AssemblerFlags = A.Xptxas;
+  CO.Verbose = A.Resources;
   if (A.MemoryLimit) {
     if (A.Backend != CubinBackendKind::Ptxas) {
       reportUsageError("variants",
@@ -201,6 +246,25 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       Backend = Made.take();
     }
   }
+  // One back end per combination of the options sweep, each refused here,
+  // before any work, when its compiler does not take its options.
+  std::vector<std::unique_ptr<CubinBackend>> Swept;
+  if (!A.OptionsSweep.empty()) {
+    Expected<std::vector<CubinOptions>> Combos =
+        parseOptionsSweep(A.OptionsSweep, CO);
+    if (!Combos) {
+      reportUsageError("variants", Combos.error().Message);
+      return ExitUsage;
+    }
+    for (const CubinOptions &C : *Combos) {
+      Made = createCubinBackend(Backend->kind(), C);
+      if (!Made) {
+        reportUsageError("variants", Made.error().Message);
+        return ExitUsage;
+      }
+      Swept.push_back(Made.take());
+    }
+  }
   PruneStats Pruned;
   if (A.PruneGlobals)
     Ptx = pruneUnusedGlobals(Ptx, &Pruned);
@@ -225,12 +289,13 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   VO.Slots = A.Slots;
   VO.Dedup = A.Dedup;
   VO.PruneUnfilledKernels = A.PruneKernels;
-  if (!A.NoCache) {
+  // The cache keeps cubins, not the compiler's reports.
+  if (!A.NoCache && !A.Resources) {
     VO.CacheDir = A.CacheDir.empty() ? defaultVariantCacheDir() : A.CacheDir;
     VO.CacheMaxBytes = A.CacheMaxSize;
   }
   VO.TimeoutSeconds = A.Timeout;
-  if (!A.NoCache && VO.CacheDir.empty())
+  if (!A.NoCache && !A.Resources && VO.CacheDir.empty())
     std::fprintf(stderr, "ptxinject variants: note: no cache (neither "
                          "XDG_CACHE_HOME nor HOME is set; use --cache DIR)\n");
   if (!In.Injects.empty()) {
@@ -262,6 +327,15 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     return ExitUsage;
   }
 
+  // Under an options sweep, variant V is program V % Total under the
+  // options of combination V / Total: the programs again for each.
+  std::vector<const CubinBackend *> Backends;
+  for (const auto &B : Swept)
+    Backends.push_back(B.get());
+  if (Backends.empty())
+    Backends.push_back(Backend.get());
+  size_t Combos = Backends.size();
+
   std::atomic<size_t> Done{0}, FailedSoFar{0};
   VO.Progress = &Done;
 
@@ -282,6 +356,23 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   MS.Slots = Slots;
   MS.Pack = A.Pack;
   describeInputs(In, A.Seed, MS);
+  if (Combos > 1) {
+    auto Source = MS.Source, Text = MS.Text;
+    MS.Source = [Source, Total](size_t R, size_t V) {
+      return Source(R, V % Total);
+    };
+    MS.Text = [Text, Total](size_t R, size_t V) { return Text(R, V % Total); };
+  }
+  std::vector<std::string> OptionTexts;
+  for (const CubinBackend *B : Backends)
+    OptionTexts.push_back(assemblerOptionsText(B->options()));
+  MS.Options = [&OptionTexts, Total](size_t V) {
+    return OptionTexts[V / Total];
+  };
+  std::map<size_t, std::vector<KernelResources>> Resources;
+  std::mutex ResourcesLock;
+  if (A.Resources)
+    MS.ModuleResources = &Resources;
   ManifestRows Rows(MS);
   // The manifest grows a module at a time while the batch runs: a run that
   // is killed leaves the rows of every module it wrote.
@@ -291,22 +382,29 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   ManifestAppender Appender(ManifestPath);
 
   // The sink runs on the workers: each module writes its own files, then
-  // its manifest rows.
+  // its manifest rows. A combination's modules and variants are numbered
+  // after the earlier combinations'.
+  size_t ModuleBase = 0, ProgramBase = 0;
   ModuleSink Sink = [&](const CompiledModule &M, std::string &Err) {
     FailedSoFar.fetch_add(M.Failed->size(), std::memory_order_relaxed);
-    if (Error E =
-            writeModuleFiles(A.OutDir, M.Index,
-                             std::string_view(M.Cubin->data(), M.Cubin->size()),
-                             A.KeepPtx ? &M.Ptx : nullptr)) {
+    size_t Index = ModuleBase + M.Index;
+    if (Error E = writeModuleFiles(
+            A.OutDir, Index, std::string_view(M.Cubin->data(), M.Cubin->size()),
+            A.KeepPtx ? &M.Ptx : nullptr)) {
       Err = E.Message;
       return false;
+    }
+    if (A.Resources && !M.Cubin->empty()) {
+      std::vector<KernelResources> K = parseKernelResources(M.Log);
+      std::lock_guard<std::mutex> L(ResourcesLock);
+      Resources[Index] = std::move(K);
     }
     std::string Text;
     for (size_t J = 0; J < M.NumPrograms; ++J) {
       size_t P = (*M.Programs)[J];
       ProgramPlace Place;
-      Place.SameAs = P;
-      Place.Module = M.Index;
+      Place.SameAs = ProgramBase + P;
+      Place.Module = Index;
       Place.Inject = Slots[J * G];
       Place.PackIndex = J;
       const VariantFailure *Failed = nullptr;
@@ -318,19 +416,28 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       static const VariantFailure CompileFailed{};
       if (!Failed && M.Cubin->empty())
         Failed = &CompileFailed;
-      Text += Rows.rows(P, Place, Failed);
+      Text += Rows.rows(ProgramBase + P, Place, Failed);
     }
     Appender.append(Text);
     return true;
   };
 
   VariantReport Report;
+  std::vector<std::shared_ptr<VariantCachePins>> Pins;
   Error E;
   {
     std::unique_ptr<ProgressBar> Bar;
     if (A.Progress && ::isatty(2))
-      Bar = std::make_unique<ProgressBar>(Done, FailedSoFar, Total);
-    E = compileVariants(*Kernel, *Backend, Sources, VO, Sink, Report);
+      Bar = std::make_unique<ProgressBar>(Done, FailedSoFar, Total * Combos);
+    for (size_t C = 0; C < Combos && !E; ++C) {
+      VariantReport Part;
+      E = compileVariants(*Kernel, *Backends[C], Sources, VO, Sink, Part);
+      if (!E)
+        appendReport(Report, Part, ProgramBase, ModuleBase);
+      Pins.push_back(Part.CachePins);
+      ProgramBase += Total;
+      ModuleBase += Part.Modules;
+    }
   }
   if (E) { // the slots and packing the kernel cannot take
     reportError(A.Kernel, E);
@@ -342,8 +449,8 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     std::string Where = A.Kernel;
     const std::vector<ProgramOrigin> &Origins = In.Origins[F.Role];
     bool Stub = F.Stage == VariantStage::Stub;
-    if (F.Program < Origins.size()) {
-      const ProgramOrigin &O = Origins[F.Program];
+    if (F.Program % Total < Origins.size()) {
+      const ProgramOrigin &O = Origins[F.Program % Total];
       // Stub errors point into the program's text, which starts at O.
       unsigned Line = O.Line + (Stub && F.Line ? F.Line - 1 : 0);
       unsigned Column = !Stub || !F.Column ? O.Column
@@ -352,8 +459,11 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       Where =
           O.File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
     }
-    std::string Msg = "program " + std::to_string(F.Program) + " (" +
+    std::string Msg = (Combos > 1 ? "variant " : "program ") +
+                      std::to_string(F.Program) + " (" +
                       variantStageName(F.Stage);
+    if (Combos > 1)
+      Msg += ", " + OptionTexts[F.Program / Total];
     if (Stub && G > 1)
       Msg += ", inject '" + Kernel->inject(Slots[F.Role]).Name + "'";
     reportError(Where, Msg + "): " + F.Message);
@@ -386,10 +496,10 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                                : std::string()) +
         "\n";
     if (!writeFileAtomicallyOrReport(A.OutDir + "/random.stack",
-                                     programsFile(MS, Report.Variants, Header)))
+                                     programsFile(MS, Total, Header)))
       return ExitFailed;
   }
 
-  printSummary(A, Report, *Backend, Pruned, VO.CacheDir);
+  printSummary(A, Report, *Backend, Pruned, VO.CacheDir, OptionTexts);
   return Report.Failures.empty() ? ExitOk : ExitFailed;
 }

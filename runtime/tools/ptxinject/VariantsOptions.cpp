@@ -69,6 +69,35 @@ int ptxinject::tool::parseVariantsArguments(int Argc, char **Argv,
                  std::string("PTX-to-cubin back end: nvjitlink, nvptxcompiler "
                              "or ptxas (default ") +
                      cubinBackendName(defaultCubinBackend()) + ")");
+  App.add_option("-O", A.OptLevel,
+                 "assembler optimization level, 0 to 3 (default 3; the "
+                 "nvjitlink back end takes 0 or 3)")
+      ->check(CLI::Range(0, 3));
+  App.add_option("--maxrregcount", A.MaxRegisters,
+                 "registers per thread at most (default: the compiler's "
+                 "choice)")
+      ->check(CLI::Range(0, 65535));
+  App.add_option("--fast-compile", A.FastCompile,
+                 "ptxas fast-compile level (-Ofc): 0, min, mid or max; "
+                 "faster compiles of slower code (docs/variants.md)")
+      ->check(CLI::IsMember({"0", "min", "mid", "max"}));
+  App.add_flag("--lineinfo", A.LineInfo,
+               "line-number information in the cubins (-lineinfo)");
+  App.add_option("--Xptxas", A.Xptxas,
+                 "-Xptxas OPT: pass OPT to the assembler as ptxas spells it, "
+                 "repeatable "
+                 "(-Xptxas -warn-spills; nvjitlink gets -Xptxas=OPT); a "
+                 "back end that refuses it is a usage error")
+      ->allow_extra_args(false);
+  App.add_option("--options-sweep", A.OptionsSweep,
+                 "compile each program under each combination of "
+                 "assembler options, one variant each: "
+                 "'maxrregcount=32,64;O=1,3' (names: O, maxrregcount, "
+                 "fast-compile, lineinfo)");
+  App.add_flag("--resources", A.Resources,
+               "registers and spill bytes of each variant's kernels in the "
+               "manifest (the compiler's verbose report; compiles every "
+               "program, as the cache keeps no reports)");
   App.add_flag("--keep-ptx", A.KeepPtx, "also write each module's PTX");
   App.add_option(
       "--ray", A.Ray,
@@ -117,8 +146,24 @@ int ptxinject::tool::parseVariantsArguments(int Argc, char **Argv,
   App.footer(
       "Example:\n  ptxinject variants kernel.cu --out-dir out --slot mma "
       "--slot epilogue --random 1000 -- -Iinclude -std=c++17");
+  // CLI11 names options -x or --name: nvcc's '-Xptxas OPT' becomes
+  // '--Xptxas=OPT' (OPT starts with '-', which CLI11 would read as an
+  // option of ours).
+  std::vector<std::string> Words(Argv, Argv + Argc);
+  for (size_t I = 1; I < Words.size() && Words[I] != "--"; ++I) {
+    if (Words[I] == "-Xptxas" && I + 1 < Words.size()) {
+      Words[I] = "--Xptxas=" + Words[I + 1];
+      Words.erase(Words.begin() + I + 1);
+    } else if (Words[I].rfind("-Xptxas=", 0) == 0) {
+      Words[I] = "-" + Words[I];
+    }
+  }
+  std::vector<char *> Own;
+  for (std::string &W : Words)
+    Own.push_back(W.data());
   if (std::optional<int> Exit =
-          parseCommandLine(App, "variants", Argc, Argv, &A.CompilerFlags))
+          parseCommandLine(App, "variants", static_cast<int>(Own.size()),
+                           Own.data(), &A.CompilerFlags))
     return *Exit;
   A.HaveRandom = Random->count() > 0;
   if (!A.BackendName.empty() &&

@@ -29,6 +29,9 @@ int ptxinject::tool::forwardToRay(const VariantsArguments &A) {
     return Refuse(
         "--random, --live, --desc, --prune-globals and compiler "
         "flags are not forwarded; give --programs FILE or --stubs FILE");
+  if (!A.OptionsSweep.empty() || A.Resources)
+    return Refuse("--options-sweep and --resources are not forwarded; run "
+                  "them without --ray");
   if (A.Programs.size() > 1)
     return Refuse("one --programs FILE or NAME=FILE (variants of several "
                   "injects are compiled here, without --ray)");
@@ -51,6 +54,18 @@ int ptxinject::tool::forwardToRay(const VariantsArguments &A) {
     Args.insert(Args.end(), {"--slot", Slot});
   if (!A.BackendName.empty())
     Args.insert(Args.end(), {"--backend", A.BackendName});
+  // The assembler options, those given only: the driver's defaults are
+  // ours. An option value starting with '-' travels as --Xptxas=OPT.
+  if (A.OptLevel != 3)
+    Args.insert(Args.end(), {"-O", std::to_string(A.OptLevel)});
+  if (A.MaxRegisters)
+    Args.insert(Args.end(), {"--maxrregcount", std::to_string(A.MaxRegisters)});
+  if (!A.FastCompile.empty())
+    Args.insert(Args.end(), {"--fast-compile", A.FastCompile});
+  if (A.LineInfo)
+    Args.push_back("--lineinfo");
+  for (const std::string &Flag : A.Xptxas)
+    Args.push_back("--Xptxas=" + Flag);
   // The driver deduplicates and keeps the same cache (its default folder is
   // ours); say only what differs from the defaults.
   if (!A.Dedup)

@@ -55,8 +55,10 @@ def main():
         print(json.dumps({"evaluations": search.evaluations, "generations": len(search.history),
                           "best": best.error}))
         return
-    if scenario in ("evaluate", "evaluate-ray"):
+    if scenario in ("evaluate", "evaluate-ray", "evaluate-sweep"):
         options = {"dedup": False}
+        if scenario == "evaluate-sweep":
+            options["options_sweep"] = "maxrregcount=32,64"
         if scenario == "evaluate-ray":
             import ray
 
@@ -67,7 +69,8 @@ def main():
         evaluation = evaluator.evaluate(programs)
         print(json.dumps({"error": [float(e) for e in evaluation.error],
                           "descriptors": evaluation.descriptors.tolist(),
-                          "mismatched": sorted(m.program for m in evaluator.mismatches)}))
+                          "mismatched": sorted(m.program for m in evaluator.mismatches),
+                          "options": evaluator.last_options}))
         return
     compiled = ptxinject.compile_variants(module, programs, pack=len(module.injects), dedup=False)
     ran = gpu.run(compiled, launch, module=module)

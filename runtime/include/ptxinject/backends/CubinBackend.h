@@ -32,6 +32,16 @@ struct CubinOptions {
   bool Verbose = false;
   /// Upper bound on registers per thread; 0 leaves it to the compiler.
   int MaxRegisters = 0;
+  /// ptxas fast-compile level (-Ofc): "0", "min", "mid" or "max"; empty
+  /// leaves the compiler's default (0). AssemblerOptions.h spells it for
+  /// each back end.
+  std::string FastCompile;
+  /// Line-number information in the cubin (-lineinfo).
+  bool LineInfo = false;
+  /// Further assembler options as ptxas spells them ("-warn-spills",
+  /// "--allow-expensive-optimizations=true"); nvJitLink gets each as
+  /// -Xptxas=OPT. A back end that refuses one is not created.
+  std::vector<std::string> AssemblerFlags;
   /// ptxas executable for the Ptxas backend; empty takes the CUDA toolkit's
   /// (findCudaToolkit: $CUDA_HOME, $CUDA_PATH, nvcc on PATH,
   /// /usr/local/cuda), then PATH's.

@@ -231,6 +231,10 @@ struct CompiledModule {
   std::string_view Ptx;
   /// The cubin; empty when every program of the module failed.
   const std::vector<char> *Cubin = nullptr;
+  /// The compiler's info log of that cubin: its resource report
+  /// (parseKernelResources) when the back end is verbose
+  /// (CubinOptions::Verbose).
+  std::string_view Log;
 };
 
 /// Called from the worker threads (concurrently): must be thread-safe.

@@ -44,6 +44,15 @@ struct VariantManifestRow {
   size_t SameAs = None;
   /// "compiled", "cache" or "" (failed).
   std::string Origin;
+  /// The assembler options it was compiled with ("-O3 -maxrregcount=64");
+  /// empty in a manifest written before the column.
+  std::string Options;
+  /// Per entry function of Entries, in order, what the compiler reported
+  /// (`ptxinject variants --resources`); empty when not asked for.
+  struct KernelUse {
+    size_t Registers = 0, SpillStoreBytes = 0, SpillLoadBytes = 0;
+  };
+  std::vector<KernelUse> Resources;
 };
 
 struct VariantManifest {

@@ -17,6 +17,7 @@
 #ifndef PTXINJECT_VARIANTS_VARIANTOUTPUTFOLDER_H
 #define PTXINJECT_VARIANTS_VARIANTOUTPUTFOLDER_H
 
+#include "ptxinject/backends/CubinBackend.h"
 #include "ptxinject/module/Module.h"
 #include "ptxinject/support/Error.h"
 #include "ptxinject/variants/VariantCompiler.h"
@@ -50,6 +51,13 @@ struct ManifestSources {
   std::function<std::string(size_t Role, size_t Program)> Text;
   /// File name in the output folder of each cached cubin (by cache path).
   const std::map<std::string, std::string> *CachedNames = nullptr;
+  /// The assembler options program P was compiled with, on one line
+  /// (assemblerOptionsText); unset: "-".
+  std::function<std::string(size_t Program)> Options;
+  /// Per module of the output folder (by index), its kernels' resources
+  /// (parseKernelResources of a verbose compile); null: not asked.
+  const std::map<size_t, std::vector<backends::KernelResources>>
+      *ModuleResources = nullptr;
 };
 
 /// Sources and texts from the files a batch read; programs no file gave
