@@ -411,6 +411,9 @@ class ManifestRow:
     # load bytes) as the compiler reported them (``--resources``); empty
     # when not asked for.
     resources: List[tuple] = field(default_factory=list)
+    # The assembler that made (or was to make) its cubin, with its version
+    # ("nvPTXCompiler 13.0"); None in a manifest written before the column.
+    assembler: Optional[str] = None
 
 
 @dataclass
@@ -432,7 +435,7 @@ def read_manifest(path: Union[str, os.PathLike]) -> Manifest:
     with open(path, "rb") as f:
         text = f.read().decode("utf-8", "replace")
     rows, truncated = _core._parse_manifest(text)
-    return Manifest([ManifestRow(*row[:12], [tuple(k) for k in row[12]]) for row in rows],
+    return Manifest([ManifestRow(*row[:12], [tuple(k) for k in row[12]], row[13]) for row in rows],
                     truncated)
 
 

@@ -117,6 +117,11 @@ void writeFolder(const std::string &OutDir, const python::ModuleObject &Kernel,
     throw nb::value_error("options need one entry per program");
   if (Options)
     S.Options = [&](size_t P) { return (*Options)[P]; };
+  // The compiler that made the result's cubins, as compile_variants names
+  // it (its report's "compiler").
+  nb::dict Stats = nb::cast<nb::dict>(Result.attr("report"));
+  if (Stats.contains("compiler"))
+    S.Assembler = nb::cast<std::string>(Stats["compiler"]);
 
   std::vector<std::tuple<size_t, std::string, std::optional<std::string>>>
       Modules;

@@ -205,7 +205,9 @@ void bindVariantScreen(nb::module_ &M) {
                   Kernels.append(nb::make_tuple(K.Registers, K.SpillStoreBytes,
                                                 K.SpillLoadBytes));
                 return Kernels;
-              }()));
+              }(),
+              R.Assembler.empty() ? nb::object(nb::none())
+                                  : nb::object(nb::str(R.Assembler.c_str()))));
         return nb::make_tuple(Rows, Parsed->Truncated);
       },
       "text"_a, "Rows of a manifest.tsv, and whether its last line was cut.");

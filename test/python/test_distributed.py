@@ -284,13 +284,14 @@ def test_cli_on_the_cluster(two_nodes, four, tmp_path):
     manifest = (tmp_path / "cold" / "manifest.tsv").read_text().splitlines()
     # The columns of 'ptxinject variants' (docs/variants.md), entries and
     # program sources included.
+    asm = compile_variants(four, [], pack=2).report["compiler"]
     assert manifest == ["program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\tsame_as\torigin"
-                        "\toptions\tresources",
+                        "\tassembler\toptions\tresources",
                         f"0\tmodule_000000.cubin\tslot_0\tok\t0\tfour_slots\t{progs}:2:1\tx y add.ftz.f32\t-\tcompiled"
-                        "\t-O3\t-",
-                        f"1\t-\tslot_1\tfailed:stub\t1\tfour_slots\t{progs}:3:1\tx nosuch\t-\t-\t-O3\t-",
+                        f"\t{asm}\t-O3\t-",
+                        f"1\t-\tslot_1\tfailed:stub\t1\tfour_slots\t{progs}:3:1\tx nosuch\t-\t-\t{asm}\t-O3\t-",
                         f"2\tmodule_000000.cubin\tslot_0\tok\t0\tfour_slots\t{progs}:4:1"
-                        "\tx y mul.ftz.f32 x y add.ftz.f32\t0\tcompiled\t-O3\t-"]
+                        f"\tx y mul.ftz.f32 x y add.ftz.f32\t0\tcompiled\t{asm}\t-O3\t-"]
     local = compile_variants(four, ["x y add.ftz.f32"], pack=2)
     assert (tmp_path / "cold" / "module_000000.cubin").read_bytes() == local.modules[0].cubin
     # Again: everything from the cache, its cubin linked into the folder.

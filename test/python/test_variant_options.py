@@ -93,6 +93,9 @@ def test_options_sweep_gives_a_variant_per_program_and_combination(four, backend
                                              pack=1, slots=["slot_0"])
     rows = ptxinject.read_manifest(tmp_path).rows
     assert [r.options for r in rows] == result.options
+    # Each row names the assembler as the result does, with its version.
+    assert result.report["compiler"].split()[0] in ("nvPTXCompiler", "ptxas", "nvJitLink")
+    assert {r.assembler for r in rows} == {result.report["compiler"]}
     with pytest.raises(Error, match="unknown option 'registers'"):
         compile_variants(four, PROGRAMS, slots=["slot_0"], backend=backend,
                          options_sweep="registers=32")
@@ -111,7 +114,8 @@ def test_read_manifest_gives_options_and_resources(tmp_path):
     header = ptxinject._core.VariantManifestHeader
     (tmp_path / "manifest.tsv").write_text(
         header + "0\tmodule_000000.cubin\tinject_0\tok\t0\tk0\tp:1:1\tx\t-\tcompiled\t"
-        "-O3 -maxrregcount=64\t40/0/8\n")
+        "nvPTXCompiler 13.0\t-O3 -maxrregcount=64\t40/0/8\n")
     row = ptxinject.read_manifest(tmp_path).rows[0]
+    assert row.assembler == "nvPTXCompiler 13.0"
     assert row.options == "-O3 -maxrregcount=64"
     assert row.resources == [(40, 0, 8)]

@@ -10,7 +10,8 @@ using namespace ptxinject::variants;
 
 namespace {
 
-// A manifest as runs wrote it before the options and resources columns:
+// A manifest as runs wrote it before the assembler, options and resources
+// columns:
 // it must still read.
 std::string manifest(const std::string &Rows) {
   return "program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\t"
@@ -18,15 +19,18 @@ std::string manifest(const std::string &Rows) {
          Rows;
 }
 
-TEST(VariantManifestReader, ReadsOptionsAndResources) {
+TEST(VariantManifestReader, ReadsAssemblerOptionsAndResources) {
   Expected<VariantManifest> M = parseVariantManifest(
       std::string(VariantManifestHeader) +
       "0\tmodule_000000.cubin\tinject_0\tok\t0\tk0,k1\t-\t-\t-\tcompiled\t"
-      "-O3 -maxrregcount=64\t40/0/0,72/8/16\n"
-      "1\t-\tinject_0\tfailed:compile\t0\tk0\t-\t-\t-\t-\t-Ofc=max\t-\n");
+      "nvJitLink 12.9 (/w/libnvJitLink.so.12)\t-O3 -maxrregcount=64\t"
+      "40/0/0,72/8/16\n"
+      "1\t-\tinject_0\tfailed:compile\t0\tk0\t-\t-\t-\t-\t-\t-Ofc=max\t-\n");
   ASSERT_TRUE(M) << M.error().Message;
   ASSERT_EQ(M->Rows.size(), 2u);
   const VariantManifestRow &A = M->Rows[0];
+  EXPECT_EQ(A.Assembler, "nvJitLink 12.9 (/w/libnvJitLink.so.12)");
+  EXPECT_EQ(M->Rows[1].Assembler, "");
   EXPECT_EQ(A.Options, "-O3 -maxrregcount=64");
   ASSERT_EQ(A.Resources.size(), 2u);
   EXPECT_EQ(A.Resources[0].Registers, 40u);
@@ -36,16 +40,16 @@ TEST(VariantManifestReader, ReadsOptionsAndResources) {
   EXPECT_EQ(M->Rows[1].Options, "-Ofc=max");
   EXPECT_TRUE(M->Rows[1].Resources.empty());
 
-  // The new header wants all twelve fields, and resources as N/N/N.
+  // The new header wants all thirteen fields, and resources as N/N/N.
   Expected<VariantManifest> Short = parseVariantManifest(
       std::string(VariantManifestHeader) +
       "0\tmodule_000000.cubin\tinject_0\tok\t0\tk\t-\t-\t-\tcompiled\n");
   ASSERT_FALSE(Short);
-  EXPECT_NE(Short.error().Message.find("12 tab-separated"), std::string::npos);
+  EXPECT_NE(Short.error().Message.find("13 tab-separated"), std::string::npos);
   Expected<VariantManifest> Bad = parseVariantManifest(
       std::string(VariantManifestHeader) +
-      "0\tmodule_000000.cubin\tinject_0\tok\t0\tk\t-\t-\t-\tcompiled\t-O3\t"
-      "40\n");
+      "0\tmodule_000000.cubin\tinject_0\tok\t0\tk\t-\t-\t-\tcompiled\tptxas\t"
+      "-O3\t40\n");
   ASSERT_FALSE(Bad);
   EXPECT_NE(Bad.error().Message.find("resources"), std::string::npos);
 }

@@ -282,6 +282,7 @@ def iter_variants_on_ray(
     # raises here, as it does locally.
     checked = compile_variants(module, [], **options, **assembler)
     stats["assembler_options"] = checked.report["assembler_options"]
+    stats["compiler"] = checked.report["compiler"]
     if assembler:
         options["assembler"] = assembler
     folder = _cache_folder(cache_dir)

@@ -82,20 +82,20 @@ protected:
   }
 
 public:
-  // `ptxas --version`'s last line ("Cuda compilation tools, release 13.0,
-  // V13.0.88"), asked once: a process start is not free.
+  // "ptxas 13.0.88 (PATH)", from `ptxas --version`'s "Cuda compilation
+  // tools, release 13.0, V13.0.88" line, asked once: a process start is not
+  // free. The path is part of it, as nvJitLink's is: two toolkits of one
+  // version are two compilers to the cache.
   std::string version() const override {
     std::call_once(VersionOnce, [this] {
       ToolRun Run = runTool({Ptxas, "--version"}, Dir + "/version.log");
       ::unlink((Dir + "/version.log").c_str());
-      std::string Text = Run.Ok ? Run.Log : std::string();
-      while (!Text.empty() && (Text.back() == '\n' || Text.back() == '\r'))
-        Text.pop_back();
-      size_t Eol = Text.rfind('\n');
-      Version =
-          "ptxas " + Ptxas + ": " +
-          (Text.empty() ? "unknown"
-                        : Text.substr(Eol == std::string::npos ? 0 : Eol + 1));
+      std::string_view Text = Run.Ok ? std::string_view(Run.Log) : "";
+      size_t At = Text.find(", V");
+      std::string_view Release =
+          At == std::string_view::npos ? "unknown" : Text.substr(At + 3);
+      Release = Release.substr(0, Release.find_first_of(" \r\n"));
+      Version = "ptxas " + std::string(Release) + " (" + Ptxas + ")";
     });
     return Version;
   }

@@ -9,12 +9,12 @@ using namespace ptxinject::variants;
 
 const char ptxinject::variants::VariantManifestHeader[] =
     "program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\t"
-    "same_as\torigin\toptions\tresources\n";
+    "same_as\torigin\tassembler\toptions\tresources\n";
 
 namespace {
 
-// Manifests written before the options and resources columns: read, with
-// those fields empty.
+// Manifests written before the assembler, options and resources columns:
+// read, with those fields empty.
 constexpr std::string_view TenColumnHeader =
     "program\tmodule\tinject\tstatus\tpack_index\tentries\tsource\ttext\t"
     "same_as\torigin\n";
@@ -72,7 +72,7 @@ Expected<VariantManifest>
 ptxinject::variants::parseVariantManifest(std::string_view Text) {
   VariantManifest M;
   std::string_view Header = VariantManifestHeader;
-  size_t Columns = 12;
+  size_t Columns = 13;
   if (Text.substr(0, TenColumnHeader.size()) == TenColumnHeader) {
     Header = TenColumnHeader;
     Columns = 10;
@@ -171,11 +171,15 @@ ptxinject::variants::parseVariantManifest(std::string_view Text) {
       R.Origin = std::string(Origin);
     if (Columns > 10) {
       if (Fields[10].empty())
-        return Bad(10, "options: expected the options or '-'");
+        return Bad(10, "assembler: expected its name and version or '-'");
       if (Fields[10] != "-")
-        R.Options = std::string(Fields[10]);
-      if (Fields[11] != "-" && !parseResources(Fields[11], R.Resources))
-        return Bad(11, "resources: expected '-' or REGISTERS/SPILL_STORES/"
+        R.Assembler = std::string(Fields[10]);
+      if (Fields[11].empty())
+        return Bad(11, "options: expected the options or '-'");
+      if (Fields[11] != "-")
+        R.Options = std::string(Fields[11]);
+      if (Fields[12] != "-" && !parseResources(Fields[12], R.Resources))
+        return Bad(12, "resources: expected '-' or REGISTERS/SPILL_STORES/"
                        "SPILL_LOADS per entry, separated by commas");
     }
     M.Rows.push_back(std::move(R));

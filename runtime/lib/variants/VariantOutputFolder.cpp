@@ -190,7 +190,8 @@ std::string ManifestRows::rows(size_t P, const ProgramPlace &Place,
            Kernel.inject(Inject).Name + "\t" + Status + "\t" +
            std::to_string(PackIndex) + "\t" + InjectEntries[Inject] + "\t" +
            Source + "\t" + textOf(S, R, P) + "\t" + SameAs + "\t" + Origin +
-           "\t" + (S.Options ? oneLine(S.Options(P)) : "-") + "\t" +
+           "\t" + (S.Assembler.empty() ? "-" : oneLine(S.Assembler)) + "\t" +
+           (S.Options ? oneLine(S.Options(P)) : "-") + "\t" +
            (Ok && Place.CachedCubin.empty()
                 ? resourcesOf(S, Place.Module, InjectEntries[Inject])
                 : "-") +

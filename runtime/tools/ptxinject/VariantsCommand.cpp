@@ -63,11 +63,11 @@ void printSummary(const VariantsArguments &A, const VariantReport &Report,
                 Pruned.RemovedVariables, Pruned.RemovedBytes);
   std::printf("back end:            %s, %s\n", cubinBackendName(Backend.kind()),
               A.Arch.c_str());
+  // Which toolkit's compiler made the cubins (and keys the cache).
+  std::printf("compiler:            %s\n", Backend.version().c_str());
   // What the assembler was told: each combination of a sweep.
   for (const std::string &Options : OptionTexts)
     std::printf("assembler options:   %s\n", Options.c_str());
-  // Which toolkit's compiler made the cubins (and keys the cache).
-  std::printf("compiler:            %s\n", Backend.version().c_str());
   std::printf("threads:             %u\n", Report.Threads);
   // Programs whose stubs compiled (a variant fails at its first bad stub,
   // once; duplicates share only cubin failures).
@@ -355,6 +355,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   MS.Ptx = Ptx;
   MS.Slots = Slots;
   MS.Pack = A.Pack;
+  MS.Assembler = Backend->version();
   describeInputs(In, A.Seed, MS);
   if (Combos > 1) {
     auto Source = MS.Source, Text = MS.Text;

@@ -44,6 +44,9 @@ struct VariantManifestRow {
   size_t SameAs = None;
   /// "compiled", "cache" or "" (failed).
   std::string Origin;
+  /// The assembler that made (or was to make) its cubin and its version
+  /// ("nvPTXCompiler 13.0"); empty in a manifest written before the column.
+  std::string Assembler;
   /// The assembler options it was compiled with ("-O3 -maxrregcount=64");
   /// empty in a manifest written before the column.
   std::string Options;

@@ -51,6 +51,9 @@ struct ManifestSources {
   std::function<std::string(size_t Role, size_t Program)> Text;
   /// File name in the output folder of each cached cubin (by cache path).
   const std::map<std::string, std::string> *CachedNames = nullptr;
+  /// The assembler and its version (CubinBackend::version()), on every row:
+  /// the driver that loads the cubins must read what it made.
+  std::string Assembler;
   /// The assembler options program P was compiled with, on one line
   /// (assemblerOptionsText); unset: "-".
   std::function<std::string(size_t Program)> Options;
