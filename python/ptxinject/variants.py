@@ -213,6 +213,7 @@ def compile_variants(
     lineinfo: Optional[bool] = None,
     ptxas_options: Optional[Sequence[str]] = None,
     options_sweep: Optional[str] = None,
+    link_stubs: bool = False,
 ) -> VariantResult:
     """Compiles each program into the module and the module into cubins.
 
@@ -260,6 +261,13 @@ def compile_variants(
       each combination (the first name varying slowest), one variant each:
       variant v is program ``v % result.programs``, compiled with
       ``result.options[v]``.
+    link_stubs: the screening mode of ``ptxinject variants --link-stubs``
+      (docs/variants.md, "Linked stubs"): the kernel is compiled once (per
+      process) as relocatable code whose sites call a function per inject,
+      and each variant's stubs are compiled as those functions and linked to
+      it with nvJitLink; many times faster on a large kernel, but the calls
+      stay in the cubins: for checking what stubs compute, not timing them.
+      ``result.options`` then end in ``--link-stubs``.
 
     Raises ptxinject.Error when the batch cannot start (unknown slot, pack larger
     than the slots, programs that cannot target the inject); a bad program is a
@@ -296,7 +304,7 @@ def compile_variants(
             raws.append(_core._compile_variants(
                 module, programs, kind, instruction_set, random, slot_list, pack, b,
                 arch, jobs, keep_ptx, bool(dedup), folder or "", max_bytes,
-                float(timeout or 0), bool(keep_unfilled_kernels), step))
+                float(timeout or 0), bool(keep_unfilled_kernels), step, bool(link_stubs)))
     finally:
         if bar is not None:
             bar.close()

@@ -14,6 +14,7 @@
 #include "VariantArgs.h"
 
 #include "ptxinject/backends/AssemblerOptions.h"
+#include "ptxinject/variants/LinkedStubs.h"
 #include "ptxinject/variants/VariantCacheFolder.h"
 #include "ptxinject/variants/VariantCompiler.h"
 #include "ptxinject/variants/VariantOutputFolder.h"
@@ -249,7 +250,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
                            bool Dedup, const std::string &CacheDir,
                            std::optional<std::uint64_t> CacheMaxBytes,
                            double TimeoutSeconds, bool KeepUnfilledKernels,
-                           nb::handle Progress) {
+                           nb::handle Progress, bool LinkStubs) {
   std::unique_ptr<ProgramSource> Source =
       makeSource(Programs, Kind, SetArg, Random);
   if (Pack == 0)
@@ -257,6 +258,20 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
 
   std::shared_ptr<const CubinBackend> Backend =
       backendOf(BackendArg, Arch, Kernel.source());
+  if (LinkStubs) {
+    // The nvJitLink back end that links the stubs to the kernel's object,
+    // which the given back end's compiler makes (ptxas for nvJitLink's).
+    CubinBackendKind Maker = Backend->kind() == CubinBackendKind::NvJitLink
+                                 ? CubinBackendKind::Ptxas
+                                 : Backend->kind();
+    Expected<std::unique_ptr<CubinBackend>> Linked = [&] {
+      nb::gil_scoped_release Release;
+      return createLinkedStubsBackend(Kernel, Maker, Backend->options());
+    }();
+    if (!Linked)
+      throwIfError(Linked.error());
+    Backend = Linked.take();
+  }
 
   VariantOptions VO;
   VO.Pack = Pack;
@@ -532,7 +547,7 @@ void bindVariants(nb::module_ &M) {
         "random"_a.none(), "slots"_a, "pack"_a, "backend"_a.none(), "arch"_a,
         "jobs"_a, "keep_ptx"_a, "dedup"_a, "cache_dir"_a,
         "cache_max_size"_a.none(), "timeout"_a, "keep_unfilled_kernels"_a,
-        "progress"_a.none(),
+        "progress"_a.none(), "link_stubs"_a = false,
         "The engine behind ptxinject.compile_variants (use that).");
   M.def(
       "stack_registers",

@@ -288,6 +288,62 @@ def test_gpu_evaluator_scores_each_program_by_its_best_options(stand_in, kernel_
     assert all(o.startswith("-O3 -maxrregcount=") for o in out["options"])
 
 
+def test_screen_mode_scores_as_the_full_compile_does(stand_in, kernel_ptx, tmp_path):
+    programs = ["x x sub.ftz.f32", "x y add.ftz.f32", "x x sub.ftz.f32 x add.ftz.f32"]
+    (tmp_path / "full").mkdir()
+    (tmp_path / "screen").mkdir()
+    full, _ = scenario("evaluate", stand_in, kernel_ptx, tmp_path / "full", programs)
+    screen, log = scenario("evaluate-screen", stand_in, kernel_ptx, tmp_path / "screen", programs)
+    assert screen["error"] == full["error"] and screen["mismatched"] == full["mismatched"]
+    assert screen["options"] == ["-O3 --link-stubs"] * 3
+    assert len([e for e in log if "launch" in e]) == 1
+
+
+def param_tables(stand_in, tmp_path, cubin):
+    """{kernel: [(offset, size), ...]}: each kernel's parameters as the
+    (stand-in) driver reads them from the cubin's parameter table."""
+    path = tmp_path / "probe.cubin"
+    path.write_bytes(cubin)
+    probe = r"""
+import ctypes, json, sys
+lib = ctypes.CDLL(sys.argv[1])
+lib.cuInit(0)
+module = ctypes.c_void_p()
+assert lib.cuModuleLoadData(ctypes.byref(module), open(sys.argv[2], "rb").read()) == 0
+tables = {}
+for name in json.loads(open(sys.argv[3]).readline())["kernels"]:
+    function, sizes, i = ctypes.c_void_p(), [], 0
+    assert lib.cuModuleGetFunction(ctypes.byref(function), module, name.encode()) == 0
+    while True:
+        offset, size = ctypes.c_size_t(), ctypes.c_size_t()
+        if lib.cuFuncGetParamInfo(function, ctypes.c_size_t(i), ctypes.byref(offset),
+                                  ctypes.byref(size)):
+            break
+        sizes.append((offset.value, size.value)); i += 1
+    tables[name] = sizes
+print(json.dumps(tables))
+"""
+    env = stand_in_env(stand_in, tmp_path)
+    if os.path.exists(env["PTXINJECT_STAND_IN_LOG"]):
+        os.unlink(env["PTXINJECT_STAND_IN_LOG"])
+    proc = subprocess.run([sys.executable, "-c", probe, str(stand_in / "libcuda.so.1"), str(path),
+                           env["PTXINJECT_STAND_IN_LOG"]], env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_screen_cubins_take_the_full_compiles_kernel_parameters(stand_in, kernel_ptx, tmp_path):
+    module = ptxinject.Module.parse(kernel_ptx.read_bytes())
+    tables = [param_tables(stand_in, tmp_path, ptxinject.compile_variants(
+        module, ["x y add.ftz.f32"] * 16, pack=16, dedup=False, link_stubs=linked).modules[0].cubin)
+        for linked in (False, True)]
+    full, linked = tables
+    assert sorted(full) == ["variants_kernel_0", "variants_kernel_1"] and all(full.values())
+    assert {name: linked[name] for name in full} == full
+    # The rest are the stubs' device functions, one per inject.
+    assert sorted(set(linked) - set(full)) == sorted(f"ptxinject_stub_inject_{i}" for i in range(16))
+
+
 def test_search_runs_on_the_gpu_evaluator_with_overlap(stand_in, kernel_ptx, tmp_path):
     out, log = scenario("search", stand_in, kernel_ptx, tmp_path)
     assert out["evaluations"] == 96 and out["generations"] == 3

@@ -141,6 +141,29 @@ TEST(AssemblerOptions, TextIsOneLineInPtxasSpelling) {
             "--allow-expensive-optimizations=true -a b");
 }
 
+TEST(AssemblerOptions, LinkedStubsObjectAndLink) {
+  // --link-stubs: the kernel object is relocatable code, which nvJitLink
+  // does not make; the link is nvJitLink's alone, and the text says it.
+  CubinOptions Object;
+  Object.Relocatable = true;
+  EXPECT_EQ(argumentsOf(CubinBackendKind::Ptxas, Object),
+            (Args{"-arch=sm_80", "-O3", "-c"}));
+  EXPECT_EQ(argumentsOf(CubinBackendKind::NvPtxCompiler, Object),
+            (Args{"--gpu-name=sm_80", "-O3", "--compile-only"}));
+  Expected<Args> JitLink =
+      compilerArguments(CubinBackendKind::NvJitLink, Object, false);
+  ASSERT_FALSE(JitLink);
+  EXPECT_NE(JitLink.error().Message.find("makes no relocatable code"),
+            std::string::npos);
+
+  CubinOptions Link;
+  Link.LinkObject = std::make_shared<const std::vector<char>>();
+  EXPECT_EQ(argumentsOf(CubinBackendKind::NvJitLink, Link),
+            (Args{"-arch=sm_80", "-O3"}));
+  EXPECT_FALSE(compilerArguments(CubinBackendKind::Ptxas, Link, false));
+  EXPECT_EQ(assemblerOptionsText(Link), "-O3 --link-stubs");
+}
+
 TEST(AssemblerOptions, SweepIsTheProductFirstNameSlowest) {
   CubinOptions Base;
   Base.Arch = "sm_90";

@@ -82,6 +82,15 @@ inline std::string readFileOrExit(const std::string &Path,
   return Text.take();
 }
 
+/// Stops the program, as Program, when E is a failure (a render of the
+/// benchmark's own kernel that fails leaves nothing to measure).
+inline void exitOnError(const Error &E, const char *Program) {
+  if (E) {
+    std::fprintf(stderr, "%s: error: %s\n", Program, E.Message.c_str());
+    std::exit(2);
+  }
+}
+
 /// The median; the mean of the middle two for an even count, 0 for none.
 inline double median(std::vector<double> V) {
   if (V.empty())

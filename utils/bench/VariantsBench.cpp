@@ -65,7 +65,7 @@ int main(int Argc, char **Argv) {
     std::vector<char> Cubin;
     std::vector<std::string_view> Empty(Kernel->numInjects());
     std::string Out, Log;
-    Kernel->render(Empty, Out);
+    bench::exitOnError(Kernel->render(Empty, Out), "ptxinject-variants-bench");
     Backend->compile(Out, Cubin, Log);
   }
 

@@ -287,7 +287,7 @@ void compareBackEnds(const Config &C, const Module &Kernel,
     if (Programs.stub(J, Scratch.get(), Buffers[J], View, Err))
       All[(*Slots)[J]] = View;
   std::string Rendered;
-  Kernel.render(All, Rendered);
+  bench::exitOnError(Kernel.render(All, Rendered), "ptxinject-variants-bench");
   if (!C.DumpPtx.empty()) {
     if (std::FILE *F = std::fopen(C.DumpPtx.c_str(), "wb")) {
       std::fwrite(Rendered.data(), 1, Rendered.size(), F);
@@ -297,7 +297,10 @@ void compareBackEnds(const Config &C, const Module &Kernel,
   // The kernel itself, every site empty: what a module costs whatever its
   // programs, so what deduplication cannot save per distinct program.
   std::string NoProgram;
-  Kernel.render(std::vector<std::string_view>(Kernel.numInjects()), NoProgram);
+  bench::exitOnError(
+      Kernel.render(std::vector<std::string_view>(Kernel.numInjects()),
+                    NoProgram),
+      "ptxinject-variants-bench");
   std::string Empty = ".version 8.0\n.target " + C.Arch +
                       "\n.address_size 64\n.visible .entry e() { ret; }\n";
   for (CubinBackendKind K :

@@ -10,6 +10,7 @@ both. The scripts import this module from their own folder:
     import benchtiming
 """
 
+import os
 import resource
 import statistics
 import subprocess
@@ -75,3 +76,43 @@ def best_seconds_per_call(fn, batches, min_batch_seconds):
             fn()
         best = min(best, (time.perf_counter() - t0) / reps)
     return best
+
+
+def variant_kernels(root, tmp, names, cute_include):
+    """{name: PTX path} of the benchmark kernels `names` lists, compiled
+    into tmp with nvcc: "example" (examples/variants, one site) and
+    "cute-gemm" (examples/cute-gemm, 512 sites; said and left out without
+    CuTe's headers in cute_include)."""
+    include = "-I" + os.path.join(root, "runtime", "include")
+    sources = {"example": (os.path.join(root, "examples", "variants", "single.asm.cu"), []),
+               "cute-gemm": (os.path.join(root, "examples", "cute-gemm", "gemm.asm.cu"),
+                             ["-std=c++17", "-I" + cute_include])}
+    kernels = {}
+    for name in names:
+        source, flags = sources[name]
+        if name == "cute-gemm" and not os.path.exists(os.path.join(cute_include, "cute", "tensor.hpp")):
+            print(f"cute-gemm: skipped (no CuTe headers in {cute_include})")
+            continue
+        kernels[name] = os.path.join(tmp, name + ".ptx")
+        subprocess.run(["nvcc", "-ptx", "-arch=sm_80", include, *flags, source, "-o", kernels[name]],
+                       check=True)
+    return kernels
+
+
+def summary_field(text, name):
+    """The first number of a `ptxinject variants` summary line ("wall time:
+    0.2 s" -> 0.2); None when the summary has no such line."""
+    for line in text.splitlines():
+        if line.startswith(name + ":"):
+            return float(line.split(":", 1)[1].split()[0])
+    return None
+
+
+def cubin_seconds(text):
+    """PTX->cubin thread-seconds of a `ptxinject variants` run, from its
+    summary: the busy time times that stage's share."""
+    share = None
+    for line in text.splitlines():
+        if line.startswith("time shares:"):
+            share = float(line.split("PTX->cubin ")[1].split("%")[0]) / 100
+    return summary_field(text, "wall time") * share

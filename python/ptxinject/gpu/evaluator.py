@@ -45,14 +45,27 @@ class GpuEvaluator:
     under every combination, and its score is its best: the search tunes
     the options with the code. ``last_options[p]`` says which options
     gave program p of the last ``evaluate`` its score, ``options_of(p)``
-    reads it back."""
+    reads it back.
+
+    mode: "full" (default) compiles each variant whole, as it will be timed;
+    "screen" links each variant's stubs to the kernel compiled once
+    (``compile_variants(link_stubs=True)``, docs/variants.md "Linked
+    stubs"): many times faster to compile on a large kernel, with a call
+    per site left in it, so its times say nothing of the stub's speed. For
+    a search that scores outputs, not speed; not with ``ray``."""
 
     concurrency = 2
 
     def __init__(self, module, launch: Launch, fitness: Fitness, *,
                  inputs: Optional[Dict[str, np.ndarray]] = None, check: Optional[bool] = None,
                  descriptors: Sequence = ("live_instructions", "approximate_instructions"),
-                 instruction_set=None, layout=None, ray: bool = False, **compile_options):
+                 instruction_set=None, layout=None, ray: bool = False, mode: str = "full",
+                 **compile_options):
+        if mode not in ("full", "screen"):
+            raise ValueError(f"mode must be 'full' or 'screen', got {mode!r}")
+        if mode == "screen" and ray:
+            raise ValueError("mode='screen' compiles on this machine: not with ray=True")
+        self.mode = mode
         self.module = module
         self.fitness = fitness
         self.slots = sorted((i.name for i in module.injects), key=natural_key)
@@ -82,6 +95,8 @@ class GpuEvaluator:
 
     def _compile(self, programs):
         options = dict(pack=len(self.slots), slots=self.slots, **self.compile_options)
+        if self.mode == "screen":
+            options["link_stubs"] = True
         if self.instruction_set is not None:
             options["instruction_set"] = self.instruction_set
         if self.ray:

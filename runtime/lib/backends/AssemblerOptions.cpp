@@ -89,6 +89,11 @@ Expected<std::vector<std::string>> ptxinject::backends::compilerArguments(
     return invalid("the nvjitlink back end takes -O 0 or -O 3, not -O " +
                    std::to_string(Options.OptLevel) +
                    "; use --backend ptxas or nvptxcompiler for it");
+  if (JitLink && Options.Relocatable)
+    return invalid("the nvjitlink back end makes no relocatable code; use "
+                   "--backend ptxas or nvptxcompiler for it");
+  if (!JitLink && Options.LinkObject)
+    return invalid("only the nvjitlink back end links a kernel object");
   std::vector<std::string> Args;
   // nvPTXCompiler names the target --gpu-name; the others take -arch=.
   Args.push_back(Kind == CubinBackendKind::NvPtxCompiler
@@ -115,6 +120,9 @@ Expected<std::vector<std::string>> ptxinject::backends::compilerArguments(
     Args.push_back("-lineinfo"); // every back end's own spelling
   for (const std::string &Flag : Options.AssemblerFlags)
     Assembler(Flag);
+  if (Options.Relocatable)
+    Args.push_back(Kind == CubinBackendKind::NvPtxCompiler ? "--compile-only"
+                                                           : "-c");
   if (Options.Verbose)
     Args.push_back(JitLink                                   ? "-verbose"
                    : Kind == CubinBackendKind::NvPtxCompiler ? "--verbose"
@@ -161,6 +169,10 @@ std::string ptxinject::backends::assemblerOptionsText(const CubinOptions &O) {
     Text += " -lineinfo";
   for (const std::string &Flag : O.AssemblerFlags)
     Text += " " + Flag;
+  // Not an assembler option, but how the cubin was made: a screening cubin
+  // calls its stubs (docs/variants.md, "Linked stubs").
+  if (O.LinkObject)
+    Text += " --link-stubs";
   // A manifest field: no tabs or line breaks.
   for (char &C : Text)
     if (C == '\t' || C == '\n' || C == '\r')

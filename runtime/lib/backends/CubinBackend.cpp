@@ -96,7 +96,8 @@ ptxinject::backends::createCubinBackend(CubinBackendKind Kind,
   // Options only the compiler can judge: asked once, here, rather than
   // failing every variant of a batch.
   auto Probed = [&](detail::BackendOrError B) -> detail::BackendOrError {
-    if (B && needsAssemblerProbe(Options))
+    // A linking back end's options were probed when its object was made.
+    if (B && needsAssemblerProbe(Options) && !Options.LinkObject)
       if (ptxinject::Error E = detail::probeAssemblerOptions(**B, Options))
         return E;
     return B;

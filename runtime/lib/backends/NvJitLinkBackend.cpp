@@ -33,24 +33,27 @@ protected:
     Cubin.clear();
     Log.clear();
     const std::vector<std::string> &Strings = OptionStrings[isDebugPtx(Ptx)];
+    const std::shared_ptr<const std::vector<char>> &Object = Options.LinkObject;
     if (TimeoutSeconds <= 0)
-      return link(Api, Ptx, Strings, Options.Arch, Cubin, Log)
+      return link(Api, Object.get(), Ptx, Strings, Options.Arch, Cubin, Log)
                  ? CompileStatus::Ok
                  : CompileStatus::Failed;
     // The link may outlive this call: it gets its own copies.
     return detail::compileWithDeadline(
         "nvJitLink", TimeoutSeconds,
         // The library stays loaded for the life of the process.
-        [&Api = Api, Text = std::string(Ptx), Strings,
+        [&Api = Api, Object, Text = std::string(Ptx), Strings,
          Arch = Options.Arch](std::vector<char> &C, std::string &L,
                               std::chrono::steady_clock::time_point) {
-          return link(Api, Text, Strings, Arch, C, L);
+          return link(Api, Object.get(), Text, Strings, Arch, C, L);
         },
         Cubin, Log);
   }
 
 private:
-  static bool link(const NvJitLinkLibrary &Api, std::string_view Ptx,
+  // Object: relocatable code linked in before the PTX (LinkObject).
+  static bool link(const NvJitLinkLibrary &Api, const std::vector<char> *Object,
+                   std::string_view Ptx,
                    const std::vector<std::string> &Strings,
                    const std::string &Arch, std::vector<char> &Cubin,
                    std::string &Log) {
@@ -65,8 +68,12 @@ private:
             "); check the architecture '" + Arch + "'";
       return false;
     }
-    R = Api.AddData(Handle, NvJitLinkLibrary::InputPtx, Ptx.data(), Ptx.size(),
-                    "variant.ptx");
+    if (Object)
+      R = Api.AddData(Handle, NvJitLinkLibrary::InputCubin, Object->data(),
+                      Object->size(), "kernel.o");
+    if (R == NvJitLinkLibrary::Success)
+      R = Api.AddData(Handle, NvJitLinkLibrary::InputPtx, Ptx.data(),
+                      Ptx.size(), "variant.ptx");
     if (R == NvJitLinkLibrary::Success)
       R = Api.Complete(Handle);
     bool Ok = R == NvJitLinkLibrary::Success;

@@ -23,8 +23,9 @@ namespace detail {
 
 struct NvJitLinkLibrary {
   using Handle = void *; // nvJitLinkHandle: a pointer to an opaque struct
-  static constexpr int Success = 0;  // NVJITLINK_SUCCESS
-  static constexpr int InputPtx = 2; // NVJITLINK_INPUT_PTX
+  static constexpr int Success = 0;    // NVJITLINK_SUCCESS
+  static constexpr int InputCubin = 1; // NVJITLINK_INPUT_CUBIN (relocatable)
+  static constexpr int InputPtx = 2;   // NVJITLINK_INPUT_PTX
 
   int (*Create)(Handle *, uint32_t, const char **) = nullptr;
   int (*Destroy)(Handle *) = nullptr;

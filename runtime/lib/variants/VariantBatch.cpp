@@ -1,6 +1,8 @@
 //===- VariantBatch.cpp - One batch of variants, compiled by workers ------===//
 #include "VariantBatch.h"
 
+#include "ptxinject/variants/LinkedStubs.h"
+
 #include <algorithm>
 
 using namespace ptxinject;
@@ -18,7 +20,9 @@ Batch::Batch(const Module &Kernel, const CubinBackend &Backend,
   // Only a packed module can leave slots empty while others hold
   // programs (a failed variant of a single-variant module is not
   // compiled at all).
-  if (Options.PruneUnfilledKernels && Options.Pack > 1) {
+  // With linked stubs (LinkedStubs.h) the kernel is compiled already.
+  if (Options.PruneUnfilledKernels && Options.Pack > 1 &&
+      !Backend.options().LinkObject) {
     Pruner.emplace(Kernel, this->Slots);
     if (!Pruner->active())
       Pruner.reset();
@@ -91,7 +95,12 @@ bool Batch::assemble(Worker &W, size_t Count) {
     for (size_t R = 0; R < G; ++R)
       W.AllStubs[Slots[J * G + R]] =
           J < Count && !W.Bad[J] ? W.Stubs[J * G + R] : std::string_view();
-  Error E = Kernel.render(W.AllStubs, W.Ptx);
+  // With linked stubs the compile is the stubs' functions, linked to the
+  // kernel's object.
+  Error E = Backend.options().LinkObject
+                ? renderStubFunctions(Kernel, W.AllStubs.data(),
+                                      W.AllStubs.size(), W.Ptx)
+                : Kernel.render(W.AllStubs, W.Ptx);
   W.LastPruned = 0;
   if (!E && Pruner) {
     // Kernels none of whose slots got a program are not compiled

@@ -106,6 +106,10 @@ Hash128 ptxinject::variants::variantCacheContext(std::string_view KernelPtx,
     for (const std::string &Flag : O.AssemblerFlags)
       H.field(Flag);
   }
+  // --link-stubs: the cubin is the kernel's object linked to the stubs.
+  if (O.LinkObject)
+    H.field("link-stubs")
+        .field(std::string_view(O.LinkObject->data(), O.LinkObject->size()));
   return H.result();
 }
 

@@ -52,6 +52,9 @@ struct VariantsArguments {
   std::string FastCompile, OptionsSweep;
   bool LineInfo = false, Resources = false;
   std::vector<std::string> Xptxas;
+  // --link-stubs: the kernel compiled once with its sites as calls, each
+  // variant's stubs linked to it (LinkedStubs.h).
+  bool LinkStubs = false;
   backends::CubinBackendKind Backend = backends::defaultCubinBackend();
 };
 

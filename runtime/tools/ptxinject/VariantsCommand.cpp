@@ -17,6 +17,7 @@
 #include "ptxinject/module/PtxPrune.h"
 #include "ptxinject/stackptx/Text.h"
 #include "ptxinject/support/ExitCode.h"
+#include "ptxinject/variants/LinkedStubs.h"
 #include "ptxinject/variants/VariantCache.h"
 #include "ptxinject/variants/VariantCompiler.h"
 #include "ptxinject/variants/VariantInputs.h"
@@ -272,6 +273,28 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   if (!Kernel) {
     reportError(A.Kernel, Kernel.error());
     return ExitUsage;
+  }
+  if (A.LinkStubs) {
+    // Each back end becomes the nvJitLink one linking the stubs to the
+    // kernel's object, which its own compiler makes (nvJitLink makes none:
+    // ptxas then).
+    auto Linked = [&](std::unique_ptr<CubinBackend> &B) {
+      CubinBackendKind Maker = B->kind() == CubinBackendKind::NvJitLink
+                                   ? CubinBackendKind::Ptxas
+                                   : B->kind();
+      Made = createLinkedStubsBackend(*Kernel, Maker, B->options());
+      if (!Made) {
+        reportError(A.Kernel, Made.error());
+        return false;
+      }
+      B = Made.take();
+      return true;
+    };
+    if (!Linked(Backend))
+      return ExitUsage;
+    for (std::unique_ptr<CubinBackend> &B : Swept)
+      if (!Linked(B))
+        return ExitUsage;
   }
 
   // The programs: one source per inject a variant fills. A file that

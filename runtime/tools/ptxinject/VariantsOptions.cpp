@@ -98,6 +98,12 @@ int ptxinject::tool::parseVariantsArguments(int Argc, char **Argv,
                "registers and spill bytes of each variant's kernels in the "
                "manifest (the compiler's verbose report; compiles every "
                "program, as the cache keeps no reports)");
+  App.add_flag("--link-stubs", A.LinkStubs,
+               "screening: compile the kernel once with each site a call, "
+               "and of each variant only its stubs, linked to it with "
+               "nvJitLink; many times faster, but the calls stay in the "
+               "cubins: for checking what stubs compute, not timing them "
+               "(docs/variants.md)");
   App.add_flag("--keep-ptx", A.KeepPtx, "also write each module's PTX");
   App.add_option(
       "--ray", A.Ray,

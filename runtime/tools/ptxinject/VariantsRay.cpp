@@ -29,9 +29,9 @@ int ptxinject::tool::forwardToRay(const VariantsArguments &A) {
     return Refuse(
         "--random, --live, --desc, --prune-globals and compiler "
         "flags are not forwarded; give --programs FILE or --stubs FILE");
-  if (!A.OptionsSweep.empty() || A.Resources)
-    return Refuse("--options-sweep and --resources are not forwarded; run "
-                  "them without --ray");
+  if (!A.OptionsSweep.empty() || A.Resources || A.LinkStubs)
+    return Refuse("--options-sweep, --resources and --link-stubs are not "
+                  "forwarded; run them without --ray");
   if (A.Programs.size() > 1)
     return Refuse("one --programs FILE or NAME=FILE (variants of several "
                   "injects are compiled here, without --ray)");

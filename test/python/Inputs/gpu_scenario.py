@@ -55,10 +55,12 @@ def main():
         print(json.dumps({"evaluations": search.evaluations, "generations": len(search.history),
                           "best": best.error}))
         return
-    if scenario in ("evaluate", "evaluate-ray", "evaluate-sweep"):
+    if scenario in ("evaluate", "evaluate-ray", "evaluate-sweep", "evaluate-screen"):
         options = {"dedup": False}
         if scenario == "evaluate-sweep":
             options["options_sweep"] = "maxrregcount=32,64"
+        if scenario == "evaluate-screen":
+            options["mode"] = "screen"
         if scenario == "evaluate-ray":
             import ray
 

@@ -53,6 +53,15 @@ struct CubinOptions {
   /// starts); 0: none. A compile over it fails. The library back ends run
   /// in the caller's process, whose own limits hold for them.
   std::uint64_t MemoryLimitBytes = 0;
+  /// Relocatable code (ptxas -c, nvPTXCompiler --compile-only) instead of a
+  /// cubin that loads alone: the kernel object of --link-stubs. nvJitLink
+  /// makes none.
+  bool Relocatable = false;
+  /// Relocatable code (an ELF of a Relocatable compile) that the nvJitLink
+  /// back end links into every compile, the PTX given being compiled as
+  /// relocatable code too: --link-stubs' kernel object, its sites calling
+  /// the functions the PTX defines (LinkedStubs.h). Null: none.
+  std::shared_ptr<const std::vector<char>> LinkObject;
 };
 
 /// How a compile ended. OutOfMemory: a compiler process bounded by
