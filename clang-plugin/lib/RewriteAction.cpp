@@ -237,12 +237,14 @@ RewriteResult rewriteSource(const RewriteRequest &Req) {
   std::vector<std::string> Cmd;
   std::vector<std::string> UserArgs = Req.Arguments; // in Clang's spelling
   if (Nvrtc) {
-    NvrtcTranslation T = translateNvrtcOptions(Req.Arguments);
-    if (!T.Error.empty()) {
-      Out.Diagnostics = "error: " + T.Error + "\n";
+    Expected<NvrtcTranslation> Translated =
+        translateNvrtcOptions(Req.Arguments);
+    if (!Translated) {
+      Out.Diagnostics = "error: " + Translated.error().Message + "\n";
       Out.BadOptions = true;
       return Out;
     }
+    NvrtcTranslation T = Translated.take();
     for (const std::string &N : T.Notes)
       Out.Diagnostics += N + "\n";
     S.Suffix = nameExpressionSuffix(Req.NameExpressions);

@@ -19,19 +19,32 @@ using namespace ptxinject::variants;
 
 namespace {
 
+// A field the reader gives empty for '-'.
+std::string orDash(const std::string &Field) {
+  return Field.empty() ? std::string("-") : Field;
+}
+
 std::string write(const VariantManifest &M) {
   std::string Out = VariantManifestHeader;
   for (const VariantManifestRow &R : M.Rows) {
-    std::string Entries;
+    std::string Entries, Resources;
     for (const std::string &E : R.Entries)
       Entries += (Entries.empty() ? "" : ",") + E;
+    for (const VariantManifestRow::KernelUse &K : R.Resources)
+      Resources += (Resources.empty() ? "" : ",") +
+                   std::to_string(K.Registers) + "/" +
+                   std::to_string(K.SpillStoreBytes) + "/" +
+                   std::to_string(K.SpillLoadBytes);
+    std::string Status =
+        R.Ok ? "ok"
+             : "failed" + (R.FailedStage.empty() ? "" : ":" + R.FailedStage);
     Out += std::to_string(R.Program) + "\t" + (R.Ok ? R.Module : "-") + "\t" +
-           R.Inject + "\t" + (R.Ok ? "ok" : "failed") + "\t" +
-           std::to_string(R.PackIndex) + "\t" + Entries + "\t" + R.Source +
-           "\t" + R.Text + "\t" +
+           R.Inject + "\t" + Status + "\t" + std::to_string(R.PackIndex) +
+           "\t" + Entries + "\t" + R.Source + "\t" + R.Text + "\t" +
            (R.SameAs == VariantManifestRow::None ? std::string("-")
                                                  : std::to_string(R.SameAs)) +
-           "\t" + (R.Ok ? R.Origin : "-") + "\n";
+           "\t" + (R.Ok ? R.Origin : "-") + "\t" + orDash(R.Assembler) + "\t" +
+           orDash(R.Options) + "\t" + orDash(Resources) + "\n";
   }
   return Out;
 }

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <string>
 
+using namespace ptxinject;
 using namespace ptxinject::frontend;
 
 namespace {
@@ -128,12 +129,27 @@ TEST(RewriteSource, CudaModeErrorsAreDiagnosticsNotText) {
       << Out.Diagnostics;
 }
 
+// The translation of Options, which must succeed.
+NvrtcTranslation translated(const std::vector<std::string> &Options) {
+  Expected<NvrtcTranslation> T = translateNvrtcOptions(Options);
+  EXPECT_TRUE(T) << T.error().Message;
+  return T ? T.take() : NvrtcTranslation();
+}
+
+// Why Options are refused; empty when they are not.
+std::string refusal(const std::vector<std::string> &Options) {
+  Expected<NvrtcTranslation> T = translateNvrtcOptions(Options);
+  if (T)
+    return std::string();
+  EXPECT_EQ(T.error().Code, ErrorCode::InvalidArgument);
+  return T.error().Message;
+}
+
 TEST(NvrtcOptions, Spellings) {
-  NvrtcTranslation T = translateNvrtcOptions(
-      {"--device-as-default-execution-space", "--std=c++20", "-D", "A=1",
-       "--define-macro=B", "-IX", "--include-path", "Y", "-arch=compute_86",
-       "--diag-suppress=64,1055"});
-  ASSERT_TRUE(T.Error.empty()) << T.Error;
+  NvrtcTranslation T =
+      translated({"--device-as-default-execution-space", "--std=c++20", "-D",
+                  "A=1", "--define-macro=B", "-IX", "--include-path", "Y",
+                  "-arch=compute_86", "--diag-suppress=64,1055"});
   EXPECT_TRUE(T.DefaultDevice);
   std::vector<std::string> Expected = {
       "--cuda-gpu-arch=sm_86", "-std=c++20", "-DA=1", "-DB", "-IX", "-IY"};
@@ -143,10 +159,8 @@ TEST(NvrtcOptions, Spellings) {
 }
 
 TEST(NvrtcOptions, MacrosNvrtcDefinesFromItsOptions) {
-  NvrtcTranslation T =
-      translateNvrtcOptions({"--use_fast_math", "-ftz", "false", "-dc",
-                             "--builtin-move-forward=false"});
-  ASSERT_TRUE(T.Error.empty()) << T.Error;
+  NvrtcTranslation T = translated({"--use_fast_math", "-ftz", "false", "-dc",
+                                   "--builtin-move-forward=false"});
   std::vector<std::string> Expected = {
       "-D__CUDA_FTZ=0",       "-D__CUDA_PREC_DIV=0",
       "-D__CUDA_PREC_SQRT=0", "-D__USE_FAST_MATH__=1",
@@ -156,46 +170,39 @@ TEST(NvrtcOptions, MacrosNvrtcDefinesFromItsOptions) {
 }
 
 TEST(NvrtcOptions, ValuesCheckedAsNvrtcChecksThem) {
-  EXPECT_NE(
-      translateNvrtcOptions({"-ftz=1"}).Error.find("expects true or false"),
-      std::string::npos);
-  EXPECT_NE(translateNvrtcOptions({"--split-compile", "x"})
-                .Error.find("expects an integer value"),
+  EXPECT_NE(refusal({"-ftz=1"}).find("expects true or false"),
+            std::string::npos);
+  EXPECT_NE(refusal({"--split-compile", "x"}).find("expects an integer value"),
+            std::string::npos);
+  EXPECT_NE(refusal({"-minimal=true"}).find("takes no value"),
             std::string::npos);
   EXPECT_NE(
-      translateNvrtcOptions({"-minimal=true"}).Error.find("takes no value"),
+      refusal({"--pch-dir", "/tmp"}).find("unknown NVRTC option '--pch-dir'"),
       std::string::npos);
-  EXPECT_NE(translateNvrtcOptions({"--pch-dir", "/tmp"})
-                .Error.find("unknown NVRTC option '--pch-dir'"),
-            std::string::npos);
-  EXPECT_TRUE(
-      translateNvrtcOptions({"--pch-dir=/tmp", "-Ofc", "max"}).Error.empty());
+  EXPECT_TRUE(refusal({"--pch-dir=/tmp", "-Ofc", "max"}).empty());
   // --dopt takes only "on", -Ofc 0, min, mid or max; the next word is the
   // value whatever it is, so -arch is not read past them.
   for (const std::vector<std::string> &Good :
        {std::vector<std::string>{"--dopt", "on", "-arch=sm_90"},
         {"-dopt=on", "-Ofc=0", "--Ofast-compile", "mid", "-arch", "sm_90"}}) {
-    NvrtcTranslation T = translateNvrtcOptions(Good);
-    EXPECT_TRUE(T.Error.empty()) << T.Error;
+    NvrtcTranslation T = translated(Good);
     EXPECT_NE(std::find(T.ClangArgs.begin(), T.ClangArgs.end(),
                         "--cuda-gpu-arch=sm_90"),
               T.ClangArgs.end());
   }
-  EXPECT_EQ(translateNvrtcOptions({"--dopt", "-arch=sm_80"}).Error,
+  EXPECT_EQ(refusal({"--dopt", "-arch=sm_80"}),
             "NVRTC option '--dopt -arch=sm_80': --dopt (-dopt) expects on; "
             "NVRTC reads the word after it as its value");
-  EXPECT_EQ(translateNvrtcOptions({"-dopt=off"}).Error,
+  EXPECT_EQ(refusal({"-dopt=off"}),
             "NVRTC option '-dopt=off': --dopt (-dopt) expects on");
-  EXPECT_EQ(translateNvrtcOptions({"-Ofc", "-arch=sm_80"}).Error,
+  EXPECT_EQ(refusal({"-Ofc", "-arch=sm_80"}),
             "NVRTC option '-Ofc -arch=sm_80': --Ofast-compile (-Ofc) expects "
             "0, min, mid or max; NVRTC reads the word after it as its value");
-  EXPECT_NE(translateNvrtcOptions({"--Ofast-compile=MAX"})
-                .Error.find("expects 0, min, mid or max"),
+  EXPECT_NE(refusal({"--Ofast-compile=MAX"}).find("expects 0, min, mid or max"),
             std::string::npos);
-  EXPECT_NE(translateNvrtcOptions({"--dopt"}).Error.find("needs a value"),
-            std::string::npos);
+  EXPECT_NE(refusal({"--dopt"}).find("needs a value"), std::string::npos);
   // NVRTC 13's --no-cache (cuda.core's ProgramOptions(no_cache=True)).
-  EXPECT_TRUE(translateNvrtcOptions({"--no-cache", "-no-cache"}).Error.empty());
+  EXPECT_TRUE(refusal({"--no-cache", "-no-cache"}).empty());
 }
 
 TEST(GpuArch, NewerThanClangIsTypedOnAnArchClangKnows) {

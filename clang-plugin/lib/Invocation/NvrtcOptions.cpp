@@ -180,7 +180,7 @@ std::string unknownOption(StringRef Opt) {
 
 } // namespace
 
-NvrtcTranslation
+Expected<NvrtcTranslation>
 translateNvrtcOptions(const std::vector<std::string> &Options) {
   NvrtcTranslation T;
   std::string Std = "-std=c++17"; // NVRTC's default dialect
@@ -191,9 +191,8 @@ translateNvrtcOptions(const std::vector<std::string> &Options) {
   bool FastMath = false, DeviceC = false, Ewp = false, Debug = false,
        Int128 = false, Float128 = false, Minimal = false;
   bool MoveForward = true, InitializerList = true;
-  auto Fail = [&](std::string Message) {
-    T.Error = std::move(Message);
-    return T;
+  auto Fail = [](std::string Message) -> Expected<NvrtcTranslation> {
+    return Error::make(ErrorCode::InvalidArgument, std::move(Message));
   };
   for (size_t I = 0; I < Options.size(); ++I) {
     StringRef Opt = Options[I];

@@ -49,6 +49,11 @@ struct RewriteRequest {
   bool ParseAllBodies = false;
 };
 
+/// A rewrite's outcome, as a compiler run's: its log (Diagnostics) is part
+/// of the result whether it succeeded or not, as NVRTC's program log is, so
+/// this is a result with a flag rather than an Expected, whose failure would
+/// drop the warnings of a success. Library calls under it (the option
+/// translation, the type table, the cache) report through Error.
 struct RewriteResult {
   bool Ok = false;
   std::string Text;      ///< the rewritten source (Ok)

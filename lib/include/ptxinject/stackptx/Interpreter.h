@@ -28,7 +28,9 @@ struct RequestValue {
 
 /// InputBits[i] is the value of Registers[i]. Returns false with Error set
 /// when the program executes an instruction the interpreter does not model
-/// (only executed instructions matter, dead ones included).
+/// (only executed instructions matter, dead ones included). A bool and a
+/// reused string rather than an Error: this is a per-program outcome of the
+/// scoring loop, which calls it for every candidate with the same buffers.
 bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
                       const StackPtxFastCompilerInfo &Limits, Program Prog,
                       Span<StackPtxFastRegister> Registers,
@@ -58,7 +60,7 @@ struct Tape {
 };
 
 /// Traces Prog as interpretProgram runs it. False with Error for what the
-/// interpreter does not model.
+/// interpreter does not model (a per-program outcome, as interpretProgram's).
 bool traceProgram(const StackPtxFastInstructionSetInfo &Set,
                   const StackPtxFastCompilerInfo &Limits, Program Prog,
                   Span<StackPtxFastRegister> Registers, Span<size_t> Requests,

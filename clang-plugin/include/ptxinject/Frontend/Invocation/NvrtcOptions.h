@@ -8,6 +8,8 @@
 #ifndef PTXINJECT_FRONTEND_NVRTCOPTIONS_H
 #define PTXINJECT_FRONTEND_NVRTCOPTIONS_H
 
+#include "ptxinject/support/Error.h"
+
 #include <string>
 #include <vector>
 
@@ -23,7 +25,6 @@ struct NvrtcTranslation {
   bool DefaultDevice = false;     ///< -default-device was given
   bool NoSourceInclude = false;   ///< --no-source-include was given
   std::vector<std::string> Notes; ///< options ignored, one line each
-  std::string Error;              ///< non-empty: an option NVRTC rejects
 };
 
 /// Reads NVRTC's options as NVRTC 13 spells them: `--long-name` or its
@@ -36,8 +37,10 @@ struct NvrtcTranslation {
 /// `--builtin-move-forward`, `--builtin-initializer-list`,
 /// `--no-source-include`); the others are ignored with a note. An option
 /// NVRTC rejects is an error, as it is for NVRTC; so is `-std=c++03`, which
-/// NVRTC accepts but ptx_inject.h and this mode's prelude do not.
-NvrtcTranslation translateNvrtcOptions(const std::vector<std::string> &Options);
+/// NVRTC accepts but ptx_inject.h and this mode's prelude do not: an
+/// InvalidArgument Error naming it.
+Expected<NvrtcTranslation>
+translateNvrtcOptions(const std::vector<std::string> &Options);
 
 } // namespace frontend
 } // namespace ptxinject
