@@ -46,7 +46,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     std::map<std::string, uint32_t> File;
     __builtin_memcpy(&File["x"], &Values[0], 4);
     __builtin_memcpy(&File["y"], &Values[1], 4);
-    eval::evaluateStub(Out, File);
+    // The stub runs or says what it does not model; either is fine here,
+    // a crash is not.
+    (void)eval::evaluateStub(Out, File);
   }
   return 0;
 }
