@@ -48,6 +48,25 @@ def ptx_cache(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def four(ptx_cache):
+    """Inputs/four_slots.cu's kernel (four slots of x, y -> z) as a Module."""
+    import ptxinject
+
+    return ptxinject.Module.parse(ptx_cache("four_slots.cu"))
+
+
+def compile_backends():
+    """The back ends compile_variants can use here: those built, less ptxas
+    when no toolkit has one."""
+    from ptxinject.variants import available_backends
+
+    found = list(available_backends())
+    if cuda_tool("ptxas") is None and "ptxas" in found:
+        found.remove("ptxas")
+    return found
+
+
+@pytest.fixture(scope="session")
 def stand_in(tmp_path_factory):
     """The folder holding the stand-in libcuda.so.1 (stand_in_driver/): a
     CUDA driver without a GPU, for test_gpu.py and the choice of the

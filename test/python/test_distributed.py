@@ -25,10 +25,6 @@ PROGRAMS = ["x y add.ftz.f32", "x y mul.ftz.f32", "x nosuch", "y x sub.ftz.f32",
             "x 2.0 mul.ftz.f32", "y y mul.ftz.f32 x add.ftz.f32", "x neg.ftz.f32"]
 
 
-@pytest.fixture(scope="module")
-def four(ptx_cache):
-    return ptxinject.Module.parse(ptx_cache("four_slots.cu"))
-
 
 @pytest.fixture(scope="module")
 def two_nodes():

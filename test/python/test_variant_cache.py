@@ -16,10 +16,6 @@ PROGRAMS = ["x y add.ftz.f32", "x y mul.ftz.f32 x y add.ftz.f32", "y x sub.ftz.f
             "x y add.ftz.f32", "x x mul.ftz.f32"]
 
 
-@pytest.fixture
-def four(ptx_cache):
-    return ptxinject.Module.parse(ptx_cache("four_slots.cu"))
-
 
 def test_equal_programs_are_compiled_once(four):
     every = compile_variants(four, PROGRAMS, inject="slot_0", dedup=False)

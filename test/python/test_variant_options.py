@@ -6,26 +6,16 @@ import pytest
 
 import ptxinject
 from ptxinject import Error, compile_variants
-from ptxinject.variants import available_backends
 
-from conftest import cuda_tool
+from conftest import compile_backends
 
 PROGRAMS = ["x y add.ftz.f32", "x y mul.ftz.f32", "x nosuch"]
 
 
-@pytest.fixture
-def four(ptx_cache):
-    return ptxinject.Module.parse(ptx_cache("four_slots.cu"))
 
 
-def backends():
-    found = list(available_backends())
-    if cuda_tool("ptxas") is None and "ptxas" in found:
-        found.remove("ptxas")
-    return found
 
-
-@pytest.mark.parametrize("backend", backends())
+@pytest.mark.parametrize("backend", compile_backends())
 def test_options_reach_the_compiler_and_the_result(four, backend):
     plain = compile_variants(four, PROGRAMS[:1], pack=4, backend=backend, jobs=1)
     assert plain.options == ["-O3"]
@@ -46,7 +36,7 @@ def test_options_reach_the_compiler_and_the_result(four, backend):
         compile_variants(four, PROGRAMS[:1], pack=4, backend=made, opt_level=0)
 
 
-@pytest.mark.parametrize("backend", backends())
+@pytest.mark.parametrize("backend", compile_backends())
 def test_an_option_the_back_end_lacks_is_refused(four, backend):
     with pytest.raises(Error) as info:
         ptxinject.Backend(backend, ptxas_options=["-no-such-option"])
@@ -59,7 +49,7 @@ def test_an_option_the_back_end_lacks_is_refused(four, backend):
 
 
 def test_nvjitlink_takes_o0_and_o3_only(four):
-    if "nvjitlink" not in backends():
+    if "nvjitlink" not in compile_backends():
         pytest.skip("nvJitLink not found")
     with pytest.raises(Error, match="takes -O 0 or -O 3, not -O 2"):
         compile_variants(four, PROGRAMS[:1], pack=4, backend="nvjitlink", opt_level=2)
@@ -67,7 +57,7 @@ def test_nvjitlink_takes_o0_and_o3_only(four):
                             opt_level=0).options == ["-O0"]
 
 
-@pytest.mark.parametrize("backend", backends())
+@pytest.mark.parametrize("backend", compile_backends())
 def test_options_sweep_gives_a_variant_per_program_and_combination(four, backend, tmp_path):
     if backend == "nvjitlink":
         sweep = "maxrregcount=32,64;O=0,3"

@@ -11,27 +11,18 @@ import pytest
 
 import ptxinject
 from ptxinject import Error, compile_variants, stack
-from ptxinject.variants import available_backends, stack_registers
+from ptxinject.variants import stack_registers
 
-from conftest import cuda_tool
+from conftest import compile_backends, cuda_tool
 from elf_sections import kernel_names
 
 PROGRAMS = ["x y add.ftz.f32", "x y mul.ftz.f32", "x nosuch", "y x sub.ftz.f32", "x x add.ftz.f32"]
 
 
-@pytest.fixture
-def four(ptx_cache):
-    return ptxinject.Module.parse(ptx_cache("four_slots.cu"))
 
 
-def backends():
-    found = list(available_backends())
-    if cuda_tool("ptxas") is None and "ptxas" in found:
-        found.remove("ptxas")
-    return found
 
-
-@pytest.mark.parametrize("backend", backends())
+@pytest.mark.parametrize("backend", compile_backends())
 def test_cubins_match_ptxas_kernel_names(four, backend, tmp_path):
     ptxas = cuda_tool("ptxas")
     if ptxas is None:
@@ -50,7 +41,7 @@ def test_cubins_match_ptxas_kernel_names(four, backend, tmp_path):
         assert kernel_names(m.cubin) == kernel_names(reference) == ["four_slots"]
 
 
-@pytest.mark.parametrize("backend", backends())
+@pytest.mark.parametrize("backend", compile_backends())
 def test_backend_object_matches_the_name_and_is_created_once(four, backend):
     by_name = compile_variants(four, PROGRAMS, pack=4, backend=backend, jobs=2)
     made = ptxinject.Backend(backend, arch="sm_80")
@@ -74,7 +65,7 @@ def test_backend_object_matches_the_name_and_is_created_once(four, backend):
         compile_variants(four, PROGRAMS[:1], pack=4, backend=made, arch="sm_90")
 
 
-@pytest.mark.parametrize("backend", backends())
+@pytest.mark.parametrize("backend", compile_backends())
 def test_backend_takes_ptxas_opt_level_and_register_limit(four, backend):
     # What a search may set other than the defaults (mm-kermac assembles with
     # -O2): the back end passes them to the compiler.
@@ -186,7 +177,7 @@ def test_progress_bar_with_tqdm(four, capsys):
     assert "5/5" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("backend", backends())
+@pytest.mark.parametrize("backend", compile_backends())
 def test_an_error_at_every_site_of_a_stub_is_reported_once(hand_ptx, backend):
     # The compiler reports a bad stub once per PTX line it is on, so once per
     # site: the failure says it once, with the other lines counted.
