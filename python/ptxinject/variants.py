@@ -262,8 +262,9 @@ def compile_variants(
       variant v is program ``v % result.programs``, compiled with
       ``result.options[v]``.
     link_stubs: the screening mode of ``ptxinject variants --link-stubs``
-      (docs/variants.md, "Linked stubs"): the kernel is compiled once (per
-      process) as relocatable code whose sites call a function per inject,
+      (docs/variants.md, "Linked stubs"): the kernel is compiled once (kept
+      for the process, and in ``cache_dir``) as relocatable code whose sites
+      call a function per inject,
       and each variant's stubs are compiled as those functions and linked to
       it with nvJitLink; many times faster on a large kernel, but the calls
       stay in the cubins: for checking what stubs compute, not timing them.

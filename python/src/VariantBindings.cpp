@@ -266,7 +266,8 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
                                  : Backend->kind();
     Expected<std::unique_ptr<CubinBackend>> Linked = [&] {
       nb::gil_scoped_release Release;
-      return createLinkedStubsBackend(Kernel, Maker, Backend->options());
+      return createLinkedStubsBackend(Kernel, Maker, Backend->options(),
+                                      CacheDir);
     }();
     if (!Linked)
       throwIfError(Linked.error());

@@ -2,9 +2,13 @@
 #include "ptxinject/variants/LinkedStubs.h"
 
 #include "ptxinject/backends/AssemblerOptions.h"
+#include "ptxinject/support/File.h"
 #include "ptxinject/variants/ContentHash.h"
+#include "ptxinject/variants/VariantCache.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <vector>
@@ -183,7 +187,51 @@ Header headerOf(std::string_view Ptx) {
   return H;
 }
 
+// The cache entry of a kernel object names this in place of an inject.
+constexpr const char *ObjectEntryName = "link-stubs-kernel-object";
+
+// The kernel object the cache in Dir holds under Key; null when it has none.
+std::shared_ptr<const std::vector<char>> cachedObject(const std::string &Dir,
+                                                      const Hash128 &Key) {
+  VariantCache Cache(Dir);
+  VariantCache::Hit Hit;
+  if (Cache.lookup(Key, Hit) != VariantCache::Found::Hit ||
+      Hit.Where.Inject != ObjectEntryName)
+    return nullptr;
+  Expected<std::string> Bytes = readFile(Hit.CubinPath);
+  if (!Bytes)
+    return nullptr;
+  return std::make_shared<const std::vector<char>>(Bytes->begin(),
+                                                   Bytes->end());
+}
+
+// Best effort: a cache that cannot take the object costs the next process a
+// compile, never this batch.
+void storeObject(const std::string &Dir, const Hash128 &Key,
+                 const std::vector<char> &Object) {
+  VariantCache Cache(Dir);
+  Expected<Hash128> Stored = Cache.storeCubin(Object);
+  if (Stored)
+    (void)Cache.storeEntry(Key, *Stored, Object.size(),
+                           VariantCache::Site{ObjectEntryName, 0});
+}
+
 } // namespace
+
+std::string
+ptxinject::variants::describeKernelObject(const KernelObjectSource &Source) {
+  switch (Source.From) {
+  case KernelObjectSource::Process:
+    return "made earlier in this process";
+  case KernelObjectSource::Cache:
+    return "from the cache";
+  case KernelObjectSource::Compiled:
+    break;
+  }
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), "compiled in %.2f s", Source.Seconds);
+  return Buf;
+}
 
 std::string ptxinject::variants::stubFunctionName(const Module &Kernel,
                                                   size_t Inject) {
@@ -248,7 +296,11 @@ Error ptxinject::variants::renderStubFunctions(const Module &Kernel,
 Expected<std::unique_ptr<CubinBackend>>
 ptxinject::variants::createLinkedStubsBackend(const Module &Kernel,
                                               CubinBackendKind ObjectKind,
-                                              const CubinOptions &Options) {
+                                              const CubinOptions &Options,
+                                              const std::string &CacheDir,
+                                              KernelObjectSource *Source) {
+  KernelObjectSource Found;
+  auto Start = std::chrono::steady_clock::now();
   Expected<std::string> Ptx = callingKernelPtx(Kernel);
   if (!Ptx)
     return Ptx.error();
@@ -265,21 +317,25 @@ ptxinject::variants::createLinkedStubsBackend(const Module &Kernel,
   static std::mutex Lock;
   static std::map<std::string, std::shared_ptr<const std::vector<char>>>
       Objects;
-  std::string Key = ContentHasher()
-                        .field(*Ptx)
-                        .field(cubinBackendName(ObjectKind))
-                        .field((*Maker)->version())
-                        .field(Options.Arch)
-                        .field(assemblerOptionsText(ObjectOptions))
-                        .result()
-                        .hex();
+  Hash128 Key = ContentHasher()
+                    .field(ObjectEntryName)
+                    .field(*Ptx)
+                    .field(cubinBackendName(ObjectKind))
+                    .field((*Maker)->version())
+                    .field(Options.Arch)
+                    .field(assemblerOptionsText(ObjectOptions))
+                    .result();
   std::shared_ptr<const std::vector<char>> Object;
   {
     std::lock_guard<std::mutex> G(Lock);
-    auto It = Objects.find(Key);
+    auto It = Objects.find(Key.hex());
     if (It != Objects.end())
       Object = It->second;
   }
+  if (Object)
+    Found.From = KernelObjectSource::Process;
+  if (!Object && !CacheDir.empty() && (Object = cachedObject(CacheDir, Key)))
+    Found.From = KernelObjectSource::Cache;
   if (!Object) {
     auto Made = std::make_shared<std::vector<char>>();
     std::string Log;
@@ -288,9 +344,19 @@ ptxinject::variants::createLinkedStubsBackend(const Module &Kernel,
                          "--link-stubs: the kernel with its sites as calls "
                          "does not compile: " +
                              summarizeCompilerLog(Log));
-    std::lock_guard<std::mutex> G(Lock);
-    Object = Objects.emplace(Key, std::move(Made)).first->second;
+    if (!CacheDir.empty())
+      storeObject(CacheDir, Key, *Made);
+    Object = std::move(Made);
   }
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    Object = Objects.emplace(Key.hex(), Object).first->second;
+  }
+  Found.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  if (Source)
+    *Source = Found;
   CubinOptions LinkOptions = Options;
   LinkOptions.LinkObject = Object;
   return createCubinBackend(CubinBackendKind::NvJitLink, LinkOptions);

@@ -52,7 +52,8 @@ namespace {
 void printSummary(const VariantsArguments &A, const VariantReport &Report,
                   const CubinBackend &Backend, const PruneStats &Pruned,
                   const std::string &CacheDir,
-                  const std::vector<std::string> &OptionTexts) {
+                  const std::vector<std::string> &OptionTexts,
+                  const std::string &KernelObject) {
   double Busy = Report.busySeconds() > 0 ? Report.busySeconds() : 1;
   double PerSecond =
       Report.WallSeconds > 0 ? Report.Variants / Report.WallSeconds : 0;
@@ -69,6 +70,9 @@ void printSummary(const VariantsArguments &A, const VariantReport &Report,
   // What the assembler was told: each combination of a sweep.
   for (const std::string &Options : OptionTexts)
     std::printf("assembler options:   %s\n", Options.c_str());
+  // --link-stubs: what the kernel object cost this run, before the batch.
+  if (!KernelObject.empty())
+    std::printf("kernel object:       %s\n", KernelObject.c_str());
   std::printf("threads:             %u\n", Report.Threads);
   // Programs whose stubs compiled (a variant fails at its first bad stub,
   // once; duplicates share only cubin failures).
@@ -274,19 +278,28 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     reportError(A.Kernel, Kernel.error());
     return ExitUsage;
   }
+  std::string KernelObject; // --link-stubs: where its object came from
   if (A.LinkStubs) {
     // Each back end becomes the nvJitLink one linking the stubs to the
     // kernel's object, which its own compiler makes (nvJitLink makes none:
-    // ptxas then).
+    // ptxas then), and which the cache keeps for the next run.
+    std::string ObjectCache =
+        A.NoCache
+            ? std::string()
+            : (A.CacheDir.empty() ? defaultVariantCacheDir() : A.CacheDir);
     auto Linked = [&](std::unique_ptr<CubinBackend> &B) {
       CubinBackendKind Maker = B->kind() == CubinBackendKind::NvJitLink
                                    ? CubinBackendKind::Ptxas
                                    : B->kind();
-      Made = createLinkedStubsBackend(*Kernel, Maker, B->options());
+      KernelObjectSource Source;
+      Made = createLinkedStubsBackend(*Kernel, Maker, B->options(), ObjectCache,
+                                      &Source);
       if (!Made) {
         reportError(A.Kernel, Made.error());
         return false;
       }
+      if (KernelObject.empty())
+        KernelObject = describeKernelObject(Source);
       B = Made.take();
       return true;
     };
@@ -524,6 +537,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       return ExitFailed;
   }
 
-  printSummary(A, Report, *Backend, Pruned, VO.CacheDir, OptionTexts);
+  printSummary(A, Report, *Backend, Pruned, VO.CacheDir, OptionTexts,
+               KernelObject);
   return Report.Failures.empty() ? ExitOk : ExitFailed;
 }

@@ -43,16 +43,29 @@ Expected<std::string> callingKernelPtx(const Module &Kernel);
 Error renderStubFunctions(const Module &Kernel, const std::string_view *Stubs,
                           size_t NumStubs, std::string &Out);
 
+/// Where createLinkedStubsBackend found the kernel object, and the seconds
+/// it took (a compile, or reading the cache).
+struct KernelObjectSource {
+  enum Kind { Compiled, Process, Cache } From = Compiled;
+  double Seconds = 0;
+};
+
+/// "compiled in 0.43 s", "from the cache", "made earlier in this process".
+std::string describeKernelObject(const KernelObjectSource &Source);
+
 /// The nvJitLink back end that links each compile's functions to the
 /// kernel's object: made by an \p ObjectKind back end (ptxas or
-/// nvptxcompiler) under \p Options from callingKernelPtx, once per process
-/// for the same kernel, compiler and options. Its options() hold the object
-/// (CubinOptions::LinkObject), so the variant cache keys on it and the
-/// manifest's options say --link-stubs.
+/// nvptxcompiler) under \p Options from callingKernelPtx, once for the same
+/// kernel, compiler and options: kept for the process and, given a
+/// \p CacheDir, in the variant cache (VariantCache.h) for the next one. Its
+/// options() hold the object (CubinOptions::LinkObject), so the variant
+/// cache keys on it and the manifest's options say --link-stubs.
 Expected<std::unique_ptr<backends::CubinBackend>>
 createLinkedStubsBackend(const Module &Kernel,
                          backends::CubinBackendKind ObjectKind,
-                         const backends::CubinOptions &Options);
+                         const backends::CubinOptions &Options,
+                         const std::string &CacheDir = std::string(),
+                         KernelObjectSource *Source = nullptr);
 
 } // namespace ptxinject::variants
 
