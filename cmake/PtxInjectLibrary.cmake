@@ -22,6 +22,10 @@ function(ptxinject_add_library name)
     add_library(${name} ${ARG_SOURCES})
   endif()
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  # A failure dropped unread (Error and Expected are [[nodiscard]]) does not
+  # build: the library's error model is checked, not hoped for.
+  target_compile_options(${name} PRIVATE
+    $<$<OR:$<CXX_COMPILER_ID:GNU>,$<CXX_COMPILER_ID:Clang>>:-Werror=unused-result>)
   target_include_directories(${name} PUBLIC
     $<BUILD_INTERFACE:${ARG_HEADERS}> $<INSTALL_INTERFACE:include>)
   target_compile_features(${name} PUBLIC cxx_std_17)
