@@ -112,11 +112,15 @@ std::string prototype(const Signature &S) {
 
 std::string bitsOf(size_t Bytes) { return ".b" + std::to_string(Bytes * 8); }
 
+// "[ARRAY+OFFSET]": where a slot's operand sits in its .param array.
+std::string placeOf(const Slot &S, const char *Array) {
+  return std::string("[") + Array + "+" + std::to_string(S.Offset) + "]";
+}
+
 // Register R of a slot into the array at its offset (a predicate through
 // the scratch register %_pi_p).
 std::string store(const Slot &S, const char *Array) {
-  std::string At =
-      std::string("[") + Array + "+" + std::to_string(S.Offset) + "], ";
+  std::string At = placeOf(S, Array) + ", ";
   const std::string &R = S.Operand->Register;
   if (S.Operand->RegisterType == "pred")
     return "selp.b32 %_pi_p, 1, 0, %" + R + ";\nst.param.b32 " + At +
@@ -125,8 +129,7 @@ std::string store(const Slot &S, const char *Array) {
 }
 
 std::string load(const Slot &S, const char *Array) {
-  std::string At =
-      std::string("[") + Array + "+" + std::to_string(S.Offset) + "]";
+  std::string At = placeOf(S, Array);
   const std::string &R = S.Operand->Register;
   if (S.Operand->RegisterType == "pred")
     return "ld.param.b32 %_pi_p, " + At + ";\nsetp.ne.b32 %" + R +
