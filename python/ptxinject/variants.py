@@ -296,20 +296,14 @@ def compile_variants(
         opt_level=opt_level, max_registers=max_registers, fast_compile=fast_compile,
         lineinfo=lineinfo, ptxas_options=ptxas_options))
     callback, bar = _progress_callback(progress, total * len(backends))
-    raws = []
     try:
-        for b in backends:
-            done_before = len(raws) * total
-            step = None if callback is None else \
-                (lambda done, _t, base=done_before: callback(base + done, total * len(backends)))
-            raws.append(_core._compile_variants(
-                module, programs, kind, instruction_set, random, slot_list, pack, b,
-                arch, jobs, keep_ptx, bool(dedup), folder or "", max_bytes,
-                float(timeout or 0), bool(keep_unfilled_kernels), step, bool(link_stubs)))
+        raw = _core._compile_variants(
+            module, programs, kind, instruction_set, random, slot_list, pack, backends,
+            arch, jobs, keep_ptx, bool(dedup), folder or "", max_bytes,
+            float(timeout or 0), bool(keep_unfilled_kernels), callback, bool(link_stubs))
     finally:
         if bar is not None:
             bar.close()
-    raw = _merge_sweep(raws, total)
 
     modules = [CompiledModule(index, _as_sequence(numbers), cubin, list(failed), ptx)
                for index, numbers, failed, cubin, ptx in raw["modules"]]
@@ -361,37 +355,6 @@ def _assembler_backends(module, backend, arch, sweep, given) -> list:
         sweep, base["opt_level"], base["max_registers"], base["fast_compile"],
         bool(base["lineinfo"]))
     return [Backend(kind, arch, **{**base, **dict(c)}, ptx=module.source) for c in combos]
-
-
-def _merge_sweep(raws: list, total: int) -> dict:
-    """One raw result of the calls of a sweep: call c's programs numbered
-    from c * total, its modules after the earlier calls'."""
-    if len(raws) == 1:
-        raw = dict(raws[0])
-        raw["options"] = [raw["report"]["assembler_options"]] * len(raw["places"])
-        return raw
-    modules, failures, places, options = [], [], [], []
-    module_base = 0
-    for c, raw in enumerate(raws):
-        base = c * total
-        for index, numbers, failed, cubin, ptx in raw["modules"]:
-            modules.append((module_base + index, [n + base for n in numbers],
-                            [f + base for f in failed], cubin, ptx))
-        failures += [(p + base, *rest) for p, *rest in raw["failures"]]
-        places += [(same_as + base, None if m is None else module_base + m, *rest)
-                   for same_as, m, *rest in raw["places"]]
-        options += [raw["report"]["assembler_options"]] * len(raw["places"])
-        module_base += raw["report"]["modules"]
-    report = dict(raws[0]["report"])
-    for key in ("variants", "modules", "unique_programs", "cache_hits", "cache_rejected",
-                "pruned_kernels", "wall_seconds", "stub_seconds", "render_seconds",
-                "cubin_seconds"):
-        report[key] = sum(r["report"][key] for r in raws)
-    report["cache_warning"] = next((r["report"]["cache_warning"] for r in raws
-                                    if r["report"]["cache_warning"]), "")
-    report["assembler_options"] = [r["report"]["assembler_options"] for r in raws]
-    return dict(modules=modules, failures=failures, places=places, report=report,
-                options=options, pins=[r["pins"] for r in raws])
 
 
 @dataclass(frozen=True)

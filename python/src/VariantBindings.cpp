@@ -217,7 +217,7 @@ createBackend(nb::handle Name, const std::string &Arch, int OptLevel = 3,
 /// so a long-lived worker pays for creating it once.
 /// The pins of one compile_variants result (VariantCacheFolder.h).
 struct CachePinsObject {
-  std::shared_ptr<VariantCachePins> Pins;
+  std::vector<std::shared_ptr<VariantCachePins>> Pins;
 };
 
 struct BackendObject {
@@ -245,7 +245,7 @@ namespace {
 nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
                            const std::string &Kind, nb::handle SetArg,
                            nb::handle Random, std::vector<std::string> Slots,
-                           size_t Pack, nb::handle BackendArg,
+                           size_t Pack, nb::list BackendArgs,
                            const std::string &Arch, unsigned Jobs, bool KeepPtx,
                            bool Dedup, const std::string &CacheDir,
                            std::optional<std::uint64_t> CacheMaxBytes,
@@ -256,23 +256,26 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
   if (Pack == 0)
     throw BindingError("invalid-argument", "pack must be at least 1");
 
-  std::shared_ptr<const CubinBackend> Backend =
-      backendOf(BackendArg, Arch, Kernel.source());
-  if (LinkStubs) {
-    // The nvJitLink back end that links the stubs to the kernel's object,
-    // which the given back end's compiler makes (ptxas for nvJitLink's).
-    CubinBackendKind Maker = Backend->kind() == CubinBackendKind::NvJitLink
-                                 ? CubinBackendKind::Ptxas
-                                 : Backend->kind();
-    Expected<std::unique_ptr<CubinBackend>> Linked = [&] {
-      nb::gil_scoped_release Release;
-      return createLinkedStubsBackend(Kernel, Maker, Backend->options(),
-                                      CacheDir);
-    }();
-    if (!Linked)
-      throwIfError(Linked.error());
-    Backend = Linked.take();
+  // One back end per combination of an options sweep (usually one).
+  std::vector<std::shared_ptr<const CubinBackend>> Owned;
+  std::vector<const CubinBackend *> Backends;
+  for (nb::handle Arg : BackendArgs) {
+    Owned.push_back(backendOf(Arg, Arch, Kernel.source()));
+    if (LinkStubs) {
+      // The nvJitLink back end that links the stubs to the kernel's object.
+      Expected<std::unique_ptr<CubinBackend>> Linked = [&] {
+        nb::gil_scoped_release Release;
+        return createLinkedStubsBackend(Kernel, *Owned.back(), CacheDir);
+      }();
+      if (!Linked)
+        throwIfError(Linked.error());
+      Owned.back() = Linked.take();
+    }
+    Backends.push_back(Owned.back().get());
   }
+  if (Backends.empty())
+    throw BindingError("invalid-argument", "no back end given");
+  const CubinBackend *Backend = Backends.front();
 
   VariantOptions VO;
   VO.Pack = Pack;
@@ -309,7 +312,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
 
   VariantReport Report;
   Error E;
-  size_t Total = Source->numPrograms();
+  size_t Total = Source->numPrograms() * Backends.size();
   std::optional<nb::python_error> CallbackError;
   {
     nb::gil_scoped_release Release;
@@ -317,7 +320,8 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
     std::condition_variable DoneCv;
     bool Finished = false;
     std::thread Worker([&] {
-      E = compileVariants(Kernel, *Backend, *Source, VO, Sink, Report);
+      E = compileVariantSweep(Kernel, Backends, {Source.get()}, VO, Sink,
+                              Report);
       std::lock_guard<std::mutex> G(DoneLock);
       Finished = true;
       DoneCv.notify_all();
@@ -389,7 +393,15 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
   Stats["render_seconds"] = Report.RenderSeconds;
   Stats["cubin_seconds"] = Report.CubinSeconds;
   Stats["backend"] = cubinBackendName(Backend->kind());
-  Stats["assembler_options"] = assemblerOptionsText(Backend->options());
+  // Per back end of a sweep, and per variant (variant V is program
+  // V % P compiled by back end V / P).
+  nb::list Options, PerVariant;
+  for (const CubinBackend *B : Backends)
+    Options.append(strOf(assemblerOptionsText(B->options())));
+  for (size_t V = 0; V < Report.Places.size(); ++V)
+    PerVariant.append(Options[V * Backends.size() / Report.Places.size()]);
+  Stats["assembler_options"] =
+      Backends.size() == 1 ? nb::object(Options[0]) : nb::object(Options);
   // Which compiler made the cubins (and keys the cache), as the summary
   // of ptxinject variants prints it: the driver must load its cubins.
   Stats["compiler"] = Backend->version();
@@ -399,6 +411,7 @@ nb::dict compileVariantsPy(const ModuleObject &Kernel, nb::handle Programs,
   Out["failures"] = Failures;
   Out["places"] = Places;
   Out["report"] = Stats;
+  Out["options"] = PerVariant;
   // The cached cubins that places name stay pinned while this lives.
   Out["pins"] = nb::cast(CachePinsObject{Report.CachePins});
   return Out;
@@ -545,7 +558,7 @@ void bindVariants(nb::module_ &M) {
       "How many back ends the bindings created (for tests).");
   M.def("_compile_variants", &compileVariantsPy, "module"_a,
         "programs"_a.none(), "kind"_a, "instruction_set"_a.none(),
-        "random"_a.none(), "slots"_a, "pack"_a, "backend"_a.none(), "arch"_a,
+        "random"_a.none(), "slots"_a, "pack"_a, "backends"_a, "arch"_a,
         "jobs"_a, "keep_ptx"_a, "dedup"_a, "cache_dir"_a,
         "cache_max_size"_a.none(), "timeout"_a, "keep_unfilled_kernels"_a,
         "progress"_a.none(), "link_stubs"_a = false,

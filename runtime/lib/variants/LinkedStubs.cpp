@@ -298,10 +298,13 @@ Error ptxinject::variants::renderStubFunctions(const Module &Kernel,
 
 Expected<std::unique_ptr<CubinBackend>>
 ptxinject::variants::createLinkedStubsBackend(const Module &Kernel,
-                                              CubinBackendKind ObjectKind,
-                                              const CubinOptions &Options,
+                                              const CubinBackend &Given,
                                               const std::string &CacheDir,
                                               KernelObjectSource *Source) {
+  CubinBackendKind ObjectKind = Given.kind() == CubinBackendKind::NvJitLink
+                                    ? CubinBackendKind::Ptxas
+                                    : Given.kind();
+  const CubinOptions &Options = Given.options();
   KernelObjectSource Found;
   auto Start = std::chrono::steady_clock::now();
   Expected<std::string> Ptx = callingKernelPtx(Kernel);

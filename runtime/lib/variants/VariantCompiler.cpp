@@ -46,7 +46,7 @@ void screen(const Module &Kernel, const CubinBackend &Backend,
   if (!Options.CacheDir.empty()) {
     Cache =
         std::make_unique<VariantCache>(Options.CacheDir, Options.CacheMaxBytes);
-    Report.CachePins = Cache->pins();
+    Report.CachePins = {Cache->pins()};
     Keys.resize(N);
     Hash128 Context = variantCacheContext(Kernel.source(), Backend);
     for (size_t P : Groups.Unique)
@@ -237,5 +237,86 @@ Error ptxinject::variants::compileVariants(
                    [](const VariantFailure &A, const VariantFailure &B) {
                      return A.Program < B.Program;
                    });
+  return Error::success();
+}
+
+namespace {
+// Adds one back end's batch of a sweep to the whole: its variants numbered
+// from ProgramBase, its modules from ModuleBase.
+void appendReport(VariantReport &Whole, VariantReport &&Part,
+                  size_t ProgramBase, size_t ModuleBase) {
+  Whole.Variants += Part.Variants;
+  Whole.Modules += Part.Modules;
+  Whole.UniquePrograms += Part.UniquePrograms;
+  Whole.CacheHits += Part.CacheHits;
+  Whole.CacheRejected += Part.CacheRejected;
+  if (Whole.CacheWarning.empty())
+    Whole.CacheWarning = Part.CacheWarning;
+  for (auto &P : Part.CachePins)
+    Whole.CachePins.push_back(std::move(P));
+  for (ProgramPlace &Place : Part.Places) {
+    Place.SameAs += ProgramBase;
+    if (Place.Module != ProgramPlace::None)
+      Place.Module += ModuleBase;
+    Whole.Places.push_back(std::move(Place));
+  }
+  for (VariantFailure &F : Part.Failures) {
+    F.Program += ProgramBase;
+    Whole.Failures.push_back(std::move(F));
+  }
+  Whole.Threads = std::max(Whole.Threads, Part.Threads);
+  Whole.WallSeconds += Part.WallSeconds;
+  Whole.StubSeconds += Part.StubSeconds;
+  Whole.RenderSeconds += Part.RenderSeconds;
+  Whole.CubinSeconds += Part.CubinSeconds;
+  Whole.SinkSeconds += Part.SinkSeconds;
+  Whole.RunQueueWaitSeconds += Part.RunQueueWaitSeconds;
+  Whole.WorkerCpuSeconds += Part.WorkerCpuSeconds;
+  Whole.IsolationCompiles += Part.IsolationCompiles;
+  Whole.PrunedKernels += Part.PrunedKernels;
+}
+} // namespace
+
+Error ptxinject::variants::compileVariantSweep(
+    const Module &Kernel, const std::vector<const CubinBackend *> &Backends,
+    const std::vector<ProgramSource *> &Sources, const VariantOptions &Options,
+    const ModuleSink &Sink, VariantReport &Report) {
+  Report = VariantReport();
+  // Each batch finishes (its sink calls too) before the next starts, so
+  // the bases change only between batches.
+  size_t ProgramBase = 0, ModuleBase = 0;
+  ModuleSink Renumbered = [&](const CompiledModule &M, std::string &Err) {
+    if (ProgramBase == 0 && ModuleBase == 0)
+      return Sink(M, Err);
+    CompiledModule R = M;
+    R.Index += ModuleBase;
+    R.FirstProgram += ProgramBase;
+    std::vector<size_t> Programs, Failed;
+    auto Shift = [&](const std::vector<size_t> *From, std::vector<size_t> &To) {
+      if (!From)
+        return From;
+      for (size_t P : *From)
+        To.push_back(P + ProgramBase);
+      return static_cast<const std::vector<size_t> *>(&To);
+    };
+    R.Programs = Shift(M.Programs, Programs);
+    R.Failed = Shift(M.Failed, Failed);
+    std::vector<VariantFailure> Failures(M.Failures,
+                                         M.Failures + M.NumFailures);
+    for (VariantFailure &F : Failures)
+      F.Program += ProgramBase;
+    R.Failures = Failures.data();
+    return Sink(R, Err);
+  };
+  for (const CubinBackend *Backend : Backends) {
+    VariantReport Part;
+    if (Error E = compileVariants(Kernel, *Backend, Sources, Options,
+                                  Renumbered, Part))
+      return E;
+    size_t Variants = Part.Variants, Modules = Part.Modules;
+    appendReport(Report, std::move(Part), ProgramBase, ModuleBase);
+    ProgramBase += Variants;
+    ModuleBase += Modules;
+  }
   return Error::success();
 }

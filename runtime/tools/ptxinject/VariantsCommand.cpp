@@ -121,39 +121,6 @@ void printSummary(const VariantsArguments &A, const VariantReport &Report,
   std::printf("output:              %s\n", A.OutDir.c_str());
 }
 
-// Adds one combination's batch of an options sweep to the whole: its
-// variants numbered from ProgramBase, its modules from ModuleBase.
-void appendReport(VariantReport &Whole, const VariantReport &Part,
-                  size_t ProgramBase, size_t ModuleBase) {
-  Whole.Variants += Part.Variants;
-  Whole.Modules += Part.Modules;
-  Whole.UniquePrograms += Part.UniquePrograms;
-  Whole.CacheHits += Part.CacheHits;
-  Whole.CacheRejected += Part.CacheRejected;
-  if (Whole.CacheWarning.empty())
-    Whole.CacheWarning = Part.CacheWarning;
-  for (ProgramPlace Place : Part.Places) {
-    Place.SameAs += ProgramBase;
-    if (Place.Module != ProgramPlace::None)
-      Place.Module += ModuleBase;
-    Whole.Places.push_back(std::move(Place));
-  }
-  for (VariantFailure F : Part.Failures) {
-    F.Program += ProgramBase;
-    Whole.Failures.push_back(std::move(F));
-  }
-  Whole.Threads = std::max(Whole.Threads, Part.Threads);
-  Whole.WallSeconds += Part.WallSeconds;
-  Whole.StubSeconds += Part.StubSeconds;
-  Whole.RenderSeconds += Part.RenderSeconds;
-  Whole.CubinSeconds += Part.CubinSeconds;
-  Whole.SinkSeconds += Part.SinkSeconds;
-  Whole.RunQueueWaitSeconds += Part.RunQueueWaitSeconds;
-  Whole.WorkerCpuSeconds += Part.WorkerCpuSeconds;
-  Whole.IsolationCompiles += Part.IsolationCompiles;
-  Whole.PrunedKernels += Part.PrunedKernels;
-}
-
 // The programs: one source per inject a variant fills, from the files
 // given or at random. False after reporting a file that cannot be read or
 // does not have its format.
@@ -288,12 +255,8 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
             ? std::string()
             : (A.CacheDir.empty() ? defaultVariantCacheDir() : A.CacheDir);
     auto Linked = [&](std::unique_ptr<CubinBackend> &B) {
-      CubinBackendKind Maker = B->kind() == CubinBackendKind::NvJitLink
-                                   ? CubinBackendKind::Ptxas
-                                   : B->kind();
       KernelObjectSource Source;
-      Made = createLinkedStubsBackend(*Kernel, Maker, B->options(), ObjectCache,
-                                      &Source);
+      Made = createLinkedStubsBackend(*Kernel, *B, ObjectCache, &Source);
       if (!Made) {
         reportError(A.Kernel, Made.error());
         return false;
@@ -419,12 +382,10 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   ManifestAppender Appender(ManifestPath);
 
   // The sink runs on the workers: each module writes its own files, then
-  // its manifest rows. A combination's modules and variants are numbered
-  // after the earlier combinations'.
-  size_t ModuleBase = 0, ProgramBase = 0;
+  // its manifest rows (modules and variants numbered across the sweep).
   ModuleSink Sink = [&](const CompiledModule &M, std::string &Err) {
     FailedSoFar.fetch_add(M.Failed->size(), std::memory_order_relaxed);
-    size_t Index = ModuleBase + M.Index;
+    size_t Index = M.Index;
     if (Error E = writeModuleFiles(
             A.OutDir, Index, std::string_view(M.Cubin->data(), M.Cubin->size()),
             A.KeepPtx ? &M.Ptx : nullptr)) {
@@ -440,7 +401,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     for (size_t J = 0; J < M.NumPrograms; ++J) {
       size_t P = (*M.Programs)[J];
       ProgramPlace Place;
-      Place.SameAs = ProgramBase + P;
+      Place.SameAs = P;
       Place.Module = Index;
       Place.Inject = Slots[J * G];
       Place.PackIndex = J;
@@ -453,28 +414,19 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       static const VariantFailure CompileFailed{};
       if (!Failed && M.Cubin->empty())
         Failed = &CompileFailed;
-      Text += Rows.rows(ProgramBase + P, Place, Failed);
+      Text += Rows.rows(P, Place, Failed);
     }
     Appender.append(Text);
     return true;
   };
 
   VariantReport Report;
-  std::vector<std::shared_ptr<VariantCachePins>> Pins;
   Error E;
   {
     std::unique_ptr<ProgressBar> Bar;
     if (A.Progress && ::isatty(2))
       Bar = std::make_unique<ProgressBar>(Done, FailedSoFar, Total * Combos);
-    for (size_t C = 0; C < Combos && !E; ++C) {
-      VariantReport Part;
-      E = compileVariants(*Kernel, *Backends[C], Sources, VO, Sink, Part);
-      if (!E)
-        appendReport(Report, Part, ProgramBase, ModuleBase);
-      Pins.push_back(Part.CachePins);
-      ProgramBase += Total;
-      ModuleBase += Part.Modules;
-    }
+    E = compileVariantSweep(*Kernel, Backends, Sources, VO, Sink, Report);
   }
   if (E) { // the slots and packing the kernel cannot take
     reportError(A.Kernel, E);

@@ -54,16 +54,15 @@ struct KernelObjectSource {
 std::string describeKernelObject(const KernelObjectSource &Source);
 
 /// The nvJitLink back end that links each compile's functions to the
-/// kernel's object: made by an \p ObjectKind back end (ptxas or
-/// nvptxcompiler) under \p Options from callingKernelPtx, once for the same
-/// kernel, compiler and options: kept for the process and, given a
-/// \p CacheDir, in the variant cache (VariantCache.h) for the next one. Its
-/// options() hold the object (CubinOptions::LinkObject), so the variant
-/// cache keys on it and the manifest's options say --link-stubs.
+/// kernel's object: made from callingKernelPtx under \p Given's options by
+/// \p Given's compiler (ptxas for nvJitLink, which makes no object), once
+/// for the same kernel, compiler and options: kept for the process and,
+/// given a \p CacheDir, in the variant cache (VariantCache.h) for the next
+/// one. Its options() hold the object (CubinOptions::LinkObject), so the
+/// variant cache keys on it and the manifest's options say --link-stubs.
 Expected<std::unique_ptr<backends::CubinBackend>>
 createLinkedStubsBackend(const Module &Kernel,
-                         backends::CubinBackendKind ObjectKind,
-                         const backends::CubinOptions &Options,
+                         const backends::CubinBackend &Given,
                          const std::string &CacheDir = std::string(),
                          KernelObjectSource *Source = nullptr);
 

@@ -318,9 +318,9 @@ struct VariantReport {
   /// The first cache write that failed (the batch goes on without it), or
   /// a cache.conf that did not read.
   std::string CacheWarning;
-  /// Holds the cached cubins that Places name against trimming by other
-  /// processes; drop it when done with them.
-  std::shared_ptr<VariantCachePins> CachePins;
+  /// Hold the cached cubins that Places name against trimming by other
+  /// processes (one per batch of a sweep); drop them when done with them.
+  std::vector<std::shared_ptr<VariantCachePins>> CachePins;
   /// Per program (index: program number): where its code is.
   std::vector<ProgramPlace> Places;
   std::vector<VariantFailure> Failures; // sorted by program
@@ -361,6 +361,16 @@ Error compileVariants(const Module &Kernel, const CubinBackend &Backend,
                       const std::vector<ProgramSource *> &Sources,
                       const VariantOptions &Options, const ModuleSink &Sink,
                       VariantReport &Report);
+
+/// An options sweep: every program of Sources compiled by each back end in
+/// turn. Variant V is program V % P (P programs per source) compiled by
+/// Backends[V / P]; the sink and Report number modules and variants across
+/// the whole sweep, as one batch of P * Backends.size() variants would.
+Error compileVariantSweep(const Module &Kernel,
+                          const std::vector<const CubinBackend *> &Backends,
+                          const std::vector<ProgramSource *> &Sources,
+                          const VariantOptions &Options, const ModuleSink &Sink,
+                          VariantReport &Report);
 
 /// "inject 'NAME' has operands a (in F32), b (out F32)": what a program
 /// for it may name.
