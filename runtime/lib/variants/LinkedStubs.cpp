@@ -264,34 +264,44 @@ ptxinject::variants::callingKernelPtx(const Module &Kernel) {
   return Ptx;
 }
 
-Error ptxinject::variants::renderStubFunctions(const Module &Kernel,
-                                               const std::string_view *Stubs,
-                                               size_t NumStubs,
-                                               std::string &Out) {
-  Out.clear();
-  if (NumStubs != Kernel.numInjects())
-    return Error::make(ErrorCode::InvalidArgument,
-                       "expected " + std::to_string(Kernel.numInjects()) +
-                           " stubs, got " + std::to_string(NumStubs));
+Expected<StubFunctions> StubFunctions::make(const Module &Kernel) {
   Expected<std::vector<Signature>> Sigs = signatures(Kernel);
   if (!Sigs)
     return Sigs.error();
-  Out = headerOf(Kernel.source()).Text;
-  for (size_t I = 0; I < NumStubs; ++I) {
+  StubFunctions F;
+  F.Header = headerOf(Kernel.source()).Text;
+  for (size_t I = 0; I < Sigs->size(); ++I) {
     const Signature &S = (*Sigs)[I];
-    Out += "\n.visible " + prototype(S) + "\n{\n";
+    std::string Before = "\n.visible " + prototype(S) + "\n{\n";
     if (S.HasPredicate)
-      Out += ".reg .b32 %_pi_p;\n";
+      Before += ".reg .b32 %_pi_p;\n";
     for (const InjectOperand &O : Kernel.inject(I).Operands)
-      Out += ".reg ." + O.RegisterType + " %" + O.Register + ";\n";
+      Before += ".reg ." + O.RegisterType + " %" + O.Register + ";\n";
     for (const Slot &In : S.In)
-      Out += load(In, "_pi_in");
+      Before += load(In, "_pi_in");
+    std::string After;
+    for (const Slot &Result : S.Out)
+      After += store(Result, "_pi_out");
+    F.Before.push_back(std::move(Before));
+    F.After.push_back(After + "ret;\n}\n");
+  }
+  return F;
+}
+
+Error StubFunctions::render(const std::vector<std::string_view> &Stubs,
+                            std::string &Out) const {
+  Out.clear();
+  if (Stubs.size() != Before.size())
+    return Error::make(ErrorCode::InvalidArgument,
+                       "expected " + std::to_string(Before.size()) +
+                           " stubs, got " + std::to_string(Stubs.size()));
+  Out = Header;
+  for (size_t I = 0; I < Stubs.size(); ++I) {
+    Out += Before[I];
     Out += Stubs[I];
     if (!Stubs[I].empty() && Stubs[I].back() != '\n')
       Out += '\n';
-    for (const Slot &Result : S.Out)
-      Out += store(Result, "_pi_out");
-    Out += "ret;\n}\n";
+    Out += After[I];
   }
   return Error::success();
 }

@@ -17,6 +17,8 @@ Batch::Batch(const Module &Kernel, const CubinBackend &Backend,
       Sink(Sink), Slots(std::move(Slots)), G(Sources.size()),
       Places(Report.Places) {
   NumPrograms = Sources[0]->numPrograms();
+  if (Backend.options().LinkObject)
+    Functions.emplace(StubFunctions::make(Kernel));
   // Only a packed module can leave slots empty while others hold
   // programs (a failed variant of a single-variant module is not
   // compiled at all).
@@ -97,10 +99,9 @@ bool Batch::assemble(Worker &W, size_t Count) {
           J < Count && !W.Bad[J] ? W.Stubs[J * G + R] : std::string_view();
   // With linked stubs the compile is the stubs' functions, linked to the
   // kernel's object.
-  Error E = Backend.options().LinkObject
-                ? renderStubFunctions(Kernel, W.AllStubs.data(),
-                                      W.AllStubs.size(), W.Ptx)
-                : Kernel.render(W.AllStubs, W.Ptx);
+  Error E = !Functions   ? Kernel.render(W.AllStubs, W.Ptx)
+            : *Functions ? (*Functions)->render(W.AllStubs, W.Ptx)
+                         : Functions->error();
   W.LastPruned = 0;
   if (!E && Pruner) {
     // Kernels none of whose slots got a program are not compiled

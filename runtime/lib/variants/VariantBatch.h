@@ -12,6 +12,7 @@
 
 #include "ptxinject/variants/ContentHash.h"
 #include "ptxinject/variants/KernelPrune.h"
+#include "ptxinject/variants/LinkedStubs.h"
 #include "ptxinject/variants/ProgramDedup.h"
 #include "ptxinject/variants/VariantCache.h"
 #include "ptxinject/variants/VariantCompiler.h"
@@ -91,6 +92,8 @@ private:
   const std::vector<ProgramSource *> &Sources;
   const VariantOptions &Options;
   const ModuleSink &Sink;
+  // With linked stubs, what each compile renders in place of the kernel.
+  std::optional<Expected<StubFunctions>> Functions;
   std::vector<size_t> Slots;
   size_t G = 1;
   size_t NumPrograms = 0, NumModules = 0;

@@ -37,11 +37,26 @@ std::string stubFunctionName(const Module &Kernel, size_t Inject);
 /// type cannot be passed.
 Expected<std::string> callingKernelPtx(const Module &Kernel);
 
-/// The module defining every inject's function for these stubs (\p Stubs[I]
-/// for inject I, as Module::render takes them; an empty one gives a function
-/// that leaves its outputs unset), with the kernel's header.
-Error renderStubFunctions(const Module &Kernel, const std::string_view *Stubs,
-                          size_t NumStubs, std::string &Out);
+/// The module defining every inject's function, with the kernel's header:
+/// what the linking back end compiles per variant in place of the kernel.
+/// Made once per kernel; each render only places the stubs.
+class StubFunctions {
+public:
+  /// An InvalidArgument error names an operand whose register type cannot
+  /// be passed.
+  static Expected<StubFunctions> make(const Module &Kernel);
+
+  /// The module for these stubs: \p Stubs[I] for inject I, as
+  /// Module::render takes them (an empty one gives a function that leaves
+  /// its outputs unset).
+  Error render(const std::vector<std::string_view> &Stubs,
+               std::string &Out) const;
+
+private:
+  std::string Header;
+  // Per inject: the function up to its stub, and after it.
+  std::vector<std::string> Before, After;
+};
 
 /// Where createLinkedStubsBackend found the kernel object, and the seconds
 /// it took (a compile, or reading the cache).
