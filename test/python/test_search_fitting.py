@@ -65,9 +65,10 @@ def test_scaling_is_kept_only_where_it_lowers_the_error_and_off_for_max_ulp():
     assert not CpuEvaluator(["x"], [X], target, metric="max_ulp", scaling=None).scaling
     assert CpuEvaluator(["x"], [X], target, metric="mean_abs", scaling=None).scaling
     assert CpuEvaluator(["x"], [X], target, metric="max_ulp", scaling=True).scaling
-    # The Python API scores programs as they are unless asked.
-    plain = CpuEvaluator(["x"], [X], target)
-    assert not plain.scaling and plain.fit == 0
+    # The Python API's defaults are the CLI's; off, programs score as they are.
+    default = CpuEvaluator(["x"], [X], target)
+    assert default.scaling and default.fit == CpuEvaluator.RECOMMENDED_FIT
+    plain = CpuEvaluator(["x"], [X], target, scaling=False, fit=0)
     assert plain.evaluate([SET.parse("x", REGS)]).programs is None
 
 

@@ -128,14 +128,14 @@ class CpuEvaluator:
 
     scaling: score each program ``f`` as ``a*f + b`` too, ``a`` and ``b``
     solved in closed form and appended as ``a b fma.rn.ftz.f32``; the
-    scaled program replaces the program when its error is lower. None
-    chooses by the metric: on for max_abs and mean_abs, off for max_ulp
-    (what ``ptxinject search`` does by default); False (the default here)
-    scores the programs as they are. fit: the share of each call's
-    programs, the best by error among those with f32 constants, whose
-    constants are fitted (``fit_iterations`` Levenberg-Marquardt steps,
-    docs/search.md; ``ptxinject search`` fits ``RECOMMENDED_FIT``, 0 here);
-    every program run for it counts in ``fit_evaluations``. fit_budget:
+    scaled program replaces the program when its error is lower. None (the
+    default, as ``ptxinject search``) chooses by the metric: on for max_abs
+    and mean_abs, off for max_ulp; False scores the programs as they are.
+    fit: the share of each call's programs, the best by error among those
+    with f32 constants, whose constants are fitted (``fit_iterations``
+    Levenberg-Marquardt steps, docs/search.md; default
+    ``RECOMMENDED_FIT``, as ``ptxinject search``; 0: none); every program
+    run for it counts in ``fit_evaluations``. fit_budget:
     when set, at most about this many programs are run for fitting per
     call (the search sets it to what its budget has left)."""
 
@@ -146,8 +146,8 @@ class CpuEvaluator:
                  *, output: str = "out", metric: str = "max_abs", instruction_set=None,
                  jobs: int = 0,
                  descriptors: Sequence = ("live_instructions", "approximate_instructions"),
-                 cross_check: int = 2, seed: int = 0, scaling: Optional[bool] = False,
-                 fit: float = 0.0, fit_iterations: int = DEFAULT_FIT_ITERATIONS):
+                 cross_check: int = 2, seed: int = 0, scaling: Optional[bool] = None,
+                 fit: float = RECOMMENDED_FIT, fit_iterations: int = DEFAULT_FIT_ITERATIONS):
         if metric not in METRICS:
             raise ValueError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
         if not 0 <= fit <= 1:
