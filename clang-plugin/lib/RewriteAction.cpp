@@ -308,8 +308,9 @@ RewriteResult rewriteSource(const RewriteRequest &Req) {
             "the rewrite reads the device side, and nvcc compiles the host "
             "code");
   countNote(S.DeviceErrors, "device code",
-            "code without a site, or a Clang 19 limit that no site's type "
-            "depends on; nvcc compiles it");
+            "code without a site, a template nothing instantiates, or a "
+            "Clang 19 limit that no site's type depends on; nvcc compiles "
+            "it");
   // Any error printed fails the rewrite, the driver's ("unknown argument")
   // included, which does not stop the parse.
   if (!Ran || !Out.Ok || Printer.getNumErrors() > 0) {

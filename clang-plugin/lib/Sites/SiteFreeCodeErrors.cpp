@@ -4,6 +4,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -59,6 +60,33 @@ bool isSkippedBodyUse(const Diagnostic &Info) {
     return false;
   const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
   return (Pattern ? Pattern : FD)->hasSkippedBody();
+}
+
+/// Whether FD is code of a template that nothing instantiates: FD is (or
+/// is inside) a template's pattern, and the outermost template around it
+/// has no specialization at all. nvcc (EDG) does not check the body of
+/// such a template, not even its syntax, so a name only the file that
+/// includes this one declares is no error there (a .cu file #included by
+/// another); nor does it emit code for it. Any specialization, or a
+/// template Clang keeps no list of specializations for, counts as
+/// instantiated: the rule must never hide an error nvcc would raise.
+bool inUninstantiatedTemplate(const FunctionDecl *FD) {
+  if (!FD->isDependentContext())
+    return false;
+  const Decl *Outermost = FD;
+  for (const DeclContext *DC = FD->getParent(); DC && DC->isDependentContext();
+       DC = DC->getParent())
+    Outermost = cast<Decl>(DC);
+  if (const auto *F = dyn_cast<FunctionDecl>(Outermost))
+    if (const FunctionTemplateDecl *T = F->getDescribedFunctionTemplate())
+      return T->specializations().empty();
+  if (const auto *R = dyn_cast<CXXRecordDecl>(Outermost))
+    if (const ClassTemplateDecl *T = R->getDescribedClassTemplate()) {
+      llvm::SmallVector<ClassTemplatePartialSpecializationDecl *, 1> Partial;
+      const_cast<ClassTemplateDecl *>(T)->getPartialSpecializations(Partial);
+      return T->specializations().empty() && Partial.empty();
+    }
+  return false;
 }
 
 bool isHostOnly(const FunctionDecl *FD) {
@@ -263,6 +291,11 @@ void SiteFreeCodeErrors::settle() {
     // instantiation whose body names what Clang refused loses its body, and
     // its sites their types.
     std::string Limit = knownLimit(E.Parts);
+    // In a template nothing instantiates, nvcc reads no code and emits none:
+    // its site is warned about as never emitted (SiteRewriter.cpp).
+    if (Limit.empty() && inUninstantiatedTemplate(E.Function))
+      Limit = "nvcc does not check the body of a template that is never "
+              "instantiated, and emits no code for it";
     bool AsError =
         (Limit.empty() || E.Function->isInvalidDecl()) && holdsSite(E.Function);
     replay(E, AsError, Limit);

@@ -24,7 +24,11 @@
 // declarations a site is typed from stay as they are (unless Clang gives up
 // on the site's function for it: an instantiation whose body uses what Clang
 // refused loses the body). Errors at file scope, the preprocessor's (#error,
-// a header not found) and the tool's own are errors as before.
+// a header not found) and the tool's own are errors as before. An error in
+// a template nothing instantiates (the outermost template around the
+// function has no specialization) is a warning even in a site's function,
+// with a note: nvcc does not check such a body, and a .cu file that another
+// includes may use names only the includer declares.
 //
 // One error is the rewrite's own doing and is not printed: a function used
 // but not defined whose body was skipped (SiteFreeBodies.h), such as a
