@@ -219,6 +219,16 @@ class ReferenceTables:
 
     def __hash__(self) -> int: ...
 
+class StubCosts:
+    """
+    What compiled stubs cost by an instruction set's description (ptxinject.search.InstructionCosts).
+    """
+
+    def __init__(self, instruction_set: InstructionSet) -> None: ...
+
+    def measure(self, stubs: Sequence[str]) -> list:
+        """Per stub: (live statements, approximate ones, summed latency)."""
+
 class StackCompiler:
     """
     Compiles Stack PTX programs against one instruction set and set of limits. Thread-safe; every compile releases the GIL.

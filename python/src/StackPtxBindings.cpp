@@ -12,6 +12,7 @@
 
 #include "ptxinject/stackptx/Interpreter.h"
 #include "ptxinject/stackptx/Random.h"
+#include "ptxinject/stackptx/StubCosts.h"
 #include "ptxinject/stackptx/Text.h"
 
 #include <nanobind/ndarray.h>
@@ -34,6 +35,8 @@ using stackptx::InstructionCost;
 using stackptx::InstructionSet;
 using stackptx::Program;
 using stackptx::Span;
+using stackptx::StubCost;
+using stackptx::StubCosts;
 
 struct ThreadBuffers {
   stackptx::Workspace WS;
@@ -410,6 +413,24 @@ void bindStackPtx(nb::module_ &M) {
               "A random program of `length` instructions (and a return), every "
               "index in range.");
   bindReferenceSet(M, SetClass);
+
+  nb::class_<StubCosts>(M, "StubCosts",
+                        "What compiled stubs cost by an instruction set's "
+                        "description (ptxinject.search.InstructionCosts).")
+      .def(nb::init<const InstructionSet &>(), "instruction_set"_a)
+      .def(
+          "measure",
+          [](const StubCosts &C, const std::vector<std::string> &Stubs) {
+            nb::list Out;
+            for (const std::string &S : Stubs) {
+              StubCost Cost = C.measure(S);
+              Out.append(
+                  nb::make_tuple(Cost.Live, Cost.Approximate, Cost.Latency));
+            }
+            return Out;
+          },
+          "stubs"_a,
+          "Per stub: (live statements, approximate ones, summed latency).");
 
   nb::class_<PyCompiler>(
       M, "StackCompiler",

@@ -1,6 +1,7 @@
 //===- StackPtxTest.cpp - Stack PTX compiler, C API, text form, tables ----===//
 #include "ptxinject/stackptx/StackPtx.h"
 #include "ReadDescription.h"
+#include "ptxinject/stackptx/StubCosts.h"
 #include "ptxinject/stackptx/Text.h"
 #include "stack_ptx_fast_generated_descriptions.h"
 #include "stack_ptx_fast_generated_descriptions.hpp"
@@ -514,6 +515,30 @@ TEST(StackPtxFastInstructionSet, CostsComeFromTheDescription) {
   EXPECT_TRUE(Sin.Approximate);
   EXPECT_FALSE(Add.Approximate);
   EXPECT_GT(Sin.Latency, Add.Latency);
+}
+
+TEST(StackPtxFastInstructionSet, StubCostsCountWhatRuns) {
+  InstructionSet S;
+  std::string Error;
+  // Two entries share the opcode b: the larger latency, approximate if any.
+  ASSERT_TRUE(
+      readSet("{\"stack_types\": [{\"name\": \"F32\", \"literal_prefix\": "
+              "\"f32\"}], \"arg_types\": [{\"name\": \"F32\", \"stack_type\": "
+              "\"F32\"}], \"instructions\": [{\"ptx\": \"b\", \"display\": "
+              "\"b1\", \"rets\": [\"F32\"], \"latency\": 10}, {\"ptx\": \"b\", "
+              "\"display\": \"b2\", \"rets\": [\"F32\"], \"latency\": 30, "
+              "\"approximate\": true}]}",
+              S, Error))
+      << Error;
+  StubCosts Costs(S);
+  // Declarations, moves, comments and braces do not run; an opcode the
+  // set lacks costs the default.
+  StubCost C = Costs.measure("{\n  .reg .f32 %a;\n// b %a;\n  b %a;\n"
+                             "mov.f32 %out, %a;\n\tunknown.op %a, %a;\n}");
+  EXPECT_EQ(C.Live, 2u);
+  EXPECT_EQ(C.Approximate, 1u);
+  EXPECT_EQ(C.Latency, 30 + InstructionCost::DefaultLatency);
+  EXPECT_EQ(Costs.measure("").Live, 0u);
 }
 
 TEST(StackPtxFastInstructionSet, CApiLoadsJson) {

@@ -15,7 +15,7 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
-from .. import stack
+from .. import _core, stack
 from . import fitting
 
 METRICS = ("max_abs", "mean_abs", "max_ulp")
@@ -35,11 +35,7 @@ class InstructionCosts:
 
     def __init__(self, instruction_set=None):
         s = instruction_set if instruction_set is not None else stack.InstructionSet.builtin()
-        self.latency: dict = {}
-        self.approximate: dict = {}
-        for ptx, latency, approximate in s.instruction_costs:
-            self.latency[ptx] = max(latency, self.latency.get(ptx, 0.0))
-            self.approximate[ptx] = approximate or self.approximate.get(ptx, False)
+        self._costs = _core.StubCosts(s)
         self._last = (None, None)
 
     def measure(self, stub: str) -> tuple:
@@ -49,24 +45,14 @@ class InstructionCosts:
         them), and the sum bounds a dependent chain."""
         # Each built-in descriptor asks for the same stub in turn.
         last_stub, last = self._last
-        if stub is last_stub:
-            return last
-        last = self._measure(stub)
-        self._last = (stub, last)
+        if stub is not last_stub:
+            last = self._costs.measure([stub])[0]
+            self._last = (stub, last)
         return last
 
-    def _measure(self, stub: str) -> tuple:
-        live = approx = 0
-        latency = 0.0
-        for line in stub.splitlines():
-            line = line.strip()
-            if not line.endswith(";") or line.startswith((".reg", "//", "mov.")):
-                continue
-            opcode = line.split(None, 1)[0].rstrip(";")
-            live += 1
-            approx += self.approximate.get(opcode, False)
-            latency += self.latency.get(opcode, self.DEFAULT_LATENCY)
-        return live, approx, latency
+    def measure_all(self, stubs: Sequence[str]) -> list:
+        """measure() of each stub, in one call."""
+        return self._costs.measure(list(stubs))
 
 
 _BUILTIN_COSTS = None
