@@ -16,7 +16,7 @@ from typing import Callable, Dict, Optional, Sequence
 import numpy as np
 
 from .. import stack
-from ..search.evaluator import BUILTIN_DESCRIPTORS, Evaluation, InstructionCosts
+from ..search.evaluator import Descriptors, Evaluation, InstructionCosts
 from ..variants import compile_variants, stack_registers
 from .check import check
 from .launch import Launch, natural_key
@@ -84,8 +84,7 @@ class GpuEvaluator:
         self.compile_options = compile_options
         self.runner = Runner(launch, module=module, layout=layout)
         self.costs = InstructionCosts(instruction_set)
-        self.descriptor_functions = [d if callable(d) else BUILTIN_DESCRIPTORS[d](self.costs)
-                                     for d in descriptors]
+        self.descriptors = Descriptors(descriptors, self.costs)
         self._compiler = stack.StackCompiler(instruction_set) if instruction_set is not None \
             else stack.StackCompiler()
         self._device = threading.Lock()
@@ -129,10 +128,7 @@ class GpuEvaluator:
         error = scores.reshape(combos, n).min(axis=0) if n else np.zeros(0)
         options = list(compiled.options) or [""] * (n * combos)
         self.last_options = [options[int(c) * n + p] for p, c in enumerate(best)]
-        descriptors = np.array([[f(s, w) for f in self.descriptor_functions]
-                                for s, w in zip(stubs, programs)], dtype=np.float64)
-        return Evaluation(error, descriptors.reshape(len(programs), len(self.descriptor_functions)),
-                          stubs)
+        return Evaluation(error, self.descriptors(stubs, programs), stubs)
 
     def options_of(self, program: int) -> str:
         """The assembler options that gave program ``program`` of the last

@@ -72,14 +72,27 @@ class Archive:
     def cell(self, values: Sequence[float]) -> Tuple[int, ...]:
         return tuple(d.bin(v) for d, v in zip(self.descriptors, values))
 
-    def add(self, elite: Elite) -> bool:
-        """Places elite if its cell is empty or holds a worse one (a NaN error
-        never enters); returns whether it was placed."""
-        if not elite.error == elite.error:
-            return False
-        key = self.cell(elite.descriptors)
+    def cells_of(self, values: np.ndarray) -> List[Tuple[int, ...]]:
+        """cell() of each row of values (programs x descriptors), at once."""
+        bins = np.zeros((len(values), len(self.descriptors)), dtype=np.int64)
+        for k, d in enumerate(self.descriptors):
+            if d.high > d.low and d.bins > 1:
+                t = np.nan_to_num((values[:, k] - d.low) / (d.high - d.low) * d.bins,
+                                  nan=0.0, posinf=d.bins, neginf=0.0)
+                bins[:, k] = np.clip(np.floor(t), 0, d.bins - 1)
+        return [tuple(row) for row in bins.tolist()]
+
+    def would_place(self, key: Tuple[int, ...], error: float) -> bool:
+        """Whether an elite of this error would enter cell key."""
         held = self.cells.get(key)
-        if held is not None and not elite.error < held.error:
+        return error == error and (held is None or error < held.error)
+
+    def add(self, elite: Elite, key: Optional[Tuple[int, ...]] = None) -> bool:
+        """Places elite (in cell key, when known) if its cell is empty or
+        holds a worse one (a NaN error never enters); returns whether it was
+        placed."""
+        key = self.cell(elite.descriptors) if key is None else key
+        if not self.would_place(key, elite.error):
             return False
         elite.id = self.next_id
         self.next_id += 1

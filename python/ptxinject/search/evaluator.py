@@ -77,13 +77,37 @@ def stub_latency(stub: str, costs: InstructionCosts = None) -> float:
     return (costs or _builtin_costs()).measure(stub)[2]
 
 
-# Built-in descriptors by name: each a function of the costs in use, giving
-# f(stub, words) -> float.
-BUILTIN_DESCRIPTORS = {
-    "live_instructions": lambda costs: lambda stub, words: costs.measure(stub)[0],
-    "approximate_instructions": lambda costs: lambda stub, words: costs.measure(stub)[1],
-    "latency": lambda costs: lambda stub, words: costs.measure(stub)[2],
-}
+# Built-in descriptors by name: their column of InstructionCosts.measure.
+BUILTIN_DESCRIPTORS = {"live_instructions": 0, "approximate_instructions": 1, "latency": 2}
+
+
+class Descriptors:
+    """The descriptors an evaluator gives each program: built-in ones by
+    name (BUILTIN_DESCRIPTORS), measured for every stub in one call, and
+    functions ``f(stub, words) -> float`` of a user's."""
+
+    def __init__(self, descriptors: Sequence, costs: InstructionCosts):
+        for d in descriptors:
+            if not callable(d) and d not in BUILTIN_DESCRIPTORS:
+                raise ValueError(f"unknown descriptor {d!r}: a function or one of "
+                                 f"{', '.join(BUILTIN_DESCRIPTORS)}")
+        self.descriptors = list(descriptors)
+        self.costs = costs
+
+    def __len__(self) -> int:
+        return len(self.descriptors)
+
+    def __call__(self, stubs: Sequence[str], programs) -> np.ndarray:
+        """(programs, descriptors) float64."""
+        out = np.zeros((len(stubs), len(self.descriptors)), dtype=np.float64)
+        if not len(stubs):
+            return out
+        if any(not callable(d) for d in self.descriptors):
+            measured = np.array(self.costs.measure_all(stubs), dtype=np.float64)
+        for k, d in enumerate(self.descriptors):
+            out[:, k] = ([d(s, w) for s, w in zip(stubs, programs)] if callable(d)
+                         else measured[:, BUILTIN_DESCRIPTORS[d]])
+        return out
 
 
 @dataclass
@@ -154,15 +178,7 @@ class CpuEvaluator:
         self.cross_check = cross_check
         self._rng = np.random.default_rng(seed)
         self.costs = InstructionCosts(instruction_set)
-        self.descriptor_functions = []
-        for d in descriptors:
-            if callable(d):
-                self.descriptor_functions.append(d)
-            elif d in BUILTIN_DESCRIPTORS:
-                self.descriptor_functions.append(BUILTIN_DESCRIPTORS[d](self.costs))
-            else:
-                raise ValueError(f"unknown descriptor {d!r}: a function or one of "
-                                 f"{', '.join(BUILTIN_DESCRIPTORS)}")
+        self.descriptors = Descriptors(descriptors, self.costs)
         self._compiler = stack.StackCompiler(instruction_set) if instruction_set is not None \
             else stack.StackCompiler()
 
@@ -272,8 +288,7 @@ class CpuEvaluator:
         else:
             error = np.asarray(self._score(programs)[self.metric], dtype=np.float64)
         stubs = self._compiler.compile_batch(programs, self.registers, [self.output])
-        descriptors = np.array([[f(s, w) for f in self.descriptor_functions]
-                                for s, w in zip(stubs, programs)], dtype=np.float64)
+        descriptors = self.descriptors(stubs, programs)
         if self.cross_check and len(programs):
             # A few programs a generation, run as compiled stubs by the PTX
             # evaluator: what the search scores is what the stub computes.

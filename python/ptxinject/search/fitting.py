@@ -227,13 +227,12 @@ def _levenberg_marquardt(rows, positions, run, target, iterations, max_constants
             break
         out = run(trial_words).astype(np.float64)
         evaluated += len(trial_words)
-        for row, (j, cj) in zip(out, trial):
-            # The best a, b for the new constants, in closed form.
-            if scale:
-                sa, sb = linear_scale(row[None, :], t, "least_squares")
-                sa, sb = sa[0], sb[0]
-            else:
-                sa, sb = 1.0, 0.0
+        # The best a, b for the new constants, in closed form.
+        if scale:
+            scales, offsets = linear_scale(out, t, "least_squares")
+        else:
+            scales, offsets = np.ones(len(out)), np.zeros(len(out))
+        for row, (j, cj), sa, sb in zip(out, trial, scales, offsets):
             new = sse(row, sa, sb)
             if new < cost[j]:
                 c[j], a[j], b[j], cost[j], base[j] = cj, sa, sb, new, row

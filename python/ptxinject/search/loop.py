@@ -205,18 +205,23 @@ class Search:
         fit_evaluations: programs the evaluator ran besides these, counted
         as evaluations."""
         parent_ids = getattr(self, "_asked_parents", [])
-        placed = []
+        error = np.asarray(error, dtype=np.float64)
+        descriptors = np.asarray(descriptors, dtype=np.float64).reshape(len(error), -1)
+        cells = self.archive.cells_of(descriptors)
+        keep_all = self.strategy == "mu-lambda"
         for i, words in enumerate(programs):
+            # Most children enter nowhere: only those that do become elites.
+            if not keep_all and not self.archive.would_place(cells[i], error[i]):
+                continue
             length = int(np.argmax(words == 0)) + 1 if (words == 0).any() else len(words)
             elite = Elite(np.array(words[:length], dtype=np.uint64), float(error[i]),
-                          tuple(float(d) for d in descriptors[i]),
+                          tuple(descriptors[i].tolist()),
                           stub=stubs[i] if stubs is not None else "",
                           parents=(parent_ids[i],) if i < len(parent_ids) else (),
                           generation=self.generation,
                           tail=int(tails[i]) if tails is not None else 0)
-            if self.archive.add(elite):
-                placed.append(elite)
-            if self.strategy == "mu-lambda" and elite.error == elite.error:
+            self.archive.add(elite, cells[i])
+            if keep_all and elite.error == elite.error:
                 self.population.append(elite)
         if self.strategy == "mu-lambda":
             self.population.sort(key=lambda e: (e.error, len(e.words)))
