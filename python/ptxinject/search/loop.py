@@ -139,7 +139,8 @@ class Search:
             order = self._select(errors, len(parents), rng)
             programs, _ = self.variation.offspring(grid[order], n, int(rng.integers(0, 2 ** 63)))
             # Child i varies parent order[i % len(order)] (Variation.offspring).
-            parent_ids = [parents[order[i % len(order)]].id for i in range(n)]
+            ids = np.array([p.id for p in parents])
+            parent_ids = ids[order[np.arange(n) % len(order)]].tolist()
         else:
             programs, parent_ids = self._random(n), []
         if self.strategy != "random" and self.fresh_only and n:
