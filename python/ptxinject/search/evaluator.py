@@ -20,6 +20,7 @@ from . import fitting
 
 METRICS = ("max_abs", "mean_abs", "max_ulp")
 
+
 class InstructionCosts:
     """What each statement of a stub costs, by its opcode, from an
     instruction set's description: its ``"latency"`` (estimated cycles in a
@@ -30,8 +31,6 @@ class InstructionCosts:
     timing. Entries that share an opcode (``mov.b32`` under several display
     names) cost the largest of theirs; opcodes the description lacks cost 4.
     """
-
-    DEFAULT_LATENCY = 4.0
 
     def __init__(self, instruction_set=None):
         s = instruction_set if instruction_set is not None else stack.InstructionSet.builtin()
