@@ -154,17 +154,29 @@ bool readInputs(const VariantsArguments &A, const stackptx::InstructionSet &Set,
   return true;
 }
 
-} // namespace
+// The back ends of a run: the one chosen, one per combination of an
+// options sweep (none without), and with --link-stubs where the kernel's
+// object came from.
+struct RunBackends {
+  std::unique_ptr<CubinBackend> Main;
+  std::vector<std::unique_ptr<CubinBackend>> Swept;
+  std::string KernelObject;
 
-int ptxinject::tool::runVariants(int Argc, char **Argv) {
-  VariantsArguments A;
-  if (int Exit = parseVariantsArguments(Argc, Argv, A); Exit >= 0)
-    return Exit;
-  if (!A.Ray.empty())
-    return forwardToRay(A);
-  // The back end first: an architecture or back end it refuses is a
-  // command-line mistake, found before any work.
-  CubinOptions CO;
+  // What compileVariantSweep runs: each combination, else the one.
+  std::vector<const CubinBackend *> all() const {
+    std::vector<const CubinBackend *> All;
+    for (const auto &B : Swept)
+      All.push_back(B.get());
+    if (All.empty())
+      All.push_back(Main.get());
+    return All;
+  }
+};
+
+// The assembler's options from the command line, and the back end they
+// name (--backend, else the default), refused before any work.
+int createBackend(const VariantsArguments &A, CubinOptions &CO,
+                  RunBackends &B) {
   CO.Arch = A.Arch;
   CO.OptLevel = A.OptLevel;
   CO.MaxRegisters = A.MaxRegisters;
@@ -188,115 +200,99 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     reportUsageError("variants", Made.error().Message);
     return ExitUsage;
   }
-  std::unique_ptr<CubinBackend> Backend = Made.take();
-  if (Error E = makeOutputFolder(A.OutDir)) {
-    std::fprintf(stderr, "%s\n", E.format(A.OutDir).c_str());
-    return ExitUsage;
-  }
+  B.Main = Made.take();
+  return ExitOk;
+}
 
-  // The kernel, parsed once.
-  std::string Ptx;
-  if (endsWith(A.Kernel, ".cu")) {
-    if (int Exit = cudaToPtx(A, Ptx); Exit != ExitOk)
-      return Exit;
-  } else if (!readWholeFileOrReport(A.Kernel, Ptx)) {
-    return ExitUsage;
-  }
-  // No --backend: the default, or one found here that reads the PTX's ISA
-  // when the default's compiler is older (PTX from a newer nvcc).
+// Once the kernel's PTX is known: without --backend, the default or one
+// that reads the PTX's ISA when the default's compiler is older (PTX from
+// a newer nvcc); then one back end per combination of the options sweep,
+// each refused before any work when its compiler does not take its
+// options.
+int chooseBackends(const VariantsArguments &A, const CubinOptions &CO,
+                   const std::string &Ptx, RunBackends &B) {
+  auto Create = [](CubinBackendKind Kind, const CubinOptions &O,
+                   std::unique_ptr<CubinBackend> &Into) {
+    Expected<std::unique_ptr<CubinBackend>> Made = createCubinBackend(Kind, O);
+    if (!Made) {
+      reportUsageError("variants", Made.error().Message);
+      return false;
+    }
+    Into = Made.take();
+    return true;
+  };
   if (A.BackendName.empty()) {
     DefaultCubinBackend Chosen = chooseDefaultCubinBackend(Ptx, CO);
     if (!Chosen.Note.empty()) // newer than the driver that runs the cubins
       std::fprintf(stderr, "ptxinject variants: note: %s\n",
                    Chosen.Note.c_str());
-    if (Chosen.Kind != Backend->kind()) {
-      Made = createCubinBackend(Chosen.Kind, CO);
-      if (!Made) {
-        reportUsageError("variants", Made.error().Message);
-        return ExitUsage;
-      }
-      Backend = Made.take();
-    }
-  }
-  // One back end per combination of the options sweep, each refused here,
-  // before any work, when its compiler does not take its options.
-  std::vector<std::unique_ptr<CubinBackend>> Swept;
-  if (!A.OptionsSweep.empty()) {
-    Expected<std::vector<CubinOptions>> Combos =
-        parseOptionsSweep(A.OptionsSweep, CO);
-    if (!Combos) {
-      reportUsageError("variants", Combos.error().Message);
+    if (Chosen.Kind != B.Main->kind() && !Create(Chosen.Kind, CO, B.Main))
       return ExitUsage;
-    }
-    for (const CubinOptions &C : *Combos) {
-      Made = createCubinBackend(Backend->kind(), C);
-      if (!Made) {
-        reportUsageError("variants", Made.error().Message);
-        return ExitUsage;
-      }
-      Swept.push_back(Made.take());
-    }
   }
-  PruneStats Pruned;
-  if (A.PruneGlobals)
-    Ptx = pruneUnusedGlobals(Ptx, &Pruned);
-  Expected<Module> Kernel = Module::parse(Ptx);
-  if (!Kernel) {
-    reportError(A.Kernel, Kernel.error());
+  if (A.OptionsSweep.empty())
+    return ExitOk;
+  Expected<std::vector<CubinOptions>> Combos =
+      parseOptionsSweep(A.OptionsSweep, CO);
+  if (!Combos) {
+    reportUsageError("variants", Combos.error().Message);
     return ExitUsage;
   }
-  std::string KernelObject; // --link-stubs: where its object came from
-  if (A.LinkStubs) {
-    // Each back end becomes the nvJitLink one linking the stubs to the
-    // kernel's object, which its own compiler makes (nvJitLink makes none:
-    // ptxas then), and which the cache keeps for the next run.
-    std::string ObjectCache =
-        A.NoCache
-            ? std::string()
-            : (A.CacheDir.empty() ? defaultVariantCacheDir() : A.CacheDir);
-    auto Linked = [&](std::unique_ptr<CubinBackend> &B) {
-      KernelObjectSource Source;
-      Made = createLinkedStubsBackend(*Kernel, *B, ObjectCache, &Source);
-      if (!Made) {
-        reportError(A.Kernel, Made.error());
-        return false;
-      }
-      if (KernelObject.empty())
-        KernelObject = describeKernelObject(Source);
-      B = Made.take();
-      return true;
-    };
-    if (!Linked(Backend))
+  for (const CubinOptions &C : *Combos)
+    if (!Create(B.Main->kind(), C, B.Swept.emplace_back()))
       return ExitUsage;
-    for (std::unique_ptr<CubinBackend> &B : Swept)
-      if (!Linked(B))
-        return ExitUsage;
-  }
+  return ExitOk;
+}
 
-  // The programs: one source per inject a variant fills. A file that
-  // cannot be read or does not have its format is a bad input.
-  VariantInputs In;
-  stackptx::InstructionSet Set = stackptx::InstructionSet::builtin();
-  if (!A.Desc.empty() && !loadDescriptionOrReport(A.Desc, Set))
-    return ExitUsage;
-  if (!readInputs(A, Set, In))
-    return ExitUsage;
-  VariantOptions VO;
+// --link-stubs: each back end becomes the nvJitLink one linking the stubs
+// to the kernel's object, which its own compiler makes and the cache keeps
+// for the next run. False after reporting why not.
+bool linkStubs(const VariantsArguments &A, const Module &Kernel,
+               RunBackends &B) {
+  std::string ObjectCache =
+      A.NoCache ? std::string()
+                : (A.CacheDir.empty() ? defaultVariantCacheDir() : A.CacheDir);
+  auto Link = [&](std::unique_ptr<CubinBackend> &Backend) {
+    KernelObjectSource Source;
+    Expected<std::unique_ptr<CubinBackend>> Made =
+        createLinkedStubsBackend(Kernel, *Backend, ObjectCache, &Source);
+    if (!Made) {
+      reportError(A.Kernel, Made.error());
+      return false;
+    }
+    if (B.KernelObject.empty())
+      B.KernelObject = describeKernelObject(Source);
+    Backend = Made.take();
+    return true;
+  };
+  if (!Link(B.Main))
+    return false;
+  for (std::unique_ptr<CubinBackend> &Backend : B.Swept)
+    if (!Link(Backend))
+      return false;
+  return true;
+}
+
+// The batch's options from the command line and the programs read: the
+// cache, and the injects the programs name (--slot must agree).
+int variantOptions(const VariantsArguments &A, const VariantInputs &In,
+                   VariantOptions &VO) {
   VO.Pack = A.Pack;
   VO.Jobs = A.Jobs;
   VO.KeepPtx = A.KeepPtx;
   VO.Slots = A.Slots;
   VO.Dedup = A.Dedup;
   VO.PruneUnfilledKernels = A.PruneKernels;
+  VO.InjectsPerVariant = In.Sources.size();
   // The cache keeps cubins, not the compiler's reports.
   if (!A.NoCache && !A.Resources) {
     VO.CacheDir = A.CacheDir.empty() ? defaultVariantCacheDir() : A.CacheDir;
     VO.CacheMaxBytes = A.CacheMaxSize;
+    if (VO.CacheDir.empty())
+      std::fprintf(stderr,
+                   "ptxinject variants: note: no cache (neither "
+                   "XDG_CACHE_HOME nor HOME is set; use --cache DIR)\n");
   }
   VO.TimeoutSeconds = A.Timeout;
-  if (!A.NoCache && !A.Resources && VO.CacheDir.empty())
-    std::fprintf(stderr, "ptxinject variants: note: no cache (neither "
-                         "XDG_CACHE_HOME nor HOME is set; use --cache DIR)\n");
   if (!In.Injects.empty()) {
     // The programs name their injects; --slot, when given, must agree.
     if (!A.Slots.empty() && A.Slots != In.Injects) {
@@ -317,22 +313,105 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
                          "inject");
     return ExitUsage;
   }
-  size_t Total = In.Sources[0]->numPrograms();
-  if (Total == 0) {
+  if (In.Sources[0]->numPrograms() == 0) {
     reportError(!A.Stubs.empty()      ? A.Stubs
                 : !A.Programs.empty() ? A.Programs[0]
                                       : A.Kernel,
                 "no programs to compile");
     return ExitUsage;
   }
+  return ExitOk;
+}
+
+// Each failed variant, tied to the program that caused it: its file, line
+// and column, and under a sweep the options it was compiled with.
+void reportFailures(const VariantsArguments &A, const VariantInputs &In,
+                    const Module &Kernel, const std::vector<size_t> &Slots,
+                    const std::vector<std::string> &OptionTexts,
+                    const VariantReport &Report) {
+  size_t Total = In.Sources[0]->numPrograms();
+  bool Sweep = OptionTexts.size() > 1;
+  for (const VariantFailure &F : Report.Failures) {
+    std::string Where = A.Kernel;
+    const std::vector<ProgramOrigin> &Origins = In.Origins[F.Role];
+    bool Stub = F.Stage == VariantStage::Stub;
+    if (F.Program % Total < Origins.size()) {
+      const ProgramOrigin &O = Origins[F.Program % Total];
+      // Stub errors point into the program's text, which starts at O.
+      unsigned Line = O.Line + (Stub && F.Line ? F.Line - 1 : 0);
+      unsigned Column = !Stub || !F.Column ? O.Column
+                        : F.Line > 1       ? F.Column
+                                           : O.Column + F.Column - 1;
+      Where =
+          O.File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+    }
+    std::string Msg = (Sweep ? "variant " : "program ") +
+                      std::to_string(F.Program) + " (" +
+                      variantStageName(F.Stage);
+    if (Sweep)
+      Msg += ", " + OptionTexts[F.Program / Total];
+    if (Stub && In.Sources.size() > 1)
+      Msg += ", inject '" + Kernel.inject(Slots[F.Role]).Name + "'";
+    reportError(Where, Msg + "): " + F.Message);
+  }
+}
+
+} // namespace
+
+int ptxinject::tool::runVariants(int Argc, char **Argv) {
+  VariantsArguments A;
+  if (int Exit = parseVariantsArguments(Argc, Argv, A); Exit >= 0)
+    return Exit;
+  if (!A.Ray.empty())
+    return forwardToRay(A);
+  // The back end first: an architecture or back end it refuses is a
+  // command-line mistake, found before any work.
+  CubinOptions CO;
+  RunBackends B;
+  if (int Exit = createBackend(A, CO, B); Exit != ExitOk)
+    return Exit;
+  if (Error E = makeOutputFolder(A.OutDir)) {
+    std::fprintf(stderr, "%s\n", E.format(A.OutDir).c_str());
+    return ExitUsage;
+  }
+
+  // The kernel, parsed once.
+  std::string Ptx;
+  if (endsWith(A.Kernel, ".cu")) {
+    if (int Exit = cudaToPtx(A, Ptx); Exit != ExitOk)
+      return Exit;
+  } else if (!readWholeFileOrReport(A.Kernel, Ptx)) {
+    return ExitUsage;
+  }
+  if (int Exit = chooseBackends(A, CO, Ptx, B); Exit != ExitOk)
+    return Exit;
+  PruneStats Pruned;
+  if (A.PruneGlobals)
+    Ptx = pruneUnusedGlobals(Ptx, &Pruned);
+  Expected<Module> Kernel = Module::parse(Ptx);
+  if (!Kernel) {
+    reportError(A.Kernel, Kernel.error());
+    return ExitUsage;
+  }
+  if (A.LinkStubs && !linkStubs(A, *Kernel, B))
+    return ExitUsage;
+
+  // The programs: one source per inject a variant fills. A file that
+  // cannot be read or does not have its format is a bad input.
+  VariantInputs In;
+  stackptx::InstructionSet Set = stackptx::InstructionSet::builtin();
+  if (!A.Desc.empty() && !loadDescriptionOrReport(A.Desc, Set))
+    return ExitUsage;
+  if (!readInputs(A, Set, In))
+    return ExitUsage;
+  VariantOptions VO;
+  if (int Exit = variantOptions(A, In, VO); Exit != ExitOk)
+    return Exit;
+  size_t Total = In.Sources[0]->numPrograms();
 
   // Under an options sweep, variant V is program V % Total under the
   // options of combination V / Total: the programs again for each.
-  std::vector<const CubinBackend *> Backends;
-  for (const auto &B : Swept)
-    Backends.push_back(B.get());
-  if (Backends.empty())
-    Backends.push_back(Backend.get());
+  std::vector<const CubinBackend *> Backends = B.all();
   size_t Combos = Backends.size();
 
   std::atomic<size_t> Done{0}, FailedSoFar{0};
@@ -342,7 +421,6 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   for (auto &S : In.Sources)
     Sources.push_back(S.get());
   size_t G = Sources.size();
-  VO.InjectsPerVariant = G;
   Expected<std::vector<size_t>> Resolved = resolveSlots(*Kernel, VO);
   if (!Resolved) { // the slots and packing the kernel cannot take
     reportError(A.Kernel, Resolved.error());
@@ -354,7 +432,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
   MS.Ptx = Ptx;
   MS.Slots = Slots;
   MS.Pack = A.Pack;
-  MS.Assembler = Backend->version();
+  MS.Assembler = B.Main->version();
   describeInputs(In, A.Seed, MS);
   if (Combos > 1) {
     auto Source = MS.Source, Text = MS.Text;
@@ -433,30 +511,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
     return ExitUsage;
   }
 
-  // Per-variant failures, tied to the program that caused them.
-  for (const VariantFailure &F : Report.Failures) {
-    std::string Where = A.Kernel;
-    const std::vector<ProgramOrigin> &Origins = In.Origins[F.Role];
-    bool Stub = F.Stage == VariantStage::Stub;
-    if (F.Program % Total < Origins.size()) {
-      const ProgramOrigin &O = Origins[F.Program % Total];
-      // Stub errors point into the program's text, which starts at O.
-      unsigned Line = O.Line + (Stub && F.Line ? F.Line - 1 : 0);
-      unsigned Column = !Stub || !F.Column ? O.Column
-                        : F.Line > 1       ? F.Column
-                                           : O.Column + F.Column - 1;
-      Where =
-          O.File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
-    }
-    std::string Msg = (Combos > 1 ? "variant " : "program ") +
-                      std::to_string(F.Program) + " (" +
-                      variantStageName(F.Stage);
-    if (Combos > 1)
-      Msg += ", " + OptionTexts[F.Program / Total];
-    if (Stub && G > 1)
-      Msg += ", inject '" + Kernel->inject(Slots[F.Role]).Name + "'";
-    reportError(Where, Msg + "): " + F.Message);
-  }
+  reportFailures(A, In, *Kernel, Slots, OptionTexts, Report);
 
   if (!Report.CacheWarning.empty())
     std::fprintf(stderr,
@@ -489,7 +544,7 @@ int ptxinject::tool::runVariants(int Argc, char **Argv) {
       return ExitFailed;
   }
 
-  printSummary(A, Report, *Backend, Pruned, VO.CacheDir, OptionTexts,
-               KernelObject);
+  printSummary(A, Report, *B.Main, Pruned, VO.CacheDir, OptionTexts,
+               B.KernelObject);
   return Report.Failures.empty() ? ExitOk : ExitFailed;
 }
