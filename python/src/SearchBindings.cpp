@@ -12,12 +12,14 @@
 #include "ProgramArg.h"
 
 #include "ptxinject/stackptx/BatchEval.h"
+#include "ptxinject/stackptx/ConstantFit.h"
 #include "ptxinject/stackptx/Variation.h"
 
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/string_view.h>
+#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
@@ -201,6 +203,101 @@ nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
   return D;
 }
 
+using Words2D = nb::ndarray<const uint64_t, nb::ndim<2>, nb::c_contig>;
+using F32Rows = nb::ndarray<const float, nb::ndim<2>, nb::c_contig>;
+
+// A 2-D float array owned by NumPy, from Data (Rows x Cols).
+template <class T>
+nb::ndarray<nb::numpy, T, nb::ndim<2>> toArray(const std::vector<T> &Data,
+                                               size_t Rows, size_t Cols) {
+  T *Out = new T[std::max<size_t>(1, Rows * Cols)];
+  std::copy(Data.begin(), Data.end(), Out);
+  nb::capsule Owner(Out,
+                    [](void *P) noexcept { delete[] static_cast<T *>(P); });
+  size_t Shape[2] = {Rows, Cols};
+  return nb::ndarray<nb::numpy, T, nb::ndim<2>>(Out, 2, Shape, Owner);
+}
+
+nb::ndarray<nb::numpy, double, nb::ndim<1>>
+toArray1D(const std::vector<double> &Data) {
+  auto *Out = new double[std::max<size_t>(1, Data.size())];
+  std::copy(Data.begin(), Data.end(), Out);
+  nb::capsule Owner(
+      Out, [](void *P) noexcept { delete[] static_cast<double *>(P); });
+  size_t Shape[1] = {Data.size()};
+  return nb::ndarray<nb::numpy, double, nb::ndim<1>>(Out, 1, Shape, Owner);
+}
+
+nb::tuple linearScalePy(F32Rows Outputs, F32Column Target, bool ForMaxAbs) {
+  size_t Rows = Outputs.shape(0), N = Outputs.shape(1);
+  if (Target.shape(0) != N)
+    throw BindingError("invalid-argument",
+                       "outputs and target need as many samples");
+  std::vector<double> A(Rows), B(Rows);
+  for (size_t R = 0; R < Rows; ++R) {
+    stackptx::LinearScale L = stackptx::linearScale(
+        Outputs.data() + R * N, Target.data(), N, ForMaxAbs);
+    A[R] = L.A;
+    B[R] = L.B;
+  }
+  return nb::make_tuple(toArray1D(A), toArray1D(B));
+}
+
+nb::tuple fitConstantsPy(Words2D Words,
+                         std::vector<std::vector<size_t>> Positions,
+                         nb::handle RegsArg, std::vector<F32Column> Inputs,
+                         size_t Request, F32Column Target, nb::handle SetArg,
+                         unsigned Iterations, size_t MaxConstants, bool Scale,
+                         std::optional<F32Rows> Outputs) {
+  stackptx::InstructionSet Set = instructionSetOf(SetArg);
+  RegisterList R = toRegisters(RegsArg, Set);
+  size_t Rows = Words.shape(0), Width = Words.shape(1), N = Target.shape(0);
+  if (Positions.size() != Rows || Inputs.size() != R.Registers.size() ||
+      Request >= R.Registers.size())
+    throw BindingError("invalid-argument",
+                       "one list of positions per program, one input column "
+                       "per register and a request among them");
+  stackptx::BatchEvalInputs In;
+  In.Samples = N;
+  In.Target = Target.data();
+  for (const F32Column &C : Inputs) {
+    if (C.shape(0) != N)
+      throw BindingError("invalid-argument",
+                         "every input column needs as many samples as the "
+                         "target");
+    In.Columns.push_back(reinterpret_cast<const uint32_t *>(C.data()));
+  }
+  std::vector<std::vector<StackPtxFastInstruction>> Programs(Rows);
+  for (size_t P = 0; P < Rows; ++P) {
+    Programs[P].resize(Width);
+    std::memcpy(Programs[P].data(), Words.data() + P * Width, Width * 8);
+    for (size_t Pos : Positions[P])
+      if (Pos >= Width)
+        throw BindingError("invalid-argument", "a position past the program");
+  }
+  std::vector<float> Out;
+  if (Outputs) {
+    if (Outputs->shape(0) != Rows || Outputs->shape(1) != N)
+      throw BindingError("invalid-argument", "one row of outputs per program");
+    Out.assign(Outputs->data(), Outputs->data() + Rows * N);
+  }
+  stackptx::ConstantFitOptions O;
+  O.Iterations = Iterations;
+  O.MaxConstants = MaxConstants;
+  O.Scale = Scale;
+  size_t Evaluated;
+  {
+    nb::gil_scoped_release Release;
+    Evaluated = stackptx::fitConstants(Set, Programs, Positions, R.Registers,
+                                       Request, In, O, Out);
+  }
+  std::vector<uint64_t> Fitted(Rows * Width);
+  for (size_t P = 0; P < Rows; ++P)
+    std::memcpy(&Fitted[P * Width], Programs[P].data(), Width * 8);
+  return nb::make_tuple(toArray(Fitted, Rows, Width), Evaluated,
+                        toArray(Out, Rows, N));
+}
+
 std::vector<std::string> crossCheckPrograms(nb::handle Progs,
                                             nb::handle RegsArg,
                                             std::vector<F32Column> Inputs,
@@ -269,6 +366,14 @@ void bindVariation(nb::module_ &M) {
         "inputs"_a, "request"_a, "target"_a, "instruction_set"_a.none(),
         "jobs"_a, "outputs"_a = false,
         "The engine behind ptxinject.stack.evaluate (use that).");
+  M.def("_linear_scale", &linearScalePy, "outputs"_a, "target"_a,
+        "for_max_abs"_a,
+        "The engine behind ptxinject.search.fitting.linear_scale.");
+  M.def("_fit_constants", &fitConstantsPy, "programs"_a, "positions"_a,
+        "registers"_a, "inputs"_a, "request"_a, "target"_a,
+        "instruction_set"_a.none(), "iterations"_a, "max_constants"_a,
+        "scale"_a, "outputs"_a.none(),
+        "The engine behind ptxinject.search's constant fitting.");
   nb::class_<PyVariation>(
       M, "Variation",
       "Variation operators on Stack PTX programs for a search: point "

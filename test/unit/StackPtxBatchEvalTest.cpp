@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/eval/PtxEval.h"
 #include "ptxinject/stackptx/BatchEval.h"
+#include "ptxinject/stackptx/ConstantFit.h"
 #include "ptxinject/stackptx/Interpreter.h"
 #include "ptxinject/stackptx/Random.h"
 #include "ptxinject/stackptx/StackPtx.h"
@@ -147,6 +148,66 @@ TEST(StackPtxBatchEval, BatchScoresEachProgram) {
   EXPECT_EQ(Out[0].Steps, 1u);
   EXPECT_TRUE(Out[1].Ok);
   EXPECT_TRUE(std::isinf(Out[1].MaxAbs));
+}
+
+TEST(StackPtxConstantFit, ScalingIsExactAndFittingMovesAConstant) {
+  // a and b in closed form: f = x, target 3x + 0.5.
+  float F[] = {-1, 0, 0.5f, 2}, T[] = {-2.5f, 0.5f, 2, 6.5f};
+  LinearScale L = linearScale(F, T, 4, false);
+  EXPECT_NEAR(L.A, 3, 1e-12);
+  EXPECT_NEAR(L.B, 0.5, 1e-12);
+  // A constant output has no slope; for max_abs the offset is the middle
+  // of the residuals' range.
+  float Flat[] = {1, 1, 1, 1};
+  L = linearScale(Flat, T, 4, true);
+  EXPECT_EQ(L.A, 0);
+  EXPECT_NEAR(L.B, 2, 1e-12);
+
+  // sin(c * x) against sin(2.5 x): scaling cannot reach it, c must move.
+  size_t F32 = size_t(set().findStackType("f32"));
+  std::vector<StackPtxFastRegister> Regs = {{"x", F32}, {"out", F32}};
+  int Mul = set().findInstruction("mul.ftz.f32");
+  int Sin = set().findInstruction("sin.approx.ftz.f32");
+  ASSERT_GE(Mul, 0);
+  ASSERT_GE(Sin, 0);
+  std::vector<std::vector<StackPtxFastInstruction>> Programs = {
+      {stack_ptx_fast_encode_constant_bits(F32, bits(1.0f)),
+       stack_ptx_fast_encode_input(0),
+       stack_ptx_fast_encode_ptx_instruction(unsigned(Mul)),
+       stack_ptx_fast_encode_ptx_instruction(unsigned(Sin)),
+       stack_ptx_fast_encode_return}};
+  const size_t Samples = 32;
+  std::vector<uint32_t> X(Samples), Out(Samples, 0);
+  std::vector<float> Target(Samples);
+  for (size_t S = 0; S < Samples; ++S) {
+    float V = -1 + 2.0f * float(S) / float(Samples - 1);
+    X[S] = bits(V);
+    Target[S] = float(std::sin(2.5 * double(V)));
+  }
+  BatchEvalInputs In;
+  In.Columns = {X.data(), Out.data()};
+  In.Samples = Samples;
+  In.Target = Target.data();
+  ConstantFitOptions O;
+  O.Iterations = 20;
+  O.Scale = false;
+  std::vector<float> Outputs;
+  size_t Runs = fitConstants(set(), Programs, {{0}}, Regs, 1, In, O, Outputs);
+  float C;
+  std::memcpy(&C, &Programs[0][0].payload.u, 4);
+  EXPECT_NEAR(C, 2.5f, 1e-3);
+  // The first run, then per step a difference and a trial at most.
+  EXPECT_GT(Runs, 2u);
+  EXPECT_LE(Runs, 1 + 2 * size_t(O.Iterations));
+  // The outputs left are the fitted program's, as the evaluator runs it.
+  std::vector<ProgramScore> Scores;
+  std::vector<float> Again(Samples);
+  std::vector<Program> Spans = {Programs[0]};
+  const size_t Requests[] = {1};
+  evaluateBatch(set(), Spans, Regs, Requests, In, 1, Scores,
+                reinterpret_cast<uint32_t *>(Again.data()));
+  EXPECT_EQ(std::memcmp(Again.data(), Outputs.data(), Samples * 4), 0);
+  EXPECT_LT(Scores[0].MaxAbs, 1e-3);
 }
 
 } // namespace

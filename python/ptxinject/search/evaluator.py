@@ -190,9 +190,6 @@ class CpuEvaluator:
                               request=self.output, instruction_set=self.instruction_set,
                               jobs=jobs, outputs=outputs)
 
-    def _outputs(self, programs) -> np.ndarray:
-        return self._score(fitting.as_rows(programs), outputs=True)["outputs"]
-
     def _rewrite(self, programs):
         """The programs scaled and fitted where that lowers the error: (the
         programs, their scores, their tails, programs run to fit)."""
@@ -252,11 +249,12 @@ class CpuEvaluator:
             candidates = kept
             if not candidates:
                 return 0
+        genomes = fitting.as_rows([c[1] for c in candidates])
         fitted, runs, out = fitting.levenberg_marquardt(
-            [c[1] for c in candidates], [c[2] for c in candidates], self._outputs, self.target,
-            self.fit_iterations, scale=self.scaling, outputs=outputs[[c[0] for c in candidates]])
+            genomes, [c[2] for c in candidates], self, self.fit_iterations, scale=self.scaling,
+            outputs=outputs[[c[0] for c in candidates]])
         # Only programs whose constants moved are scored again.
-        moved = [k for k, (f, c) in enumerate(zip(fitted, candidates)) if not np.array_equal(f, c[1])]
+        moved = [k for k in range(len(candidates)) if not np.array_equal(fitted[k], genomes[k])]
         if not moved:
             return runs
         candidates = [candidates[k] for k in moved]

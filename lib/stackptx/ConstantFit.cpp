@@ -1,0 +1,275 @@
+//===- ConstantFit.cpp - A search's linear scaling and constant fits ------===//
+#include "ptxinject/stackptx/ConstantFit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace ptxinject::stackptx;
+
+LinearScale ptxinject::stackptx::linearScale(const float *F,
+                                             const float *Target,
+                                             size_t Samples, bool ForMaxAbs) {
+  bool Finite = true;
+  for (size_t S = 0; S < Samples && Finite; ++S)
+    Finite = std::isfinite(F[S]);
+  auto f = [&](size_t S) { return Finite ? double(F[S]) : 0.0; };
+  double FMean = 0, TMean = 0;
+  for (size_t S = 0; S < Samples; ++S) {
+    FMean += f(S);
+    TMean += Target[S];
+  }
+  FMean /= double(Samples ? Samples : 1);
+  TMean /= double(Samples ? Samples : 1);
+  double Var = 0, Cov = 0;
+  for (size_t S = 0; S < Samples; ++S) {
+    double D = f(S) - FMean;
+    Var += D * D;
+    Cov += D * (Target[S] - TMean);
+  }
+  LinearScale L;
+  // A constant output has no slope to fit (relative to its size).
+  if (Var > 1e-30 * std::max(1.0, FMean * FMean) * double(Samples))
+    L.A = Cov / Var;
+  if (!std::isfinite(L.A) || std::fabs(L.A) >= 1e30)
+    L.A = 0;
+  L.B = TMean - L.A * FMean;
+  if (ForMaxAbs && Samples) {
+    double Lo = std::numeric_limits<double>::infinity(), Hi = -Lo;
+    for (size_t S = 0; S < Samples; ++S) {
+      double R = Target[S] - (L.A * f(S) + L.B);
+      Lo = std::min(Lo, R);
+      Hi = std::max(Hi, R);
+    }
+    L.B += 0.5 * (Hi + Lo);
+  }
+  return L;
+}
+
+namespace {
+
+float constantOf(const StackPtxFastInstruction &I) {
+  float V;
+  std::memcpy(&V, &I.payload.u, 4);
+  return V;
+}
+
+void setConstant(StackPtxFastInstruction &I, float V) {
+  std::memcpy(&I.payload.u, &V, 4);
+}
+
+// The squared error of A*F + B against the target; infinite when not finite.
+double squaredError(const float *F, const float *Target, size_t Samples,
+                    double A, double B) {
+  double Sum = 0;
+  for (size_t S = 0; S < Samples; ++S) {
+    double R = Target[S] - (A * F[S] + B);
+    Sum += R * R;
+  }
+  return std::isfinite(Sum) ? Sum : std::numeric_limits<double>::infinity();
+}
+
+// Solves M x = V (N x N, row-major) in place by Gaussian elimination with
+// partial pivoting; false when M is singular.
+bool solve(std::vector<double> &M, std::vector<double> &V, size_t N) {
+  for (size_t Col = 0; Col < N; ++Col) {
+    size_t Pivot = Col;
+    for (size_t R = Col + 1; R < N; ++R)
+      if (std::fabs(M[R * N + Col]) > std::fabs(M[Pivot * N + Col]))
+        Pivot = R;
+    if (M[Pivot * N + Col] == 0)
+      return false;
+    if (Pivot != Col) {
+      for (size_t K = 0; K < N; ++K)
+        std::swap(M[Col * N + K], M[Pivot * N + K]);
+      std::swap(V[Col], V[Pivot]);
+    }
+    for (size_t R = Col + 1; R < N; ++R) {
+      double Factor = M[R * N + Col] / M[Col * N + Col];
+      for (size_t K = Col; K < N; ++K)
+        M[R * N + K] -= Factor * M[Col * N + K];
+      V[R] -= Factor * V[Col];
+    }
+  }
+  for (size_t Col = N; Col-- > 0;) {
+    double Sum = V[Col];
+    for (size_t K = Col + 1; K < N; ++K)
+      Sum -= M[Col * N + K] * V[K];
+    V[Col] = Sum / M[Col * N + Col];
+  }
+  return true;
+}
+
+// One fit's state: its constants, scaling, error, damping and Jacobian.
+struct Fit {
+  std::vector<size_t> Positions;
+  std::vector<double> C;
+  double A = 1, B = 0, Cost = 0, Lambda = 1e-3;
+  std::vector<double> Jacobian; // Samples x constants, row-major
+  bool HaveJacobian = false;
+};
+
+} // namespace
+
+size_t ptxinject::stackptx::fitConstants(
+    const InstructionSet &Set,
+    std::vector<std::vector<StackPtxFastInstruction>> &Programs,
+    const std::vector<std::vector<size_t>> &Positions,
+    Span<StackPtxFastRegister> Registers, size_t Request,
+    const BatchEvalInputs &Inputs, const ConstantFitOptions &Options,
+    std::vector<float> &Outputs) {
+  const size_t N = Inputs.Samples, M = Programs.size();
+  const float *T = Inputs.Target;
+  const size_t Requests[] = {Request};
+  size_t Evaluated = 0;
+  std::vector<ProgramScore> Scores;
+  // Runs programs, their outputs as floats into Out (rows of N).
+  auto Run = [&](const std::vector<std::vector<StackPtxFastInstruction>> &Ps,
+                 std::vector<float> &Out) {
+    std::vector<Program> Spans;
+    for (const auto &P : Ps)
+      Spans.emplace_back(P.data(), P.size());
+    Out.resize(Ps.size() * N);
+    evaluateBatch(Set, Spans, Registers, Requests, Inputs, 1, Scores,
+                  reinterpret_cast<uint32_t *>(Out.data()));
+    Evaluated += Ps.size();
+  };
+  if (Outputs.size() != M * N)
+    Run(Programs, Outputs);
+
+  std::vector<Fit> Fits(M);
+  std::vector<size_t> Active;
+  for (size_t J = 0; J < M; ++J) {
+    Fit &F = Fits[J];
+    const std::vector<size_t> &P = Positions[J];
+    F.Positions.assign(P.begin(),
+                       P.begin() + std::min(P.size(), Options.MaxConstants));
+    for (size_t Pos : F.Positions)
+      F.C.push_back(constantOf(Programs[J][Pos]));
+    const float *Base = &Outputs[J * N];
+    if (Options.Scale) {
+      LinearScale L = linearScale(Base, T, N, false);
+      F.A = L.A;
+      F.B = L.B;
+    }
+    F.Cost = squaredError(Base, T, N, F.A, F.B);
+    if (!F.Positions.empty() && std::isfinite(F.Cost))
+      Active.push_back(J);
+  }
+
+  std::vector<std::vector<StackPtxFastInstruction>> Batch;
+  std::vector<float> Out;
+  for (unsigned Step = 0; Step < Options.Iterations && !Active.empty();
+       ++Step) {
+    // The Jacobian of f in the constants, by forward differences.
+    struct Owner {
+      size_t J, I;
+      double H;
+    };
+    std::vector<Owner> Owners;
+    Batch.clear();
+    for (size_t J : Active) {
+      Fit &F = Fits[J];
+      if (F.HaveJacobian)
+        continue;
+      for (size_t I = 0; I < F.C.size(); ++I) {
+        double H = 1e-3 * std::max(std::fabs(F.C[I]), 1e-2);
+        float Stepped = float(F.C[I] + H);
+        Batch.push_back(Programs[J]);
+        setConstant(Batch.back()[F.Positions[I]], Stepped);
+        Owners.push_back({J, I, double(Stepped) - F.C[I]});
+      }
+      F.Jacobian.assign(N * F.C.size(), 0.0);
+      F.HaveJacobian = true;
+    }
+    if (!Batch.empty()) {
+      Run(Batch, Out);
+      for (size_t R = 0; R < Owners.size(); ++R) {
+        const Owner &O = Owners[R];
+        const float *Row = &Out[R * N];
+        bool Finite =
+            std::all_of(Row, Row + N, [](float V) { return std::isfinite(V); });
+        if (O.H == 0 || !Finite)
+          continue;
+        Fit &F = Fits[O.J];
+        const float *Base = &Outputs[O.J * N];
+        for (size_t S = 0; S < N; ++S)
+          F.Jacobian[S * F.C.size() + O.I] = (Row[S] - Base[S]) / O.H;
+      }
+    }
+    // A damped Gauss-Newton step per fit, on the constants (and a, b).
+    std::vector<size_t> Tried;
+    std::vector<std::vector<double>> TrialC;
+    Batch.clear();
+    for (size_t J : Active) {
+      Fit &F = Fits[J];
+      const float *Base = &Outputs[J * N];
+      size_t K = F.C.size(), W = K + (Options.Scale ? 2 : 0);
+      std::vector<double> Hess(W * W, 0.0), Grad(W, 0.0), Row(W);
+      for (size_t S = 0; S < N; ++S) {
+        for (size_t I = 0; I < K; ++I)
+          Row[I] = F.A * F.Jacobian[S * K + I];
+        if (Options.Scale) {
+          Row[K] = Base[S];
+          Row[K + 1] = 1;
+        }
+        double R = T[S] - (F.A * Base[S] + F.B);
+        for (size_t I = 0; I < W; ++I) {
+          Grad[I] += Row[I] * R;
+          for (size_t L = 0; L < W; ++L)
+            Hess[I * W + L] += Row[I] * Row[L];
+        }
+      }
+      for (size_t I = 0; I < W; ++I)
+        Hess[I * W + I] += F.Lambda * (Hess[I * W + I] + 1e-12);
+      if (!solve(Hess, Grad, W) ||
+          !std::all_of(Grad.begin(), Grad.end(),
+                       [](double V) { return std::isfinite(V); }))
+        continue;
+      std::vector<double> C(K);
+      bool Finite = true;
+      for (size_t I = 0; I < K; ++I) {
+        C[I] = double(float(F.C[I] + Grad[I]));
+        Finite &= std::isfinite(C[I]);
+      }
+      if (!Finite)
+        continue;
+      Batch.push_back(Programs[J]);
+      for (size_t I = 0; I < K; ++I)
+        setConstant(Batch.back()[F.Positions[I]], float(C[I]));
+      Tried.push_back(J);
+      TrialC.push_back(std::move(C));
+    }
+    if (Batch.empty())
+      break;
+    Run(Batch, Out);
+    for (size_t R = 0; R < Tried.size(); ++R) {
+      Fit &F = Fits[Tried[R]];
+      const float *Row = &Out[R * N];
+      // The best a, b for the new constants, in closed form.
+      LinearScale L{1, 0};
+      if (Options.Scale)
+        L = linearScale(Row, T, N, false);
+      double Cost = squaredError(Row, T, N, L.A, L.B);
+      if (Cost < F.Cost) {
+        F.C = TrialC[R];
+        F.A = L.A;
+        F.B = L.B;
+        F.Cost = Cost;
+        std::copy(Row, Row + N, &Outputs[Tried[R] * N]);
+        Programs[Tried[R]] = Batch[R];
+        F.Lambda = std::max(F.Lambda / 10, 1e-9);
+        F.HaveJacobian = false;
+      } else {
+        F.Lambda *= 10;
+      }
+    }
+    std::vector<size_t> Still;
+    for (size_t J : Active)
+      if (Fits[J].Lambda < 1e8 && Fits[J].Cost > 0)
+        Still.push_back(J);
+    Active = std::move(Still);
+  }
+  return Evaluated;
+}
