@@ -267,6 +267,11 @@ class StackCompiler:
         Compiles many programs sharing one set of registers and requests; returns the list of stubs. programs: a 2-D uint64 array (one program per row, a zero word ends a shorter one) or a list of programs in any form compile() takes. Releases the GIL for the whole batch.
         """
 
+    def digest_batch(self, programs: object, registers: object, requests: object) -> list[int]:
+        """
+        64-bit digests (FNV-1a) of the stubs compile_batch returns, one per program, without making the strings.
+        """
+
     def interpret(self, program: object, registers: object, inputs: object, requests: object, routines: object | None = None) -> list:
         """
         Runs a program on the CPU with inputs[i] the value of register i; returns the value each request receives (None when its stack was empty). For testing what a stub computes.

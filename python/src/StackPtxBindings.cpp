@@ -112,6 +112,34 @@ struct PyCompiler {
         PyUnicode_FromStringAndSize(B.Out.data(), (Py_ssize_t)B.Out.size()));
   }
 
+  // 64-bit FNV-1a digests of the stubs compileBatch would return: what a
+  // search keeps of every stub it asked for, without making the strings.
+  std::vector<uint64_t> digestBatch(nb::handle Progs, nb::handle Regs,
+                                    nb::handle Reqs) const {
+    RegisterList R = toRegisters(Regs, Set);
+    std::vector<size_t> Requests = toRequests(Reqs, R);
+    std::vector<std::vector<StackPtxFastInstruction>> Storage;
+    std::vector<Program> Spans = toPrograms(Progs, Set, R, Storage);
+    ThreadBuffers &B = threadBuffers();
+    std::vector<uint64_t> Digests;
+    StackPtxFastResult Res;
+    {
+      nb::gil_scoped_release Release;
+      Res =
+          C.compileBatch(Spans, R.Registers, Requests, B.WS, B.Out, B.Ends, {});
+      size_t Start = 0;
+      for (size_t End : B.Ends) {
+        uint64_t H = 0xcbf29ce484222325ULL;
+        for (size_t I = Start; I < End; ++I)
+          H = (H ^ static_cast<unsigned char>(B.Out[I])) * 0x100000001b3ULL;
+        Digests.push_back(H);
+        Start = End;
+      }
+    }
+    checkResult(Res);
+    return Digests;
+  }
+
   nb::list compileBatch(nb::handle Progs, nb::handle Regs, nb::handle Reqs,
                         nb::handle Routines) const {
     RegisterList R = toRegisters(Regs, Set);
@@ -505,6 +533,10 @@ void bindStackPtx(nb::module_ &M) {
            "ends a shorter one) or a list of programs in any form compile() "
            "takes. "
            "Releases the GIL for the whole batch.")
+      .def("digest_batch", &PyCompiler::digestBatch, "programs"_a,
+           "registers"_a, "requests"_a,
+           "64-bit digests (FNV-1a) of the stubs compile_batch returns, "
+           "one per program, without making the strings.")
       .def("interpret", &PyCompiler::interpret, "program"_a, "registers"_a,
            "inputs"_a, "requests"_a, "routines"_a.none() = nb::none(),
            "Runs a program on the CPU with inputs[i] the value of register i; "

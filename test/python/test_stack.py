@@ -151,6 +151,14 @@ def test_batch_matches_single():
     for i, p in enumerate(programs):
         grid[i, : len(p)] = p
     assert stack.compile_batch(grid, REGS, ["z"]) == singles
+    # A search's digests are FNV-1a (64 bits) of the same stubs.
+    def fnv1a(text):
+        h = 0xCBF29CE484222325
+        for byte in text.encode():
+            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+        return h
+    digests = stack.StackCompiler().digest_batch(grid, REGS, ["z"])
+    assert digests == [fnv1a(s) for s in singles]
 
 
 def test_errors():

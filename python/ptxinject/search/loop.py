@@ -22,7 +22,6 @@ always did.
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import time
 from dataclasses import dataclass, field
@@ -147,9 +146,10 @@ class Search:
             programs = np.array(programs)
             todo = np.arange(n)
             for attempt in range(self.fresh_tries + 1):
-                stubs = self._compiler.compile_batch(programs[todo], list(self.registers),
-                                                     [self.registers[-1][0]])
-                repeats = [i for i, stub in zip(todo, stubs) if not self._first_ask(stub)]
+                digests = self._compiler.digest_batch(programs[todo], list(self.registers),
+                                                      [self.registers[-1][0]])
+                repeats = [i for i, digest in zip(todo.tolist(), digests)
+                           if not self._first_ask(digest)]
                 if not repeats or attempt == self.fresh_tries:
                     break
                 # A repeat's slot goes to a child of a parent selected anew,
@@ -172,10 +172,9 @@ class Search:
         self._asked_parents = parent_ids
         return programs
 
-    def _first_ask(self, stub: str) -> bool:
-        """Whether no program with this stub was asked for before; from now
-        on one was."""
-        digest = hashlib.blake2b(stub.encode(), digest_size=8).digest()
+    def _first_ask(self, digest: int) -> bool:
+        """Whether no program with this stub (its digest, digest_batch) was
+        asked for before; from now on one was."""
         if digest in self.asked_stubs:
             return False
         self.asked_stubs.add(digest)
@@ -332,7 +331,8 @@ class Search:
             "fit_evaluations": self.fit_evaluations, "asks": self.asks,
             "max_error": self.max_error,
             # 8-byte digests of the stubs asked for, sorted, in base64.
-            "asked_stubs": base64.b64encode(b"".join(sorted(self.asked_stubs))).decode(),
+            "asked_stubs": base64.b64encode(b"".join(
+                d.to_bytes(8, "little") for d in sorted(self.asked_stubs))).decode(),
             "descriptors": [[d.name, d.low, d.high, d.bins] for d in self.descriptors],
             "elites": [_elite_json(self, e) for e in self.archive.elites()],
             "population": [e.id for e in self.population],
@@ -386,7 +386,7 @@ class Search:
         asked = base64.b64decode(data.get("asked_stubs", ""), validate=True)
         if len(asked) % 8:
             raise ValueError("asked_stubs is not a list of 8-byte digests")
-        s.asked_stubs = {asked[i:i + 8] for i in range(0, len(asked), 8)}
+        s.asked_stubs = {int.from_bytes(asked[i:i + 8], "little") for i in range(0, len(asked), 8)}
         by_id: Dict[int, Elite] = {}
         for e in data["elites"]:
             words = np.array([int(w, 16) for w in e["words"]], dtype=np.uint64)
