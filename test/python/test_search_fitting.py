@@ -75,7 +75,8 @@ def test_scaling_is_kept_only_where_it_lowers_the_error_and_off_for_max_ulp():
 def test_a_fitted_constant_lands_in_the_words():
     # sin(c * x) against sin(2.5 x): scaling cannot help, the constant must move.
     target = np.sin(2.5 * f64(X)).astype(np.float32)
-    e = CpuEvaluator(["x"], [X], target, scaling=False, fit=1.0, fit_iterations=20)
+    e = CpuEvaluator(["x"], [X], target, scaling=False, fit=1.0, fit_iterations=20,
+                     input_weights=False)
     start = SET.parse("x 2.0 mul.ftz.f32 sin.approx.ftz.f32", REGS)
     before = e._score([start])["max_abs"][0]
     r = e.evaluate([start])
@@ -89,6 +90,26 @@ def test_a_fitted_constant_lands_in_the_words():
     assert again == r.error[0]
     out = stack.interpret(r.programs[0], REGS, [float(X[5]), 0.0], ["out"])
     assert abs(np.float32(out[0]) - target[5]) <= r.error[0]
+
+
+def test_input_weights_let_a_program_without_constants_be_fitted():
+    # sin(x) against sin(2.5 x): no constant to move, but x gets a weight.
+    target = np.sin(2.5 * f64(X)).astype(np.float32)
+    start = SET.parse("x sin.approx.ftz.f32", REGS)
+    plain = CpuEvaluator(["x"], [X], target, scaling=False, fit=1.0, input_weights=False)
+    assert plain.evaluate([start]).fit_evaluations == 0
+    e = CpuEvaluator(["x"], [X], target, scaling=False, fit=1.0, fit_iterations=20)
+    r = e.evaluate([start])
+    # The weight, a constant and a mul after the input, fitted and kept.
+    assert [int(w) & 0xFF for w in r.programs[0] if int(w)] == [1, 2, 3, 3]
+    assert constants_of(r.programs[0]) == [pytest.approx(2.5, abs=1e-3)]
+    assert r.error[0] < 1e-3
+    again = stack.evaluate([r.programs[0]], REGS, [X, np.zeros_like(X)], target)["max_abs"][0]
+    assert again == r.error[0]
+    # Where a weight does not lower the error, the program stays as it was.
+    exact = CpuEvaluator(["x"], [X], np.sin(f64(X)).astype(np.float32), scaling=False, fit=1.0)
+    kept = exact.evaluate([start]).programs[0]
+    assert [int(w) for w in kept if int(w)] == [int(w) for w in start if int(w)]
 
 
 def test_search_counts_fitting_evaluations_within_the_budget(tmp_path):

@@ -70,6 +70,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--fit-iterations", type=int, default=CpuEvaluator.DEFAULT_FIT_ITERATIONS,
                    help="Levenberg-Marquardt steps per fitted program "
                         f"(default {CpuEvaluator.DEFAULT_FIT_ITERATIONS})")
+    p.add_argument("--input-weights", choices=("on", "off"), default="on",
+                   help="give each input of a fitted program a weight (1.0 mul) fitted with its "
+                        "constants, kept where it lowers the error (default on)")
     p.add_argument("--out-dir", required=True)
     p.add_argument("--resume", action="store_true", help="go on from OUT/archive.json")
     p.add_argument("--winners", type=int, default=16,
@@ -193,7 +196,8 @@ def main(argv=None) -> int:
                                  output=args.result, metric=args.metric,
                                  instruction_set=args.desc, jobs=args.jobs,
                                  scaling=None if args.scaling == "auto" else args.scaling == "on",
-                                 fit=args.fit, fit_iterations=args.fit_iterations)
+                                 fit=args.fit, fit_iterations=args.fit_iterations,
+                                 input_weights=args.input_weights == "on")
     except UsageError as e:
         print(f"ptxinject-search: error: {e}", file=sys.stderr)
         return 2

@@ -141,12 +141,16 @@ class CpuEvaluator:
     default, as ``ptxinject search``) chooses by the metric: on for max_abs
     and mean_abs, off for max_ulp; False scores the programs as they are.
     fit: the share of each call's programs, the best by error among those
-    with f32 constants, whose constants are fitted (``fit_iterations``
-    Levenberg-Marquardt steps, docs/search.md; default
-    ``RECOMMENDED_FIT``, as ``ptxinject search``; 0: none); every program
-    run for it counts in ``fit_evaluations``. fit_budget:
-    when set, at most about this many programs are run for fitting per
-    call (the search sets it to what its budget has left)."""
+    with f32 constants (or inputs, with input_weights), whose constants are
+    fitted (``fit_iterations`` Levenberg-Marquardt steps, docs/search.md;
+    default ``RECOMMENDED_FIT``, as ``ptxinject search``; 0: none); every
+    program run for it counts in ``fit_evaluations``. input_weights: before
+    a fit, each input of a candidate gets a weight (``1.0 mul``) fitted with
+    its constants, as Operon gives every leaf a weight; the weights stay
+    only where the fit lowers the error (default on, as ``ptxinject
+    search``). fit_budget: when set, at most about this many programs are
+    run for fitting per call (the search sets it to what its budget has
+    left)."""
 
     RECOMMENDED_FIT = 0.01
     DEFAULT_FIT_ITERATIONS = 10
@@ -156,7 +160,8 @@ class CpuEvaluator:
                  jobs: int = 0,
                  descriptors: Sequence = ("live_instructions", "approximate_instructions"),
                  cross_check: int = 2, seed: int = 0, scaling: Optional[bool] = None,
-                 fit: float = RECOMMENDED_FIT, fit_iterations: int = DEFAULT_FIT_ITERATIONS):
+                 fit: float = RECOMMENDED_FIT, fit_iterations: int = DEFAULT_FIT_ITERATIONS,
+                 input_weights: bool = True):
         if metric not in METRICS:
             raise ValueError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
         if not 0 <= fit <= 1:
@@ -164,6 +169,7 @@ class CpuEvaluator:
         self.scaling = metric in ("max_abs", "mean_abs") if scaling is None else bool(scaling)
         self.fit = float(fit)
         self.fit_iterations = int(fit_iterations)
+        self.input_weights = bool(input_weights)
         self.fit_budget: Optional[int] = None
         self._tails = fitting.Tails(instruction_set) if self.scaling or self.fit else None
         self.registers = [(name, "F32") for name in inputs] + [(output, "F32")]
@@ -209,14 +215,15 @@ class CpuEvaluator:
             error = np.where(better, scaled_error, error)
             tails[better] = fitting.TAIL_WORDS
         if self.fit and len(programs):
-            fit_runs = self._fit(programs, error, tails, scores["outputs"])
+            programs, fit_runs = self._fit(programs, error, tails, scores["outputs"])
         return programs, error, tails, fit_runs
 
     def _fit(self, programs: np.ndarray, error: np.ndarray, tails: np.ndarray,
-             outputs: np.ndarray) -> int:
-        """Fits the constants of the best share of the programs in place
-        (programs, error, tails); outputs: each program's unscaled outputs.
-        Returns the programs run."""
+             outputs: np.ndarray) -> tuple:
+        """Fits the constants of the best share of the programs (error and
+        tails in place); outputs: each program's unscaled outputs. Returns
+        the programs (wider where a fitted one with weights needs it) and
+        the programs run."""
         count = int(np.ceil(self.fit * len(programs)))
         lengths = fitting.program_lengths(programs)
         candidates = []
@@ -225,6 +232,8 @@ class CpuEvaluator:
                 break
             genome = programs[i, : lengths[i] - tails[i] + 1].copy()
             genome[-1] = 0
+            if self.input_weights:
+                genome = self._tails.weigh_inputs(genome)
             positions = self._tails.constant_positions(genome)
             if len(positions):
                 # Only constants the compiled stub uses (dead code removed)
@@ -235,7 +244,7 @@ class CpuEvaluator:
             if len(positions):
                 candidates.append((i, genome, positions))
         if not candidates:
-            return 0
+            return programs, 0
         budget = self.fit_budget
         if budget is not None:
             # Each candidate costs about (constants + 1) programs a step.
@@ -248,7 +257,7 @@ class CpuEvaluator:
                 kept.append(c)
             candidates = kept
             if not candidates:
-                return 0
+                return programs, 0
         genomes = fitting.as_rows([c[1] for c in candidates])
         fitted, runs, out = fitting.levenberg_marquardt(
             genomes, [c[2] for c in candidates], self, self.fit_iterations, scale=self.scaling,
@@ -256,7 +265,7 @@ class CpuEvaluator:
         # Only programs whose constants moved are scored again.
         moved = [k for k in range(len(candidates)) if not np.array_equal(fitted[k], genomes[k])]
         if not moved:
-            return runs
+            return programs, runs
         candidates = [candidates[k] for k in moved]
         rows = fitting.as_rows([fitted[k] for k in moved])
         out = out[moved]
@@ -265,15 +274,18 @@ class CpuEvaluator:
             rows = self._tails.append(rows, a, b)
         runs += len(rows)
         new_error = np.asarray(self._score(rows)[self.metric], dtype=np.float64)
-        width = programs.shape[1]
+        if rows.shape[1] > programs.shape[1]:
+            wider = np.zeros((len(programs), rows.shape[1]), dtype=np.uint64)
+            wider[:, : programs.shape[1]] = programs
+            programs = wider
         for (i, _, _), row, e in zip(candidates, rows, new_error):
             end = fitting.program_lengths(row[None, :])[0] + 1
-            if e < error[i] and end <= width:
+            if e < error[i]:
                 programs[i] = 0
                 programs[i, :end] = row[:end]
                 error[i] = e
                 tails[i] = fitting.TAIL_WORDS if self.scaling else 0
-        return runs
+        return programs, runs
 
     def evaluate(self, programs) -> Evaluation:
         rewritten = None

@@ -26,7 +26,9 @@ from .. import _core, stack
 
 TAIL_WORDS = 3  # constant a, constant b, fma
 FMA = "fma.rn.ftz.f32"
+WEIGHT = "mul.ftz.f32"  # an input's weight: ``x 1.0 mul``
 RETURN_KIND_MASK = np.uint64(0xFF)
+INPUT_KIND = 1  # an instruction word's kind byte: push an input register
 
 
 def program_lengths(programs: np.ndarray) -> np.ndarray:
@@ -68,6 +70,8 @@ class Tails:
         self.f32 = self.builder.set.stack_type_index("f32")
         self.constant_base = np.uint64(int(self.builder.constant("F32", 0.0)))
         self.fma = np.uint64(int(self.builder.ptx(FMA)))
+        self.weight = np.array([self.constant_words([1.0])[0], int(self.builder.ptx(WEIGHT))],
+                               dtype=np.uint64)
 
     def constant_words(self, values) -> np.ndarray:
         return self.constant_base | (f32_words(values) << np.uint64(32))
@@ -85,6 +89,15 @@ class Tails:
         out[rows, ends + 2] = self.fma
         out[rows, ends + 3] = 0
         return out
+
+    def weigh_inputs(self, words: np.ndarray) -> np.ndarray:
+        """One program (up to its first return) with a weight, ``1.0 mul``,
+        after each input word: the same values, and a constant per input
+        for a fit to move (as Operon gives every leaf a weight)."""
+        body = words[: program_lengths(words[None, :])[0]]
+        inputs = np.nonzero((body & RETURN_KIND_MASK) == INPUT_KIND)[0]
+        weighted = np.insert(body, np.repeat(inputs + 1, 2), np.tile(self.weight, len(inputs)))
+        return np.append(weighted, np.uint64(0))
 
     def constant_positions(self, words: np.ndarray) -> np.ndarray:
         """Indices of the f32 constant words of one program (up to its first
