@@ -266,7 +266,7 @@ def test_costs_come_from_the_instruction_sets_description():
     stub = "{\n.reg .f32 %a;\nsin.approx.ftz.f32 %a, %x;\nadd.ftz.f32 %a, %a, %x;\nmov.f32 %out, %a;\n}"
     assert InstructionCosts(custom).measure(stub) == (2, 0, 104.0)
     assert stub_latency(stub, InstructionCosts(custom)) == 104.0
-    e = CpuEvaluator(["x", "y"], [X, Y], XYX, instruction_set=custom, scaling=False,
+    e = CpuEvaluator(["x", "y"], [X, Y], XYX, instruction_set=custom, scaling=False, fit=0,
                      descriptors=("latency", "approximate_instructions"))
     words = custom.parse("x sin.approx.ftz.f32", e.registers)
     assert tuple(e.evaluate([words]).descriptors[0]) == (100.0, 0.0)
