@@ -106,6 +106,9 @@ def test_input_weights_let_a_program_without_constants_be_fitted():
     assert r.error[0] < 1e-3
     again = stack.evaluate([r.programs[0]], REGS, [X, np.zeros_like(X)], target)["max_abs"][0]
     assert again == r.error[0]
+    # A fitted program fitted again keeps one weight per input.
+    refit = e.evaluate([r.programs[0]])
+    assert [int(w) & 0xFF for w in refit.programs[0] if int(w)] == [1, 2, 3, 3]
     # Where a weight does not lower the error, the program stays as it was.
     exact = CpuEvaluator(["x"], [X], np.sin(f64(X)).astype(np.float32), scaling=False, fit=1.0)
     kept = exact.evaluate([start]).programs[0]

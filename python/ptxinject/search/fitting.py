@@ -69,6 +69,8 @@ class Tails:
                                      else stack.InstructionSet.from_file(instruction_set))
         self.f32 = self.builder.set.stack_type_index("f32")
         self.constant_base = np.uint64(int(self.builder.constant("F32", 0.0)))
+        # The bits of a word that say "an f32 constant" (kind, stack, index).
+        self.constant_mask = np.uint64(0xFFFFFFFF)
         self.fma = np.uint64(int(self.builder.ptx(FMA)))
         self.weight = np.array([self.constant_words([1.0])[0], int(self.builder.ptx(WEIGHT))],
                                dtype=np.uint64)
@@ -92,10 +94,16 @@ class Tails:
 
     def weigh_inputs(self, words: np.ndarray) -> np.ndarray:
         """One program (up to its first return) with a weight, ``1.0 mul``,
-        after each input word: the same values, and a constant per input
-        for a fit to move (as Operon gives every leaf a weight)."""
+        after each input word that has none yet: the same values, and a
+        constant per input for a fit to move (as Operon gives every leaf a
+        weight)."""
         body = words[: program_lengths(words[None, :])[0]]
         inputs = np.nonzero((body & RETURN_KIND_MASK) == INPUT_KIND)[0]
+        # An input weighted by an earlier fit keeps its weight, not a second.
+        after = np.append(body, [np.uint64(0), np.uint64(0)])
+        weighted = (((after[inputs + 1] & self.constant_mask) == self.constant_base)
+                    & (after[inputs + 2] == self.weight[1]))
+        inputs = inputs[~weighted]
         weighted = np.insert(body, np.repeat(inputs + 1, 2), np.tile(self.weight, len(inputs)))
         return np.append(weighted, np.uint64(0))
 
