@@ -132,6 +132,31 @@ void readOpWeights(nb::handle Dict, stackptx::VariationOptions &O) {
 
 using F32Column = nb::ndarray<const float, nb::ndim<1>, nb::c_contig>;
 
+using Words2D = nb::ndarray<const uint64_t, nb::ndim<2>, nb::c_contig>;
+using F32Rows = nb::ndarray<const float, nb::ndim<2>, nb::c_contig>;
+
+// A 2-D float array owned by NumPy, from Data (Rows x Cols).
+template <class T>
+nb::ndarray<nb::numpy, T, nb::ndim<2>> toArray(const std::vector<T> &Data,
+                                               size_t Rows, size_t Cols) {
+  T *Out = new T[std::max<size_t>(1, Rows * Cols)];
+  std::copy(Data.begin(), Data.end(), Out);
+  nb::capsule Owner(Out,
+                    [](void *P) noexcept { delete[] static_cast<T *>(P); });
+  size_t Shape[2] = {Rows, Cols};
+  return nb::ndarray<nb::numpy, T, nb::ndim<2>>(Out, 2, Shape, Owner);
+}
+
+nb::ndarray<nb::numpy, double, nb::ndim<1>>
+toArray1D(const std::vector<double> &Data) {
+  auto *Out = new double[std::max<size_t>(1, Data.size())];
+  std::copy(Data.begin(), Data.end(), Out);
+  nb::capsule Owner(
+      Out, [](void *P) noexcept { delete[] static_cast<double *>(P); });
+  size_t Shape[1] = {Data.size()};
+  return nb::ndarray<nb::numpy, double, nb::ndim<1>>(Out, 1, Shape, Owner);
+}
+
 nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
                           std::vector<F32Column> Inputs, size_t Request,
                           F32Column Target, nb::handle SetArg, unsigned Jobs,
@@ -173,13 +198,10 @@ nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
   }
   size_t N = Scores.size();
   auto column = [&](auto Get) {
-    auto *Data = new double[N];
-    for (size_t I = 0; I < N; ++I)
-      Data[I] = Get(Scores[I]);
-    nb::capsule Owner(
-        Data, [](void *P) noexcept { delete[] static_cast<double *>(P); });
-    size_t Shape[1] = {N};
-    return nb::ndarray<nb::numpy, double, nb::ndim<1>>(Data, 1, Shape, Owner);
+    std::vector<double> Values;
+    for (const stackptx::ProgramScore &S : Scores)
+      Values.push_back(Get(S));
+    return toArray1D(Values);
   };
   nb::dict D;
   D["max_abs"] = column([](auto &S) { return S.MaxAbs; });
@@ -201,31 +223,6 @@ nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
         nb::ndarray<nb::numpy, float, nb::ndim<2>>(Data, 2, Shape, Owner);
   }
   return D;
-}
-
-using Words2D = nb::ndarray<const uint64_t, nb::ndim<2>, nb::c_contig>;
-using F32Rows = nb::ndarray<const float, nb::ndim<2>, nb::c_contig>;
-
-// A 2-D float array owned by NumPy, from Data (Rows x Cols).
-template <class T>
-nb::ndarray<nb::numpy, T, nb::ndim<2>> toArray(const std::vector<T> &Data,
-                                               size_t Rows, size_t Cols) {
-  T *Out = new T[std::max<size_t>(1, Rows * Cols)];
-  std::copy(Data.begin(), Data.end(), Out);
-  nb::capsule Owner(Out,
-                    [](void *P) noexcept { delete[] static_cast<T *>(P); });
-  size_t Shape[2] = {Rows, Cols};
-  return nb::ndarray<nb::numpy, T, nb::ndim<2>>(Out, 2, Shape, Owner);
-}
-
-nb::ndarray<nb::numpy, double, nb::ndim<1>>
-toArray1D(const std::vector<double> &Data) {
-  auto *Out = new double[std::max<size_t>(1, Data.size())];
-  std::copy(Data.begin(), Data.end(), Out);
-  nb::capsule Owner(
-      Out, [](void *P) noexcept { delete[] static_cast<double *>(P); });
-  size_t Shape[1] = {Data.size()};
-  return nb::ndarray<nb::numpy, double, nb::ndim<1>>(Out, 1, Shape, Owner);
 }
 
 nb::tuple linearScalePy(F32Rows Outputs, F32Column Target, bool ForMaxAbs) {

@@ -112,36 +112,10 @@ struct PyCompiler {
         PyUnicode_FromStringAndSize(B.Out.data(), (Py_ssize_t)B.Out.size()));
   }
 
-  // 64-bit FNV-1a digests of the stubs compileBatch would return: what a
-  // search keeps of every stub it asked for, without making the strings.
-  std::vector<uint64_t> digestBatch(nb::handle Progs, nb::handle Regs,
-                                    nb::handle Reqs) const {
-    RegisterList R = toRegisters(Regs, Set);
-    std::vector<size_t> Requests = toRequests(Reqs, R);
-    std::vector<std::vector<StackPtxFastInstruction>> Storage;
-    std::vector<Program> Spans = toPrograms(Progs, Set, R, Storage);
-    ThreadBuffers &B = threadBuffers();
-    std::vector<uint64_t> Digests;
-    StackPtxFastResult Res;
-    {
-      nb::gil_scoped_release Release;
-      Res =
-          C.compileBatch(Spans, R.Registers, Requests, B.WS, B.Out, B.Ends, {});
-      size_t Start = 0;
-      for (size_t End : B.Ends) {
-        uint64_t H = 0xcbf29ce484222325ULL;
-        for (size_t I = Start; I < End; ++I)
-          H = (H ^ static_cast<unsigned char>(B.Out[I])) * 0x100000001b3ULL;
-        Digests.push_back(H);
-        Start = End;
-      }
-    }
-    checkResult(Res);
-    return Digests;
-  }
-
-  nb::list compileBatch(nb::handle Progs, nb::handle Regs, nb::handle Reqs,
-                        nb::handle Routines) const {
+  // Compiles a batch into this thread's buffers (stub I ends at
+  // B.Ends[I]), for compile_batch and digest_batch.
+  ThreadBuffers &compileInto(nb::handle Progs, nb::handle Regs, nb::handle Reqs,
+                             nb::handle Routines) const {
     RegisterList R = toRegisters(Regs, Set);
     std::vector<size_t> Requests = toRequests(Reqs, R);
     RoutineList RL;
@@ -156,6 +130,29 @@ struct PyCompiler {
                            RL.Spans);
     }
     checkResult(Res);
+    return B;
+  }
+
+  // 64-bit FNV-1a digests of the stubs compileBatch would return: what a
+  // search keeps of every stub it asked for, without making the strings.
+  std::vector<uint64_t> digestBatch(nb::handle Progs, nb::handle Regs,
+                                    nb::handle Reqs) const {
+    ThreadBuffers &B = compileInto(Progs, Regs, Reqs, nb::none());
+    std::vector<uint64_t> Digests;
+    size_t Start = 0;
+    for (size_t End : B.Ends) {
+      uint64_t H = 0xcbf29ce484222325ULL;
+      for (size_t I = Start; I < End; ++I)
+        H = (H ^ static_cast<unsigned char>(B.Out[I])) * 0x100000001b3ULL;
+      Digests.push_back(H);
+      Start = End;
+    }
+    return Digests;
+  }
+
+  nb::list compileBatch(nb::handle Progs, nb::handle Regs, nb::handle Reqs,
+                        nb::handle Routines) const {
+    ThreadBuffers &B = compileInto(Progs, Regs, Reqs, Routines);
     PyObject *L = PyList_New((Py_ssize_t)B.Ends.size());
     if (!L)
       throw nb::python_error();

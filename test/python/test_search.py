@@ -39,10 +39,11 @@ def test_archive_keeps_one_elite_per_cell_the_better_one():
     assert a.cell((99.0,)) == (4,) and a.cell((-5.0,)) == (0,)
     assert a.coverage() == 2 / 5 and a.qd_score() == pytest.approx(1.5)
     assert a.best() is better
-    # A generation's cells at once, as cell() bins each (a flat axis: bin 0).
+    # A generation's cells at once (a flat axis: bin 0; NaN: the first bin).
     grid = Archive([Descriptor("d", 0, 10, 5), Descriptor("e", 1, 1, 3)])
-    values = np.array([[3.0, 7.0], [-5.0, 0.0], [99.0, 2.0], [9.999, 1.0], [2.0, 5.0]])
-    assert grid.cells_of(values) == [grid.cell(v) for v in values.tolist()]
+    values = np.array([[3.0, 7.0], [-5.0, 0.0], [99.0, 2.0], [9.999, 1.0], [2.0, 5.0],
+                       [float("nan"), 1.0]])
+    assert grid.cells_of(values) == [(1, 0), (0, 0), (4, 0), (4, 0), (1, 0), (0, 0)]
 
 
 def test_cpu_evaluator_agrees_with_the_interpreter():

@@ -9,7 +9,6 @@ their quality (``max_error - error``, clipped at 0).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -25,12 +24,6 @@ class Descriptor:
     low: float
     high: float
     bins: int
-
-    def bin(self, value: float) -> int:
-        if not self.high > self.low or self.bins <= 1:
-            return 0
-        t = (value - self.low) / (self.high - self.low)
-        return min(self.bins - 1, max(0, int(math.floor(t * self.bins))))
 
 
 @dataclass
@@ -70,10 +63,13 @@ class Archive:
         return int(np.prod([d.bins for d in self.descriptors])) if self.descriptors else 1
 
     def cell(self, values: Sequence[float]) -> Tuple[int, ...]:
-        return tuple(d.bin(v) for d, v in zip(self.descriptors, values))
+        return self.cells_of(np.array([values], dtype=np.float64))[0]
 
     def cells_of(self, values: np.ndarray) -> List[Tuple[int, ...]]:
-        """cell() of each row of values (programs x descriptors), at once."""
+        """The cell of each row of values (programs x descriptors): per
+        descriptor its bin, a value outside the range in the end bin (NaN
+        in the first)."""
+        values = np.asarray(values, dtype=np.float64).reshape(len(values), len(self.descriptors))
         bins = np.zeros((len(values), len(self.descriptors)), dtype=np.int64)
         for k, d in enumerate(self.descriptors):
             if d.high > d.low and d.bins > 1:

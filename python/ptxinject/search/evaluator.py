@@ -35,19 +35,13 @@ class InstructionCosts:
     def __init__(self, instruction_set=None):
         s = instruction_set if instruction_set is not None else stack.InstructionSet.builtin()
         self._costs = _core.StubCosts(s)
-        self._last = (None, None)
 
     def measure(self, stub: str) -> tuple:
         """(live statements, approximate ones, summed latency) of a stub.
         The compiler has removed dead code, so every statement runs; the
         moves into and out of registers are not counted (ptxas removes
         them), and the sum bounds a dependent chain."""
-        # Each built-in descriptor asks for the same stub in turn.
-        last_stub, last = self._last
-        if stub is not last_stub:
-            last = self._costs.measure([stub])[0]
-            self._last = (stub, last)
-        return last
+        return self._costs.measure([stub])[0]
 
     def measure_all(self, stubs: Sequence[str]) -> list:
         """measure() of each stub, in one call."""
@@ -92,9 +86,6 @@ class Descriptors:
                                  f"{', '.join(BUILTIN_DESCRIPTORS)}")
         self.descriptors = list(descriptors)
         self.costs = costs
-
-    def __len__(self) -> int:
-        return len(self.descriptors)
 
     def __call__(self, stubs: Sequence[str], programs) -> np.ndarray:
         """(programs, descriptors) float64."""
