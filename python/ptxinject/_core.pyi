@@ -269,7 +269,7 @@ class StackCompiler:
 
     def digest_batch(self, programs: object, registers: object, requests: object) -> list[int]:
         """
-        64-bit digests (FNV-1a) of the stubs compile_batch returns, one per program, without making the strings.
+        64-bit digests (FNV-1a/128, low half) of the stubs compile_batch returns, one per program, without making the strings.
         """
 
     def interpret(self, program: object, registers: object, inputs: object, requests: object, routines: object | None = None) -> list:

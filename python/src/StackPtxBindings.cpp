@@ -14,6 +14,7 @@
 #include "ptxinject/stackptx/Random.h"
 #include "ptxinject/stackptx/StubCosts.h"
 #include "ptxinject/stackptx/Text.h"
+#include "ptxinject/variants/ContentHash.h"
 
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
@@ -133,18 +134,17 @@ struct PyCompiler {
     return B;
   }
 
-  // 64-bit FNV-1a digests of the stubs compileBatch would return: what a
-  // search keeps of every stub it asked for, without making the strings.
+  // 64-bit digests of the stubs compileBatch would return (the low half of
+  // the content hash the variant cache keys on): what a search keeps of
+  // every stub it asked for, without making the strings.
   std::vector<uint64_t> digestBatch(nb::handle Progs, nb::handle Regs,
                                     nb::handle Reqs) const {
     ThreadBuffers &B = compileInto(Progs, Regs, Reqs, nb::none());
     std::vector<uint64_t> Digests;
     size_t Start = 0;
     for (size_t End : B.Ends) {
-      uint64_t H = 0xcbf29ce484222325ULL;
-      for (size_t I = Start; I < End; ++I)
-        H = (H ^ static_cast<unsigned char>(B.Out[I])) * 0x100000001b3ULL;
-      Digests.push_back(H);
+      std::string_view Stub(B.Out.data() + Start, End - Start);
+      Digests.push_back(variants::ContentHasher().add(Stub).result().Lo);
       Start = End;
     }
     return Digests;
@@ -532,7 +532,8 @@ void bindStackPtx(nb::module_ &M) {
            "Releases the GIL for the whole batch.")
       .def("digest_batch", &PyCompiler::digestBatch, "programs"_a,
            "registers"_a, "requests"_a,
-           "64-bit digests (FNV-1a) of the stubs compile_batch returns, "
+           "64-bit digests (FNV-1a/128, low half) of the stubs compile_batch "
+           "returns, "
            "one per program, without making the strings.")
       .def("interpret", &PyCompiler::interpret, "program"_a, "registers"_a,
            "inputs"_a, "requests"_a, "routines"_a.none() = nb::none(),

@@ -151,14 +151,14 @@ def test_batch_matches_single():
     for i, p in enumerate(programs):
         grid[i, : len(p)] = p
     assert stack.compile_batch(grid, REGS, ["z"]) == singles
-    # A search's digests are FNV-1a (64 bits) of the same stubs.
-    def fnv1a(text):
-        h = 0xCBF29CE484222325
+    # A search's digests are the low half of FNV-1a/128 of the same stubs.
+    def fnv1a128(text):
+        h = 0x6C62272E07BB014262B821756295C58D
         for byte in text.encode():
-            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-        return h
+            h = ((h ^ byte) * ((1 << 88) + (1 << 8) + 0x3B)) % (1 << 128)
+        return h & 0xFFFFFFFFFFFFFFFF
     digests = stack.StackCompiler().digest_batch(grid, REGS, ["z"])
-    assert digests == [fnv1a(s) for s in singles]
+    assert digests == [fnv1a128(s) for s in singles]
 
 
 def test_errors():
