@@ -101,6 +101,171 @@ bool solve(std::vector<double> &M, std::vector<double> &V, size_t N) {
   return true;
 }
 
+float bitsToFloat(uint32_t Bits) {
+  float V;
+  std::memcpy(&V, &Bits, 4);
+  return V;
+}
+
+uint32_t floatToBits(float V) {
+  uint32_t Bits;
+  std::memcpy(&Bits, &V, 4);
+  return Bits;
+}
+
+} // namespace
+
+bool ConstantJacobian::compute(const InstructionSet &Set, Program Prog,
+                               Span<StackPtxFastRegister> Registers,
+                               size_t Request, const BatchEvalInputs &Inputs,
+                               const std::vector<size_t> &Positions,
+                               std::vector<double> &Jacobian) {
+  const size_t N = Inputs.Samples, K = Positions.size();
+  const size_t Requests[] = {Request};
+  Jacobian.assign(N * K, 0.0);
+  std::string Error;
+  Tape &T = Trace;
+  if (!traceProgram(Set.info(), defaultLimits(), Prog, Registers, Requests, {},
+                    T, Error))
+    return false;
+  Values.resize(T.NumValues * N);
+  Tangents.assign(T.NumValues * K * N, 0.0f);
+  Moves.assign(T.NumValues, 0);
+  auto column = [&](uint32_t V) -> const uint32_t * {
+    return V < T.NumInputs ? Inputs.Columns[V] : Values.data() + V * N;
+  };
+  auto tangent = [&](uint32_t V, size_t I) {
+    return Tangents.data() + (V * K + I) * N;
+  };
+  for (size_t C = 0; C < T.Constants.size(); ++C) {
+    auto [V, Bits] = T.Constants[C];
+    std::fill_n(Values.data() + V * N, N, Bits);
+    for (size_t I = 0; I < K; ++I)
+      if (T.ConstantWords[C] == Positions[I]) {
+        Moves[V] = 1;
+        std::fill_n(tangent(V, I), N, 1.0f);
+      }
+  }
+  Probe.resize(N);
+  High.resize(N);
+  Low.resize(N);
+  Partial.resize(N);
+  Up.resize(N);
+  Down.resize(N);
+  const uint32_t *Args[4];
+  for (const Tape::Step &S : T.Steps) {
+    for (unsigned A = 0; A < S.NumArgs; ++A)
+      Args[A] = column(S.Args[A]);
+    uint32_t *Out = Values.data() + size_t(S.Result) * N;
+    S.Op.evaluate(Args, Out, N);
+    for (unsigned A = 0; A < S.NumArgs; ++A) {
+      if (!Moves[S.Args[A]])
+        continue;
+      Moves[S.Result] = 1;
+      const uint32_t *Operand = Args[A];
+      // The operand moved up and down (Step: by how much, as rounded).
+      auto probe = [&](float Sign, std::vector<float> &Step,
+                       std::vector<uint32_t> &Into) {
+        for (size_t I = 0; I < N; ++I) {
+          float X = bitsToFloat(Operand[I]);
+          float H = 0x1p-12f * std::max(std::fabs(X), 0x1p-8f);
+          Probe[I] = floatToBits(X + Sign * H);
+          Step[I] = bitsToFloat(Probe[I]) - X;
+        }
+        const uint32_t *Probed[4] = {Args[0], Args[1], Args[2], Args[3]};
+        Probed[A] = Probe.data();
+        S.Op.evaluate(Probed, Into.data(), N);
+      };
+      probe(+1, Up, High);
+      probe(-1, Down, Low);
+      for (size_t I = 0; I < N; ++I) {
+        float Y = bitsToFloat(Out[I]), Hi = bitsToFloat(High[I]),
+              Lo = bitsToFloat(Low[I]);
+        double D = 0;
+        if (std::isfinite(Hi) && std::isfinite(Lo) && Up[I] - Down[I] != 0)
+          D = (double(Hi) - Lo) / (double(Up[I]) - Down[I]);
+        else if (std::isfinite(Hi) && std::isfinite(Y) && Up[I] != 0)
+          D = (double(Hi) - Y) / Up[I];
+        else if (std::isfinite(Lo) && std::isfinite(Y) && Down[I] != 0)
+          D = (double(Lo) - Y) / Down[I];
+        Partial[I] = std::isfinite(D) ? float(D) : 0.0f;
+      }
+      for (size_t C = 0; C < K; ++C) {
+        const float *From = tangent(S.Args[A], C);
+        float *Into = tangent(S.Result, C);
+        for (size_t I = 0; I < N; ++I)
+          Into[I] += Partial[I] * From[I];
+      }
+    }
+  }
+  int64_t Result = T.Requests.empty() ? Tape::Unassigned : T.Requests[0];
+  if (Result == Tape::Unassigned || !Moves[size_t(Result)])
+    return true;
+  for (size_t C = 0; C < K; ++C) {
+    const float *From = tangent(uint32_t(Result), C);
+    for (size_t I = 0; I < N; ++I)
+      Jacobian[I * K + C] = std::isfinite(From[I]) ? From[I] : 0.0;
+  }
+  return true;
+}
+
+bool ptxinject::stackptx::prepareFit(const InstructionSet &Set, Program Prog,
+                                     size_t TailWords,
+                                     const StackPtxFastInstruction *Weight,
+                                     Span<StackPtxFastRegister> Registers,
+                                     size_t Request, FitCandidate &Out) {
+  size_t End = 0;
+  while (End < Prog.size() &&
+         Prog[End].kind != STACK_PTX_FAST_INSTRUCTION_KIND_RETURN)
+    ++End;
+  End -= std::min(End, TailWords);
+  auto same = [](const StackPtxFastInstruction &A,
+                 const StackPtxFastInstruction &B) {
+    return std::memcmp(&A, &B, sizeof A) == 0;
+  };
+  Out.Words.clear();
+  for (size_t I = 0; I < End; ++I) {
+    Out.Words.push_back(Prog[I]);
+    if (!Weight || Prog[I].kind != STACK_PTX_FAST_INSTRUCTION_KIND_INPUT)
+      continue;
+    bool Weighted = I + 2 < End && Prog[I + 1].kind == Weight[0].kind &&
+                    Prog[I + 1].stack_idx == Weight[0].stack_idx &&
+                    same(Prog[I + 2], Weight[1]);
+    if (!Weighted) {
+      Out.Words.push_back(Weight[0]);
+      Out.Words.push_back(Weight[1]);
+    }
+  }
+  Out.Words.push_back(stack_ptx_fast_encode_return);
+  Out.Positions.clear();
+  // Backward from the output: the values it is made of.
+  Tape T;
+  std::string Error;
+  const size_t Requests[] = {Request};
+  if (!traceProgram(Set.info(), defaultLimits(),
+                    Program(Out.Words.data(), Out.Words.size()), Registers,
+                    Requests, {}, T, Error))
+    return false;
+  if (T.Requests.empty() || T.Requests[0] == Tape::Unassigned)
+    return true;
+  std::vector<char> Live(T.NumValues, 0);
+  Live[size_t(T.Requests[0])] = 1;
+  for (size_t I = T.Steps.size(); I-- > 0;)
+    if (Live[T.Steps[I].Result])
+      for (unsigned A = 0; A < T.Steps[I].NumArgs; ++A)
+        Live[T.Steps[I].Args[A]] = 1;
+  for (size_t C = 0; C < T.Constants.size(); ++C) {
+    uint32_t Word = T.ConstantWords[C];
+    if (Live[T.Constants[C].first] && Word != Tape::NoWord &&
+        Set.info().stack_types[Out.Words[Word].stack_idx].constant_kind ==
+            STACK_PTX_FAST_CONSTANT_F32)
+      Out.Positions.push_back(Word);
+  }
+  return true;
+}
+
+namespace {
+
 // One fit's state: its constants, scaling, error, damping and Jacobian.
 struct Fit {
   std::vector<size_t> Positions;
@@ -160,43 +325,20 @@ size_t ptxinject::stackptx::fitConstants(
 
   std::vector<std::vector<StackPtxFastInstruction>> Batch;
   std::vector<float> Out;
+  ConstantJacobian Jacobians;
   for (unsigned Step = 0; Step < Options.Iterations && !Active.empty();
        ++Step) {
-    // The Jacobian of f in the constants, by forward differences.
-    struct Owner {
-      size_t J, I;
-      double H;
-    };
-    std::vector<Owner> Owners;
-    Batch.clear();
+    // The Jacobian of f in the constants, one pass per program whose
+    // constants moved: counted as one evaluation, as Operon counts its
+    // automatic differentiation's.
     for (size_t J : Active) {
       Fit &F = Fits[J];
       if (F.HaveJacobian)
         continue;
-      for (size_t I = 0; I < F.C.size(); ++I) {
-        double H = 1e-3 * std::max(std::fabs(F.C[I]), 1e-2);
-        float Stepped = float(F.C[I] + H);
-        Batch.push_back(Programs[J]);
-        setConstant(Batch.back()[F.Positions[I]], Stepped);
-        Owners.push_back({J, I, double(Stepped) - F.C[I]});
-      }
-      F.Jacobian.assign(N * F.C.size(), 0.0);
+      Jacobians.compute(Set, Program(Programs[J].data(), Programs[J].size()),
+                        Registers, Request, Inputs, F.Positions, F.Jacobian);
+      ++Evaluated;
       F.HaveJacobian = true;
-    }
-    if (!Batch.empty()) {
-      Run(Batch, Out);
-      for (size_t R = 0; R < Owners.size(); ++R) {
-        const Owner &O = Owners[R];
-        const float *Row = &Out[R * N];
-        bool Finite =
-            std::all_of(Row, Row + N, [](float V) { return std::isfinite(V); });
-        if (O.H == 0 || !Finite)
-          continue;
-        Fit &F = Fits[O.J];
-        const float *Base = &Outputs[O.J * N];
-        for (size_t S = 0; S < N; ++S)
-          F.Jacobian[S * F.C.size() + O.I] = (Row[S] - Base[S]) / O.H;
-      }
     }
     // A damped Gauss-Newton step per fit, on the constants (and a, b).
     std::vector<size_t> Tried;

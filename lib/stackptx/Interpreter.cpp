@@ -45,6 +45,7 @@ private:
       return Bits;
     uint32_t V = uint32_t(Trace->NumValues++);
     Trace->Constants.push_back({V, Bits});
+    Trace->ConstantWords.push_back(uint32_t(Word));
     return V;
   }
   bool room(unsigned S, size_t N) const {
@@ -66,6 +67,8 @@ private:
   std::vector<Slot> Slots;
   std::vector<uint32_t> Meta;
   size_t Created = 0, Operands = 0, Executed = 0;
+  // The program's word being run (Tape::ConstantWords).
+  size_t Word = Tape::NoWord;
 };
 
 unsigned countOf(const StackPtxFastArgTypeInfo &T) {
@@ -226,6 +229,7 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth,
       return true;
     }
     ++Executed;
+    Word = Depth == 0 ? Pc : Tape::NoWord;
     uint32_t Payload;
     std::memcpy(&Payload, &I.payload, 4);
     switch (I.kind) {
@@ -253,6 +257,7 @@ bool Interpreter::run(Program Prog, Span<Program> Routines, size_t Depth,
         break;
       const StackPtxFastArgTypeInfo &T =
           Set.arg_types[Set.special_registers[I.idx].arg_type];
+      Word = Tape::NoWord; // not a constant a fit could move
       if (room(T.stack_idx, countOf(T)) && newValues(countOf(T)))
         for (unsigned E = 0; E < countOf(T); ++E)
           Stacks[T.stack_idx].push_back(

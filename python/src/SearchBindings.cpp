@@ -240,6 +240,59 @@ nb::tuple linearScalePy(F32Rows Outputs, F32Column Target, bool ForMaxAbs) {
   return nb::make_tuple(toArray1D(A), toArray1D(B));
 }
 
+// The fit candidates among Words' rows, in Order, until Count have a
+// constant (prepareFit): (their row indices, their words as rows, their
+// constants' positions).
+nb::tuple fitCandidatesPy(Words2D Words, std::vector<size_t> Order,
+                          std::vector<size_t> Tails, size_t Count,
+                          std::optional<std::vector<uint64_t>> Weight,
+                          nb::handle RegsArg, size_t Request,
+                          nb::handle SetArg) {
+  stackptx::InstructionSet Set = instructionSetOf(SetArg);
+  RegisterList R = toRegisters(RegsArg, Set);
+  size_t Rows = Words.shape(0), Width = Words.shape(1);
+  if (Tails.size() != Rows || Request >= R.Registers.size() ||
+      (Weight && Weight->size() != 2))
+    throw BindingError("invalid-argument",
+                       "a tail per program, a request among the registers "
+                       "and a weight of two words");
+  StackPtxFastInstruction W[2];
+  if (Weight)
+    std::memcpy(W, Weight->data(), sizeof W);
+  for (size_t I : Order)
+    if (I >= Rows)
+      throw BindingError("invalid-argument", "an index past the programs");
+  std::vector<size_t> Picked;
+  std::vector<std::vector<uint64_t>> Fitted;
+  std::vector<std::vector<size_t>> Positions;
+  size_t Longest = 1;
+  {
+    nb::gil_scoped_release Release;
+    stackptx::FitCandidate C;
+    const auto *Data =
+        reinterpret_cast<const StackPtxFastInstruction *>(Words.data());
+    for (size_t I : Order) {
+      if (Picked.size() == Count)
+        break;
+      if (!stackptx::prepareFit(Set, Program(Data + I * Width, Width), Tails[I],
+                                Weight ? W : nullptr, R.Registers, Request,
+                                C) ||
+          C.Positions.empty())
+        continue;
+      Picked.push_back(I);
+      Fitted.emplace_back(C.Words.size());
+      std::memcpy(Fitted.back().data(), C.Words.data(), C.Words.size() * 8);
+      Positions.push_back(C.Positions);
+      Longest = std::max(Longest, C.Words.size());
+    }
+  }
+  std::vector<uint64_t> Flat(Picked.size() * Longest, 0);
+  for (size_t P = 0; P < Picked.size(); ++P)
+    std::copy(Fitted[P].begin(), Fitted[P].end(), &Flat[P * Longest]);
+  return nb::make_tuple(Picked, toArray(Flat, Picked.size(), Longest),
+                        Positions);
+}
+
 nb::tuple fitConstantsPy(Words2D Words,
                          std::vector<std::vector<size_t>> Positions,
                          nb::handle RegsArg, std::vector<F32Column> Inputs,
@@ -366,6 +419,10 @@ void bindVariation(nb::module_ &M) {
   M.def("_linear_scale", &linearScalePy, "outputs"_a, "target"_a,
         "for_max_abs"_a,
         "The engine behind ptxinject.search.fitting.linear_scale.");
+  M.def("_fit_candidates", &fitCandidatesPy, "programs"_a, "order"_a, "tails"_a,
+        "count"_a, "weight"_a.none(), "registers"_a, "request"_a,
+        "instruction_set"_a.none(),
+        "The engine behind ptxinject.search's choice of programs to fit.");
   M.def("_fit_constants", &fitConstantsPy, "programs"_a, "positions"_a,
         "registers"_a, "inputs"_a, "request"_a, "target"_a,
         "instruction_set"_a.none(), "iterations"_a, "max_constants"_a,

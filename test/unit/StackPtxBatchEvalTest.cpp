@@ -196,7 +196,7 @@ TEST(StackPtxConstantFit, ScalingIsExactAndFittingMovesAConstant) {
   float C;
   std::memcpy(&C, &Programs[0][0].payload.u, 4);
   EXPECT_NEAR(C, 2.5f, 1e-3);
-  // The first run, then per step a difference and a trial at most.
+  // The first run, then per step a Jacobian and a trial at most.
   EXPECT_GT(Runs, 2u);
   EXPECT_LE(Runs, 1 + 2 * size_t(O.Iterations));
   // The outputs left are the fitted program's, as the evaluator runs it.
@@ -208,6 +208,104 @@ TEST(StackPtxConstantFit, ScalingIsExactAndFittingMovesAConstant) {
                 reinterpret_cast<uint32_t *>(Again.data()));
   EXPECT_EQ(std::memcmp(Again.data(), Outputs.data(), Samples * 4), 0);
   EXPECT_LT(Scores[0].MaxAbs, 1e-3);
+}
+
+TEST(StackPtxConstantFit, JacobianIsTheChainRuleOverTheTape) {
+  // out = sin(c0 * x + c1), with c2 pushed and dropped by nothing it
+  // feeds: d/dc0 = cos(.) x, d/dc1 = cos(.), d/dc2 = 0.
+  size_t F32 = size_t(set().findStackType("f32"));
+  std::vector<StackPtxFastRegister> Regs = {{"x", F32}, {"out", F32}};
+  int Mul = set().findInstruction("mul.ftz.f32");
+  int Add = set().findInstruction("add.ftz.f32");
+  int Sin = set().findInstruction("sin.approx.ftz.f32");
+  ASSERT_GE(Mul, 0);
+  ASSERT_GE(Add, 0);
+  ASSERT_GE(Sin, 0);
+  const float C0 = 1.5f, C1 = -0.25f;
+  std::vector<StackPtxFastInstruction> Prog = {
+      stack_ptx_fast_encode_constant_bits(F32, bits(7.0f)),
+      stack_ptx_fast_encode_constant_bits(F32, bits(C0)),
+      stack_ptx_fast_encode_input(0),
+      stack_ptx_fast_encode_ptx_instruction(unsigned(Mul)),
+      stack_ptx_fast_encode_constant_bits(F32, bits(C1)),
+      stack_ptx_fast_encode_ptx_instruction(unsigned(Add)),
+      stack_ptx_fast_encode_ptx_instruction(unsigned(Sin)),
+      stack_ptx_fast_encode_return};
+  const size_t Samples = 16;
+  std::vector<uint32_t> X(Samples), Out(Samples, 0);
+  std::vector<float> Target(Samples, 0.0f);
+  for (size_t S = 0; S < Samples; ++S)
+    X[S] = bits(-1 + 2.0f * float(S) / float(Samples - 1));
+  BatchEvalInputs In;
+  In.Columns = {X.data(), Out.data()};
+  In.Samples = Samples;
+  In.Target = Target.data();
+  ConstantJacobian J;
+  std::vector<double> D;
+  ASSERT_TRUE(J.compute(set(), Prog, Regs, 1, In, {1, 4, 0}, D));
+  ASSERT_EQ(D.size(), Samples * 3);
+  for (size_t S = 0; S < Samples; ++S) {
+    float V;
+    std::memcpy(&V, &X[S], 4);
+    double Cos = std::cos(double(C0) * V + C1);
+    EXPECT_NEAR(D[S * 3 + 0], Cos * V, 2e-3) << S;
+    EXPECT_NEAR(D[S * 3 + 1], Cos, 2e-3) << S;
+    EXPECT_EQ(D[S * 3 + 2], 0.0) << S;
+  }
+  // An output no constant reaches (here none is assigned) has derivatives 0.
+  std::vector<StackPtxFastInstruction> Bad = {
+      stack_ptx_fast_encode_ptx_instruction(
+          uint32_t(set().info().num_instructions)),
+      stack_ptx_fast_encode_return};
+  J.compute(set(), Bad, Regs, 1, In, {0}, D);
+  EXPECT_EQ(D, std::vector<double>(Samples, 0.0));
+}
+
+TEST(StackPtxConstantFit, PrepareFitWeighsInputsAndKeepsLiveConstants) {
+  // 7.0 (dead: nothing consumes it) x y 0.5 mul add, then a scaling tail
+  // 2.0 1.0 fma: the fit sees x and y weighted, y's own weight kept, the
+  // tail gone and only the live constants.
+  size_t F32 = size_t(set().findStackType("f32"));
+  std::vector<StackPtxFastRegister> Regs = {
+      {"x", F32}, {"y", F32}, {"out", F32}};
+  int Mul = set().findInstruction("mul.ftz.f32");
+  int Add = set().findInstruction("add.ftz.f32");
+  int Fma = set().findInstruction("fma.rn.ftz.f32");
+  auto constant = [&](float V) {
+    return stack_ptx_fast_encode_constant_bits(F32, bits(V));
+  };
+  auto ptx = [](int I) {
+    return stack_ptx_fast_encode_ptx_instruction(unsigned(I));
+  };
+  std::vector<StackPtxFastInstruction> Prog = {constant(7.0f),
+                                               stack_ptx_fast_encode_input(0),
+                                               stack_ptx_fast_encode_input(1),
+                                               constant(0.5f),
+                                               ptx(Mul),
+                                               ptx(Add),
+                                               constant(2.0f),
+                                               constant(1.0f),
+                                               ptx(Fma),
+                                               stack_ptx_fast_encode_return};
+  const StackPtxFastInstruction Weight[2] = {constant(1.0f), ptx(Mul)};
+  FitCandidate C;
+  ASSERT_TRUE(prepareFit(set(), Prog, 3, Weight, Regs, 2, C));
+  std::vector<StackPtxFastInstruction> Want = {constant(7.0f),
+                                               stack_ptx_fast_encode_input(0),
+                                               constant(1.0f),
+                                               ptx(Mul),
+                                               stack_ptx_fast_encode_input(1),
+                                               constant(0.5f),
+                                               ptx(Mul),
+                                               ptx(Add),
+                                               stack_ptx_fast_encode_return};
+  ASSERT_EQ(C.Words.size(), Want.size());
+  EXPECT_EQ(std::memcmp(C.Words.data(), Want.data(), Want.size() * 8), 0);
+  EXPECT_EQ(C.Positions, (std::vector<size_t>{2, 5}));
+  // Without a weight, only the words before the tail.
+  ASSERT_TRUE(prepareFit(set(), Prog, 3, nullptr, Regs, 2, C));
+  EXPECT_EQ(C.Words.size(), 7u);
+  EXPECT_EQ(C.Positions, (std::vector<size_t>{3}));
 }
 
 } // namespace

@@ -143,7 +143,7 @@ class CpuEvaluator:
     run for fitting per call (the search sets it to what its budget has
     left)."""
 
-    RECOMMENDED_FIT = 0.01
+    RECOMMENDED_FIT = 0.35
     DEFAULT_FIT_ITERATIONS = 10
 
     def __init__(self, inputs: Sequence[str], columns: Sequence[np.ndarray], target: np.ndarray,
@@ -216,42 +216,24 @@ class CpuEvaluator:
         the programs (wider where a fitted one with weights needs it) and
         the programs run."""
         count = int(np.ceil(self.fit * len(programs)))
-        lengths = fitting.program_lengths(programs)
-        candidates = []
-        for i in np.argsort(error, kind="stable"):
-            if len(candidates) == count or not np.isfinite(error[i]):
-                break
-            genome = programs[i, : lengths[i] - tails[i] + 1].copy()
-            genome[-1] = 0
-            if self.input_weights:
-                genome = self._tails.weigh_inputs(genome)
-            positions = self._tails.constant_positions(genome)
-            if len(positions):
-                # Only constants the compiled stub uses (dead code removed)
-                # can move the output: a literal of the stub is 0fXXXXXXXX.
-                stub = self._compiler.compile_batch([genome], self.registers, [self.output])[0]
-                bits = (genome[positions] >> np.uint64(32)).astype(np.uint32)
-                positions = positions[[f"0f{int(v):08X}" in stub for v in bits]]
-            if len(positions):
-                candidates.append((i, genome, positions))
-        if not candidates:
-            return programs, 0
+        order = np.argsort(error, kind="stable")
+        order = order[np.isfinite(error[order])]
         budget = self.fit_budget
         if budget is not None:
-            # Each candidate costs about (constants + 1) programs a step.
-            allowed, kept = 0, []
-            for c in candidates:
-                cost = (min(len(c[2]), 8) + 1) * self.fit_iterations + 2
-                if allowed + cost > budget:
-                    break
-                allowed += cost
-                kept.append(c)
-            candidates = kept
-            if not candidates:
-                return programs, 0
-        genomes = fitting.as_rows([c[1] for c in candidates])
+            # Each candidate costs two evaluations a step at most: its
+            # Jacobian and a trial.
+            count = min(count, budget // (2 * self.fit_iterations + 2))
+        # The best programs with a constant their output depends on (the
+        # scaling tail taken off, the inputs weighted), in C++.
+        picked, genomes, positions = _core._fit_candidates(
+            programs, order.tolist(), tails.tolist(), count,
+            self._tails.weight.tolist() if self.input_weights else None, self.registers,
+            len(self.registers) - 1, self.instruction_set)
+        if not picked:
+            return programs, 0
+        candidates = list(zip(picked, genomes, positions))
         fitted, runs, out = fitting.levenberg_marquardt(
-            genomes, [c[2] for c in candidates], self, self.fit_iterations, scale=self.scaling,
+            genomes, positions, self, self.fit_iterations, scale=self.scaling,
             outputs=outputs[[c[0] for c in candidates]])
         # Only programs whose constants moved are scored again.
         moved = [k for k in range(len(candidates)) if not np.array_equal(fitted[k], genomes[k])]
@@ -269,8 +251,8 @@ class CpuEvaluator:
             wider = np.zeros((len(programs), rows.shape[1]), dtype=np.uint64)
             wider[:, : programs.shape[1]] = programs
             programs = wider
-        for (i, _, _), row, e in zip(candidates, rows, new_error):
-            end = fitting.program_lengths(row[None, :])[0] + 1
+        ends = fitting.program_lengths(rows) + 1
+        for (i, _, _), row, end, e in zip(candidates, rows, ends, new_error):
             if e < error[i]:
                 programs[i] = 0
                 programs[i, :end] = row[:end]

@@ -7,13 +7,13 @@ the scaled program is still Stack PTX, compiled and interpreted as any
 other, and its error is what the batch evaluator measures on it.
 
 Constant fitting: a program's f32 constant words are fitted to the samples
-by Levenberg-Marquardt on ``a*f(x; c) + b``, derivatives by finite
-differences, each a program evaluated by the batch evaluator; the fitted
-constants are written back into the words.
+by Levenberg-Marquardt on ``a*f(x; c) + b``, the Jacobian by one
+forward-mode pass over the program; the fitted constants are written back
+into the words.
 
-The scaling tail and the constants' places are made here; the algebra and
+The scaling tail is made here; the choice of constants, the algebra and
 the fits run in C++ (lib/stackptx/ConstantFit.h), a batch of programs at a
-time (one call of the batch evaluator per step).
+time.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ TAIL_WORDS = 3  # constant a, constant b, fma
 FMA = "fma.rn.ftz.f32"
 WEIGHT = "mul.ftz.f32"  # an input's weight: ``x 1.0 mul``
 RETURN_KIND_MASK = np.uint64(0xFF)
-INPUT_KIND = 1  # an instruction word's kind byte: push an input register
 
 
 def program_lengths(programs: np.ndarray) -> np.ndarray:
@@ -60,17 +59,14 @@ def f32_words(values) -> np.ndarray:
 
 
 class Tails:
-    """Makes and reads the scaling tail and the f32 constants of programs of
-    one instruction set."""
+    """Makes the scaling tail and the input weight of programs of one
+    instruction set."""
 
     def __init__(self, instruction_set=None):
         self.builder = stack.Builder(instruction_set if isinstance(instruction_set, stack.InstructionSet)
                                      else stack.InstructionSet.builtin() if instruction_set is None
                                      else stack.InstructionSet.from_file(instruction_set))
-        self.f32 = self.builder.set.stack_type_index("f32")
         self.constant_base = np.uint64(int(self.builder.constant("F32", 0.0)))
-        # The bits of a word that say "an f32 constant" (kind, stack, index).
-        self.constant_mask = np.uint64(0xFFFFFFFF)
         self.fma = np.uint64(int(self.builder.ptx(FMA)))
         self.weight = np.array([self.constant_words([1.0])[0], int(self.builder.ptx(WEIGHT))],
                                dtype=np.uint64)
@@ -92,29 +88,6 @@ class Tails:
         out[rows, ends + 3] = 0
         return out
 
-    def weigh_inputs(self, words: np.ndarray) -> np.ndarray:
-        """One program (up to its first return) with a weight, ``1.0 mul``,
-        after each input word that has none yet: the same values, and a
-        constant per input for a fit to move (as Operon gives every leaf a
-        weight)."""
-        body = words[: program_lengths(words[None, :])[0]]
-        inputs = np.nonzero((body & RETURN_KIND_MASK) == INPUT_KIND)[0]
-        # An input weighted by an earlier fit keeps its weight, not a second.
-        after = np.append(body, [np.uint64(0), np.uint64(0)])
-        weighted = (((after[inputs + 1] & self.constant_mask) == self.constant_base)
-                    & (after[inputs + 2] == self.weight[1]))
-        inputs = inputs[~weighted]
-        weighted = np.insert(body, np.repeat(inputs + 1, 2), np.tile(self.weight, len(inputs)))
-        return np.append(weighted, np.uint64(0))
-
-    def constant_positions(self, words: np.ndarray) -> np.ndarray:
-        """Indices of the f32 constant words of one program (up to its first
-        return)."""
-        words = words[: program_lengths(words[None, :])[0]]
-        kind = words & RETURN_KIND_MASK
-        stack_idx = (words >> np.uint64(8)) & RETURN_KIND_MASK
-        return np.nonzero((kind == 2) & (stack_idx == self.f32))[0]
-
 
 def linear_scale(outputs: np.ndarray, target: np.ndarray, metric: str) -> Tuple[np.ndarray, np.ndarray]:
     """Per row of outputs (programs x samples), ``a`` and ``b`` (float64)
@@ -133,9 +106,10 @@ def levenberg_marquardt(rows: np.ndarray, positions: Sequence[np.ndarray], evalu
     """Fits the f32 constants at ``positions[j]`` of program ``rows[j]`` (a
     2-D uint64 array) so that ``a*f + b`` (a, b fitted with them) comes
     close to the evaluator's target in least squares (``f`` itself when not
-    ``scale``), on its inputs and instruction set: Levenberg-Marquardt,
-    derivatives by forward differences, each step one batch-evaluator call
-    for every program (ConstantFit.h). outputs, when given, are the
+    ``scale``), on its inputs and instruction set: Levenberg-Marquardt, each
+    step a Jacobian pass per program and one batch-evaluator call for every
+    trial point (ConstantFit.h); a Jacobian and a trial count one
+    evaluation each. outputs, when given, are the
     programs' outputs as they are (not run again).
     Returns the programs with their fitted constants (a new array), how
     many programs were run, and the fitted programs' outputs."""

@@ -44,6 +44,7 @@ bool interpretProgram(const StackPtxFastInstructionSetInfo &Set,
 /// number of samples (BatchEval.h) with interpretProgram's semantics.
 struct Tape {
   static constexpr int64_t Unassigned = -1;
+  static constexpr uint32_t NoWord = ~0u;
   struct Step {
     eval::ResolvedOpcode Op;
     uint32_t Args[4];
@@ -54,6 +55,9 @@ struct Tape {
   /// constants (value, bits) and step results, numbered in order of making.
   size_t NumInputs = 0, NumValues = 0;
   std::vector<std::pair<uint32_t, uint32_t>> Constants;
+  /// Per constant: the index of the program's constant word that made it,
+  /// or NoWord (a routine's word, a special register read as 0).
+  std::vector<uint32_t> ConstantWords;
   std::vector<Step> Steps;
   /// Per request: the value it receives, or Unassigned.
   std::vector<int64_t> Requests;
