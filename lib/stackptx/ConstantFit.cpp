@@ -2,9 +2,11 @@
 #include "ptxinject/stackptx/ConstantFit.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <thread>
 
 using namespace ptxinject::stackptx;
 
@@ -286,6 +288,9 @@ size_t ptxinject::stackptx::fitConstants(
     std::vector<float> &Outputs) {
   const size_t N = Inputs.Samples, M = Programs.size();
   const float *T = Inputs.Target;
+  const unsigned Jobs = Options.Jobs
+                            ? Options.Jobs
+                            : std::max(1u, std::thread::hardware_concurrency());
   const size_t Requests[] = {Request};
   size_t Evaluated = 0;
   std::vector<ProgramScore> Scores;
@@ -296,7 +301,7 @@ size_t ptxinject::stackptx::fitConstants(
     for (const auto &P : Ps)
       Spans.emplace_back(P.data(), P.size());
     Out.resize(Ps.size() * N);
-    evaluateBatch(Set, Spans, Registers, Requests, Inputs, 1, Scores,
+    evaluateBatch(Set, Spans, Registers, Requests, Inputs, Jobs, Scores,
                   reinterpret_cast<uint32_t *>(Out.data()));
     Evaluated += Ps.size();
   };
@@ -325,21 +330,35 @@ size_t ptxinject::stackptx::fitConstants(
 
   std::vector<std::vector<StackPtxFastInstruction>> Batch;
   std::vector<float> Out;
-  ConstantJacobian Jacobians;
+  std::vector<ConstantJacobian> Jacobians(Jobs);
   for (unsigned Step = 0; Step < Options.Iterations && !Active.empty();
        ++Step) {
     // The Jacobian of f in the constants, one pass per program whose
     // constants moved: counted as one evaluation, as Operon counts its
-    // automatic differentiation's.
-    for (size_t J : Active) {
-      Fit &F = Fits[J];
-      if (F.HaveJacobian)
-        continue;
-      Jacobians.compute(Set, Program(Programs[J].data(), Programs[J].size()),
-                        Registers, Request, Inputs, F.Positions, F.Jacobian);
-      ++Evaluated;
-      F.HaveJacobian = true;
-    }
+    // automatic differentiation's. Each fit's own: the same whatever the
+    // threads.
+    std::vector<size_t> Stale;
+    for (size_t J : Active)
+      if (!Fits[J].HaveJacobian)
+        Stale.push_back(J);
+    std::atomic<size_t> Next{0};
+    auto Differentiate = [&](ConstantJacobian &Jacobian) {
+      for (size_t I; (I = Next.fetch_add(1)) < Stale.size();) {
+        Fit &F = Fits[Stale[I]];
+        const auto &P = Programs[Stale[I]];
+        Jacobian.compute(Set, Program(P.data(), P.size()), Registers, Request,
+                         Inputs, F.Positions, F.Jacobian);
+        F.HaveJacobian = true;
+      }
+    };
+    size_t Threads = std::min<size_t>(Jobs, Stale.size() / 8 + 1);
+    std::vector<std::thread> Pool;
+    for (size_t T = 1; T < Threads; ++T)
+      Pool.emplace_back(Differentiate, std::ref(Jacobians[T]));
+    Differentiate(Jacobians[0]);
+    for (std::thread &T : Pool)
+      T.join();
+    Evaluated += Stale.size();
     // A damped Gauss-Newton step per fit, on the constants (and a, b).
     std::vector<size_t> Tried;
     std::vector<std::vector<double>> TrialC;

@@ -298,7 +298,7 @@ nb::tuple fitConstantsPy(Words2D Words,
                          nb::handle RegsArg, std::vector<F32Column> Inputs,
                          size_t Request, F32Column Target, nb::handle SetArg,
                          unsigned Iterations, size_t MaxConstants, bool Scale,
-                         std::optional<F32Rows> Outputs) {
+                         std::optional<F32Rows> Outputs, unsigned Jobs) {
   stackptx::InstructionSet Set = instructionSetOf(SetArg);
   RegisterList R = toRegisters(RegsArg, Set);
   size_t Rows = Words.shape(0), Width = Words.shape(1), N = Target.shape(0);
@@ -335,6 +335,7 @@ nb::tuple fitConstantsPy(Words2D Words,
   O.Iterations = Iterations;
   O.MaxConstants = MaxConstants;
   O.Scale = Scale;
+  O.Jobs = Jobs;
   size_t Evaluated;
   {
     nb::gil_scoped_release Release;
@@ -426,7 +427,7 @@ void bindVariation(nb::module_ &M) {
   M.def("_fit_constants", &fitConstantsPy, "programs"_a, "positions"_a,
         "registers"_a, "inputs"_a, "request"_a, "target"_a,
         "instruction_set"_a.none(), "iterations"_a, "max_constants"_a,
-        "scale"_a, "outputs"_a.none(),
+        "scale"_a, "outputs"_a.none(), "jobs"_a = 1,
         "The engine behind ptxinject.search's constant fitting.");
   nb::class_<PyVariation>(
       M, "Variation",

@@ -132,15 +132,16 @@ class CpuEvaluator:
     default, as ``ptxinject search``) chooses by the metric: on for max_abs
     and mean_abs, off for max_ulp; False scores the programs as they are.
     fit: the share of each call's programs, the best by error among those
-    with f32 constants (or inputs, with input_weights), whose constants are
-    fitted (``fit_iterations`` Levenberg-Marquardt steps, docs/search.md;
-    default ``RECOMMENDED_FIT``, as ``ptxinject search``; 0: none); every
-    program run for it counts in ``fit_evaluations``. input_weights: before
+    whose output depends on an f32 constant (or an input, with
+    input_weights), whose constants are fitted (``fit_iterations``
+    Levenberg-Marquardt steps, docs/search.md; default ``RECOMMENDED_FIT``,
+    as ``ptxinject search``; 0: none); every Jacobian and program run for
+    it counts in ``fit_evaluations``. input_weights: before
     a fit, each input of a candidate gets a weight (``1.0 mul``) fitted with
     its constants, as Operon gives every leaf a weight; the weights stay
     only where the fit lowers the error (default on, as ``ptxinject
-    search``). fit_budget: when set, at most about this many programs are
-    run for fitting per call (the search sets it to what its budget has
+    search``). fit_budget: when set, at most about this many evaluations
+    are spent fitting per call (the search sets it to what its budget has
     left)."""
 
     RECOMMENDED_FIT = 0.35
@@ -234,7 +235,7 @@ class CpuEvaluator:
         candidates = list(zip(picked, genomes, positions))
         fitted, runs, out = fitting.levenberg_marquardt(
             genomes, positions, self, self.fit_iterations, scale=self.scaling,
-            outputs=outputs[[c[0] for c in candidates]])
+            outputs=outputs[[c[0] for c in candidates]], jobs=self.jobs or os.cpu_count() or 1)
         # Only programs whose constants moved are scored again.
         moved = [k for k in range(len(candidates)) if not np.array_equal(fitted[k], genomes[k])]
         if not moved:

@@ -102,7 +102,7 @@ def linear_scale(outputs: np.ndarray, target: np.ndarray, metric: str) -> Tuple[
 
 def levenberg_marquardt(rows: np.ndarray, positions: Sequence[np.ndarray], evaluator,
                         iterations: int, max_constants: int = 8, scale: bool = True,
-                        outputs: np.ndarray = None) -> Tuple[np.ndarray, int, np.ndarray]:
+                        outputs: np.ndarray = None, jobs: int = 1) -> Tuple[np.ndarray, int, np.ndarray]:
     """Fits the f32 constants at ``positions[j]`` of program ``rows[j]`` (a
     2-D uint64 array) so that ``a*f + b`` (a, b fitted with them) comes
     close to the evaluator's target in least squares (``f`` itself when not
@@ -110,11 +110,12 @@ def levenberg_marquardt(rows: np.ndarray, positions: Sequence[np.ndarray], evalu
     step a Jacobian pass per program and one batch-evaluator call for every
     trial point (ConstantFit.h); a Jacobian and a trial count one
     evaluation each. outputs, when given, are the
-    programs' outputs as they are (not run again).
+    programs' outputs as they are (not run again). jobs: threads (0:
+    every core); the fits do not depend on them.
     Returns the programs with their fitted constants (a new array), how
     many programs were run, and the fitted programs' outputs."""
     return _core._fit_constants(
         np.ascontiguousarray(rows, dtype=np.uint64), [list(map(int, p)) for p in positions],
         evaluator.registers, evaluator.columns, len(evaluator.registers) - 1, evaluator.target,
         evaluator.instruction_set, iterations, max_constants, scale,
-        None if outputs is None else np.ascontiguousarray(outputs, dtype=np.float32))
+        None if outputs is None else np.ascontiguousarray(outputs, dtype=np.float32), jobs)

@@ -86,6 +86,9 @@ struct ConstantFitOptions {
   size_t MaxConstants = 8;
   /// Fit a*f + b (a, b solved in closed form); f itself when false.
   bool Scale = true;
+  /// Threads for the Jacobians and the trial points (0: every core); the
+  /// fits are the same whatever the number.
+  unsigned Jobs = 1;
 };
 
 /// Fits the f32 constant words at Positions[j] of Programs[j] (each ending
