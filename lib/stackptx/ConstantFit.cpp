@@ -131,20 +131,28 @@ bool ConstantJacobian::compute(const InstructionSet &Set, Program Prog,
                     T, Error))
     return false;
   Values.resize(T.NumValues * N);
-  Tangents.assign(T.NumValues * K * N, 0.0f);
-  Moves.assign(T.NumValues, 0);
+  // Tangent rows only for the values a constant moves (most do not).
+  Tangents.clear();
+  Slot.assign(T.NumValues, NoSlot);
+  auto moves = [&](uint32_t V) { return Slot[V] != NoSlot; };
+  auto track = [&](uint32_t V) {
+    if (!moves(V)) {
+      Slot[V] = uint32_t(Tangents.size() / (K * N));
+      Tangents.resize(Tangents.size() + K * N, 0.0f);
+    }
+  };
   auto column = [&](uint32_t V) -> const uint32_t * {
     return V < T.NumInputs ? Inputs.Columns[V] : Values.data() + V * N;
   };
   auto tangent = [&](uint32_t V, size_t I) {
-    return Tangents.data() + (V * K + I) * N;
+    return Tangents.data() + (size_t(Slot[V]) * K + I) * N;
   };
   for (size_t C = 0; C < T.Constants.size(); ++C) {
     auto [V, Bits] = T.Constants[C];
     std::fill_n(Values.data() + V * N, N, Bits);
     for (size_t I = 0; I < K; ++I)
       if (T.ConstantWords[C] == Positions[I]) {
-        Moves[V] = 1;
+        track(V);
         std::fill_n(tangent(V, I), N, 1.0f);
       }
   }
@@ -161,9 +169,9 @@ bool ConstantJacobian::compute(const InstructionSet &Set, Program Prog,
     uint32_t *Out = Values.data() + size_t(S.Result) * N;
     S.Op.evaluate(Args, Out, N);
     for (unsigned A = 0; A < S.NumArgs; ++A) {
-      if (!Moves[S.Args[A]])
+      if (!moves(S.Args[A]))
         continue;
-      Moves[S.Result] = 1;
+      track(S.Result);
       const uint32_t *Operand = Args[A];
       // The operand moved up and down (Step: by how much, as rounded).
       auto probe = [&](float Sign, std::vector<float> &Step,
@@ -201,7 +209,7 @@ bool ConstantJacobian::compute(const InstructionSet &Set, Program Prog,
     }
   }
   int64_t Result = T.Requests.empty() ? Tape::Unassigned : T.Requests[0];
-  if (Result == Tape::Unassigned || !Moves[size_t(Result)])
+  if (Result == Tape::Unassigned || !moves(uint32_t(Result)))
     return true;
   for (size_t C = 0; C < K; ++C) {
     const float *From = tangent(uint32_t(Result), C);

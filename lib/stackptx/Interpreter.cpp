@@ -351,7 +351,12 @@ bool traceProgram(const StackPtxFastInstructionSetInfo &Set,
                   const StackPtxFastCompilerInfo &Limits, Program Prog,
                   Span<StackPtxFastRegister> Registers, Span<size_t> Requests,
                   Span<Program> Routines, Tape &Out, std::string &Error) {
-  Out = Tape();
+  // Emptied, not replaced: a scoring loop traces into the same tape, and
+  // its buffers' memory is worth keeping.
+  Out.Constants.clear();
+  Out.ConstantWords.clear();
+  Out.Steps.clear();
+  Out.Requests.clear();
   // Value i < NumInputs is register i's input.
   std::vector<uint32_t> InputValues(Registers.size());
   for (size_t R = 0; R < Registers.size(); ++R)

@@ -57,8 +57,11 @@ public:
 private:
   Tape Trace;
   std::vector<uint32_t> Values, Probe, High, Low;
-  std::vector<float> Tangents; // per value, one row of samples per constant
-  std::vector<char> Moves;     // per value: whether a constant moves it
+  static constexpr uint32_t NoSlot = ~0u;
+  // Per value a constant moves, one row of samples per constant; Slot
+  // says where a value's rows are (NoSlot: it has none).
+  std::vector<float> Tangents;
+  std::vector<uint32_t> Slot;
   std::vector<float> Partial, Up, Down;
 };
 
