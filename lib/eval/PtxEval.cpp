@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "ptxinject/eval/PtxEval.h"
 
+#include "ptxinject/support/F32Bits.h"
+
 #include <cctype>
 #include <cmath>
 #include <cstring>
@@ -17,16 +19,6 @@ namespace ptxinject {
 namespace eval {
 namespace {
 
-float asFloat(uint32_t B) {
-  float F;
-  std::memcpy(&F, &B, 4);
-  return F;
-}
-uint32_t asBits(float F) {
-  uint32_t B;
-  std::memcpy(&B, &F, 4);
-  return B;
-}
 // The NaN the GPU's f32 arithmetic returns.
 constexpr uint32_t CanonicalNaN = 0x7fffffffu;
 

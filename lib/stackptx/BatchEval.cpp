@@ -2,6 +2,7 @@
 #include "ptxinject/stackptx/BatchEval.h"
 
 #include "ptxinject/eval/PtxEval.h"
+#include "ptxinject/support/F32Bits.h"
 
 #include <algorithm>
 #include <atomic>
@@ -24,12 +25,6 @@ constexpr double FarUlp = 4294967296.0; // 2^32: infinitely far
 int64_t ordered(uint32_t Bits) {
   int64_t Magnitude = Bits & 0x7fffffffu;
   return (Bits & 0x80000000u) ? -Magnitude : Magnitude;
-}
-
-float asFloat(uint32_t Bits) {
-  float F;
-  std::memcpy(&F, &Bits, 4);
-  return F;
 }
 
 } // namespace
@@ -74,9 +69,7 @@ void scoreF32(const uint32_t *Out, const float *Target, size_t Samples,
       Ulp = Same ? 0 : FarUlp;
     } else {
       Abs = std::fabs(double(O) - double(W));
-      uint32_t WBits;
-      std::memcpy(&WBits, &W, 4);
-      Ulp = double(std::llabs(ordered(Out[S]) - ordered(WBits)));
+      Ulp = double(std::llabs(ordered(Out[S]) - ordered(asBits(W))));
     }
     Score.MaxAbs = std::max(Score.MaxAbs, Abs);
     Score.MaxUlp = std::max(Score.MaxUlp, Ulp);

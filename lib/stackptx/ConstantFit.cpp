@@ -1,6 +1,8 @@
 //===- ConstantFit.cpp - A search's linear scaling and constant fits ------===//
 #include "ptxinject/stackptx/ConstantFit.h"
 
+#include "ptxinject/support/F32Bits.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -9,6 +11,8 @@
 #include <thread>
 
 using namespace ptxinject::stackptx;
+using ptxinject::asBits;
+using ptxinject::asFloat;
 
 LinearScale ptxinject::stackptx::linearScale(const float *F,
                                              const float *Target,
@@ -52,13 +56,11 @@ LinearScale ptxinject::stackptx::linearScale(const float *F,
 namespace {
 
 float constantOf(const StackPtxFastInstruction &I) {
-  float V;
-  std::memcpy(&V, &I.payload.u, 4);
-  return V;
+  return asFloat(uint32_t(I.payload.u));
 }
 
 void setConstant(StackPtxFastInstruction &I, float V) {
-  std::memcpy(&I.payload.u, &V, 4);
+  I.payload.u = asBits(V);
 }
 
 // The squared error of A*F + B against the target; infinite when not finite.
@@ -101,18 +103,6 @@ bool solve(std::vector<double> &M, std::vector<double> &V, size_t N) {
     V[Col] = Sum / M[Col * N + Col];
   }
   return true;
-}
-
-float bitsToFloat(uint32_t Bits) {
-  float V;
-  std::memcpy(&V, &Bits, 4);
-  return V;
-}
-
-uint32_t floatToBits(float V) {
-  uint32_t Bits;
-  std::memcpy(&Bits, &V, 4);
-  return Bits;
 }
 
 } // namespace
@@ -177,10 +167,10 @@ bool ConstantJacobian::compute(const InstructionSet &Set, Program Prog,
       auto probe = [&](float Sign, std::vector<float> &Step,
                        std::vector<uint32_t> &Into) {
         for (size_t I = 0; I < N; ++I) {
-          float X = bitsToFloat(Operand[I]);
+          float X = asFloat(Operand[I]);
           float H = 0x1p-12f * std::max(std::fabs(X), 0x1p-8f);
-          Probe[I] = floatToBits(X + Sign * H);
-          Step[I] = bitsToFloat(Probe[I]) - X;
+          Probe[I] = asBits(X + Sign * H);
+          Step[I] = asFloat(Probe[I]) - X;
         }
         const uint32_t *Probed[4] = {Args[0], Args[1], Args[2], Args[3]};
         Probed[A] = Probe.data();
@@ -189,8 +179,7 @@ bool ConstantJacobian::compute(const InstructionSet &Set, Program Prog,
       probe(+1, Up, High);
       probe(-1, Down, Low);
       for (size_t I = 0; I < N; ++I) {
-        float Y = bitsToFloat(Out[I]), Hi = bitsToFloat(High[I]),
-              Lo = bitsToFloat(Low[I]);
+        float Y = asFloat(Out[I]), Hi = asFloat(High[I]), Lo = asFloat(Low[I]);
         double D = 0;
         if (std::isfinite(Hi) && std::isfinite(Lo) && Up[I] - Down[I] != 0)
           D = (double(Hi) - Lo) / (double(Up[I]) - Down[I]);
