@@ -232,15 +232,14 @@ class CpuEvaluator:
             len(self.registers) - 1, self.instruction_set)
         if not picked:
             return programs, 0
-        candidates = list(zip(picked, genomes, positions))
         fitted, runs, out = fitting.levenberg_marquardt(
             genomes, positions, self, self.fit_iterations, scale=self.scaling,
-            outputs=outputs[[c[0] for c in candidates]], jobs=self.jobs or os.cpu_count() or 1)
+            outputs=outputs[picked], jobs=self.jobs or os.cpu_count() or 1)
         # Only programs whose constants moved are scored again.
-        moved = [k for k in range(len(candidates)) if not np.array_equal(fitted[k], genomes[k])]
+        moved = [k for k in range(len(picked)) if not np.array_equal(fitted[k], genomes[k])]
         if not moved:
             return programs, runs
-        candidates = [candidates[k] for k in moved]
+        picked = [picked[k] for k in moved]
         rows = fitting.as_rows([fitted[k] for k in moved])
         out = out[moved]
         if self.scaling:
@@ -253,7 +252,7 @@ class CpuEvaluator:
             wider[:, : programs.shape[1]] = programs
             programs = wider
         ends = fitting.program_lengths(rows) + 1
-        for (i, _, _), row, end, e in zip(candidates, rows, ends, new_error):
+        for i, row, end, e in zip(picked, rows, ends, new_error):
             if e < error[i]:
                 programs[i] = 0
                 programs[i, :end] = row[:end]
