@@ -1,5 +1,6 @@
 //===- PtxEvalTest.cpp - The CPU evaluator rejects what it cannot run -----===//
 #include "ptxinject/eval/PtxEval.h"
+#include "ptxinject/support/F32Bits.h"
 
 #include <gtest/gtest.h>
 
@@ -58,17 +59,9 @@ TEST(PtxEval, CopiesStillRun) {
   EXPECT_EQ(Registers["c"], 9u);
 }
 
-uint32_t bits(float F) {
-  uint32_t B;
-  std::memcpy(&B, &F, 4);
-  return B;
-}
+uint32_t bits(float F) { return ptxinject::asBits(F); }
 
-float asFloatForTest(uint32_t B) {
-  float F;
-  std::memcpy(&F, &B, 4);
-  return F;
-}
+float asFloatForTest(uint32_t B) { return ptxinject::asFloat(B); }
 
 // The f32 comparisons of instruction sets such as mm-kermac's (its
 // setp.gt.ftz.f32), with PTX's ordered semantics.
