@@ -120,7 +120,8 @@ bool ConstantJacobian::compute(const InstructionSet &Set, Program Prog,
   if (!traceProgram(Set.info(), defaultLimits(), Prog, Registers, Requests, {},
                     T, Error))
     return false;
-  Values.resize(T.NumValues * N);
+  // The values as the batch evaluator computes them, then their tangents.
+  runTape(T, Inputs.Columns, N, Values, RequestColumns);
   // Tangent rows only for the values a constant moves (most do not).
   Tangents.clear();
   Slot.assign(T.NumValues, NoSlot);
@@ -138,8 +139,7 @@ bool ConstantJacobian::compute(const InstructionSet &Set, Program Prog,
     return Tangents.data() + (size_t(Slot[V]) * K + I) * N;
   };
   for (size_t C = 0; C < T.Constants.size(); ++C) {
-    auto [V, Bits] = T.Constants[C];
-    std::fill_n(Values.data() + V * N, N, Bits);
+    uint32_t V = T.Constants[C].first;
     for (size_t I = 0; I < K; ++I)
       if (T.ConstantWords[C] == Positions[I]) {
         track(V);
@@ -156,8 +156,7 @@ bool ConstantJacobian::compute(const InstructionSet &Set, Program Prog,
   for (const Tape::Step &S : T.Steps) {
     for (unsigned A = 0; A < S.NumArgs; ++A)
       Args[A] = column(S.Args[A]);
-    uint32_t *Out = Values.data() + size_t(S.Result) * N;
-    S.Op.evaluate(Args, Out, N);
+    const uint32_t *Out = column(S.Result);
     for (unsigned A = 0; A < S.NumArgs; ++A) {
       if (!moves(S.Args[A]))
         continue;

@@ -157,12 +157,12 @@ toArray1D(const std::vector<double> &Data) {
   return nb::ndarray<nb::numpy, double, nb::ndim<1>>(Out, 1, Shape, Owner);
 }
 
-nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
-                          std::vector<F32Column> Inputs, size_t Request,
-                          F32Column Target, nb::handle SetArg, unsigned Jobs,
-                          bool WantOutputs) {
-  stackptx::InstructionSet Set = instructionSetOf(SetArg);
-  RegisterList R = toRegisters(RegsArg, Set);
+// The batch evaluator's inputs: one column per register, each of Samples
+// samples, and a request among the registers; Target may be null.
+stackptx::BatchEvalInputs batchInputs(const RegisterList &R,
+                                      const std::vector<F32Column> &Inputs,
+                                      size_t Request, size_t Samples,
+                                      const float *Target) {
   if (Inputs.size() != R.Registers.size())
     throw BindingError(
         "invalid-argument",
@@ -172,7 +172,6 @@ nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
     throw BindingError("invalid-argument", "request " +
                                                std::to_string(Request) +
                                                " names no register");
-  size_t Samples = Target.shape(0);
   stackptx::BatchEvalInputs In;
   for (const F32Column &C : Inputs) {
     if (C.shape(0) != Samples)
@@ -183,7 +182,19 @@ nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
     In.Columns.push_back(reinterpret_cast<const uint32_t *>(C.data()));
   }
   In.Samples = Samples;
-  In.Target = Target.data();
+  In.Target = Target;
+  return In;
+}
+
+nb::dict evaluatePrograms(nb::handle Progs, nb::handle RegsArg,
+                          std::vector<F32Column> Inputs, size_t Request,
+                          F32Column Target, nb::handle SetArg, unsigned Jobs,
+                          bool WantOutputs) {
+  stackptx::InstructionSet Set = instructionSetOf(SetArg);
+  RegisterList R = toRegisters(RegsArg, Set);
+  size_t Samples = Target.shape(0);
+  stackptx::BatchEvalInputs In =
+      batchInputs(R, Inputs, Request, Samples, Target.data());
   std::vector<std::vector<StackPtxFastInstruction>> Storage;
   std::vector<Program> Spans = toPrograms(Progs, Set, R, Storage);
   std::vector<stackptx::ProgramScore> Scores;
@@ -263,7 +274,7 @@ nb::tuple fitCandidatesPy(Words2D Words, std::vector<size_t> Order,
     if (I >= Rows)
       throw BindingError("invalid-argument", "an index past the programs");
   std::vector<size_t> Picked;
-  std::vector<std::vector<uint64_t>> Fitted;
+  std::vector<std::vector<StackPtxFastInstruction>> Fitted;
   std::vector<std::vector<size_t>> Positions;
   size_t Longest = 1;
   {
@@ -280,15 +291,14 @@ nb::tuple fitCandidatesPy(Words2D Words, std::vector<size_t> Order,
           C.Positions.empty())
         continue;
       Picked.push_back(I);
-      Fitted.emplace_back(C.Words.size());
-      std::memcpy(Fitted.back().data(), C.Words.data(), C.Words.size() * 8);
+      Fitted.push_back(C.Words);
       Positions.push_back(C.Positions);
       Longest = std::max(Longest, C.Words.size());
     }
   }
   std::vector<uint64_t> Flat(Picked.size() * Longest, 0);
   for (size_t P = 0; P < Picked.size(); ++P)
-    std::copy(Fitted[P].begin(), Fitted[P].end(), &Flat[P * Longest]);
+    std::memcpy(&Flat[P * Longest], Fitted[P].data(), Fitted[P].size() * 8);
   return nb::make_tuple(Picked, toArray(Flat, Picked.size(), Longest),
                         Positions);
 }
@@ -302,21 +312,10 @@ nb::tuple fitConstantsPy(Words2D Words,
   stackptx::InstructionSet Set = instructionSetOf(SetArg);
   RegisterList R = toRegisters(RegsArg, Set);
   size_t Rows = Words.shape(0), Width = Words.shape(1), N = Target.shape(0);
-  if (Positions.size() != Rows || Inputs.size() != R.Registers.size() ||
-      Request >= R.Registers.size())
-    throw BindingError("invalid-argument",
-                       "one list of positions per program, one input column "
-                       "per register and a request among them");
-  stackptx::BatchEvalInputs In;
-  In.Samples = N;
-  In.Target = Target.data();
-  for (const F32Column &C : Inputs) {
-    if (C.shape(0) != N)
-      throw BindingError("invalid-argument",
-                         "every input column needs as many samples as the "
-                         "target");
-    In.Columns.push_back(reinterpret_cast<const uint32_t *>(C.data()));
-  }
+  if (Positions.size() != Rows)
+    throw BindingError("invalid-argument", "one list of positions per program");
+  stackptx::BatchEvalInputs In =
+      batchInputs(R, Inputs, Request, N, Target.data());
   std::vector<std::vector<StackPtxFastInstruction>> Programs(Rows);
   for (size_t P = 0; P < Rows; ++P) {
     Programs[P].resize(Width);
@@ -356,18 +355,8 @@ std::vector<std::string> crossCheckPrograms(nb::handle Progs,
                                             size_t MaxSamples) {
   stackptx::InstructionSet Set = instructionSetOf(SetArg);
   RegisterList R = toRegisters(RegsArg, Set);
-  if (Inputs.size() != R.Registers.size() || Request >= R.Registers.size())
-    throw BindingError("invalid-argument",
-                       "one input column per register and a request among "
-                       "them");
-  stackptx::BatchEvalInputs In;
-  In.Samples = Inputs.empty() ? 0 : Inputs[0].shape(0);
-  for (const F32Column &C : Inputs) {
-    if (C.shape(0) != In.Samples)
-      throw BindingError("invalid-argument",
-                         "every input column needs as many samples");
-    In.Columns.push_back(reinterpret_cast<const uint32_t *>(C.data()));
-  }
+  stackptx::BatchEvalInputs In = batchInputs(
+      R, Inputs, Request, Inputs.empty() ? 0 : Inputs[0].shape(0), nullptr);
   std::vector<std::vector<StackPtxFastInstruction>> Storage;
   std::vector<Program> Spans = toPrograms(Progs, Set, R, Storage);
   std::vector<std::string> Out;

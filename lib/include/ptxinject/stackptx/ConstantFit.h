@@ -57,6 +57,7 @@ public:
 private:
   Tape Trace;
   std::vector<uint32_t> Values, Probe, High, Low;
+  std::vector<const uint32_t *> RequestColumns;
   static constexpr uint32_t NoSlot = ~0u;
   // Per value a constant moves, one row of samples per constant; Slot
   // says where a value's rows are (NoSlot: it has none).
